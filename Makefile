@@ -1,0 +1,113 @@
+# Simty generator: top-level Makefile.  `make` (= `make help`) lists the targets.
+#
+# Configuration precedence (spec): the command line, then the record of the last
+# `make gen` (build/last.mk), then the defaults below.  Every user-facing target
+# prints the configuration it uses on its first line.
+
+SHELL       := bash
+.DEFAULT_GOAL := help
+.SUFFIXES:
+
+-include build/last.mk
+W       ?= $(or $(LAST_W),8)
+T       ?= $(or $(LAST_T),8)
+TRACK   ?= $(or $(LAST_TRACK),sorted)
+TEST    ?= rv32ui
+MODEL   ?= ref
+BOARD   ?= ecp5
+SIMFLAGS ?=
+
+CFG       := W$(W)_T$(T)_$(TRACK)
+CFG_DIR   := build/$(CFG)
+PYTHON    := .venv/bin/python
+
+# Where each knob came from, for the first line of every target.
+src = $(if $(filter command line environment,$(origin $1)),command line,$(if $(LAST_$1),last make gen,default))
+CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))
+
+# Fragments owned by each folder.
+include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
+
+.PHONY: help setup config gen sim test test-full fpga-smoke fpga-calibrate clean distclean
+
+help:
+	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
+	@echo ""
+	@echo "  make setup                      install what is missing (Debian packages, .venv); every target runs it"
+	@echo "  make gen   [W= T= TRACK=]       generate Verilog into build/W<w>_T<t>_<track>/rtl, remember the config"
+	@echo "  make sim   [TEST=] [MODEL=] [W= T=] [SIMFLAGS=]"
+	@echo "                                  run tests: TEST = a group ($(SW_GROUPS)), a test name (add,"
+	@echo "                                  rv32ui/add) or a path to an ELF; MODEL = ref (the C reference model)"
+	@echo "  make sw                         build every program under sw/ into build/sw/"
+	@echo "  make test                       the regression CI runs (fast tier, under ~20 min on 2 cores)"
+	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
+	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
+	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
+	@echo "  make clean                      remove build/ (keeps .venv)"
+	@echo ""
+	@echo "Knobs (current value):"
+	@echo "  W=$(W)  warps per core, power of two 1..64        T=$(T)  threads per warp, power of two 1..64"
+	@echo "  TRACK=$(TRACK)  path tracking: sorted | arbiter      TEST=$(TEST)  MODEL=$(MODEL)  BOARD=$(BOARD)"
+	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
+
+# --- set-up ----------------------------------------------------------------
+# A phony prerequisite of every user-facing target: quick when nothing is
+# missing.  Sub-makes of the test runner skip it (SIMTY_SETUP_DONE=1).
+setup:
+ifndef SIMTY_SETUP_DONE
+	@scripts/setup.sh
+endif
+
+config:
+	@echo "$(CONFIG_LINE)"
+
+# --- generator -------------------------------------------------------------
+GEN_BIN := build/tools/simty-gen
+
+gen: setup config $(GEN_BIN)
+	@$(GEN_BIN) W=$(W) T=$(T) TRACK=$(TRACK) -o $(CFG_DIR)/rtl
+	@printf 'LAST_W := %s\nLAST_T := %s\nLAST_TRACK := %s\n' $(W) $(T) $(TRACK) > build/last.mk
+
+# --- software ----------------------------------------------------------------
+$(SW_ELFS): | setup
+
+# --- simulation --------------------------------------------------------------
+# TEST: group name, test name (with or without its group) or path to an ELF.
+SIM_ELFS = $(strip \
+  $(if $(filter $(TEST),$(SW_GROUPS)),$(SW_ELFS_$(TEST)),\
+  $(if $(filter %.elf,$(TEST)),$(TEST),\
+  $(or $(filter %/$(TEST).elf,$(SW_ELFS)),\
+       $(error TEST=$(TEST): not a group ($(SW_GROUPS)), a test under sw/ or a .elf path)))))
+
+sim: setup config
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(filter-out $(TEST),$(SIM_ELFS)) \
+	    $(if $(filter ref,$(MODEL)),$(REF_BIN))
+ifeq ($(MODEL),ref)
+	@scripts/sim.sh $(REF_BIN) -W $(W) -T $(T) $(SIMFLAGS) -- $(SIM_ELFS)
+else
+	@echo "make sim: MODEL=$(MODEL): only MODEL=ref exists so far (the RTL core is issue 4)" >&2; exit 3
+endif
+
+# --- tests -------------------------------------------------------------------
+test: setup
+	@scripts/testsuite.sh fast
+
+test-full: setup
+	@scripts/testsuite.sh full
+
+# --- FPGA flows (scripts/fpga_flow.py) ---------------------------------------
+SMOKE_SRC := fpga/smoke/smoke_lanes.v fpga/smoke/smoke_alu.v
+FLOW      := $(PYTHON) scripts/fpga_flow.py
+
+fpga-smoke: setup
+	@$(FLOW) --family ecp5  --top smoke_lanes --timeout 600 --out build/fpga/smoke-ecp5  $(SMOKE_SRC)
+	@$(FLOW) --family ice40 --top smoke_lanes --timeout 600 --out build/fpga/smoke-ice40 $(SMOKE_SRC) | tail -n 1
+	@scripts/check_fmax.py build/fpga/smoke-ecp5/results.json build/fpga/smoke-ice40/results.json
+
+# The scale of the generated core: ~35k LUT4 on ECP5, ~80 % of an HX8K.
+fpga-calibrate: setup
+	@$(FLOW) --family ecp5  --top smoke_lanes --chparam LANES=48 --timeout 5400 --out build/fpga/calib-ecp5-48 $(SMOKE_SRC)
+	@$(FLOW) --family ice40 --top smoke_lanes --chparam LANES=8  --timeout 1800 --out build/fpga/calib-ice40-8 $(SMOKE_SRC) | tail -n 1
+
+clean:
+	rm -rf build

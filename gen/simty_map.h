@@ -1,0 +1,64 @@
+/*
+ * simty_map.h - the one definition of Simty's memory map, CSRs, exit and trap
+ * numbers.  The generator, the reference model, the harness and the software
+ * (C, assembly and linker scripts through cpp) all include this file, so the
+ * numbers cannot drift apart.  See ../shared/design/spec.md ("Memory and
+ * ports", "Execution model").  Plain macros only: it must stay valid for the
+ * assembler.
+ */
+#ifndef SIMTY_MAP_H
+#define SIMTY_MAP_H
+
+#ifdef __ASSEMBLER__
+#define SIMTY_U32(x) x
+#else
+#define SIMTY_U32(x) x##u
+#endif
+
+/* Memories: both start at 0x80000000 (the riscv-tests link address).  Sizes
+ * are in KiB, powers of two; boards choose their own. */
+#define SIMTY_IMEM_BASE        SIMTY_U32(0x80000000)
+#define SIMTY_DMEM_BASE        SIMTY_U32(0x80000000)
+#define SIMTY_IMEM_KIB_DEFAULT 64
+#define SIMTY_DMEM_KIB_DEFAULT 256
+
+/* MMIO page: a write-only console byte at its base. */
+#define SIMTY_MMIO_BASE        SIMTY_U32(0xF0000000)
+#define SIMTY_MMIO_SIZE        SIMTY_U32(0x00001000)
+#define SIMTY_CONSOLE          SIMTY_U32(0xF0000000)
+
+/* Read-only CSRs. */
+#define SIMTY_CSR_CYCLE        0xC00
+#define SIMTY_CSR_CYCLEH       0xC80
+#define SIMTY_CSR_MHARTID      0xF14 /* warp * T + lane */
+#define SIMTY_CSR_WARPID       0xFC0
+#define SIMTY_CSR_LANEID       0xFC1
+#define SIMTY_CSR_NWARPS       0xFC2 /* W */
+#define SIMTY_CSR_NLANES       0xFC3 /* T */
+
+/* A thread ends with ecall when a7 = 93; its exit code is a0. */
+#define SIMTY_SYS_EXIT         93
+
+/* Call depth counter width (saturating). */
+#define SIMTY_CALLDEPTH_BITS   8
+
+/* Trap causes (RISC-V mcause numbers). */
+#define SIMTY_TRAP_MISALIGNED_TARGET 0
+#define SIMTY_TRAP_FETCH_FAULT       1
+#define SIMTY_TRAP_ILLEGAL           2
+#define SIMTY_TRAP_EBREAK            3
+#define SIMTY_TRAP_MISALIGNED_LOAD   4
+#define SIMTY_TRAP_LOAD_FAULT        5
+#define SIMTY_TRAP_MISALIGNED_STORE  6
+#define SIMTY_TRAP_STORE_FAULT       7
+#define SIMTY_TRAP_ECALL             8
+
+/* Exit codes of the harness and of simty-ref.  When several apply the
+ * precedence is BADINPUT, TRAP, HANG, FAIL. */
+#define SIMTY_EXIT_PASS     0 /* every thread exited 0 */
+#define SIMTY_EXIT_FAIL     1 /* some thread exited non-zero */
+#define SIMTY_EXIT_HANG     2 /* --max-cycles reached */
+#define SIMTY_EXIT_BADINPUT 3 /* bad file, option or ELF */
+#define SIMTY_EXIT_TRAP     4 /* some thread trapped */
+
+#endif /* SIMTY_MAP_H */

@@ -1,0 +1,23 @@
+#!/usr/bin/env python3
+"""Fail unless every given fpga_flow results.json finished with an Fmax."""
+import json
+import sys
+
+bad = 0
+for path in sys.argv[1:]:
+    try:
+        with open(path) as f:
+            r = json.load(f)
+    except (OSError, ValueError) as e:
+        print("FAIL %s: %s" % (path, e))
+        bad += 1
+        continue
+    fmax = r.get("fmax_mhz")
+    if r.get("status") != "ok" or not fmax:
+        print("FAIL %s %s: status %s, no Fmax" % (r.get("family"), r.get("top"), r.get("status")))
+        bad += 1
+    else:
+        print("PASS %s %s: %d LUT4, %d FF, Fmax %.1f MHz" % (
+            r["family"], r["top"], r["area"]["lut"], r["area"]["ff"], fmax))
+print("%d passed, %d failed" % (len(sys.argv) - 1 - bad, bad))
+sys.exit(1 if bad else 0)

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# The project's test runner: `make test` (fast tier, what CI runs) and
+# `make test-full` (adds the wide matrix and long runs).
+#
+#   scripts/testsuite.sh fast|full [CHECK...]
+#
+# Each check is a make target (or command) whose output goes to
+# build/test/<check>.log.  A check that ends its output with "N passed,
+# M failed" contributes those counts, any other check counts as one test.  The
+# run closes with the totals on a line of their own; exit status 1 if anything
+# failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+tier=${1:-fast}; shift || true
+mk="make -s --no-print-directory SIMTY_SETUP_DONE=1"
+
+# name | command.  Order: cheapest first.
+fast=(
+  "setup|scripts/setup.sh --check"
+  "fpga-smoke|$mk fpga-smoke"
+)
+full=(
+  "${fast[@]}"
+)
+
+case $tier in
+  fast) checks=("${fast[@]}") ;;
+  full) checks=("${full[@]}") ;;
+  *) echo "testsuite: unknown tier '$tier' (fast or full)" >&2; exit 3 ;;
+esac
+
+mkdir -p build/test
+total_pass=0; total_fail=0; failed=()
+t_start=$(date +%s)
+for entry in "${checks[@]}"; do
+  name=${entry%%|*}; cmd=${entry#*|}
+  if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
+  log=build/test/$name.log
+  t0=$(date +%s)
+  bash -c "$cmd" > "$log" 2>&1
+  rc=$?
+  secs=$(( $(date +%s) - t0 ))
+  counts=$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
+  if [ -n "$counts" ]; then
+    p=$(sed -E 's/^([A-Za-z-]+: )?([0-9]+) passed.*/\2/' <<<"$counts")
+    f=$(sed -E 's/.* ([0-9]+) failed.*/\1/' <<<"$counts")
+  else
+    p=$(( rc == 0 )); f=$(( rc != 0 ))
+  fi
+  # A non-zero exit fails the check even if its own counts said otherwise.
+  [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1
+  total_pass=$(( total_pass + p )); total_fail=$(( total_fail + f ))
+  if [ $rc -eq 0 ]; then
+    printf 'PASS %-12s %4d passed %6ds\n' "$name" "$p" "$secs"
+  else
+    printf 'FAIL %-12s %4d passed, %d failed %ds  (log: %s)\n' "$name" "$p" "$f" "$secs" "$log"
+    tail -n 25 "$log" | sed 's/^/    /'
+    failed+=("$name")
+  fi
+done
+echo "tier $tier: $(( $(date +%s) - t_start )) s${failed[*]:+; failed checks: ${failed[*]}}"
+echo "$total_pass passed, $total_fail failed"
+[ $total_fail -eq 0 ]
