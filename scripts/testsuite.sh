@@ -18,6 +18,7 @@ mk="make -s --no-print-directory SIMTY_SETUP_DONE=1"
 # name | command.  Order: cheapest first.
 fast=(
   "setup|scripts/setup.sh --check"
+  "sw|$mk sw && sw/check.sh"
   "fpga-smoke|$mk fpga-smoke"
 )
 full=(

@@ -1,0 +1,230 @@
+#!/usr/bin/env bash
+# sw/check.sh - checks of the software under sw/ that need no Simty model.
+#
+#   sw/check.sh            build (make -f sw/sw.mk sw), then check
+#   SW_CHECK_NOBUILD=1     skip the build (the ELFs must exist)
+#
+# One line per check (PASS/FAIL name[: reason]) and a last line
+# "N passed, M failed"; the exit status is non-zero when anything failed.
+#
+#  1. every build/sw/rv32ui/*.elf exits 0 under strict-RV32I qemu-riscv32
+#     (user mode), and statically: 32-bit little-endian RISC-V EXEC without
+#     the RVC/RVE/float-ABI flags, PT_LOAD segments inside
+#     [__simty_dmem_base, __simty_dmem_end), no compressed, M-extension or
+#     CSR instruction, no gp-relative access, no __global_pointer$ (an MMIO
+#     access would show as a qemu segfault: nothing is mapped there);
+#  2. a copy of add.S with one broken expectation fails with (case << 1) | 1;
+#  3. every build/sw/apps/*.elf passes the same static checks (except CSRs:
+#     the C start-up reads them, so C programs cannot run under qemu-user);
+#  4. the C start-up (crt0, TLS, errno, printf, exit) runs under qemu-user in
+#     test builds with the thread geometry compiled in (-DSIMTY_QEMU_USER),
+#     for several (W, T, thread id), including shares too small (exit 126);
+#     hello and diverge run the same way for some thread ids.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+
+MAKE=${MAKE:-make}
+QEMU=${QEMU:-qemu-riscv32}
+QEMU_CPU="rv32,m=false,a=false,f=false,d=false,c=false"
+mk() { "$MAKE" -s --no-print-directory -f sw/sw.mk "$@"; }
+RISCV_PREFIX=${RISCV_PREFIX:-$(mk sw-print-RISCV_PREFIX)}
+GCC=$(mk sw-print-RISCV_GCC)
+OBJDUMP=$(mk sw-print-RISCV_OBJDUMP)
+READELF=${RISCV_PREFIX}readelf
+NM=${RISCV_PREFIX}nm
+OUT=build/sw/check
+mkdir -p "$OUT"
+
+npass=0
+nfail=0
+pass() { echo "PASS $1"; npass=$((npass + 1)); }
+fail() { echo "FAIL $1: $2"; nfail=$((nfail + 1)); }
+finish() {
+    echo "$npass passed, $nfail failed"
+    [ "$nfail" -eq 0 ]
+    exit $?
+}
+
+if [ -z "${SW_CHECK_NOBUILD:-}" ]; then
+    if mk sw > "$OUT/build.log" 2>&1; then
+        pass "build"
+    else
+        fail "build" "make -f sw/sw.mk sw failed (see $OUT/build.log)"
+        tail -n 20 "$OUT/build.log"
+        finish
+    fi
+fi
+
+# static_checks ELF KIND (KIND = isa | c): prints problems, one per line.
+static_checks() {
+    local elf=$1 kind=$2 hdr flags syms base end dis
+    hdr=$("$READELF" -h "$elf" 2>&1) || { echo "readelf failed"; return; }
+    grep -q 'Class: *ELF32' <<<"$hdr" || echo "not ELF32"
+    grep -q "Data: *2's complement, little endian" <<<"$hdr" || echo "not little-endian"
+    grep -q 'Machine: *RISC-V' <<<"$hdr" || echo "not RISC-V"
+    grep -q 'Type: *EXEC' <<<"$hdr" || echo "not an executable"
+    flags=$(sed -n 's/^ *Flags: *\(0x[0-9a-fA-F]*\).*/\1/p' <<<"$hdr")
+    [ -n "$flags" ] || flags=0xffffffff
+    (( (flags & 0x1) == 0 )) || echo "RVC flag set (e_flags $flags)"
+    (( (flags & 0x8) == 0 )) || echo "RVE flag set (e_flags $flags)"
+    (( (flags & 0x6) == 0 )) || echo "hard-float ABI (e_flags $flags)"
+
+    syms=$("$NM" "$elf")
+    base=$(awk '$3 == "__simty_dmem_base" { print $1 }' <<<"$syms")
+    end=$(awk '$3 == "__simty_dmem_end" { print $1 }' <<<"$syms")
+    if [ -z "$base" ] || [ -z "$end" ]; then
+        echo "no __simty_dmem_base/__simty_dmem_end (not linked with sw/common/link.ld)"
+    else
+        local type off va pa fs ms rest b=$((16#$base)) e=$((16#$end))
+        while read -r type off va pa fs ms rest; do
+            [ "$type" = LOAD ] || continue
+            if (( va < b || va + ms > e )); then
+                printf 'PT_LOAD %s+%s outside [0x%x, 0x%x)\n' "$va" "$ms" "$b" "$e"
+            fi
+            (( va == pa )) || echo "PT_LOAD vaddr $va != paddr $pa"
+            (( fs <= ms )) || echo "PT_LOAD filesz > memsz at $va"
+        done < <("$READELF" -lW "$elf")
+    fi
+    grep -q ' __global_pointer\$$' <<<"$syms" && echo "defines __global_pointer\$"
+
+    dis=$("$OBJDUMP" -d -M no-aliases "$elf" | awk -F'\t' '/^ *[0-9a-f]+:\t/ { gsub(/ /, "", $2); print $2 "\t" $3 "\t" $4 }')
+    awk -F'\t' 'length($1) == 4 { print "compressed instruction " $1 " " $2; exit }' <<<"$dis"
+    awk -F'\t' '$2 ~ /^(mul|mulh|mulhsu|mulhu|div|divu|rem|remu)$/ { print "M-extension instruction: " $2 " " $3; exit }' <<<"$dis"
+    awk -F'\t' '($2 ~ /^(lr\.|sc\.|amo|f|c\.)/ && $2 !~ /^fence/) || $2 == "fence.i" { print "non-RV32I instruction: " $2 " " $3; exit }' <<<"$dis"
+    if [ "$kind" = isa ]; then
+        awk -F'\t' '$2 ~ /^csr/ { print "CSR instruction: " $2 " " $3; exit }' <<<"$dis"
+        awk -F'\t' '$3 ~ /\(gp\)/ { print "gp-relative access: " $2 " " $3; exit }' <<<"$dis"
+        awk -F'\t' '$2 == "addi" && $3 ~ /^[a-z0-9]+,gp,/ && $3 !~ /^gp,/ { print "gp-relative address: " $2 " " $3; exit }' <<<"$dis"
+    fi
+}
+
+run_qemu() { timeout 20 "$QEMU" -cpu "$QEMU_CPU" "$@"; }
+
+# 1. ISA tests
+shopt -s nullglob
+isa_elfs=(build/sw/rv32ui/*.elf)
+[ ${#isa_elfs[@]} -gt 0 ] || fail "rv32ui" "no ELFs under build/sw/rv32ui"
+for elf in "${isa_elfs[@]}"; do
+    name=rv32ui/$(basename "$elf" .elf)
+    problems=$(static_checks "$elf" isa | paste -sd ';' - | sed 's/;/; /g')
+    run_qemu "$elf" > "$OUT/$(basename "$elf" .elf).qemu.out" 2>&1
+    rc=$?
+    if [ $rc -ne 0 ]; then
+        if (( rc & 1 )) && (( rc < 128 )); then
+            fail "$name" "qemu exit code $rc (test case $((rc >> 1)) failed)${problems:+; $problems}"
+        else
+            fail "$name" "qemu exit code $rc${problems:+; $problems}"
+        fi
+    elif [ -n "$problems" ]; then
+        fail "$name" "$problems"
+    else
+        pass "$name"
+    fi
+done
+
+# 2. a broken expectation must fail with the right code
+SW_ASFLAGS=$(mk sw-print-SW_ASFLAGS_rv32ui)
+LDS=$(mk sw-print-SW_LDS)
+broken=$OUT/add_broken
+if [ -f sw/rv32ui/add.S ]; then
+    # case 5's expected value replaced by a wrong one
+    sed -E 's/^([[:space:]]*TEST_RR_OP\([[:space:]]*5,[[:space:]]*add,[[:space:]]*)0x[0-9a-fA-F]+/\10x00000bad/' \
+        sw/rv32ui/add.S > "$broken.S"
+    if cmp -s sw/rv32ui/add.S "$broken.S"; then
+        fail "negative/add-case5" "could not find case 5 in sw/rv32ui/add.S"
+    elif ! $GCC $SW_ASFLAGS -T "$LDS" -o "$broken.elf" "$broken.S" 2> "$broken.log"; then
+        fail "negative/add-case5" "build failed (see $broken.log)"
+    else
+        run_qemu "$broken.elf" > /dev/null 2>&1
+        rc=$?
+        if [ $rc -eq $(( (5 << 1) | 1 )) ]; then
+            pass "negative/add-case5 (exit $rc)"
+        else
+            fail "negative/add-case5" "exit code $rc, expected $(( (5 << 1) | 1 ))"
+        fi
+    fi
+fi
+
+# 3. C programs: static checks
+for elf in build/sw/apps/*.elf; do
+    name=apps/$(basename "$elf" .elf)
+    problems=$(static_checks "$elf" c | paste -sd ';' - | sed 's/;/; /g')
+    if [ -n "$problems" ]; then fail "$name" "$problems"; else pass "$name (static)"; fi
+done
+
+# 4. C start-up under qemu-user (test builds)
+CFLAGS=$(mk sw-print-SW_CFLAGS)
+LDFLAGS=$(mk sw-print-SW_LDFLAGS_apps)
+# qemu_c SRC W T TID [DMEM] -> builds $OUT/q.elf, echoes nothing; returns gcc status
+qemu_c() {
+    local src=$1 w=$2 t=$3 tid=$4 dmem=${5:-} d
+    d="-DSIMTY_QEMU_USER -DSIMTY_QEMU_W=$w -DSIMTY_QEMU_T=$t -DSIMTY_QEMU_TID=$tid"
+    $GCC $CFLAGS $d -c -o "$OUT/q_crt0.o" sw/common/crt0.S &&
+    $GCC $CFLAGS $d -c -o "$OUT/q_rt.o" sw/common/simty_rt.c &&
+    $GCC $CFLAGS $d -c -o "$OUT/q_main.o" "$src" &&
+    $GCC $LDFLAGS -Wl,--defsym=__simty_map_free=1 ${dmem:+-Wl,--defsym=__simty_dmem_kib=$dmem} \
+        -T "$LDS" -o "$OUT/q.elf" "$OUT/q_crt0.o" "$OUT/q_rt.o" "$OUT/q_main.o"
+}
+# geometry W T TID DMEM(KiB, empty = default) expected-exit
+while read -r w t tid dmem want; do
+    [ "$dmem" = "-" ] && dmem=
+    name="crt0/W${w}_T${t}_t${tid}${dmem:+_DMEM$dmem}"
+    if ! qemu_c sw/check/crt0_test.c "$w" "$t" "$tid" "$dmem" > "$OUT/q.log" 2>&1; then
+        fail "$name" "build failed: $(head -n 3 "$OUT/q.log" | tr '\n' ' ')"
+        continue
+    fi
+    outp=$(run_qemu "$OUT/q.elf" 2>&1)
+    rc=$?
+    if [ $rc -ne "$want" ]; then
+        fail "$name" "exit $rc, expected $want: $(tr '\n' ' ' <<<"$outp")"
+    elif [ "$want" -eq 0 ] && ! grep -q "^crt0 ok: thread $tid of $((w * t)) " <<<"$outp"; then
+        fail "$name" "unexpected output: $(tr '\n' ' ' <<<"$outp")"
+    elif [ "$want" -eq 0 ] && ! grep -q "^atexit ran$" <<<"$outp"; then
+        fail "$name" "atexit handler did not run through exit()"
+    else
+        pass "$name (exit $rc)"
+    fi
+done <<'EOF'
+1 1 0 - 0
+8 8 0 - 0
+8 8 13 - 0
+8 8 63 - 0
+4 16 37 - 0
+64 1 63 - 0
+3 5 14 - 0
+16 8 127 - 0
+32 8 255 - 126
+32 8 255 512 0
+64 64 4095 - 126
+4 8 31 64 0
+8 8 63 64 126
+16 16 255 64 126
+EOF
+
+if qemu_c sw/apps/hello.c 8 8 13 > "$OUT/q.log" 2>&1; then
+    outp=$(run_qemu "$OUT/q.elf" 2>&1)
+    rc=$?
+    if [ $rc -eq 0 ] && [ "$outp" = "hello from thread 13 of 64 (warp 1 lane 5)" ]; then
+        pass "apps/hello (qemu, thread 13 of 64)"
+    else
+        fail "apps/hello (qemu)" "exit $rc, output: $outp"
+    fi
+else
+    fail "apps/hello (qemu)" "build failed"
+fi
+
+for tid in 0 1 2 7 13 31 32 63 77; do
+    if qemu_c sw/apps/diverge.c 16 8 "$tid" > "$OUT/q.log" 2>&1; then
+        outp=$(run_qemu "$OUT/q.elf" 2>&1)
+        rc=$?
+        if [ $rc -eq 0 ]; then
+            pass "apps/diverge (qemu, thread $tid of 128)"
+        else
+            fail "apps/diverge (qemu, thread $tid)" "exit $rc: $outp"
+        fi
+    else
+        fail "apps/diverge (qemu, thread $tid)" "build failed"
+    fi
+done
+
+finish

@@ -1,0 +1,130 @@
+# sw/sw.mk - builds the programs under sw/ into build/sw/.
+#
+# Included by the top-level Makefile (paths are relative to the repository
+# root, the make working directory).  Standalone use:  make -f sw/sw.mk sw
+#
+# Exports:
+#   SW_GROUPS          program groups: rv32ui apps
+#   SW_ELFS_<group>    the ELFs of one group  (build/sw/<group>/<name>.elf)
+#   SW_ELFS            every ELF
+#   SW_DUMPS           every disassembly     (build/sw/<group>/<name>.dump)
+#   targets  sw        build every ELF and its .dump
+#            sw-check  build, then run sw/check.sh (qemu-user + objdump checks)
+#            sw-clean  remove build/sw
+#            sw-print-VAR  print a variable of this file (used by sw/check.sh)
+# Knobs:
+#   RISCV_PREFIX (riscv64-unknown-elf-), RISCV_GCC, RISCV_OBJDUMP
+#   DMEM=<KiB>   data memory the C start-up divides among threads
+#                (default SIMTY_DMEM_KIB_DEFAULT from gen/simty_map.h)
+#   IMEM=<KiB>   instruction memory size checked at link time (same default)
+#   HEAP=<KiB>   heap for picolibc's malloc (default 0: malloc returns NULL)
+#   SW_OPT       optimisation of C programs (-Os)
+#
+# Groups:
+#   rv32ui  sw/rv32ui/*.S  one self-checking test per RV32I instruction, in
+#           the riscv-tests style (sw/env).  Of the public rv32ui suite two
+#           tests are deliberately absent: fence_i (code is not writable on
+#           Simty; fence.i is an illegal instruction) and ma_data (misaligned
+#           loads and stores trap on Simty).
+#   apps    sw/apps/*.c    C programs linked with picolibc and sw/common.
+
+RISCV_PREFIX  ?= riscv64-unknown-elf-
+RISCV_GCC     ?= $(RISCV_PREFIX)gcc
+RISCV_OBJDUMP ?= $(RISCV_PREFIX)objdump
+SW_ARCH       ?= -march=rv32i_zicsr -mabi=ilp32
+# Linking selects the library variant by -march; the rv32i/ilp32 multilib of
+# gcc and picolibc is only matched by the plain spelling.
+SW_LINK_ARCH  ?= -march=rv32i -mabi=ilp32
+SW_OPT        ?= -Os
+
+SW_DIR   := sw
+SW_OUT   := build/sw
+SW_GROUPS := rv32ui apps
+
+SW_SRCS_rv32ui := $(sort $(wildcard $(SW_DIR)/rv32ui/*.S))
+SW_SRCS_apps   := $(sort $(wildcard $(SW_DIR)/apps/*.c))
+SW_ELFS_rv32ui := $(patsubst $(SW_DIR)/rv32ui/%.S,$(SW_OUT)/rv32ui/%.elf,$(SW_SRCS_rv32ui))
+SW_ELFS_apps   := $(patsubst $(SW_DIR)/apps/%.c,$(SW_OUT)/apps/%.elf,$(SW_SRCS_apps))
+SW_ELFS  := $(foreach g,$(SW_GROUPS),$(SW_ELFS_$(g)))
+SW_DUMPS := $(SW_ELFS:.elf=.dump)
+
+# Link-time memory knobs -> --defsym understood by sw/common/link.ld.
+SW_COMMA   := ,
+SW_DEFSYMS := $(if $(strip $(DMEM)),-Wl$(SW_COMMA)--defsym=__simty_dmem_kib=$(strip $(DMEM))) \
+              $(if $(strip $(IMEM)),-Wl$(SW_COMMA)--defsym=__simty_imem_kib=$(strip $(IMEM))) \
+              $(if $(strip $(HEAP)),-Wl$(SW_COMMA)--defsym=__simty_heap_kib=$(strip $(HEAP)))
+
+SW_LDS    := $(SW_OUT)/link.ld
+SW_DEPFLAGS = -MMD -MP -MF $(@:%.elf=%).d -MT $@
+
+# ISA tests: no C library, no start files, no relaxation and no
+# __global_pointer$ (nothing becomes gp-relative; gp is TESTNUM).
+SW_ASFLAGS_rv32ui := $(SW_ARCH) -nostdlib -nostartfiles -static \
+        -I $(SW_DIR)/env -I gen -Wl,--no-relax -Wl,--build-id=none
+
+# C programs: picolibc (rv32i/ilp32 multilib), our crt0, integer-only printf.
+SW_CFLAGS := $(SW_ARCH) $(SW_OPT) -g -Wall -Wextra -std=gnu11 --specs=picolibc.specs \
+        -ffunction-sections -fdata-sections -I $(SW_DIR)/common -I gen
+SW_LDFLAGS_apps := $(SW_LINK_ARCH) --specs=picolibc.specs -nostartfiles \
+        -DPICOLIBC_INTEGER_PRINTF_SCANF -Wl,--no-relax -Wl,--gc-sections \
+        -Wl,--build-id=none
+SW_COMMON_OBJS := $(SW_OUT)/common/crt0.o $(SW_OUT)/common/simty_rt.o
+SW_APP_OBJS    := $(SW_ELFS_apps:.elf=.o)
+
+# Everything that changes an output without changing a file, per kind of
+# output: build/sw/<kind>.stamp is rewritten only when its text changes, so
+# the outputs rebuild exactly then (DMEM=... relinks the C programs only).
+SW_STAMP_TEXT_isa := $(RISCV_GCC) $(SW_ASFLAGS_rv32ui)
+SW_STAMP_TEXT_cc  := $(RISCV_GCC) $(SW_CFLAGS)
+SW_STAMP_TEXT_ld  := $(RISCV_GCC) $(SW_LDFLAGS_apps) $(SW_DEFSYMS)
+SW_STAMP_ISA := $(SW_OUT)/isa.stamp
+SW_STAMP_C   := $(SW_OUT)/cc.stamp
+SW_STAMP_LD  := $(SW_OUT)/ld.stamp
+
+.PHONY: sw sw-check sw-clean sw-force-stamp sw-print-%
+.SECONDARY: $(SW_COMMON_OBJS) $(SW_APP_OBJS) $(SW_STAMP_ISA) $(SW_STAMP_C) $(SW_STAMP_LD)
+
+sw: $(SW_ELFS) $(SW_DUMPS)
+
+sw-check: sw
+	@$(SW_DIR)/check.sh
+
+sw-clean:
+	rm -rf $(SW_OUT)
+
+# sw-print-VAR prints a variable (sw/check.sh takes the flags from here).
+sw-print-%:
+	@echo '$($*)'
+
+$(SW_OUT)/%.stamp: sw-force-stamp
+	@mkdir -p $(@D)
+	@echo '$(SW_STAMP_TEXT_$*)' | cmp -s - $@ || echo '$(SW_STAMP_TEXT_$*)' > $@
+
+$(SW_LDS): $(SW_DIR)/common/link.ld gen/simty_map.h
+	@mkdir -p $(@D)
+	$(RISCV_GCC) -E -P -x assembler-with-cpp -undef -I gen -o $@ $<
+
+$(SW_OUT)/rv32ui/%.elf: $(SW_DIR)/rv32ui/%.S $(SW_LDS) $(SW_STAMP_ISA)
+	@mkdir -p $(@D)
+	$(RISCV_GCC) $(SW_ASFLAGS_rv32ui) $(SW_DEPFLAGS) -T $(SW_LDS) -o $@ $<
+
+$(SW_OUT)/common/%.o: $(SW_DIR)/common/%.S $(SW_STAMP_C)
+	@mkdir -p $(@D)
+	$(RISCV_GCC) $(SW_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(SW_OUT)/common/%.o: $(SW_DIR)/common/%.c $(SW_STAMP_C)
+	@mkdir -p $(@D)
+	$(RISCV_GCC) $(SW_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(SW_OUT)/apps/%.o: $(SW_DIR)/apps/%.c $(SW_STAMP_C)
+	@mkdir -p $(@D)
+	$(RISCV_GCC) $(SW_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(SW_OUT)/apps/%.elf: $(SW_OUT)/apps/%.o $(SW_COMMON_OBJS) $(SW_LDS) $(SW_STAMP_LD)
+	$(RISCV_GCC) $(SW_LDFLAGS_apps) $(SW_DEFSYMS) -T $(SW_LDS) -o $@ \
+	    $(SW_COMMON_OBJS) $< -Wl,-Map=$(@:.elf=.map)
+
+$(SW_OUT)/%.dump: $(SW_OUT)/%.elf
+	$(RISCV_OBJDUMP) -d $< > $@
+
+-include $(wildcard $(SW_OUT)/*/*.d)
