@@ -14,6 +14,8 @@ T       ?= $(or $(LAST_T),8)
 TRACK   ?= $(or $(LAST_TRACK),sorted)
 TEST    ?= rv32ui
 MODEL   ?= ref
+COSIM   ?= 0
+TRACE   ?= 0
 BOARD   ?= ecp5
 SIMFLAGS ?=
 
@@ -35,9 +37,11 @@ help:
 	@echo ""
 	@echo "  make setup                      install what is missing (Debian packages, .venv); every target runs it"
 	@echo "  make gen   [W= T= TRACK=]       generate Verilog into build/W<w>_T<t>_<track>/rtl, remember the config"
-	@echo "  make sim   [TEST=] [MODEL=] [W= T=] [SIMFLAGS=]"
+	@echo "  make sim   [TEST=] [MODEL=] [COSIM=1] [TRACE=1] [W= T= TRACK=] [SIMFLAGS=]"
 	@echo "                                  run tests: TEST = a group ($(SW_GROUPS)), a test name (add,"
-	@echo "                                  rv32ui/add) or a path to an ELF; MODEL = ref (the C reference model)"
+	@echo "                                  rv32ui/add) or a path to an ELF; MODEL = rtl (Verilator, default)"
+	@echo "                                  or ref (C model); COSIM=1 checks the RTL against the model"
+	@echo "                                  in lock step; TRACE=1 builds with FST tracing (SIMFLAGS=--trace f.fst)"
 	@echo "  make sw                         build every program under sw/ into build/sw/"
 	@echo "  make test                       the regression CI runs (fast tier, under ~20 min on 2 cores)"
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
@@ -48,6 +52,7 @@ help:
 	@echo "Knobs (current value):"
 	@echo "  W=$(W)  warps per core, power of two 1..64        T=$(T)  threads per warp, power of two 1..64"
 	@echo "  TRACK=$(TRACK)  path tracking: sorted | arbiter      TEST=$(TEST)  MODEL=$(MODEL)  BOARD=$(BOARD)"
+	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
 
 # --- set-up ----------------------------------------------------------------
@@ -68,24 +73,41 @@ gen: setup config $(GEN_BIN)
 	@$(GEN_BIN) W=$(W) T=$(T) TRACK=$(TRACK) -o $(CFG_DIR)/rtl
 	@printf 'LAST_W := %s\nLAST_T := %s\nLAST_TRACK := %s\n' $(W) $(T) $(TRACK) > build/last.mk
 
+# --- RTL simulator: generated Verilog + Verilator + the C harness --------------
+RTL_DIR  := $(CFG_DIR)/rtl
+SIM_DIR  := $(CFG_DIR)/sim$(if $(filter 1,$(TRACE)),-trace)
+SIM_BIN  := $(SIM_DIR)/simty-sim
+TB_SRC   := $(wildcard tb/*.c tb/*.h tb/*.cpp)
+
+# The RTL is regenerated whenever the generator changes.
+$(RTL_DIR)/files.f: $(GEN_BIN)
+	@$(GEN_BIN) W=$(W) T=$(T) TRACK=$(TRACK) -o $(RTL_DIR)
+
+$(SIM_BIN): $(RTL_DIR)/files.f $(TB_SRC) scripts/build_sim.sh $(REF_LIB)
+	@echo "building the simulator for W=$(W) T=$(T) TRACK=$(TRACK)$(if $(filter 1,$(TRACE)), with FST tracing)"
+	@scripts/build_sim.sh $(RTL_DIR) $(SIM_DIR) $(if $(filter 1,$(TRACE)),--trace) $(addprefix --lib ,$(REF_LIB))
+
 # --- software ----------------------------------------------------------------
 $(SW_ELFS): | setup
 
 # --- simulation --------------------------------------------------------------
-# TEST: group name, test name (with or without its group) or path to an ELF.
-SIM_ELFS = $(strip \
-  $(if $(filter $(TEST),$(SW_GROUPS)),$(SW_ELFS_$(TEST)),\
-  $(if $(filter %.elf,$(TEST)),$(TEST),\
-  $(or $(filter %/$(TEST).elf,$(SW_ELFS)),\
-       $(error TEST=$(TEST): not a group ($(SW_GROUPS)), a test under sw/ or a .elf path)))))
+# TEST: one or more group names, test names (with or without their group) or
+# paths to ELF files.
+sim_elfs_of = $(if $(filter $1,$(SW_GROUPS)),$(SW_ELFS_$1),\
+  $(if $(filter %.elf,$1),$1,\
+  $(or $(filter %/$1.elf,$(SW_ELFS)),\
+       $(error TEST=$1: not a group ($(SW_GROUPS)), a test under sw/ or a .elf path))))
+SIM_ELFS = $(strip $(foreach t,$(TEST),$(call sim_elfs_of,$t)))
 
 sim: setup config
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(filter-out $(TEST),$(SIM_ELFS)) \
-	    $(if $(filter ref,$(MODEL)),$(REF_BIN))
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(filter-out $(filter %.elf,$(TEST)),$(SIM_ELFS)) \
+	    $(if $(filter ref,$(MODEL)),$(REF_BIN),$(SIM_BIN))
 ifeq ($(MODEL),ref)
 	@scripts/sim.sh $(REF_BIN) -W $(W) -T $(T) $(SIMFLAGS) -- $(SIM_ELFS)
+else ifeq ($(MODEL),rtl)
+	@scripts/sim.sh $(SIM_BIN) $(if $(filter 1,$(COSIM)),--cosim) $(SIMFLAGS) -- $(SIM_ELFS)
 else
-	@echo "make sim: MODEL=$(MODEL): only MODEL=ref exists so far (the RTL core is issue 4)" >&2; exit 3
+	@echo "make sim: MODEL=$(MODEL): must be rtl (the generated core) or ref (the C model)" >&2; exit 3
 endif
 
 # --- tests -------------------------------------------------------------------

@@ -19,6 +19,9 @@ mk="make -s --no-print-directory SIMTY_SETUP_DONE=1"
 fast=(
   "setup|scripts/setup.sh --check"
   "sw|$mk sw && sw/check.sh"
+  "ref-loader|$mk ref-check-loader"
+  "ref-qemu|$mk ref-check-qemu"
+  "ref-isa|$mk ref-check-isa"
   "fpga-smoke|$mk fpga-smoke"
 )
 full=(

@@ -1,0 +1,589 @@
+/*
+ * exec.c - the RV32I executor of the reference model: decoding, per-thread
+ * execution, memory and MMIO, CSRs, traps, and the lock-step API.
+ */
+#include "ref_internal.h"
+
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "console.h"
+#include "simty_map.h"
+
+#define IS_POW2(v) ((v) != 0 && ((v) & ((v) - 1)) == 0)
+
+static int ferr(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    if (err && n) {
+        va_start(ap, fmt);
+        vsnprintf(err, n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void ref_config_default(struct ref_config *c)
+{
+    c->W = 8;
+    c->T = 8;
+    c->imem_kib = SIMTY_IMEM_KIB_DEFAULT;
+    c->dmem_kib = SIMTY_DMEM_KIB_DEFAULT;
+    c->policy = REF_POLICY_MINSP_PC;
+}
+
+int ref_config_check(const struct ref_config *c, char *err, size_t n)
+{
+    if (!IS_POW2(c->W) || c->W > REF_MAX_W)
+        return ferr(err, n, "W=%u: must be a power of two in [1,64]", c->W);
+    if (!IS_POW2(c->T) || c->T > REF_MAX_T)
+        return ferr(err, n, "T=%u: must be a power of two in [1,64]", c->T);
+    /* Both memories start at 0x80000000; REF_MAX_MEM_KIB (64 MiB) keeps them
+     * far below the MMIO page and the model's footprint reasonable. */
+    if (!IS_POW2(c->imem_kib) || c->imem_kib > REF_MAX_MEM_KIB)
+        return ferr(err, n, "IMEM=%u: must be a power of two in KiB, 1..%u", c->imem_kib,
+                    REF_MAX_MEM_KIB);
+    if (!IS_POW2(c->dmem_kib) || c->dmem_kib > REF_MAX_MEM_KIB)
+        return ferr(err, n, "DMEM=%u: must be a power of two in KiB, 1..%u", c->dmem_kib,
+                    REF_MAX_MEM_KIB);
+    if ((unsigned)c->policy > REF_POLICY_BREADTH_FIRST)
+        return ferr(err, n, "policy %d: unknown", (int)c->policy);
+    return 0;
+}
+
+static const char *const policy_names[] = {
+    "minsp-pc", "min-pc", "depth-first", "breadth-first"
+};
+
+const char *ref_policy_name(enum ref_policy p)
+{
+    return (unsigned)p <= REF_POLICY_BREADTH_FIRST ? policy_names[p] : "?";
+}
+
+int ref_policy_parse(const char *s, enum ref_policy *p)
+{
+    unsigned i;
+    for (i = 0; i < 4; i++)
+        if (strcmp(s, policy_names[i]) == 0) {
+            *p = (enum ref_policy)i;
+            return 0;
+        }
+    return -1;
+}
+
+struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
+{
+    struct ref *r;
+    size_t nth;
+    unsigned w;
+    if (ref_config_check(c, err, n))
+        return NULL;
+    r = calloc(1, sizeof *r);
+    if (!r) {
+        ferr(err, n, "out of memory");
+        return NULL;
+    }
+    r->cfg = *c;
+    while ((1u << r->lg_t) < c->T)
+        r->lg_t++;
+    nth = (size_t)c->W * c->T;
+    r->imem_size = c->imem_kib << 10;
+    r->dmem_size = c->dmem_kib << 10;
+    r->imem = calloc(r->imem_size, 1);
+    r->dmem = calloc(r->dmem_size, 1);
+    r->dec = calloc(r->imem_size / 4, sizeof *r->dec);
+    r->x = calloc(nth * 32, sizeof *r->x);
+    r->pc = calloc(nth, sizeof *r->pc);
+    r->th = calloc(nth, sizeof *r->th);
+    r->wl = calloc(c->W, sizeof *r->wl);
+    r->eff = calloc(c->T, sizeof *r->eff);
+    if (!r->imem || !r->dmem || !r->dec || !r->x || !r->pc || !r->th || !r->wl || !r->eff) {
+        ref_free(r);
+        ferr(err, n, "out of memory");
+        return NULL;
+    }
+    for (w = 0; w < c->W; w++) {
+        r->wl[w].p = calloc(c->T + 4, sizeof *r->wl[w].p);
+        if (!r->wl[w].p) {
+            ref_free(r);
+            ferr(err, n, "out of memory");
+            return NULL;
+        }
+    }
+    ref_reset(r, SIMTY_IMEM_BASE);
+    return r;
+}
+
+void ref_free(struct ref *r)
+{
+    unsigned w;
+    if (!r)
+        return;
+    if (r->wl)
+        for (w = 0; w < r->cfg.W; w++)
+            free(r->wl[w].p);
+    free(r->wl);
+    free(r->imem);
+    free(r->dmem);
+    free(r->dec);
+    free(r->x);
+    free(r->pc);
+    free(r->th);
+    free(r->eff);
+    free(r);
+}
+
+const struct ref_config *ref_config_of(const struct ref *r) { return &r->cfg; }
+void ref_set_console(struct ref *r, struct console *con) { r->con = con; }
+uint8_t *ref_imem(struct ref *r) { return r->imem; }
+uint8_t *ref_dmem(struct ref *r) { return r->dmem; }
+uint32_t ref_imem_size(const struct ref *r) { return r->imem_size; }
+uint32_t ref_dmem_size(const struct ref *r) { return r->dmem_size; }
+const char *ref_error(const struct ref *r) { return r->err; }
+const struct report_thread *ref_threads(const struct ref *r) { return r->th; }
+uint32_t ref_reg(const struct ref *r, unsigned tid, unsigned reg) { return r->x[(size_t)tid * 32 + (reg & 31)]; }
+uint32_t ref_pc(const struct ref *r, unsigned tid) { return r->pc[tid]; }
+uint64_t ref_cycle(const struct ref *r) { return r->cycle; }
+
+int ref_load_elf(struct ref *r, const char *path, struct elf_info *info, char *err, size_t n)
+{
+    struct elf_mem m;
+    m.imem = r->imem;
+    m.imem_base = SIMTY_IMEM_BASE;
+    m.imem_size = r->imem_size;
+    m.dmem = r->dmem;
+    m.dmem_base = SIMTY_DMEM_BASE;
+    m.dmem_size = r->dmem_size;
+    if (elf_load(path, &m, info, err, n))
+        return -1;
+    ref_reset(r, info->entry);
+    return 0;
+}
+
+/* ---- decoder ---------------------------------------------------------------- */
+
+static int32_t sext(uint32_t v, unsigned bits)
+{
+    uint32_t m = 1u << (bits - 1);
+    v &= (bits == 32) ? 0xffffffffu : ((1u << bits) - 1);
+    return (int32_t)((v ^ m) - m);
+}
+
+static void decode(uint32_t i, struct dinsn *d)
+{
+    uint32_t opc = i & 0x7f, f3 = (i >> 12) & 7, f7 = i >> 25;
+    memset(d, 0, sizeof *d);
+    d->rd = (i >> 7) & 31;
+    d->rs1 = (i >> 15) & 31;
+    d->rs2 = (i >> 20) & 31;
+    d->op = OP_ILLEGAL;
+    switch (opc) {
+    case 0x37: d->op = OP_LUI; d->imm = (int32_t)(i & 0xfffff000u); break;
+    case 0x17: d->op = OP_AUIPC; d->imm = (int32_t)(i & 0xfffff000u); break;
+    case 0x6f:
+        d->op = OP_JAL;
+        d->imm = sext(((i >> 31) & 1) << 20 | ((i >> 12) & 0xff) << 12 |
+                      ((i >> 20) & 1) << 11 | ((i >> 21) & 0x3ff) << 1, 21);
+        break;
+    case 0x67:
+        if (f3 == 0) {
+            d->op = OP_JALR;
+            d->imm = sext(i >> 20, 12);
+        }
+        break;
+    case 0x63: {
+        static const uint8_t ops[8] = { OP_BEQ, OP_BNE, 0, 0, OP_BLT, OP_BGE, OP_BLTU, OP_BGEU };
+        d->op = ops[f3];
+        d->imm = sext(((i >> 31) & 1) << 12 | ((i >> 7) & 1) << 11 |
+                      ((i >> 25) & 0x3f) << 5 | ((i >> 8) & 0xf) << 1, 13);
+        break;
+    }
+    case 0x03: {
+        static const uint8_t ops[8] = { OP_LB, OP_LH, OP_LW, 0, OP_LBU, OP_LHU, 0, 0 };
+        d->op = ops[f3];
+        d->imm = sext(i >> 20, 12);
+        break;
+    }
+    case 0x23: {
+        static const uint8_t ops[8] = { OP_SB, OP_SH, OP_SW, 0, 0, 0, 0, 0 };
+        d->op = ops[f3];
+        d->imm = sext((i >> 25) << 5 | ((i >> 7) & 31), 12);
+        break;
+    }
+    case 0x13:
+        d->imm = sext(i >> 20, 12);
+        switch (f3) {
+        case 0: d->op = OP_ADDI; break;
+        case 2: d->op = OP_SLTI; break;
+        case 3: d->op = OP_SLTIU; break;
+        case 4: d->op = OP_XORI; break;
+        case 6: d->op = OP_ORI; break;
+        case 7: d->op = OP_ANDI; break;
+        case 1: if (f7 == 0) d->op = OP_SLLI; d->imm &= 31; break;
+        case 5:
+            if (f7 == 0) d->op = OP_SRLI;
+            else if (f7 == 0x20) d->op = OP_SRAI;
+            d->imm &= 31;
+            break;
+        }
+        break;
+    case 0x33:
+        if (f7 == 0) {
+            static const uint8_t ops[8] = { OP_ADD, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_OR, OP_AND };
+            d->op = ops[f3];
+        } else if (f7 == 0x20) {
+            if (f3 == 0) d->op = OP_SUB;
+            else if (f3 == 5) d->op = OP_SRA;
+        }
+        break;
+    case 0x0f:
+        if (f3 == 0)
+            d->op = OP_FENCE;   /* fence.i (f3 = 1) is illegal: code is not writable */
+        break;
+    case 0x73:
+        if (i == 0x00000073u) {
+            d->op = OP_ECALL;
+        } else if (i == 0x00100073u) {
+            d->op = OP_EBREAK;
+        } else if ((f3 == 2 || f3 == 3 || f3 == 6 || f3 == 7) && d->rs1 == 0) {
+            /* csrrs/csrrc with rs1 = x0, csrrsi/csrrci with 0: reads only. */
+            switch (i >> 20) {
+            case SIMTY_CSR_CYCLE:   d->op = OP_CSR_CYCLE; break;
+            case SIMTY_CSR_CYCLEH:  d->op = OP_CSR_CYCLEH; break;
+            case SIMTY_CSR_MHARTID: d->op = OP_CSR_MHARTID; break;
+            case SIMTY_CSR_WARPID:  d->op = OP_CSR_WARPID; break;
+            case SIMTY_CSR_LANEID:  d->op = OP_CSR_LANEID; break;
+            case SIMTY_CSR_NWARPS:  d->op = OP_CSR_NWARPS; break;
+            case SIMTY_CSR_NLANES:  d->op = OP_CSR_NLANES; break;
+            default: break;
+            }
+        }
+        break;
+    default:
+        break;
+    }
+}
+
+static uint32_t rd32le(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
+
+void ref_reset(struct ref *r, uint32_t entry)
+{
+    size_t nth = (size_t)r->cfg.W * r->cfg.T, t;
+    uint32_t k;
+    for (k = 0; k < r->imem_size / 4; k++)
+        decode(rd32le(r->imem + 4 * (size_t)k), &r->dec[k]);
+    memset(r->x, 0, nth * 32 * sizeof *r->x);
+    memset(r->th, 0, nth * sizeof *r->th);
+    for (t = 0; t < nth; t++)
+        r->pc[t] = entry;
+    r->cycle = r->warp_insts = r->thread_insts = 0;
+    r->divergences = r->merges = r->replays = 0;
+    r->err[0] = 0;
+    ref_paths_reset(r, entry);
+}
+
+const struct dinsn *ref_decode_at(const struct ref *r, uint32_t pc)
+{
+    uint32_t off = pc - SIMTY_IMEM_BASE;
+    if (pc < SIMTY_IMEM_BASE || off >= r->imem_size)
+        return NULL;
+    return &r->dec[off >> 2];
+}
+
+int ref_is_mem(const struct dinsn *d)
+{
+    return d->op >= OP_LB && d->op <= OP_SW;
+}
+
+/* ---- execution ------------------------------------------------------------------ */
+
+static unsigned mem_size(unsigned op)
+{
+    switch (op) {
+    case OP_LB: case OP_LBU: case OP_SB: return 1;
+    case OP_LH: case OP_LHU: case OP_SH: return 2;
+    default: return 4;
+    }
+}
+
+/* Where a data access of n bytes at a goes: 0 data memory, 1 MMIO page,
+ * -1 misaligned, -2 access fault. */
+static int classify(const struct ref *r, uint32_t a, unsigned n)
+{
+    if (a & (n - 1))
+        return -1;
+    if (a >= SIMTY_DMEM_BASE && a - SIMTY_DMEM_BASE < r->dmem_size)
+        return 0;
+    if (a >= SIMTY_MMIO_BASE && a - SIMTY_MMIO_BASE < SIMTY_MMIO_SIZE)
+        return 1;
+    return -2;
+}
+
+static void trap(struct ref *r, unsigned tid, struct simty_effect *e, unsigned cause)
+{
+    e->trapped = 1;
+    e->cause = (uint8_t)cause;
+    e->rd = 0;
+    e->has_load = e->has_store = 0;
+    r->th[tid].state = REPORT_TH_TRAPPED;
+    r->th[tid].cause = (uint8_t)cause;
+    r->th[tid].pc = e->pc;
+}
+
+/* One thread executes d (the instruction word insn at pc). */
+static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dinsn *d,
+                     uint32_t insn, uint32_t pc, uint64_t cyc, struct simty_effect *e)
+{
+    unsigned tid = (w << r->lg_t) | lane;
+    uint32_t *x = r->x + (size_t)tid * 32;
+    uint32_t a = x[d->rs1], b = x[d->rs2], imm = (uint32_t)d->imm;
+    uint32_t v = 0, npc = pc + 4, t;
+    int wr = 1, k;
+
+    memset(e, 0, sizeof *e);
+    e->valid = 1;
+    e->pc = pc;
+    e->insn = insn;
+    switch (d->op) {
+    case OP_LUI:   v = imm; break;
+    case OP_AUIPC: v = pc + imm; break;
+    case OP_JAL:
+    case OP_JALR:
+        t = d->op == OP_JAL ? pc + imm : (a + imm) & ~1u;
+        if (t & 3) {
+            trap(r, tid, e, SIMTY_TRAP_MISALIGNED_TARGET);
+            return;
+        }
+        v = pc + 4;
+        npc = t;
+        break;
+    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: case OP_BLTU: case OP_BGEU: {
+        int c;
+        wr = 0;
+        switch (d->op) {
+        case OP_BEQ:  c = a == b; break;
+        case OP_BNE:  c = a != b; break;
+        case OP_BLT:  c = (int32_t)a < (int32_t)b; break;
+        case OP_BGE:  c = (int32_t)a >= (int32_t)b; break;
+        case OP_BLTU: c = a < b; break;
+        default:      c = a >= b; break;
+        }
+        if (c) {
+            t = pc + imm;
+            if (t & 3) {
+                trap(r, tid, e, SIMTY_TRAP_MISALIGNED_TARGET);
+                return;
+            }
+            npc = t;
+        }
+        break;
+    }
+    case OP_LB: case OP_LH: case OP_LW: case OP_LBU: case OP_LHU: {
+        uint32_t ad = a + imm;
+        unsigned n = mem_size(d->op);
+        k = classify(r, ad, n);
+        if (k < 0) {
+            trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_LOAD : SIMTY_TRAP_LOAD_FAULT);
+            return;
+        }
+        v = 0;  /* the MMIO page reads as zero */
+        if (k == 0) {
+            const uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
+            switch (d->op) {
+            case OP_LB:  v = (uint32_t)(int32_t)(int8_t)p[0]; break;
+            case OP_LBU: v = p[0]; break;
+            case OP_LH:  v = (uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8); break;
+            case OP_LHU: v = (uint32_t)(p[0] | p[1] << 8); break;
+            default:     v = rd32le(p); break;
+            }
+        }
+        e->has_load = 1;
+        e->load_addr = ad;
+        break;
+    }
+    case OP_SB: case OP_SH: case OP_SW: {
+        uint32_t ad = a + imm;
+        unsigned n = mem_size(d->op), i;
+        wr = 0;
+        k = classify(r, ad, n);
+        if (k < 0) {
+            trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_STORE : SIMTY_TRAP_STORE_FAULT);
+            return;
+        }
+        if (n < 4)
+            b &= (1u << (8 * n)) - 1;
+        if (k == 0) {
+            uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
+            for (i = 0; i < n; i++)
+                p[i] = (uint8_t)(b >> (8 * i));
+        } else if (ad == SIMTY_CONSOLE && r->con) {
+            console_byte(r->con, tid, (uint8_t)b);
+        }
+        e->has_store = 1;
+        e->store_addr = ad;
+        e->store_data = b;
+        e->store_bytes = (uint8_t)n;
+        e->store_be = (uint8_t)(((1u << n) - 1) << (ad & 3));
+        break;
+    }
+    case OP_ADDI:  v = a + imm; break;
+    case OP_SLTI:  v = (int32_t)a < (int32_t)imm; break;
+    case OP_SLTIU: v = a < imm; break;
+    case OP_XORI:  v = a ^ imm; break;
+    case OP_ORI:   v = a | imm; break;
+    case OP_ANDI:  v = a & imm; break;
+    case OP_SLLI:  v = a << imm; break;
+    case OP_SRLI:  v = a >> imm; break;
+    case OP_SRAI:  v = (uint32_t)((int32_t)a >> imm); break;
+    case OP_ADD:   v = a + b; break;
+    case OP_SUB:   v = a - b; break;
+    case OP_SLL:   v = a << (b & 31); break;
+    case OP_SLT:   v = (int32_t)a < (int32_t)b; break;
+    case OP_SLTU:  v = a < b; break;
+    case OP_XOR:   v = a ^ b; break;
+    case OP_SRL:   v = a >> (b & 31); break;
+    case OP_SRA:   v = (uint32_t)((int32_t)a >> (b & 31)); break;
+    case OP_OR:    v = a | b; break;
+    case OP_AND:   v = a & b; break;
+    case OP_FENCE: wr = 0; break;
+    case OP_ECALL:
+        if (x[17] != SIMTY_SYS_EXIT) {
+            trap(r, tid, e, SIMTY_TRAP_ECALL);
+            return;
+        }
+        e->exited = 1;
+        e->exit_code = x[10];
+        r->th[tid].state = REPORT_TH_EXITED;
+        r->th[tid].code = x[10];
+        r->th[tid].pc = pc;
+        e->next_pc = pc;
+        return;
+    case OP_EBREAK:
+        trap(r, tid, e, SIMTY_TRAP_EBREAK);
+        return;
+    case OP_CSR_CYCLE:   v = (uint32_t)cyc; break;
+    case OP_CSR_CYCLEH:  v = (uint32_t)(cyc >> 32); break;
+    case OP_CSR_MHARTID: v = tid; break;
+    case OP_CSR_WARPID:  v = w; break;
+    case OP_CSR_LANEID:  v = lane; break;
+    case OP_CSR_NWARPS:  v = r->cfg.W; break;
+    case OP_CSR_NLANES:  v = r->cfg.T; break;
+    default:
+        trap(r, tid, e, SIMTY_TRAP_ILLEGAL);
+        return;
+    }
+    if (wr && d->rd) {
+        x[d->rd] = v;
+        e->rd = d->rd;
+        e->value = v;
+    }
+    e->next_pc = npc;
+    r->pc[tid] = npc;
+}
+
+void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
+              struct simty_effect *eff)
+{
+    const struct dinsn *d = ref_decode_at(r, pc);
+    uint32_t insn = 0;
+    uint64_t m;
+    if (d)
+        insn = rd32le(r->imem + (pc - SIMTY_IMEM_BASE));
+    for (m = mask; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        struct simty_effect *e = &eff[lane];
+        if (!d) {
+            unsigned tid = (w << r->lg_t) | lane;
+            memset(e, 0, sizeof *e);
+            e->valid = 1;
+            e->pc = pc;
+            trap(r, tid, e, SIMTY_TRAP_FETCH_FAULT);
+            continue;
+        }
+        exec_one(r, w, lane, d, insn, pc, cyc, e);
+    }
+    r->warp_insts++;
+    r->thread_insts += (uint64_t)__builtin_popcountll(mask);
+    r->cycle++;
+}
+
+uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
+{
+    const struct dinsn *d = ref_decode_at(r, pc);
+    const uint32_t *xw;
+    unsigned leader, T = r->cfg.T;
+    uint64_t served, m;
+    uint32_t la, lt;
+    if (!d || !mask)
+        return mask;
+    leader = (unsigned)__builtin_ctzll(mask);
+    xw = r->x + ((size_t)w << r->lg_t) * 32;
+    served = 1ull << leader;
+    if (d->op == OP_JALR) {
+        lt = (xw[leader * 32 + d->rs1] + (uint32_t)d->imm) & ~1u;
+        for (m = mask & (mask - 1); m; m &= m - 1) {
+            unsigned l = (unsigned)__builtin_ctzll(m);
+            if (((xw[l * 32 + d->rs1] + (uint32_t)d->imm) & ~1u) == lt)
+                served |= 1ull << l;
+        }
+        return served;
+    }
+    if (!ref_is_mem(d))
+        return mask;
+    la = xw[leader * 32 + d->rs1] + (uint32_t)d->imm;
+    if (classify(r, la, mem_size(d->op)) < 0)
+        return served;           /* the leader traps, alone */
+    if (d->op != OP_LW && d->op != OP_SW)
+        return served;           /* sub-word: one lane per pass */
+    for (m = mask & (mask - 1); m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m);
+        uint32_t ad = xw[l * 32 + d->rs1] + (uint32_t)d->imm;
+        int same_block = (ad & ~3u) == ad && (ad >> 2 >> r->lg_t) == (la >> 2 >> r->lg_t);
+        if ((same_block && ((ad >> 2) & (T - 1)) == l) || (d->op == OP_LW && ad == la))
+            served |= 1ull << l;
+    }
+    return served;
+}
+
+int ref_step(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
+             const uint64_t *cycle, struct simty_effect *out)
+{
+    uint64_t m, all = r->cfg.T == 64 ? ~0ull : (1ull << r->cfg.T) - 1;
+    unsigned lane;
+    if (w >= r->cfg.W) {
+        ferr(r->err, sizeof r->err, "warp %u out of range (W=%u)", w, r->cfg.W);
+        return -1;
+    }
+    if (mask & ~all) {
+        ferr(r->err, sizeof r->err, "mask %llx has lanes >= T=%u", (unsigned long long)mask, r->cfg.T);
+        return -1;
+    }
+    for (m = mask; m; m &= m - 1) {
+        unsigned tid;
+        lane = (unsigned)__builtin_ctzll(m);
+        tid = (w << r->lg_t) | lane;
+        if (r->th[tid].state != REPORT_TH_RUNNING) {
+            ferr(r->err, sizeof r->err, "thread %u (warp %u, lane %u) has already %s", tid, w,
+                 lane, r->th[tid].state == REPORT_TH_EXITED ? "exited" : "trapped");
+            return -1;
+        }
+        if (r->pc[tid] != pc) {
+            ferr(r->err, sizeof r->err, "thread %u (warp %u, lane %u) is at pc %08x, not %08x",
+                 tid, w, lane, r->pc[tid], pc);
+            return -1;
+        }
+    }
+    ref_exec(r, w, pc, mask, cycle ? *cycle : r->cycle, r->eff);
+    if (out)
+        for (lane = 0; lane < r->cfg.T; lane++) {
+            if (mask >> lane & 1)
+                out[lane] = r->eff[lane];
+            else
+                memset(&out[lane], 0, sizeof out[lane]);
+        }
+    return 0;
+}

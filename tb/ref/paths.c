@@ -1,0 +1,346 @@
+/*
+ * paths.c - the path list of each warp, the four traversal policies, and the
+ * stand-alone run loop of the reference model.
+ *
+ * List order is the policy's order; the head (p[0]) issues.
+ *  minsp-pc     sorted by (call depth descending, PC ascending); a new path
+ *               whose PC equals a listed one merges with it (OR of masks,
+ *               deeper depth), wherever it is.
+ *  min-pc       the same sorted by PC only.
+ *  depth-first  a stack (p[0] = active path, p[1] = top of stack), per the
+ *               path-list paper, section 2.1: after a divergence the lower PC
+ *               runs and the higher is pushed; a uniform forward jump or
+ *               taken branch whose target is above the top's PC swaps them;
+ *               when the active PC equals the top's PC they merge (only the
+ *               top is compared: convergence in reverse order of divergence).
+ *  breadth-first a queue: the head issues one warp-instruction, then its
+ *               resulting paths go to the tail (lowest PC first); a path whose
+ *               PC equals a queued one merges into it (keeping that place).
+ *               Every path issues once per round: forward progress for spin
+ *               waits, but paths out of step never meet again (no barrier).
+ * Serialized passes (memory, indirect jumps) leave the unserved lanes at the
+ * same PC: a path like any other.
+ */
+#include "ref_internal.h"
+
+#include <inttypes.h>
+#include <stdarg.h>
+#include <string.h>
+
+#include "simty_map.h"
+
+#define DEPTH_MAX ((1u << SIMTY_CALLDEPTH_BITS) - 1)
+
+static int ferr(char *err, size_t n, const char *fmt, ...)
+{
+    va_list ap;
+    if (err && n) {
+        va_start(ap, fmt);
+        vsnprintf(err, n, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+void ref_paths_reset(struct ref *r, uint32_t entry)
+{
+    unsigned w;
+    uint64_t all = r->cfg.T == 64 ? ~0ull : (1ull << r->cfg.T) - 1;
+    for (w = 0; w < r->cfg.W; w++) {
+        r->wl[w].n = 1;
+        r->wl[w].p[0].pc = entry;
+        r->wl[w].p[0].mask = all;
+        r->wl[w].p[0].depth = 0;
+        r->peak[w] = 1;
+    }
+    r->live_warps = r->cfg.W;
+    r->rr = 0;
+}
+
+unsigned ref_npaths(const struct ref *r, unsigned w) { return w < r->cfg.W ? r->wl[w].n : 0; }
+const struct ref_path *ref_paths(const struct ref *r, unsigned w) { return r->wl[w].p; }
+
+int ref_done(const struct ref *r)
+{
+    return r->live_warps == 0;
+}
+
+/* Does a come before b in a sorted policy? */
+static int before(enum ref_policy pol, const struct ref_path *a, const struct ref_path *b)
+{
+    if (pol == REF_POLICY_MINSP_PC && a->depth != b->depth)
+        return a->depth > b->depth;
+    return a->pc < b->pc;
+}
+
+static void list_remove(struct warp_list *l, unsigned i)
+{
+    memmove(&l->p[i], &l->p[i + 1], (l->n - i - 1) * sizeof l->p[0]);
+    l->n--;
+}
+
+static void list_insert_at(struct warp_list *l, unsigned i, const struct ref_path *np)
+{
+    memmove(&l->p[i + 1], &l->p[i], (l->n - i) * sizeof l->p[0]);
+    l->p[i] = *np;
+    l->n++;
+}
+
+static void merge_into(struct ref_path *dst, const struct ref_path *src)
+{
+    dst->mask |= src->mask;
+    if (src->depth > dst->depth)
+        dst->depth = src->depth;
+}
+
+/* Sorted policies: insert with merging. */
+static void insert_sorted(struct ref *r, struct warp_list *l, struct ref_path np)
+{
+    unsigned i;
+    for (i = 0; i < l->n; i++)
+        if (l->p[i].pc == np.pc) {
+            merge_into(&np, &l->p[i]);
+            list_remove(l, i);
+            r->merges++;
+            break;
+        }
+    for (i = 0; i < l->n && before(r->cfg.policy, &l->p[i], &np); i++)
+        ;
+    list_insert_at(l, i, &np);
+}
+
+/* Breadth-first: append at the tail unless a queued path has that PC. */
+static void insert_queue(struct ref *r, struct warp_list *l, struct ref_path np)
+{
+    unsigned i;
+    for (i = 0; i < l->n; i++)
+        if (l->p[i].pc == np.pc) {
+            merge_into(&l->p[i], &np);
+            r->merges++;
+            return;
+        }
+    l->p[l->n++] = np;
+}
+
+/* Depth-first: the active path is p[0]; merge it with the top while equal. */
+static void df_converge(struct ref *r, struct warp_list *l)
+{
+    while (l->n >= 2 && l->p[0].pc == l->p[1].pc) {
+        merge_into(&l->p[0], &l->p[1]);
+        list_remove(l, 1);
+        r->merges++;
+    }
+}
+
+static unsigned depth_delta(unsigned depth, const struct dinsn *d)
+{
+    int rd_link, rs1_link;
+    if (!d || (d->op != OP_JAL && d->op != OP_JALR))
+        return depth;
+    rd_link = d->rd == 1 || d->rd == 5;
+    rs1_link = d->op == OP_JALR && (d->rs1 == 1 || d->rs1 == 5);
+    if (rd_link && (!rs1_link || d->rd == d->rs1))   /* call (push) */
+        return depth < DEPTH_MAX ? depth + 1 : DEPTH_MAX;
+    if (!rd_link && rs1_link)                         /* return (pop) */
+        return depth > 0 ? depth - 1 : 0;
+    return depth;                                     /* pop then push, or a jump */
+}
+
+int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *served_out,
+              uint32_t *pc_out)
+{
+    struct warp_list *l = &r->wl[w];
+    struct simty_effect *eff = out ? out : r->eff;
+    struct ref_path head, g[REF_MAX_T + 1];
+    const struct dinsn *d;
+    unsigned ng = 0, i, j;
+    uint64_t served, m;
+    int uniform_fwd;
+
+    if (l->n == 0)
+        return 0;
+    head = l->p[0];
+    d = ref_decode_at(r, head.pc);
+    served = ref_pass_mask(r, w, head.pc, head.mask);
+    ref_exec(r, w, head.pc, served, r->cycle, eff);
+    if (served_out)
+        *served_out = served;
+    if (pc_out)
+        *pc_out = head.pc;
+
+    /* Group the served lanes that go on by their next PC.  The unserved lanes
+     * (replay) stay at this PC with this depth. */
+    for (m = served; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        const struct simty_effect *e = &eff[lane];
+        if (e->exited || e->trapped)
+            continue;
+        for (j = 0; j < ng && g[j].pc != e->next_pc; j++)
+            ;
+        if (j == ng) {
+            g[ng].pc = e->next_pc;
+            g[ng].mask = 0;
+            g[ng].depth = depth_delta(head.depth, d);
+            ng++;
+        }
+        g[j].mask |= 1ull << lane;
+    }
+    if (d && d->op >= OP_BEQ && d->op <= OP_BGEU && ng > 1)
+        r->divergences++;
+    if (served != head.mask) {
+        r->replays++;
+        g[ng].pc = head.pc;
+        g[ng].mask = head.mask & ~served;
+        g[ng].depth = head.depth;
+        ng++;
+    }
+    /* Groups by ascending PC (ng is tiny). */
+    for (i = 1; i < ng; i++)
+        for (j = i; j > 0 && g[j].pc < g[j - 1].pc; j--) {
+            struct ref_path t = g[j];
+            g[j] = g[j - 1];
+            g[j - 1] = t;
+        }
+
+    list_remove(l, 0);
+    switch (r->cfg.policy) {
+    case REF_POLICY_MINSP_PC:
+    case REF_POLICY_MIN_PC:
+        for (i = 0; i < ng; i++)
+            insert_sorted(r, l, g[i]);
+        break;
+    case REF_POLICY_BREADTH_FIRST:
+        for (i = 0; i < ng; i++)
+            insert_queue(r, l, g[i]);
+        break;
+    case REF_POLICY_DEPTH_FIRST:
+        /* Uniform forward control transfer (one group, jumped forward). */
+        uniform_fwd = ng == 1 && g[0].pc > head.pc + 4 && g[0].pc != head.pc;
+        if (uniform_fwd && l->n >= 1 && g[0].pc > l->p[0].pc) {
+            list_insert_at(l, 1, &g[0]);      /* swap with the top */
+        } else {
+            /* Push the higher PCs first, the lowest becomes active. */
+            for (i = ng; i-- > 0;)
+                list_insert_at(l, 0, &g[i]);
+        }
+        df_converge(r, l);
+        break;
+    }
+    if (l->n > r->peak[w])
+        r->peak[w] = l->n;
+    if (l->n == 0)
+        r->live_warps--;
+    return 1;
+}
+
+int ref_run(struct ref *r, uint64_t max_cycles, FILE *log)
+{
+    unsigned W = r->cfg.W, w;
+    struct simty_effect *eff = log ? r->eff : NULL;
+    char line[256];
+    while (r->live_warps) {
+        for (w = 0; w < W; w++) {
+            uint64_t served, cyc = r->cycle, m;
+            uint32_t pc;
+            if (r->wl[w].n == 0)
+                continue;
+            if (max_cycles && r->cycle >= max_cycles)
+                return 1;
+            ref_issue(r, w, eff, &served, &pc);
+            if (log) {
+                for (m = served; m; m &= m - 1) {
+                    unsigned lane = (unsigned)__builtin_ctzll(m);
+                    int k = report_commit_line(line, sizeof line, cyc, w, lane, &eff[lane]);
+                    fwrite(line, 1, (size_t)k, log);
+                }
+                if (ferror(log))
+                    return -1;
+            }
+        }
+    }
+    return 0;
+}
+
+void ref_print_paths(const struct ref *r, FILE *f)
+{
+    unsigned w, i, hex = (r->cfg.T + 3) / 4;
+    for (w = 0; w < r->cfg.W; w++) {
+        const struct warp_list *l = &r->wl[w];
+        fprintf(f, "  warp %u: %u path%s%s\n", w, l->n, l->n == 1 ? "" : "s",
+                l->n ? " (head first)" : "");
+        for (i = 0; i < l->n; i++)
+            fprintf(f, "    pc %08" PRIx32 " mask 0x%0*" PRIx64 " depth %u\n", l->p[i].pc,
+                    (int)hex, l->p[i].mask, l->p[i].depth);
+    }
+}
+
+int ref_check_invariants(const struct ref *r, char *err, size_t n)
+{
+    unsigned w, i, j, lane;
+    for (w = 0; w < r->cfg.W; w++) {
+        const struct warp_list *l = &r->wl[w];
+        uint64_t seen = 0, live = 0;
+        for (lane = 0; lane < r->cfg.T; lane++)
+            if (r->th[(w << r->lg_t) | lane].state == REPORT_TH_RUNNING)
+                live |= 1ull << lane;
+        for (i = 0; i < l->n; i++) {
+            const struct ref_path *p = &l->p[i];
+            if (!p->mask)
+                return ferr(err, n, "warp %u: path %u has an empty mask", w, i);
+            if (p->mask & seen)
+                return ferr(err, n, "warp %u: path %u overlaps another path", w, i);
+            if (p->depth > DEPTH_MAX)
+                return ferr(err, n, "warp %u: path %u depth %u", w, i, p->depth);
+            seen |= p->mask;
+            for (lane = 0; lane < r->cfg.T; lane++)
+                if ((p->mask >> lane & 1) && r->pc[(w << r->lg_t) | lane] != p->pc)
+                    return ferr(err, n, "warp %u lane %u: thread pc %08" PRIx32
+                                " but path pc %08" PRIx32, w, lane,
+                                r->pc[(w << r->lg_t) | lane], p->pc);
+            if (r->cfg.policy != REF_POLICY_DEPTH_FIRST)
+                for (j = 0; j < i; j++)
+                    if (l->p[j].pc == p->pc)
+                        return ferr(err, n, "warp %u: paths %u and %u share pc %08" PRIx32,
+                                    w, j, i, p->pc);
+            if (i > 0 && (r->cfg.policy == REF_POLICY_MINSP_PC ||
+                          r->cfg.policy == REF_POLICY_MIN_PC) &&
+                !before(r->cfg.policy, &l->p[i - 1], p))
+                return ferr(err, n, "warp %u: paths %u and %u out of order", w, i - 1, i);
+        }
+        if (seen != live)
+            return ferr(err, n, "warp %u: paths cover 0x%" PRIx64 ", live threads 0x%" PRIx64,
+                        w, seen, live);
+    }
+    return 0;
+}
+
+void ref_stats(const struct ref *r, struct report_stats *s)
+{
+    unsigned w;
+    memset(s, 0, sizeof *s);
+    s->model = "ref";
+    s->policy = ref_policy_name(r->cfg.policy);
+    s->W = r->cfg.W;
+    s->T = r->cfg.T;
+    s->cycles = r->cycle;
+    s->warp_instructions = r->warp_insts;
+    s->thread_instructions = r->thread_insts;
+    s->divergences = r->divergences;
+    s->merges = r->merges;
+    s->replays = r->replays;
+    for (w = 0; w < r->cfg.W; w++) {
+        s->peak_paths_warp[w] = r->peak[w];
+        if (r->peak[w] > s->peak_paths)
+            s->peak_paths = r->peak[w];
+    }
+    s->stalls = s->cct_peak = -1;
+}
+
+void ref_report_run(const struct ref *r, int hang, struct report_run *run)
+{
+    run->W = r->cfg.W;
+    run->T = r->cfg.T;
+    run->th = r->th;
+    run->hang = hang;
+    run->cycles = r->cycle;
+}

@@ -1,0 +1,143 @@
+/*
+ * simty_ref.h - the reference model of the Simty SIMT machine (the oracle).
+ *
+ * W warps x T threads (powers of two, 1..64) run RV32I as the spec's
+ * execution model says (../../../shared/design/spec.md, "Execution model").
+ * Two layers, usable separately:
+ *
+ *  1. The executor (ref_step): "warp w executes the instruction at PC p for
+ *     the threads of mask m".  It runs the threads in increasing lane order,
+ *     updates their registers, PCs and memory, and returns each thread's
+ *     architectural effect (struct simty_effect, tb/effect.h).  The caller
+ *     decides the schedule: the RTL harness drives it in the RTL's commit
+ *     order (lock-step co-simulation) and may supply the value that `cycle` /
+ *     `cycleh` read.  The model checks that every thread of the mask is alive
+ *     and at PC p.
+ *  2. The path list (ref_issue / ref_run): per warp a list of paths (PC,
+ *     thread mask, call depth) ordered by a traversal policy; the head path
+ *     issues, serialized leader-first by ref_pass_mask; divergent branches
+ *     split, equal PCs merge; warps take turns round-robin, one
+ *     warp-instruction per turn; `cycle` counts issued warp-instructions.
+ *
+ * Nothing here prints except the console (when attached) and
+ * ref_print_paths; errors come back as return codes with a message.
+ */
+#ifndef SIMTY_REF_H
+#define SIMTY_REF_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "effect.h"
+#include "elf_load.h"
+#include "report.h"
+
+struct console;
+
+#define REF_MAX_W 64
+#define REF_MAX_T 64
+#define REF_MAX_MEM_KIB 65536u   /* largest --imem / --dmem */
+
+enum ref_policy {
+    REF_POLICY_MINSP_PC,      /* deepest call first, then lowest PC (spec default) */
+    REF_POLICY_MIN_PC,        /* lowest PC first, call depth ignored */
+    REF_POLICY_DEPTH_FIRST,   /* path stack, path-list paper section 2.1 */
+    REF_POLICY_BREADTH_FIRST  /* path queue, round-robin over paths */
+};
+
+struct ref_config {
+    unsigned W, T;               /* powers of two, 1..64 */
+    unsigned imem_kib, dmem_kib; /* powers of two, 1..REF_MAX_MEM_KIB */
+    enum ref_policy policy;
+};
+
+struct ref_path {
+    uint32_t pc;
+    uint64_t mask;               /* bit i = lane i */
+    unsigned depth;              /* call depth, 0..255 */
+};
+
+struct ref;
+
+/* Defaults: W = T = 8, sizes from simty_map.h, MinSP-PC. */
+void ref_config_default(struct ref_config *c);
+/* 0, or -1 with a message naming the parameter ("W=6: must be ..."). */
+int ref_config_check(const struct ref_config *c, char *err, size_t errlen);
+/* "minsp-pc", "min-pc", "depth-first", "breadth-first". */
+const char *ref_policy_name(enum ref_policy p);
+int ref_policy_parse(const char *s, enum ref_policy *p);
+
+struct ref *ref_new(const struct ref_config *c, char *err, size_t errlen);
+void ref_free(struct ref *r);
+const struct ref_config *ref_config_of(const struct ref *r);
+/* Console for MMIO bytes (NULL: stores to the console only show as effects). */
+void ref_set_console(struct ref *r, struct console *con);
+
+/* Load an ELF (elf_load rules) and reset.  0, or -1 with a message. */
+int ref_load_elf(struct ref *r, const char *path, struct elf_info *info,
+                 char *err, size_t errlen);
+/* Reset threads (all registers 0, PC = entry), paths and statistics; keeps
+ * the memories.  Decodes the instruction memory. */
+void ref_reset(struct ref *r, uint32_t entry);
+/* The memory images (to load them in another simulator or dump them). */
+uint8_t *ref_imem(struct ref *r);
+uint8_t *ref_dmem(struct ref *r);
+uint32_t ref_imem_size(const struct ref *r);
+uint32_t ref_dmem_size(const struct ref *r);
+
+/* ---- lock-step API -------------------------------------------------------- */
+
+/* Execute the instruction at pc for the lanes in mask of warp `warp`, in
+ * increasing lane order.  cycle: the value `cycle`/`cycleh` read (NULL: the
+ * model's own counter).  out: T entries indexed by lane (NULL allowed);
+ * lanes outside mask get valid = 0.  Counts one warp-instruction.
+ * Returns 0, or -1 (nothing executed, message in ref_error) if a lane of the
+ * mask has ended or is not at pc, or warp/mask is out of range. */
+int ref_step(struct ref *r, unsigned warp, uint32_t pc, uint64_t mask,
+             const uint64_t *cycle, struct simty_effect *out);
+/* The lanes of mask that one pass of the instruction at pc serves, per the
+ * spec's rule (leader = lowest lane; memory: the leader with every lane that
+ * makes an aligned word access to word <its lane> of the leader's T-word
+ * block, or a word load of the leader's word; indirect jumps: lanes with the
+ * leader's target; anything else: all).  A leader whose access would trap
+ * is served alone. */
+uint64_t ref_pass_mask(const struct ref *r, unsigned warp, uint32_t pc, uint64_t mask);
+const char *ref_error(const struct ref *r);
+
+/* ---- running alone on the path list --------------------------------------- */
+
+/* Issue one warp-instruction (one pass) of warp's head path and update the
+ * path list.  out: T entries (NULL allowed); *served (may be NULL) gets the
+ * lanes executed, *pc their PC.  Returns 1 if issued, 0 if the warp has no
+ * path left. */
+int ref_issue(struct ref *r, unsigned warp, struct simty_effect *out,
+              uint64_t *served, uint32_t *pc);
+/* Run round-robin until every thread has ended or max_cycles warp-
+ * instructions have issued (0 = no limit).  commit_log: NULL or a stream for
+ * the spec's commit-log lines.  Returns 1 if stopped by max_cycles, else 0;
+ * -1 on a write error of the commit log. */
+int ref_run(struct ref *r, uint64_t max_cycles, FILE *commit_log);
+
+/* ---- state ------------------------------------------------------------------ */
+
+unsigned ref_npaths(const struct ref *r, unsigned warp);
+const struct ref_path *ref_paths(const struct ref *r, unsigned warp); /* list order */
+/* Print every warp's paths (hang report). */
+void ref_print_paths(const struct ref *r, FILE *f);
+/* Path invariants: masks non-empty and disjoint, union = the warp's live
+ * threads, each thread's PC = its path's PC, no two paths with one PC (sorted
+ * policies).  0, or -1 with a message. */
+int ref_check_invariants(const struct ref *r, char *err, size_t errlen);
+/* W * T thread outcomes (global id order). */
+const struct report_thread *ref_threads(const struct ref *r);
+uint32_t ref_reg(const struct ref *r, unsigned tid, unsigned reg);
+uint32_t ref_pc(const struct ref *r, unsigned tid);
+uint64_t ref_cycle(const struct ref *r);
+int ref_done(const struct ref *r);   /* every thread has ended */
+/* Statistics so far (model = "ref"); outcome fields via report_stats_outcome. */
+void ref_stats(const struct ref *r, struct report_stats *s);
+/* Fill a report_run for the result line. */
+void ref_report_run(const struct ref *r, int hang, struct report_run *run);
+
+#endif /* SIMTY_REF_H */
