@@ -14,12 +14,19 @@
 #     CSR instruction, no gp-relative access, no __global_pointer$ (an MMIO
 #     access would show as a qemu segfault: nothing is mapped there);
 #  2. a copy of add.S with one broken expectation fails with (case << 1) | 1;
-#  3. every build/sw/apps/*.elf passes the same static checks (except CSRs:
-#     the C start-up reads them, so C programs cannot run under qemu-user);
+#  3. every build/sw/apps/*.elf and build/sw/simt/*.elf passes the same
+#     static checks (except CSRs: the C start-up and the SIMT tests read
+#     them, so they cannot run as such under qemu-user);
 #  4. the C start-up (crt0, TLS, errno, printf, exit) runs under qemu-user in
 #     test builds with the thread geometry compiled in (-DSIMTY_QEMU_USER),
 #     for several (W, T, thread id), including shares too small (exit 126);
-#     hello and diverge run the same way for some thread ids.
+#     hello and diverge run the same way for some thread ids;
+#  5. the SIMT tests (sw/simt) whose logic is per thread run under qemu-user
+#     in test builds with the geometry compiled in, for several (W, T, thread
+#     id): the C tests (which also measure their deepest stack use and fail
+#     with 125 at SIMT_STACK_LIMIT bytes, see sw/simt/simt.h) and the
+#     assembly tests whose checks do not involve other lanes; switch_table's
+#     switch must be compiled to a jump table (a `jr` in sw_lane).
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
@@ -145,9 +152,11 @@ if [ -f sw/rv32ui/add.S ]; then
     fi
 fi
 
-# 3. C programs: static checks
-for elf in build/sw/apps/*.elf; do
-    name=apps/$(basename "$elf" .elf)
+# 3. C programs and SIMT tests: static checks
+simt_elfs=(build/sw/simt/*.elf)
+[ ${#simt_elfs[@]} -gt 0 ] || fail "simt" "no ELFs under build/sw/simt"
+for elf in build/sw/apps/*.elf "${simt_elfs[@]}"; do
+    name=$(basename "$(dirname "$elf")")/$(basename "$elf" .elf)
     problems=$(static_checks "$elf" c | paste -sd ';' - | sed 's/;/; /g')
     if [ -n "$problems" ]; then fail "$name" "$problems"; else pass "$name (static)"; fi
 done
@@ -193,12 +202,16 @@ done <<'EOF'
 64 1 63 - 0
 3 5 14 - 0
 16 8 127 - 0
-32 8 255 - 126
+32 8 255 - 0
+4 64 255 - 0
 32 8 255 512 0
+64 8 511 - 126
 64 64 4095 - 126
 4 8 31 64 0
-8 8 63 64 126
-16 16 255 64 126
+8 8 63 64 0
+16 8 127 64 126
+16 16 255 128 126
+16 16 255 192 0
 EOF
 
 if qemu_c sw/apps/hello.c 8 8 13 > "$OUT/q.log" 2>&1; then
@@ -226,5 +239,64 @@ for tid in 0 1 2 7 13 31 32 63 77; do
         fail "apps/diverge (qemu, thread $tid)" "build failed"
     fi
 done
+
+
+# 5. SIMT tests under qemu-user (test builds, per-thread logic only)
+ASFLAGS_SIMT=$(mk sw-print-SW_ASFLAGS_simt)
+qemu_s() {
+    local src=$1 w=$2 t=$3 tid=$4
+    shift 4
+    $GCC $ASFLAGS_SIMT "$@" -DSIMTY_QEMU_USER -DSIMTY_QEMU_W="$w" -DSIMTY_QEMU_T="$t" \
+        -DSIMTY_QEMU_TID="$tid" -Wl,--defsym=__simty_map_free=1 -T "$LDS" -o "$OUT/q.elf" "$src"
+}
+# geometry (W T) and thread ids; T = 64 and W*T = 256 exercise every lane
+simt_geoms="1:1:0 2:2:1,3 4:64:0,1,2,13,31,62,63,64,127,200,255 8:8:5,63 64:8:300"
+for src in sw/simt/*.c sw/simt/call_x5.S sw/simt/jump_indirect.S \
+           sw/simt/mem_subword.S sw/simt/path_fill.S sw/simt/skew_warps.S \
+           sw/simt/wrong_path.S; do
+    [ -f "$src" ] || continue
+    base=$(basename "$src")
+    nrun=0 bad=""
+    for g in $simt_geoms; do
+        IFS=: read -r w t tids <<<"$g"
+        # C tests need W*T <= 256 in the default 256 KiB (crt0 exits 126)
+        case $src in *.c) [ $((w * t)) -le 256 ] || continue ;; esac
+        for tid in ${tids//,/ }; do
+            if [ "${src##*.}" = c ]; then
+                qemu_c "$src" "$w" "$t" "$tid" > "$OUT/q.log" 2>&1
+            else
+                qemu_s "$src" "$w" "$t" "$tid" > "$OUT/q.log" 2>&1
+            fi || { bad="$bad build failed W$w T$t t$tid: $(head -n 3 "$OUT/q.log" | tr '\n' ' ');"; continue; }
+            outp=$(run_qemu "$OUT/q.elf" 2>&1)
+            rc=$?
+            nrun=$((nrun + 1))
+            [ $rc -eq 0 ] || bad="$bad W$w T$t thread $tid exit $rc: $(tr '\n' ' ' <<<"$outp");"
+        done
+    done
+    if [ -n "$bad" ]; then fail "simt/$base (qemu)" "$bad"; else pass "simt/$base (qemu, $nrun threads)"; fi
+done
+
+# a broken expectation in a SIMT test must fail with that check's number
+if [ -f sw/simt/call_x5.S ]; then
+    sed -E 's/^([[:space:]]*check_eqi a0, )6, 1$/\17, 1/' sw/simt/call_x5.S > "$OUT/call_x5_broken.S"
+    if cmp -s sw/simt/call_x5.S "$OUT/call_x5_broken.S"; then
+        fail "negative/simt-call_x5-check1" "could not find check 1 in sw/simt/call_x5.S"
+    elif ! qemu_s "$OUT/call_x5_broken.S" 2 4 5 -I sw/simt > "$OUT/q.log" 2>&1; then
+        fail "negative/simt-call_x5-check1" "build failed (see $OUT/q.log)"
+    else
+        run_qemu "$OUT/q.elf" > /dev/null 2>&1
+        rc=$?
+        if [ $rc -eq 1 ]; then pass "negative/simt-call_x5-check1 (exit 1)"
+        else fail "negative/simt-call_x5-check1" "exit code $rc, expected 1"; fi
+    fi
+fi
+
+if [ -f build/sw/simt/switch_table.dump ]; then
+    if awk '/<sw_lane>:/,/^$/' build/sw/simt/switch_table.dump | grep -qE $'\tjr\t'; then
+        pass "simt/switch_table (jump table in sw_lane)"
+    else
+        fail "simt/switch_table" "sw_lane has no indirect jump: gcc did not emit a jump table"
+    fi
+fi
 
 finish

@@ -4,7 +4,7 @@
 # root, the make working directory).  Standalone use:  make -f sw/sw.mk sw
 #
 # Exports:
-#   SW_GROUPS          program groups: rv32ui apps
+#   SW_GROUPS          program groups: rv32ui apps simt
 #   SW_ELFS_<group>    the ELFs of one group  (build/sw/<group>/<name>.elf)
 #   SW_ELFS            every ELF
 #   SW_DUMPS           every disassembly     (build/sw/<group>/<name>.dump)
@@ -27,6 +27,13 @@
 #           Simty; fence.i is an illegal instruction) and ma_data (misaligned
 #           loads and stores trap on Simty).
 #   apps    sw/apps/*.c    C programs linked with picolibc and sw/common.
+#   simt    sw/simt/*.c *.S  directed SIMT tests (divergence, reconvergence,
+#           calls, indirect jumps, exits, coalescing, wrong-path stores, path
+#           list filling).  Each is self-checking and reads W, T and its ids
+#           from the CSRs, so one ELF runs on every configuration.  C tests
+#           are linked like apps (picolibc, crt0); assembly tests have their
+#           own _start (sw/simt/simt_asm.h) and no C library.  A C test and an
+#           assembly test must not share a name.
 
 RISCV_PREFIX  ?= riscv64-unknown-elf-
 RISCV_GCC     ?= $(RISCV_PREFIX)gcc
@@ -39,12 +46,20 @@ SW_OPT        ?= -Os
 
 SW_DIR   := sw
 SW_OUT   := build/sw
-SW_GROUPS := rv32ui apps
+SW_GROUPS := rv32ui apps simt
 
 SW_SRCS_rv32ui := $(sort $(wildcard $(SW_DIR)/rv32ui/*.S))
 SW_SRCS_apps   := $(sort $(wildcard $(SW_DIR)/apps/*.c))
 SW_ELFS_rv32ui := $(patsubst $(SW_DIR)/rv32ui/%.S,$(SW_OUT)/rv32ui/%.elf,$(SW_SRCS_rv32ui))
 SW_ELFS_apps   := $(patsubst $(SW_DIR)/apps/%.c,$(SW_OUT)/apps/%.elf,$(SW_SRCS_apps))
+SW_SRCS_simt_c := $(sort $(wildcard $(SW_DIR)/simt/*.c))
+SW_SRCS_simt_S := $(sort $(wildcard $(SW_DIR)/simt/*.S))
+SW_ELFS_simt_c := $(patsubst $(SW_DIR)/simt/%.c,$(SW_OUT)/simt/%.elf,$(SW_SRCS_simt_c))
+SW_ELFS_simt_S := $(patsubst $(SW_DIR)/simt/%.S,$(SW_OUT)/simt/%.elf,$(SW_SRCS_simt_S))
+SW_ELFS_simt   := $(sort $(SW_ELFS_simt_c) $(SW_ELFS_simt_S))
+ifneq ($(filter $(SW_ELFS_simt_c),$(SW_ELFS_simt_S)),)
+$(error sw/simt: a C test and an assembly test share a name: $(notdir $(filter $(SW_ELFS_simt_c),$(SW_ELFS_simt_S))))
+endif
 SW_ELFS  := $(foreach g,$(SW_GROUPS),$(SW_ELFS_$(g)))
 SW_DUMPS := $(SW_ELFS:.elf=.dump)
 
@@ -69,12 +84,17 @@ SW_LDFLAGS_apps := $(SW_LINK_ARCH) --specs=picolibc.specs -nostartfiles \
         -DPICOLIBC_INTEGER_PRINTF_SCANF -Wl,--no-relax -Wl,--gc-sections \
         -Wl,--build-id=none
 SW_COMMON_OBJS := $(SW_OUT)/common/crt0.o $(SW_OUT)/common/simty_rt.o
-SW_APP_OBJS    := $(SW_ELFS_apps:.elf=.o)
+SW_APP_OBJS    := $(SW_ELFS_apps:.elf=.o) $(SW_ELFS_simt_c:.elf=.o)
+
+# SIMT assembly tests: no C library, own _start (sw/simt/simt_asm.h); they
+# read the Simty CSRs.  Same link rules as the ISA tests.
+SW_ASFLAGS_simt := $(SW_ARCH) -nostdlib -nostartfiles -static \
+        -I $(SW_DIR)/simt -I gen -Wl,--no-relax -Wl,--build-id=none
 
 # Everything that changes an output without changing a file, per kind of
 # output: build/sw/<kind>.stamp is rewritten only when its text changes, so
 # the outputs rebuild exactly then (DMEM=... relinks the C programs only).
-SW_STAMP_TEXT_isa := $(RISCV_GCC) $(SW_ASFLAGS_rv32ui)
+SW_STAMP_TEXT_isa := $(RISCV_GCC) $(SW_ASFLAGS_rv32ui) $(SW_ASFLAGS_simt)
 SW_STAMP_TEXT_cc  := $(RISCV_GCC) $(SW_CFLAGS)
 SW_STAMP_TEXT_ld  := $(RISCV_GCC) $(SW_LDFLAGS_apps) $(SW_DEFSYMS)
 SW_STAMP_ISA := $(SW_OUT)/isa.stamp
@@ -108,6 +128,11 @@ $(SW_OUT)/rv32ui/%.elf: $(SW_DIR)/rv32ui/%.S $(SW_LDS) $(SW_STAMP_ISA)
 	@mkdir -p $(@D)
 	$(RISCV_GCC) $(SW_ASFLAGS_rv32ui) $(SW_DEPFLAGS) -T $(SW_LDS) -o $@ $<
 
+# (DMEM matters to them too: SIMT_STACK divides the memory above _end.)
+$(SW_ELFS_simt_S): $(SW_OUT)/simt/%.elf: $(SW_DIR)/simt/%.S $(SW_LDS) $(SW_STAMP_ISA) $(SW_STAMP_LD)
+	@mkdir -p $(@D)
+	$(RISCV_GCC) $(SW_ASFLAGS_simt) $(SW_DEFSYMS) $(SW_DEPFLAGS) -T $(SW_LDS) -o $@ $<
+
 $(SW_OUT)/common/%.o: $(SW_DIR)/common/%.S $(SW_STAMP_C)
 	@mkdir -p $(@D)
 	$(RISCV_GCC) $(SW_CFLAGS) -MMD -MP -c -o $@ $<
@@ -121,6 +146,14 @@ $(SW_OUT)/apps/%.o: $(SW_DIR)/apps/%.c $(SW_STAMP_C)
 	$(RISCV_GCC) $(SW_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(SW_OUT)/apps/%.elf: $(SW_OUT)/apps/%.o $(SW_COMMON_OBJS) $(SW_LDS) $(SW_STAMP_LD)
+	$(RISCV_GCC) $(SW_LDFLAGS_apps) $(SW_DEFSYMS) -T $(SW_LDS) -o $@ \
+	    $(SW_COMMON_OBJS) $< -Wl,-Map=$(@:.elf=.map)
+
+$(SW_OUT)/simt/%.o: $(SW_DIR)/simt/%.c $(SW_STAMP_C)
+	@mkdir -p $(@D)
+	$(RISCV_GCC) $(SW_CFLAGS) -I $(SW_DIR)/simt -MMD -MP -c -o $@ $<
+
+$(SW_ELFS_simt_c): $(SW_OUT)/simt/%.elf: $(SW_OUT)/simt/%.o $(SW_COMMON_OBJS) $(SW_LDS) $(SW_STAMP_LD)
 	$(RISCV_GCC) $(SW_LDFLAGS_apps) $(SW_DEFSYMS) -T $(SW_LDS) -o $@ \
 	    $(SW_COMMON_OBJS) $< -Wl,-Map=$(@:.elf=.map)
 

@@ -20,9 +20,11 @@
  *      and ends the thread through _exit (sw/common/simty_rt.c: ecall with
  *      a7 = SIMTY_SYS_EXIT).
  *
- * If a share leaves less than SIMTY_MIN_STACK (1 KiB) of stack above the TLS
- * block, every thread exits at once with code SIMTY_EXIT_NOMEM (126): build
- * with a larger DMEM, or run fewer threads.
+ * If a share leaves less than SIMTY_MIN_STACK (512 bytes) of stack above the
+ * TLS block, every thread exits at once with code SIMTY_EXIT_NOMEM (126):
+ * build with a larger DMEM, or run fewer threads.  512 bytes hold printf
+ * (about 300 bytes) with room to spare and let C programs run 256 threads
+ * (e.g. 4 x 64) in the default 256 KiB.
  *
  * All loops below iterate a number of times that is the same in every thread
  * (they depend on W, T and the image only), so the start-up does not diverge.
@@ -30,7 +32,7 @@
  */
 #include "simty_map.h"
 
-#define SIMTY_MIN_STACK  1024
+#define SIMTY_MIN_STACK  512
 #define SIMTY_EXIT_NOMEM 126
 
 /* Test builds for qemu-user (sw/check.sh only) have no Simty CSRs: they

@@ -546,6 +546,25 @@ uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t ma
         if ((same_block && ((ad >> 2) & (T - 1)) == l) || (d->op == OP_LW && ad == la))
             served |= 1ull << l;
     }
+    /* A store must not overtake a lower lane that stores to the same word in
+     * a later pass: the result has to equal executing the lanes in increasing
+     * order (the highest lane wins).  So a lane that would be served for its
+     * own slot waits while a lower, unserved lane whose store does not trap
+     * writes that word. */
+    if (d->op == OP_SW) {
+        uint64_t deferred = 0;
+        for (m = mask & ~served; m; m &= m - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(m);
+            uint32_t ai = xw[i * 32 + d->rs1] + (uint32_t)d->imm;
+            for (uint64_t s = served & ~((2ull << i) - 1); s; s &= s - 1) {
+                unsigned j = (unsigned)__builtin_ctzll(s);
+                uint32_t aj = xw[j * 32 + d->rs1] + (uint32_t)d->imm;
+                if ((ai >> 2) == (aj >> 2) && classify(r, ai, 4) >= 0)
+                    deferred |= 1ull << j;
+            }
+        }
+        served &= ~deferred;
+    }
     return served;
 }
 
