@@ -1,0 +1,236 @@
+/*
+ * cfg.c - parse, validate and derive the generator's configuration (G4).
+ * Errors name the parameter as the user typed it: "W=6: must be a power of
+ * two in [1,64]"; main.c prefixes "simty-gen: ".
+ */
+#include "cfg.h"
+#include "simty_map.h"
+
+#include <stdio.h>
+#include <string.h>
+
+enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_COUNT };
+static const char *const key_names[K_COUNT] = { "W", "T", "TRACK", "IMEM", "DMEM", "RAMSTYLE" };
+
+void cfg_defaults(struct simt_cfg *c)
+{
+    memset(c, 0, sizeof *c);
+    c->w = 8;
+    c->t = 8;
+    c->track = TRACK_SORTED;
+    c->imem_kib = SIMTY_IMEM_KIB_DEFAULT;
+    c->dmem_kib = SIMTY_DMEM_KIB_DEFAULT;
+    c->ramstyle = RAMSTYLE_AUTO;
+    cfg_derive(c);
+}
+
+int cfg_clog2(long n)
+{
+    int b = 0;
+    while ((1L << b) < n)
+        b++;
+    return b;
+}
+
+static int max1(int x) { return x < 1 ? 1 : x; }
+
+void cfg_derive(struct simt_cfg *c)
+{
+    c->threads = c->w * c->t;
+    c->warp_id_bits = cfg_clog2(c->w);
+    c->warp_id_w = max1(c->warp_id_bits);
+    c->lane_id_bits = cfg_clog2(c->t);
+    c->lane_id_w = max1(c->lane_id_bits);
+    c->tid_bits = cfg_clog2(c->threads);
+    c->tid_w = max1(c->tid_bits);
+    /* Two banks selected by warp_id[0].  With W = 1 only bank 0 ever holds a
+     * warp, so the generator builds one bank (spec: structures that cannot
+     * be used may be omitted); the scheduler sees bank 1 as never busy. */
+    c->reg_banks = 2;
+    c->rf_banks_impl = c->w >= 2 ? 2 : 1;
+    c->rf_warps_per_bank = c->w >= 2 ? c->w / 2 : 1;
+    c->rf_warp_in_bank_bits = cfg_clog2(c->rf_warps_per_bank);
+    c->rf_rows = 32 * c->rf_warps_per_bank;
+    c->rf_row_w = 5 + c->rf_warp_in_bank_bits;
+    c->xlen = 32;
+    c->pc_w = 30;
+    c->calldepth_w = SIMTY_CALLDEPTH_BITS;
+    c->block_words = c->t;
+    c->block_bytes = 4 * c->t;
+    c->block_bits = 32 * c->t;
+    c->block_off_bits = cfg_clog2(c->block_bytes);
+    c->imem_bytes = (long)c->imem_kib * 1024;
+    c->dmem_bytes = (long)c->dmem_kib * 1024;
+    c->imem_words = (int)(c->imem_bytes / 4);
+    c->imem_addr_w = cfg_clog2(c->imem_words);
+    c->dmem_addr_w = cfg_clog2(c->dmem_bytes);
+    c->dmem_blocks = (int)(c->dmem_bytes / c->block_bytes);
+    c->dmem_block_addr_w = max1(cfg_clog2(c->dmem_blocks));
+    c->imem_latency = 1;
+    c->dmem_latency = 1;
+    /* cfg_id: [3:0] log2 W, [7:4] log2 T, [11:8] TRACK, [16:12] log2 IMEM KiB,
+     * [21:17] log2 DMEM KiB, [31:24] 0x53 ('S'). */
+    c->cfg_id = (unsigned)c->warp_id_bits | (unsigned)c->lane_id_bits << 4 |
+                (unsigned)c->track << 8 | (unsigned)cfg_clog2(c->imem_kib) << 12 |
+                (unsigned)cfg_clog2(c->dmem_kib) << 17 | 0x53u << 24;
+}
+
+const char *cfg_track_name(enum simt_track t)
+{
+    return t == TRACK_ARBITER ? "arbiter" : "sorted";
+}
+
+const char *cfg_track_desc(enum simt_track t)
+{
+    return t == TRACK_ARBITER ? "per-thread PC arbiter" : "sorted path list";
+}
+
+const char *cfg_ramstyle_name(enum simt_ramstyle s)
+{
+    switch (s) {
+    case RAMSTYLE_BLOCK: return "block";
+    case RAMSTYLE_DISTRIBUTED: return "distributed";
+    case RAMSTYLE_LOGIC: return "logic";
+    default: return "auto";
+    }
+}
+
+void cfg_tag(const struct simt_cfg *c, char *buf, size_t len)
+{
+    snprintf(buf, len, "W%d_T%d_%s", c->w, c->t, cfg_track_name(c->track));
+}
+
+void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
+{
+    size_t n = (size_t)snprintf(buf, len, "W=%d T=%d TRACK=%s", c->w, c->t, cfg_track_name(c->track));
+    if (n < len && c->imem_kib != SIMTY_IMEM_KIB_DEFAULT)
+        n += (size_t)snprintf(buf + n, len - n, " IMEM=%d", c->imem_kib);
+    if (n < len && c->dmem_kib != SIMTY_DMEM_KIB_DEFAULT)
+        n += (size_t)snprintf(buf + n, len - n, " DMEM=%d", c->dmem_kib);
+    if (n < len && c->ramstyle != RAMSTYLE_AUTO)
+        snprintf(buf + n, len - n, " RAMSTYLE=%s", cfg_ramstyle_name(c->ramstyle));
+}
+
+/* Strict decimal: digits only, no sign, no leading zero, no base prefix,
+ * at most 9 digits.  Returns -1 if malformed. */
+static long parse_dec(const char *s)
+{
+    long v = 0;
+    size_t n = strlen(s);
+    if (n == 0 || n > 9 || (s[0] == '0' && n > 1))
+        return -1;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9')
+            return -1;
+        v = v * 10 + (s[i] - '0');
+    }
+    return v;
+}
+
+static int is_pow2(long v) { return v > 0 && (v & (v - 1)) == 0; }
+
+static int find_key(const char *arg, size_t klen)
+{
+    for (int k = 0; k < K_COUNT; k++)
+        if (strlen(key_names[k]) == klen && strncmp(arg, key_names[k], klen) == 0)
+            return k;
+    return -1;
+}
+
+int cfg_is_param(const char *arg)
+{
+    const char *eq = strchr(arg, '=');
+    return eq && arg[0] != '-' && find_key(arg, (size_t)(eq - arg)) >= 0;
+}
+
+int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size_t errlen)
+{
+    const char *eq = strchr(arg, '=');
+    if (!eq || eq == arg) {
+        snprintf(err, errlen, "%s: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE)", arg);
+        return -1;
+    }
+    int k = find_key(arg, (size_t)(eq - arg));
+    const char *val = eq + 1;
+    if (k < 0) {
+        snprintf(err, errlen, "%s: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE)", arg);
+        return -1;
+    }
+    if (*seen & (1u << k)) {
+        snprintf(err, errlen, "%s: %s given twice", arg, key_names[k]);
+        return -1;
+    }
+    *seen |= 1u << k;
+    long v;
+    switch (k) {
+    case K_W:
+    case K_T:
+        v = parse_dec(val);
+        if (v < 1 || v > CFG_WT_MAX || !is_pow2(v)) {
+            snprintf(err, errlen, "%s: must be a power of two in [1,%d]", arg, CFG_WT_MAX);
+            return -1;
+        }
+        if (k == K_W)
+            c->w = (int)v;
+        else
+            c->t = (int)v;
+        break;
+    case K_IMEM:
+    case K_DMEM:
+        v = parse_dec(val);
+        if (v < CFG_MEM_MIN_KIB || v > CFG_MEM_MAX_KIB || !is_pow2(v)) {
+            snprintf(err, errlen, "%s: must be a power of two in [%d,%d] (KiB)", arg,
+                     CFG_MEM_MIN_KIB, CFG_MEM_MAX_KIB);
+            return -1;
+        }
+        if (k == K_IMEM)
+            c->imem_kib = (int)v;
+        else
+            c->dmem_kib = (int)v;
+        break;
+    case K_TRACK:
+        if (strcmp(val, "sorted") == 0)
+            c->track = TRACK_SORTED;
+        else if (strcmp(val, "arbiter") == 0)
+            c->track = TRACK_ARBITER;
+        else {
+            snprintf(err, errlen, "%s: must be sorted or arbiter", arg);
+            return -1;
+        }
+        break;
+    case K_RAMSTYLE: {
+        int found = 0;
+        for (int s = RAMSTYLE_AUTO; s <= RAMSTYLE_LOGIC; s++)
+            if (strcmp(val, cfg_ramstyle_name((enum simt_ramstyle)s)) == 0) {
+                c->ramstyle = (enum simt_ramstyle)s;
+                found = 1;
+            }
+        if (!found) {
+            snprintf(err, errlen, "%s: must be auto, block, distributed or logic", arg);
+            return -1;
+        }
+        break;
+    }
+    default:
+        break;
+    }
+    return 0;
+}
+
+int cfg_parse(struct simt_cfg *c, int argc, char **argv, char *err, size_t errlen)
+{
+    unsigned seen = 0;
+    cfg_defaults(c);
+    for (int i = 0; i < argc; i++)
+        if (cfg_set(c, argv[i], &seen, err, errlen) != 0)
+            return -1;
+    /* Cross-constraints.  A data block (4T bytes, at most 256) always fits
+     * in DMEM (at least 1 KiB), so nothing else can fail today; new
+     * constraints go here, before anything is emitted. */
+    if ((long)c->dmem_kib * 1024 < 4L * c->t) {
+        snprintf(err, errlen, "DMEM=%d: smaller than one data block of T=%d words", c->dmem_kib, c->t);
+        return -1;
+    }
+    cfg_derive(c);
+    return 0;
+}

@@ -1,0 +1,99 @@
+/*
+ * cfg.h - the generator's configuration: parsed once from key=value
+ * arguments, validated up front (style G4), then derived in one place
+ * (cfg_derive).  Everything downstream takes a `const struct simt_cfg *`.
+ *
+ * Naming of derived widths:
+ *   *_BITS  exact log2 of a count; may be 0 (use it for arithmetic);
+ *   *_W     width of a signal that must exist; clamped to at least 1
+ *           (W = 1 and T = 1 must generate legal Verilog).
+ */
+#ifndef SIMTY_CFG_H
+#define SIMTY_CFG_H
+
+#include <stddef.h>
+
+enum simt_track { TRACK_SORTED = 0, TRACK_ARBITER = 1 };
+
+/* Hint put on every RAM array as (* ram_style = "..." *); AUTO prints none. */
+enum simt_ramstyle { RAMSTYLE_AUTO = 0, RAMSTYLE_BLOCK, RAMSTYLE_DISTRIBUTED, RAMSTYLE_LOGIC };
+
+struct simt_cfg {
+    /* ---- user parameters (key=value) ---- */
+    int w;               /* W: warps per core, power of two 1..64 */
+    int t;               /* T: threads per warp (lanes), power of two 1..64 */
+    enum simt_track track;   /* TRACK: sorted | arbiter */
+    int imem_kib;        /* IMEM: instruction memory, KiB, power of two */
+    int dmem_kib;        /* DMEM: data memory, KiB, power of two */
+    enum simt_ramstyle ramstyle; /* RAMSTYLE: auto | block | distributed | logic */
+
+    /* ---- derived by cfg_derive() ---- */
+    int threads;         /* W * T */
+    int warp_id_bits;    /* log2(W), may be 0 */
+    int warp_id_w;       /* max(1, log2(W)) */
+    int lane_id_bits;    /* log2(T), may be 0 */
+    int lane_id_w;       /* max(1, log2(T)) */
+    int tid_bits;        /* log2(W*T): global thread id (mhartid) */
+    int tid_w;           /* max(1, tid_bits) */
+    int reg_banks;       /* register-file banks, selected by warp parity: 2 */
+    int rf_banks_impl;   /* banks actually built: 1 when W = 1 (bank 1 unused), else 2 */
+    int rf_warps_per_bank;   /* max(1, W/2) */
+    int rf_warp_in_bank_bits;/* log2(rf_warps_per_bank), may be 0 */
+    int rf_rows;         /* rows per bank: 32 * rf_warps_per_bank */
+    int rf_row_w;        /* log2(rf_rows) = 5 + rf_warp_in_bank_bits */
+    int xlen;            /* 32 */
+    int pc_w;            /* 30: word PC (byte PC[31:2]) */
+    int calldepth_w;     /* SIMTY_CALLDEPTH_BITS */
+    int block_words;     /* data-port block: T words */
+    int block_bytes;     /* 4 * T */
+    int block_bits;      /* 32 * T */
+    int block_off_bits;  /* log2(4T): byte offset inside a block */
+    long imem_bytes, dmem_bytes;
+    int imem_words;
+    int imem_addr_w;     /* word address width of instruction memory */
+    int dmem_addr_w;     /* byte address width of data memory */
+    int dmem_blocks;     /* DMEM bytes / (4T) */
+    int dmem_block_addr_w;   /* max(1, log2(dmem_blocks)) */
+    int imem_latency;    /* instruction port latency, cycles */
+    int dmem_latency;    /* data port latency, cycles */
+    unsigned cfg_id;     /* compact signature, see cfg_derive() */
+};
+
+/* Bounds of the user parameters. */
+#define CFG_WT_MAX    64
+#define CFG_MEM_MIN_KIB 1
+#define CFG_MEM_MAX_KIB 65536   /* 64 MiB: well inside 0x80000000..0xF0000000 */
+
+void cfg_defaults(struct simt_cfg *c);
+
+/* Apply one "key=value" argument.  Returns 0, or -1 with a message of the
+ * form "KEY=VALUE: reason" in err.  `seen` is a bit set of the keys already
+ * given (duplicate detection); start it at 0. */
+int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size_t errlen);
+
+/* Parse every argument (none may be an option), then derive.  Stops at the
+ * first error.  Returns 0 or -1 with err filled. */
+int cfg_parse(struct simt_cfg *c, int argc, char **argv, char *err, size_t errlen);
+
+/* Compute every derived field from the user parameters. */
+void cfg_derive(struct simt_cfg *c);
+
+/* Is `arg` of the form KEY=... for a known key? (main.c tells options from
+ * parameters with it). */
+int cfg_is_param(const char *arg);
+
+const char *cfg_track_name(enum simt_track t);      /* "sorted" | "arbiter" */
+const char *cfg_track_desc(enum simt_track t);      /* "sorted path list" ... */
+const char *cfg_ramstyle_name(enum simt_ramstyle s); /* "auto" ... */
+
+/* "W8_T16_sorted": the build-directory name of a configuration. */
+void cfg_tag(const struct simt_cfg *c, char *buf, size_t len);
+
+/* The arguments that reproduce this configuration: "W=8 T=16 TRACK=sorted",
+ * with IMEM=, DMEM=, RAMSTYLE= appended when they differ from the defaults. */
+void cfg_args(const struct simt_cfg *c, char *buf, size_t len);
+
+/* ceil(log2(n)) for n >= 1. */
+int cfg_clog2(long n);
+
+#endif /* SIMTY_CFG_H */

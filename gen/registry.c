@@ -1,0 +1,105 @@
+/*
+ * registry.c - the table of units (G3).  Order = order of files.f: leaves
+ * first, the top last.
+ */
+#include "units.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static int is_sorted(const struct simt_cfg *c) { return c->track == TRACK_SORTED; }
+static int is_arbiter(const struct simt_cfg *c) { return c->track == TRACK_ARBITER; }
+/* With T <= 2 a warp never has three paths: no CCT. */
+static int has_cct(const struct simt_cfg *c) { return c->track == TRACK_SORTED && c->t > 2; }
+
+const struct unit simty_units[] = {
+    { "ram_1r1w", "simty_ram_1r1w", gen_ram_1r1w,
+      "1R1W RAM, synchronous write and registered read; the block-RAM primitive every storage uses", NULL },
+    { "ram_1r1w_be", "simty_ram_1r1w_be", gen_ram_1r1w_be,
+      "1R1W RAM with byte write enables (data memory behind the data port on FPGA tops)", NULL },
+    { "ram_1r1w_lut", "simty_ram_1r1w_lut", gen_ram_1r1w_lut,
+      "1R1W RAM with asynchronous read, for small tables meant for LUT-RAM or flip-flops", NULL },
+    { "alu_lane", "simty_alu_lane", gen_alu_lane,
+      "one RV32I ALU lane: add/sub/sll/slt/sltu/xor/srl/sra/or/and, combinational", NULL },
+    { "fetch", "simty_fetch", gen_fetch,
+      "fetch steering: per-warp next PC, buffer slot and fetch in flight; instruction port", NULL },
+    { "predecode", "simty_predecode", gen_predecode,
+      "register fields and the register-file ports an instruction needs", NULL },
+    { "sched", "simty_sched", gen_sched,
+      "instruction buffer and scheduler: in-flight bits, bank port reservations, round robin", NULL },
+    { "rf", "simty_rf", gen_rf,
+      "banked register file (2 banks by warp parity, 1R1W RAM per lane), two-cycle collect", NULL },
+    { "exec", "simty_exec", gen_exec,
+      "decode, T ALU lanes, CSRs, branch conditions, call-depth hints", NULL },
+    { "ccs", "simty_ccs", gen_ccs,
+      "compact-sort: merge equal PCs, order three paths by depth then PC", is_sorted },
+    { "cct", "simty_cct", gen_cct,
+      "cold context table: per-warp path stack with its lazy insertion sorter", has_cct },
+    { "path_sorted", "simty_path_sorted", gen_path_sorted,
+      "sorted path list: HCT1, HCT2, CCS, CCT (TRACK=sorted)", is_sorted },
+    { "path_arbiter", "simty_path_arbiter", gen_path_arbiter,
+      "per-thread PCs and a MinSP-PC reduction tree (TRACK=arbiter)", is_arbiter },
+    { "branch", "simty_branch", gen_branch,
+      "branch unit: path split, indirect-jump serialization, call depth, traps", NULL },
+    { "coalesce", "simty_coalesce", gen_coalesce,
+      "memory coalescer: leader-follower passes, byte enables, address traps", NULL },
+    { "gather", "simty_gather", gen_gather,
+      "gather: word broadcast, sub-word extraction and sign extension", NULL },
+    { "top", "simty_core", gen_top,
+      "the core: pipeline registers, reset sequence, memory and trace ports", NULL },
+};
+const int simty_nunits = (int)(sizeof simty_units / sizeof simty_units[0]);
+
+const struct unit *unit_find(const char *name)
+{
+    for (int i = 0; i < simty_nunits; i++)
+        if (strcmp(simty_units[i].name, name) == 0)
+            return &simty_units[i];
+    return NULL;
+}
+
+int units_generate(const struct simt_cfg *c, const char *only, struct vmod ***mods, int *n,
+                   char *err, size_t errlen)
+{
+    struct vmod **v = calloc((size_t)simty_nunits, sizeof *v);
+    int k = 0;
+    if (!v) {
+        snprintf(err, errlen, "out of memory");
+        return -1;
+    }
+    if (only && !unit_find(only)) {
+        snprintf(err, errlen, "--only=%s: no such unit (see --list)", only);
+        free(v);
+        return -1;
+    }
+    int rc = 0;
+    for (int i = 0; i < simty_nunits && rc == 0; i++) {
+        const struct unit *u = &simty_units[i];
+        if ((only && strcmp(only, u->name) != 0) || (u->applies && !u->applies(c)))
+            continue;
+        struct vmod *m = vm_new(c, u->module);
+        if (!m) {
+            snprintf(err, errlen, "out of memory");
+            rc = -1;
+            break;
+        }
+        v[k++] = m;
+        if (vm_status(m) != 0 || u->gen(c, m) != 0 || vm_check(m) != 0) {
+            snprintf(err, errlen, "unit %s: %s", u->name,
+                     *vm_error(m) ? vm_error(m) : "generator failed");
+            rc = -1;
+        }
+    }
+    if (rc == 0)
+        rc = vm_check_design(v, k, only != NULL, err, errlen);
+    if (rc != 0) {
+        for (int i = 0; i < k; i++)
+            vm_free(v[i]);
+        free(v);
+        return -1;
+    }
+    *mods = v;
+    *n = k;
+    return 0;
+}

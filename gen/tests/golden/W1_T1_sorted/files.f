@@ -1,0 +1,15 @@
+build/gen-test/golden/W1_T1_sorted/simty_ram_1r1w.v
+build/gen-test/golden/W1_T1_sorted/simty_ram_1r1w_be.v
+build/gen-test/golden/W1_T1_sorted/simty_ram_1r1w_lut.v
+build/gen-test/golden/W1_T1_sorted/simty_alu_lane.v
+build/gen-test/golden/W1_T1_sorted/simty_fetch.v
+build/gen-test/golden/W1_T1_sorted/simty_predecode.v
+build/gen-test/golden/W1_T1_sorted/simty_sched.v
+build/gen-test/golden/W1_T1_sorted/simty_rf.v
+build/gen-test/golden/W1_T1_sorted/simty_exec.v
+build/gen-test/golden/W1_T1_sorted/simty_ccs.v
+build/gen-test/golden/W1_T1_sorted/simty_path_sorted.v
+build/gen-test/golden/W1_T1_sorted/simty_branch.v
+build/gen-test/golden/W1_T1_sorted/simty_coalesce.v
+build/gen-test/golden/W1_T1_sorted/simty_gather.v
+build/gen-test/golden/W1_T1_sorted/simty_core.v

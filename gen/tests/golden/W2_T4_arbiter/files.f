@@ -1,0 +1,14 @@
+build/gen-test/golden/W2_T4_arbiter/simty_ram_1r1w.v
+build/gen-test/golden/W2_T4_arbiter/simty_ram_1r1w_be.v
+build/gen-test/golden/W2_T4_arbiter/simty_ram_1r1w_lut.v
+build/gen-test/golden/W2_T4_arbiter/simty_alu_lane.v
+build/gen-test/golden/W2_T4_arbiter/simty_fetch.v
+build/gen-test/golden/W2_T4_arbiter/simty_predecode.v
+build/gen-test/golden/W2_T4_arbiter/simty_sched.v
+build/gen-test/golden/W2_T4_arbiter/simty_rf.v
+build/gen-test/golden/W2_T4_arbiter/simty_exec.v
+build/gen-test/golden/W2_T4_arbiter/simty_path_arbiter.v
+build/gen-test/golden/W2_T4_arbiter/simty_branch.v
+build/gen-test/golden/W2_T4_arbiter/simty_coalesce.v
+build/gen-test/golden/W2_T4_arbiter/simty_gather.v
+build/gen-test/golden/W2_T4_arbiter/simty_core.v

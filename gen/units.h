@@ -1,0 +1,62 @@
+/*
+ * units.h - the unit registry (style G3): one generator function per
+ * hardware module, one C file per unit.  The table in registry.c drives
+ * `simty-gen --list`, `--only=UNIT`, `--doc` (README module table) and the
+ * order of files.f (leaves first, the top last).
+ *
+ * To add a unit: write gen/<unit>.c with
+ *     int gen_<unit>(const struct simt_cfg *c, struct vmod *m);
+ * declare it below, and add a row to the table in registry.c.  The function
+ * fills `m` (already named after the row's module) and returns
+ * vm_status(m); it never prints and never exits.
+ */
+#ifndef SIMTY_UNITS_H
+#define SIMTY_UNITS_H
+
+#include <stddef.h>
+
+#include "cfg.h"
+#include "vmod.h"
+
+struct unit {
+    const char *name;        /* --only=<name> */
+    const char *module;      /* Verilog module (and file) name */
+    int (*gen)(const struct simt_cfg *c, struct vmod *m);
+    const char *desc;        /* one line, for --list and --doc */
+    /* NULL, or whether the unit belongs to a configuration (a tracker's own
+     * units, the CCT only when a warp can have three paths). */
+    int (*applies)(const struct simt_cfg *c);
+};
+
+extern const struct unit simty_units[];
+extern const int simty_nunits;
+
+const struct unit *unit_find(const char *name);
+
+/* Generate every unit (or only `only`, if not NULL) and run the design
+ * check.  On success *mods holds *n modules in registry order (free each
+ * with vm_free and the array with free).  On error returns -1 with a
+ * message in err (and nothing to free). */
+int units_generate(const struct simt_cfg *c, const char *only, struct vmod ***mods, int *n,
+                   char *err, size_t errlen);
+
+/* ---- unit generators ---- */
+int gen_ram_1r1w(const struct simt_cfg *c, struct vmod *m);     /* ram.c */
+int gen_ram_1r1w_be(const struct simt_cfg *c, struct vmod *m);  /* ram.c */
+int gen_ram_1r1w_lut(const struct simt_cfg *c, struct vmod *m); /* ram.c */
+int gen_alu_lane(const struct simt_cfg *c, struct vmod *m);     /* alu_lane.c */
+int gen_fetch(const struct simt_cfg *c, struct vmod *m);        /* fetch.c */
+int gen_predecode(const struct simt_cfg *c, struct vmod *m);    /* predecode.c */
+int gen_sched(const struct simt_cfg *c, struct vmod *m);        /* sched.c */
+int gen_rf(const struct simt_cfg *c, struct vmod *m);           /* rf_banked.c */
+int gen_exec(const struct simt_cfg *c, struct vmod *m);         /* exec.c */
+int gen_ccs(const struct simt_cfg *c, struct vmod *m);          /* ccs.c */
+int gen_cct(const struct simt_cfg *c, struct vmod *m);          /* cct.c */
+int gen_path_sorted(const struct simt_cfg *c, struct vmod *m);  /* path_sorted.c */
+int gen_path_arbiter(const struct simt_cfg *c, struct vmod *m); /* path_arbiter.c */
+int gen_branch(const struct simt_cfg *c, struct vmod *m);       /* branch.c */
+int gen_coalesce(const struct simt_cfg *c, struct vmod *m);     /* coalesce.c */
+int gen_gather(const struct simt_cfg *c, struct vmod *m);       /* gather.c */
+int gen_top(const struct simt_cfg *c, struct vmod *m);          /* top.c */
+
+#endif /* SIMTY_UNITS_H */
