@@ -13,13 +13,13 @@ W       ?= $(or $(LAST_W),8)
 T       ?= $(or $(LAST_T),8)
 TRACK   ?= $(or $(LAST_TRACK),sorted)
 TEST    ?= rv32ui
-MODEL   ?= ref
+MODEL   ?= rtl
 COSIM   ?= 0
 TRACE   ?= 0
 BOARD   ?= ecp5
 SIMFLAGS ?=
 
-CFG       := W$(W)_T$(T)_$(TRACK)
+CFG       := W$(W)_T$(T)_$(TRACK)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
 CFG_DIR   := build/$(CFG)
 PYTHON    := .venv/bin/python
 
@@ -30,7 +30,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 # Fragments owned by each folder.
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
-.PHONY: help setup config gen sim test test-full fpga-smoke fpga-calibrate clean distclean
+.PHONY: help setup config gen rtl check-gen sim test test-full fpga-smoke fpga-calibrate clean
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
@@ -43,6 +43,7 @@ help:
 	@echo "                                  or ref (C model); COSIM=1 checks the RTL against the model"
 	@echo "                                  in lock step; TRACE=1 builds with FST tracing (SIMFLAGS=--trace f.fst)"
 	@echo "  make sw                         build every program under sw/ into build/sw/"
+	@echo "  make rtl | check-gen            regenerate / check the committed default RTL in rtl/"
 	@echo "  make test                       the regression CI runs (fast tier, under ~20 min on 2 cores)"
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
 	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
@@ -69,9 +70,23 @@ config:
 # --- generator -------------------------------------------------------------
 GEN_BIN := build/tools/simty-gen
 
+GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) \
+           $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE))
+
 gen: setup config $(GEN_BIN)
-	@$(GEN_BIN) W=$(W) T=$(T) TRACK=$(TRACK) -o $(CFG_DIR)/rtl
+	@$(GEN_BIN) $(GEN_ARGS) -o $(CFG_DIR)/rtl
 	@printf 'LAST_W := %s\nLAST_T := %s\nLAST_TRACK := %s\n' $(W) $(T) $(TRACK) > build/last.mk
+
+# rtl/ holds the default configuration for browsing; check-gen proves it is
+# what the generator writes today (make rtl regenerates it).
+RTL_COMMITTED := W=8 T=8 TRACK=sorted --version-tag=committed
+rtl: setup $(GEN_BIN)
+	@rm -rf rtl && $(GEN_BIN) $(RTL_COMMITTED) -o rtl
+
+check-gen: $(GEN_BIN)
+	@rm -rf build/check-gen && $(GEN_BIN) $(RTL_COMMITTED) -o build/check-gen/rtl >/dev/null
+	@if diff -r -x files.f rtl build/check-gen/rtl >/dev/null; then echo "PASS rtl/ is fresh"; \
+	 else echo "FAIL rtl/ differs from the generator's output: run make rtl and commit"; exit 1; fi
 
 # --- RTL simulator: generated Verilog + Verilator + the C harness --------------
 RTL_DIR  := $(CFG_DIR)/rtl
@@ -81,7 +96,7 @@ TB_SRC   := $(wildcard tb/*.c tb/*.h tb/*.cpp)
 
 # The RTL is regenerated whenever the generator changes.
 $(RTL_DIR)/files.f: $(GEN_BIN)
-	@$(GEN_BIN) W=$(W) T=$(T) TRACK=$(TRACK) -o $(RTL_DIR)
+	@$(GEN_BIN) $(GEN_ARGS) -o $(RTL_DIR)
 
 $(SIM_BIN): $(RTL_DIR)/files.f $(TB_SRC) scripts/build_sim.sh $(REF_LIB)
 	@echo "building the simulator for W=$(W) T=$(T) TRACK=$(TRACK)$(if $(filter 1,$(TRACE)), with FST tracing)"

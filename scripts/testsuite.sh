@@ -16,16 +16,42 @@ tier=${1:-fast}; shift || true
 mk="make -s --no-print-directory SIMTY_SETUP_DONE=1"
 
 # name | command.  Order: cheapest first.
+# The RTL on one configuration: every program, each checked in lock step
+# against the reference model.
+rtl() { # W T TRACK TESTS
+  echo "$mk sim W=$1 T=$2 TRACK=$3 TEST='$4' COSIM=1 SIMFLAGS=--quiet"
+}
+all_sw="rv32ui apps simt"
 fast=(
   "setup|scripts/setup.sh --check"
+  "gen-unit|$mk gen-unit-test"
+  "check-gen|$mk check-gen"
+  "gen-lint|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted"
+  "gen-lint-arb|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=arbiter"
   "sw|$mk sw && sw/check.sh"
   "ref-loader|$mk ref-check-loader"
   "ref-qemu|$mk ref-check-qemu"
   "ref-isa|$mk ref-check-isa"
+  "rtl-1x1|$(rtl 1 1 sorted "$all_sw")"
+  "rtl-2x4|$(rtl 2 4 sorted "$all_sw")"
+  "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
+  "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
+  "rtl-arb-2x4|$(rtl 2 4 arbiter "$all_sw")"
+  "rtl-arb-8x8|$(rtl 8 8 arbiter "$all_sw")"
   "fpga-smoke|$mk fpga-smoke"
 )
+# C programs need at least 512 bytes of data memory per thread: with the
+# default 256 KiB, configurations above 256 threads run the ISA tests only.
 full=(
   "${fast[@]}"
+  "gen-lint-all|$mk gen-lint GEN_LINT_TRACK=sorted"
+  "gen-lint-all-arb|$mk gen-lint GEN_LINT_TRACK=arbiter"
+  "rtl-8x16|$(rtl 8 16 sorted "$all_sw")"
+  "rtl-16x32|$(rtl 16 32 sorted rv32ui)"
+  "rtl-64x8|$(rtl 64 8 sorted rv32ui)"
+  "rtl-8x64|$(rtl 8 64 sorted rv32ui)"
+  "rtl-arb-1x1|$(rtl 1 1 arbiter "$all_sw")"
+  "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
 )
 
 case $tier in

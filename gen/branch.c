@@ -1,0 +1,124 @@
+/*
+ * branch.c - simty_branch: splits the executing path at the membership stage.
+ */
+#include "path.h"
+
+int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+
+    vm_describe(m, "Branch unit (issue + 4): splits the active path into a (fall-through, "
+                   "jump target or the lanes served by this pass) and b (taken, or the lanes "
+                   "an indirect jump or a memory access replays), updates the call depth on "
+                   "calls and returns, and collects the lanes that exit or trap. An indirect "
+                   "jump serves the leader's target (leader = lowest lane that does not trap) "
+                   "with every lane going there; the other lanes replay it.");
+    vm_latency(m, "combinational");
+    vm_localparam(m, "T", cfg->t, "threads per warp");
+    path_lp_width(cfg, m);
+    vm_group(m, "the instruction and its active path");
+    vm_port(m, VM_IN, "pc_i", "30", "word PC");
+    vm_port(m, VM_IN, "active_i", "T", "lanes of the path executing it");
+    vm_port(m, VM_IN, "depth_i", "8", "call depth of that path");
+    vm_group(m, "from execute");
+    vm_port(m, VM_IN, "d_i", "32*T", "per-lane jalr targets");
+    vm_port(m, VM_IN, "cond_i", "T", "per-lane branch taken / ecall is an exit");
+    vm_port(m, VM_IN, "target_i", "32", "branch or jal target");
+    vm_port(m, VM_IN, "branch_i", "1", NULL);
+    vm_port(m, VM_IN, "jal_i", "1", NULL);
+    vm_port(m, VM_IN, "jalr_i", "1", NULL);
+    vm_port(m, VM_IN, "ecall_i", "1", NULL);
+    vm_port(m, VM_IN, "call_i", "2", "01 call (+1), 10 return (-1)");
+    vm_port(m, VM_IN, "itrap_i", "1", "the whole instruction traps");
+    vm_port(m, VM_IN, "icause_i", "4", "its cause");
+    vm_group(m, "from the coalescer");
+    vm_port(m, VM_IN, "mem_i", "1", "a load or store");
+    vm_port(m, VM_IN, "mem_served_i", "T", NULL);
+    vm_port(m, VM_IN, "mem_replay_i", "T", NULL);
+    vm_port(m, VM_IN, "mem_trap_i", "T", NULL);
+    vm_port(m, VM_IN, "mem_cause_i", "4*T", NULL);
+    vm_group(m, "to the path tracker and the resolve stage");
+    vm_port(m, VM_OUT_REG, "a_o", "PATH_W", "fall-through, target or served path");
+    vm_port(m, VM_OUT_REG, "b_o", "PATH_W", "taken or replayed path");
+    vm_port(m, VM_OUT_REG, "exec_o", "T", "lanes that executed in this pass");
+    vm_port(m, VM_OUT_REG, "trap_o", "T", NULL);
+    vm_port(m, VM_OUT_REG, "cause_o", "4*T", "4 bits per lane");
+    vm_port(m, VM_OUT_REG, "exit_o", "T", NULL);
+
+    vm_wire(m, "depth_j", "8", "depth on the jump's target path");
+    vm_wire(m, "pc_next", "30", NULL);
+    vm_assign(m, "depth_j", "call_i == 2'b01 ? (depth_i == 8'hff ? 8'hff : depth_i + 8'd1) : "
+                            "call_i == 2'b10 ? (depth_i == 8'h00 ? 8'h00 : depth_i - 8'd1) : depth_i");
+    vm_assign(m, "pc_next", "pc_i + 30'd1");
+
+    vm_comment(m, "Indirect jumps: misaligned targets trap, the leader's target is served.");
+    vm_reg(m, "jmis", "T", "lanes whose jalr target is misaligned");
+    vm_reg(m, "juni", "T", "lanes jumping to the leader's target");
+    vm_reg(m, "jtarget", "30", "the leader's target (word address)");
+    vm_wire(m, "jcand", "T", NULL);
+    vm_wire(m, "jlead", "T", "one-hot leader");
+    vm_integer(m, "l");
+    b = vm_comb(m, "jalr_misaligned");
+    vb_default(b, "jmis", "{T{1'b0}}");
+    vb_for(b, "l", "0", "T");
+    vb_set(b, "jmis[l]", "d_i[32*l + 1]");
+    vb_end(b);
+    vm_assign(m, "jcand", "active_i & ~jmis");
+    vm_assign(m, "jlead", "jcand & (~jcand + 1'b1)");
+    b = vm_comb(m, "jalr_leader");
+    vb_default(b, "jtarget", "30'd0");
+    vb_default(b, "juni", "{T{1'b0}}");
+    vb_for(b, "l", "0", "T");
+    vb_if(b, "jlead[l]");
+    vb_set(b, "jtarget", "d_i[32*l + 2 +: 30]");
+    vb_end(b);
+    vb_end(b);
+    vb_for(b, "l", "0", "T");
+    vb_set(b, "juni[l]", "jcand[l] && d_i[32*l + 2 +: 30] == jtarget");
+    vb_end(b);
+
+    vm_comment(m, "The two paths of each kind of instruction. A path is valid when it has lanes.");
+    b = vm_comb(m, "split");
+    vb_default(b, "a_o", "{|active_i, depth_i, pc_next, active_i}");
+    vb_default(b, "b_o", "{1'b0, depth_i, pc_i, {T{1'b0}}}");
+    vb_default(b, "exec_o", "active_i");
+    vb_default(b, "trap_o", "{T{1'b0}}");
+    vb_default(b, "cause_o", "{4*T{1'b0}}");
+    vb_default(b, "exit_o", "{T{1'b0}}");
+    vb_if(b, "itrap_i");
+    vb_set(b, "a_o", "{1'b0, depth_i, pc_next, {T{1'b0}}}");
+    vb_set(b, "trap_o", "active_i");
+    vb_set(b, "cause_o", "{T{icause_i}}");
+    vb_elif(b, "ecall_i");
+    vb_set(b, "a_o", "{1'b0, depth_i, pc_next, {T{1'b0}}}");
+    vb_set(b, "exit_o", "active_i & cond_i");
+    vb_set(b, "trap_o", "active_i & ~cond_i");
+    vb_set(b, "cause_o", "{T{4'd8}}");
+    vb_elif(b, "jal_i && target_i[1]");
+    vb_set(b, "a_o", "{1'b0, depth_i, pc_next, {T{1'b0}}}");
+    vb_set(b, "trap_o", "active_i");
+    vb_elif(b, "jal_i");
+    vb_set(b, "a_o", "{|active_i, depth_j, target_i[31:2], active_i}");
+    vb_elif(b, "branch_i");
+    vb_set(b, "a_o", "{|(active_i & ~cond_i), depth_i, pc_next, active_i & ~cond_i}");
+    vb_if(b, "target_i[1]");
+    vb_set(b, "trap_o", "active_i & cond_i");
+    vb_else(b);
+    vb_set(b, "b_o", "{|(active_i & cond_i), depth_i, target_i[31:2], active_i & cond_i}");
+    vb_end(b);
+    vb_elif(b, "jalr_i");
+    vb_set(b, "a_o", "{|juni, depth_j, jtarget, juni}");
+    vb_set(b, "b_o", "{|(jcand & ~juni), depth_i, pc_i, jcand & ~juni}");
+    vb_set(b, "trap_o", "jmis & active_i");
+    vb_set(b, "exec_o", "active_i & ~(jcand & ~juni)");
+    vb_elif(b, "mem_i");
+    vb_set(b, "a_o", "{|mem_served_i, depth_i, pc_next, mem_served_i}");
+    vb_set(b, "b_o", "{|mem_replay_i, depth_i, pc_i, mem_replay_i}");
+    vb_set(b, "trap_o", "mem_trap_i");
+    vb_set(b, "cause_o", "mem_cause_i");
+    vb_set(b, "exec_o", "active_i & ~mem_replay_i");
+    vb_end(b);
+    vm_wire(m, "unused_target", "1", "targets are even");
+    vm_assign(m, "unused_target", "target_i[0]");
+    return vm_status(m);
+}

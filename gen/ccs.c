@@ -1,0 +1,78 @@
+/*
+ * ccs.c - simty_ccs: the single-cycle compact-sort unit of the sorted path
+ * list.
+ */
+#include "path.h"
+
+int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
+{
+    static const char *const in[3] = { "a_i", "b_i", "c_i" };
+    static const char *const mid[3] = { "a2", "b2", "c2" };
+    static const char *const out[3] = { "x_o", "y_o", "z_o" };
+    char buf[512];
+    int i;
+
+    vm_describe(m, "Compact-sort (CCS): merges paths with equal PCs whatever their call depth "
+                   "(the merged path keeps the deeper depth), then orders the three paths "
+                   "x, y, z: valid first, deeper call depth first, then lower PC (MinSP-PC). "
+                   "Parallel comparators and multiplexers, no sorting network.");
+    vm_latency(m, "combinational");
+    vm_localparam(m, "T", cfg->t, "threads per warp");
+    path_lp(cfg, m);
+    vm_group(m, "from the branch unit (a: fall-through or served, b: taken or replayed) "
+                "and HCT2 (c)");
+    for (i = 0; i < 3; i++)
+        vm_port(m, VM_IN, in[i], "PATH_W", NULL);
+    vm_group(m, "to HCT1 (x), HCT2 (y) and the CCT (z)");
+    for (i = 0; i < 3; i++)
+        vm_port(m, VM_OUT, out[i], "PATH_W", NULL);
+
+    vm_wire(m, "ab", "1", "a and b are valid at one PC");
+    vm_wire(m, "ac", "1", NULL);
+    vm_wire(m, "bc", "1", NULL);
+    vm_assign(m, "ab", "a_i[P_V] && b_i[P_V] && a_i[P_PC +: 30] == b_i[P_PC +: 30]");
+    vm_assign(m, "ac", "a_i[P_V] && c_i[P_V] && a_i[P_PC +: 30] == c_i[P_PC +: 30]");
+    vm_assign(m, "bc", "b_i[P_V] && c_i[P_V] && b_i[P_PC +: 30] == c_i[P_PC +: 30]");
+    vm_wire(m, "d_ab", "8", "the deeper depth of a and b");
+    vm_wire(m, "d_abc", "8", NULL);
+    vm_wire(m, "d_bc", "8", NULL);
+    vm_assign(m, "d_ab", "ab && b_i[P_D +: 8] > a_i[P_D +: 8] ? b_i[P_D +: 8] : a_i[P_D +: 8]");
+    vm_assign(m, "d_abc", "ac && c_i[P_D +: 8] > d_ab ? c_i[P_D +: 8] : d_ab");
+    vm_assign(m, "d_bc", "c_i[P_D +: 8] > b_i[P_D +: 8] ? c_i[P_D +: 8] : b_i[P_D +: 8]");
+
+    vm_comment(m, "Merge: a takes b and c when they share its PC; otherwise b takes c.");
+    for (i = 0; i < 3; i++)
+        vm_wire(m, mid[i], "PATH_W", NULL);
+    vm_assign(m, "a2", "{a_i[P_V], d_abc, a_i[P_PC +: 30], "
+                       "a_i[T-1:0] | (ab ? b_i[T-1:0] : {T{1'b0}}) | (ac ? c_i[T-1:0] : {T{1'b0}})}");
+    vm_assign(m, "b2", "{b_i[P_V] && !ab, bc && !ab ? d_bc : b_i[P_D +: 8], b_i[P_PC +: 30], "
+                       "b_i[T-1:0] | (bc && !ab ? c_i[T-1:0] : {T{1'b0}})}");
+    vm_assign(m, "c2", "{c_i[P_V] && !ac && !bc, c_i[P_D +: 8], c_i[P_PC +: 30], c_i[T-1:0]}");
+
+    vm_comment(m, "Sort: a rank per path from three comparisons; ties go to the earlier input, "
+                  "so the ranks are a permutation.");
+    vm_wire(m, "a_b", "1", "a before b (a wins ties)");
+    vm_wire(m, "a_c", "1", NULL);
+    vm_wire(m, "b_c", "1", NULL);
+    snprintf(buf, sizeof buf, "!(%s)", path_first((char[256]){0}, 256, "b2", "a2"));
+    vm_assign(m, "a_b", "%s", buf);
+    snprintf(buf, sizeof buf, "!(%s)", path_first((char[256]){0}, 256, "c2", "a2"));
+    vm_assign(m, "a_c", "%s", buf);
+    snprintf(buf, sizeof buf, "!(%s)", path_first((char[256]){0}, 256, "c2", "b2"));
+    vm_assign(m, "b_c", "%s", buf);
+    vm_wire(m, "rank_a", "2", "paths before a");
+    vm_wire(m, "rank_b", "2", NULL);
+    vm_assign(m, "rank_a", "{1'b0, !a_b} + {1'b0, !a_c}");
+    vm_assign(m, "rank_b", "{1'b0, a_b} + {1'b0, !b_c}");
+    vm_wire(m, "x", "PATH_W", NULL);
+    vm_wire(m, "y", "PATH_W", NULL);
+    vm_wire(m, "z", "PATH_W", NULL);
+    vm_assign(m, "x", "rank_a == 2'd0 ? a2 : rank_b == 2'd0 ? b2 : c2");
+    vm_assign(m, "y", "rank_a == 2'd1 ? a2 : rank_b == 2'd1 ? b2 : c2");
+    vm_assign(m, "z", "rank_a == 2'd2 ? a2 : rank_b == 2'd2 ? b2 : c2");
+    vm_comment(m, "An invalid path carries no threads.");
+    vm_assign(m, "x_o", "{x[P_V:P_PC], x[P_V] ? x[T-1:0] : {T{1'b0}}}");
+    vm_assign(m, "y_o", "{y[P_V:P_PC], y[P_V] ? y[T-1:0] : {T{1'b0}}}");
+    vm_assign(m, "z_o", "{z[P_V:P_PC], z[P_V] ? z[T-1:0] : {T{1'b0}}}");
+    return vm_status(m);
+}

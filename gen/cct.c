@@ -1,0 +1,124 @@
+/*
+ * cct.c - simty_cct: the cold context table of the sorted path list.
+ */
+#include "path.h"
+
+int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    char buf[256];
+    int w;
+
+    vm_describe(m, "Cold context table (CCT): per warp a stack of the paths after the first "
+                   "two, T entries deep (at most T - 2 are used: one thread per path). At the "
+                   "resolve stage (issue + 5): a valid z is pushed; an invalid y pops the top "
+                   "into HCT2; otherwise the warp's sorter takes one step. The sorter walks the "
+                   "stack from the top and compares each entry with y; when an entry comes "
+                   "first (deeper, or as deep with a lower PC) the next idle visit swaps it with "
+                   "y, so HCT2 gets the better path. A push or a pop cancels a pending swap. "
+                   "Reads happen at issue + 5 and writes at issue + 6, so the RAM never reads "
+                   "and writes one address in one cycle.");
+    vm_latency(m, "1 cycle: HCT2's new entry at issue + 6");
+    vm_localparam(m, "W", cfg->w, "warps");
+    vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
+    vm_localparam(m, "LANE_W", cfg->lane_id_w, "max(1, log2(T))");
+    path_lp(cfg, m);
+    vm_port(m, VM_IN, "clk_i", "1", NULL);
+    vm_port(m, VM_IN, "rst_i", "1", NULL);
+    vm_group(m, "from the CCS (resolve stage)");
+    vm_port(m, VM_IN, "m_valid_i", "1", NULL);
+    vm_port(m, VM_IN, "m_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "y_i", "PATH_W", "second path after the CCS");
+    vm_port(m, VM_IN, "z_i", "PATH_W", "third path: pushed when valid");
+    vm_group(m, "to HCT2 (issue + 6)");
+    vm_port(m, VM_OUT, "h2_o", "PATH_W", "y, or the popped or swapped entry");
+
+    vm_sig_depth(vm_reg(m, "head_q", "LANE_W", "entries on the warp's stack"), "W");
+    vm_sig_depth(vm_reg(m, "sptr_q", "LANE_W", "sorter pointer"), "W");
+    vm_reg(m, "smatch_q", "W", "the entry at sptr comes before y: swap at the next idle visit");
+    vm_wire(m, "head", "LANE_W", NULL);
+    vm_wire(m, "sptr", "LANE_W", NULL);
+    vm_assign(m, "head", "head_q[m_wid_i]");
+    vm_assign(m, "sptr", "sptr_q[m_wid_i]");
+    vm_wire(m, "push", "1", NULL);
+    vm_wire(m, "pop", "1", NULL);
+    vm_wire(m, "idle", "1", "neither: the sorter may work");
+    vm_wire(m, "swap", "1", NULL);
+    vm_wire(m, "probe", "1", NULL);
+    vm_assign(m, "push", "m_valid_i && z_i[P_V]");
+    vm_assign(m, "pop", "m_valid_i && !y_i[P_V] && head != {LANE_W{1'b0}}");
+    vm_assign(m, "idle", "m_valid_i && !push && !pop && y_i[P_V] && head != {LANE_W{1'b0}}");
+    vm_assign(m, "swap", "idle && smatch_q[m_wid_i]");
+    vm_assign(m, "probe", "idle && !smatch_q[m_wid_i]");
+
+    vm_comment(m, "Stage issue + 6: what was read, and what to write.");
+    vm_reg(m, "g_pop_q", "1", NULL);
+    vm_reg(m, "g_swap_q", "1", NULL);
+    vm_reg(m, "g_probe_q", "1", NULL);
+    vm_reg(m, "g_push_q", "1", NULL);
+    vm_reg(m, "g_wid_q", "WARP_W", NULL);
+    vm_reg(m, "g_idx_q", "LANE_W", "entry written: the old head (push) or sptr (swap)");
+    vm_reg(m, "g_y_q", "PATH_W", NULL);
+    vm_reg(m, "g_z_q", "PATH_W-1", "z without its valid bit");
+    vm_wire(m, "rdata", "PATH_W-1", "entry without its valid bit");
+    {
+        struct vinst *in = vm_inst(m, "simty_ram_1r1w", "u_ram");
+        vm_inst_param(in, "DEPTH_W", "WARP_W + LANE_W");
+        vm_inst_param(in, "DATA_W", "PATH_W - 1");
+        vm_inst_conn(in, "clk_i", "clk_i");
+        vm_inst_conn(in, "we_i", "g_push_q || g_swap_q");
+        vm_inst_conn(in, "waddr_i", "{g_wid_q, g_idx_q}");
+        vm_inst_conn(in, "wdata_i", "g_push_q ? g_z_q : g_y_q[P_V-1:0]");
+        vm_inst_conn(in, "re_i", "pop || swap || probe");
+        vm_inst_conn(in, "raddr_i", "{m_wid_i, pop ? head - 1'b1 : sptr}");
+        vm_inst_conn(in, "rdata_o", "rdata");
+    }
+    vm_wire(m, "entry", "PATH_W", "the entry read, as a valid path");
+    vm_wire(m, "entry_first", "1", "it comes before y");
+    vm_assign(m, "entry", "{1'b1, rdata}");
+    vm_assign(m, "entry_first", "%s", path_first(buf, sizeof buf, "entry", "g_y_q"));
+    vm_assign(m, "h2_o", "g_pop_q || g_swap_q ? entry : g_y_q");
+
+    b = vm_seq(m, "stacks");
+    vb_set(b, "g_pop_q", "pop");
+    vb_set(b, "g_swap_q", "swap");
+    vb_set(b, "g_probe_q", "probe");
+    vb_set(b, "g_push_q", "push");
+    vb_set(b, "g_wid_q", "m_wid_i");
+    vb_set(b, "g_idx_q", "push ? head : sptr");
+    vb_set(b, "g_y_q", "y_i");
+    vb_set(b, "g_z_q", "z_i[P_V-1:0]");
+    vb_if(b, "push");
+    vb_set(b, "head_q[m_wid_i]", "head + 1'b1");
+    vb_set(b, "sptr_q[m_wid_i]", "head");
+    vb_set(b, "smatch_q[m_wid_i]", "1'b0");
+    vb_end(b);
+    vb_if(b, "pop");
+    vb_set(b, "head_q[m_wid_i]", "head - 1'b1");
+    vb_set(b, "sptr_q[m_wid_i]", "head - 1'b1 - 1'b1");
+    vb_set(b, "smatch_q[m_wid_i]", "1'b0");
+    vb_end(b);
+    vb_if(b, "swap");
+    vb_set(b, "sptr_q[m_wid_i]", "head - 1'b1");
+    vb_set(b, "smatch_q[m_wid_i]", "1'b0");
+    vb_end(b);
+    vb_if(b, "g_probe_q && entry_first");
+    vb_set(b, "smatch_q[g_wid_q]", "1'b1");
+    vb_elif(b, "g_probe_q");
+    vb_set(b, "sptr_q[g_wid_q]", "sptr_q[g_wid_q] == {LANE_W{1'b0}} ? head_q[g_wid_q] - 1'b1 : "
+                                 "sptr_q[g_wid_q] - 1'b1");
+    vb_end(b);
+    vb_reset(b, "g_pop_q", "1'b0");
+    vb_reset(b, "g_swap_q", "1'b0");
+    vb_reset(b, "g_probe_q", "1'b0");
+    vb_reset(b, "g_push_q", "1'b0");
+    vb_reset(b, "smatch_q", "{W{1'b0}}");
+    for (w = 0; w < cfg->w; w++) {
+        char lhs[32];
+        snprintf(lhs, sizeof lhs, "head_q[%d]", w);
+        vb_reset(b, lhs, "{LANE_W{1'b0}}");
+        snprintf(lhs, sizeof lhs, "sptr_q[%d]", w);
+        vb_reset(b, lhs, "{LANE_W{1'b0}}");
+    }
+    return vm_status(m);
+}

@@ -1,0 +1,164 @@
+/*
+ * coalesce.c - simty_coalesce: the memory coalescer (leader-follower).
+ */
+#include "units.h"
+#include "simty_map.h"
+
+int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    char lit[32];
+
+    vm_describe(m, "Memory coalescer (issue + 4, registered into the request at issue + 5). "
+                   "Lanes with a misaligned address trap (cause 4/6), lanes outside data "
+                   "memory and the MMIO page trap with an access fault (5/7). Per pass the "
+                   "leader (lowest remaining lane) is served with every lane making a word "
+                   "access to word i of the leader's block, i its own lane, and every word load "
+                   "of the leader's word; the other lanes replay. Coalesced stores land in "
+                   "their own slot, so on overlapping stores the highest lane wins. The leader's "
+                   "sub-word store is replicated across its word with byte enables.");
+    vm_latency(m, "combinational");
+    vm_localparam(m, "T", cfg->t, "threads per warp");
+    vm_localparam(m, "LANE_W", cfg->lane_id_w, "max(1, log2(T))");
+    vm_localparam(m, "OFF_W", cfg->block_off_bits, "log2(4 * T): byte offset in a block");
+    vm_localparam(m, "DMEM_AW", cfg->dmem_addr_w, "log2(DMEM bytes = %ld)", cfg->dmem_bytes);
+    snprintf(lit, sizeof lit, "%d'h%x", 32 - cfg->dmem_addr_w,
+             (unsigned)SIMTY_DMEM_BASE >> cfg->dmem_addr_w);
+    vm_localparam_lit(m, "DMEM_TAG", 32 - cfg->dmem_addr_w, lit, "DMEM base >> DMEM_AW");
+    vm_localparam_lit(m, "MMIO_TAG", 20, "20'hf0000", "MMIO page base >> 12");
+    vm_group(m, "the instruction (membership stage)");
+    vm_port(m, VM_IN, "mem_i", "1", "a legal load or store");
+    vm_port(m, VM_IN, "store_i", "1", NULL);
+    vm_port(m, VM_IN, "size_i", "2", "0 byte, 1 half, 2 word (funct3[1:0])");
+    vm_port(m, VM_IN, "active_i", "T", NULL);
+    vm_port(m, VM_IN, "addr_i", "32*T", "per-lane byte address");
+    vm_port(m, VM_IN, "data_i", "32*T", "per-lane store data");
+    vm_group(m, "per lane, to the branch unit");
+    vm_port(m, VM_OUT, "trap_o", "T", NULL);
+    vm_port(m, VM_OUT, "cause_o", "4*T", NULL);
+    vm_port(m, VM_OUT, "served_o", "T", "served in this pass");
+    vm_port(m, VM_OUT, "replay_o", "T", "left for another pass");
+    vm_port(m, VM_OUT, "coal_o", "T", "served from their own word slot");
+    vm_group(m, "the request");
+    vm_port(m, VM_OUT, "req_o", "1", "some lane accesses memory");
+    vm_port(m, VM_OUT, "req_addr_o", "32", "block address (aligned to 4T bytes)");
+    vm_port(m, VM_OUT_REG, "req_strb_o", "4*T", "byte enables, 4 per word");
+    vm_port(m, VM_OUT_REG, "req_data_o", "32*T", "word i = slot i");
+    vm_port(m, VM_OUT_REG, "leader_o", "LANE_W", "leader lane");
+    vm_port(m, VM_OUT, "leader_off_o", "OFF_W", "leader's byte offset in the block");
+
+    vm_reg(m, "mis", "T", "misaligned lanes");
+    vm_reg(m, "fault", "T", "lanes outside data memory and the MMIO page");
+    vm_reg(m, "cause", "4*T", NULL);
+    vm_wire(m, "cand", "T", "lanes that access memory");
+    vm_integer(m, "l");
+    b = vm_comb(m, "check");
+    vb_default(b, "mis", "{T{1'b0}}");
+    vb_default(b, "fault", "{T{1'b0}}");
+    vb_default(b, "cause", "{4*T{1'b0}}");
+    vb_for(b, "l", "0", "T");
+    vb_set(b, "mis[l]", "(size_i == 2'd1 && addr_i[32*l]) || (size_i == 2'd2 && addr_i[32*l +: 2] != 2'b00)");
+    vb_set(b, "fault[l]", "!mis[l] && addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && "
+                          "addr_i[32*l + 12 +: 20] != MMIO_TAG");
+    vb_set(b, "cause[4*l +: 4]", "mis[l] ? (store_i ? 4'd6 : 4'd4) : (store_i ? 4'd7 : 4'd5)");
+    vb_end(b);
+    vm_assign(m, "cand", "active_i & ~mis & ~fault & {T{mem_i}}");
+    vm_assign(m, "trap_o", "active_i & (mis | fault) & {T{mem_i}}");
+    vm_assign(m, "cause_o", "cause");
+
+    vm_comment(m, "The leader: lowest lane that accesses memory.");
+    vm_wire(m, "lead1h", "T", "one-hot leader");
+    vm_wire(m, "laddr", "32", "leader's address");
+    vm_wire(m, "ldata", "32", "leader's store data");
+    vm_assign(m, "lead1h", "cand & (~cand + 1'b1)");
+    b = vm_comb(m, "leader");
+    vb_default(b, "leader_o", "{LANE_W{1'b0}}");
+    vb_for(b, "l", "0", "T");
+    vb_if(b, "lead1h[l]");
+    vb_set(b, "leader_o", "l[LANE_W-1:0]");
+    vb_end(b);
+    vb_end(b);
+    vm_assign(m, "laddr", "addr_i[32*leader_o +: 32]");
+    vm_assign(m, "ldata", "data_i[32*leader_o +: 32]");
+
+    vm_comment(m, "Followers: word accesses to their own slot of the leader's block, and word "
+                  "loads of the leader's word.");
+    vm_reg(m, "coal", "T", NULL);
+    vm_reg(m, "bcast", "T", NULL);
+    b = vm_comb(m, "followers");
+    vb_default(b, "coal", "{T{1'b0}}");
+    vb_default(b, "bcast", "{T{1'b0}}");
+    vb_for(b, "l", "0", "T");
+    if (cfg->t > 1)
+        vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && "
+                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == laddr[31:OFF_W] && "
+                             "addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0]");
+    else
+        vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && "
+                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == laddr[31:OFF_W]");
+    vb_set(b, "bcast[l]", "cand[l] && !store_i && size_i == 2'd2 && addr_i[32*l + 2 +: 30] == laddr[31:2]");
+    vb_end(b);
+    if (cfg->t > 1) {
+        vm_comment(m, "A store must not overtake a lower lane that replays and writes the same "
+                      "word: the result must equal executing the lanes in increasing order. Such "
+                      "a lane waits for a later pass.");
+        vm_reg(m, "pend", "T", "unserved lanes in the leader's block");
+        vm_reg(m, "conflict", "T", "slot j is written later by a lower lane");
+        vm_wire(m, "slot", "T", "lanes served from their own slot");
+        vm_integer(m, "j");
+        b = vm_comb(m, "store_order");
+        vb_default(b, "pend", "{T{1'b0}}");
+        vb_default(b, "conflict", "{T{1'b0}}");
+        vb_for(b, "l", "0", "T");
+        vb_set(b, "pend[l]", "cand[l] && !lead1h[l] && !coal[l] && "
+                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == laddr[31:OFF_W]");
+        vb_end(b);
+        vb_for(b, "j", "1", "T");
+        vb_for(b, "l", "0", "j");
+        vb_if(b, "pend[l] && addr_i[32*l + 2 +: LANE_W] == j[LANE_W-1:0]");
+        vb_set(b, "conflict[j]", "1'b1");
+        vb_end(b);
+        vb_end(b);
+        vb_end(b);
+        vm_assign(m, "slot", "coal & ~(conflict & {T{store_i}})");
+    } else {
+        vm_wire(m, "slot", "T", "lanes served from their own slot");
+        vm_assign(m, "slot", "coal");
+    }
+    vm_assign(m, "served_o", "lead1h | slot | bcast");
+    vm_assign(m, "replay_o", "cand & ~(lead1h | slot | bcast)");
+    vm_assign(m, "coal_o", "slot");
+
+    vm_comment(m, "The request: coalesced lanes in their slots, the leader in its word.");
+    vm_reg(m, "lstrb", "4", "leader's byte enables in its word");
+    vm_reg(m, "lwdata", "32", "leader's data replicated across its word");
+    b = vm_comb(m, "leader_data");
+    vb_default(b, "lstrb", "4'b1111");
+    vb_default(b, "lwdata", "ldata");
+    vb_if(b, "size_i == 2'd0");
+    vb_set(b, "lstrb", "4'b0001 << laddr[1:0]");
+    vb_set(b, "lwdata", "{4{ldata[7:0]}}");
+    vb_elif(b, "size_i == 2'd1");
+    vb_set(b, "lstrb", "laddr[1] ? 4'b1100 : 4'b0011");
+    vb_set(b, "lwdata", "{2{ldata[15:0]}}");
+    vb_end(b);
+    b = vm_comb(m, "slots");
+    vb_default(b, "req_strb_o", "{4*T{1'b0}}");
+    vb_default(b, "req_data_o", "{32*T{1'b0}}");
+    vb_for(b, "l", "0", "T");
+    vb_if(b, "slot[l]");
+    vb_set(b, "req_strb_o[4*l +: 4]", "{4{store_i}}");
+    vb_set(b, "req_data_o[32*l +: 32]", "data_i[32*l +: 32]");
+    if (cfg->t > 1)
+        vb_elif(b, "laddr[OFF_W-1:2] == l[LANE_W-1:0]");
+    else
+        vb_else(b);
+    vb_set(b, "req_strb_o[4*l +: 4]", "store_i ? lstrb : 4'b0000");
+    vb_set(b, "req_data_o[32*l +: 32]", "lwdata");
+    vb_end(b);
+    vb_end(b);
+    vm_assign(m, "req_o", "|cand");
+    vm_assign(m, "req_addr_o", "{laddr[31:OFF_W], {OFF_W{1'b0}}}");
+    vm_assign(m, "leader_off_o", "laddr[OFF_W-1:0]");
+    return vm_status(m);
+}

@@ -1,0 +1,236 @@
+/*
+ * exec.c - simty_exec: decode and execute for T lanes.
+ */
+#include "units.h"
+
+/* Text of the mhartid value of lane `l` (an integer loop variable):
+ * {warp, lane} with zero-width parts left out, zero-extended to 32 bits. */
+static void hartid_text(const struct simt_cfg *cfg, char *buf, size_t n)
+{
+    int wb = cfg->warp_id_bits, lb = cfg->lane_id_bits;
+    if (wb && lb)
+        snprintf(buf, n, "{%d'd0, ex_wid_i, l[%d:0]}", 32 - wb - lb, lb - 1);
+    else if (wb)
+        snprintf(buf, n, "{%d'd0, ex_wid_i}", 32 - wb);
+    else if (lb)
+        snprintf(buf, n, "{%d'd0, l[%d:0]}", 32 - lb, lb - 1);
+    else
+        snprintf(buf, n, "32'd0");
+}
+
+int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    char buf[160];
+    int l;
+
+    vm_describe(m, "Decode and execute (issue + 3): full decode with illegal-instruction "
+                   "detection (RV32I only: RV32M encodings, fence.i, CSR writes and unknown "
+                   "CSRs are illegal), T ALU lanes, the read-only CSRs (mhartid, warp and lane "
+                   "ids, W, T, cycle), per-lane branch conditions, jalr targets and the call-"
+                   "depth hint of jumps. Everything is registered for the membership stage.");
+    vm_latency(m, "1 cycle: registered outputs");
+    vm_localparam(m, "W", cfg->w, "warps");
+    vm_localparam(m, "T", cfg->t, "threads per warp");
+    vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
+    vm_port(m, VM_IN, "clk_i", "1", NULL);
+    vm_port(m, VM_IN, "cycle_i", "64", "cycles since reset");
+    vm_group(m, "from operand collection (execute stage)");
+    vm_port(m, VM_IN, "ex_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "ex_pc_i", "30", "word PC");
+    vm_port(m, VM_IN, "ex_insn_i", "32", NULL);
+    vm_port(m, VM_IN, "ex_fault_i", "1", "fetch access fault");
+    vm_port(m, VM_IN, "ex_s1_i", "32*T", "rs1 per lane");
+    vm_port(m, VM_IN, "ex_s2_i", "32*T", "rs2 per lane");
+    vm_group(m, "to the membership stage");
+    vm_port(m, VM_OUT_REG, "mb_d_o", "32*T", "result, address, jalr target or exit code");
+    vm_port(m, VM_OUT_REG, "mb_s2_o", "32*T", "store data");
+    vm_port(m, VM_OUT_REG, "mb_cond_o", "T", "branch taken / ecall is an exit (a7 = 93)");
+    vm_port(m, VM_OUT_REG, "mb_target_o", "32", "pc + imm of branches and jal");
+    vm_port(m, VM_OUT_REG, "mb_link_o", "32", "pc + 4");
+    vm_port(m, VM_OUT_REG, "mb_rd_o", "5", NULL);
+    vm_port(m, VM_OUT_REG, "mb_funct3_o", "3", NULL);
+    vm_port(m, VM_OUT_REG, "mb_walu_o", "1", "writes rd at resolve");
+    vm_port(m, VM_OUT_REG, "mb_branch_o", "1", NULL);
+    vm_port(m, VM_OUT_REG, "mb_jal_o", "1", NULL);
+    vm_port(m, VM_OUT_REG, "mb_jalr_o", "1", NULL);
+    vm_port(m, VM_OUT_REG, "mb_load_o", "1", NULL);
+    vm_port(m, VM_OUT_REG, "mb_store_o", "1", NULL);
+    vm_port(m, VM_OUT_REG, "mb_ecall_o", "1", NULL);
+    vm_port(m, VM_OUT_REG, "mb_call_o", "2", "01 call (+1), 10 return (-1)");
+    vm_port(m, VM_OUT_REG, "mb_trap_o", "1", "fetch fault, illegal instruction or ebreak");
+    vm_port(m, VM_OUT_REG, "mb_cause_o", "4", NULL);
+
+    vm_localparam_lit(m, "OP_LUI", 7, "7'b0110111", "major opcodes");
+    vm_localparam_lit(m, "OP_AUIPC", 7, "7'b0010111", NULL);
+    vm_localparam_lit(m, "OP_JAL", 7, "7'b1101111", NULL);
+    vm_localparam_lit(m, "OP_JALR", 7, "7'b1100111", NULL);
+    vm_localparam_lit(m, "OP_BR", 7, "7'b1100011", NULL);
+    vm_localparam_lit(m, "OP_LD", 7, "7'b0000011", NULL);
+    vm_localparam_lit(m, "OP_ST", 7, "7'b0100011", NULL);
+    vm_localparam_lit(m, "OP_IMM", 7, "7'b0010011", NULL);
+    vm_localparam_lit(m, "OP_OP", 7, "7'b0110011", NULL);
+    vm_localparam_lit(m, "OP_FENCE", 7, "7'b0001111", NULL);
+    vm_localparam_lit(m, "OP_SYS", 7, "7'b1110011", NULL);
+
+    vm_wire(m, "op", "7", NULL);
+    vm_wire(m, "f3", "3", NULL);
+    vm_wire(m, "f7", "7", NULL);
+    vm_wire(m, "rd", "5", NULL);
+    vm_wire(m, "rs1", "5", NULL);
+    vm_wire(m, "csr", "12", NULL);
+    vm_assign(m, "op", "ex_insn_i[6:0]");
+    vm_assign(m, "f3", "ex_insn_i[14:12]");
+    vm_assign(m, "f7", "ex_insn_i[31:25]");
+    vm_assign(m, "rd", "ex_insn_i[11:7]");
+    vm_assign(m, "rs1", "ex_insn_i[19:15]");
+    vm_assign(m, "csr", "ex_insn_i[31:20]");
+    vm_wire(m, "imm_i", "32", "immediates of each format");
+    vm_wire(m, "imm_s", "32", NULL);
+    vm_wire(m, "imm_b", "32", NULL);
+    vm_wire(m, "imm_u", "32", NULL);
+    vm_wire(m, "imm_j", "32", NULL);
+    vm_wire(m, "pc", "32", "byte PC");
+    vm_assign(m, "imm_i", "{{20{ex_insn_i[31]}}, ex_insn_i[31:20]}");
+    vm_assign(m, "imm_s", "{{20{ex_insn_i[31]}}, ex_insn_i[31:25], ex_insn_i[11:7]}");
+    vm_assign(m, "imm_b", "{{19{ex_insn_i[31]}}, ex_insn_i[31], ex_insn_i[7], ex_insn_i[30:25], "
+                          "ex_insn_i[11:8], 1'b0}");
+    vm_assign(m, "imm_u", "{ex_insn_i[31:12], 12'd0}");
+    vm_assign(m, "imm_j", "{{11{ex_insn_i[31]}}, ex_insn_i[31], ex_insn_i[19:12], ex_insn_i[20], "
+                          "ex_insn_i[30:21], 1'b0}");
+    vm_assign(m, "pc", "{ex_pc_i, 2'b00}");
+
+    vm_comment(m, "Legal RV32I encodings; CSRs only read with csrrs/csrrc (rs1 = x0) or "
+                  "csrrsi/csrrci (zero immediate).");
+    vm_wire(m, "csr_ok", "1", "a CSR of the spec");
+    vm_wire(m, "is_csr", "1", NULL);
+    vm_wire(m, "is_ecall", "1", NULL);
+    vm_wire(m, "is_ebreak", "1", NULL);
+    vm_assign(m, "csr_ok", "csr == 12'hc00 || csr == 12'hc80 || csr == 12'hf14 || "
+                           "csr == 12'hfc0 || csr == 12'hfc1 || csr == 12'hfc2 || csr == 12'hfc3");
+    vm_assign(m, "is_csr", "op == OP_SYS && f3[1] && rs1 == 5'd0 && csr_ok");
+    vm_assign(m, "is_ecall", "op == OP_SYS && ex_insn_i[31:7] == 25'd0");
+    vm_assign(m, "is_ebreak", "op == OP_SYS && ex_insn_i[31:7] == 25'h2000");
+    vm_reg(m, "legal", "1", NULL);
+    b = vm_comb(m, "legal");
+    vb_default(b, "legal", "1'b0");
+    vb_case(b, "op");
+    vb_item(b, "OP_LUI, OP_AUIPC, OP_JAL", "legal", "1'b1");
+    vb_item(b, "OP_JALR", "legal", "f3 == 3'b000");
+    vb_item(b, "OP_BR", "legal", "f3 != 3'b010 && f3 != 3'b011");
+    vb_item(b, "OP_LD", "legal", "f3 != 3'b011 && f3[2:1] != 2'b11");
+    vb_item(b, "OP_ST", "legal", "f3[2] == 1'b0 && f3[1:0] != 2'b11");
+    vb_item(b, "OP_IMM", "legal", "f3 == 3'b001 ? f7 == 7'd0 : "
+                                  "f3 == 3'b101 ? (f7 == 7'd0 || f7 == 7'b0100000) : 1'b1");
+    vb_item(b, "OP_OP", "legal", "f7 == 7'd0 || (f7 == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101))");
+    vb_item(b, "OP_FENCE", "legal", "f3 == 3'b000");
+    vb_item(b, "OP_SYS", "legal", "is_csr || is_ecall || is_ebreak");
+    vb_item(b, "default", "legal", "1'b0");
+    vb_endcase(b);
+    vm_wire(m, "ok", "1", "legal and fetched");
+    vm_assign(m, "ok", "legal && !ex_fault_i");
+
+    vm_comment(m, "T ALU lanes: op = {alt, funct3}; the second operand is rs2 or the immediate.");
+    vm_wire(m, "alu_op", "4", NULL);
+    vm_wire(m, "alu_imm", "32", NULL);
+    vm_wire(m, "alu_b", "32*T", NULL);
+    vm_wire(m, "alu_y", "32*T", NULL);
+    vm_assign(m, "alu_op", "op == OP_OP ? {f7[5], f3} : op == OP_IMM ? {f3 == 3'b101 && f7[5], f3} : 4'b0000");
+    vm_assign(m, "alu_imm", "op == OP_ST ? imm_s : imm_i");
+    vm_assign(m, "alu_b", "op == OP_OP ? ex_s2_i : {T{alu_imm}}");
+    for (l = 0; l < cfg->t; l++) {
+        char name[32];
+        struct vinst *in;
+        snprintf(name, sizeof name, "u_alu_%d", l);
+        in = vm_inst(m, "simty_alu_lane", name);
+        vm_inst_conn(in, "op_i", "alu_op");
+        vm_inst_conn(in, "a_i", "ex_s1_i[%d +: 32]", 32 * l);
+        vm_inst_conn(in, "b_i", "alu_b[%d +: 32]", 32 * l);
+        vm_inst_conn(in, "result_o", "alu_y[%d +: 32]", 32 * l);
+    }
+
+    vm_comment(m, "CSR values common to all lanes.");
+    vm_reg(m, "csr_common", "32", NULL);
+    b = vm_comb(m, "csr_common");
+    vb_default(b, "csr_common", "32'd0");
+    vb_case(b, "csr");
+    vb_item(b, "12'hc00", "csr_common", "cycle_i[31:0]");
+    vb_item(b, "12'hc80", "csr_common", "cycle_i[63:32]");
+    if (cfg->warp_id_bits)
+        vb_item(b, "12'hfc0", "csr_common", "{{(32-WARP_W){1'b0}}, ex_wid_i}");
+    vb_item(b, "12'hfc2", "csr_common", "W");
+    vb_item(b, "12'hfc3", "csr_common", "T");
+    vb_item(b, "default", "csr_common", "32'd0");
+    vb_endcase(b);
+
+    vm_comment(m, "Per lane: result, branch condition.");
+    vm_reg(m, "res", "32*T", NULL);
+    vm_reg(m, "cond", "T", NULL);
+    vm_integer(m, "l");
+    b = vm_comb(m, "lanes");
+    vb_default(b, "res", "alu_y");
+    vb_default(b, "cond", "{T{1'b0}}");
+    vb_for(b, "l", "0", "T");
+    vb_if(b, "op == OP_LUI");
+    vb_set(b, "res[32*l +: 32]", "imm_u");
+    vb_elif(b, "op == OP_AUIPC");
+    vb_set(b, "res[32*l +: 32]", "pc + imm_u");
+    vb_elif(b, "op == OP_SYS && csr == 12'hf14");
+    hartid_text(cfg, buf, sizeof buf);
+    vb_set(b, "res[32*l +: 32]", "%s", buf);
+    if (cfg->lane_id_bits) {
+        vb_elif(b, "op == OP_SYS && csr == 12'hfc1");
+        vb_set(b, "res[32*l +: 32]", "{%d'd0, l[%d:0]}", 32 - cfg->lane_id_bits, cfg->lane_id_bits - 1);
+    }
+    vb_elif(b, "op == OP_SYS && is_csr");
+    vb_set(b, "res[32*l +: 32]", "csr_common");
+    vb_elif(b, "op == OP_SYS");
+    vb_set(b, "res[32*l +: 32]", "ex_s2_i[32*l +: 32]");
+    vb_end(b);
+    vb_case(b, "f3");
+    vb_item(b, "3'b000", "cond[l]", "ex_s1_i[32*l +: 32] == ex_s2_i[32*l +: 32]");
+    vb_item(b, "3'b001", "cond[l]", "ex_s1_i[32*l +: 32] != ex_s2_i[32*l +: 32]");
+    vb_item(b, "3'b100", "cond[l]", "$signed(ex_s1_i[32*l +: 32]) < $signed(ex_s2_i[32*l +: 32])");
+    vb_item(b, "3'b101", "cond[l]", "$signed(ex_s1_i[32*l +: 32]) >= $signed(ex_s2_i[32*l +: 32])");
+    vb_item(b, "3'b110", "cond[l]", "ex_s1_i[32*l +: 32] < ex_s2_i[32*l +: 32]");
+    vb_item(b, "default", "cond[l]", "ex_s1_i[32*l +: 32] >= ex_s2_i[32*l +: 32]");
+    vb_endcase(b);
+    vb_if(b, "op == OP_SYS");
+    vb_set(b, "cond[l]", "ex_s1_i[32*l +: 32] == 32'd93");
+    vb_end(b);
+    vb_end(b);
+
+    vm_comment(m, "Call-depth hints of the RISC-V return-address stack: x1 and x5 are links.");
+    vm_wire(m, "link_rd", "1", NULL);
+    vm_wire(m, "link_rs1", "1", NULL);
+    vm_wire(m, "call", "2", NULL);
+    vm_assign(m, "link_rd", "rd == 5'd1 || rd == 5'd5");
+    vm_assign(m, "link_rs1", "rs1 == 5'd1 || rs1 == 5'd5");
+    vm_assign(m, "call", "op == OP_JAL ? {1'b0, link_rd} : op != OP_JALR ? 2'b00 : "
+                         "link_rd ? {1'b0, !(link_rs1 && rs1 != rd)} : {link_rs1, 1'b0}");
+
+    b = vm_seq(m, "to_membership");
+    vb_set(b, "mb_d_o", "res");
+    vb_set(b, "mb_s2_o", "ex_s2_i");
+    vb_set(b, "mb_cond_o", "cond");
+    vb_set(b, "mb_target_o", "pc + (op == OP_JAL ? imm_j : imm_b)");
+    vb_set(b, "mb_link_o", "pc + 32'd4");
+    vb_set(b, "mb_rd_o", "rd");
+    vb_set(b, "mb_funct3_o", "f3");
+    vb_set(b, "mb_walu_o", "ok && rd != 5'd0 && (op == OP_LUI || op == OP_AUIPC || op == OP_JAL || "
+                           "op == OP_JALR || op == OP_IMM || op == OP_OP || is_csr)");
+    vb_set(b, "mb_branch_o", "ok && op == OP_BR");
+    vb_set(b, "mb_jal_o", "ok && op == OP_JAL");
+    vb_set(b, "mb_jalr_o", "ok && op == OP_JALR");
+    vb_set(b, "mb_load_o", "ok && op == OP_LD");
+    vb_set(b, "mb_store_o", "ok && op == OP_ST");
+    vb_set(b, "mb_ecall_o", "ok && is_ecall");
+    vb_set(b, "mb_call_o", "call");
+    vb_set(b, "mb_trap_o", "!ok || is_ebreak");
+    vb_set(b, "mb_cause_o", "ex_fault_i ? 4'd1 : !legal ? 4'd2 : 4'd3");
+    if (!cfg->warp_id_bits) {
+        vm_wire(m, "unused_wid", "1", "one warp: its id is always 0");
+        vm_assign(m, "unused_wid", "ex_wid_i");
+    }
+    return vm_status(m);
+}

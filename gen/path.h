@@ -1,0 +1,38 @@
+/*
+ * path.h - the path record shared by the path-tracking units, the branch unit
+ * and the core: {valid, depth[7:0], pc[29:0], mask[T-1:0]}, packed in
+ * PATH_W = T + 39 bits.  path_lp() declares the localparams that name the
+ * fields; the text helpers build expressions over them.
+ */
+#ifndef SIMTY_PATH_H
+#define SIMTY_PATH_H
+
+#include <stdio.h>
+#include "units.h"
+
+/* PATH_W only, for units that pass paths without looking inside. */
+static inline void path_lp_width(const struct simt_cfg *cfg, struct vmod *m)
+{
+    vm_localparam(m, "PATH_W", cfg->t + 39, "T + 39: {valid, depth[7:0], pc[29:0], mask[T-1:0]}");
+}
+
+/* PATH_W, P_V (valid bit), P_D (depth lsb), P_PC (pc lsb). */
+static inline void path_lp(const struct simt_cfg *cfg, struct vmod *m)
+{
+    path_lp_width(cfg, m);
+    vm_localparam(m, "P_V", cfg->t + 38, "T + 38: valid bit of a path");
+    vm_localparam(m, "P_D", cfg->t + 30, "T + 30: lsb of the call depth");
+    vm_localparam(m, "P_PC", cfg->t, "T: lsb of the word PC");
+}
+
+/* "p comes strictly before q": valid first, deeper first, then lower PC. */
+static inline const char *path_first(char *buf, size_t n, const char *p, const char *q)
+{
+    snprintf(buf, n,
+             "%s[P_V] && (!%s[P_V] || %s[P_D +: 8] > %s[P_D +: 8] || "
+             "(%s[P_D +: 8] == %s[P_D +: 8] && %s[P_PC +: 30] < %s[P_PC +: 30]))",
+             p, q, p, q, p, q, p, q);
+    return buf;
+}
+
+#endif

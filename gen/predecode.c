@@ -1,0 +1,45 @@
+/*
+ * predecode.c - simty_predecode: the register fields of a fetched
+ * instruction and the register-file ports it needs at issue.
+ */
+#include "units.h"
+
+int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
+{
+    (void)cfg;
+    vm_describe(m, "Predecode: classifies a fetched instruction by the register-file ports it "
+                   "needs, so the scheduler can reserve them at issue. ecall and ebreak read a7 "
+                   "(x17) as rs1 and a0 (x10) as rs2: the exit test and the exit code.");
+    vm_latency(m, "combinational");
+    vm_group(m, "from fetch (stage f2)");
+    vm_port(m, VM_IN, "insn_i", "32", "instruction word");
+    vm_group(m, "to the instruction buffer");
+    vm_port(m, VM_OUT, "rs1_o", "5", "rs1, 0 if not read");
+    vm_port(m, VM_OUT, "rs2_o", "5", "rs2, 0 if not read");
+    vm_port(m, VM_OUT, "use1_o", "1", "reads rs1 (bank read at issue + 1)");
+    vm_port(m, VM_OUT, "use2_o", "1", "reads rs2 (bank read at issue + 2)");
+    vm_port(m, VM_OUT, "walu_o", "1", "writes rd at resolve (issue + 5)");
+    vm_port(m, VM_OUT, "load_o", "1", "writes rd at load write-back (issue + 7)");
+
+    vm_wire(m, "op", "7", "major opcode");
+    vm_wire(m, "rd_nz", "1", "rd is not x0");
+    vm_wire(m, "is_env", "1", "ecall / ebreak (SYSTEM, funct3 = 0)");
+    vm_wire(m, "is_csr", "1", "other SYSTEM: CSR reads");
+    vm_wire(m, "uses_rs2", "1", "branch, store, register-register ALU");
+    vm_assign(m, "op", "insn_i[6:0]");
+    vm_assign(m, "rd_nz", "insn_i[11:7] != 5'd0");
+    vm_assign(m, "is_env", "op == 7'b1110011 && insn_i[14:12] == 3'b000");
+    vm_assign(m, "is_csr", "op == 7'b1110011 && insn_i[14:12] != 3'b000");
+    vm_assign(m, "uses_rs2", "op == 7'b1100011 || op == 7'b0100011 || op == 7'b0110011");
+    vm_assign(m, "use1_o", "uses_rs2 || is_env || op == 7'b1100111 || op == 7'b0000011 || "
+                           "op == 7'b0010011");
+    vm_assign(m, "use2_o", "uses_rs2 || is_env");
+    vm_assign(m, "rs1_o", "is_env ? 5'd17 : use1_o ? insn_i[19:15] : 5'd0");
+    vm_assign(m, "rs2_o", "is_env ? 5'd10 : use2_o ? insn_i[24:20] : 5'd0");
+    vm_assign(m, "walu_o", "rd_nz && (op == 7'b0110111 || op == 7'b0010111 || op == 7'b1101111 || "
+                           "op == 7'b1100111 || op == 7'b0010011 || op == 7'b0110011 || is_csr)");
+    vm_assign(m, "load_o", "op == 7'b0000011");
+    vm_wire(m, "unused_funct7", "7", NULL);
+    vm_assign(m, "unused_funct7", "insn_i[31:25]");
+    return vm_status(m);
+}

@@ -1,0 +1,415 @@
+/*
+ * top.c - simty_core: the pipeline that connects every unit.
+ */
+#include "path.h"
+#include "simty_map.h"
+
+/* Connect a list of "port=expression" pairs; NULL ends the list. */
+static void conns(struct vinst *in, const char *const *pairs)
+{
+    for (; *pairs; pairs += 2)
+        vm_inst_conn(in, pairs[0], "%s", pairs[1]);
+}
+
+int gen_top(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vinst *in;
+    struct vblock *b;
+
+    vm_describe(m, "Simty core: %d warps x %d threads, %s. Stages, for an instruction issued "
+                   "at t: fetch steering, fetch, predecode (before t), issue (t), collect "
+                   "(t+1, t+2), execute (t+3), membership, branch and coalescing (t+4), "
+                   "resolve: data request, path update and redirect, ALU write-back (t+5), "
+                   "gather (t+6), load write-back (t+7). A warp has at most one instruction "
+                   "between issue and resolution, so correctness does not depend on W. After "
+                   "reset a sequencer clears the register file and sets up the path tables "
+                   "(init_o high) before the first fetch.",
+                cfg->w, cfg->t, cfg_track_desc(cfg->track));
+    vm_latency(m, "instruction and data ports: latency 1 (request registered, data the next "
+                  "cycle); reset sequence %d cycles", cfg->rf_rows);
+    vm_note(m, "Reset: synchronous, active high, on control state only (valid bits, "
+               "pointers, counters); datapath registers and RAMs are not reset, the RAMs "
+               "are cleared by the reset sequence instead.");
+    vm_note(m, "Trace ports (trc_*, trl_*) report every resolved pass and every load "
+               "write-back for the simulation harness; an FPGA top leaves them open.");
+    vm_localparam(m, "W", cfg->w, "warps");
+    vm_localparam(m, "T", cfg->t, "threads per warp");
+    vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
+    vm_localparam(m, "LANE_W", cfg->lane_id_w, "max(1, log2(T))");
+    vm_localparam(m, "ROW_W", cfg->rf_row_w, "register-file row address: 5 + log2(W / banks)");
+    vm_localparam(m, "OFF_W", cfg->block_off_bits, "log2(4 * T): byte offset in a data block");
+    path_lp_width(cfg, m);
+    vm_localparam(m, "P_V", cfg->t + 38, "T + 38: valid bit of a path");
+    vm_localparam(m, "P_PC", cfg->t, "T: lsb of a path's word PC");
+
+    vm_port(m, VM_IN, "clk_i", "1", NULL);
+    vm_port(m, VM_IN, "rst_i", "1", "synchronous, active high");
+    vm_port(m, VM_IN, "start_pc_i", "32", "entry point of every thread (stable from reset on)");
+    vm_port(m, VM_OUT, "init_o", "1", "reset sequence running");
+    vm_port(m, VM_OUT, "done_o", "1", "every thread has ended");
+    vm_group(m, "instruction port: latency 1");
+    vm_port(m, VM_OUT, "imem_req_o", "1", NULL);
+    vm_port(m, VM_OUT, "imem_addr_o", "32", "byte address");
+    vm_port(m, VM_IN, "imem_rdata_i", "32", "the word requested the cycle before");
+    vm_group(m, "data port: one block of T words per request, latency 1");
+    vm_port(m, VM_OUT_REG, "dmem_req_o", "1", NULL);
+    vm_port(m, VM_OUT_REG, "dmem_we_o", "1", "store (else load)");
+    vm_port(m, VM_OUT_REG, "dmem_addr_o", "32", "block address, aligned to 4T bytes");
+    vm_port(m, VM_OUT_REG, "dmem_wstrb_o", "4*T", "byte enables, word i in bits 4i+3..4i");
+    vm_port(m, VM_OUT_REG, "dmem_wdata_o", "32*T", "word i in bits 32i+31..32i");
+    vm_port(m, VM_OUT_REG, "dmem_wid_o", "WARP_W", "warp of the request");
+    vm_port(m, VM_OUT_REG, "dmem_lane_o", "LANE_W", "leader lane (owner of a sub-word or console access)");
+    vm_port(m, VM_IN, "dmem_rdata_i", "32*T", "the block requested the cycle before");
+    vm_group(m, "trace: one resolved pass (issue + 5)");
+    vm_port(m, VM_OUT, "trc_valid_o", "1", NULL);
+    vm_port(m, VM_OUT, "trc_wid_o", "WARP_W", NULL);
+    vm_port(m, VM_OUT, "trc_pc_o", "32", NULL);
+    vm_port(m, VM_OUT, "trc_insn_o", "32", NULL);
+    vm_port(m, VM_OUT, "trc_exec_o", "T", "lanes that executed in this pass");
+    vm_port(m, VM_OUT, "trc_trap_o", "T", NULL);
+    vm_port(m, VM_OUT, "trc_cause_o", "4*T", NULL);
+    vm_port(m, VM_OUT, "trc_exit_o", "T", NULL);
+    vm_port(m, VM_OUT, "trc_wen_o", "1", "rd written in this pass (not loads)");
+    vm_port(m, VM_OUT, "trc_rd_o", "5", NULL);
+    vm_port(m, VM_OUT, "trc_value_o", "32*T", "rd values");
+    vm_port(m, VM_OUT, "trc_addr_o", "32*T", "load/store addresses, exit codes");
+    vm_port(m, VM_OUT, "trc_sdata_o", "32*T", "store data");
+    vm_port(m, VM_OUT, "trc_a_o", "PATH_W", "paths: {valid, depth, pc, mask}");
+    vm_port(m, VM_OUT, "trc_b_o", "PATH_W", NULL);
+    vm_port(m, VM_OUT, "trc_h1_o", "PATH_W", NULL);
+    vm_port(m, VM_OUT, "trc_c_o", "PATH_W", NULL);
+    vm_port(m, VM_OUT, "trc_x_o", "PATH_W", NULL);
+    vm_port(m, VM_OUT, "trc_y_o", "PATH_W", NULL);
+    vm_port(m, VM_OUT, "trc_z_o", "PATH_W", NULL);
+    vm_group(m, "trace: one load write-back (issue + 7)");
+    vm_port(m, VM_OUT, "trl_valid_o", "1", NULL);
+    vm_port(m, VM_OUT, "trl_wid_o", "WARP_W", NULL);
+    vm_port(m, VM_OUT, "trl_rd_o", "5", NULL);
+    vm_port(m, VM_OUT, "trl_mask_o", "T", NULL);
+    vm_port(m, VM_OUT, "trl_data_o", "32*T", NULL);
+
+    /* ---- reset sequence ---- */
+    vm_comment(m, "Reset sequence: 2^ROW_W cycles clearing register-file rows; the first W "
+                  "also set up each warp's path.");
+    vm_reg(m, "init_cnt_q", "ROW_W+1", NULL);
+    vm_reg(m, "cycle_q", "64", "the cycle CSR");
+    vm_wire(m, "init", "1", NULL);
+    vm_assign(m, "init", "!init_cnt_q[ROW_W]");
+    vm_assign(m, "init_o", "init");
+    b = vm_seq(m, "init");
+    vb_if(b, "init");
+    vb_set(b, "init_cnt_q", "init_cnt_q + 1'b1");
+    vb_end(b);
+    vb_set(b, "cycle_q", "cycle_q + 64'd1");
+    vb_reset(b, "init_cnt_q", "{(ROW_W+1){1'b0}}");
+    vb_reset(b, "cycle_q", "64'd0");
+
+    /* ---- front end ---- */
+    vm_wire(m, "alive", "W", NULL);
+    vm_wire(m, "buf_valid", "W", NULL);
+    vm_wire(m, "iss_valid", "1", NULL);
+    vm_wire(m, "iss_wid", "WARP_W", NULL);
+    vm_wire(m, "rf_valid", "1", NULL);
+    vm_wire(m, "rf_fault", "1", NULL);
+    vm_wire(m, "rf_wid", "WARP_W", NULL);
+    vm_wire(m, "rf_pc", "30", NULL);
+    vm_wire(m, "rf_insn", "32", NULL);
+    vm_wire(m, "m_x", "PATH_W", "next head path (resolve)");
+    vm_reg(m, "m_valid_q", "1", "resolve stage (issue + 5)");
+    vm_reg(m, "m_wid_q", "WARP_W", NULL);
+    in = vm_inst(m, "simty_fetch", "u_fetch");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init", "start_pc_i", "start_pc_i[31:2]",
+        "alive_i", "alive", "iss_valid_i", "iss_valid", "iss_wid_i", "iss_wid",
+        "redir_valid_i", "m_valid_q", "redir_wid_i", "m_wid_q", "redir_pc_i", "m_x[P_PC +: 30]",
+        "redir_alive_i", "m_x[P_V]", "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
+        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
+        "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
+        "buf_valid_o", "buf_valid", NULL });
+    vm_wire(m, "pd_rs1", "5", NULL);
+    vm_wire(m, "pd_rs2", "5", NULL);
+    vm_wire(m, "pd_use1", "1", NULL);
+    vm_wire(m, "pd_use2", "1", NULL);
+    vm_wire(m, "pd_walu", "1", NULL);
+    vm_wire(m, "pd_load", "1", NULL);
+    in = vm_inst(m, "simty_predecode", "u_predecode");
+    conns(in, (const char *const[]){
+        "insn_i", "rf_insn", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
+        "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load", NULL });
+
+    vm_reg(m, "m_load_q", "1", NULL);
+    vm_reg(m, "wb_valid_q", "1", "load write-back stage (issue + 7)");
+    vm_reg(m, "wb_wid_q", "WARP_W", NULL);
+    vm_wire(m, "c0_valid", "1", "collect 0 (issue + 1)");
+    vm_wire(m, "c0_fault", "1", NULL);
+    vm_wire(m, "c0_use2", "1", NULL);
+    vm_wire(m, "c0_wid", "WARP_W", NULL);
+    vm_wire(m, "c0_pc", "30", NULL);
+    vm_wire(m, "c0_insn", "32", NULL);
+    vm_wire(m, "c0_rs1", "5", NULL);
+    vm_wire(m, "c0_rs2", "5", NULL);
+    in = vm_inst(m, "simty_sched", "u_sched");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init",
+        "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
+        "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
+        "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
+        "buf_valid_i", "buf_valid", "res_valid_i", "m_valid_q", "res_wid_i", "m_wid_q",
+        "res_alive_i", "m_x[P_V]", "res_load_i", "m_load_q", "wb_valid_i", "wb_valid_q",
+        "wb_wid_i", "wb_wid_q", "iss_valid_o", "iss_valid", "iss_wid_o", "iss_wid",
+        "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
+        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2",
+        "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });
+
+    /* ---- collect 1 and execute pipeline registers ---- */
+    vm_reg(m, "c1_valid_q", "1", "collect 1 (issue + 2)");
+    vm_reg(m, "c1_fault_q", "1", NULL);
+    vm_reg(m, "c1_use2_q", "1", NULL);
+    vm_reg(m, "c1_wid_q", "WARP_W", NULL);
+    vm_reg(m, "c1_pc_q", "30", NULL);
+    vm_reg(m, "c1_insn_q", "32", NULL);
+    vm_reg(m, "c1_rs1_q", "5", NULL);
+    vm_reg(m, "c1_rs2_q", "5", NULL);
+    vm_reg(m, "ex_valid_q", "1", "execute (issue + 3)");
+    vm_reg(m, "ex_fault_q", "1", NULL);
+    vm_reg(m, "ex_wid_q", "WARP_W", NULL);
+    vm_reg(m, "ex_pc_q", "30", NULL);
+    vm_reg(m, "ex_insn_q", "32", NULL);
+    vm_reg(m, "ex_rs2_q", "5", NULL);
+    b = vm_seq(m, "collect");
+    vb_set(b, "c1_valid_q", "c0_valid");
+    vb_set(b, "c1_fault_q", "c0_fault");
+    vb_set(b, "c1_use2_q", "c0_use2");
+    vb_set(b, "c1_wid_q", "c0_wid");
+    vb_set(b, "c1_pc_q", "c0_pc");
+    vb_set(b, "c1_insn_q", "c0_insn");
+    vb_set(b, "c1_rs1_q", "c0_rs1");
+    vb_set(b, "c1_rs2_q", "c0_rs2");
+    vb_set(b, "ex_valid_q", "c1_valid_q");
+    vb_set(b, "ex_fault_q", "c1_fault_q");
+    vb_set(b, "ex_wid_q", "c1_wid_q");
+    vb_set(b, "ex_pc_q", "c1_pc_q");
+    vb_set(b, "ex_insn_q", "c1_insn_q");
+    vb_set(b, "ex_rs2_q", "c1_rs2_q");
+    vb_reset(b, "c1_valid_q", "1'b0");
+    vb_reset(b, "ex_valid_q", "1'b0");
+
+    /* ---- register file ---- */
+    vm_wire(m, "ex_s1", "32*T", NULL);
+    vm_wire(m, "ex_s2", "32*T", NULL);
+    vm_reg(m, "m_walu_q", "1", NULL);
+    vm_reg(m, "m_rd_q", "5", NULL);
+    vm_reg(m, "m_exec_q", "T", NULL);
+    vm_reg(m, "m_trap_q", "T", NULL);
+    vm_reg(m, "m_exit_q", "T", NULL);
+    vm_reg(m, "m_wdata_q", "32*T", "rd values: results, or the link of jumps");
+    vm_reg(m, "wb_rd_q", "5", NULL);
+    vm_reg(m, "wb_mask_q", "T", NULL);
+    vm_wire(m, "wb_data", "32*T", NULL);
+    in = vm_inst(m, "simty_rf", "u_rf");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "init_i", "init", "init_row_i", "init_cnt_q[ROW_W-1:0]",
+        "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_rs1_i", "c0_rs1",
+        "c1_valid_i", "c1_valid_q", "c1_wid_i", "c1_wid_q", "c1_rs1_i", "c1_rs1_q",
+        "c1_rs2_i", "c1_rs2_q", "c1_use2_i", "c1_use2_q",
+        "ex_rs2_i", "ex_rs2_q", "ex_s1_o", "ex_s1", "ex_s2_o", "ex_s2",
+        "wa_valid_i", "m_valid_q && m_walu_q", "wa_wid_i", "m_wid_q", "wa_rd_i", "m_rd_q",
+        "wa_mask_i", "m_exec_q & ~m_trap_q & ~m_exit_q", "wa_data_i", "m_wdata_q",
+        "wl_valid_i", "wb_valid_q", "wl_wid_i", "wb_wid_q", "wl_rd_i", "wb_rd_q",
+        "wl_mask_i", "wb_mask_q", "wl_data_i", "wb_data", NULL });
+
+    if (cfg->rf_banks_impl == 2)
+        vm_inst_conn(in, "ex_bank_i", "ex_wid_q[0]");
+
+    /* ---- execute ---- */
+    {
+        static const char *const w32T[] = { "mb_d", "mb_s2", NULL };
+        static const char *const w1[] = { "mb_walu", "mb_branch", "mb_jal", "mb_jalr", "mb_load",
+                                          "mb_store", "mb_ecall", "mb_trap", NULL };
+        const char *const *p;
+        for (p = w32T; *p; p++)
+            vm_wire(m, *p, "32*T", NULL);
+        for (p = w1; *p; p++)
+            vm_wire(m, *p, "1", NULL);
+    }
+    vm_wire(m, "mb_cond", "T", NULL);
+    vm_wire(m, "mb_target", "32", NULL);
+    vm_wire(m, "mb_link", "32", NULL);
+    vm_wire(m, "mb_rd", "5", NULL);
+    vm_wire(m, "mb_funct3", "3", NULL);
+    vm_wire(m, "mb_call", "2", NULL);
+    vm_wire(m, "mb_cause", "4", NULL);
+    in = vm_inst(m, "simty_exec", "u_exec");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "cycle_i", "cycle_q", "ex_wid_i", "ex_wid_q", "ex_pc_i", "ex_pc_q",
+        "ex_insn_i", "ex_insn_q", "ex_fault_i", "ex_fault_q", "ex_s1_i", "ex_s1", "ex_s2_i", "ex_s2",
+        "mb_d_o", "mb_d", "mb_s2_o", "mb_s2", "mb_cond_o", "mb_cond", "mb_target_o", "mb_target",
+        "mb_link_o", "mb_link", "mb_rd_o", "mb_rd", "mb_funct3_o", "mb_funct3",
+        "mb_walu_o", "mb_walu", "mb_branch_o", "mb_branch", "mb_jal_o", "mb_jal",
+        "mb_jalr_o", "mb_jalr", "mb_load_o", "mb_load", "mb_store_o", "mb_store",
+        "mb_ecall_o", "mb_ecall", "mb_call_o", "mb_call", "mb_trap_o", "mb_trap",
+        "mb_cause_o", "mb_cause", NULL });
+    vm_reg(m, "mb_valid_q", "1", "membership (issue + 4)");
+    vm_reg(m, "mb_wid_q", "WARP_W", NULL);
+    vm_reg(m, "mb_pc_q", "30", NULL);
+    vm_reg(m, "mb_insn_q", "32", NULL);
+    b = vm_seq(m, "membership");
+    vb_set(b, "mb_valid_q", "ex_valid_q");
+    vb_set(b, "mb_wid_q", "ex_wid_q");
+    vb_set(b, "mb_pc_q", "ex_pc_q");
+    vb_set(b, "mb_insn_q", "ex_insn_q");
+    vb_reset(b, "mb_valid_q", "1'b0");
+
+    /* ---- path tracking, coalescing, branch ---- */
+    vm_wire(m, "mb_active", "T", NULL);
+    vm_wire(m, "mb_depth", "8", NULL);
+    vm_wire(m, "mb_h1", "PATH_W", NULL);
+    vm_wire(m, "m_c", "PATH_W", NULL);
+    vm_wire(m, "m_y", "PATH_W", NULL);
+    vm_wire(m, "m_z", "PATH_W", NULL);
+    vm_reg(m, "m_a_q", "PATH_W", NULL);
+    vm_reg(m, "m_b_q", "PATH_W", NULL);
+    vm_reg(m, "m_h1_q", "PATH_W", NULL);
+    in = vm_inst(m, cfg->track == TRACK_ARBITER ? "simty_path_arbiter" : "simty_path_sorted",
+                 "u_path");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init", "init_wid_i", "init_cnt_q[WARP_W-1:0]",
+        "start_pc_i", "start_pc_i[31:2]", "ex_wid_i", "ex_wid_q",
+        "mb_wid_i", "mb_wid_q", "mb_pc_i", "mb_pc_q", "mb_active_o", "mb_active",
+        "mb_depth_o", "mb_depth", "mb_h1_o", "mb_h1",
+        "m_valid_i", "m_valid_q", "m_wid_i", "m_wid_q", "m_a_i", "m_a_q", "m_b_i", "m_b_q",
+        "m_leave_i", "m_exec_q & (m_trap_q | m_exit_q)",
+        "m_c_o", "m_c", "m_x_o", "m_x", "m_y_o", "m_y", "m_z_o", "m_z", NULL });
+    vm_wire(m, "mb_mem", "1", NULL);
+    vm_assign(m, "mb_mem", "mb_load || mb_store");
+    vm_wire(m, "co_trap", "T", NULL);
+    vm_wire(m, "co_served", "T", NULL);
+    vm_wire(m, "co_replay", "T", NULL);
+    vm_wire(m, "co_coal", "T", NULL);
+    vm_wire(m, "co_cause", "4*T", NULL);
+    vm_wire(m, "co_req", "1", NULL);
+    vm_wire(m, "co_addr", "32", NULL);
+    vm_wire(m, "co_strb", "4*T", NULL);
+    vm_wire(m, "co_data", "32*T", NULL);
+    vm_wire(m, "co_leader", "LANE_W", NULL);
+    vm_wire(m, "co_off", "OFF_W", NULL);
+    in = vm_inst(m, "simty_coalesce", "u_coalesce");
+    conns(in, (const char *const[]){
+        "mem_i", "mb_mem", "store_i", "mb_store", "size_i", "mb_funct3[1:0]", "active_i", "mb_active",
+        "addr_i", "mb_d", "data_i", "mb_s2", "trap_o", "co_trap", "cause_o", "co_cause",
+        "served_o", "co_served", "replay_o", "co_replay", "coal_o", "co_coal", "req_o", "co_req",
+        "req_addr_o", "co_addr", "req_strb_o", "co_strb", "req_data_o", "co_data",
+        "leader_o", "co_leader", "leader_off_o", "co_off", NULL });
+    vm_wire(m, "br_a", "PATH_W", NULL);
+    vm_wire(m, "br_b", "PATH_W", NULL);
+    vm_wire(m, "br_exec", "T", NULL);
+    vm_wire(m, "br_trap", "T", NULL);
+    vm_wire(m, "br_exit", "T", NULL);
+    vm_wire(m, "br_cause", "4*T", NULL);
+    in = vm_inst(m, "simty_branch", "u_branch");
+    conns(in, (const char *const[]){
+        "pc_i", "mb_pc_q", "active_i", "mb_active", "depth_i", "mb_depth", "d_i", "mb_d",
+        "cond_i", "mb_cond", "target_i", "mb_target", "branch_i", "mb_branch", "jal_i", "mb_jal",
+        "jalr_i", "mb_jalr", "ecall_i", "mb_ecall", "call_i", "mb_call", "itrap_i", "mb_trap",
+        "icause_i", "mb_cause", "mem_i", "mb_mem", "mem_served_i", "co_served",
+        "mem_replay_i", "co_replay", "mem_trap_i", "co_trap", "mem_cause_i", "co_cause",
+        "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
+        "cause_o", "br_cause", "exit_o", "br_exit", NULL });
+
+    /* ---- resolve, gather, load write-back ---- */
+    vm_reg(m, "m_pc_q", "30", NULL);
+    vm_reg(m, "m_insn_q", "32", NULL);
+    vm_reg(m, "m_cause_q", "4*T", NULL);
+    vm_reg(m, "m_d_q", "32*T", NULL);
+    vm_reg(m, "m_s2_q", "32*T", NULL);
+    vm_reg(m, "m_served_q", "T", NULL);
+    vm_reg(m, "m_coal_q", "T", NULL);
+    vm_reg(m, "m_off_q", "OFF_W", NULL);
+    vm_reg(m, "m_funct3_q", "3", NULL);
+    vm_reg(m, "g_valid_q", "1", "gather (issue + 6)");
+    vm_reg(m, "g_wid_q", "WARP_W", NULL);
+    vm_reg(m, "g_rd_q", "5", NULL);
+    vm_reg(m, "g_served_q", "T", NULL);
+    vm_reg(m, "g_coal_q", "T", NULL);
+    vm_reg(m, "g_off_q", "OFF_W", NULL);
+    vm_reg(m, "g_funct3_q", "3", NULL);
+    b = vm_seq(m, "resolve");
+    vb_set(b, "m_valid_q", "mb_valid_q");
+    vb_set(b, "m_wid_q", "mb_wid_q");
+    vb_set(b, "m_pc_q", "mb_pc_q");
+    vb_set(b, "m_insn_q", "mb_insn_q");
+    vb_set(b, "m_rd_q", "mb_rd");
+    vb_set(b, "m_walu_q", "mb_walu");
+    vb_set(b, "m_load_q", "mb_load");
+    vb_set(b, "m_a_q", "br_a");
+    vb_set(b, "m_b_q", "br_b");
+    vb_set(b, "m_h1_q", "mb_h1");
+    vb_set(b, "m_exec_q", "br_exec");
+    vb_set(b, "m_trap_q", "br_trap");
+    vb_set(b, "m_cause_q", "br_cause");
+    vb_set(b, "m_exit_q", "br_exit");
+    vb_set(b, "m_wdata_q", "mb_jal || mb_jalr ? {T{mb_link}} : mb_d");
+    vb_set(b, "m_d_q", "mb_d");
+    vb_set(b, "m_s2_q", "mb_s2");
+    vb_set(b, "m_served_q", "co_served");
+    vb_set(b, "m_coal_q", "co_coal");
+    vb_set(b, "m_off_q", "co_off");
+    vb_set(b, "m_funct3_q", "mb_funct3");
+    vb_set(b, "dmem_req_o", "mb_valid_q && mb_mem && co_req");
+    vb_set(b, "dmem_we_o", "mb_store");
+    vb_set(b, "dmem_addr_o", "co_addr");
+    vb_set(b, "dmem_wstrb_o", "co_strb");
+    vb_set(b, "dmem_wdata_o", "co_data");
+    vb_set(b, "dmem_wid_o", "mb_wid_q");
+    vb_set(b, "dmem_lane_o", "co_leader");
+    vb_set(b, "g_valid_q", "m_valid_q && m_load_q");
+    vb_set(b, "g_wid_q", "m_wid_q");
+    vb_set(b, "g_rd_q", "m_rd_q");
+    vb_set(b, "g_served_q", "m_served_q");
+    vb_set(b, "g_coal_q", "m_coal_q");
+    vb_set(b, "g_off_q", "m_off_q");
+    vb_set(b, "g_funct3_q", "m_funct3_q");
+    vb_set(b, "wb_valid_q", "g_valid_q");
+    vb_set(b, "wb_wid_q", "g_wid_q");
+    vb_set(b, "wb_rd_q", "g_rd_q");
+    vb_set(b, "wb_mask_q", "g_served_q");
+    vb_reset(b, "m_valid_q", "1'b0");
+    vb_reset(b, "g_valid_q", "1'b0");
+    vb_reset(b, "wb_valid_q", "1'b0");
+    vb_reset(b, "dmem_req_o", "1'b0");
+    in = vm_inst(m, "simty_gather", "u_gather");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "rdata_i", "dmem_rdata_i", "coal_i", "g_coal_q",
+        "leader_off_i", "g_off_q", "funct3_i", "g_funct3_q", "wb_data_o", "wb_data", NULL });
+
+    vm_wire(m, "unused_start", "1", "entry points are word aligned");
+    vm_assign(m, "unused_start", "^start_pc_i[1:0]");
+
+    /* ---- trace ---- */
+    vm_assign(m, "trc_valid_o", "m_valid_q");
+    vm_assign(m, "trc_wid_o", "m_wid_q");
+    vm_assign(m, "trc_pc_o", "{m_pc_q, 2'b00}");
+    vm_assign(m, "trc_insn_o", "m_insn_q");
+    vm_assign(m, "trc_exec_o", "m_exec_q");
+    vm_assign(m, "trc_trap_o", "m_trap_q");
+    vm_assign(m, "trc_cause_o", "m_cause_q");
+    vm_assign(m, "trc_exit_o", "m_exit_q");
+    vm_assign(m, "trc_wen_o", "m_walu_q");
+    vm_assign(m, "trc_rd_o", "m_rd_q");
+    vm_assign(m, "trc_value_o", "m_wdata_q");
+    vm_assign(m, "trc_addr_o", "m_d_q");
+    vm_assign(m, "trc_sdata_o", "m_s2_q");
+    vm_assign(m, "trc_a_o", "m_a_q");
+    vm_assign(m, "trc_b_o", "m_b_q");
+    vm_assign(m, "trc_h1_o", "m_h1_q");
+    vm_assign(m, "trc_c_o", "m_c");
+    vm_assign(m, "trc_x_o", "m_x");
+    vm_assign(m, "trc_y_o", "m_y");
+    vm_assign(m, "trc_z_o", "m_z");
+    vm_assign(m, "trl_valid_o", "wb_valid_q");
+    vm_assign(m, "trl_wid_o", "wb_wid_q");
+    vm_assign(m, "trl_rd_o", "wb_rd_q");
+    vm_assign(m, "trl_mask_o", "wb_mask_q");
+    vm_assign(m, "trl_data_o", "wb_data");
+    return vm_status(m);
+}

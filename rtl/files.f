@@ -1,0 +1,16 @@
+rtl/simty_ram_1r1w.v
+rtl/simty_ram_1r1w_be.v
+rtl/simty_ram_1r1w_lut.v
+rtl/simty_alu_lane.v
+rtl/simty_fetch.v
+rtl/simty_predecode.v
+rtl/simty_sched.v
+rtl/simty_rf.v
+rtl/simty_exec.v
+rtl/simty_ccs.v
+rtl/simty_cct.v
+rtl/simty_path_sorted.v
+rtl/simty_branch.v
+rtl/simty_coalesce.v
+rtl/simty_gather.v
+rtl/simty_core.v

@@ -1,0 +1,48 @@
+#!/usr/bin/env bash
+# Build the Verilator simulator of one generated configuration.
+#
+#   scripts/build_sim.sh RTL_DIR OUT_DIR [--trace] [--lib LIB.a]...
+#
+# RTL_DIR holds what simty-gen wrote (files.f, simty_config.h, *.v). The model
+# is compiled by Verilator's make (C++), the harness by gcc as C; OUT_DIR gets
+# obj/ and the simty-sim binary. With --trace the model supports --trace FILE.fst
+# (tracing compiled in costs about 40 % of the speed, so it is a separate build).
+set -euo pipefail
+rtl=$(cd "$1" && pwd); out=$2; shift 2
+trace=""; libs=()
+while [ $# -gt 0 ]; do
+  case $1 in
+    --trace) trace="--trace-fst --trace-structs" ;;
+    --lib) libs+=("$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift ;;
+    *) echo "build_sim.sh: unknown option $1" >&2; exit 2 ;;
+  esac
+  shift
+done
+root=$(cd "$(dirname "$0")/.." && pwd)
+mkdir -p "$out/obj"; out=$(cd "$out" && pwd)
+T=$(sed -n 's/^#define SIMTY_T \([0-9]*\).*/\1/p' "$rtl/simty_config.h")
+[ -n "$T" ] || { echo "build_sim.sh: no SIMTY_T in $rtl/simty_config.h" >&2; exit 2; }
+
+CFLAGS="-std=c99 -O2 -Wall -Wextra -Wshadow -Werror"
+inc="-I$rtl -I$root/tb -I$root/gen -I$root/tb/ref"
+# Verilator: the model and the C++ shim. -O2 through OPT_FAST (toolchain.md 1.3).
+verilator --cc -O3 --x-assign fast --x-initial unique $trace -Wno-fatal \
+  -CFLAGS "$inc -DSIMTY_T=$T" --Mdir "$out/obj" --top-module simty_core \
+  -f "$rtl/files.f" "$root/tb/vl_shim.cpp" > "$out/verilator.log" 2>&1 \
+  || { cat "$out/verilator.log" >&2; exit 1; }
+echo 'simty-globals: $(VK_GLOBAL_OBJS)' > "$out/obj/globals.mk"
+make -s -C "$out/obj" -f Vsimty_core.mk -f globals.mk OPT_FAST=-O2 OPT_GLOBAL=-O2 \
+  Vsimty_core__ALL.a vl_shim.o simty-globals > "$out/make.log" 2>&1 \
+  || { tail -n 40 "$out/make.log" >&2; exit 1; }
+# The harness is C, compiled as C.
+objs=()
+# The harness; the shared test-bench modules and the reference model (for
+# --cosim) come from the library given with --lib.
+for c in "$root"/tb/harness*.c; do
+  o="$out/obj/$(basename "${c%.c}").o"
+  gcc $CFLAGS $inc -c "$c" -o "$o"
+  objs+=("$o")
+done
+g++ -o "$out/simty-sim" "${objs[@]}" "$out/obj/vl_shim.o" "$out"/obj/verilated*.o \
+  "$out/obj/Vsimty_core__ALL.a" "${libs[@]}" -pthread -latomic ${trace:+-lz}
+echo "built $out/simty-sim"

@@ -1,0 +1,746 @@
+/*
+ * harness.c - runs RISC-V programs on the Verilated Simty core.
+ *
+ * Plain C; the Verilated model is reached only through simty_sim.h.  The
+ * harness provides the instruction and data memories behind the core's ports
+ * (both latency 1) and the MMIO console, and reads the trace ports to keep
+ * each thread's state, the commit log, the statistics and a mirror of every
+ * warp's path set (hang report, path invariants).  With --cosim the reference
+ * model executes every pass the RTL resolves, for the same threads and in the
+ * same order, and every architectural effect is compared.
+ *
+ * Output formats, exit codes and statistics keys are those of report.c, shared
+ * with simty-ref, so the two models' outputs can be compared directly.
+ */
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "console.h"
+#include "harness_load.h"
+#include "report.h"
+#include "simty_config.h"
+#include "simty_map.h"
+#include "simty_ref.h"
+#include "simty_sim.h"
+
+#define NTHREADS (SIMTY_W * SIMTY_T)
+#define HISTORY 4             /* commits of a thread shown with a mismatch */
+
+struct opts {
+    uint64_t max_cycles;
+    const char *fst, *commit_log, *stats, *signature;
+    int quiet, cosim;
+};
+
+struct warp_paths {
+    int n;
+    struct simty_path p[SIMTY_T + 3];
+};
+
+/* A load between its pass (addresses, reference model stepped) and its
+ * write-back (data). */
+struct pending_load {
+    int valid;
+    uint64_t cycle;
+    struct simty_trace tr;
+    struct simty_effect ref[SIMTY_T];
+};
+
+struct run {
+    const struct opts *o;
+    const char *name;
+    struct program prog;
+    sim_t *sim;
+    struct simty_in in;
+    struct simty_out out;
+    struct simty_trace tr;
+    struct report_thread th[NTHREADS];
+    struct warp_paths paths[SIMTY_W];
+    struct pending_load pend[SIMTY_W];
+    uint64_t cycle;
+    struct console *con;
+    struct outfile log;
+    int logging;
+    struct ref *ref;                        /* --cosim */
+    char (*hist)[HISTORY][200];             /* last commits per thread (cosim) */
+    unsigned hist_n[NTHREADS];
+    uint64_t warp_insts, thread_insts, replays, divergences, merges;
+    unsigned peak_paths, peak_warp[SIMTY_W], cct_peak;
+#if SIMTY_TRACK_ARBITER
+    unsigned char warp_insts_seen[SIMTY_W], dead_before[NTHREADS];
+#endif
+    int error;                              /* a check failed: the run fails */
+};
+
+static int popcount64(uint64_t v)
+{
+    int n = 0;
+    for (; v; v &= v - 1)
+        n++;
+    return n;
+}
+
+static void check_failed(struct run *r, const char *fmt, ...)
+{
+    va_list ap;
+    if (r->error)
+        return;
+    r->error = 1;
+    fprintf(stderr, "ERROR %s: cycle %" PRIu64 ": ", r->name, r->cycle);
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+    fputc('\n', stderr);
+}
+
+/* ---- memories ----------------------------------------------------------- */
+
+static uint32_t rd32(const uint8_t *m, uint32_t off)
+{
+    return (uint32_t)m[off] | (uint32_t)m[off + 1] << 8 | (uint32_t)m[off + 2] << 16 |
+           (uint32_t)m[off + 3] << 24;
+}
+
+/* The data port: one block of T words.  The core only sends blocks inside
+ * data memory or the MMIO page (it traps the rest); loads of the MMIO page
+ * read zero, the console takes the byte at SIMTY_CONSOLE. */
+static void data_access(struct run *r)
+{
+    const struct simty_out *o = &r->out;
+    uint32_t base = o->dmem_addr;
+    int in_dmem = base - SIMTY_DMEM_BASE < r->prog.dmem_size;
+    int in_mmio = base - SIMTY_MMIO_BASE < SIMTY_MMIO_SIZE;
+
+    if (!in_dmem && !in_mmio) {
+        check_failed(r, "data request outside memory at %08" PRIx32, base);
+        return;
+    }
+    for (unsigned i = 0; i < SIMTY_T; i++) {
+        uint32_t addr = base + 4 * i;
+        if (!o->dmem_we) {
+            r->in.dmem_rdata[i] = in_dmem ? rd32(r->prog.dmem, addr - SIMTY_DMEM_BASE) : 0;
+            continue;
+        }
+        unsigned strb = (unsigned)(o->dmem_wstrb[i / 16] >> (4 * (i % 16))) & 15u;
+        for (unsigned b = 0; b < 4; b++) {
+            uint8_t v = (uint8_t)(o->dmem_wdata[i] >> (8 * b));
+            if (!(strb >> b & 1))
+                continue;
+            if (in_dmem)
+                r->prog.dmem[addr + b - SIMTY_DMEM_BASE] = v;
+            else if (addr + b == SIMTY_CONSOLE)
+                console_byte(r->con, o->dmem_wid * SIMTY_T + o->dmem_lane, v);
+        }
+    }
+}
+
+/* ---- effects ------------------------------------------------------------- */
+
+/* The effect of lane l in the pass t, as the RTL reports it (load data comes
+ * later, at write-back). */
+static void rtl_effect(const struct simty_trace *t, unsigned l, struct simty_effect *e)
+{
+    unsigned opcode = t->insn & 0x7f, f3 = t->insn >> 12 & 7;
+    int trapped = (int)(t->trap >> l & 1);
+
+    memset(e, 0, sizeof *e);
+    e->valid = 1;
+    e->pc = t->pc;
+    e->insn = t->insn;
+    if (t->wen && !trapped && t->rd) {
+        e->rd = (uint8_t)t->rd;
+        e->value = t->value[l];
+    }
+    if (opcode == 0x03 && !trapped) {
+        e->has_load = 1;
+        e->load_addr = t->addr[l];
+    }
+    if (opcode == 0x23 && !trapped) {
+        unsigned bytes = 1u << (f3 & 3);
+        e->has_store = 1;
+        e->store_bytes = (uint8_t)bytes;
+        e->store_addr = t->addr[l];
+        e->store_be = (uint8_t)(((1u << bytes) - 1) << (t->addr[l] & 3));
+        e->store_data = bytes == 4 ? t->sdata[l] : t->sdata[l] & ((1u << (8 * bytes)) - 1);
+    }
+    if (t->exit >> l & 1) {
+        e->exited = 1;
+        e->exit_code = t->addr[l];
+    }
+    if (trapped) {
+        e->trapped = 1;
+        e->cause = (uint8_t)t->cause[l];
+    }
+    e->next_pc = (t->a.mask >> l & 1) ? t->a.pc : (t->b.mask >> l & 1) ? t->b.pc : t->pc;
+}
+
+static void remember(struct run *r, unsigned tid, const char *line)
+{
+    if (!r->hist)
+        return;
+    snprintf(r->hist[tid][r->hist_n[tid]++ % HISTORY], sizeof r->hist[tid][0], "%s", line);
+}
+
+static void commit(struct run *r, uint64_t cycle, unsigned warp, unsigned lane,
+                   const struct simty_effect *e)
+{
+    char line[200];
+    report_commit_line(line, sizeof line, cycle, warp, lane, e);
+    if (r->logging)
+        fputs(line, r->log.f);
+    remember(r, warp * SIMTY_T + lane, line);
+}
+
+/* Compare the RTL's effect with the model's; on a difference print both with
+ * the thread's last commits and fail the run. */
+static void compare(struct run *r, unsigned warp, unsigned lane, const struct simty_effect *rtl,
+                    const struct simty_effect *ref, int with_value)
+{
+    unsigned tid = warp * SIMTY_T + lane;
+    char a[200], b[200];
+    int same = rtl->rd == ref->rd && (!with_value || rtl->value == ref->value) &&
+               rtl->has_load == ref->has_load && rtl->load_addr == ref->load_addr &&
+               rtl->has_store == ref->has_store &&
+               (!rtl->has_store || (rtl->store_addr == ref->store_addr &&
+                                    rtl->store_data == ref->store_data &&
+                                    rtl->store_bytes == ref->store_bytes)) &&
+               rtl->exited == ref->exited && rtl->exit_code == ref->exit_code &&
+               rtl->trapped == ref->trapped && (!rtl->trapped || rtl->cause == ref->cause) &&
+               (rtl->exited || rtl->trapped || rtl->next_pc == ref->next_pc);
+    if (same || r->error)
+        return;
+    report_commit_line(a, sizeof a, r->cycle, warp, lane, rtl);
+    report_commit_line(b, sizeof b, r->cycle, warp, lane, ref);
+    check_failed(r, "co-simulation: thread %u (warp %u lane %u) differs", tid, warp, lane);
+    fprintf(stderr, "  rtl: %s  next pc %08" PRIx32 "\n", strtok(a, "\n"), rtl->next_pc);
+    fprintf(stderr, "  ref: %s  next pc %08" PRIx32 "\n", strtok(b, "\n"), ref->next_pc);
+    fprintf(stderr, "  last commits of thread %u:\n", tid);
+    for (unsigned i = r->hist_n[tid] > HISTORY ? r->hist_n[tid] - HISTORY : 0; i < r->hist_n[tid]; i++)
+        fprintf(stderr, "    %s", r->hist[tid][i % HISTORY]);
+}
+
+/* ---- path mirror ----------------------------------------------------------- */
+
+#if !SIMTY_TRACK_ARBITER
+static int same_path(const struct simty_path *a, const struct simty_path *b)
+{
+    return a->pc == b->pc && a->mask == b->mask && a->depth == b->depth;
+}
+
+static int mirror_take(struct warp_paths *wp, const struct simty_path *p)
+{
+    for (int i = 0; i < wp->n; i++) {
+        if (same_path(&wp->p[i], p)) {
+            wp->p[i] = wp->p[--wp->n];
+            return 1;
+        }
+    }
+    return 0;
+}
+#endif
+
+#if SIMTY_TRACK_ARBITER
+/* Arbiter: each thread has its own PC.  Mirror them from a and b and check
+ * the tracker's membership (h1 = the active lanes) and its choice x (deepest,
+ * then lowest PC, and every live thread at that PC). */
+struct thread_pc {
+    uint32_t pc;
+    unsigned depth;
+};
+
+static void mirror_update(struct run *r, const struct simty_trace *t)
+{
+    static struct thread_pc tp[NTHREADS];
+    struct warp_paths *wp = &r->paths[t->wid];
+    uint64_t active = 0, live = 0, xmask = 0;
+    unsigned base = t->wid * SIMTY_T, best = SIMTY_T;
+
+    if (!r->warp_insts_seen[t->wid]) {      /* first pass of the warp: all at the entry */
+        r->warp_insts_seen[t->wid] = 1;
+        for (unsigned l = 0; l < SIMTY_T; l++) {
+            tp[base + l].pc = r->prog.entry;
+            tp[base + l].depth = 0;
+        }
+    }
+    for (unsigned l = 0; l < SIMTY_T; l++)
+        if (r->th[base + l].state == REPORT_TH_RUNNING || (t->exec >> l & 1))
+            if (tp[base + l].pc == t->pc && !(r->dead_before[base + l]))
+                active |= 1ull << l;
+    if (active != t->h1.mask)
+        check_failed(r, "warp %u pc %08" PRIx32 ": active lanes %" PRIx64 ", threads there %" PRIx64,
+                     t->wid, t->pc, t->h1.mask, active);
+    for (unsigned l = 0; l < SIMTY_T; l++) {
+        struct thread_pc *p = &tp[base + l];
+        if (t->a.mask >> l & 1) {
+            p->pc = t->a.pc;
+            p->depth = t->a.depth;
+        } else if (t->b.mask >> l & 1) {
+            p->pc = t->b.pc;
+            p->depth = t->b.depth;
+        }
+        if (r->th[base + l].state != REPORT_TH_RUNNING) {
+            r->dead_before[base + l] = 1;
+            continue;
+        }
+        live |= 1ull << l;
+        if (best == SIMTY_T || p->depth > tp[base + best].depth ||
+            (p->depth == tp[base + best].depth && p->pc < tp[base + best].pc))
+            best = l;
+    }
+    if (best < SIMTY_T)
+        for (unsigned l = 0; l < SIMTY_T; l++)
+            if ((live >> l & 1) && tp[base + l].pc == tp[base + best].pc)
+                xmask |= 1ull << l;
+    if (t->x.valid != (live != 0) ||
+        (live && (t->x.pc != tp[base + best].pc || t->x.depth != tp[base + best].depth ||
+                  t->x.mask != xmask)))
+        check_failed(r, "warp %u: arbiter chose %08" PRIx32 "/%" PRIx64 "/%u, expected %08" PRIx32
+                        "/%" PRIx64 "/%u", t->wid, t->x.pc, t->x.mask, t->x.depth,
+                     live ? tp[base + best].pc : 0, xmask, live ? tp[base + best].depth : 0);
+    /* The path view for the hang report and statistics: threads grouped by PC. */
+    wp->n = 0;
+    for (unsigned l = 0; l < SIMTY_T; l++) {
+        int k;
+        if (!(live >> l & 1))
+            continue;
+        for (k = 0; k < wp->n && wp->p[k].pc != tp[base + l].pc; k++)
+            ;
+        if (k == wp->n) {
+            wp->p[k].valid = 1;
+            wp->p[k].pc = tp[base + l].pc;
+            wp->p[k].mask = 0;
+            wp->p[k].depth = 0;
+            wp->n++;
+        }
+        wp->p[k].mask |= 1ull << l;
+        if (tp[base + l].depth > wp->p[k].depth)
+            wp->p[k].depth = tp[base + l].depth;
+    }
+    if ((unsigned)wp->n > r->peak_warp[t->wid])
+        r->peak_warp[t->wid] = (unsigned)wp->n;
+    if ((unsigned)wp->n > r->peak_paths)
+        r->peak_paths = (unsigned)wp->n;
+}
+#else
+/* Sorted list: a pass replaced the warp's head path h1 and second path c by
+ * x, y, z; the path set must still hold every live thread exactly once. */
+static void mirror_update(struct run *r, const struct simty_trace *t)
+{
+    struct warp_paths *wp = &r->paths[t->wid];
+    const struct simty_path *out[3] = {&t->x, &t->y, &t->z};
+    uint64_t live = 0, seen = 0;
+
+    if (t->h1.valid && !mirror_take(wp, &t->h1))
+        check_failed(r, "warp %u: head path %08" PRIx32 "/%" PRIx64 " is not in its path set",
+                     t->wid, t->h1.pc, t->h1.mask);
+    if (t->c.valid && !mirror_take(wp, &t->c))
+        check_failed(r, "warp %u: second path %08" PRIx32 "/%" PRIx64 " is not in its path set",
+                     t->wid, t->c.pc, t->c.mask);
+    for (int i = 0; i < 3; i++)
+        if (out[i]->valid && wp->n < (int)(sizeof wp->p / sizeof wp->p[0]))
+            wp->p[wp->n++] = *out[i];
+    for (int i = 0; i < wp->n; i++) {
+        if (!wp->p[i].mask || (wp->p[i].mask & seen))
+            check_failed(r, "warp %u: path %08" PRIx32 " has an empty or overlapping mask %" PRIx64,
+                         t->wid, wp->p[i].pc, wp->p[i].mask);
+        seen |= wp->p[i].mask;
+    }
+    for (unsigned l = 0; l < SIMTY_T; l++)
+        if (r->th[t->wid * SIMTY_T + l].state == REPORT_TH_RUNNING)
+            live |= 1ull << l;
+    if (seen != live)
+        check_failed(r, "warp %u: paths hold threads %" PRIx64 " but the live threads are %" PRIx64,
+                     t->wid, seen, live);
+    if ((unsigned)wp->n > r->peak_warp[t->wid])
+        r->peak_warp[t->wid] = (unsigned)wp->n;
+    if ((unsigned)wp->n > r->peak_paths)
+        r->peak_paths = (unsigned)wp->n;
+    if (wp->n > 2 && (unsigned)wp->n - 2 > r->cct_peak)
+        r->cct_peak = (unsigned)wp->n - 2;
+    if (wp->n > 2 && wp->n - 2 > (SIMTY_T > 2 ? SIMTY_T - 2 : 0))
+        check_failed(r, "warp %u: %d paths, more than the CCT holds", t->wid, wp->n);
+}
+#endif
+
+/* ---- trace events ------------------------------------------------------------- */
+
+static void on_pass(struct run *r)
+{
+    const struct simty_trace *t = &r->tr;
+    unsigned opcode = t->insn & 0x7f, csr = t->insn >> 20;
+    int in = t->a.valid + t->b.valid + t->c.valid;
+    int outn = t->x.valid + t->y.valid + t->z.valid;
+    struct simty_effect rtl, ref[SIMTY_T];
+
+    r->warp_insts++;
+    r->thread_insts += (uint64_t)popcount64(t->exec);
+    if ((opcode == 0x63 || opcode == 0x67) && t->a.valid && t->b.valid && t->b.pc != t->pc)
+        r->divergences++;
+    if (t->b.valid && t->b.pc == t->pc)
+        r->replays++;
+    if (in > outn)
+        r->merges += (uint64_t)(in - outn);
+
+    if (r->ref) {
+        /* cycle / cycleh read the RTL's counter */
+        uint64_t cyc = 0;
+        unsigned lead = 0;
+        while (lead + 1 < SIMTY_T && !(t->exec >> lead & 1))
+            lead++;
+        if (opcode == 0x73 && (csr == SIMTY_CSR_CYCLE || csr == SIMTY_CSR_CYCLEH))
+            cyc = csr == SIMTY_CSR_CYCLE ? t->value[lead] : (uint64_t)t->value[lead] << 32;
+        if (ref_step(r->ref, t->wid, t->pc, t->exec, &cyc, ref) != 0)
+            check_failed(r, "co-simulation: warp %u pc %08" PRIx32 " lanes %" PRIx64 ": %s", t->wid,
+                         t->pc, t->exec, ref_error(r->ref));
+    }
+    for (unsigned l = 0; l < SIMTY_T; l++) {
+        struct report_thread *th = &r->th[t->wid * SIMTY_T + l];
+        if (!(t->exec >> l & 1))
+            continue;
+        if (th->state != REPORT_TH_RUNNING)
+            check_failed(r, "thread %u executed %08" PRIx32 " after it ended", t->wid * SIMTY_T + l,
+                         t->pc);
+        rtl_effect(t, l, &rtl);
+        if (rtl.exited) {
+            th->state = REPORT_TH_EXITED;
+            th->code = rtl.exit_code;
+            th->pc = t->pc;
+        } else if (rtl.trapped) {
+            th->state = REPORT_TH_TRAPPED;
+            th->cause = rtl.cause;
+            th->pc = t->pc;
+        }
+        if (opcode == 0x03)
+            continue;                  /* logged and compared at write-back */
+        if (r->ref)
+            compare(r, t->wid, l, &rtl, &ref[l], 1);
+        commit(r, r->cycle, t->wid, l, &rtl);
+    }
+    mirror_update(r, t);
+    if (opcode == 0x03) {
+        struct pending_load *p = &r->pend[t->wid];
+        if (p->valid)
+            check_failed(r, "warp %u: a second load before the first wrote back", t->wid);
+        p->valid = 1;
+        p->cycle = r->cycle;
+        p->tr = *t;
+        if (r->ref)
+            memcpy(p->ref, ref, sizeof ref);
+    }
+}
+
+static void on_load_writeback(struct run *r)
+{
+    const struct simty_trace *t = &r->tr;
+    struct pending_load *p = &r->pend[t->l_wid];
+    struct simty_effect rtl;
+
+    if (!p->valid) {
+        check_failed(r, "warp %u: load write-back without a load", t->l_wid);
+        return;
+    }
+    p->valid = 0;
+    for (unsigned l = 0; l < SIMTY_T; l++) {
+        if (!(p->tr.exec >> l & 1))
+            continue;
+        rtl_effect(&p->tr, l, &rtl);
+        if ((t->l_mask >> l & 1) && t->l_rd) {
+            rtl.rd = (uint8_t)t->l_rd;
+            rtl.value = t->l_data[l];
+        }
+        if (r->ref)
+            compare(r, t->l_wid, l, &rtl, &p->ref[l], 1);
+        commit(r, p->cycle, t->l_wid, l, &rtl);
+    }
+}
+
+/* ---- one program ------------------------------------------------------------- */
+
+static void hang_report(struct run *r)
+{
+    printf("  paths per warp (pc/mask/depth):\n");
+    for (unsigned w = 0; w < SIMTY_W; w++) {
+        const struct warp_paths *wp = &r->paths[w];
+        if (!wp->n)
+            continue;
+        printf("  warp %u:", w);
+        for (int i = 0; i < wp->n; i++)
+            printf(" %08" PRIx32 "/%0*" PRIx64 "/%u", wp->p[i].pc, (SIMTY_T + 3) / 4, wp->p[i].mask,
+                   wp->p[i].depth);
+        printf("\n");
+    }
+}
+
+static int setup(struct run *r, const char *path, int argc, char **argv)
+{
+    char err[256];
+    const struct opts *o = r->o;
+
+    if (program_load(path, &r->prog, err, sizeof err) != 0) {
+        printf("ERROR %s: %s\n", path, err);
+        return -1;
+    }
+    r->con = console_new(NTHREADS, o->quiet ? NULL : stdout);
+    if (!r->con) {
+        printf("ERROR %s: out of memory\n", path);
+        return -1;
+    }
+    if (o->commit_log) {
+        if (outfile_open(&r->log, o->commit_log, err, sizeof err) != 0) {
+            printf("ERROR %s: %s\n", path, err);
+            return -1;
+        }
+        r->logging = 1;
+    }
+    if (o->cosim) {
+        struct ref_config c;
+        struct elf_info info;
+        ref_config_default(&c);
+        c.W = SIMTY_W;
+        c.T = SIMTY_T;
+        c.imem_kib = SIMTY_IMEM_KIB;
+        c.dmem_kib = SIMTY_DMEM_KIB;
+        r->ref = ref_new(&c, err, sizeof err);
+        r->hist = calloc(NTHREADS, sizeof *r->hist);
+        if (!r->ref || !r->hist || ref_load_elf(r->ref, path, &info, err, sizeof err) != 0) {
+            printf("ERROR %s: co-simulation: %s\n", path, r->hist ? err : "out of memory");
+            return -1;
+        }
+        ref_reset(r->ref, info.entry);
+    }
+    r->sim = sim_new(argc, argv, o->fst);
+    for (unsigned w = 0; w < SIMTY_W; w++) {
+        r->paths[w].n = 1;
+        r->paths[w].p[0].valid = 1;
+        r->paths[w].p[0].pc = r->prog.entry;
+        r->paths[w].p[0].mask = SIMTY_T == 64 ? ~0ull : (1ull << SIMTY_T) - 1;
+    }
+    return 0;
+}
+
+static void teardown(struct run *r)
+{
+    if (r->sim)
+        sim_free(r->sim);
+    if (r->logging)
+        outfile_abort(&r->log);
+    if (r->con)
+        console_free(r->con);
+    if (r->ref)
+        ref_free(r->ref);
+    free(r->hist);
+    program_free(&r->prog);
+}
+
+static int write_outputs(struct run *r, const struct report_run *rr, int code)
+{
+    char err[256];
+    const struct opts *o = r->o;
+
+    if (r->logging) {
+        r->logging = 0;
+        if (outfile_commit(&r->log, err, sizeof err) != 0) {
+            printf("ERROR %s: %s\n", r->name, err);
+            return SIMTY_EXIT_BADINPUT;
+        }
+    }
+    if (o->stats) {
+        struct report_stats s;
+        memset(&s, 0, sizeof s);
+        s.model = "rtl";
+        s.policy = SIMTY_TRACK_NAME;
+        s.W = SIMTY_W;
+        s.T = SIMTY_T;
+        s.cycles = r->cycle;
+        s.warp_instructions = r->warp_insts;
+        s.thread_instructions = r->thread_insts;
+        s.divergences = r->divergences;
+        s.merges = r->merges;
+        s.replays = r->replays;
+        s.peak_paths = r->peak_paths;
+        memcpy(s.peak_paths_warp, r->peak_warp, sizeof r->peak_warp);
+        s.stalls = -1;
+        s.cct_peak = SIMTY_TRACK_ARBITER ? -1 : (int64_t)r->cct_peak;
+        report_stats_outcome(&s, rr);
+        s.exit_code = code;
+        if (report_write_stats(o->stats, &s, err, sizeof err) != 0) {
+            printf("ERROR %s: %s\n", r->name, err);
+            return SIMTY_EXIT_BADINPUT;
+        }
+    }
+    if (o->signature && program_signature(&r->prog, o->signature, err, sizeof err) != 0) {
+        printf("ERROR %s: %s\n", r->name, err);
+        return SIMTY_EXIT_BADINPUT;
+    }
+    return code;
+}
+
+/* Run one ELF; returns a spec exit code. */
+static int run_one(const struct opts *o, const char *path, int argc, char **argv)
+{
+    static struct run r;    /* large: keep it off the stack */
+    struct report_run rr;
+    int code, hang;
+
+    memset(&r, 0, sizeof r);
+    r.o = o;
+    r.name = path;
+    if (setup(&r, path, argc, argv) != 0) {
+        teardown(&r);
+        return SIMTY_EXIT_BADINPUT;
+    }
+    r.in.start_pc = r.prog.entry;
+    r.in.rst = 1;
+    for (int i = 0; i < 4; i++)
+        sim_step(r.sim, &r.in, &r.out);
+    r.in.rst = 0;
+    while (!r.out.done && !r.error && !(o->max_cycles && r.cycle >= o->max_cycles)) {
+        /* This cycle's requests; the data is applied after the clock edge. */
+        if (r.out.imem_req) {
+            uint32_t off = r.out.imem_addr - SIMTY_IMEM_BASE;
+            r.in.imem_rdata = off < r.prog.imem_size ? rd32(r.prog.imem, off) : 0;
+        }
+        if (r.out.dmem_req)
+            data_access(&r);
+        sim_step(r.sim, &r.in, &r.out);
+        r.cycle++;
+        if (r.out.trc_valid || r.out.trl_valid) {
+            sim_trace(r.sim, &r.tr);
+            if (r.out.trl_valid)
+                on_load_writeback(&r);
+            if (r.out.trc_valid)
+                on_pass(&r);
+        }
+    }
+    console_flush(r.con);
+    if (r.out.done && r.ref) {
+        const struct report_thread *mt = ref_threads(r.ref);
+        for (unsigned i = 0; i < NTHREADS; i++)
+            if (mt[i].state == REPORT_TH_RUNNING) {
+                check_failed(&r, "co-simulation: the core finished but thread %u lives in the model", i);
+                break;
+            }
+    }
+
+    hang = !r.out.done && !r.error;
+    rr.W = SIMTY_W;
+    rr.T = SIMTY_T;
+    rr.th = r.th;
+    rr.hang = hang;
+    rr.cycles = r.cycle;
+    if (r.error) {
+        printf("FAIL %s: the harness's checks failed (see above)\n", path);
+        code = SIMTY_EXIT_FAIL;
+    } else {
+        code = report_run_line(stdout, path, &rr);
+        if (hang)
+            hang_report(&r);
+    }
+    code = write_outputs(&r, &rr, code);
+    teardown(&r);
+    return code;
+}
+
+static void usage(FILE *f)
+{
+    fprintf(f,
+            "usage: simty-sim [--max-cycles N] [--trace FILE.fst] [--commit-log FILE]\n"
+            "                 [--stats FILE.json] [--signature FILE] [--cosim] [--quiet]\n"
+            "                 [+verilator+rand+reset+2 +verilator+seed+N] ELF...\n"
+            "Runs RISC-V programs on the Verilated Simty core (%d warps x %d threads, %s).\n"
+            "Exit: 0 all threads exited 0, 1 a thread exited non-zero, 2 hang, 3 bad input,\n"
+            "4 a thread trapped.\n",
+            SIMTY_W, SIMTY_T, SIMTY_TRACK_NAME);
+}
+
+int main(int argc, char **argv)
+{
+    struct opts o;
+    const char **elfs = calloc((size_t)argc, sizeof *elfs);
+    char **vl_argv = calloc((size_t)argc + 1, sizeof *vl_argv);
+    int nelf = 0, vl_argc = 0, code = SIMTY_EXIT_PASS;
+
+    if (!elfs || !vl_argv) {
+        fprintf(stderr, "simty-sim: out of memory\n");
+        return SIMTY_EXIT_BADINPUT;
+    }
+    memset(&o, 0, sizeof o);
+    vl_argv[vl_argc++] = argv[0];
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        const char **val = NULL;
+        if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+            usage(stdout);
+            return 0;
+        } else if (!strncmp(a, "+verilator+", 11)) {
+            vl_argv[vl_argc++] = argv[i];
+            continue;
+        } else if (!strcmp(a, "--quiet")) {
+            o.quiet = 1;
+            continue;
+        } else if (!strcmp(a, "--cosim")) {
+            o.cosim = 1;
+            continue;
+        } else if (!strcmp(a, "--max-cycles")) {
+            char *end;
+            if (++i >= argc) {
+                fprintf(stderr, "simty-sim: --max-cycles needs a number\n");
+                return SIMTY_EXIT_BADINPUT;
+            }
+            errno = 0;
+            o.max_cycles = strtoull(argv[i], &end, 10);
+            if (errno || end == argv[i] || *end || argv[i][0] == '-' || !o.max_cycles) {
+                fprintf(stderr, "simty-sim: --max-cycles %s: not a positive number\n", argv[i]);
+                return SIMTY_EXIT_BADINPUT;
+            }
+            continue;
+        } else if (!strcmp(a, "--trace")) {
+            val = &o.fst;
+        } else if (!strcmp(a, "--commit-log")) {
+            val = &o.commit_log;
+        } else if (!strcmp(a, "--stats")) {
+            val = &o.stats;
+        } else if (!strcmp(a, "--signature")) {
+            val = &o.signature;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "simty-sim: unknown option %s (see --help)\n", a);
+            return SIMTY_EXIT_BADINPUT;
+        } else {
+            elfs[nelf++] = a;
+            continue;
+        }
+        if (++i >= argc) {
+            fprintf(stderr, "simty-sim: %s needs a file name\n", a);
+            return SIMTY_EXIT_BADINPUT;
+        }
+        *val = argv[i];
+    }
+    if (!nelf) {
+        usage(stderr);
+        return SIMTY_EXIT_BADINPUT;
+    }
+    if (nelf > 1 && (o.fst || o.commit_log || o.stats || o.signature)) {
+        fprintf(stderr, "simty-sim: --trace, --commit-log, --stats and --signature take one program\n");
+        return SIMTY_EXIT_BADINPUT;
+    }
+    if (o.fst) {
+        sim_t *s = sim_new(1, argv, NULL);
+        int traced = sim_tracing(s);
+        sim_free(s);
+        if (!traced) {
+            fprintf(stderr, "simty-sim: --trace needs the traced build (make sim TRACE=1)\n");
+            return SIMTY_EXIT_BADINPUT;
+        }
+    }
+    for (int i = 0; i < nelf; i++) {
+        code = report_exit_worst(code, run_one(&o, elfs[i], vl_argc, vl_argv));
+        fflush(stdout);
+    }
+    free(elfs);
+    free(vl_argv);
+    return code;
+}

@@ -1,0 +1,158 @@
+// vl_shim.cpp - the only C++ file: exposes the Verilated simty_core through
+// the plain C interface of simty_sim.h.  Overloads copy every port width that
+// Verilator uses (CData, SData, IData, QData, VlWide) into 32-bit words.
+#include "verilated.h"
+#include "Vsimty_core.h"
+#if VM_TRACE_FST
+#include "verilated_fst_c.h"
+#endif
+#include "simty_sim.h"
+#include <cstring>
+
+struct sim {
+    VerilatedContext *ctx;
+    Vsimty_core *top;
+#if VM_TRACE_FST
+    VerilatedFstC *fst;
+#endif
+};
+
+namespace {
+// Port -> 32-bit words.
+void words(uint32_t *w, int n, uint64_t v) {
+    for (int i = 0; i < n; i++) w[i] = i < 2 ? (uint32_t)(v >> (32 * i)) : 0;
+}
+template <std::size_t N> void words(uint32_t *w, int n, const VlWide<N> &v) {
+    for (int i = 0; i < n; i++) w[i] = i < (int)N ? v[i] : 0;
+}
+// 32-bit words -> port.
+void set(CData &p, const uint32_t *w) { p = (CData)w[0]; }
+void set(SData &p, const uint32_t *w) { p = (SData)w[0]; }
+void set(IData &p, const uint32_t *w) { p = w[0]; }
+void set(QData &p, const uint32_t *w) { p = w[0] | (QData)w[1] << 32; }
+template <std::size_t N> void set(VlWide<N> &p, const uint32_t *w) { for (std::size_t i = 0; i < N; i++) p[i] = w[i]; }
+
+template <typename P> uint64_t bits64(const P &p) { uint32_t w[2]; words(w, 2, p); return w[0] | (uint64_t)w[1] << 32; }
+
+// Extract bits [lo, lo+n) (n <= 64) from a word array.
+uint64_t field(const uint32_t *w, int lo, int n) {
+    uint64_t v = 0;
+    for (int i = 0; i < n; i++) v |= (uint64_t)((w[(lo + i) / 32] >> ((lo + i) % 32)) & 1u) << i;
+    return v;
+}
+
+// Path = {valid, depth[7:0], pc[29:0], mask[T-1:0]}.
+template <typename P> simty_path path(const P &p) {
+    const int T = SIMTY_T;
+    uint32_t w[4] = {0, 0, 0, 0};
+    words(w, 4, p);
+    simty_path r;
+    r.mask = field(w, 0, T);
+    r.pc = (uint32_t)field(w, T, 30) << 2;
+    r.depth = (unsigned)field(w, T + 30, 8);
+    r.valid = (int)field(w, T + 38, 1);
+    return r;
+}
+}  // namespace
+
+extern "C" sim_t *sim_new(int argc, char **argv, const char *fst_path) {
+    sim_t *s = new sim;
+    s->ctx = new VerilatedContext;
+    s->ctx->commandArgs(argc, argv);
+#if VM_TRACE_FST
+    s->fst = nullptr;
+    if (fst_path) s->ctx->traceEverOn(true);
+#endif
+    s->top = new Vsimty_core{s->ctx, "TOP"};
+#if VM_TRACE_FST
+    if (fst_path) {
+        s->fst = new VerilatedFstC;
+        s->top->trace(s->fst, 99);
+        s->fst->open(fst_path);
+    }
+#else
+    (void)fst_path;
+#endif
+    s->top->clk_i = 0;
+    s->top->rst_i = 1;
+    s->top->eval();
+    return s;
+}
+
+extern "C" void sim_free(sim_t *s) {
+    s->top->final();
+#if VM_TRACE_FST
+    if (s->fst) { s->fst->close(); delete s->fst; }
+#endif
+    delete s->top;
+    delete s->ctx;
+    delete s;
+}
+
+extern "C" int sim_tracing(const sim_t *s) {
+    (void)s;
+    return VM_TRACE_FST ? 1 : 0;
+}
+
+extern "C" void sim_step(sim_t *s, const simty_in *in, simty_out *o) {
+    Vsimty_core *t = s->top;
+    // Rising edge with the inputs of the ending cycle, then the inputs of the
+    // new cycle (memory data answering the previous cycle's requests).
+    t->clk_i = 1;
+    t->eval();
+    t->rst_i = in->rst;
+    t->start_pc_i = in->start_pc;
+    t->imem_rdata_i = in->imem_rdata;
+    set(t->dmem_rdata_i, in->dmem_rdata);
+    s->ctx->timeInc(1);
+#if VM_TRACE_FST
+    if (s->fst) s->fst->dump(s->ctx->time());
+#endif
+    t->clk_i = 0;
+    t->eval();
+    s->ctx->timeInc(1);
+#if VM_TRACE_FST
+    if (s->fst) s->fst->dump(s->ctx->time());
+#endif
+    o->done = t->done_o;
+    o->imem_req = t->imem_req_o;
+    o->imem_addr = t->imem_addr_o;
+    o->dmem_req = t->dmem_req_o;
+    o->dmem_we = t->dmem_we_o;
+    o->dmem_addr = t->dmem_addr_o;
+    words((uint32_t *)o->dmem_wstrb, 2 * 4, t->dmem_wstrb_o);
+    words(o->dmem_wdata, SIMTY_T, t->dmem_wdata_o);
+    o->dmem_wid = t->dmem_wid_o;
+    o->dmem_lane = t->dmem_lane_o;
+    o->trc_valid = t->trc_valid_o;
+    o->trl_valid = t->trl_valid_o;
+}
+
+extern "C" void sim_trace(sim_t *s, simty_trace *r) {
+    Vsimty_core *t = s->top;
+    uint32_t cause[SIMTY_MAX_T / 8];
+    r->wid = t->trc_wid_o;
+    r->pc = t->trc_pc_o;
+    r->insn = t->trc_insn_o;
+    r->exec = bits64(t->trc_exec_o);
+    r->trap = bits64(t->trc_trap_o);
+    r->exit = bits64(t->trc_exit_o);
+    words(cause, (4 * SIMTY_T + 31) / 32, t->trc_cause_o);
+    for (int i = 0; i < SIMTY_T; i++) r->cause[i] = (unsigned)field(cause, 4 * i, 4);
+    r->wen = t->trc_wen_o;
+    r->rd = t->trc_rd_o;
+    words(r->value, SIMTY_T, t->trc_value_o);
+    words(r->addr, SIMTY_T, t->trc_addr_o);
+    words(r->sdata, SIMTY_T, t->trc_sdata_o);
+    r->a = path(t->trc_a_o);
+    r->b = path(t->trc_b_o);
+    r->h1 = path(t->trc_h1_o);
+    r->c = path(t->trc_c_o);
+    r->x = path(t->trc_x_o);
+    r->y = path(t->trc_y_o);
+    r->z = path(t->trc_z_o);
+    r->l_wid = t->trl_wid_o;
+    r->l_rd = t->trl_rd_o;
+    r->l_mask = bits64(t->trl_mask_o);
+    words(r->l_data, SIMTY_T, t->trl_data_o);
+}
