@@ -30,7 +30,8 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 # Fragments owned by each folder.
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
-.PHONY: help setup config gen rtl check-gen sim test test-full fpga-smoke fpga-calibrate clean
+.PHONY: help setup config gen rtl check-gen sim test test-full test-badinput fuzz-elf test-randstate \
+        fpga-smoke fpga-calibrate clean
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
@@ -46,6 +47,9 @@ help:
 	@echo "  make rtl | check-gen            regenerate / check the committed default RTL in rtl/"
 	@echo "  make test                       the regression CI runs (fast tier, under ~20 min on 2 cores)"
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
+	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
+	@echo "  make test-randstate             random initial register values must not change any result"
+	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
 	@echo "  make clean                      remove build/ (keeps .venv)"
@@ -124,6 +128,30 @@ else ifeq ($(MODEL),rtl)
 else
 	@echo "make sim: MODEL=$(MODEL): must be rtl (the generated core) or ref (the C model)" >&2; exit 3
 endif
+
+# --- bad input, ELF-loader fuzzing, random start state (tb/tests/) -------------
+BADINPUT_ASAN := build/badinput/asan-$(CFG)
+test-badinput: setup config
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(SIM_BIN) $(GEN_BIN) $(SW_ELFS_rv32ui)
+	@tb/tests/build_asan_sim.sh $(SIM_DIR) $(RTL_DIR) $(BADINPUT_ASAN) > /dev/null
+	@python3 tb/tests/check_badinput.py --sim $(BADINPUT_ASAN)/simty-sim --sim $(SIM_BIN) --gen $(GEN_BIN)
+
+FUZZ_SECONDS ?= 60
+fuzz-elf: setup
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(SW_ELFS)
+	@FUZZ_SECONDS=$(FUZZ_SECONDS) tb/tests/fuzz_elf.sh
+
+# Random initial values in every register (Verilator +verilator+rand+reset+2)
+# must not change any result: control state may not rely on zero.
+RANDSTATE_CFGS ?= 1_1 2_4 8_8
+rs_w = $(word 1,$(subst _, ,$1))
+rs_t = $(word 2,$(subst _, ,$1))
+rs_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$(TRACK)/sim/simty-sim
+test-randstate: setup config
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(SW_ELFS)
+	@$(foreach c,$(RANDSTATE_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \
+	    W=$(call rs_w,$c) T=$(call rs_t,$c) $(call rs_bin,$c) &&) true
+	@tb/tests/check_randstate.sh $(foreach c,$(RANDSTATE_CFGS),$(call rs_bin,$c))
 
 # --- tests -------------------------------------------------------------------
 test: setup

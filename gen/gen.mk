@@ -62,6 +62,10 @@ $(GEN_TEST_BIN): $(GEN_OBJDIR)/tests/test_gen.o $(GEN_LIB_OBJS)
 
 -include $(GEN_OBJS:.o=.d) $(GEN_OBJDIR)/tests/test_gen.d
 
+# Defined before gen-unit-test: a prerequisite list is expanded when read.
+GEN_ALU_DIR   := build/gen-test/alu
+GEN_ALU_BENCH := $(GEN_ALU_DIR)/obj/alu-bench
+
 gen-unit-test: $(GEN_BIN) $(GEN_TEST_BIN) $(GEN_ALU_BENCH)
 	@gen/tests/run_unit.sh $(GEN_BIN) $(GEN_TEST_BIN) $(GEN_ALU_BENCH)
 
@@ -73,9 +77,6 @@ gen-lint: $(GEN_BIN)
 	  "$(GEN_LINT_TOPS)" $(GEN_LINT_CFGS)
 
 # ---- ALU lane bench (Verilator + plain-C bench + C++ shim) ----
-GEN_ALU_DIR   := build/gen-test/alu
-GEN_ALU_BENCH := $(GEN_ALU_DIR)/obj/alu-bench
-
 $(GEN_ALU_BENCH): $(GEN_BIN) gen/tests/alu_bench.c gen/tests/alu_shim.cpp
 	@mkdir -p $(GEN_ALU_DIR)
 	@$(GEN_BIN) W=1 T=1 --only=alu_lane -o $(GEN_ALU_DIR)/rtl > /dev/null

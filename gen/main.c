@@ -309,6 +309,19 @@ int main(int argc, char **argv)
                     emit(&o, "simty_config.h", F_HEADER, NULL, NULL, 0) != 0 ||
                     emit(&o, "config.mk", F_MK, NULL, NULL, 0) != 0))
         rc = 1;
+    if (rc != 0) {
+        /* A write failed part-way: some modules may be new while files.f,
+         * simty_config.h and config.mk still describe the previous
+         * configuration.  Remove those records so that the directory cannot
+         * pass for a complete configuration (unchanged files keep their time
+         * stamps on success; this runs only on failure). */
+        static const char *const rec[] = { "config.mk", "simty_config.h", "files.f" };
+        for (size_t i = 0; i < sizeof rec / sizeof rec[0]; i++) {
+            char path[4096];
+            snprintf(path, sizeof path, "%s/%s", dir, rec[i]);
+            remove(path);
+        }
+    }
     for (int i = 0; i < n; i++)
         vm_free(mods[i]);
     free(mods);

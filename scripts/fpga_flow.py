@@ -101,10 +101,12 @@ def main():
     dev = DEVICES[a.family]
     out = os.path.abspath(a.out)
     os.makedirs(out, exist_ok=True)
-    files = [os.path.abspath(f) for f in a.files]
-    for f in files:
+    for f in a.files:
         if not os.path.isfile(f):
             sys.exit("fpga_flow: %s: no such file" % f)
+    # Relative to the output folder, where the tools run: the WebAssembly
+    # Yosys does not see absolute paths under /tmp (its WASI preopens).
+    files = [os.path.relpath(os.path.abspath(f), out) for f in a.files]
     chparam = ""
     for kv in a.chparam:
         k, _, v = kv.partition("=")

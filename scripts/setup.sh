@@ -24,6 +24,8 @@ debs=(
   yosys                          # Debian's Yosys 0.23: second front end in lint
   nextpnr-ice40 fpga-icestorm    # iCE40 place and route, icetime
   iverilog                       # second simulator and lint front end
+  gtkwave                        # FST waveform viewer (make sim TRACE=1), fst2vcd
+  clang-14 libclang-rt-14-dev    # make fuzz-elf: clang with libFuzzer and the sanitizer runtimes
   qemu-user                      # qemu-riscv32: independent ISA cross-check
   python3-venv time              # the virtual environment; /usr/bin/time for peak memory
 )

@@ -38,6 +38,8 @@ fast=(
   "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
   "rtl-arb-2x4|$(rtl 2 4 arbiter "$all_sw")"
   "rtl-arb-8x8|$(rtl 8 8 arbiter "$all_sw")"
+  "badinput|$mk test-badinput W=2 T=4"
+  "randstate|$mk test-randstate"
   "fpga-smoke|$mk fpga-smoke"
 )
 # C programs need at least 512 bytes of data memory per thread: with the
@@ -52,6 +54,8 @@ full=(
   "rtl-8x64|$(rtl 8 64 sorted rv32ui)"
   "rtl-arb-1x1|$(rtl 1 1 arbiter "$all_sw")"
   "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
+  "randstate-arb|$mk test-randstate TRACK=arbiter RANDSTATE_CFGS='2_4 8_8'"
+  "fuzz-elf|$mk fuzz-elf"
 )
 
 case $tier in

@@ -484,6 +484,28 @@ static int setup(struct run *r, const char *path, int argc, char **argv)
         printf("ERROR %s: %s\n", path, err);
         return -1;
     }
+    /* Everything that can make the outputs fail is checked before the run,
+     * so that bad input leaves no output file behind (spec). */
+    if (o->signature && !r->prog.has_signature) {
+        printf("ERROR %s: --signature: no begin_signature/end_signature symbols\n", path);
+        return -1;
+    }
+    if (o->signature && report_signature_check(r->prog.sig_begin, r->prog.sig_end, SIMTY_DMEM_BASE,
+                                               r->prog.dmem_size, err, sizeof err) != 0) {
+        printf("ERROR %s: --signature: %s\n", path, err);
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        const char *f = i ? o->signature : o->stats;
+        struct outfile probe;
+        if (!f)
+            continue;
+        if (outfile_open(&probe, f, err, sizeof err) != 0) {
+            printf("ERROR %s: %s\n", path, err);
+            return -1;
+        }
+        outfile_abort(&probe);
+    }
     r->con = console_new(NTHREADS, o->quiet ? NULL : stdout);
     if (!r->con) {
         printf("ERROR %s: out of memory\n", path);
@@ -569,14 +591,22 @@ static int write_outputs(struct run *r, const struct report_run *rr, int code)
         s.exit_code = code;
         if (report_write_stats(o->stats, &s, err, sizeof err) != 0) {
             printf("ERROR %s: %s\n", r->name, err);
+            if (o->commit_log)
+                remove(o->commit_log);
             return SIMTY_EXIT_BADINPUT;
         }
     }
     if (o->signature && program_signature(&r->prog, o->signature, err, sizeof err) != 0) {
         printf("ERROR %s: %s\n", r->name, err);
-        return SIMTY_EXIT_BADINPUT;
+        goto undo;
     }
     return code;
+undo:   /* a late write error: leave no output of this run behind */
+    if (o->commit_log)
+        remove(o->commit_log);
+    if (o->stats)
+        remove(o->stats);
+    return SIMTY_EXIT_BADINPUT;
 }
 
 /* Run one ELF; returns a spec exit code. */
@@ -666,7 +696,8 @@ int main(int argc, char **argv)
 
     if (!elfs || !vl_argv) {
         fprintf(stderr, "simty-sim: out of memory\n");
-        return SIMTY_EXIT_BADINPUT;
+        code = SIMTY_EXIT_BADINPUT;
+        goto done;
     }
     memset(&o, 0, sizeof o);
     vl_argv[vl_argc++] = argv[0];
@@ -675,8 +706,31 @@ int main(int argc, char **argv)
         const char **val = NULL;
         if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
             usage(stdout);
-            return 0;
+            goto done;
         } else if (!strncmp(a, "+verilator+", 11)) {
+            /* Verilator aborts on a bad runtime argument (and would leave a
+             * .partial output behind): check the two the harness documents. */
+            const char *v = NULL;
+            char *end;
+            unsigned long n = 0;
+            if (!strncmp(a, "+verilator+rand+reset+", 22))
+                v = a + 22;
+            else if (!strncmp(a, "+verilator+seed+", 16))
+                v = a + 16;
+            if (v && *v >= '0' && *v <= '9') {
+                errno = 0;
+                n = strtoul(v, &end, 10);
+                if (errno || *end)
+                    v = NULL;
+            } else {
+                v = NULL;
+            }
+            if (!v || (a[11] == 'r' && n > 2) || (a[11] == 's' && (n < 1 || n > 2147483647ul))) {
+                fprintf(stderr, "simty-sim: %s: bad Verilator option (supported: "
+                                "+verilator+rand+reset+0|1|2, +verilator+seed+1..2147483647)\n", a);
+                code = SIMTY_EXIT_BADINPUT;
+                goto done;
+            }
             vl_argv[vl_argc++] = argv[i];
             continue;
         } else if (!strcmp(a, "--quiet")) {
@@ -689,13 +743,15 @@ int main(int argc, char **argv)
             char *end;
             if (++i >= argc) {
                 fprintf(stderr, "simty-sim: --max-cycles needs a number\n");
-                return SIMTY_EXIT_BADINPUT;
+                code = SIMTY_EXIT_BADINPUT;
+                goto done;
             }
             errno = 0;
             o.max_cycles = strtoull(argv[i], &end, 10);
             if (errno || end == argv[i] || *end || argv[i][0] == '-' || !o.max_cycles) {
                 fprintf(stderr, "simty-sim: --max-cycles %s: not a positive number\n", argv[i]);
-                return SIMTY_EXIT_BADINPUT;
+                code = SIMTY_EXIT_BADINPUT;
+                goto done;
             }
             continue;
         } else if (!strcmp(a, "--trace")) {
@@ -708,24 +764,29 @@ int main(int argc, char **argv)
             val = &o.signature;
         } else if (a[0] == '-') {
             fprintf(stderr, "simty-sim: unknown option %s (see --help)\n", a);
-            return SIMTY_EXIT_BADINPUT;
+            code = SIMTY_EXIT_BADINPUT;
+            goto done;
         } else {
             elfs[nelf++] = a;
             continue;
         }
         if (++i >= argc) {
             fprintf(stderr, "simty-sim: %s needs a file name\n", a);
-            return SIMTY_EXIT_BADINPUT;
+            code = SIMTY_EXIT_BADINPUT;
+            goto done;
         }
         *val = argv[i];
     }
     if (!nelf) {
+        fprintf(stderr, "simty-sim: no ELF file given\n");
         usage(stderr);
-        return SIMTY_EXIT_BADINPUT;
+        code = SIMTY_EXIT_BADINPUT;
+        goto done;
     }
     if (nelf > 1 && (o.fst || o.commit_log || o.stats || o.signature)) {
         fprintf(stderr, "simty-sim: --trace, --commit-log, --stats and --signature take one program\n");
-        return SIMTY_EXIT_BADINPUT;
+        code = SIMTY_EXIT_BADINPUT;
+        goto done;
     }
     if (o.fst) {
         sim_t *s = sim_new(1, argv, NULL);
@@ -733,13 +794,15 @@ int main(int argc, char **argv)
         sim_free(s);
         if (!traced) {
             fprintf(stderr, "simty-sim: --trace needs the traced build (make sim TRACE=1)\n");
-            return SIMTY_EXIT_BADINPUT;
+            code = SIMTY_EXIT_BADINPUT;
+            goto done;
         }
     }
     for (int i = 0; i < nelf; i++) {
         code = report_exit_worst(code, run_one(&o, elfs[i], vl_argc, vl_argv));
         fflush(stdout);
     }
+done:
     free(elfs);
     free(vl_argv);
     return code;
