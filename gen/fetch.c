@@ -148,7 +148,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "rf_valid_o", "f2_valid_q && !(kill && f2_wid_q == redir_wid_i)");
     vm_assign(m, "rf_wid_o", "f2_wid_q");
     vm_assign(m, "rf_pc_o", "f2_pc_q");
-    vm_assign(m, "rf_insn_o", "imem_rdata_i");
+    vm_assign(m, "rf_insn_o", "f2_fault_q ? 32'h0000_0000 : imem_rdata_i");  /* no stale word */
     vm_assign(m, "rf_fault_o", "f2_fault_q");
     vm_assign(m, "buf_valid_o", "bvalid_q");
     return vm_status(m);

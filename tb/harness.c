@@ -375,6 +375,7 @@ static void on_pass(struct run *r)
     int in = t->a.valid + t->b.valid + t->c.valid;
     int outn = t->x.valid + t->y.valid + t->z.valid;
     struct simty_effect rtl, ref[SIMTY_T];
+    int load = opcode == 0x03;         /* written back later, even if every lane trapped */
 
     r->warp_insts++;
     r->thread_insts += (uint64_t)popcount64(t->exec);
@@ -405,6 +406,9 @@ static void on_pass(struct run *r)
             check_failed(r, "thread %u executed %08" PRIx32 " after it ended", t->wid * SIMTY_T + l,
                          t->pc);
         rtl_effect(t, l, &rtl);
+        if (rtl.trapped && rtl.cause == 1 && t->insn != 0)
+            check_failed(r, "warp %u pc %08" PRIx32 ": fetch fault carries the word %08" PRIx32
+                         " (must be 0)", t->wid, t->pc, t->insn);
         if (rtl.exited) {
             th->state = REPORT_TH_EXITED;
             th->code = rtl.exit_code;
@@ -414,14 +418,14 @@ static void on_pass(struct run *r)
             th->cause = rtl.cause;
             th->pc = t->pc;
         }
-        if (opcode == 0x03)
+        if (load)
             continue;                  /* logged and compared at write-back */
         if (r->ref)
             compare(r, t->wid, l, &rtl, &ref[l], 1);
         commit(r, r->cycle, t->wid, l, &rtl);
     }
     mirror_update(r, t);
-    if (opcode == 0x03) {
+    if (load) {
         struct pending_load *p = &r->pend[t->wid];
         if (p->valid)
             check_failed(r, "warp %u: a second load before the first wrote back", t->wid);

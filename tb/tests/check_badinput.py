@@ -57,6 +57,7 @@ def addi(rd, rs1, imm): return i_type(0x13, 0, rd, rs1, imm)
 def andi(rd, rs1, imm): return i_type(0x13, 7, rd, rs1, imm)
 def lw(rd, rs1, imm): return i_type(0x03, 2, rd, rs1, imm)
 def csrr(rd, csr): return i_type(0x73, 2, rd, 0, csr)
+def jalr(rd, rs1, imm): return i_type(0x67, 0, rd, rs1, imm)
 def lui(rd, imm20): return (imm20 & 0xFFFFF) << 12 | rd << 7 | 0x37
 
 
@@ -91,6 +92,12 @@ PROG_TRAPS = prog(csrr(A0, MHARTID), andi(T0, A0, 3), addi(T1, 0, 1),
                   addi(A0, 0, 0), addi(A7, 0, 93), ECALL,        # 0x14
                   EBREAK,                                        # 0x20
                   lui(T2, BASE >> 12), lw(T1, T2, 1))            # 0x24
+# Even ids jump out of instruction memory (cause 1); odd ids make a misaligned
+# load (cause 4) first, so that with T >= 2 the faulting fetch follows the
+# fetch of a load: the fault must not carry that stale word (the harness checks).
+PROG_FETCHFAULT = prog(csrr(A0, MHARTID), andi(T0, A0, 1), bne(T0, 0, 12),
+                       lui(T1, (BASE + 0x10000) >> 12), jalr(0, T1, 0),   # 0x0c
+                       lui(T2, BASE >> 12), lw(T1, T2, 1), lw(T1, T2, 1))  # 0x14
 # Even ids exit 7 (riscv-tests: test 3 failed), odd ids exit 0.
 PROG_EXIT7 = prog(csrr(A0, MHARTID), andi(T0, A0, 1), addi(A0, 0, 0), bne(T0, 0, 8),
                   addi(A0, 0, 7), addi(A7, 0, 93), ECALL)
@@ -386,6 +393,16 @@ def check_sim(c, sim, imem, dmem, mutants):
         return None
     s.expect_rc("ebreak (mcause 3) and misaligned load (mcause 4) in some threads", [traps], 4,
                 ["TRAP"], check=trap_check)
+    ffault = s.write("fetchfault.elf", build_elf(PROG_FETCHFAULT))
+
+    def ffault_check(out):
+        with open(s.outs()[0]) as f:
+            log = f.read()
+        want = ["trap 1"] + (["trap 4"] if W * T > 1 else [])
+        miss = [w for w in want if w not in log]
+        return "commit log lacks %s" % miss if miss else None
+    s.expect_rc("jump out of instruction memory (mcause 1) after a load's fetch", [ffault], 4,
+                ["TRAP", "cause 1"], check=ffault_check)
     exit7 = s.write("exit7.elf", build_elf(PROG_EXIT7))
     s.expect_rc("even threads exit 7", [exit7], 1, ["FAIL", "exit code 7", "test 3", "thread 0"])
     # Precedence: bad input beats a trap in the same invocation.

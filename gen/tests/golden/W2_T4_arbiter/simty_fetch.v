@@ -155,7 +155,7 @@ module simty_fetch (
   assign rf_valid_o  = f2_valid_q && !(kill && f2_wid_q == redir_wid_i);
   assign rf_wid_o    = f2_wid_q;
   assign rf_pc_o     = f2_pc_q;
-  assign rf_insn_o   = imem_rdata_i;
+  assign rf_insn_o   = f2_fault_q ? 32'h0000_0000 : imem_rdata_i;
   assign rf_fault_o  = f2_fault_q;
   assign buf_valid_o = bvalid_q;
 
