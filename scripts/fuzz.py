@@ -1,0 +1,506 @@
+#!/usr/bin/env python3
+"""fuzz.py - random SIMT programs, reference model vs RTL (lock-step co-simulation).
+
+    scripts/fuzz.py [--n N] [--seed S] [--configs 1x1,2x4,8x8,4x64[:track]]
+                    [--track sorted|arbiter] [--sim-template TEMPLATE]
+                    [--sim WxT[:track]=PATH ...] [--sim-args ARGS] [--ref PATH]
+                    [--jobs J] [--keep] [--out DIR] [--traps auto|on|off]
+                    [--size small|normal|large] [--stop]
+    scripts/fuzz.py --reduce PROG.S --configs WxT[:track] [--sim ...]
+    scripts/fuzz.py --self-check [--n N] [--seed S] [--configs ...]
+
+For seeds S .. S+N-1: scripts/randprog.py writes a program, it is assembled
+and linked (scripts/fuzz_link.ld), and for every configuration
+
+  1. the reference model (simty-ref -W w -T t) runs it: it must end (no
+     hang) and its exit code is recorded (0 pass, 4 a planned trap; 1 means
+     a broken program and is reported too);
+  2. the RTL simulator runs it with --cosim: its exit code must equal the
+     model's, and co-simulation must report no mismatch.
+
+The simulator of a configuration is TEMPLATE with {w}, {t}, {track} filled in
+(default build/W{w}_T{t}_{track}/sim/simty-sim), unless --sim gives its path.
+A failure prints the seed, the configuration and a command that replays it,
+keeps the program (.S, .elf, logs) under OUT/fail/ (default build/fuzz/fail/)
+and makes the exit code 1.  Progress lines go to stdout; the last line is
+exactly `N passed, M failed` (programs, all configurations of a program must
+pass for it to count as passed).  Exit: 0 all passed, 1 a failure, 3 bad
+usage (missing simulator, bad option).
+
+Work files are in OUT/work/ and removed after each passing program unless
+--keep.  --sim-args passes extra simulator arguments ({seed} is replaced by
+a number derived from the program's seed), e.g. Verilator's random initial
+state: --sim-args '+verilator+rand+reset+2 +verilator+seed+{seed}'.
+
+Other modes:
+  --reduce PROG.S   delta-debug a failing program on the first configuration
+                    (removes instruction lines while the RTL/model exit pair
+                    or the co-simulation error stays); writes PROG.min.S.
+  --self-check      check the generator, no simulator: every thread's commit
+                    log (ignoring the cycle column) must be identical under
+                    the reference model's four policies, i.e. the programs
+                    are race-free and schedule-independent.
+
+Timing (2 shared cores, 2 jobs, default --size normal): about 0.25 s of CPU
+per program and configuration for W*T <= 64, about 1 s for W*T = 256 with
+co-simulation; the reference model itself takes milliseconds.
+"""
+
+import argparse
+import concurrent.futures as cf
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import threading
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+GCC = os.environ.get('RISCV_GCC', 'riscv64-unknown-elf-gcc')
+ASFLAGS = ['-march=rv32i_zicsr', '-mabi=ilp32', '-nostdlib', '-nostartfiles', '-static',
+           '-Wl,--no-relax', '-Wl,--build-id=none']
+EXIT_NAMES = {0: 'PASS', 1: 'FAIL', 2: 'HANG', 3: 'ERROR', 4: 'TRAP'}
+
+
+def parse_configs(text, default_track):
+    out = []
+    for item in text.split(','):
+        item = item.strip()
+        if not item:
+            continue
+        m = re.fullmatch(r'(\d+)x(\d+)(?::(sorted|arbiter))?', item)
+        if not m:
+            raise ValueError('bad configuration %r (want WxT or WxT:track)' % item)
+        w, t = int(m.group(1)), int(m.group(2))
+        for name, v in (('W', w), ('T', t)):
+            if v < 1 or v > 64 or v & (v - 1):
+                raise ValueError('%s=%d in %r: not a power of two 1..64' % (name, v, item))
+        out.append((w, t, m.group(3) or default_track))
+    if not out:
+        raise ValueError('no configuration')
+    return out
+
+
+def cfg_name(c):
+    return '%dx%d:%s' % c
+
+
+def run(cmd, timeout, **kw):
+    try:
+        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                           timeout=timeout, **kw)
+        return p.returncode, p.stdout.decode(errors='replace'), p.stderr.decode(errors='replace')
+    except subprocess.TimeoutExpired:
+        return None, '', 'timeout after %d s' % timeout
+
+
+class Fuzzer:
+    def __init__(self, a, configs, sims):
+        self.a = a
+        self.configs = configs
+        self.sims = sims
+        self.work = os.path.join(a.out, 'work')
+        self.faildir = os.path.join(a.out, 'fail')
+        os.makedirs(self.work, exist_ok=True)
+        self.lock = threading.Lock()
+        self.gen_args = gen_args(a)
+
+    def rel(self, p):
+        return os.path.relpath(p, os.getcwd())
+
+    def sim_args(self, seed):
+        return shlex.split(self.a.sim_args.replace('{seed}', str(seed % 1000000 + 1)))
+
+    def compare_standalone(self, c, d, tag, elf, seed):
+        """RTL alone (no lock-step) against the model alone: the programs are
+        schedule-independent, so every thread's commit-log sequence must match."""
+        w, t, _ = c
+        rlog, mlog = os.path.join(d, 'rtl_%s.commits' % tag), os.path.join(d, 'ref_%s.commits' % tag)
+        run([self.sims[c]] + self.sim_args(seed) + ['--quiet', '--max-cycles', str(self.a.sim_max_cycles),
+            '--commit-log', rlog, elf], self.a.timeout)
+        run([self.a.ref, '-W', str(w), '-T', str(t), '--quiet', '--max-cycles', str(self.a.ref_max_cycles),
+             '--commit-log', mlog, elf], self.a.timeout)
+        if not (os.path.exists(rlog) and os.path.exists(mlog)):
+            return 'standalone run left no commit log'
+        a, b = per_thread_log(rlog), per_thread_log(mlog)
+        for k in sorted(set(a) | set(b)):
+            x, y = a.get(k, []), b.get(k, [])
+            if x != y:
+                i = next((j for j in range(min(len(x), len(y))) if x[j] != y[j]), min(len(x), len(y)))
+                return ('standalone commit logs differ: thread warp %s lane %s, its commit %d: RTL %r, model %r'
+                        % (k[0], k[1], i, x[i] if i < len(x) else None, y[i] if i < len(y) else None))
+        if not self.a.keep:
+            os.remove(rlog)
+            os.remove(mlog)
+        return None
+
+    def build(self, seed, d):
+        src = os.path.join(d, 'prog_%d.S' % seed)
+        elf = os.path.join(d, 'prog_%d.elf' % seed)
+        rc, o, e = run([sys.executable, os.path.join(HERE, 'randprog.py'), '--seed', str(seed),
+                        '-o', src] + self.gen_args, 120)
+        if rc != 0:
+            return None, 'generator failed: %s' % (e.strip() or o.strip())
+        rc, o, e = run([GCC] + ASFLAGS + ['-T', os.path.join(HERE, 'fuzz_link.ld'), '-o', elf, src], 120)
+        if rc != 0:
+            return None, 'assembling failed: %s' % (e.strip()[:2000])
+        return (src, elf), None
+
+    def replay_cmd(self, seed, c, elf_dir):
+        src = os.path.join(elf_dir, 'prog_%d.S' % seed)
+        elf = os.path.join(elf_dir, 'prog_%d.elf' % seed)
+        gen = ['python3', self.rel(os.path.join(HERE, 'randprog.py')),
+               '--seed', str(seed), '-o', self.rel(src)] + self.gen_args
+        asm = [GCC] + ASFLAGS + ['-T', self.rel(os.path.join(HERE, 'fuzz_link.ld')),
+                                 '-o', self.rel(elf), self.rel(src)]
+        sim = [self.sims[c]] + self.sim_args(seed) + ['--cosim', '--quiet', '--max-cycles', str(self.a.sim_max_cycles),
+               self.rel(elf)]
+        return ' && '.join(' '.join(shlex.quote(x) for x in cmd) for cmd in (gen, asm, sim))
+
+    def one(self, seed):
+        """Run one program on every configuration; returns (ok, lines, seconds)."""
+        t0 = time.time()
+        d = os.path.join(self.work, 's%d' % seed)
+        os.makedirs(d, exist_ok=True)
+        built, err = self.build(seed, d)
+        fails = []
+        info = []
+        if err:
+            fails.append(('-', err, None))
+        else:
+            src, elf = built
+            for c in self.configs:
+                w, t, track = c
+                tag = '%dx%d_%s' % c
+                mlog = os.path.join(d, 'ref_%s.log' % tag)
+                tc = time.time()
+                rc_m, o, e = run([self.a.ref, '-W', str(w), '-T', str(t), '--quiet',
+                                  '--max-cycles', str(self.a.ref_max_cycles), elf], self.a.timeout)
+                if rc_m not in (0, 4):
+                    with open(mlog, 'w') as fh:
+                        fh.write(o + e)
+                    what = {None: 'timed out', 2: 'hangs'}.get(rc_m, 'exit %s' % rc_m)
+                    fails.append((c, 'reference model %s: %s' % (what, (o + e).strip()[:600]), None))
+                    continue
+                m = re.search(r'; (\d+) cycles\]', o)
+                mcyc = int(m.group(1)) if m else 0
+                if model_unfinished(o):
+                    fails.append((c, 'reference model: threads unfinished (hang): %s' % o.strip()[:600], None))
+                    continue
+                slog = os.path.join(d, 'sim_%s.log' % tag)
+                rc_s, o2, e2 = run([self.sims[c]] + self.sim_args(seed) + [
+                                   '--cosim', '--quiet', '--max-cycles', str(sim_limit(self.a, mcyc)), elf],
+                                   self.a.timeout)
+                with open(slog, 'w') as fh:
+                    fh.write(o2 + e2)
+                bad = None
+                if rc_s != rc_m:
+                    bad = 'RTL exit %s (%s), model exit %d (%s)' % (
+                        rc_s, EXIT_NAMES.get(rc_s, 'timeout' if rc_s is None else '?'),
+                        rc_m, EXIT_NAMES[rc_m])
+                elif re.search(r'^ERROR |co-simulation', o2 + e2, re.M):
+                    bad = 'co-simulation or invariant check failed'
+                if not bad and self.a.standalone:
+                    bad = self.compare_standalone(c, d, tag, elf, seed)
+                if bad:
+                    detail = (o2 + e2).strip()
+                    fails.append((c, '%s\n%s' % (bad, '\n'.join(detail.splitlines()[:40])), slog))
+                else:
+                    info.append('%s:%s/%d/%.1fs' % (cfg_name(c), EXIT_NAMES[rc_m], mcyc, time.time() - tc))
+        secs = time.time() - t0
+        lines = []
+        if fails:
+            fd = os.path.join(self.faildir, 's%d' % seed)
+            if os.path.isdir(fd):
+                shutil.rmtree(fd)
+            os.makedirs(self.faildir, exist_ok=True)
+            shutil.copytree(d, fd)
+            for c, why, _ in fails:
+                lines.append('FAIL seed %d config %s: %s' % (seed, c if c == '-' else cfg_name(c), why))
+                if c != '-':
+                    lines.append('  kept: %s' % self.rel(fd))
+                    lines.append('  replay: %s' % self.replay_cmd(seed, c, fd))
+                    lines.append('  (the model: %s -W %d -T %d %s)' % (
+                        self.rel(self.a.ref), c[0], c[1], self.rel(os.path.join(fd, 'prog_%d.elf' % seed))))
+        if not self.a.keep:
+            shutil.rmtree(d, ignore_errors=True)
+        return not fails, lines, secs, info
+
+
+def reduce_program(a, c, sim, src_path):
+    """Delta-debug the instruction lines of src_path while the failure stays
+    the same kind (same RTL/model exit pair, or a co-simulation/check error).
+    Writes <src>.min.S and returns its path."""
+    w, t, _ = c
+    lines = open(src_path).read().split('\n')
+    d = os.path.join(a.out, 'reduce')
+    os.makedirs(d, exist_ok=True)
+    tmp_s = os.path.join(d, 'r.S')
+    tmp_e = os.path.join(d, 'r.elf')
+
+    def outcome(keep):
+        txt = '\n'.join(l for i, l in enumerate(lines) if keep[i])
+        with open(tmp_s, 'w') as fh:
+            fh.write(txt)
+        rc, o, e = run([GCC] + ASFLAGS + ['-T', os.path.join(HERE, 'fuzz_link.ld'), '-o', tmp_e, tmp_s], 60)
+        if rc != 0:
+            return None
+        rc_m, o, e = run([a.ref, '-W', str(w), '-T', str(t), '--quiet', '--max-cycles',
+                          str(a.ref_max_cycles), tmp_e], a.timeout)
+        if rc_m not in (0, 1, 4) or model_unfinished(o):
+            return None
+        m = re.search(r'; (\d+) cycles\]', o)
+        lim = sim_limit(a, int(m.group(1)) if m else 0)
+        rc_s, o2, e2 = run([sim, '--cosim', '--quiet', '--max-cycles', str(lim), tmp_e], a.timeout)
+        m = re.search(r'^ERROR [^:]*: (?:cycle \d+: )?(.*)$', o2 + e2, re.M)
+        # the kind of check that failed, without numbers (cycle, warp, pc...)
+        err = re.sub(r'[0-9a-f]{8}|\d+', '#', m.group(1)) if m else ''
+        return (rc_s, rc_m, err)
+
+    everything = [True] * len(lines)
+    want = outcome(everything)
+    if want is None or (want[0] == want[1] and not want[2]):
+        print('reduce: %s does not fail on %s' % (src_path, cfg_name(c)))
+        return None
+    cand = [i for i, l in enumerate(lines)
+            if l.startswith('\t') and not l.startswith('\t.') and '# keep' not in l]
+    keep = list(everything)
+    n = 2
+    tests = 0
+    while len(cand) >= 1:
+        chunk = max(1, len(cand) // n)
+        removed = False
+        for start in range(0, len(cand), chunk):
+            part = cand[start:start + chunk]
+            k2 = list(keep)
+            for i in part:
+                k2[i] = False
+            tests += 1
+            got = outcome(k2)
+            if got == want:
+                keep = k2
+                cand = [i for i in cand if i not in part]
+                removed = True
+                break
+        if not removed:
+            if chunk == 1:
+                break
+            n = min(len(cand), n * 2)
+        else:
+            n = max(2, n - 1)
+        if tests % 20 == 0:
+            print('reduce: %d tests, %d instructions left' % (tests, len(cand)), flush=True)
+    out = src_path[:-2] + '.min.S' if src_path.endswith('.S') else src_path + '.min.S'
+    with open(out, 'w') as fh:
+        fh.write('\n'.join(l for i, l in enumerate(lines) if keep[i]))
+    print('reduce: %d tests; %d instruction lines left -> %s (outcome: RTL exit %s, model exit %s%s)'
+          % (tests, len(cand), out, want[0], want[1], ', check: ' + want[2] if want[2] else ''))
+    return out
+
+
+def model_unfinished(out):
+    """True when the model's result line reports unfinished threads (a hang
+    that a trap's higher exit-code precedence would otherwise hide)."""
+    m = re.search(r'(\d+) unfinished', out)
+    return bool(m and int(m.group(1)))
+
+
+def sim_limit(a, model_cycles):
+    """RTL cycle limit: generous against the model's warp-instruction count
+    (the RTL needs up to ~8 cycles per warp-instruction when W = 1)."""
+    return min(a.sim_max_cycles, 40 * model_cycles + 200000)
+
+
+def gen_args(a):
+    return (['--traps', a.traps, '--size', a.size, '--max-threads', str(a.max_threads)]
+            + (['--sink-readback'] if a.sink_readback else [])
+            + (['--trap-kinds', a.trap_kinds] if a.trap_kinds else []))
+
+
+def per_thread_log(path):
+    """Commit log -> {(warp, lane): [line without the cycle column]}."""
+    th = {}
+    with open(path) as fh:
+        for line in fh:
+            f = line.split()
+            if len(f) < 4:
+                continue
+            th.setdefault((f[1], f[2]), []).append(' '.join(f[3:]))
+    return th
+
+
+def self_check(a, configs):
+    """Generator check: every thread's effects must not depend on the schedule.
+    Runs the model under its four policies and compares per-thread commit logs."""
+    policies = ['minsp-pc', 'min-pc', 'depth-first', 'breadth-first']
+    d = os.path.join(a.out, 'selfcheck')
+    os.makedirs(d, exist_ok=True)
+    gargs = gen_args(a)
+    bad = 0
+    for seed in range(a.seed, a.seed + a.n):
+        src = os.path.join(d, 'prog_%d.S' % seed)
+        elf = os.path.join(d, 'prog_%d.elf' % seed)
+        rc, o, e = run([sys.executable, os.path.join(HERE, 'randprog.py'), '--seed', str(seed),
+                        '-o', src] + gargs, 120)
+        rc2, o2, e2 = run([GCC] + ASFLAGS + ['-T', os.path.join(HERE, 'fuzz_link.ld'), '-o', elf, src], 120)
+        if rc or rc2:
+            print('seed %d: generator/assembler failed: %s' % (seed, (e + e2).strip()[:500]))
+            bad += 1
+            continue
+        msgs = []
+        for (w, t, _) in configs:
+            ref_logs = None
+            ref_rc = None
+            for pol in policies:
+                log = os.path.join(d, 'c_%d_%s.log' % (seed, pol))
+                rc, o, e = run([a.ref, '-W', str(w), '-T', str(t), '--policy', pol, '--quiet',
+                                '--max-cycles', str(a.ref_max_cycles), '--commit-log', log, elf], a.timeout)
+                if rc not in (0, 4):
+                    msgs.append('%dx%d %s: exit %s %s' % (w, t, pol, rc, o.strip()[:300]))
+                    continue
+                logs = per_thread_log(log)
+                os.remove(log)
+                if ref_logs is None:
+                    ref_logs, ref_rc = logs, rc
+                    continue
+                if rc != ref_rc:
+                    msgs.append('%dx%d %s: exit %d, minsp-pc exit %d' % (w, t, pol, rc, ref_rc))
+                for k in sorted(set(ref_logs) | set(logs)):
+                    x, y = ref_logs.get(k, []), logs.get(k, [])
+                    if x != y:
+                        i = next((j for j in range(min(len(x), len(y))) if x[j] != y[j]), min(len(x), len(y)))
+                        msgs.append('%dx%d %s: thread w%s l%s differs at its commit %d: %r vs %r'
+                                    % (w, t, pol, k[0], k[1], i, x[i] if i < len(x) else None,
+                                       y[i] if i < len(y) else None))
+                        break
+        print('seed %d: %s' % (seed, 'schedule-independent' if not msgs else 'DEPENDS ON THE SCHEDULE'), flush=True)
+        for m in msgs:
+            print('  ' + m, flush=True)
+        if msgs:
+            bad += 1
+        else:
+            os.remove(src)
+            os.remove(elf)
+    print('%d passed, %d failed' % (a.n - bad, bad))
+    return 1 if bad else 0
+
+
+def main():
+    ap = argparse.ArgumentParser(description='random SIMT programs: reference model vs RTL co-simulation')
+    ap.add_argument('--n', type=int, default=20, help='number of programs (default 20)')
+    ap.add_argument('--seed', type=int, default=1, help='first seed (default 1)')
+    ap.add_argument('--configs', default='1x1,2x4,8x8,4x64',
+                    help='comma-separated WxT[:track] (default 1x1,2x4,8x8,4x64)')
+    ap.add_argument('--track', default='sorted', choices=['sorted', 'arbiter'],
+                    help='tracking unit of configurations without :track')
+    ap.add_argument('--sim-template', default='build/W{w}_T{t}_{track}/sim/simty-sim',
+                    help='simulator path with {w} {t} {track}')
+    ap.add_argument('--sim', action='append', default=[], metavar='WxT[:track]=PATH',
+                    help='simulator of one configuration (overrides the template)')
+    ap.add_argument('--sim-args', default='',
+                    help="extra simulator arguments, {seed} is replaced by a number derived from "
+                         "the program's seed (e.g. '+verilator+rand+reset+2 +verilator+seed+{seed}')")
+    ap.add_argument('--standalone', action='store_true',
+                    help='also run the RTL without lock-step and compare every thread\'s '
+                         'commit log with the model\'s (about twice the time)')
+    ap.add_argument('--ref', default='build/tools/simty-ref')
+    ap.add_argument('--jobs', type=int, default=1, help='parallel programs (1 or 2)')
+    ap.add_argument('--keep', action='store_true', help='keep the work files of passing programs')
+    ap.add_argument('--out', default='build/fuzz')
+    ap.add_argument('--traps', default='auto', choices=['auto', 'on', 'off'])
+    ap.add_argument('--size', default='normal', choices=['small', 'normal', 'large'])
+    ap.add_argument('--max-threads', type=int, default=256)
+    ap.add_argument('--trap-kinds', default='',
+                    help='trap kinds the programs may use (randprog.py --trap-kinds; default all)')
+    ap.add_argument('--sink-readback', action='store_true',
+                    help='programs also load back sink words (values depend on the schedule; '
+                         'fine for co-simulation, fails --self-check by design)')
+    ap.add_argument('--ref-max-cycles', type=int, default=2000000)
+    ap.add_argument('--sim-max-cycles', type=int, default=20000000)
+    ap.add_argument('--timeout', type=int, default=300, help='seconds per run')
+    ap.add_argument('--stop', action='store_true', help='stop at the first failing program')
+    ap.add_argument('--reduce', metavar='PROG.S',
+                    help='reduce a failing program on the first configuration instead of fuzzing')
+    ap.add_argument('--self-check', action='store_true',
+                    help='check the generator instead: per-thread results must be the same '
+                         'under the model\'s four policies (no simulator needed)')
+    a = ap.parse_args()
+
+    try:
+        configs = parse_configs(a.configs, a.track)
+        sims = {}
+        for c in configs:
+            sims[c] = a.sim_template.format(w=c[0], t=c[1], track=c[2])
+        for s in a.sim:
+            k, _, p = s.partition('=')
+            kc = parse_configs(k, a.track)[0]
+            if kc not in sims:
+                raise ValueError('--sim %s: configuration not in --configs' % s)
+            sims[kc] = p
+        if not 1 <= a.jobs <= 2:
+            raise ValueError('--jobs must be 1 or 2')
+        if a.n < 0:
+            raise ValueError('--n must be >= 0')
+        for c in configs:
+            if c[0] * c[1] > a.max_threads:
+                raise ValueError('%s has %d threads; programs are built for --max-threads %d'
+                                 % (cfg_name(c), c[0] * c[1], a.max_threads))
+        if a.self_check:
+            sims = {}
+        missing = [p for p in list(sims.values()) + [a.ref] if not os.access(p, os.X_OK)]
+        if missing:
+            raise ValueError('not found or not executable: %s' % ', '.join(missing))
+    except ValueError as e:
+        print('fuzz: %s' % e, file=sys.stderr)
+        return 3
+
+    if a.self_check:
+        return self_check(a, configs)
+    if a.reduce:
+        return 0 if reduce_program(a, configs[0], sims[configs[0]], a.reduce) else 1
+
+    f = Fuzzer(a, configs, sims)
+    print('fuzz: %d programs from seed %d on %s (jobs %d)' % (
+        a.n, a.seed, ', '.join('%s=%s' % (cfg_name(c), sims[c]) for c in configs), a.jobs), flush=True)
+    passed = failed = 0
+    t_start = time.time()
+    seeds = list(range(a.seed, a.seed + a.n))
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        futs = {}
+        it = iter(seeds)
+        for s in it:
+            futs[ex.submit(f.one, s)] = s
+            if len(futs) >= a.jobs * 2:
+                break
+        stop = False
+        while futs:
+            done, _ = cf.wait(futs, return_when=cf.FIRST_COMPLETED)
+            for fu in sorted(done, key=lambda x: futs[x]):
+                s = futs.pop(fu)
+                ok, lines, secs, info = fu.result()
+                if ok:
+                    passed += 1
+                else:
+                    failed += 1
+                    if a.stop:
+                        stop = True
+                print('[%d/%d] seed %d %s %.1fs %s' % (passed + failed, a.n, s, 'ok' if ok else 'FAILED',
+                                                    secs, ' '.join(info)), flush=True)
+                for l in lines:
+                    print(l, flush=True)
+            if not stop:
+                for s in it:
+                    futs[ex.submit(f.one, s)] = s
+                    if len(futs) >= a.jobs * 2:
+                        break
+    el = time.time() - t_start
+    print('fuzz: %.1f s total, %.2f s per program' % (el, el / max(1, passed + failed)), flush=True)
+    print('%d passed, %d failed' % (passed, failed), flush=True)
+    return 1 if failed else 0
+
+
+if __name__ == '__main__':
+    sys.exit(main())
