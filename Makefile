@@ -9,6 +9,9 @@ SHELL       := bash
 .SUFFIXES:
 
 -include build/last.mk
+comma := ,
+empty :=
+space := $(empty) $(empty)
 W       ?= $(or $(LAST_W),8)
 T       ?= $(or $(LAST_T),8)
 TRACK   ?= $(or $(LAST_TRACK),sorted)
@@ -30,8 +33,8 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 # Fragments owned by each folder.
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
-.PHONY: help setup config gen rtl check-gen sim test test-full test-badinput fuzz-elf test-randstate \
-        fpga-smoke fpga-calibrate clean
+.PHONY: help setup config gen rtl check-gen sim test test-full test-badinput fuzz fuzz-elf test-randstate \
+        fpga-smoke fpga-calibrate synth compare postsynth fpga-sim fpga-lint clean
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
@@ -49,15 +52,25 @@ help:
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
 	@echo "  make test-randstate             random initial register values must not change any result"
+	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
+	@echo "                                  both trackers (FUZZ_TRACKS); a failure prints a replay command"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
+	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1]"
+	@echo "                                  board top + core: Yosys, nextpnr; area per unit, Fmax, report"
+	@echo "  make compare [BOARD=] [CMP_W=8] [CMP_T=\"2 4 8 16 32 64\"]"
+	@echo "                                  sorted list vs arbiter sweep over T: CSV, Markdown, plot;"
+	@echo "                                  CMP_BUDGET=S starts no job after S seconds (rest: pending)"
+	@echo "  make postsynth                  gate-level netlist of W=2 T=2 against its RTL on rv32ui tests"
+	@echo "  make fpga-sim [W= T= TRACK=]    the board SoC (memories, console FIFO, UART) under iverilog"
+	@echo "  make fpga-lint [W= T=]          verilator -Wall over both board tops"
 	@echo "  make clean                      remove build/ (keeps .venv)"
 	@echo ""
 	@echo "Knobs (current value):"
 	@echo "  W=$(W)  warps per core, power of two 1..64        T=$(T)  threads per warp, power of two 1..64"
 	@echo "  TRACK=$(TRACK)  path tracking: sorted | arbiter      TEST=$(TEST)  MODEL=$(MODEL)  BOARD=$(BOARD)"
-	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)"
+	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
 
 # --- set-up ----------------------------------------------------------------
@@ -153,6 +166,22 @@ test-randstate: setup config
 	    W=$(call rs_w,$c) T=$(call rs_t,$c) $(call rs_bin,$c) &&) true
 	@tb/tests/check_randstate.sh $(foreach c,$(RANDSTATE_CFGS),$(call rs_bin,$c))
 
+# Random SIMT programs (scripts/randprog.py), each run on every configuration
+# and tracker with lock-step co-simulation (scripts/fuzz.py).  A failure prints
+# the seed and the command that replays it.
+N          ?= 100
+SEED       ?= 1
+FUZZ_CFGS  ?= 1_1 2_4 8_8 4_64
+FUZZ_TRACKS ?= sorted arbiter
+FUZZ_FLAGS ?=
+fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2/sim/simty-sim
+fuzz: setup
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
+	@$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \
+	    W=$(call rs_w,$c) T=$(call rs_t,$c) TRACK=$k $(call fz_bin,$c,$k) &&)) true
+	@$(PYTHON) scripts/fuzz.py --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) $(FUZZ_FLAGS) \
+	    --configs $(subst $(space),$(comma),$(strip $(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(subst _,x,$c):$k))))
+
 # --- tests -------------------------------------------------------------------
 test: setup
 	@scripts/testsuite.sh fast
@@ -173,6 +202,40 @@ fpga-smoke: setup
 fpga-calibrate: setup
 	@$(FLOW) --family ecp5  --top smoke_lanes --chparam LANES=48 --timeout 5400 --out build/fpga/calib-ecp5-48 $(SMOKE_SRC)
 	@$(FLOW) --family ice40 --top smoke_lanes --chparam LANES=8  --timeout 1800 --out build/fpga/calib-ice40-8 $(SMOKE_SRC) | tail -n 1
+
+# --- synthesis reports and the tracker comparison (scripts/synth.py, compare.py) ---
+# make synth: board top + core, hierarchy-preserving synthesis for per-unit
+# counts, flat synthesis, nextpnr over SEEDS seeds (Fmax = median); results in
+# $(CFG_DIR)/synth-$(BOARD)/.  make compare: T sweep at W=CMP_W, both trackers.
+SEEDS         ?= 1
+SYNTH_TIMEOUT ?= 3600
+CMP_W         ?= 8
+CMP_T         ?= 2 4 8 16 32 64
+CMP_BUDGET    ?=
+synth: setup config
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
+	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT)
+
+compare: setup
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
+	@$(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --jobs 2 --serial-pnr \
+	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --gen $(GEN_BIN) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET))
+
+# The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.
+postsynth: setup
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN) $(REF_LIB) $(SW_ELFS_rv32ui)
+	@scripts/postsynth.sh
+
+# The SoC of the board tops (memories, console FIFO, UART) around the core, under
+# iverilog with the default FPGA program: every thread's byte must arrive.
+fpga-sim: setup config
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
+	@$(PYTHON) scripts/fpga_soc_sim.py --rtl $(RTL_DIR)
+
+# verilator -Wall over both board tops around the configuration's core.
+fpga-lint: setup config
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
+	@scripts/fpga_lint.sh $(RTL_DIR)
 
 clean:
 	rm -rf build

@@ -36,11 +36,17 @@ fast=(
   "rtl-2x4|$(rtl 2 4 sorted "$all_sw")"
   "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
   "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
+  "rtl-arb-1x1|$(rtl 1 1 arbiter "$all_sw")"
   "rtl-arb-2x4|$(rtl 2 4 arbiter "$all_sw")"
   "rtl-arb-8x8|$(rtl 8 8 arbiter "$all_sw")"
+  "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
+  "fuzz|$mk fuzz N=200 SEED=1"
   "badinput|$mk test-badinput W=2 T=4"
   "randstate|$mk test-randstate"
   "fpga-smoke|$mk fpga-smoke"
+  "fpga-lint|$mk fpga-lint W=2 T=4 && $mk fpga-lint W=8 T=64 TRACK=arbiter"
+  "fpga-sim|$mk fpga-sim W=2 T=2 && $mk fpga-sim W=8 T=8 TRACK=arbiter"
+  "postsynth|$mk postsynth"
 )
 # C programs need at least 512 bytes of data memory per thread: with the
 # default 256 KiB, configurations above 256 threads run the ISA tests only.
@@ -52,8 +58,10 @@ full=(
   "rtl-16x32|$(rtl 16 32 sorted rv32ui)"
   "rtl-64x8|$(rtl 64 8 sorted rv32ui)"
   "rtl-8x64|$(rtl 8 64 sorted rv32ui)"
-  "rtl-arb-1x1|$(rtl 1 1 arbiter "$all_sw")"
-  "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
+  "rtl-arb-8x16|$(rtl 8 16 arbiter "$all_sw")"
+  "rtl-arb-16x32|$(rtl 16 32 arbiter rv32ui)"
+  "fuzz-1000|$mk fuzz N=1000 SEED=100000"
+  "synth-ice40|$mk synth BOARD=ice40 W=2 T=2"
   "randstate-arb|$mk test-randstate TRACK=arbiter RANDSTATE_CFGS='2_4 8_8'"
   "fuzz-elf|$mk fuzz-elf"
 )

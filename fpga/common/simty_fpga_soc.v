@@ -1,0 +1,234 @@
+// simty_fpga_soc.v - the board-independent part of the FPGA tops: one simty_core, its
+// instruction and data memories in block RAM, the MMIO console behind a UART transmitter.
+//
+// Parameters (the flow, scripts/synth.py, sets them with chparam from the generated
+// config.mk and the board's memory plan; the defaults are W=8 T=8 on the ULX3S):
+//   T          threads per warp of the generated core (width of the data port)
+//   WARP_W     max(1, log2 W): width of dmem_wid_o
+//   LANE_W     max(1, log2 T): width of dmem_lane_o
+//   IMEM_AW    instruction memory: 1 << IMEM_AW words of 32 bits
+//   DMEM_AW    data memory: 1 << DMEM_AW blocks of T words (4T bytes)
+//   IMEM_HEX   $readmemh image of the instruction memory (32-bit words), "" = empty
+//   DMEM_HEX   $readmemh image of the data memory (one 32T-bit block per line)
+//   START_PC   the program's ELF entry point
+//   CLK_HZ     clock frequency, BAUD the UART rate (8N1)
+//
+// Memory map (spec, "Memory and ports"): both memories start at 0x80000000. The top
+// decodes only the index bits, so addresses past the end of a board memory alias into it
+// (the core itself faults outside its generated IMEM/DMEM sizes). Data requests to the MMIO
+// page 0xF0000xxx never reach the data memory: loads read zero, a store whose byte enable 0
+// is set writes byte 0 (the console at 0xF0000000) into the UART FIFO.
+//
+// The console: the core's data port has no back-pressure, so console bytes go into a
+// 512-byte FIFO (one block RAM) that the UART drains; bytes arriving while it is full are
+// dropped and overflow_o stays high until reset. Bytes of different threads interleave in
+// the order the core stores them (the harness buffers per thread; the board cannot).
+//
+// The trace ports of the core are left open on purpose: nothing on the FPGA reads them,
+// so Yosys removes the trace-only logic, and every lane is kept alive by the memories
+// (register file -> ALU lanes -> data memory -> loads -> branches -> fetch -> done_o).
+//
+// Reset: rst_i is synchronous and active high (style V7); the board top makes it from a
+// power-on counter and the reset button.
+
+`default_nettype none
+
+module simty_fpga_soc #(
+  parameter integer T        = 8,
+  parameter integer WARP_W   = 3,
+  parameter integer LANE_W   = 3,
+  parameter integer IMEM_AW  = 12,
+  parameter integer DMEM_AW  = 10,
+  parameter         IMEM_HEX = "",
+  parameter         DMEM_HEX = "",
+  parameter [31:0]  START_PC = 32'h8000_0000,
+  parameter integer CLK_HZ   = 25000000,
+  parameter integer BAUD     = 115200
+) (
+  input  wire clk_i,
+  input  wire rst_i,        // synchronous, active high
+  // status
+  output wire init_o,       // the core's reset sequence is running
+  output wire done_o,       // every thread has ended
+  output wire overflow_o,   // a console byte was dropped (FIFO full)
+  output wire activity_o,   // toggles with every console byte
+  // console
+  output wire uart_tx_o
+);
+
+  localparam integer OFF_W   = $clog2(4 * T); // byte offset inside a data block
+  localparam integer FIFO_AW = 9;             // 512-byte console FIFO
+
+  // ---- the core ---------------------------------------------------------------------
+  wire              imem_req;
+  wire [31:0]       imem_addr;
+  wire [31:0]       imem_rdata;
+  wire              dmem_req;
+  wire              dmem_we;
+  wire [31:0]       dmem_addr;
+  wire [4*T-1:0]    dmem_wstrb;
+  wire [32*T-1:0]   dmem_wdata;
+  wire [32*T-1:0]   dmem_rdata;
+  wire [32*T-1:0]   dmem_ram_rdata;
+  wire [WARP_W-1:0] dmem_wid;   // unused on the board: the console does not tag threads
+  wire [LANE_W-1:0] dmem_lane;  // idem
+  // Bits the board does not decode (Verilator's default --unused-regexp matches *unused*).
+  wire              unused_bits = ^{dmem_wid, dmem_lane, imem_addr[31:IMEM_AW+2], imem_addr[1:0]};
+
+  simty_core u_core (
+    .clk_i        (clk_i),
+    .rst_i        (rst_i),
+    .start_pc_i   (START_PC),
+    .init_o       (init_o),
+    .done_o       (done_o),
+    .imem_req_o   (imem_req),
+    .imem_addr_o  (imem_addr),
+    .imem_rdata_i (imem_rdata),
+    .dmem_req_o   (dmem_req),
+    .dmem_we_o    (dmem_we),
+    .dmem_addr_o  (dmem_addr),
+    .dmem_wstrb_o (dmem_wstrb),
+    .dmem_wdata_o (dmem_wdata),
+    .dmem_wid_o   (dmem_wid),
+    .dmem_lane_o  (dmem_lane),
+    .dmem_rdata_i (dmem_rdata),
+    // trace ports: simulation only, open on the board
+    .trc_valid_o  (),
+    .trc_wid_o    (),
+    .trc_pc_o     (),
+    .trc_insn_o   (),
+    .trc_exec_o   (),
+    .trc_trap_o   (),
+    .trc_cause_o  (),
+    .trc_exit_o   (),
+    .trc_wen_o    (),
+    .trc_rd_o     (),
+    .trc_value_o  (),
+    .trc_addr_o   (),
+    .trc_sdata_o  (),
+    .trc_a_o      (),
+    .trc_b_o      (),
+    .trc_h1_o     (),
+    .trc_c_o      (),
+    .trc_x_o      (),
+    .trc_y_o      (),
+    .trc_z_o      (),
+    .trl_valid_o  (),
+    .trl_wid_o    (),
+    .trl_rd_o     (),
+    .trl_mask_o   (),
+    .trl_data_o   ()
+  );
+
+  // ---- instruction memory: read-only block RAM, latency 1 -----------------------------
+  simty_ram_1r1w #(
+    .DEPTH_W   (IMEM_AW),
+    .DATA_W    (32),
+    .INIT_FILE (IMEM_HEX)
+  ) u_imem (
+    .clk_i   (clk_i),
+    .we_i    (1'b0),
+    .waddr_i ({IMEM_AW{1'b0}}),
+    .wdata_i (32'd0),
+    .re_i    (imem_req),
+    .raddr_i (imem_addr[2 +: IMEM_AW]),
+    .rdata_o (imem_rdata)
+  );
+
+  // ---- data memory: one T-word block per row, byte enables, latency 1 -----------------
+  wire mmio     = dmem_addr[31:12] == 20'hF0000;
+  wire dmem_wen = dmem_req & dmem_we & ~mmio;
+  reg  mmio_rd_q;               // the block returned next cycle is an MMIO load: read zero
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      mmio_rd_q <= 1'b0;
+    end else begin
+      mmio_rd_q <= dmem_req & ~dmem_we & mmio;
+    end
+  end
+
+  simty_ram_1r1w_be #(
+    .DEPTH_W   (DMEM_AW),
+    .DATA_W    (32 * T),
+    .INIT_FILE (DMEM_HEX)
+  ) u_dmem (
+    .clk_i   (clk_i),
+    .we_i    (dmem_wen),
+    .waddr_i (dmem_addr[OFF_W +: DMEM_AW]),
+    .wdata_i (dmem_wdata),
+    .wbe_i   (dmem_wstrb),
+    .re_i    (dmem_req & ~dmem_we),
+    .raddr_i (dmem_addr[OFF_W +: DMEM_AW]),
+    .rdata_o (dmem_ram_rdata)
+  );
+
+  assign dmem_rdata = mmio_rd_q ? {32 * T{1'b0}} : dmem_ram_rdata;
+
+  // ---- console: FIFO in block RAM, then the UART ---------------------------------------
+  wire               con_push = dmem_req & dmem_we & mmio & (dmem_addr[11:0] == 12'd0) &
+                                dmem_wstrb[0];
+  reg  [FIFO_AW:0]   wr_ptr_q;  // one extra bit tells full from empty
+  reg  [FIFO_AW:0]   rd_ptr_q;
+  reg                overflow_q;
+  reg                activity_q;
+  wire               fifo_empty = wr_ptr_q == rd_ptr_q;
+  wire               fifo_full  = (wr_ptr_q[FIFO_AW] != rd_ptr_q[FIFO_AW]) &
+                                  (wr_ptr_q[FIFO_AW-1:0] == rd_ptr_q[FIFO_AW-1:0]);
+  wire               tx_ready;
+  reg                pop_q;     // a byte was read from the FIFO last cycle
+  wire               pop = ~fifo_empty & tx_ready & ~pop_q;
+  wire [7:0]         fifo_rdata;
+
+  always @(posedge clk_i) begin
+    if (rst_i) begin
+      wr_ptr_q   <= {(FIFO_AW + 1){1'b0}};
+      rd_ptr_q   <= {(FIFO_AW + 1){1'b0}};
+      overflow_q <= 1'b0;
+      activity_q <= 1'b0;
+      pop_q      <= 1'b0;
+    end else begin
+      pop_q <= pop;
+      if (con_push & ~fifo_full) begin
+        wr_ptr_q   <= wr_ptr_q + 1'b1;
+        activity_q <= ~activity_q;
+      end
+      if (con_push & fifo_full) begin
+        overflow_q <= 1'b1;
+      end
+      if (pop) begin
+        rd_ptr_q <= rd_ptr_q + 1'b1;
+      end
+    end
+  end
+
+  simty_ram_1r1w #(
+    .DEPTH_W (FIFO_AW),
+    .DATA_W  (8)
+  ) u_con_fifo (
+    .clk_i   (clk_i),
+    .we_i    (con_push & ~fifo_full),
+    .waddr_i (wr_ptr_q[FIFO_AW-1:0]),
+    .wdata_i (dmem_wdata[7:0]),
+    .re_i    (pop),
+    .raddr_i (rd_ptr_q[FIFO_AW-1:0]),
+    .rdata_o (fifo_rdata)
+  );
+
+  simty_uart_tx #(
+    .DIVISOR (CLK_HZ / BAUD)
+  ) u_uart (
+    .clk_i   (clk_i),
+    .rst_i   (rst_i),
+    .valid_i (pop_q),
+    .data_i  (fifo_rdata),
+    .ready_o (tx_ready),
+    .tx_o    (uart_tx_o)
+  );
+
+  assign overflow_o = overflow_q;
+  assign activity_o = activity_q;
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,74 @@
+// top_ice40.v - Simty on the iCE40-HX8K breakout board (iCE40HX8K-CT256).
+//
+// Pins (fpga/ice40/hx8k_breakout.pcf): clk_12mhz J3; uart_tx B12 (FPGA -> FTDI channel B:
+// the console UART, 115200 8N1); led[7:0] (D9..D2 on the board):
+//   led[0] init (reset sequence running)   led[1] done (every thread ended)
+//   led[2] console activity (toggles)      led[3] console FIFO overflow
+//   led[4] heartbeat (~0.7 Hz)             led[7:5] off
+// The board has no user button: reset is the power-on counter (re-program or power-cycle
+// to rerun). Parameters: see fpga/common/simty_fpga_soc.v; scripts/synth.py sets them from
+// the generated config.mk and the board's memory plan. Only small cores fit the HX8K
+// (7680 logic cells, 32 block RAMs of 4 Kbit): see the README's board table.
+// Reset: synchronous, active high toward the SoC (style V7).
+
+`default_nettype none
+
+module top_ice40 #(
+  parameter integer T        = 2,
+  parameter integer WARP_W   = 1,
+  parameter integer LANE_W   = 1,
+  parameter integer IMEM_AW  = 9,
+  parameter integer DMEM_AW  = 8,
+  parameter         IMEM_HEX = "imem.hex", // in the working directory (the flow writes it)
+  parameter         DMEM_HEX = "dmem.hex",
+  parameter [31:0]  START_PC = 32'h8000_0000
+) (
+  input  wire       clk_12mhz,
+  output wire       uart_tx,
+  output wire [7:0] led
+);
+
+  // ---- reset: power-on counter (iCE40 flip-flops start at zero after configuration) ----
+  reg  [15:0] por_q = 16'd0;
+  reg         rst_q = 1'b1;
+  reg  [23:0] beat_q = 24'd0;
+
+  always @(posedge clk_12mhz) begin
+    beat_q <= beat_q + 24'd1;
+    if (~&por_q) begin
+      por_q <= por_q + 16'd1;
+    end
+    rst_q <= ~&por_q;
+  end
+
+  wire init;
+  wire done;
+  wire overflow;
+  wire activity;
+
+  simty_fpga_soc #(
+    .T        (T),
+    .WARP_W   (WARP_W),
+    .LANE_W   (LANE_W),
+    .IMEM_AW  (IMEM_AW),
+    .DMEM_AW  (DMEM_AW),
+    .IMEM_HEX (IMEM_HEX),
+    .DMEM_HEX (DMEM_HEX),
+    .START_PC (START_PC),
+    .CLK_HZ   (12000000),
+    .BAUD     (115200)
+  ) u_soc (
+    .clk_i      (clk_12mhz),
+    .rst_i      (rst_q),
+    .init_o     (init),
+    .done_o     (done),
+    .overflow_o (overflow),
+    .activity_o (activity),
+    .uart_tx_o  (uart_tx)
+  );
+
+  assign led = {3'b000, beat_q[23], overflow, activity, done, init};
+
+endmodule
+
+`default_nettype wire

@@ -1,0 +1,306 @@
+#!/usr/bin/env python3
+"""Sorted path list vs PC arbiter: area and Fmax against T (make compare).
+
+    compare.py [--board ecp5] [--W 8] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
+               [--jobs 2] [--serial-pnr] [--seeds 1] [--timeout 3600] [--budget S] [--force]
+               [--rtl-pattern build/W{W}_T{T}_{TRACK}/rtl] [--gen build/tools/simty-gen]
+               [--out build/compare-<board>-W<w>]
+
+One scripts/synth.py job per (tracker, T), at most --jobs at a time (2 at most: the
+machine has 2 cores), smallest T first; a point whose results.json is already complete
+is reused unless --force. Missing RTL is generated with --gen. With --budget, no job is
+started after that many seconds: the points left are recorded as pending with the exact
+command that produces them. Failed, timed-out and oversized points are kept and marked.
+
+Writes OUT/compare.csv, OUT/compare.md and OUT/compare.png / .svg: logic area
+(LUT4 + 2 x CCU2C on ECP5, where a CCU2C fills two LUT4 sites; LUT4 on iCE40, whose
+carries sit beside the LUTs), flip-flops, block RAMs of the core (the board's memories
+in their own column), Fmax, and the path-tracking unit's own logic area, one curve per
+tracker, like figure 4 of the path-list paper.
+"""
+import argparse
+import concurrent.futures as cf
+import csv
+import json
+import os
+import shlex
+import subprocess
+import sys
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PY = sys.executable
+LOCK = threading.Lock()
+
+
+def say(msg):
+    with LOCK:
+        print("[%s] %s" % (time.strftime("%H:%M:%S"), msg), flush=True)
+
+
+def point_paths(a, W, T, track):
+    rtl = os.path.join(ROOT, a.rtl_pattern.format(W=W, T=T, TRACK=track))
+    out = os.path.join(ROOT, "build", "W%d_T%d_%s" % (W, T, track), "synth-" + a.board)
+    return rtl, out
+
+
+def synth_cmd(a, rtl, out):
+    cmd = [PY, os.path.join(ROOT, "scripts", "synth.py"), "--board", a.board,
+           "--rtl", rtl, "--out", out, "--seeds", str(a.seeds), "--timeout", str(a.timeout)]
+    if a.serial_pnr:
+        cmd += ["--pnr-lock", os.path.join(a.outdir, "pnr.lock")]
+    return cmd
+
+
+def make_cmd(a, W, T, track):
+    return "make synth BOARD=%s W=%d T=%d TRACK=%s SEEDS=%d" % (a.board, W, T, track, a.seeds)
+
+
+def load(out):
+    try:
+        with open(os.path.join(out, "results.json")) as f:
+            return json.load(f)
+    except (OSError, ValueError):
+        return None
+
+
+def complete(res, seeds):
+    if not res:
+        return False
+    if res.get("status") == "does_not_fit":
+        return True
+    return res.get("status") == "ok" and len(res.get("pnr", [])) >= seeds
+
+
+def run_point(a, W, T, track, idx, n):
+    rtl, out = point_paths(a, W, T, track)
+    name = "W%d_T%d_%s" % (W, T, track)
+    res = load(out)
+    if not a.force and complete(res, a.seeds):
+        say("[%d/%d] %s: reusing %s" % (idx, n, name, os.path.relpath(out, ROOT)))
+        return name, res, 0.0
+    cmk = os.path.join(rtl, "config.mk")
+    stale = (os.path.isfile(cmk) and os.path.isfile(a.gen)
+             and os.path.getmtime(a.gen) > os.path.getmtime(cmk))
+    if not os.path.isfile(cmk) or stale:
+        say("[%d/%d] %s: generating RTL in %s" % (idx, n, name, os.path.relpath(rtl, ROOT)))
+        g = subprocess.run([a.gen, "W=%d" % W, "T=%d" % T, "TRACK=%s" % track, "-o", rtl],
+                           capture_output=True, text=True)
+        if g.returncode != 0:
+            say("[%d/%d] %s: generator failed: %s" % (idx, n, name, g.stderr.strip()))
+            return name, {"status": "failed", "reason": "generator"}, 0.0
+    os.makedirs(out, exist_ok=True)
+    say("[%d/%d] %s: started (log %s)" % (idx, n, name,
+                                           os.path.relpath(os.path.join(out, "synth.out"), ROOT)))
+    t0 = time.time()
+    with open(os.path.join(out, "synth.out"), "w") as f:
+        # synth.py applies the per-step timeout; this one only guards against a hang.
+        try:
+            subprocess.run(synth_cmd(a, rtl, out), stdout=f, stderr=subprocess.STDOUT,
+                           timeout=a.timeout * (3 + 2 * a.seeds) + 600)
+        except subprocess.TimeoutExpired:
+            pass
+    secs = time.time() - t0
+    res = load(out) or {"status": "failed", "reason": "no results.json"}
+    ar = res.get("area", {})
+    say("[%d/%d] %s: %s in %.0f s: %s LUT4, %s FF, %s BRAM, Fmax %s MHz"
+        % (idx, n, name, res.get("status"), secs, ar.get("lut", "-"), ar.get("ff", "-"),
+           ar.get("bram", "-"), res.get("fmax_mhz", "-")))
+    return name, res, secs
+
+
+def logic(board, d):
+    if not d or d.get("lut") in (None, ""):
+        return None
+    return d["lut"] + (2 * d.get("carry", 0) if board == "ecp5" else 0)
+
+
+def row_of(a, W, T, track, res, secs):
+    u = (res or {}).get("units", {})
+    ar = (res or {}).get("area", {})
+    cp = (res or {}).get("critical_path") or {}
+    st = (res or {}).get("status", "pending")
+    pnr = [v for k, v in (res or {}).get("steps", {}).items() if k.startswith("pnr_seed")]
+    note = ""
+    if st == "does_not_fit":
+        note = "; ".join((res.get("fit") or {}).get("over", []))
+    elif st in ("pending", "pnr_pending"):
+        note = "run: " + make_cmd(a, W, T, track)
+    elif st != "ok":
+        bad = [k for k, v in res.get("steps", {}).items() if v.get("status") not in ("ok", "skipped")]
+        note = "%s in %s" % (st, ", ".join(bad))
+    return {
+        "board": a.board, "W": W, "T": T, "TRACK": track, "status": st,
+        "logic": logic(a.board, ar), "lut": ar.get("lut"), "carry": ar.get("carry"),
+        "ff": ar.get("ff"), "lutram": ar.get("lutram"), "mux": ar.get("mux"),
+        "bram_core": (u.get("core") or {}).get("bram"),
+        "bram_mem": (u.get("memories") or {}).get("bram"),
+        "bram_total": ar.get("bram"),
+        "path_logic": logic(a.board, u.get("path")), "path_ff": (u.get("path") or {}).get("ff"),
+        "path_lutram": (u.get("path") or {}).get("lutram"),
+        "core_logic_hier": logic(a.board, u.get("core")),
+        "fmax_mhz": (res or {}).get("fmax_mhz"),
+        "fmax_seeds": " ".join(str(x) for x in (res or {}).get("fmax_seeds_mhz", [])),
+        "crit": "%s -> %s" % (cp.get("from_unit"), cp.get("to_unit")) if cp else "",
+        "pnr_s": round(sum(v.get("seconds") or 0 for v in pnr)) if pnr else None,
+        "pnr_peak_mib": round(max(v.get("peak_mib") or 0 for v in pnr)) if pnr else None,
+        "total_s": (res or {}).get("seconds_total"),
+        "note": note,
+    }
+
+
+COLS = ["board", "W", "T", "TRACK", "status", "logic", "lut", "carry", "ff", "lutram", "mux",
+        "bram_core", "bram_mem", "bram_total", "path_logic", "path_ff", "path_lutram",
+        "core_logic_hier", "fmax_mhz", "fmax_seeds", "crit", "pnr_s", "pnr_peak_mib",
+        "total_s", "note"]
+
+
+def fmt(v):
+    return "-" if v is None or v == "" else str(v)
+
+
+def write_outputs(a, rows, outdir, sweep_s):
+    with open(os.path.join(outdir, "compare.csv"), "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=COLS)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("" if r[k] is None else r[k]) for k in COLS})
+    lname = "LUT4+2xCCU2C" if a.board == "ecp5" else "LUT4"
+    lines = ["# Sorted path list vs PC arbiter on %s, W=%s" % (a.board, a.W), "",
+             "Logic = %s of the placed (flat) netlist; path = the path-tracking unit alone "
+             "(hierarchy-preserving run); BRAM core = register file and path tables, BRAM mem "
+             "= the board's instruction/data memories and console FIFO. Fmax: median of %d "
+             "seed(s), nextpnr target %s MHz. Sweep time: %.0f s." % (
+                 lname, a.seeds, "50", sweep_s), "",
+             "| T | tracker | status | logic | FF | LUT-RAM | BRAM core | BRAM mem | path logic "
+             "| path FF | Fmax MHz | critical path | P&R s | note |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        lines.append("| %s |" % " | ".join(fmt(r[k]) for k in (
+            "T", "TRACK", "status", "logic", "ff", "lutram", "bram_core", "bram_mem",
+            "path_logic", "path_ff", "fmax_mhz", "crit", "pnr_s", "note")))
+    md = "\n".join(lines) + "\n"
+    with open(os.path.join(outdir, "compare.md"), "w") as f:
+        f.write(md)
+    plot(a, rows, outdir, lname)
+    return md
+
+
+def plot(a, rows, outdir, lname):
+    try:
+        import matplotlib
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        say("matplotlib missing: no plot (make setup installs it into .venv)")
+        return
+    panels = [("logic", "logic area (%s)" % lname), ("ff", "flip-flops"),
+              ("bram_core", "block RAMs (core; memories apart)"), ("fmax_mhz", "Fmax (MHz)"),
+              ("path_logic", "path-tracking unit logic (%s)" % lname)]
+    fig, grid = plt.subplots(2, 3, figsize=(13, 7.5))
+    axes = list(grid.flat)
+    axes[-1].axis("off")
+    style = {"sorted": ("tab:blue", "o"), "arbiter": ("tab:red", "s")}
+    Ts = sorted({r["T"] for r in rows})
+    for ax, (key, title) in zip(axes, panels):
+        for track in sorted({r["TRACK"] for r in rows}):
+            col, mk = style.get(track, ("tab:gray", "^"))
+            pts = [r for r in rows if r["TRACK"] == track]
+            xs = [r["T"] for r in pts if r[key] is not None]
+            ys = [r[key] for r in pts if r[key] is not None]
+            ax.plot(xs, ys, marker=mk, color=col, label=track)
+            # points without this value: marked on the axis, with their status
+            for r in pts:
+                if r[key] is None:
+                    ax.plot([r["T"]], [0], marker="x", color=col, markersize=9, clip_on=False)
+                    ax.annotate(r["status"].replace("_", " "), (r["T"], 0),
+                                textcoords="offset points", xytext=(0, 6 if track == "sorted" else 16),
+                                ha="center", fontsize=7, color=col)
+        ax.set_xscale("log", base=2)
+        ax.set_xticks(Ts)
+        ax.set_xticklabels([str(t) for t in Ts])
+        ax.set_xlabel("threads per warp T (W=%s)" % a.W)
+        ax.set_title(title, fontsize=10)
+        ax.set_ylim(bottom=0)
+        ax.grid(True, alpha=0.3)
+    axes[0].legend()
+    axes[-1].text(0.0, 0.9, "W = %s warps, %s\nlogic: %s of the placed netlist\n"
+                  "path unit: hierarchy-preserving run\nFmax: median of %d seed(s)\n"
+                  "x on the axis: no value (failed,\ntimed out, too big or pending)"
+                  % (a.W, a.board, lname, a.seeds), va="top", fontsize=9)
+    fig.suptitle("Simty on %s: sorted path list vs PC arbiter" % a.board, fontsize=11)
+    fig.tight_layout()
+    for ext in ("png", "svg"):
+        fig.savefig(os.path.join(outdir, "compare." + ext), dpi=120)
+    plt.close(fig)
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--board", default="ecp5", choices=["ecp5", "ice40"])
+    ap.add_argument("--W", default="8")
+    ap.add_argument("--T", default="2 4 8 16 32 64")
+    ap.add_argument("--tracks", default="sorted arbiter")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--seeds", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step of a job")
+    ap.add_argument("--budget", type=float, help="start no job after this many seconds")
+    ap.add_argument("--force", action="store_true", help="rerun complete points")
+    ap.add_argument("--rtl-pattern", default="build/W{W}_T{T}_{TRACK}/rtl")
+    ap.add_argument("--gen", default=os.path.join(ROOT, "build", "tools", "simty-gen"))
+    ap.add_argument("--serial-pnr", action="store_true",
+                    help="two jobs synthesize in parallel but place and route one at a time")
+    ap.add_argument("--out")
+    a = ap.parse_args()
+    if a.jobs < 1 or a.jobs > 2:
+        sys.exit("compare: --jobs %d: 1 or 2 (the machine has 2 cores)" % a.jobs)
+    W = int(a.W)
+    Ts = sorted(int(t) for t in a.T.split())
+    tracks = a.tracks.split()
+    outdir = os.path.join(ROOT, a.out or "build/compare-%s-W%d" % (a.board, W))
+    os.makedirs(outdir, exist_ok=True)
+    a.outdir = outdir
+    points = [(T, tr) for T in Ts for tr in tracks]
+    n = len(points)
+    say("compare: %s, W=%d, T in %s, trackers %s: %d jobs, %d at a time, seeds %d, "
+        "timeout %.0f s per step%s" % (a.board, W, Ts, tracks, n, a.jobs, a.seeds, a.timeout,
+                                       ", budget %.0f s" % a.budget if a.budget else ""))
+    t0 = time.time()
+    results = {}
+    stop = threading.Event()
+
+    def job(i, T, tr):
+        if a.budget is not None and time.time() - t0 > a.budget:
+            stop.set()
+            say("[%d/%d] W%d_T%d_%s: pending (budget spent); run: %s"
+                % (i, n, W, T, tr, make_cmd(a, W, T, tr)))
+            _, out = point_paths(a, W, T, tr)
+            res = load(out)
+            if res and not complete(res, a.seeds):
+                # synthesized earlier, never placed and routed: keep the area, mark it
+                res = dict(res, status="pnr_pending" if res.get("area") else "pending")
+            return (T, tr), res, 0.0
+        _, res, secs = run_point(a, W, T, tr, i, n)
+        return (T, tr), res, secs
+
+    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
+        futs = [ex.submit(job, i + 1, T, tr) for i, (T, tr) in enumerate(points)]
+        for fu in cf.as_completed(futs):
+            key, res, secs = fu.result()
+            results[key] = (res, secs)
+    sweep_s = time.time() - t0
+    rows = [row_of(a, W, T, tr, *results.get((T, tr), (None, 0))) for T, tr in points]
+    md = write_outputs(a, rows, outdir, sweep_s)
+    print()
+    print(md)
+    print("sweep: %.0f s; %s/compare.csv, compare.md, compare.png, compare.svg"
+          % (sweep_s, os.path.relpath(outdir, ROOT)))
+    pend = [r for r in rows if r["status"] in ("pending", "pnr_pending")]
+    if pend:
+        print("pending (%d): %s" % (len(pend), "; ".join(r["note"][5:] for r in pend)))
+    return 0 if all(r["status"] == "ok" for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

