@@ -22,7 +22,7 @@ TRACE   ?= 0
 BOARD   ?= ecp5
 SIMFLAGS ?=
 
-CFG       := W$(W)_T$(T)_$(TRACK)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
+CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter 1,$(ARBPIPE)),_pipe)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
 CFG_DIR   := build/$(CFG)
 PYTHON    := .venv/bin/python
 
@@ -53,7 +53,7 @@ help:
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
 	@echo "  make test-randstate             random initial register values must not change any result"
 	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
-	@echo "                                  both trackers (FUZZ_TRACKS); a failure prints a replay command"
+	@echo "                                  FUZZ_TRACKS (sorted arbiter arbiter_pipe); a failure prints a replay command"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
@@ -70,6 +70,8 @@ help:
 	@echo "Knobs (current value):"
 	@echo "  W=$(W)  warps per core, power of two 1..64        T=$(T)  threads per warp, power of two 1..64"
 	@echo "  TRACK=$(TRACK)  path tracking: sorted | arbiter      TEST=$(TEST)  MODEL=$(MODEL)  BOARD=$(BOARD)"
+	@echo "  ARBPIPE=1  with TRACK=arbiter: the reduction tree gets its own pipeline stage"
+	@echo "  IMEM= DMEM=  memory sizes in KiB (64, 256)     RAMSTYLE=auto|block|distributed|logic"
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
 
@@ -88,7 +90,7 @@ config:
 GEN_BIN := build/tools/simty-gen
 
 GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) \
-           $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE))
+           $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE)) $(if $(ARBPIPE),ARBPIPE=$(ARBPIPE))
 
 gen: setup config $(GEN_BIN)
 	@$(GEN_BIN) $(GEN_ARGS) -o $(CFG_DIR)/rtl
@@ -172,13 +174,14 @@ test-randstate: setup config
 N          ?= 100
 SEED       ?= 1
 FUZZ_CFGS  ?= 1_1 2_4 8_8 4_64
-FUZZ_TRACKS ?= sorted arbiter
+FUZZ_TRACKS ?= sorted arbiter arbiter_pipe
 FUZZ_FLAGS ?=
 fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2/sim/simty-sim
+fz_track = $(if $(filter arbiter_pipe,$1),TRACK=arbiter ARBPIPE=1,TRACK=$1)
 fuzz: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
 	@$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \
-	    W=$(call rs_w,$c) T=$(call rs_t,$c) TRACK=$k $(call fz_bin,$c,$k) &&)) true
+	    W=$(call rs_w,$c) T=$(call rs_t,$c) $(call fz_track,$k) $(call fz_bin,$c,$k) &&)) true
 	@$(PYTHON) scripts/fuzz.py --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) $(FUZZ_FLAGS) \
 	    --configs $(subst $(space),$(comma),$(strip $(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(subst _,x,$c):$k))))
 

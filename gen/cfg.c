@@ -9,8 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_COUNT };
-static const char *const key_names[K_COUNT] = { "W", "T", "TRACK", "IMEM", "DMEM", "RAMSTYLE" };
+enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_ARBPIPE, K_COUNT };
+static const char *const key_names[K_COUNT] = { "W", "T", "TRACK", "IMEM", "DMEM", "RAMSTYLE",
+                                                "ARBPIPE" };
+#define KEY_LIST "W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE"
 
 void cfg_defaults(struct simt_cfg *c)
 {
@@ -108,7 +110,9 @@ void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
     if (n < len && c->dmem_kib != SIMTY_DMEM_KIB_DEFAULT)
         n += (size_t)snprintf(buf + n, len - n, " DMEM=%d", c->dmem_kib);
     if (n < len && c->ramstyle != RAMSTYLE_AUTO)
-        snprintf(buf + n, len - n, " RAMSTYLE=%s", cfg_ramstyle_name(c->ramstyle));
+        n += (size_t)snprintf(buf + n, len - n, " RAMSTYLE=%s", cfg_ramstyle_name(c->ramstyle));
+    if (n < len && c->arbpipe)
+        snprintf(buf + n, len - n, " ARBPIPE=1");
 }
 
 /* Strict decimal: digits only, no sign, no leading zero, no base prefix,
@@ -147,13 +151,13 @@ int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size
 {
     const char *eq = strchr(arg, '=');
     if (!eq || eq == arg) {
-        snprintf(err, errlen, "%s: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE)", arg);
+        snprintf(err, errlen, "%s: expected KEY=VALUE (keys: " KEY_LIST ")", arg);
         return -1;
     }
     int k = find_key(arg, (size_t)(eq - arg));
     const char *val = eq + 1;
     if (k < 0) {
-        snprintf(err, errlen, "%s: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE)", arg);
+        snprintf(err, errlen, "%s: unknown parameter (known: " KEY_LIST ")", arg);
         return -1;
     }
     if (*seen & (1u << k)) {
@@ -198,6 +202,13 @@ int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size
             return -1;
         }
         break;
+    case K_ARBPIPE:
+        if (strcmp(val, "0") != 0 && strcmp(val, "1") != 0) {
+            snprintf(err, errlen, "%s: must be 0 or 1", arg);
+            return -1;
+        }
+        c->arbpipe = val[0] == '1';
+        break;
     case K_RAMSTYLE: {
         int found = 0;
         for (int s = RAMSTYLE_AUTO; s <= RAMSTYLE_LOGIC; s++)
@@ -229,6 +240,10 @@ int cfg_parse(struct simt_cfg *c, int argc, char **argv, char *err, size_t errle
      * constraints go here, before anything is emitted. */
     if ((long)c->dmem_kib * 1024 < 4L * c->t) {
         snprintf(err, errlen, "DMEM=%d: smaller than one data block of T=%d words", c->dmem_kib, c->t);
+        return -1;
+    }
+    if (c->arbpipe && c->track != TRACK_ARBITER) {
+        snprintf(err, errlen, "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)");
         return -1;
     }
     cfg_derive(c);

@@ -26,6 +26,7 @@ struct simt_cfg {
     int imem_kib;        /* IMEM: instruction memory, KiB, power of two */
     int dmem_kib;        /* DMEM: data memory, KiB, power of two */
     enum simt_ramstyle ramstyle; /* RAMSTYLE: auto | block | distributed | logic */
+    int arbpipe;         /* ARBPIPE: 1 = the arbiter's reduction tree gets its own stage */
 
     /* ---- derived by cfg_derive() ---- */
     int threads;         /* W * T */

@@ -3,6 +3,7 @@
 #
 #   gen/lint.sh SIMTY_GEN TRACK "TOP..." W,T [W,T...]
 #
+# TRACK is sorted, arbiter, or arbiter-pipe (TRACK=arbiter ARBPIPE=1).
 # For each configuration: generate into build/lint/W<w>_T<t>/, then for each
 # top module run
 #   verilator --lint-only -Wall           (warnings are fatal)
@@ -26,7 +27,8 @@ one_cfg() {   # W,T -> result lines in build/lint/W<w>_T<t>/lint.res
   mkdir -p "$dir"
   local res=$dir/lint.res
   : > "$res"
-  if ! "$gen" W="$w" T="$t" TRACK="$track" -o "$dir" > "$dir/gen.log" 2>&1; then
+  if ! "$gen" W="$w" T="$t" TRACK="${track%-pipe}" $([ "$track" = arbiter-pipe ] && echo ARBPIPE=1) \
+       -o "$dir" > "$dir/gen.log" 2>&1; then
     echo "FAIL $name generate (log: $dir/gen.log)" >> "$res"
     return 0
   fi

@@ -10,6 +10,7 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
     int t = cfg->t, lvl, i, n;
     char name[32], lf[32], rt[32];
+    const char *tree_in = cfg->arbpipe ? "st_p_q" : "st_new";
 
     vm_describe(m, "Arbiter path tracker (TRACK=arbiter): per warp one RAM row holding every "
                    "thread's state {alive, call depth, PC}. Membership (issue + 4): the active "
@@ -20,7 +21,11 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
                    "the updated row picks the deepest call depth, then the lowest PC (MinSP-PC), "
                    "as the next PC of the warp. The same order as the sorted list, without the "
                    "list: the cost is a wide RAM row and a tree of T - 1 comparators.");
-    vm_latency(m, "state read at issue + 3; x combinational at issue + 5");
+    if (cfg->arbpipe)
+        vm_latency(m, "state read at issue + 3; x combinational at issue + 6 (ARBPIPE=1: the "
+                      "updated row is registered before the reduction tree)");
+    else
+        vm_latency(m, "state read at issue + 3; x combinational at issue + 5");
     vm_localparam(m, "T", t, "threads per warp");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W = %d))", cfg->w);
     vm_localparam(m, "TS_W", 39, "thread state: {alive, depth[7:0], pc[29:0]}");
@@ -45,7 +50,8 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "m_b_i", "PATH_W", NULL);
     vm_port(m, VM_IN, "m_leave_i", "T", "lanes that exited or trapped");
     vm_port(m, VM_OUT, "m_c_o", "PATH_W", "(no second path: invalid)");
-    vm_port(m, VM_OUT, "m_x_o", "PATH_W", "the next PC, its depth and the threads there");
+    vm_port(m, VM_OUT, "m_x_o", "PATH_W", cfg->arbpipe ? "the next PC, its depth and the threads "
+             "there, one cycle after m_valid_i" : "the next PC, its depth and the threads there");
     vm_port(m, VM_OUT, "m_y_o", "PATH_W", "(invalid)");
     vm_port(m, VM_OUT, "m_z_o", "PATH_W", "(invalid)");
 
@@ -93,13 +99,18 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vb_end(b);
 
+    if (cfg->arbpipe) {
+        vm_reg(m, "st_p_q", "TS_W*T", "the updated row, input of the reduction tree (ARBPIPE=1)");
+        b = vm_seq(m, "tree_stage");
+        vb_set(b, "st_p_q", "st_new");
+    }
     vm_comment(m, "Reduction tree: at each node the left thread wins if it is alive and the "
                   "right one is not, or it is deeper, or as deep with a PC no higher.");
     /* level 0 = the lanes; each level halves */
     for (i = 0; i < t; i++) {
         snprintf(name, sizeof name, "n0_%d", i);
         vm_wire(m, name, "TS_W", NULL);
-        vm_assign(m, name, "st_new[%d +: TS_W]", 39 * i);
+        vm_assign(m, name, "%s[%d +: TS_W]", tree_in, 39 * i);
     }
     for (lvl = 1, n = t / 2; n >= 1; lvl++, n /= 2) {
         for (i = 0; i < n; i++) {
@@ -119,7 +130,7 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     b = vm_comb(m, "next_path");
     vb_default(b, "xmask", "{T{1'b0}}");
     vb_for(b, "l", "0", "T");
-    vb_set(b, "xmask[l]", "st_new[TS_W*l + 38] && st_new[TS_W*l +: 30] == win[29:0]");
+    vb_set(b, "xmask[l]", "%s[TS_W*l + 38] && %s[TS_W*l +: 30] == win[29:0]", tree_in, tree_in);
     vb_end(b);
     vm_assign(m, "m_x_o", "{win[38], win[37:30], win[29:0], xmask}");
     vm_assign(m, "m_c_o", "{PATH_W{1'b0}}");

@@ -15,6 +15,12 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
     struct vblock *b;
+    /* ARBPIPE=1: the arbiter's x comes one cycle after the resolve stage; the redirect,
+     * the warp's release and the trace move to that cycle (stage r, issue + 6). */
+    const int rp = cfg->arbpipe;
+    const char *res_valid = rp ? "r_valid_q" : "m_valid_q";
+    const char *res_wid = rp ? "r_wid_q" : "m_wid_q";
+    const char *res_load = rp ? "r_load_q" : "m_load_q";
 
     vm_describe(m, "Simty core: %d warps x %d threads, %s. Stages, for an instruction issued "
                    "at t: fetch steering, fetch, predecode (before t), issue (t), collect "
@@ -121,7 +127,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init", "start_pc_i", "start_pc_i[31:2]",
         "alive_i", "alive", "iss_valid_i", "iss_valid", "iss_wid_i", "iss_wid",
-        "redir_valid_i", "m_valid_q", "redir_wid_i", "m_wid_q", "redir_pc_i", "m_x[P_PC +: 30]",
+        "redir_valid_i", res_valid, "redir_wid_i", res_wid, "redir_pc_i", "m_x[P_PC +: 30]",
         "redir_alive_i", "m_x[P_V]", "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
         "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
@@ -154,8 +160,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
-        "buf_valid_i", "buf_valid", "res_valid_i", "m_valid_q", "res_wid_i", "m_wid_q",
-        "res_alive_i", "m_x[P_V]", "res_load_i", "m_load_q", "wb_valid_i", "wb_valid_q",
+        "buf_valid_i", "buf_valid", "res_valid_i", res_valid, "res_wid_i", res_wid,
+        "res_alive_i", "m_x[P_V]", "res_load_i", res_load, "wb_valid_i", "wb_valid_q",
         "wb_wid_i", "wb_wid_q", "iss_valid_o", "iss_valid", "iss_wid_o", "iss_wid",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
         "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2",
@@ -385,27 +391,42 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "unused_start", "1", "entry points are word aligned");
     vm_assign(m, "unused_start", "^start_pc_i[1:0]");
 
-    /* ---- trace ---- */
-    vm_assign(m, "trc_valid_o", "m_valid_q");
-    vm_assign(m, "trc_wid_o", "m_wid_q");
-    vm_assign(m, "trc_pc_o", "{m_pc_q, 2'b00}");
-    vm_assign(m, "trc_insn_o", "m_insn_q");
-    vm_assign(m, "trc_exec_o", "m_exec_q");
-    vm_assign(m, "trc_trap_o", "m_trap_q");
-    vm_assign(m, "trc_cause_o", "m_cause_q");
-    vm_assign(m, "trc_exit_o", "m_exit_q");
-    vm_assign(m, "trc_wen_o", "m_walu_q");
-    vm_assign(m, "trc_rd_o", "m_rd_q");
-    vm_assign(m, "trc_value_o", "m_wdata_q");
-    vm_assign(m, "trc_addr_o", "m_d_q");
-    vm_assign(m, "trc_sdata_o", "m_s2_q");
-    vm_assign(m, "trc_a_o", "m_a_q");
-    vm_assign(m, "trc_b_o", "m_b_q");
-    vm_assign(m, "trc_h1_o", "m_h1_q");
-    vm_assign(m, "trc_c_o", "m_c");
-    vm_assign(m, "trc_x_o", "m_x");
-    vm_assign(m, "trc_y_o", "m_y");
-    vm_assign(m, "trc_z_o", "m_z");
+    /* ---- trace: the resolve stage, or stage r (issue + 6) with ARBPIPE=1 ---- */
+    {
+        /* port, width, resolve-stage source; x (no width) comes from u_path, already in step */
+        static const char *const tr[][3] = {
+            { "valid", "1", "m_valid_q" },    { "wid", "WARP_W", "m_wid_q" },
+            { "pc", "32", "{m_pc_q, 2'b00}" }, { "insn", "32", "m_insn_q" },
+            { "exec", "T", "m_exec_q" },       { "trap", "T", "m_trap_q" },
+            { "cause", "4*T", "m_cause_q" },   { "exit", "T", "m_exit_q" },
+            { "wen", "1", "m_walu_q" },        { "rd", "5", "m_rd_q" },
+            { "value", "32*T", "m_wdata_q" },  { "addr", "32*T", "m_d_q" },
+            { "sdata", "32*T", "m_s2_q" },     { "a", "PATH_W", "m_a_q" },
+            { "b", "PATH_W", "m_b_q" },        { "h1", "PATH_W", "m_h1_q" },
+            { "c", "PATH_W", "m_c" },          { "x", NULL, "m_x" },
+            { "y", "PATH_W", "m_y" },          { "z", "PATH_W", "m_z" },
+        };
+        char reg[24];
+        if (rp) {
+            vm_reg(m, "r_load_q", "1", NULL);
+            b = vm_seq(m, "arbiter_stage");
+            vb_set(b, "r_load_q", "m_load_q");
+            for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
+                if (!tr[i][1])
+                    continue;
+                snprintf(reg, sizeof reg, "r_%s_q", tr[i][0]);
+                vm_reg(m, reg, tr[i][1], i == 0 ? "stage r (issue + 6, ARBPIPE=1)" : NULL);
+                vb_set(b, reg, "%s", tr[i][2]);
+            }
+            vb_reset(b, "r_valid_q", "1'b0");
+        }
+        for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
+            char port[24];
+            snprintf(port, sizeof port, "trc_%s_o", tr[i][0]);
+            snprintf(reg, sizeof reg, "r_%s_q", tr[i][0]);
+            vm_assign(m, port, "%s", rp && tr[i][1] ? reg : tr[i][2]);
+        }
+    }
     vm_assign(m, "trl_valid_o", "wb_valid_q");
     vm_assign(m, "trl_wid_o", "wb_wid_q");
     vm_assign(m, "trl_rd_o", "wb_rd_q");

@@ -110,6 +110,10 @@ static void test_cfg(struct tctx *t)
     cfg_args(&c, args, sizeof args);
     check(t, strcmp(args, "W=64 T=64 TRACK=arbiter IMEM=1 DMEM=65536 RAMSTYLE=block") == 0,
           "cfg: cfg_args reproduces non-default parameters (%s)", args);
+    rc = parse_str(&c, "TRACK=arbiter|ARBPIPE=1|W=2", err, sizeof err);
+    cfg_args(&c, args, sizeof args);
+    check(t, rc == 0 && c.arbpipe == 1 && strcmp(args, "W=2 T=8 TRACK=arbiter ARBPIPE=1") == 0,
+          "cfg: ARBPIPE=1 with the arbiter (%s)", args);
     parse_str(&c, "", err, sizeof err);
     cfg_args(&c, args, sizeof args);
     check(t, strcmp(args, "W=8 T=8 TRACK=sorted") == 0, "cfg: cfg_args of the defaults (%s)", args);
@@ -138,10 +142,15 @@ static void test_cfg(struct tctx *t)
         { "TRACK=", "TRACK=: must be sorted or arbiter" },
         { "TRACK=Sorted", "TRACK=Sorted: must be sorted or arbiter" },
         { "RAMSTYLE=bram", "RAMSTYLE=bram: must be auto, block, distributed or logic" },
-        { "X=3", "X=3: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE)" },
-        { "w=8", "w=8: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE)" },
-        { "W", "W: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE)" },
-        { "=8", "=8: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE)" },
+        { "X=3", "X=3: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
+        { "w=8", "w=8: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
+        { "W", "W: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
+        { "=8", "=8: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
+        { "ARBPIPE=2", "ARBPIPE=2: must be 0 or 1" },
+        { "ARBPIPE=yes", "ARBPIPE=yes: must be 0 or 1" },
+        { "TRACK=arbiter|ARBPIPE=", "ARBPIPE=: must be 0 or 1" },
+        { "ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
+        { "TRACK=sorted|ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "W=8|W=4", "W=4: W given twice" },
         { "T=4|W=8|T=4", "T=4: T given twice" },
         { "W=8|T=6", "T=6: must be a power of two in [1,64]" },

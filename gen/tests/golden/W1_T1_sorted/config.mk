@@ -6,3 +6,4 @@ TRACK := sorted
 IMEM := 64
 DMEM := 256
 RAMSTYLE := auto
+ARBPIPE := 0

@@ -6,3 +6,4 @@ TRACK := arbiter
 IMEM := 4
 DMEM := 8
 RAMSTYLE := block
+ARBPIPE := 0

@@ -1,0 +1,14 @@
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_ram_1r1w.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_ram_1r1w_be.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_ram_1r1w_lut.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_alu_lane.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_fetch.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_predecode.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_sched.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_rf.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_exec.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_path_arbiter.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_branch.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_coalesce.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_gather.v
+build/gen-test/golden/W2_T2_arbiter_pipe/simty_core.v
