@@ -217,7 +217,8 @@ CMP_T         ?= 2 4 8 16 32 64
 CMP_BUDGET    ?=
 synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
-	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT)
+	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) --out $(CFG_DIR)/synth-$(BOARD) \
+	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT)
 
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)

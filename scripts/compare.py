@@ -140,6 +140,7 @@ def row_of(a, W, T, track, res, secs):
         "path_logic": logic(a.board, u.get("path")), "path_ff": (u.get("path") or {}).get("ff"),
         "path_lutram": (u.get("path") or {}).get("lutram"),
         "core_logic_hier": logic(a.board, u.get("core")),
+        "lanes_logic": logic(a.board, u.get("alu_lanes")),
         "fmax_mhz": (res or {}).get("fmax_mhz"),
         "fmax_seeds": " ".join(str(x) for x in (res or {}).get("fmax_seeds_mhz", [])),
         "crit": "%s -> %s" % (cp.get("from_unit"), cp.get("to_unit")) if cp else "",
@@ -152,12 +153,31 @@ def row_of(a, W, T, track, res, secs):
 
 COLS = ["board", "W", "T", "TRACK", "status", "logic", "lut", "carry", "ff", "lutram", "mux",
         "bram_core", "bram_mem", "bram_total", "path_logic", "path_ff", "path_lutram",
-        "core_logic_hier", "fmax_mhz", "fmax_seeds", "crit", "pnr_s", "pnr_peak_mib",
+        "core_logic_hier", "lanes_logic", "fmax_mhz", "fmax_seeds", "crit", "pnr_s", "pnr_peak_mib",
         "total_s", "note"]
 
 
 def fmt(v):
     return "-" if v is None or v == "" else str(v)
+
+
+def scaling_check(rows):
+    """No lane may be optimised away: per tracker, the placed logic and the ALU lanes'
+    logic (hierarchical run) must grow with T, the lanes about in proportion."""
+    out = []
+    for track in sorted({r["TRACK"] for r in rows}):
+        pts = sorted((r for r in rows if r["TRACK"] == track and r["logic"] and r["lanes_logic"]),
+                     key=lambda r: r["T"])
+        bad = ["T=%d -> %d" % (p["T"], q["T"]) for p, q in zip(pts, pts[1:])
+               if not (q["logic"] > p["logic"] and q["lanes_logic"] > 1.5 * p["lanes_logic"])]
+        per_lane = ", ".join("T=%d: %d" % (r["T"], r["lanes_logic"] // r["T"]) for r in pts)
+        if bad:
+            out.append("Scaling check, %s: FAILED between %s (logic or ALU lanes do not grow "
+                       "with T: optimised-away lanes?)" % (track, ", ".join(bad)))
+        else:
+            out.append("Scaling check, %s: logic and ALU-lane logic grow with T over %d points "
+                       "(ALU logic per lane %s)." % (track, len(pts), per_lane or "-"))
+    return out
 
 
 def write_outputs(a, rows, outdir, sweep_s):
@@ -180,6 +200,7 @@ def write_outputs(a, rows, outdir, sweep_s):
         lines.append("| %s |" % " | ".join(fmt(r[k]) for k in (
             "T", "TRACK", "status", "logic", "ff", "lutram", "bram_core", "bram_mem",
             "path_logic", "path_ff", "fmax_mhz", "crit", "pnr_s", "note")))
+    lines += [""] + scaling_check(rows)
     md = "\n".join(lines) + "\n"
     with open(os.path.join(outdir, "compare.md"), "w") as f:
         f.write(md)

@@ -28,7 +28,7 @@ ROOT = synth.ROOT
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
-    ap.add_argument("--out", help="default build/W<w>_T<t>_<track>/fpga-soc-sim")
+    ap.add_argument("--out", help="default build/<config>/fpga-soc-sim, beside RTL_DIR")
     ap.add_argument("--imem-aw", type=int, default=8)
     ap.add_argument("--dmem-aw", type=int, default=8)
     ap.add_argument("--max-cycles", type=int, default=400000)
@@ -36,8 +36,8 @@ def main():
 
     cfg = synth.read_config(a.rtl)
     W, T = cfg["W"], cfg["T"]
-    out = os.path.abspath(a.out or os.path.join(ROOT, "build", "W%d_T%d_%s" % (
-        W, T, cfg.get("TRACK", "sorted")), "fpga-soc-sim"))
+    out = os.path.abspath(a.out or os.path.join(synth.default_dir(
+        os.path.abspath(a.rtl), "W%d_T%d_%s" % (W, T, cfg["TRACK"])), "fpga-soc-sim"))
     os.makedirs(out, exist_ok=True)
     elf = synth.build_program(None, out)
     h = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elf2hex.py"), elf,

@@ -18,7 +18,7 @@ Steps, all with the one pinned Yosys (YoWASP 0.70) and a timeout each:
     before place and route: a design that cannot fit stops here, saying by how much;
  3. nextpnr (scripts/fpga_flow.py's devices, with the board's constraint file) for
     seeds 1..N one after the other; Fmax = the median over the seeds that routed.
-Writes under --out (default build/W<w>_T<t>_<track>/synth-<board>/): logs, netlists,
+Writes under --out (default: beside RTL_DIR, build/<config>/synth-<board>/): logs, netlists,
 nextpnr reports (seed<N>/), results.json, results.csv (one row) and prints a Markdown
 summary. Exit status: 0 done, 1 a step failed, 2 a step timed out, 3 does not fit.
 """
@@ -107,6 +107,15 @@ def rtl_files(rtl):
                 p = next((c for c in cand if os.path.isfile(c)), cand[0])
             files.append(p)
     return files
+
+
+def default_dir(rtl, tag):
+    """Where outputs go by default: beside RTL_DIR when it is a configuration's rtl/
+    folder (build/<config>/rtl, whatever knobs named it), else build/<tag>."""
+    if os.path.basename(os.path.normpath(rtl)) == "rtl" and \
+            os.path.basename(os.path.dirname(os.path.normpath(rtl))).startswith("W"):
+        return os.path.dirname(os.path.normpath(rtl))
+    return os.path.join(ROOT, "build", tag)
 
 
 def log2(n):
@@ -252,7 +261,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", required=True, choices=sorted(BOARDS))
     ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
-    ap.add_argument("--out", help="default build/W<w>_T<t>_<track>/synth-<board>")
+    ap.add_argument("--out", help="default build/<config>/synth-<board>, beside RTL_DIR")
     ap.add_argument("--seeds", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
     ap.add_argument("--freq", type=float, default=50.0, help="nextpnr target MHz")
@@ -275,8 +284,8 @@ def main():
     bd = BOARDS[a.board]
     fam = bd["family"]
     dev = fpga_flow.DEVICES[fam]
-    tag = "W%d_T%d_%s" % (W, T, track)
-    out = os.path.abspath(a.out or os.path.join(ROOT, "build", tag, "synth-" + a.board))
+    tag = "W%d_T%d_%s%s" % (W, T, track, "_pipe" if cfg.get("ARBPIPE") == "1" else "")
+    out = os.path.abspath(a.out or os.path.join(default_dir(rtl, tag), "synth-" + a.board))
     os.makedirs(out, exist_ok=True)
     print("synth: %s on %s (%s), seeds 1..%d, timeout %.0f s per step -> %s"
           % (tag, a.board, dev["device"], a.seeds, a.timeout, os.path.relpath(out, ROOT)),
