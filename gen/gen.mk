@@ -39,19 +39,19 @@ gen-tool: $(GEN_BIN)
 
 $(GEN_BIN): $(GEN_OBJS)
 	@mkdir -p $(@D)
-	$(GEN_CC) $(GEN_CFLAGS) -o $@ $^
+	$(GEN_CC) $(GEN_CFLAGS) -o $@.$$$$ $^ && mv -f $@.$$$$ $@
 
 # The version header is rewritten only when the version changes.
 $(GEN_VERSION_H): FORCE
 	@mkdir -p $(@D); v='#define SIMTY_VERSION "$(GEN_VERSION)"'; \
-	  [ "$$(cat $@ 2>/dev/null)" = "$$v" ] || echo "$$v" > $@
+	  [ "$$(cat $@ 2>/dev/null)" = "$$v" ] || { echo "$$v" > $@.$$$$ && mv -f $@.$$$$ $@; }
 
 $(GEN_OBJDIR)/main.o: $(GEN_VERSION_H)
 $(GEN_OBJDIR)/main.o: GEN_EXTRA = -include $(GEN_VERSION_H)
 
 $(GEN_OBJDIR)/%.o: gen/%.c
 	@mkdir -p $(@D)
-	$(GEN_CC) $(GEN_CFLAGS) -Igen -MMD -MP $(GEN_EXTRA) -c $< -o $@
+	$(GEN_CC) $(GEN_CFLAGS) -Igen -MMD -MP $(GEN_EXTRA) -c $< -o $@.$$$$ -MF $(@:.o=.d) -MT $@ && mv -f $@.$$$$ $@
 
 $(GEN_OBJDIR)/tests/%.o: gen/tests/%.c
 	@mkdir -p $(@D)
