@@ -222,8 +222,10 @@ synth: setup config
 
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
-	@$(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --jobs 2 --serial-pnr \
-	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --gen $(GEN_BIN) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET))
+	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-2}; \
+	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --jobs $$j \
+	    $$([ $$j -le 2 ] && echo --serial-pnr) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
+	    --gen $(GEN_BIN) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET))
 
 # The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.
 postsynth: setup
