@@ -298,7 +298,7 @@ def main():
                 % (i, n, W, T, tr, make_cmd(a, W, T, tr)))
             _, out = point_paths(a, W, T, tr)
             res = load(out)
-            if res and not complete(res, a.seeds):
+            if res and not complete(res, a.seeds) and res.get("status") not in ("timeout", "failed"):
                 # synthesized earlier, never placed and routed: keep the area, mark it
                 res = dict(res, status="pnr_pending" if res.get("area") else "pending")
             return (T, tr), res, 0.0
