@@ -146,7 +146,7 @@ def row_of(a, W, T, track, res, secs):
         "crit": "%s -> %s" % (cp.get("from_unit"), cp.get("to_unit")) if cp else "",
         "pnr_s": round(sum(v.get("seconds") or 0 for v in pnr)) if pnr else None,
         "pnr_peak_mib": round(max(v.get("peak_mib") or 0 for v in pnr)) if pnr else None,
-        "total_s": (res or {}).get("seconds_total"),
+        "total_s": round((res or {}).get("seconds_total")) if (res or {}).get("seconds_total") else None,
         "note": note,
     }
 
@@ -191,15 +191,16 @@ def write_outputs(a, rows, outdir, sweep_s):
              "Logic = %s of the placed (flat) netlist; path = the path-tracking unit alone "
              "(hierarchy-preserving run); BRAM core = register file and path tables, BRAM mem "
              "= the board's instruction/data memories and console FIFO. Fmax: median of %d "
-             "seed(s), nextpnr target %s MHz. Sweep time: %.0f s." % (
+             "seed(s), nextpnr target %s MHz. This run: %.0f s (finished points are reused; `job s` "
+             "is each point's synthesis plus place-and-route time)." % (
                  lname, a.seeds, "50", sweep_s), "",
              "| T | tracker | status | logic | FF | LUT-RAM | BRAM core | BRAM mem | path logic "
-             "| path FF | Fmax MHz | critical path | P&R s | note |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| path FF | Fmax MHz | critical path | P&R s | job s | note |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append("| %s |" % " | ".join(fmt(r[k]) for k in (
             "T", "TRACK", "status", "logic", "ff", "lutram", "bram_core", "bram_mem",
-            "path_logic", "path_ff", "fmax_mhz", "crit", "pnr_s", "note")))
+            "path_logic", "path_ff", "fmax_mhz", "crit", "pnr_s", "total_s", "note")))
     lines += [""] + scaling_check(rows)
     md = "\n".join(lines) + "\n"
     with open(os.path.join(outdir, "compare.md"), "w") as f:
@@ -294,11 +295,15 @@ def main():
     def job(i, T, tr):
         if a.budget is not None and time.time() - t0 > a.budget:
             stop.set()
-            say("[%d/%d] W%d_T%d_%s: pending (budget spent); run: %s"
-                % (i, n, W, T, tr, make_cmd(a, W, T, tr)))
             _, out = point_paths(a, W, T, tr)
             res = load(out)
-            if res and not complete(res, a.seeds) and res.get("status") not in ("timeout", "failed"):
+            if res and (complete(res, a.seeds) or res.get("status") in ("timeout", "failed")):
+                say("[%d/%d] W%d_T%d_%s: reusing %s (%s)"
+                    % (i, n, W, T, tr, os.path.relpath(out, ROOT), res.get("status")))
+                return (T, tr), res, 0.0
+            say("[%d/%d] W%d_T%d_%s: not run (budget spent); run: %s"
+                % (i, n, W, T, tr, make_cmd(a, W, T, tr)))
+            if res:
                 # synthesized earlier, never placed and routed: keep the area, mark it
                 res = dict(res, status="pnr_pending" if res.get("area") else "pending")
             return (T, tr), res, 0.0
