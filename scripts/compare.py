@@ -258,6 +258,54 @@ def plot(a, rows, outdir, lname):
     plt.close(fig)
 
 
+def self_test(a):
+    """Rows, scaling check and outputs on made-up results: what make test can afford."""
+    import tempfile
+
+    def res(T, lanes, logic, status="ok", fmax=40.0):
+        unit = lambda lut: {"lut": lut, "carry": 0, "ff": 10, "bram": 1}
+        r = {"status": status, "area": {"lut": logic, "carry": 0, "ff": 100, "bram": 30},
+             "units": {"alu_lanes": unit(lanes), "path": unit(50 * T), "core": unit(logic),
+                       "memories": unit(0)},
+             "seconds_total": 10.0, "steps": {"synth": {"status": "ok"}}}
+        if status == "ok":
+            r.update(fmax_mhz=fmax, fmax_seeds_mhz=[fmax], pnr=[{"seed": 1}],
+                     steps={"synth": {"status": "ok"}, "pnr_seed1": {"status": "ok", "seconds": 5}})
+        elif status == "timeout":
+            r["steps"]["pnr_seed1"] = {"status": "timeout", "seconds": 3600}
+        return r
+
+    a.W, a.seeds = 8, 1
+    good = [row_of(a, 8, T, "sorted", res(T, 1000 * T, 3000 + 1000 * T), 0) for T in (2, 4, 8)]
+    dead = [row_of(a, 8, T, "arbiter", res(T, 1000 * min(T, 4), 3000 + 1000 * T), 0)
+            for T in (2, 4, 8)]
+    late = [row_of(a, 8, 16, "sorted", res(16, 16000, 20000, "timeout"), 0),
+            row_of(a, 8, 16, "arbiter", None, 0)]
+    checks = [
+        ("growing lanes pass the scaling check",
+         "grow with T over 3 points" in scaling_check(good)[0]),
+        ("lanes that stop growing fail it",
+         "FAILED between T=4 -> 8" in scaling_check(dead)[0]),
+        ("a timed-out point keeps its area and says where it stopped",
+         late[0]["logic"] == 20000 and late[0]["note"] == "timeout in pnr_seed1"),
+        ("a point never run is pending with its command",
+         late[1]["status"] == "pending" and "make synth" in late[1]["note"]),
+    ]
+    with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, "build")) as d:
+        md = write_outputs(a, good + dead + late, d, 0)
+        checks += [
+            ("the table has one row per point", md.count("\n| ") == 1 + 8),
+            ("csv, md, png and svg are written",
+             all(os.path.getsize(os.path.join(d, "compare." + e)) > 0
+                 for e in ("csv", "md", "png", "svg"))),
+        ]
+    for name, ok in checks:
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    bad = sum(1 for _, ok in checks if not ok)
+    print("%d passed, %d failed" % (len(checks) - bad, bad))
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", default="ecp5", choices=["ecp5", "ice40"])
@@ -274,9 +322,14 @@ def main():
     ap.add_argument("--serial-pnr", action="store_true",
                     help="two jobs synthesize in parallel but place and route one at a time")
     ap.add_argument("--out")
+    ap.add_argument("--self-test", action="store_true",
+                    help="check the table, scaling check and plot on made-up results, then exit")
     a = ap.parse_args()
-    if a.jobs < 1 or a.jobs > 2:
-        sys.exit("compare: --jobs %d: 1 or 2 (the machine has 2 cores)" % a.jobs)
+    if a.self_test:
+        return self_test(a)
+    cores = os.cpu_count() or 1
+    if a.jobs < 1 or a.jobs > cores:
+        sys.exit("compare: --jobs %d: 1 to %d (the machine's cores)" % (a.jobs, cores))
     W = int(a.W)
     Ts = sorted(int(t) for t in a.T.split())
     tracks = a.tracks.split()
@@ -325,6 +378,8 @@ def main():
     pend = [r for r in rows if r["status"] in ("pending", "pnr_pending")]
     if pend:
         print("pending (%d): %s" % (len(pend), "; ".join(r["note"][5:] for r in pend)))
+    if any("FAILED" in line for line in scaling_check(rows)):
+        return 1
     return 0 if all(r["status"] == "ok" for r in rows) else 1
 
 
