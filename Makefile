@@ -73,6 +73,7 @@ help:
 	@echo "  ARBPIPE=1  with TRACK=arbiter: the reduction tree gets its own pipeline stage"
 	@echo "  IMEM= DMEM=  memory sizes in KiB (64, 256)     RAMSTYLE=auto|block|distributed|logic"
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
+	@echo "  PLACER=$(PLACER)  nextpnr placer: heap | static (ECP5; routes W=8 T=16) | sa; not heap -> synth-BOARD-PLACER/"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
 
 # --- set-up ----------------------------------------------------------------
@@ -212,20 +213,22 @@ fpga-calibrate: setup
 # $(CFG_DIR)/synth-$(BOARD)/.  make compare: T sweep at W=CMP_W, both trackers.
 SEEDS         ?= 1
 SYNTH_TIMEOUT ?= 3600
+PLACER        ?= heap
 CMP_W         ?= 8
 CMP_T         ?= 2 4 8 16 32 64
 CMP_BUDGET    ?=
 synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
-	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) --out $(CFG_DIR)/synth-$(BOARD) \
-	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT)
+	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
+	    --out $(CFG_DIR)/synth-$(BOARD)$(if $(filter-out heap,$(PLACER)),-$(PLACER)) \
+	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER)
 
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
 	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-2}; \
 	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --jobs $$j \
 	    $$([ $$j -le 2 ] && echo --serial-pnr) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
-	    --gen $(GEN_BIN) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET))
+	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET))
 
 # The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.
 postsynth: setup

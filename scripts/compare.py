@@ -41,20 +41,23 @@ def say(msg):
 
 def point_paths(a, W, T, track):
     rtl = os.path.join(ROOT, a.rtl_pattern.format(W=W, T=T, TRACK=track))
-    out = os.path.join(ROOT, "build", "W%d_T%d_%s" % (W, T, track), "synth-" + a.board)
+    out = os.path.join(ROOT, "build", "W%d_T%d_%s" % (W, T, track), "synth-" + a.board
+                       + ("" if a.placer == "heap" else "-" + a.placer))
     return rtl, out
 
 
 def synth_cmd(a, rtl, out):
     cmd = [PY, os.path.join(ROOT, "scripts", "synth.py"), "--board", a.board,
-           "--rtl", rtl, "--out", out, "--seeds", str(a.seeds), "--timeout", str(a.timeout)]
+           "--rtl", rtl, "--out", out, "--seeds", str(a.seeds), "--timeout", str(a.timeout),
+           "--placer", a.placer]
     if a.serial_pnr:
         cmd += ["--pnr-lock", os.path.join(a.outdir, "pnr.lock")]
     return cmd
 
 
 def make_cmd(a, W, T, track):
-    return "make synth BOARD=%s W=%d T=%d TRACK=%s SEEDS=%d" % (a.board, W, T, track, a.seeds)
+    return "make synth BOARD=%s W=%d T=%d TRACK=%s SEEDS=%d%s" % (
+        a.board, W, T, track, a.seeds, "" if a.placer == "heap" else " PLACER=" + a.placer)
 
 
 def load(out):
@@ -191,9 +194,9 @@ def write_outputs(a, rows, outdir, sweep_s):
              "Logic = %s of the placed (flat) netlist; path = the path-tracking unit alone "
              "(hierarchy-preserving run); BRAM core = register file and path tables, BRAM mem "
              "= the board's instruction/data memories and console FIFO. Fmax: median of %d "
-             "seed(s), nextpnr target %s MHz. This run: %.0f s (finished points are reused; `job s` "
+             "seed(s), nextpnr target %s MHz, %s placer. This run: %.0f s (finished points are reused; `job s` "
              "is each point's synthesis plus place-and-route time)." % (
-                 lname, a.seeds, "50", sweep_s), "",
+                 lname, a.seeds, "50", a.placer, sweep_s), "",
              "| T | tracker | status | logic | FF | LUT-RAM | BRAM core | BRAM mem | path logic "
              "| path FF | Fmax MHz | critical path | P&R s | job s | note |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -291,6 +294,15 @@ def self_test(a):
         ("a point never run is pending with its command",
          late[1]["status"] == "pending" and "make synth" in late[1]["note"]),
     ]
+    a.placer, a.outdir, a.serial_pnr = "static", "build/x", False
+    rtl, out = point_paths(a, 8, 16, "sorted")
+    checks += [
+        ("another placer has its own folders and is passed on",
+         out.endswith("W8_T16_sorted/synth-%s-static" % a.board)
+         and synth_cmd(a, rtl, out)[-2:] == ["--placer", "static"]
+         and make_cmd(a, 8, 16, "sorted").endswith("PLACER=static")),
+    ]
+    a.placer = "heap"
     with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, "build")) as d:
         md = write_outputs(a, good + dead + late, d, 0)
         checks += [
@@ -315,6 +327,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seeds", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step of a job")
+    ap.add_argument("--placer", default="heap", choices=["heap", "static", "sa"],
+                    help="nextpnr placer of every point (results under synth-<board>-<placer>)")
     ap.add_argument("--budget", type=float, help="start no job after this many seconds")
     ap.add_argument("--force", action="store_true", help="rerun complete points")
     ap.add_argument("--rtl-pattern", default="build/W{W}_T{T}_{TRACK}/rtl")
@@ -333,7 +347,8 @@ def main():
     W = int(a.W)
     Ts = sorted(int(t) for t in a.T.split())
     tracks = a.tracks.split()
-    outdir = os.path.join(ROOT, a.out or "build/compare-%s-W%d" % (a.board, W))
+    outdir = os.path.join(ROOT, a.out or "build/compare-%s-W%d%s" % (
+        a.board, W, "" if a.placer == "heap" else "-" + a.placer))
     os.makedirs(outdir, exist_ok=True)
     a.outdir = outdir
     points = [(T, tr) for T in Ts for tr in tracks]

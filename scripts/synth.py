@@ -265,6 +265,8 @@ def main():
     ap.add_argument("--seeds", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
     ap.add_argument("--freq", type=float, default=50.0, help="nextpnr target MHz")
+    ap.add_argument("--placer", default="heap", choices=["heap", "static", "sa"],
+                    help="nextpnr placer (static: ECP5 only; routes W=8 T=16 where heap times out)")
     ap.add_argument("--prog", help="ELF to put in the memories (default fpga/sw/fpga_hello.S)")
     ap.add_argument("--no-pnr", action="store_true", help="stop after synthesis")
     ap.add_argument("--skip-units", action="store_true",
@@ -284,6 +286,8 @@ def main():
     bd = BOARDS[a.board]
     fam = bd["family"]
     dev = fpga_flow.DEVICES[fam]
+    if a.placer == "static" and fam != "ecp5":
+        sys.exit("synth: --placer static: nextpnr-%s has no static placer (heap or sa)" % fam)
     tag = "W%d_T%d_%s%s" % (W, T, track, "_pipe" if cfg.get("ARBPIPE") == "1" else "")
     out = os.path.abspath(a.out or os.path.join(default_dir(rtl, tag), "synth-" + a.board))
     os.makedirs(out, exist_ok=True)
@@ -319,7 +323,7 @@ def main():
         "memories": {"imem_bytes": 4 << imem_aw, "dmem_bytes": (4 * T) << dmem_aw,
                      "program": os.path.relpath(elf, ROOT), "start_pc": "%08x" % entry},
         "chparam": params, "seeds": list(range(1, a.seeds + 1)),
-        "freq_target_mhz": a.freq,
+        "freq_target_mhz": a.freq, "placer": a.placer,
         "tools": {"yosys": fpga_flow.version([YOSYS, "-V"]),
                   "nextpnr": fpga_flow.version(dev["nextpnr"][:1] + ["--version"])},
         "steps": {},
@@ -410,7 +414,7 @@ def main():
         pnr = dev["nextpnr"] + bd["constraints"] + [
             "--json", os.path.join(out, top + ".json"), "--freq", str(a.freq),
             "--timing-allow-fail", "--seed", str(seed), "--report", "report.json",
-            "-l", "nextpnr.log", "-q"]
+            "-l", "nextpnr.log", "-q"] + (["--placer", a.placer] if a.placer != "heap" else [])
         lock = None
         if a.pnr_lock:
             import fcntl
@@ -553,10 +557,10 @@ def finish(res, out, status):
         print("DOES NOT FIT: " + m)
     if res.get("fmax_mhz"):
         cp = res.get("critical_path") or {}
-        print("Fmax %.1f MHz (median of seeds %s: %s MHz; target %.0f MHz)"
+        print("Fmax %.1f MHz (median of seeds %s: %s MHz; target %.0f MHz; placer %s)"
               % (res["fmax_mhz"], ",".join(str(s) for s in res["seeds"]),
                  ", ".join(str(f) for f in res.get("fmax_seeds_mhz", [])),
-                 res["freq_target_mhz"]))
+                 res["freq_target_mhz"], res.get("placer", "heap")))
         print("critical path: %s -> %s, %s ns (%s ns logic, %s ns routing, %s steps)"
               % (cp.get("from_unit"), cp.get("to_unit"), cp.get("delay_ns"),
                  cp.get("logic_ns"), cp.get("routing_ns"), cp.get("stages")))
