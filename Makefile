@@ -210,7 +210,8 @@ fpga-calibrate: setup
 # --- synthesis reports and the tracker comparison (scripts/synth.py, compare.py) ---
 # make synth: board top + core, hierarchy-preserving synthesis for per-unit
 # counts, flat synthesis, nextpnr over SEEDS seeds (Fmax = median); results in
-# $(CFG_DIR)/synth-$(BOARD)/.  make compare: T sweep at W=CMP_W, both trackers.
+# $(CFG_DIR)/synth-$(BOARD)[-$(PLACER)]/ (synth.py puts them beside RTL_DIR).
+# make compare: T sweep at W=CMP_W, both trackers.
 SEEDS         ?= 1
 SYNTH_TIMEOUT ?= 3600
 PLACER        ?= heap
@@ -220,7 +221,6 @@ CMP_BUDGET    ?=
 synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
 	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
-	    --out $(CFG_DIR)/synth-$(BOARD)$(if $(filter-out heap,$(PLACER)),-$(PLACER)) \
 	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER)
 
 compare: setup

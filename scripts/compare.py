@@ -29,6 +29,9 @@ import sys
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import synth  # noqa: E402  (PLACERS, out_folder)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = sys.executable
 LOCK = threading.Lock()
@@ -41,8 +44,8 @@ def say(msg):
 
 def point_paths(a, W, T, track):
     rtl = os.path.join(ROOT, a.rtl_pattern.format(W=W, T=T, TRACK=track))
-    out = os.path.join(ROOT, "build", "W%d_T%d_%s" % (W, T, track), "synth-" + a.board
-                       + ("" if a.placer == "heap" else "-" + a.placer))
+    out = os.path.join(ROOT, "build", "W%d_T%d_%s" % (W, T, track),
+                       synth.out_folder(a.board, a.placer))
     return rtl, out
 
 
@@ -124,6 +127,7 @@ def row_of(a, W, T, track, res, secs):
     ar = (res or {}).get("area", {})
     cp = (res or {}).get("critical_path") or {}
     st = (res or {}).get("status", "pending")
+    total_s = (res or {}).get("seconds_total")
     pnr = [v for k, v in (res or {}).get("steps", {}).items() if k.startswith("pnr_seed")]
     note = ""
     if st == "does_not_fit":
@@ -149,7 +153,7 @@ def row_of(a, W, T, track, res, secs):
         "crit": "%s -> %s" % (cp.get("from_unit"), cp.get("to_unit")) if cp else "",
         "pnr_s": round(sum(v.get("seconds") or 0 for v in pnr)) if pnr else None,
         "pnr_peak_mib": round(max(v.get("peak_mib") or 0 for v in pnr)) if pnr else None,
-        "total_s": round((res or {}).get("seconds_total")) if (res or {}).get("seconds_total") else None,
+        "total_s": round(total_s) if total_s else None,
         "note": note,
     }
 
@@ -327,7 +331,7 @@ def main():
     ap.add_argument("--jobs", type=int, default=2)
     ap.add_argument("--seeds", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step of a job")
-    ap.add_argument("--placer", default="heap", choices=["heap", "static", "sa"],
+    ap.add_argument("--placer", default="heap", choices=synth.PLACERS,
                     help="nextpnr placer of every point (results under synth-<board>-<placer>)")
     ap.add_argument("--budget", type=float, help="start no job after this many seconds")
     ap.add_argument("--force", action="store_true", help="rerun complete points")

@@ -118,6 +118,15 @@ def default_dir(rtl, tag):
     return os.path.join(ROOT, "build", tag)
 
 
+# nextpnr placers; results of any but the default go to their own folder.
+PLACERS = ["heap", "static", "sa"]
+
+
+def out_folder(board, placer):
+    """synth-<board>, or synth-<board>-<placer> for a placer other than heap."""
+    return "synth-" + board + ("" if placer == "heap" else "-" + placer)
+
+
 def log2(n):
     return max(1, (n - 1).bit_length())
 
@@ -261,11 +270,11 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", required=True, choices=sorted(BOARDS))
     ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
-    ap.add_argument("--out", help="default build/<config>/synth-<board>, beside RTL_DIR")
+    ap.add_argument("--out", help="default build/<config>/synth-<board>[-<placer>], beside RTL_DIR")
     ap.add_argument("--seeds", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
     ap.add_argument("--freq", type=float, default=50.0, help="nextpnr target MHz")
-    ap.add_argument("--placer", default="heap", choices=["heap", "static", "sa"],
+    ap.add_argument("--placer", default="heap", choices=PLACERS,
                     help="nextpnr placer (static: ECP5 only; routes W=8 T=16 where heap times out)")
     ap.add_argument("--prog", help="ELF to put in the memories (default fpga/sw/fpga_hello.S)")
     ap.add_argument("--no-pnr", action="store_true", help="stop after synthesis")
@@ -289,7 +298,8 @@ def main():
     if a.placer == "static" and fam != "ecp5":
         sys.exit("synth: --placer static: nextpnr-%s has no static placer (heap or sa)" % fam)
     tag = "W%d_T%d_%s%s" % (W, T, track, "_pipe" if cfg.get("ARBPIPE") == "1" else "")
-    out = os.path.abspath(a.out or os.path.join(default_dir(rtl, tag), "synth-" + a.board))
+    out = os.path.abspath(a.out or os.path.join(default_dir(rtl, tag),
+                                                out_folder(a.board, a.placer)))
     os.makedirs(out, exist_ok=True)
     print("synth: %s on %s (%s), seeds 1..%d, timeout %.0f s per step -> %s"
           % (tag, a.board, dev["device"], a.seeds, a.timeout, os.path.relpath(out, ROOT)),
