@@ -114,9 +114,12 @@ SIM_DIR  := $(CFG_DIR)/sim$(if $(filter 1,$(TRACE)),-trace)
 SIM_BIN  := $(SIM_DIR)/simty-sim
 TB_SRC   := $(wildcard tb/*.c tb/*.h tb/*.cpp)
 
-# The RTL is regenerated whenever the generator changes.
+# The RTL is regenerated whenever the generator changes. simty-gen leaves
+# unchanged files alone (files.f rarely changes), so files.f is touched when any
+# module changed: it is what the simulator and the other consumers depend on.
 $(RTL_DIR)/files.f: $(GEN_BIN)
 	@$(GEN_BIN) $(GEN_ARGS) -o $(RTL_DIR)
+	@if [ -n "$$(find $(RTL_DIR) -name '*.v' -newer $@)" ]; then touch $@; fi
 
 $(SIM_BIN): $(RTL_DIR)/files.f $(TB_SRC) scripts/build_sim.sh $(REF_LIB)
 	@echo "building the simulator for W=$(W) T=$(T) TRACK=$(TRACK)$(if $(filter 1,$(TRACE)), with FST tracing)"

@@ -7,16 +7,23 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
 
-    vm_describe(m, "Branch unit (issue + 4): splits the active path into a (fall-through, "
+    vm_describe(m, "Branch unit (issue + 4 and + 5): splits the active path into a (fall-through, "
                    "jump target or the lanes served by this pass) and b (taken, or the lanes "
                    "an indirect jump or a memory access replays), updates the call depth on "
                    "calls and returns, and collects the lanes that exit or trap. An indirect "
                    "jump serves the leader's target (leader = lowest lane that does not trap) "
-                   "with every lane going there; the other lanes replay it.");
-    vm_latency(m, "combinational");
+                   "with every lane going there; the other lanes replay it. Stage 1 (issue + 4) "
+                   "finds the leader of an indirect jump and its target (registered); stage 2 "
+                   "(issue + 5) splits.");
+    vm_latency(m, "1 cycle: stage 2's outputs belong to the instruction at stage 1 one "
+                  "cycle earlier");
     vm_localparam(m, "T", cfg->t, "threads per warp");
     path_lp_width(cfg, m);
-    vm_group(m, "the instruction and its active path");
+    vm_port(m, VM_IN, "clk_i", "1", NULL);
+    vm_group(m, "stage 1 (issue + 4)");
+    vm_port(m, VM_IN, "s1_active_i", "T", NULL);
+    vm_port(m, VM_IN, "s1_d_i", "32*T", "per-lane jalr targets");
+    vm_group(m, "stage 2 (issue + 5): the instruction and its active path");
     vm_port(m, VM_IN, "pc_i", "30", "word PC");
     vm_port(m, VM_IN, "active_i", "T", "lanes of the path executing it");
     vm_port(m, VM_IN, "depth_i", "8", "call depth of that path");
@@ -44,6 +51,7 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT_REG, "trap_o", "T", NULL);
     vm_port(m, VM_OUT_REG, "cause_o", "4*T", "4 bits per lane");
     vm_port(m, VM_OUT_REG, "exit_o", "T", NULL);
+    vm_port(m, VM_OUT, "wmask_o", "T", "lanes whose rd an ALU-writing instruction writes");
 
     vm_wire(m, "depth_j", "8", "depth on the jump's target path");
     vm_wire(m, "pc_next", "30", NULL);
@@ -51,28 +59,37 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
                             "call_i == 2'b10 ? (depth_i == 8'h00 ? 8'h00 : depth_i - 8'd1) : depth_i");
     vm_assign(m, "pc_next", "pc_i + 30'd1");
 
-    vm_comment(m, "Indirect jumps: misaligned targets trap, the leader's target is served.");
-    vm_reg(m, "jmis", "T", "lanes whose jalr target is misaligned");
-    vm_reg(m, "juni", "T", "lanes jumping to the leader's target");
-    vm_reg(m, "jtarget", "30", "the leader's target (word address)");
-    vm_wire(m, "jcand", "T", NULL);
-    vm_wire(m, "jlead", "T", "one-hot leader");
+    vm_comment(m, "Indirect jumps (stage 1): misaligned targets trap, the leader's target is "
+                  "served.");
+    vm_reg(m, "s1_jmis", "T", "lanes whose jalr target is misaligned");
+    vm_reg(m, "s1_jtarget", "30", "the leader's target (word address)");
+    vm_wire(m, "s1_jcand", "T", NULL);
+    vm_wire(m, "s1_jlead", "T", "one-hot leader");
     vm_integer(m, "l");
     b = vm_comb(m, "jalr_misaligned");
-    vb_default(b, "jmis", "{T{1'b0}}");
+    vb_default(b, "s1_jmis", "{T{1'b0}}");
     vb_for(b, "l", "0", "T");
-    vb_set(b, "jmis[l]", "d_i[32*l + 1]");
+    vb_set(b, "s1_jmis[l]", "s1_d_i[32*l + 1]");
     vb_end(b);
-    vm_assign(m, "jcand", "active_i & ~jmis");
-    vm_assign(m, "jlead", "jcand & (~jcand + 1'b1)");
+    vm_assign(m, "s1_jcand", "s1_active_i & ~s1_jmis");
+    vm_assign(m, "s1_jlead", "s1_jcand & (~s1_jcand + 1'b1)");
     b = vm_comb(m, "jalr_leader");
-    vb_default(b, "jtarget", "30'd0");
-    vb_default(b, "juni", "{T{1'b0}}");
+    vb_default(b, "s1_jtarget", "30'd0");
     vb_for(b, "l", "0", "T");
-    vb_if(b, "jlead[l]");
-    vb_set(b, "jtarget", "d_i[32*l + 2 +: 30]");
+    vb_if(b, "s1_jlead[l]");
+    vb_set(b, "s1_jtarget", "s1_d_i[32*l + 2 +: 30]");
     vb_end(b);
     vb_end(b);
+    vm_reg(m, "jmis", "T", "stage 2");
+    vm_reg(m, "jcand", "T", NULL);
+    vm_reg(m, "jtarget", "30", NULL);
+    b = vm_seq(m, "stage2");
+    vb_set(b, "jmis", "s1_jmis");
+    vb_set(b, "jcand", "s1_jcand");
+    vb_set(b, "jtarget", "s1_jtarget");
+    vm_reg(m, "juni", "T", "lanes jumping to the leader's target");
+    b = vm_comb(m, "jalr_uniform");
+    vb_default(b, "juni", "{T{1'b0}}");
     vb_for(b, "l", "0", "T");
     vb_set(b, "juni[l]", "jcand[l] && d_i[32*l + 2 +: 30] == jtarget");
     vb_end(b);
@@ -118,6 +135,11 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "cause_o", "mem_cause_i");
     vb_set(b, "exec_o", "active_i & ~mem_replay_i");
     vb_end(b);
+    vm_comment(m, "rd is written for every lane that executed, except when the whole "
+                  "instruction traps or a jal's target is misaligned (none then), and except the "
+                  "lanes an indirect jump replays or whose target traps: those read rs1 again.");
+    vm_assign(m, "wmask_o", "itrap_i || (jal_i && target_i[1]) ? {T{1'b0}} : "
+                            "jalr_i ? juni : active_i");
     vm_wire(m, "unused_target", "1", "targets are even");
     vm_assign(m, "unused_target", "target_i[0]");
     return vm_status(m);

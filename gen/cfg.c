@@ -54,6 +54,7 @@ void cfg_derive(struct simt_cfg *c)
     c->rf_warp_in_bank_bits = cfg_clog2(c->rf_warps_per_bank);
     c->rf_rows = 32 * c->rf_warps_per_bank;
     c->rf_row_w = 5 + c->rf_warp_in_bank_bits;
+    c->res_lat = c->track == TRACK_ARBITER ? 2 + c->arbpipe : 1;
     c->xlen = 32;
     c->pc_w = 30;
     c->calldepth_w = SIMTY_CALLDEPTH_BITS;

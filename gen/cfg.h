@@ -26,7 +26,7 @@ struct simt_cfg {
     int imem_kib;        /* IMEM: instruction memory, KiB, power of two */
     int dmem_kib;        /* DMEM: data memory, KiB, power of two */
     enum simt_ramstyle ramstyle; /* RAMSTYLE: auto | block | distributed | logic */
-    int arbpipe;         /* ARBPIPE: 1 = the arbiter's reduction tree gets its own stage */
+    int arbpipe;         /* ARBPIPE: 1 = the arbiter's reduction tree takes two stages */
 
     /* ---- derived by cfg_derive() ---- */
     int threads;         /* W * T */
@@ -42,6 +42,7 @@ struct simt_cfg {
     int rf_warp_in_bank_bits;/* log2(rf_warps_per_bank), may be 0 */
     int rf_rows;         /* rows per bank: 32 * rf_warps_per_bank */
     int rf_row_w;        /* log2(rf_rows) = 5 + rf_warp_in_bank_bits */
+    int res_lat;         /* cycles from resolve (issue + 6) to stage r: sorted 1, arbiter 2 + ARBPIPE */
     int xlen;            /* 32 */
     int pc_w;            /* 30: word PC (byte PC[31:2]) */
     int calldepth_w;     /* SIMTY_CALLDEPTH_BITS */

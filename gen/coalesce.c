@@ -9,7 +9,9 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
     char lit[32];
 
-    vm_describe(m, "Memory coalescer (issue + 4, registered into the request at issue + 5). "
+    vm_describe(m, "Memory coalescer over two stages: issue + 4 checks every lane and finds the "
+                   "leader and its address (registered), issue + 5 compares every lane with the "
+                   "leader and builds the request (registered by the core, sent at issue + 6). "
                    "Lanes with a misaligned address trap (cause 4/6), lanes outside data "
                    "memory and the MMIO page trap with an access fault (5/7). Per pass the "
                    "leader (lowest remaining lane) is served with every lane making a word "
@@ -17,7 +19,8 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
                    "of the leader's word; the other lanes replay. Coalesced stores land in "
                    "their own slot, so on overlapping stores the highest lane wins. The leader's "
                    "sub-word store is replicated across its word with byte enables.");
-    vm_latency(m, "combinational");
+    vm_latency(m, "1 cycle: the outputs belong to the instruction that was at the inputs "
+                  "of stage 1 one cycle earlier");
     vm_localparam(m, "T", cfg->t, "threads per warp");
     vm_localparam(m, "LANE_W", cfg->lane_id_w, "max(1, log2(T))");
     vm_localparam(m, "OFF_W", cfg->block_off_bits, "log2(4 * T): byte offset in a block");
@@ -26,60 +29,79 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
              (unsigned)SIMTY_DMEM_BASE >> cfg->dmem_addr_w);
     vm_localparam_lit(m, "DMEM_TAG", 32 - cfg->dmem_addr_w, lit, "DMEM base >> DMEM_AW");
     vm_localparam_lit(m, "MMIO_TAG", 20, "20'hf0000", "MMIO page base >> 12");
-    vm_group(m, "the instruction (membership stage)");
-    vm_port(m, VM_IN, "mem_i", "1", "a legal load or store");
+    vm_port(m, VM_IN, "clk_i", "1", NULL);
+    vm_group(m, "stage 1 (issue + 4): the instruction");
+    vm_port(m, VM_IN, "s1_mem_i", "1", "a legal load or store");
+    vm_port(m, VM_IN, "s1_store_i", "1", NULL);
+    vm_port(m, VM_IN, "s1_size_i", "2", "0 byte, 1 half, 2 word (funct3[1:0])");
+    vm_port(m, VM_IN, "s1_active_i", "T", NULL);
+    vm_port(m, VM_IN, "s1_addr_i", "32*T", "per-lane byte address");
+    vm_port(m, VM_IN, "s1_data_i", "32*T", "per-lane store data");
+    vm_group(m, "stage 2 (issue + 5): the same instruction, one cycle later");
     vm_port(m, VM_IN, "store_i", "1", NULL);
-    vm_port(m, VM_IN, "size_i", "2", "0 byte, 1 half, 2 word (funct3[1:0])");
-    vm_port(m, VM_IN, "active_i", "T", NULL);
-    vm_port(m, VM_IN, "addr_i", "32*T", "per-lane byte address");
-    vm_port(m, VM_IN, "data_i", "32*T", "per-lane store data");
-    vm_group(m, "per lane, to the branch unit");
+    vm_port(m, VM_IN, "size_i", "2", NULL);
+    vm_port(m, VM_IN, "addr_i", "32*T", NULL);
+    vm_port(m, VM_IN, "data_i", "32*T", NULL);
+    vm_group(m, "per lane, to the branch unit (stage 2)");
     vm_port(m, VM_OUT, "trap_o", "T", NULL);
     vm_port(m, VM_OUT, "cause_o", "4*T", NULL);
     vm_port(m, VM_OUT, "served_o", "T", "served in this pass");
     vm_port(m, VM_OUT, "replay_o", "T", "left for another pass");
     vm_port(m, VM_OUT, "coal_o", "T", "served from their own word slot");
-    vm_group(m, "the request");
+    vm_group(m, "the request (stage 2)");
     vm_port(m, VM_OUT, "req_o", "1", "some lane accesses memory");
     vm_port(m, VM_OUT, "req_addr_o", "32", "block address (aligned to 4T bytes)");
     vm_port(m, VM_OUT_REG, "req_strb_o", "4*T", "byte enables, 4 per word");
     vm_port(m, VM_OUT_REG, "req_data_o", "32*T", "word i = slot i");
-    vm_port(m, VM_OUT_REG, "leader_o", "LANE_W", "leader lane");
+    vm_port(m, VM_OUT, "leader_o", "LANE_W", "leader lane");
     vm_port(m, VM_OUT, "leader_off_o", "OFF_W", "leader's byte offset in the block");
 
+    vm_comment(m, "Stage 1: misaligned and out-of-range lanes, the leader and its address.");
     vm_reg(m, "mis", "T", "misaligned lanes");
     vm_reg(m, "fault", "T", "lanes outside data memory and the MMIO page");
     vm_reg(m, "cause", "4*T", NULL);
-    vm_wire(m, "cand", "T", "lanes that access memory");
+    vm_wire(m, "s1_cand", "T", "lanes that access memory");
     vm_integer(m, "l");
     b = vm_comb(m, "check");
     vb_default(b, "mis", "{T{1'b0}}");
     vb_default(b, "fault", "{T{1'b0}}");
     vb_default(b, "cause", "{4*T{1'b0}}");
     vb_for(b, "l", "0", "T");
-    vb_set(b, "mis[l]", "(size_i == 2'd1 && addr_i[32*l]) || (size_i == 2'd2 && addr_i[32*l +: 2] != 2'b00)");
-    vb_set(b, "fault[l]", "!mis[l] && addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && "
-                          "addr_i[32*l + 12 +: 20] != MMIO_TAG");
-    vb_set(b, "cause[4*l +: 4]", "mis[l] ? (store_i ? 4'd6 : 4'd4) : (store_i ? 4'd7 : 4'd5)");
+    vb_set(b, "mis[l]", "(s1_size_i == 2'd1 && s1_addr_i[32*l]) || "
+                        "(s1_size_i == 2'd2 && s1_addr_i[32*l +: 2] != 2'b00)");
+    vb_set(b, "fault[l]", "!mis[l] && s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && "
+                          "s1_addr_i[32*l + 12 +: 20] != MMIO_TAG");
+    vb_set(b, "cause[4*l +: 4]", "mis[l] ? (s1_store_i ? 4'd6 : 4'd4) : (s1_store_i ? 4'd7 : 4'd5)");
     vb_end(b);
-    vm_assign(m, "cand", "active_i & ~mis & ~fault & {T{mem_i}}");
-    vm_assign(m, "trap_o", "active_i & (mis | fault) & {T{mem_i}}");
-    vm_assign(m, "cause_o", "cause");
-
-    vm_comment(m, "The leader: lowest lane that accesses memory.");
-    vm_wire(m, "lead1h", "T", "one-hot leader");
-    vm_wire(m, "laddr", "32", "leader's address");
-    vm_wire(m, "ldata", "32", "leader's store data");
-    vm_assign(m, "lead1h", "cand & (~cand + 1'b1)");
+    vm_assign(m, "s1_cand", "s1_active_i & ~mis & ~fault & {T{s1_mem_i}}");
+    vm_wire(m, "s1_lead1h", "T", "one-hot leader: lowest lane that accesses memory");
+    vm_reg(m, "s1_leader", "LANE_W", NULL);
+    vm_assign(m, "s1_lead1h", "s1_cand & (~s1_cand + 1'b1)");
     b = vm_comb(m, "leader");
-    vb_default(b, "leader_o", "{LANE_W{1'b0}}");
+    vb_default(b, "s1_leader", "{LANE_W{1'b0}}");
     vb_for(b, "l", "0", "T");
-    vb_if(b, "lead1h[l]");
-    vb_set(b, "leader_o", "l[LANE_W-1:0]");
+    vb_if(b, "s1_lead1h[l]");
+    vb_set(b, "s1_leader", "l[LANE_W-1:0]");
     vb_end(b);
     vb_end(b);
-    vm_assign(m, "laddr", "addr_i[32*leader_o +: 32]");
-    vm_assign(m, "ldata", "data_i[32*leader_o +: 32]");
+    vm_reg(m, "cand", "T", "stage 2");
+    vm_reg(m, "lead1h", "T", NULL);
+    vm_reg(m, "trap_q", "T", NULL);
+    vm_reg(m, "cause_q", "4*T", NULL);
+    vm_reg(m, "leader_q", "LANE_W", NULL);
+    vm_reg(m, "laddr", "32", "leader's address");
+    vm_reg(m, "ldata", "32", "leader's store data");
+    b = vm_seq(m, "stage2");
+    vb_set(b, "cand", "s1_cand");
+    vb_set(b, "lead1h", "s1_lead1h");
+    vb_set(b, "trap_q", "s1_active_i & (mis | fault) & {T{s1_mem_i}}");
+    vb_set(b, "cause_q", "cause");
+    vb_set(b, "leader_q", "s1_leader");
+    vb_set(b, "laddr", "s1_addr_i[32*s1_leader +: 32]");
+    vb_set(b, "ldata", "s1_data_i[32*s1_leader +: 32]");
+    vm_assign(m, "trap_o", "trap_q");
+    vm_assign(m, "cause_o", "cause_q");
+    vm_assign(m, "leader_o", "leader_q");
 
     vm_comment(m, "Followers: word accesses to their own slot of the leader's block, and word "
                   "loads of the leader's word.");

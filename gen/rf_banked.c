@@ -12,41 +12,38 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
     vm_describe(m, "Banked register file (RF) and two-cycle operand collection. A warp's "
                    "register r is one row of T lanes; warps are spread over two banks by warp "
                    "parity (one bank when W = 1). Each bank is one single-read single-write "
-                   "RAM per lane (simty_ram_1r1w). rs1 is read at issue + 1 and rs2 at issue + 2 "
-                   "from the warp's bank; writes come from the resolve stage (ALU results, "
-                   "issue + 5) and the load write-back (issue + 7). The scheduler reserves the "
-                   "ports, so reads never collide and at most one write reaches a bank per "
-                   "cycle. While init_i is high every row is written with zero.");
-    vm_latency(m, "2 cycles (rs1 registered here, rs2 from the RAM output)");
+                   "RAM per lane (simty_ram_1r1w). rs1 is read at issue and rs2 at issue + 1 "
+                   "from the warp's bank; both are registered, so execute (issue + 3) starts "
+                   "from flip-flops, not from the RAM outputs. Writes come from the split stage "
+                   "(ALU results, issue + 5) and the load write-back (issue + 8). The scheduler "
+                   "reserves the ports, so reads never collide and at most one write reaches a "
+                   "bank per cycle. While init_i is high every row is written with zero.");
+    vm_latency(m, "3 cycles from the rs1 read to registered operands");
     vm_localparam(m, "T", cfg->t, "threads per warp");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W = %d))", cfg->w);
     vm_localparam(m, "ROW_W", cfg->rf_row_w, "5 + log2(warps per bank = %d)", cfg->rf_warps_per_bank);
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_port(m, VM_IN, "init_i", "1", "clear every row");
     vm_port(m, VM_IN, "init_row_i", "ROW_W", "the row cleared this cycle");
-    vm_group(m, "collect 0 (issue + 1): rs1 read");
+    vm_group(m, "issue: rs1 read");
+    vm_port(m, VM_IN, "is_valid_i", "1", "an issue that reads rs1");
+    vm_port(m, VM_IN, "is_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "is_rs1_i", "5", NULL);
+    vm_group(m, "collect 0 (issue + 1): rs2 read");
     vm_port(m, VM_IN, "c0_valid_i", "1", NULL);
     vm_port(m, VM_IN, "c0_wid_i", "WARP_W", NULL);
-    vm_port(m, VM_IN, "c0_rs1_i", "5", NULL);
-    vm_group(m, "collect 1 (issue + 2): rs2 read, rs1 data");
-    vm_port(m, VM_IN, "c1_valid_i", "1", NULL);
-    vm_port(m, VM_IN, "c1_wid_i", "WARP_W", NULL);
-    vm_port(m, VM_IN, "c1_rs1_i", "5", NULL);
-    vm_port(m, VM_IN, "c1_rs2_i", "5", NULL);
-    vm_port(m, VM_IN, "c1_use2_i", "1", "reads rs2");
-    vm_group(m, "execute (issue + 3): operands");
-    if (nb == 2)
-        vm_port(m, VM_IN, "ex_bank_i", "1", "warp parity");
-    vm_port(m, VM_IN, "ex_rs2_i", "5", NULL);
+    vm_port(m, VM_IN, "c0_rs2_i", "5", NULL);
+    vm_port(m, VM_IN, "c0_use2_i", "1", "reads rs2");
+    vm_group(m, "execute (issue + 3): registered operands");
     vm_port(m, VM_OUT_REG, "ex_s1_o", "32*T", "rs1 per lane (x0 reads 0)");
-    vm_port(m, VM_OUT, "ex_s2_o", "32*T", "rs2 per lane (x0 reads 0)");
-    vm_group(m, "ALU write (resolve, issue + 5)");
+    vm_port(m, VM_OUT_REG, "ex_s2_o", "32*T", "rs2 per lane (x0 reads 0)");
+    vm_group(m, "ALU write (split stage, issue + 5)");
     vm_port(m, VM_IN, "wa_valid_i", "1", NULL);
     vm_port(m, VM_IN, "wa_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "wa_rd_i", "5", NULL);
     vm_port(m, VM_IN, "wa_mask_i", "T", "lanes written");
     vm_port(m, VM_IN, "wa_data_i", "32*T", NULL);
-    vm_group(m, "load write (issue + 7)");
+    vm_group(m, "load write (issue + 8)");
     vm_port(m, VM_IN, "wl_valid_i", "1", NULL);
     vm_port(m, VM_IN, "wl_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "wl_rd_i", "5", NULL);
@@ -57,8 +54,8 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
 #define ROW(buf, wid, r) \
     (wib ? snprintf(buf, sizeof buf, "{%s[%d:1], %s}", wid, wib, r) \
          : snprintf(buf, sizeof buf, "%s", r))
-    ROW(row1, "c0_wid_i", "c0_rs1_i");
-    ROW(row2, "c1_wid_i", "c1_rs2_i");
+    ROW(row1, "is_wid_i", "is_rs1_i");
+    ROW(row2, "c0_wid_i", "c0_rs2_i");
     ROW(rowa, "wa_wid_i", "wa_rd_i");
     ROW(rowl, "wl_wid_i", "wl_rd_i");
 #undef ROW
@@ -73,8 +70,8 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
         snprintf(wa, sizeof wa, "waddr%d", bk);
         snprintf(rd, sizeof rd, "rdata%d", bk);
         vm_comment(m, "Bank %d: %s warps.", bk, nb == 1 ? "all" : bk ? "odd" : "even");
-        vm_wire(m, c0h, "1", "rs1 read for this bank");
-        vm_wire(m, c1h, "1", "rs2 read for this bank");
+        vm_wire(m, c0h, "1", "rs1 read for this bank (issue)");
+        vm_wire(m, c1h, "1", "rs2 read for this bank (collect 0)");
         vm_wire(m, wah, "1", "ALU write to this bank");
         vm_wire(m, wlh, "1", "load write to this bank");
         vm_wire(m, ra, "ROW_W", NULL);
@@ -83,10 +80,10 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
 #define IN_BANK(buf, wid) \
         (nb == 1 ? snprintf(buf, sizeof buf, "1'b1") \
                  : snprintf(buf, sizeof buf, "%s[0] == 1'b%d", wid, bk))
+        IN_BANK(cmp, "is_wid_i");
+        vm_assign(m, c0h, "is_valid_i && %s", cmp);
         IN_BANK(cmp, "c0_wid_i");
-        vm_assign(m, c0h, "c0_valid_i && %s", cmp);
-        IN_BANK(cmp, "c1_wid_i");
-        vm_assign(m, c1h, "c1_valid_i && c1_use2_i && %s", cmp);
+        vm_assign(m, c1h, "c0_valid_i && c0_use2_i && %s", cmp);
         IN_BANK(cmp, "wa_wid_i");
         vm_assign(m, wah, "wa_valid_i && wa_rd_i != 5'd0 && %s", cmp);
         IN_BANK(cmp, "wl_wid_i");
@@ -113,22 +110,31 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
         }
     }
 
-    vm_comment(m, "rs1 arrives at issue + 2 and is kept for execute; rs2 comes straight from "
-                  "the RAM at issue + 3. x0 reads as zero.");
+    vm_comment(m, "rs1 arrives at issue + 1 and is registered twice; rs2 arrives at "
+                  "issue + 2 and is registered once. x0 reads as zero.");
+    vm_reg(m, "c0_rs1_q", "5", "the rs1 read in flight");
+    vm_reg(m, "c0_bank_q", "1", NULL);
+    vm_reg(m, "c1_rs2_q", "5", "the rs2 read in flight");
+    vm_reg(m, "c1_bank_q", "1", NULL);
+    vm_reg(m, "c1_s1_q", "32*T", "rs1, one stage before execute");
     {
-        struct vblock *b = vm_seq(m, "rs1");
-        if (nb == 1)
-            vb_set(b, "ex_s1_o", "c1_rs1_i == 5'd0 ? {32*T{1'b0}} : rdata0");
-        else
-            vb_set(b, "ex_s1_o", "c1_rs1_i == 5'd0 ? {32*T{1'b0}} : c1_wid_i[0] ? rdata1 : rdata0");
+        struct vblock *b = vm_seq(m, "operands");
+        vb_set(b, "c0_rs1_q", "is_rs1_i");
+        vb_set(b, "c0_bank_q", nb == 1 ? "1'b0" : "is_wid_i[0]");
+        vb_set(b, "c1_rs2_q", "c0_use2_i ? c0_rs2_i : 5'd0");
+        vb_set(b, "c1_bank_q", nb == 1 ? "1'b0" : "c0_wid_i[0]");
+        if (nb == 1) {
+            vb_set(b, "c1_s1_q", "c0_rs1_q == 5'd0 ? {32*T{1'b0}} : rdata0");
+            vb_set(b, "ex_s2_o", "c1_rs2_q == 5'd0 ? {32*T{1'b0}} : rdata0");
+        } else {
+            vb_set(b, "c1_s1_q", "c0_rs1_q == 5'd0 ? {32*T{1'b0}} : c0_bank_q ? rdata1 : rdata0");
+            vb_set(b, "ex_s2_o", "c1_rs2_q == 5'd0 ? {32*T{1'b0}} : c1_bank_q ? rdata1 : rdata0");
+        }
+        vb_set(b, "ex_s1_o", "c1_s1_q");
     }
-    if (nb == 1)
-        vm_assign(m, "ex_s2_o", "ex_rs2_i == 5'd0 ? {32*T{1'b0}} : rdata0");
-    else
-        vm_assign(m, "ex_s2_o", "ex_rs2_i == 5'd0 ? {32*T{1'b0}} : ex_bank_i ? rdata1 : rdata0");
     if (nb == 1) {
         vm_wire(m, "unused_wid", "1", "one warp: the warp ids are always 0");
-        vm_assign(m, "unused_wid", "^{c0_wid_i, c1_wid_i, wa_wid_i, wl_wid_i}");
+        vm_assign(m, "unused_wid", "^{is_wid_i, c0_wid_i, wa_wid_i, wl_wid_i, c0_bank_q, c1_bank_q}");
     }
     return vm_status(m);
 }

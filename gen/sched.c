@@ -11,12 +11,15 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_describe(m, "Instruction buffer and scheduler. One buffer slot per warp (its contents "
                    "in a RAM read at issue; the resources it needs in flip-flops). A warp is "
-                   "ready when its slot is full, it is alive, it has no instruction in flight "
-                   "(the previous one resolved its path at issue + 5, or wrote its load result "
-                   "at issue + 7) and its register-file bank has the read ports (issue + 1, "
-                   "issue + 2) and the write port (issue + 5 or issue + 7) it needs: a "
-                   "reservation shift register per bank keeps them apart. Loose round-robin "
-                   "among ready warps.");
+                   "ready when its slot is full, it is alive, its register-file bank has the "
+                   "read ports (rs1 at issue, rs2 at issue + 1) and the write port (issue + 5, or issue + 8 "
+                   "for a load) it needs (a reservation shift register per bank keeps them "
+                   "apart), and either nothing of the warp is in flight, or everything in flight "
+                   "is path-neutral, the warp has a single path and the instruction reads no "
+                   "register an instruction in flight has yet to write. A path-neutral "
+                   "instruction of a single-path warp always resolves to PC + 4 with the same "
+                   "threads, so the instruction behind it is on the right path: no wrong-path "
+                   "instruction ever issues. Loose round-robin among ready warps.");
     vm_latency(m, "issue is combinational; the collect-0 outputs are registered");
     vm_note(m, "The buffer is filled only when empty (the front end ensures it), so a "
                "refill and an issue of one warp never meet.");
@@ -38,24 +41,27 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "rf_use2_i", "1", NULL);
     vm_port(m, VM_IN, "rf_walu_i", "1", NULL);
     vm_port(m, VM_IN, "rf_load_i", "1", NULL);
+    vm_port(m, VM_IN, "rf_neutral_i", "1", "path-neutral");
     vm_port(m, VM_IN, "buf_valid_i", "W", "buffer slots holding an instruction (fetch)");
-    vm_group(m, "resolve (issue + 5) and load write-back (issue + 7)");
+    vm_group(m, "resolve and load write-back");
     vm_port(m, VM_IN, "res_valid_i", "1", NULL);
     vm_port(m, VM_IN, "res_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "res_alive_i", "1", "the warp still has a path");
-    vm_port(m, VM_IN, "res_load_i", "1", "a load: in flight until its write-back");
-    vm_port(m, VM_IN, "wb_valid_i", "1", NULL);
+    vm_port(m, VM_IN, "res_single_i", "1", "the warp has exactly one path");
+    vm_port(m, VM_IN, "res_load_i", "1", "a load that is released at its write-back instead");
+    vm_port(m, VM_IN, "wb_valid_i", "1", "load write-back that releases its warp");
     vm_port(m, VM_IN, "wb_wid_i", "WARP_W", NULL);
     vm_group(m, "issue (combinational: empties the buffer slot)");
     vm_port(m, VM_OUT_REG, "iss_valid_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "iss_wid_o", "WARP_W", NULL);
+    vm_port(m, VM_OUT, "iss_rd1_o", "1", "the issued instruction reads rs1 (now)");
+    vm_port(m, VM_OUT, "iss_rs1_o", "5", NULL);
     vm_group(m, "to operand collection (collect 0 = issue + 1)");
     vm_port(m, VM_OUT_REG, "c0_valid_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "c0_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "c0_pc_o", "30", NULL);
     vm_port(m, VM_OUT, "c0_insn_o", "32", NULL);
     vm_port(m, VM_OUT, "c0_fault_o", "1", NULL);
-    vm_port(m, VM_OUT, "c0_rs1_o", "5", NULL);
     vm_port(m, VM_OUT, "c0_rs2_o", "5", NULL);
     vm_port(m, VM_OUT_REG, "c0_use2_o", "1", NULL);
     vm_group(m, "status");
@@ -63,13 +69,24 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "idle_o", "1", "nothing alive, nothing in flight");
 
     vm_reg(m, "alive_q", "W", NULL);
-    vm_reg(m, "inflight_q", "W", "an instruction between issue and resolution");
+    vm_sig_depth(vm_reg(m, "cnt_q", "4", "instructions between issue and resolution"), "W");
+    vm_reg(m, "nn_q", "W", "the last one issued is not path-neutral: nothing may follow it");
+    vm_reg(m, "single_q", "W", "the warp has a single path");
     vm_reg(m, "use1_q", "W", "needs of the buffered instruction, per warp");
     vm_reg(m, "use2_q", "W", NULL);
     vm_reg(m, "walu_q", "W", NULL);
     vm_reg(m, "load_q", "W", NULL);
-    vm_reg(m, "rres_q", "2*NB", "bank b: bit 2b+k-1 = read port busy at now + k");
-    vm_reg(m, "wres_q", "7*NB", "bank b: bit 7b+k-1 = write port busy at now + k");
+    vm_reg(m, "neutral_q", "W", NULL);
+    vm_sig_depth(vm_reg(m, "rs1_q", "5", "registers of the buffered instruction"), "W");
+    vm_sig_depth(vm_reg(m, "rs2_q", "5", NULL), "W");
+    vm_sig_depth(vm_reg(m, "rd_q", "5", NULL), "W");
+    vm_reg(m, "rres_q", "NB", "bank b: its read port reads rs2 now (issued last cycle)");
+    vm_reg(m, "wres_q", "8*NB", "bank b: bit 8b+k-1 = write port busy at now + k");
+    vm_comment(m, "What was issued in the last 5 cycles: their ALU results are not yet in the "
+                  "register file. Entry k was issued k + 1 cycles ago.");
+    vm_reg(m, "hv_q", "5", "an ALU write of rd");
+    vm_sig_depth(vm_reg(m, "hw_q", "WARP_W", NULL), "5");
+    vm_sig_depth(vm_reg(m, "hr_q", "5", NULL), "5");
     if (cfg->w > 1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
 
@@ -90,27 +107,43 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "c0_pc_o", "buf_rdata[29:0]");
     vm_assign(m, "c0_insn_o", "buf_rdata[61:30]");
     vm_assign(m, "c0_fault_o", "buf_rdata[62]");
-    vm_assign(m, "c0_rs1_o", "buf_rdata[67:63]");
+    vm_assign(m, "iss_rd1_o", "iss_valid_o && use1_q[iss_wid_o]");
+    vm_assign(m, "iss_rs1_o", "rs1_q[iss_wid_o]");
+    vm_wire(m, "unused_rs1", "5", "rs1 comes from rs1_q at issue");
+    vm_assign(m, "unused_rs1", "buf_rdata[67:63]");
     vm_assign(m, "c0_rs2_o", "buf_rdata[72:68]");
 
-    vm_reg(m, "ready", "W", "warps that may issue now");
+    vm_comment(m, "Read-after-write hazards with the warp's instructions in flight: rs1 is "
+                  "read at issue and rs2 at issue + 1, the ALU writes at issue + 5.");
+    vm_reg(m, "hazard", "W", NULL);
     vm_integer(m, "w");
+    vm_integer(m, "k");
+    b = vm_comb(m, "hazards");
+    vb_default(b, "hazard", "{W{1'b0}}");
+    vb_for(b, "w", "0", "W");
+    vb_for(b, "k", "0", "5");
+    vb_if(b, "hv_q[k] && hw_q[k] == w[WARP_W-1:0] && ((use1_q[w] && rs1_q[w] == hr_q[k]) || "
+             "(k < 4 && use2_q[w] && rs2_q[w] == hr_q[k]))");
+    vb_set(b, "hazard[w]", "1'b1");
+    vb_end(b);
+    vb_end(b);
+    vb_end(b);
+    vm_reg(m, "ready", "W", "warps that may issue now");
     b = vm_comb(m, "qualify");
     vb_default(b, "ready", "{W{1'b0}}");
     vb_for(b, "w", "0", "W");
-    if (nb == 2)
-        vb_set(b, "ready[w]", "buf_valid_i[w] && alive_q[w] && !inflight_q[w] && !init_i && "
-                              "!(use1_q[w] && rres_q[2*(w%%2)]) && !(use2_q[w] && rres_q[2*(w%%2)+1]) && "
-                              "!(walu_q[w] && wres_q[7*(w%%2)+4]) && !(load_q[w] && wres_q[7*(w%%2)+6])");
-    else
-        vb_set(b, "ready[w]", "buf_valid_i[w] && alive_q[w] && !inflight_q[w] && !init_i && "
-                              "!(use1_q[w] && rres_q[0]) && !(use2_q[w] && rres_q[1]) && "
-                              "!(walu_q[w] && wres_q[4]) && !(load_q[w] && wres_q[6])");
+    {
+        const char *bank0 = nb == 2 ? "(w%2)" : "0";
+        vb_set(b, "ready[w]", "buf_valid_i[w] && alive_q[w] && !init_i && "
+                              "(cnt_q[w] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) && "
+                              "!(use1_q[w] && rres_q[%s]) && "
+                              "!(walu_q[w] && wres_q[8*%s+4]) && !(load_q[w] && wres_q[8*%s+7])",
+               bank0, bank0, bank0);
+    }
     vb_end(b);
 
     if (cfg->w > 1) {
         vm_comment(m, "Round robin: the first ready warp at or after rr_q.");
-        vm_integer(m, "k");
         b = vm_comb(m, "select");
         vb_default(b, "iss_valid_o", "1'b0");
         vb_default(b, "iss_wid_o", "rr_q");
@@ -126,56 +159,82 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_default(b, "iss_wid_o", "1'b0");
     }
 
+    vm_comment(m, "In flight: +1 at issue, -1 at resolve (a load: at its write-back).");
+    vm_wire(m, "dec_res", "W", NULL);
+    vm_wire(m, "dec_wb", "W", NULL);
+    vm_wire(m, "inc", "W", NULL);
+    vm_assign(m, "dec_res", "res_valid_i && !res_load_i ? {{(W-1){1'b0}}, 1'b1} << res_wid_i : {W{1'b0}}");
+    vm_assign(m, "dec_wb", "wb_valid_i ? {{(W-1){1'b0}}, 1'b1} << wb_wid_i : {W{1'b0}}");
+    vm_assign(m, "inc", "iss_valid_o ? {{(W-1){1'b0}}, 1'b1} << iss_wid_o : {W{1'b0}}");
     b = vm_seq(m, "state");
     vb_if(b, "init_i");
     vb_set(b, "alive_q", "{W{1'b1}}");
+    vb_set(b, "single_q", "{W{1'b1}}");
     vb_end(b);
     vb_if(b, "rf_valid_i");
     vb_set(b, "use1_q[rf_wid_i]", "rf_use1_i");
     vb_set(b, "use2_q[rf_wid_i]", "rf_use2_i");
     vb_set(b, "walu_q[rf_wid_i]", "rf_walu_i");
     vb_set(b, "load_q[rf_wid_i]", "rf_load_i");
+    vb_set(b, "neutral_q[rf_wid_i]", "rf_neutral_i");
+    vb_set(b, "rs1_q[rf_wid_i]", "rf_rs1_i");
+    vb_set(b, "rs2_q[rf_wid_i]", "rf_rs2_i");
+    vb_set(b, "rd_q[rf_wid_i]", "rf_insn_i[11:7]");
     vb_end(b);
     for (bk = 0; bk < nb; bk++) {
+        char wr[40];
+        snprintf(wr, sizeof wr, nb == 2 ? "wres_q[%d:%d]" : "wres_q", 8 * bk + 7, 8 * bk);
         vb_if(b, "iss_valid_o%s", nb == 2 ? (bk ? " && iss_wid_o[0]" : " && !iss_wid_o[0]") : "");
-        vb_set(b, nb == 2 ? (bk ? "rres_q[3:2]" : "rres_q[1:0]") : "rres_q",
-               "(%s | {use2_q[iss_wid_o], use1_q[iss_wid_o]}) >> 1",
-               nb == 2 ? (bk ? "rres_q[3:2]" : "rres_q[1:0]") : "rres_q");
-        vb_set(b, nb == 2 ? (bk ? "wres_q[13:7]" : "wres_q[6:0]") : "wres_q",
-               "(%s | {load_q[iss_wid_o], 1'b0, walu_q[iss_wid_o], 4'b0000}) >> 1",
-               nb == 2 ? (bk ? "wres_q[13:7]" : "wres_q[6:0]") : "wres_q");
+        vb_set(b, nb == 2 ? (bk ? "rres_q[1]" : "rres_q[0]") : "rres_q", "use2_q[iss_wid_o]");
+        vb_set(b, wr, "(%s | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 4'b0000}) >> 1", wr);
         vb_else(b);
-        vb_set(b, nb == 2 ? (bk ? "rres_q[3:2]" : "rres_q[1:0]") : "rres_q", "%s >> 1",
-               nb == 2 ? (bk ? "rres_q[3:2]" : "rres_q[1:0]") : "rres_q");
-        vb_set(b, nb == 2 ? (bk ? "wres_q[13:7]" : "wres_q[6:0]") : "wres_q", "%s >> 1",
-               nb == 2 ? (bk ? "wres_q[13:7]" : "wres_q[6:0]") : "wres_q");
+        vb_set(b, nb == 2 ? (bk ? "rres_q[1]" : "rres_q[0]") : "rres_q", "1'b0");
+        vb_set(b, wr, "%s >> 1", wr);
         vb_end(b);
     }
+    vb_set(b, "hv_q", "{hv_q[3:0], iss_valid_o && walu_q[iss_wid_o]}");
+    vb_set(b, "hw_q[0]", "iss_wid_o");
+    vb_set(b, "hr_q[0]", "rd_q[iss_wid_o]");
+    vb_for(b, "k", "1", "5");
+    vb_set(b, "hw_q[k]", "hw_q[k-1]");
+    vb_set(b, "hr_q[k]", "hr_q[k-1]");
+    vb_end(b);
     vb_set(b, "c0_valid_o", "iss_valid_o");
     vb_set(b, "c0_wid_o", "iss_wid_o");
     vb_set(b, "c0_use2_o", "use2_q[iss_wid_o]");
     vb_if(b, "iss_valid_o");
     if (cfg->w > 1)
         vb_set(b, "rr_q", "iss_wid_o + 1'b1");
-    vb_set(b, "inflight_q[iss_wid_o]", "1'b1");
+    vb_set(b, "nn_q[iss_wid_o]", "!neutral_q[iss_wid_o]");
+    vb_end(b);
+    vb_for(b, "w", "0", "W");
+    vb_set(b, "cnt_q[w]", "cnt_q[w] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]}");
     vb_end(b);
     vb_if(b, "res_valid_i");
     vb_set(b, "alive_q[res_wid_i]", "res_alive_i");
-    vb_if(b, "!res_load_i");
-    vb_set(b, "inflight_q[res_wid_i]", "1'b0");
-    vb_end(b);
-    vb_end(b);
-    vb_if(b, "wb_valid_i");
-    vb_set(b, "inflight_q[wb_wid_i]", "1'b0");
+    vb_set(b, "single_q[res_wid_i]", "res_single_i");
     vb_end(b);
     vb_reset(b, "alive_q", "{W{1'b0}}");
-    vb_reset(b, "inflight_q", "{W{1'b0}}");
+    vb_reset(b, "nn_q", "{W{1'b0}}");
+    vb_reset(b, "hv_q", "5'd0");
     if (cfg->w > 1)
         vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
     vb_reset(b, "c0_valid_o", "1'b0");
-    vb_reset(b, "rres_q", "{2*NB{1'b0}}");
-    vb_reset(b, "wres_q", "{7*NB{1'b0}}");
+    vb_reset(b, "rres_q", "{NB{1'b0}}");
+    vb_reset(b, "wres_q", "{8*NB{1'b0}}");
+    for (int w = 0; w < cfg->w; w++) {
+        char lhs[24];
+        snprintf(lhs, sizeof lhs, "cnt_q[%d]", w);
+        vb_reset(b, lhs, "4'd0");
+    }
     vm_assign(m, "alive_o", "alive_q");
-    vm_assign(m, "idle_o", "!init_i && alive_q == {W{1'b0}} && inflight_q == {W{1'b0}}");
+    vm_reg(m, "busy", "W", "something in flight");
+    vm_integer(m, "v");
+    b = vm_comb(m, "busy");
+    vb_default(b, "busy", "{W{1'b0}}");
+    vb_for(b, "v", "0", "W");
+    vb_set(b, "busy[v]", "cnt_q[v] != 4'd0");
+    vb_end(b);
+    vm_assign(m, "idle_o", "!init_i && alive_q == {W{1'b0}} && busy == {W{1'b0}}");
     return vm_status(m);
 }

@@ -1,6 +1,8 @@
 /*
  * top.c - simty_core: the pipeline that connects every unit.
  */
+#include <string.h>
+
 #include "path.h"
 #include "simty_map.h"
 
@@ -15,22 +17,21 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
     struct vblock *b;
-    /* ARBPIPE=1: the arbiter's x comes one cycle after the resolve stage; the redirect,
-     * the warp's release and the trace move to that cycle (stage r, issue + 6). */
-    const int rp = cfg->arbpipe;
-    const char *res_valid = rp ? "r_valid_q" : "m_valid_q";
-    const char *res_wid = rp ? "r_wid_q" : "m_wid_q";
-    const char *res_load = rp ? "r_load_q" : "m_load_q";
+    /* Stage r (redirect, release, trace) comes res_lat cycles after resolve. */
+    const int rl = cfg->res_lat;
+    char tmp[64];
 
     vm_describe(m, "Simty core: %d warps x %d threads, %s. Stages, for an instruction issued "
                    "at t: fetch steering, fetch, predecode (before t), issue (t), collect "
-                   "(t+1, t+2), execute (t+3), membership, branch and coalescing (t+4), "
-                   "resolve: data request, path update and redirect, ALU write-back (t+5), "
-                   "gather (t+6), load write-back (t+7). A warp has at most one instruction "
-                   "between issue and resolution, so correctness does not depend on W. After "
-                   "reset a sequencer clears the register file and sets up the path tables "
-                   "(init_o high) before the first fetch.",
-                cfg->w, cfg->t, cfg_track_desc(cfg->track));
+                   "(t+1, t+2), execute (t+3), membership and leader search (t+4), split, "
+                   "coalescing and ALU write-back (t+5), resolve: data request and path update "
+                   "(t+6), stage r: redirect, release and trace (t+%d), gather (t+7), load "
+                   "write-back (t+8). A warp has at most one instruction between issue and "
+                   "resolution unless every instruction in flight is path-neutral and the warp "
+                   "has a single path: no wrong-path instruction ever issues, so correctness "
+                   "does not depend on W. After reset a sequencer clears the register file and "
+                   "sets up the path tables (init_o high) before the first fetch.",
+                cfg->w, cfg->t, cfg_track_desc(cfg->track), 6 + rl);
     vm_latency(m, "instruction and data ports: latency 1 (request registered, data the next "
                   "cycle); reset sequence %d cycles", cfg->rf_rows);
     vm_note(m, "Reset: synchronous, active high, on control state only (valid bits, "
@@ -66,7 +67,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT_REG, "dmem_wid_o", "WARP_W", "warp of the request");
     vm_port(m, VM_OUT_REG, "dmem_lane_o", "LANE_W", "leader lane (owner of a sub-word or console access)");
     vm_port(m, VM_IN, "dmem_rdata_i", "32*T", "the block requested the cycle before");
-    vm_group(m, "trace: one resolved pass (issue + 5)");
+    vm_group(m, "trace: one resolved pass (stage r)");
     vm_port(m, VM_OUT, "trc_valid_o", "1", NULL);
     vm_port(m, VM_OUT, "trc_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "trc_pc_o", "32", NULL);
@@ -87,7 +88,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "trc_x_o", "PATH_W", NULL);
     vm_port(m, VM_OUT, "trc_y_o", "PATH_W", NULL);
     vm_port(m, VM_OUT, "trc_z_o", "PATH_W", NULL);
-    vm_group(m, "trace: one load write-back (issue + 7)");
+    vm_group(m, "trace: one load write-back (after its pass's stage r)");
     vm_port(m, VM_OUT, "trl_valid_o", "1", NULL);
     vm_port(m, VM_OUT, "trl_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "trl_rd_o", "5", NULL);
@@ -120,15 +121,23 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "rf_wid", "WARP_W", NULL);
     vm_wire(m, "rf_pc", "30", NULL);
     vm_wire(m, "rf_insn", "32", NULL);
-    vm_wire(m, "m_x", "PATH_W", "next head path (resolve)");
-    vm_reg(m, "m_valid_q", "1", "resolve stage (issue + 5)");
-    vm_reg(m, "m_wid_q", "WARP_W", NULL);
+    vm_wire(m, "r_x", "PATH_W", "next head path (stage r)");
+    vm_wire(m, "r_single", "1", NULL);
+    vm_wire(m, "r_seq", "1", "a path-neutral instruction went on to PC + 4");
+    vm_reg(m, "r_valid_q", "1", "stage r");
+    vm_reg(m, "r_wid_q", "WARP_W", NULL);
+    if (rl < 2)
+        vm_reg(m, "r_load_q", "1", "a load: released at its write-back");
+    vm_reg(m, "r_neutral_q", "1", NULL);
+    vm_reg(m, "r_pcn_q", "30", "PC + 4, as a word PC");
+    vm_assign(m, "r_seq", "r_neutral_q && r_x[P_PC +: 30] == r_pcn_q");
     in = vm_inst(m, "simty_fetch", "u_fetch");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init", "start_pc_i", "start_pc_i[31:2]",
         "alive_i", "alive", "iss_valid_i", "iss_valid", "iss_wid_i", "iss_wid",
-        "redir_valid_i", res_valid, "redir_wid_i", res_wid, "redir_pc_i", "m_x[P_PC +: 30]",
-        "redir_alive_i", "m_x[P_V]", "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
+        "redir_valid_i", "r_valid_q", "redir_wid_i", "r_wid_q", "redir_pc_i", "r_x[P_PC +: 30]",
+        "redir_alive_i", "r_x[P_V]", "redir_seq_i", "r_seq",
+        "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
         "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
         "buf_valid_o", "buf_valid", NULL });
@@ -138,13 +147,14 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "pd_use2", "1", NULL);
     vm_wire(m, "pd_walu", "1", NULL);
     vm_wire(m, "pd_load", "1", NULL);
+    vm_wire(m, "pd_neutral", "1", NULL);
     in = vm_inst(m, "simty_predecode", "u_predecode");
     conns(in, (const char *const[]){
         "insn_i", "rf_insn", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
-        "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load", NULL });
+        "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
+        "neutral_o", "pd_neutral", NULL });
 
-    vm_reg(m, "m_load_q", "1", NULL);
-    vm_reg(m, "wb_valid_q", "1", "load write-back stage (issue + 7)");
+    vm_reg(m, "wb_valid_q", "1", "load write-back stage (issue + 8)");
     vm_reg(m, "wb_wid_q", "WARP_W", NULL);
     vm_wire(m, "c0_valid", "1", "collect 0 (issue + 1)");
     vm_wire(m, "c0_fault", "1", NULL);
@@ -152,7 +162,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "c0_wid", "WARP_W", NULL);
     vm_wire(m, "c0_pc", "30", NULL);
     vm_wire(m, "c0_insn", "32", NULL);
-    vm_wire(m, "c0_rs1", "5", NULL);
+    vm_wire(m, "iss_rd1", "1", "the issue reads rs1 now");
+    vm_wire(m, "iss_rs1", "5", NULL);
     vm_wire(m, "c0_rs2", "5", NULL);
     in = vm_inst(m, "simty_sched", "u_sched");
     conns(in, (const char *const[]){
@@ -160,72 +171,79 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
-        "buf_valid_i", "buf_valid", "res_valid_i", res_valid, "res_wid_i", res_wid,
-        "res_alive_i", "m_x[P_V]", "res_load_i", res_load, "wb_valid_i", "wb_valid_q",
-        "wb_wid_i", "wb_wid_q", "iss_valid_o", "iss_valid", "iss_wid_o", "iss_wid",
+        "rf_neutral_i", "pd_neutral",
+        "buf_valid_i", "buf_valid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
+        "res_alive_i", "r_x[P_V]", "res_single_i", "r_single",
+        "iss_valid_o", "iss_valid", "iss_wid_o", "iss_wid",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
-        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2",
+        "iss_rd1_o", "iss_rd1", "iss_rs1_o", "iss_rs1",
+        "c0_fault_o", "c0_fault", "c0_rs2_o", "c0_rs2",
         "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });
+    /* A load is released by whichever comes last: its write-back (issue + 8) or
+     * stage r. */
+    if (rl < 2) {
+        vm_inst_conn(in, "res_load_i", "r_load_q");
+        vm_inst_conn(in, "wb_valid_i", "wb_valid_q");
+        vm_inst_conn(in, "wb_wid_i", "wb_wid_q");
+    } else {
+        vm_inst_conn(in, "res_load_i", "1'b0");
+        vm_inst_conn(in, "wb_valid_i", "1'b0");
+        vm_inst_conn(in, "wb_wid_i", "{WARP_W{1'b0}}");
+    }
 
     /* ---- collect 1 and execute pipeline registers ---- */
     vm_reg(m, "c1_valid_q", "1", "collect 1 (issue + 2)");
     vm_reg(m, "c1_fault_q", "1", NULL);
-    vm_reg(m, "c1_use2_q", "1", NULL);
     vm_reg(m, "c1_wid_q", "WARP_W", NULL);
     vm_reg(m, "c1_pc_q", "30", NULL);
     vm_reg(m, "c1_insn_q", "32", NULL);
-    vm_reg(m, "c1_rs1_q", "5", NULL);
-    vm_reg(m, "c1_rs2_q", "5", NULL);
     vm_reg(m, "ex_valid_q", "1", "execute (issue + 3)");
     vm_reg(m, "ex_fault_q", "1", NULL);
     vm_reg(m, "ex_wid_q", "WARP_W", NULL);
     vm_reg(m, "ex_pc_q", "30", NULL);
     vm_reg(m, "ex_insn_q", "32", NULL);
-    vm_reg(m, "ex_rs2_q", "5", NULL);
     b = vm_seq(m, "collect");
     vb_set(b, "c1_valid_q", "c0_valid");
     vb_set(b, "c1_fault_q", "c0_fault");
-    vb_set(b, "c1_use2_q", "c0_use2");
     vb_set(b, "c1_wid_q", "c0_wid");
     vb_set(b, "c1_pc_q", "c0_pc");
     vb_set(b, "c1_insn_q", "c0_insn");
-    vb_set(b, "c1_rs1_q", "c0_rs1");
-    vb_set(b, "c1_rs2_q", "c0_rs2");
     vb_set(b, "ex_valid_q", "c1_valid_q");
     vb_set(b, "ex_fault_q", "c1_fault_q");
     vb_set(b, "ex_wid_q", "c1_wid_q");
     vb_set(b, "ex_pc_q", "c1_pc_q");
     vb_set(b, "ex_insn_q", "c1_insn_q");
-    vb_set(b, "ex_rs2_q", "c1_rs2_q");
     vb_reset(b, "c1_valid_q", "1'b0");
     vb_reset(b, "ex_valid_q", "1'b0");
 
     /* ---- register file ---- */
     vm_wire(m, "ex_s1", "32*T", NULL);
     vm_wire(m, "ex_s2", "32*T", NULL);
-    vm_reg(m, "m_walu_q", "1", NULL);
-    vm_reg(m, "m_rd_q", "5", NULL);
-    vm_reg(m, "m_exec_q", "T", NULL);
-    vm_reg(m, "m_trap_q", "T", NULL);
-    vm_reg(m, "m_exit_q", "T", NULL);
-    vm_reg(m, "m_wdata_q", "32*T", "rd values: results, or the link of jumps");
+    vm_wire(m, "br_wmask", "T", NULL);
+    vm_reg(m, "n_valid_q", "1", "split (issue + 5)");
+    vm_reg(m, "n_wid_q", "WARP_W", NULL);
+    vm_reg(m, "n_walu_q", "1", NULL);
+    vm_reg(m, "n_rd_q", "5", NULL);
+    vm_reg(m, "n_d_q", "32*T", NULL);
+    vm_reg(m, "n_link_q", "32", NULL);
+    vm_reg(m, "n_jal_q", "1", NULL);
+    vm_reg(m, "n_jalr_q", "1", NULL);
+    vm_wire(m, "n_wdata", "32*T", "rd values: results, or the link of jumps");
+    vm_assign(m, "n_wdata", "n_jal_q || n_jalr_q ? {T{n_link_q}} : n_d_q");
     vm_reg(m, "wb_rd_q", "5", NULL);
     vm_reg(m, "wb_mask_q", "T", NULL);
     vm_wire(m, "wb_data", "32*T", NULL);
     in = vm_inst(m, "simty_rf", "u_rf");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "init_i", "init", "init_row_i", "init_cnt_q[ROW_W-1:0]",
-        "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_rs1_i", "c0_rs1",
-        "c1_valid_i", "c1_valid_q", "c1_wid_i", "c1_wid_q", "c1_rs1_i", "c1_rs1_q",
-        "c1_rs2_i", "c1_rs2_q", "c1_use2_i", "c1_use2_q",
-        "ex_rs2_i", "ex_rs2_q", "ex_s1_o", "ex_s1", "ex_s2_o", "ex_s2",
-        "wa_valid_i", "m_valid_q && m_walu_q", "wa_wid_i", "m_wid_q", "wa_rd_i", "m_rd_q",
-        "wa_mask_i", "m_exec_q & ~m_trap_q & ~m_exit_q", "wa_data_i", "m_wdata_q",
+        "is_valid_i", "iss_rd1", "is_wid_i", "iss_wid", "is_rs1_i", "iss_rs1",
+        "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_rs2_i", "c0_rs2", "c0_use2_i", "c0_use2",
+        "ex_s1_o", "ex_s1", "ex_s2_o", "ex_s2",
+        "wa_valid_i", "n_valid_q && n_walu_q", "wa_wid_i", "n_wid_q", "wa_rd_i", "n_rd_q",
+        "wa_mask_i", "br_wmask", "wa_data_i", "n_wdata",
         "wl_valid_i", "wb_valid_q", "wl_wid_i", "wb_wid_q", "wl_rd_i", "wb_rd_q",
         "wl_mask_i", "wb_mask_q", "wl_data_i", "wb_data", NULL });
 
-    if (cfg->rf_banks_impl == 2)
-        vm_inst_conn(in, "ex_bank_i", "ex_wid_q[0]");
 
     /* ---- execute ---- */
     {
@@ -266,28 +284,61 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "mb_insn_q", "ex_insn_q");
     vb_reset(b, "mb_valid_q", "1'b0");
 
-    /* ---- path tracking, coalescing, branch ---- */
+    /* ---- path tracking (membership), split stage registers ---- */
     vm_wire(m, "mb_active", "T", NULL);
     vm_wire(m, "mb_depth", "8", NULL);
-    vm_wire(m, "mb_h1", "PATH_W", NULL);
-    vm_wire(m, "m_c", "PATH_W", NULL);
-    vm_wire(m, "m_y", "PATH_W", NULL);
-    vm_wire(m, "m_z", "PATH_W", NULL);
+    vm_wire(m, "mb_mem", "1", NULL);
+    vm_assign(m, "mb_mem", "mb_load || mb_store");
+    {
+        /* name, width: membership-stage value -> split-stage register n_<name>_q */
+        static const char *const st[][3] = {
+            { "pc", "30", "mb_pc_q" },        { "insn", "32", "mb_insn_q" },
+            { "load", "1", "mb_load" },        { "store", "1", "mb_store" },
+            { "mem", "1", "mb_mem" },          { "funct3", "3", "mb_funct3" },
+            { "s2", "32*T", "mb_s2" },         { "cond", "T", "mb_cond" },
+            { "target", "32", "mb_target" },   { "branch", "1", "mb_branch" },
+            { "ecall", "1", "mb_ecall" },      { "call", "2", "mb_call" },
+            { "trap", "1", "mb_trap" },        { "cause", "4", "mb_cause" },
+            { "active", "T", "mb_active" },    { "depth", "8", "mb_depth" },
+        };
+        b = vm_seq(m, "split");
+        vb_set(b, "n_valid_q", "mb_valid_q");
+        vb_set(b, "n_wid_q", "mb_wid_q");
+        vb_set(b, "n_walu_q", "mb_walu");
+        vb_set(b, "n_rd_q", "mb_rd");
+        vb_set(b, "n_d_q", "mb_d");
+        vb_set(b, "n_link_q", "mb_link");
+        vb_set(b, "n_jal_q", "mb_jal");
+        vb_set(b, "n_jalr_q", "mb_jalr");
+        for (size_t i = 0; i < sizeof st / sizeof st[0]; i++) {
+            snprintf(tmp, sizeof tmp, "n_%s_q", st[i][0]);
+            vm_reg(m, tmp, st[i][1], NULL);
+            vb_set(b, tmp, "%s", st[i][2]);
+        }
+        vb_reset(b, "n_valid_q", "1'b0");
+    }
+    vm_wire(m, "r_c", "PATH_W", NULL);
+    vm_wire(m, "r_y", "PATH_W", NULL);
+    vm_wire(m, "r_z", "PATH_W", NULL);
+    vm_reg(m, "m_valid_q", "1", "resolve (issue + 6)");
+    vm_reg(m, "m_wid_q", "WARP_W", NULL);
     vm_reg(m, "m_a_q", "PATH_W", NULL);
     vm_reg(m, "m_b_q", "PATH_W", NULL);
-    vm_reg(m, "m_h1_q", "PATH_W", NULL);
+    vm_reg(m, "m_exec_q", "T", NULL);
+    vm_reg(m, "m_trap_q", "T", NULL);
+    vm_reg(m, "m_exit_q", "T", NULL);
     in = vm_inst(m, cfg->track == TRACK_ARBITER ? "simty_path_arbiter" : "simty_path_sorted",
                  "u_path");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init", "init_wid_i", "init_cnt_q[WARP_W-1:0]",
         "start_pc_i", "start_pc_i[31:2]", "ex_wid_i", "ex_wid_q",
-        "mb_wid_i", "mb_wid_q", "mb_pc_i", "mb_pc_q", "mb_active_o", "mb_active",
-        "mb_depth_o", "mb_depth", "mb_h1_o", "mb_h1",
+        "mb_active_o", "mb_active", "mb_depth_o", "mb_depth", "n_wid_i", "n_wid_q",
         "m_valid_i", "m_valid_q", "m_wid_i", "m_wid_q", "m_a_i", "m_a_q", "m_b_i", "m_b_q",
         "m_leave_i", "m_exec_q & (m_trap_q | m_exit_q)",
-        "m_c_o", "m_c", "m_x_o", "m_x", "m_y_o", "m_y", "m_z_o", "m_z", NULL });
-    vm_wire(m, "mb_mem", "1", NULL);
-    vm_assign(m, "mb_mem", "mb_load || mb_store");
+        "r_c_o", "r_c", "r_x_o", "r_x", "r_y_o", "r_y", "r_z_o", "r_z",
+        "r_single_o", "r_single", NULL });
+
+    /* ---- coalescing and branch: membership stage, then split stage ---- */
     vm_wire(m, "co_trap", "T", NULL);
     vm_wire(m, "co_served", "T", NULL);
     vm_wire(m, "co_replay", "T", NULL);
@@ -301,8 +352,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "co_off", "OFF_W", NULL);
     in = vm_inst(m, "simty_coalesce", "u_coalesce");
     conns(in, (const char *const[]){
-        "mem_i", "mb_mem", "store_i", "mb_store", "size_i", "mb_funct3[1:0]", "active_i", "mb_active",
-        "addr_i", "mb_d", "data_i", "mb_s2", "trap_o", "co_trap", "cause_o", "co_cause",
+        "clk_i", "clk_i", "s1_mem_i", "mb_mem", "s1_store_i", "mb_store",
+        "s1_size_i", "mb_funct3[1:0]", "s1_active_i", "mb_active", "s1_addr_i", "mb_d",
+        "s1_data_i", "mb_s2", "store_i", "n_store_q", "size_i", "n_funct3_q[1:0]",
+        "addr_i", "n_d_q", "data_i", "n_s2_q", "trap_o", "co_trap", "cause_o", "co_cause",
         "served_o", "co_served", "replay_o", "co_replay", "coal_o", "co_coal", "req_o", "co_req",
         "req_addr_o", "co_addr", "req_strb_o", "co_strb", "req_data_o", "co_data",
         "leader_o", "co_leader", "leader_off_o", "co_off", NULL });
@@ -314,59 +367,69 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "br_cause", "4*T", NULL);
     in = vm_inst(m, "simty_branch", "u_branch");
     conns(in, (const char *const[]){
-        "pc_i", "mb_pc_q", "active_i", "mb_active", "depth_i", "mb_depth", "d_i", "mb_d",
-        "cond_i", "mb_cond", "target_i", "mb_target", "branch_i", "mb_branch", "jal_i", "mb_jal",
-        "jalr_i", "mb_jalr", "ecall_i", "mb_ecall", "call_i", "mb_call", "itrap_i", "mb_trap",
-        "icause_i", "mb_cause", "mem_i", "mb_mem", "mem_served_i", "co_served",
+        "clk_i", "clk_i", "s1_active_i", "mb_active", "s1_d_i", "mb_d",
+        "pc_i", "n_pc_q", "active_i", "n_active_q", "depth_i", "n_depth_q", "d_i", "n_d_q",
+        "cond_i", "n_cond_q", "target_i", "n_target_q", "branch_i", "n_branch_q", "jal_i", "n_jal_q",
+        "jalr_i", "n_jalr_q", "ecall_i", "n_ecall_q", "call_i", "n_call_q", "itrap_i", "n_trap_q",
+        "icause_i", "n_cause_q", "mem_i", "n_mem_q", "mem_served_i", "co_served",
         "mem_replay_i", "co_replay", "mem_trap_i", "co_trap", "mem_cause_i", "co_cause",
         "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
-        "cause_o", "br_cause", "exit_o", "br_exit", NULL });
+        "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask", NULL });
 
     /* ---- resolve, gather, load write-back ---- */
     vm_reg(m, "m_pc_q", "30", NULL);
     vm_reg(m, "m_insn_q", "32", NULL);
+    vm_reg(m, "m_rd_q", "5", NULL);
+    vm_reg(m, "m_walu_q", "1", NULL);
+    vm_reg(m, "m_load_q", "1", NULL);
+    vm_reg(m, "m_neutral_q", "1", NULL);
+    vm_reg(m, "m_h1_q", "PATH_W", "the head path that executed (trace)");
     vm_reg(m, "m_cause_q", "4*T", NULL);
+    vm_reg(m, "m_wdata_q", "32*T", NULL);
     vm_reg(m, "m_d_q", "32*T", NULL);
     vm_reg(m, "m_s2_q", "32*T", NULL);
     vm_reg(m, "m_served_q", "T", NULL);
     vm_reg(m, "m_coal_q", "T", NULL);
     vm_reg(m, "m_off_q", "OFF_W", NULL);
     vm_reg(m, "m_funct3_q", "3", NULL);
-    vm_reg(m, "g_valid_q", "1", "gather (issue + 6)");
+    vm_reg(m, "g_valid_q", "1", "gather (issue + 7)");
     vm_reg(m, "g_wid_q", "WARP_W", NULL);
     vm_reg(m, "g_rd_q", "5", NULL);
     vm_reg(m, "g_served_q", "T", NULL);
     vm_reg(m, "g_coal_q", "T", NULL);
     vm_reg(m, "g_off_q", "OFF_W", NULL);
     vm_reg(m, "g_funct3_q", "3", NULL);
+    vm_comment(m, "Path-neutral: no branch, jump, memory access, system instruction or trap.");
     b = vm_seq(m, "resolve");
-    vb_set(b, "m_valid_q", "mb_valid_q");
-    vb_set(b, "m_wid_q", "mb_wid_q");
-    vb_set(b, "m_pc_q", "mb_pc_q");
-    vb_set(b, "m_insn_q", "mb_insn_q");
-    vb_set(b, "m_rd_q", "mb_rd");
-    vb_set(b, "m_walu_q", "mb_walu");
-    vb_set(b, "m_load_q", "mb_load");
+    vb_set(b, "m_valid_q", "n_valid_q");
+    vb_set(b, "m_wid_q", "n_wid_q");
+    vb_set(b, "m_pc_q", "n_pc_q");
+    vb_set(b, "m_insn_q", "n_insn_q");
+    vb_set(b, "m_rd_q", "n_rd_q");
+    vb_set(b, "m_walu_q", "n_walu_q");
+    vb_set(b, "m_load_q", "n_load_q");
+    vb_set(b, "m_neutral_q", "!(n_branch_q || n_jal_q || n_jalr_q || n_mem_q || n_ecall_q || "
+                             "n_trap_q || n_insn_q[6:0] == 7'b1110011)");
     vb_set(b, "m_a_q", "br_a");
     vb_set(b, "m_b_q", "br_b");
-    vb_set(b, "m_h1_q", "mb_h1");
+    vb_set(b, "m_h1_q", "{|n_active_q, n_depth_q, n_pc_q, n_active_q}");
     vb_set(b, "m_exec_q", "br_exec");
     vb_set(b, "m_trap_q", "br_trap");
     vb_set(b, "m_cause_q", "br_cause");
     vb_set(b, "m_exit_q", "br_exit");
-    vb_set(b, "m_wdata_q", "mb_jal || mb_jalr ? {T{mb_link}} : mb_d");
-    vb_set(b, "m_d_q", "mb_d");
-    vb_set(b, "m_s2_q", "mb_s2");
+    vb_set(b, "m_wdata_q", "n_wdata");
+    vb_set(b, "m_d_q", "n_d_q");
+    vb_set(b, "m_s2_q", "n_s2_q");
     vb_set(b, "m_served_q", "co_served");
     vb_set(b, "m_coal_q", "co_coal");
     vb_set(b, "m_off_q", "co_off");
-    vb_set(b, "m_funct3_q", "mb_funct3");
-    vb_set(b, "dmem_req_o", "mb_valid_q && mb_mem && co_req");
-    vb_set(b, "dmem_we_o", "mb_store");
+    vb_set(b, "m_funct3_q", "n_funct3_q");
+    vb_set(b, "dmem_req_o", "n_valid_q && n_mem_q && co_req");
+    vb_set(b, "dmem_we_o", "n_store_q");
     vb_set(b, "dmem_addr_o", "co_addr");
     vb_set(b, "dmem_wstrb_o", "co_strb");
     vb_set(b, "dmem_wdata_o", "co_data");
-    vb_set(b, "dmem_wid_o", "mb_wid_q");
+    vb_set(b, "dmem_wid_o", "n_wid_q");
     vb_set(b, "dmem_lane_o", "co_leader");
     vb_set(b, "g_valid_q", "m_valid_q && m_load_q");
     vb_set(b, "g_wid_q", "m_wid_q");
@@ -391,46 +454,104 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "unused_start", "1", "entry points are word aligned");
     vm_assign(m, "unused_start", "^start_pc_i[1:0]");
 
-    /* ---- trace: the resolve stage, or stage r (issue + 6) with ARBPIPE=1 ---- */
+    /* ---- stage r: res_lat cycles after resolve; the trace is delayed to it ---- */
     {
-        /* port, width, resolve-stage source; x (no width) comes from u_path, already in step */
+        /* port, width, resolve-stage source; the path unit's outputs are already at r */
         static const char *const tr[][3] = {
-            { "valid", "1", "m_valid_q" },    { "wid", "WARP_W", "m_wid_q" },
-            { "pc", "32", "{m_pc_q, 2'b00}" }, { "insn", "32", "m_insn_q" },
+            { "wid", "WARP_W", "m_wid_q" },
+            { "pc", "30", "m_pc_q" },          { "insn", "32", "m_insn_q" },
             { "exec", "T", "m_exec_q" },       { "trap", "T", "m_trap_q" },
             { "cause", "4*T", "m_cause_q" },   { "exit", "T", "m_exit_q" },
             { "wen", "1", "m_walu_q" },        { "rd", "5", "m_rd_q" },
             { "value", "32*T", "m_wdata_q" },  { "addr", "32*T", "m_d_q" },
             { "sdata", "32*T", "m_s2_q" },     { "a", "PATH_W", "m_a_q" },
             { "b", "PATH_W", "m_b_q" },        { "h1", "PATH_W", "m_h1_q" },
-            { "c", "PATH_W", "m_c" },          { "x", NULL, "m_x" },
-            { "y", "PATH_W", "m_y" },          { "z", "PATH_W", "m_z" },
+            { "load", "1", "m_load_q" },       { "neutral", "1", "m_neutral_q" },
         };
-        char reg[24];
-        if (rp) {
-            vm_reg(m, "r_load_q", "1", NULL);
-            b = vm_seq(m, "arbiter_stage");
-            vb_set(b, "r_load_q", "m_load_q");
+        char reg[32], src[32];
+        b = vm_seq(m, "stage_r");
+        for (int k = 1; k <= rl; k++) {
+            if (k == rl)
+                snprintf(reg, sizeof reg, "r_valid_q");
+            else
+                snprintf(reg, sizeof reg, "r%d_valid_q", k);
+            if (k < rl)
+                vm_reg(m, reg, "1", k == 1 ? "between resolve and stage r" : NULL);
+            if (k == 1)
+                vb_set(b, reg, "m_valid_q");
+            else
+                vb_set(b, reg, "r%d_valid_q", k - 1);
+            vb_reset(b, reg, "1'b0");
             for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
-                if (!tr[i][1])
+                if (rl >= 2 && !strcmp(tr[i][0], "load"))
                     continue;
-                snprintf(reg, sizeof reg, "r_%s_q", tr[i][0]);
-                vm_reg(m, reg, tr[i][1], i == 0 ? "stage r (issue + 6, ARBPIPE=1)" : NULL);
-                vb_set(b, reg, "%s", tr[i][2]);
+                if (k == rl)
+                    snprintf(reg, sizeof reg, "r_%s_q", tr[i][0]);
+                else
+                    snprintf(reg, sizeof reg, "r%d_%s_q", k, tr[i][0]);
+                if (k == 1)
+                    snprintf(src, sizeof src, "%s", tr[i][2]);
+                else
+                    snprintf(src, sizeof src, "r%d_%s_q", k - 1, tr[i][0]);
+                if (k < rl || (strcmp(tr[i][0], "wid") && strcmp(tr[i][0], "load") &&
+                               strcmp(tr[i][0], "neutral")))
+                    vm_reg(m, reg, tr[i][1], NULL);
+                vb_set(b, reg, "%s", src);
             }
-            vb_reset(b, "r_valid_q", "1'b0");
         }
+        if (rl == 1)
+            vb_set(b, "r_pcn_q", "m_pc_q + 30'd1");
+        else
+            vb_set(b, "r_pcn_q", "r%d_pc_q + 30'd1", rl - 1);
+        vm_assign(m, "trc_valid_o", "r_valid_q");
         for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
-            char port[24];
+            char port[32];
+            if (!strcmp(tr[i][0], "load") || !strcmp(tr[i][0], "neutral"))
+                continue;
             snprintf(port, sizeof port, "trc_%s_o", tr[i][0]);
-            snprintf(reg, sizeof reg, "r_%s_q", tr[i][0]);
-            vm_assign(m, port, "%s", rp && tr[i][1] ? reg : tr[i][2]);
+            if (!strcmp(tr[i][0], "pc"))
+                vm_assign(m, port, "{r_pc_q, 2'b00}");
+            else
+                vm_assign(m, port, "r_%s_q", tr[i][0]);
+        }
+        vm_assign(m, "trc_c_o", "r_c");
+        vm_assign(m, "trc_x_o", "r_x");
+        vm_assign(m, "trc_y_o", "r_y");
+        vm_assign(m, "trc_z_o", "r_z");
+    }
+
+    /* The load write-back is reported after its pass: stage r may come after it. */
+    if (rl < 2) {
+        vm_assign(m, "trl_valid_o", "wb_valid_q");
+        vm_assign(m, "trl_wid_o", "wb_wid_q");
+        vm_assign(m, "trl_rd_o", "wb_rd_q");
+        vm_assign(m, "trl_mask_o", "wb_mask_q");
+        vm_assign(m, "trl_data_o", "wb_data");
+    } else {
+        static const char *const tl[][3] = {
+            { "valid", "1", "wb_valid_q" }, { "wid", "WARP_W", "wb_wid_q" },
+            { "rd", "5", "wb_rd_q" },       { "mask", "T", "wb_mask_q" },
+            { "data", "32*T", "wb_data" },
+        };
+        char reg[32];
+        b = vm_seq(m, "load_trace");
+        for (int k = 1; k < rl; k++)
+            for (size_t i = 0; i < sizeof tl / sizeof tl[0]; i++) {
+                snprintf(reg, sizeof reg, "tl%d_%s_q", k, tl[i][0]);
+                vm_reg(m, reg, tl[i][1], k == 1 && i == 0 ? "load trace, delayed to follow "
+                                                            "stage r (simulation only)" : NULL);
+                if (k == 1)
+                    vb_set(b, reg, "%s", tl[i][2]);
+                else
+                    vb_set(b, reg, "tl%d_%s_q", k - 1, tl[i][0]);
+                if (i == 0)
+                    vb_reset(b, reg, "1'b0");
+            }
+        for (size_t i = 0; i < sizeof tl / sizeof tl[0]; i++) {
+            char port[32];
+            snprintf(port, sizeof port, "trl_%s_o", tl[i][0]);
+            vm_assign(m, port, "tl%d_%s_q", rl - 1, tl[i][0]);
         }
     }
-    vm_assign(m, "trl_valid_o", "wb_valid_q");
-    vm_assign(m, "trl_wid_o", "wb_wid_q");
-    vm_assign(m, "trl_rd_o", "wb_rd_q");
-    vm_assign(m, "trl_mask_o", "wb_mask_q");
-    vm_assign(m, "trl_data_o", "wb_data");
     return vm_status(m);
 }

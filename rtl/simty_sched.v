@@ -13,10 +13,13 @@
 //
 // Instruction buffer and scheduler. One buffer slot per warp (its contents in a RAM read at
 // issue; the resources it needs in flip-flops). A warp is ready when its slot is full, it is
-// alive, it has no instruction in flight (the previous one resolved its path at issue + 5, or
-// wrote its load result at issue + 7) and its register-file bank has the read ports (issue + 1,
-// issue + 2) and the write port (issue + 5 or issue + 7) it needs: a reservation shift register
-// per bank keeps them apart. Loose round-robin among ready warps.
+// alive, its register-file bank has the read ports (rs1 at issue, rs2 at issue + 1) and the
+// write port (issue + 5, or issue + 8 for a load) it needs (a reservation shift register per
+// bank keeps them apart), and either nothing of the warp is in flight, or everything in flight
+// is path-neutral, the warp has a single path and the instruction reads no register an
+// instruction in flight has yet to write. A path-neutral instruction of a single-path warp
+// always resolves to PC + 4 with the same threads, so the instruction behind it is on the right
+// path: no wrong-path instruction ever issues. Loose round-robin among ready warps.
 //
 // The buffer is filled only when empty (the front end ensures it), so a refill and an issue of
 // one warp never meet.
@@ -31,42 +34,45 @@
 module simty_sched (
   input  wire              clk_i,
   input  wire              rst_i,
-  input  wire              init_i,      // reset sequence: nothing issues; every warp becomes alive
+  input  wire              init_i,       // reset sequence: nothing issues; every warp becomes alive
   // refill from predecode (stage f2)
   input  wire              rf_valid_i,
   input  wire [WARP_W-1:0] rf_wid_i,
   input  wire [29:0]       rf_pc_i,
   input  wire [31:0]       rf_insn_i,
-  input  wire              rf_fault_i,  // fetch access fault
+  input  wire              rf_fault_i,   // fetch access fault
   input  wire [4:0]        rf_rs1_i,
   input  wire [4:0]        rf_rs2_i,
   input  wire              rf_use1_i,
   input  wire              rf_use2_i,
   input  wire              rf_walu_i,
   input  wire              rf_load_i,
-  input  wire [W-1:0]      buf_valid_i, // buffer slots holding an instruction (fetch)
-  // resolve (issue + 5) and load write-back (issue + 7)
+  input  wire              rf_neutral_i, // path-neutral
+  input  wire [W-1:0]      buf_valid_i,  // buffer slots holding an instruction (fetch)
+  // resolve and load write-back
   input  wire              res_valid_i,
   input  wire [WARP_W-1:0] res_wid_i,
-  input  wire              res_alive_i, // the warp still has a path
-  input  wire              res_load_i,  // a load: in flight until its write-back
-  input  wire              wb_valid_i,
+  input  wire              res_alive_i,  // the warp still has a path
+  input  wire              res_single_i, // the warp has exactly one path
+  input  wire              res_load_i,   // a load that is released at its write-back instead
+  input  wire              wb_valid_i,   // load write-back that releases its warp
   input  wire [WARP_W-1:0] wb_wid_i,
   // issue (combinational: empties the buffer slot)
   output reg               iss_valid_o,
   output reg  [WARP_W-1:0] iss_wid_o,
+  output wire              iss_rd1_o,    // the issued instruction reads rs1 (now)
+  output wire [4:0]        iss_rs1_o,
   // to operand collection (collect 0 = issue + 1)
   output reg               c0_valid_o,
   output reg  [WARP_W-1:0] c0_wid_o,
   output wire [29:0]       c0_pc_o,
   output wire [31:0]       c0_insn_o,
   output wire              c0_fault_o,
-  output wire [4:0]        c0_rs1_o,
   output wire [4:0]        c0_rs2_o,
   output reg               c0_use2_o,
   // status
-  output wire [W-1:0]      alive_o,     // warps with live threads
-  output wire              idle_o       // nothing alive, nothing in flight
+  output wire [W-1:0]      alive_o,      // warps with live threads
+  output wire              idle_o        // nothing alive, nothing in flight
 );
 
   localparam integer W      = 8; // warps
@@ -74,18 +80,34 @@ module simty_sched (
   localparam integer NB     = 2; // register-file banks (1 when W = 1)
 
   reg     [W-1:0]      alive_q;
-  reg     [W-1:0]      inflight_q; // an instruction between issue and resolution
-  reg     [W-1:0]      use1_q;     // needs of the buffered instruction, per warp
+  reg     [3:0]        cnt_q [0:W-1]; // instructions between issue and resolution
+  reg     [W-1:0]      nn_q;          // the last one issued is not path-neutral: nothing may follow it
+  reg     [W-1:0]      single_q;      // the warp has a single path
+  reg     [W-1:0]      use1_q;        // needs of the buffered instruction, per warp
   reg     [W-1:0]      use2_q;
   reg     [W-1:0]      walu_q;
   reg     [W-1:0]      load_q;
-  reg     [2*NB-1:0]   rres_q;     // bank b: bit 2b+k-1 = read port busy at now + k
-  reg     [7*NB-1:0]   wres_q;     // bank b: bit 7b+k-1 = write port busy at now + k
-  reg     [WARP_W-1:0] rr_q;       // round-robin start
+  reg     [W-1:0]      neutral_q;
+  reg     [4:0]        rs1_q [0:W-1]; // registers of the buffered instruction
+  reg     [4:0]        rs2_q [0:W-1];
+  reg     [4:0]        rd_q [0:W-1];
+  reg     [NB-1:0]     rres_q;        // bank b: its read port reads rs2 now (issued last cycle)
+  reg     [8*NB-1:0]   wres_q;        // bank b: bit 8b+k-1 = write port busy at now + k
+  reg     [4:0]        hv_q;          // an ALU write of rd
+  reg     [WARP_W-1:0] hw_q [0:4];
+  reg     [4:0]        hr_q [0:4];
+  reg     [WARP_W-1:0] rr_q;          // round-robin start
   wire    [72:0]       buf_rdata;
-  reg     [W-1:0]      ready;      // warps that may issue now
+  wire    [4:0]        unused_rs1;    // rs1 comes from rs1_q at issue
+  reg     [W-1:0]      hazard;
   integer              w;
   integer              k;
+  reg     [W-1:0]      ready;         // warps that may issue now
+  wire    [W-1:0]      dec_res;
+  wire    [W-1:0]      dec_wb;
+  wire    [W-1:0]      inc;
+  reg     [W-1:0]      busy;          // something in flight
+  integer              v;
 
   simty_ram_1r1w #(
     .DEPTH_W (WARP_W),
@@ -100,20 +122,41 @@ module simty_sched (
     .rdata_o (buf_rdata)
   );
 
+  // What was issued in the last 5 cycles: their ALU results are not yet in the register file.
+  // Entry k was issued k + 1 cycles ago.
+
   // Buffer contents {rs2, rs1, fault, insn, pc}, read at issue.
   assign c0_pc_o    = buf_rdata[29:0];
   assign c0_insn_o  = buf_rdata[61:30];
   assign c0_fault_o = buf_rdata[62];
-  assign c0_rs1_o   = buf_rdata[67:63];
+  assign iss_rd1_o  = iss_valid_o && use1_q[iss_wid_o];
+  assign iss_rs1_o  = rs1_q[iss_wid_o];
+  assign unused_rs1 = buf_rdata[67:63];
   assign c0_rs2_o   = buf_rdata[72:68];
+
+  // Read-after-write hazards with the warp's instructions in flight: rs1 is read at issue and
+  // rs2 at issue + 1, the ALU writes at issue + 5.
+
+  // hazards
+  always @* begin
+    hazard = {W{1'b0}};
+    for (w = 0; w < W; w = w + 1) begin
+      for (k = 0; k < 5; k = k + 1) begin
+        if (hv_q[k] && hw_q[k] == w[WARP_W-1:0] && ((use1_q[w] && rs1_q[w] == hr_q[k]) || (k < 4 &&
+            use2_q[w] && rs2_q[w] == hr_q[k]))) begin
+          hazard[w] = 1'b1;
+        end
+      end
+    end
+  end
 
   // qualify
   always @* begin
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      ready[w] = buf_valid_i[w] && alive_q[w] && !inflight_q[w] && !init_i && !(use1_q[w] &&
-          rres_q[2*(w%2)]) && !(use2_q[w] && rres_q[2*(w%2)+1]) && !(walu_q[w] && wres_q[7*(w%2)+4])
-          && !(load_q[w] && wres_q[7*(w%2)+6]);
+      ready[w] = buf_valid_i[w] && alive_q[w] && !init_i && (cnt_q[w] == 4'd0 || (!nn_q[w] &&
+          single_q[w] && !hazard[w])) && !(use1_q[w] && rres_q[(w%2)]) && !(walu_q[w] &&
+          wres_q[8*(w%2)+4]) && !(load_q[w] && wres_q[8*(w%2)+7]);
     end
   end
 
@@ -131,59 +174,92 @@ module simty_sched (
     end
   end
 
+  // In flight: +1 at issue, -1 at resolve (a load: at its write-back).
+  assign dec_res = res_valid_i && !res_load_i ? {{(W-1){1'b0}}, 1'b1} << res_wid_i : {W{1'b0}};
+  assign dec_wb  = wb_valid_i ? {{(W-1){1'b0}}, 1'b1} << wb_wid_i : {W{1'b0}};
+  assign inc     = iss_valid_o ? {{(W-1){1'b0}}, 1'b1} << iss_wid_o : {W{1'b0}};
+
   // state
   always @(posedge clk_i) begin
     if (init_i) begin
-      alive_q <= {W{1'b1}};
+      alive_q  <= {W{1'b1}};
+      single_q <= {W{1'b1}};
     end
     if (rf_valid_i) begin
-      use1_q[rf_wid_i] <= rf_use1_i;
-      use2_q[rf_wid_i] <= rf_use2_i;
-      walu_q[rf_wid_i] <= rf_walu_i;
-      load_q[rf_wid_i] <= rf_load_i;
+      use1_q[rf_wid_i]    <= rf_use1_i;
+      use2_q[rf_wid_i]    <= rf_use2_i;
+      walu_q[rf_wid_i]    <= rf_walu_i;
+      load_q[rf_wid_i]    <= rf_load_i;
+      neutral_q[rf_wid_i] <= rf_neutral_i;
+      rs1_q[rf_wid_i]     <= rf_rs1_i;
+      rs2_q[rf_wid_i]     <= rf_rs2_i;
+      rd_q[rf_wid_i]      <= rf_insn_i[11:7];
     end
     if (iss_valid_o && !iss_wid_o[0]) begin
-      rres_q[1:0] <= (rres_q[1:0] | {use2_q[iss_wid_o], use1_q[iss_wid_o]}) >> 1;
-      wres_q[6:0] <= (wres_q[6:0] | {load_q[iss_wid_o], 1'b0, walu_q[iss_wid_o], 4'b0000}) >> 1;
+      rres_q[0]   <= use2_q[iss_wid_o];
+      wres_q[7:0] <= (wres_q[7:0] | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 4'b0000}) >> 1;
     end else begin
-      rres_q[1:0] <= rres_q[1:0] >> 1;
-      wres_q[6:0] <= wres_q[6:0] >> 1;
+      rres_q[0]   <= 1'b0;
+      wres_q[7:0] <= wres_q[7:0] >> 1;
     end
     if (iss_valid_o && iss_wid_o[0]) begin
-      rres_q[3:2]  <= (rres_q[3:2] | {use2_q[iss_wid_o], use1_q[iss_wid_o]}) >> 1;
-      wres_q[13:7] <= (wres_q[13:7] | {load_q[iss_wid_o], 1'b0, walu_q[iss_wid_o], 4'b0000}) >> 1;
+      rres_q[1]    <= use2_q[iss_wid_o];
+      wres_q[15:8] <= (wres_q[15:8] | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 4'b0000}) >> 1;
     end else begin
-      rres_q[3:2]  <= rres_q[3:2] >> 1;
-      wres_q[13:7] <= wres_q[13:7] >> 1;
+      rres_q[1]    <= 1'b0;
+      wres_q[15:8] <= wres_q[15:8] >> 1;
+    end
+    hv_q    <= {hv_q[3:0], iss_valid_o && walu_q[iss_wid_o]};
+    hw_q[0] <= iss_wid_o;
+    hr_q[0] <= rd_q[iss_wid_o];
+    for (k = 1; k < 5; k = k + 1) begin
+      hw_q[k] <= hw_q[k-1];
+      hr_q[k] <= hr_q[k-1];
     end
     c0_valid_o <= iss_valid_o;
     c0_wid_o   <= iss_wid_o;
     c0_use2_o  <= use2_q[iss_wid_o];
     if (iss_valid_o) begin
-      rr_q                  <= iss_wid_o + 1'b1;
-      inflight_q[iss_wid_o] <= 1'b1;
+      rr_q            <= iss_wid_o + 1'b1;
+      nn_q[iss_wid_o] <= !neutral_q[iss_wid_o];
+    end
+    for (w = 0; w < W; w = w + 1) begin
+      cnt_q[w] <= cnt_q[w] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]};
     end
     if (res_valid_i) begin
-      alive_q[res_wid_i] <= res_alive_i;
-      if (!res_load_i) begin
-        inflight_q[res_wid_i] <= 1'b0;
-      end
-    end
-    if (wb_valid_i) begin
-      inflight_q[wb_wid_i] <= 1'b0;
+      alive_q[res_wid_i]  <= res_alive_i;
+      single_q[res_wid_i] <= res_single_i;
     end
     if (rst_i) begin
       alive_q    <= {W{1'b0}};
-      inflight_q <= {W{1'b0}};
+      nn_q       <= {W{1'b0}};
+      hv_q       <= 5'd0;
       rr_q       <= {WARP_W{1'b0}};
       c0_valid_o <= 1'b0;
-      rres_q     <= {2*NB{1'b0}};
-      wres_q     <= {7*NB{1'b0}};
+      rres_q     <= {NB{1'b0}};
+      wres_q     <= {8*NB{1'b0}};
+      cnt_q[0]   <= 4'd0;
+      cnt_q[1]   <= 4'd0;
+      cnt_q[2]   <= 4'd0;
+      cnt_q[3]   <= 4'd0;
+      cnt_q[4]   <= 4'd0;
+      cnt_q[5]   <= 4'd0;
+      cnt_q[6]   <= 4'd0;
+      cnt_q[7]   <= 4'd0;
     end
   end
 
   assign alive_o = alive_q;
-  assign idle_o  = !init_i && alive_q == {W{1'b0}} && inflight_q == {W{1'b0}};
+
+  // busy
+  always @* begin
+    busy = {W{1'b0}};
+    for (v = 0; v < W; v = v + 1) begin
+      busy[v] = cnt_q[v] != 4'd0;
+    end
+  end
+
+  assign idle_o = !init_i && alive_q == {W{1'b0}} && busy == {W{1'b0}};
 
 endmodule
 

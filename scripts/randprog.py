@@ -145,7 +145,7 @@ class Gen:
             'alu': 6, 'csr': 1, 'priv': 3, 'pint': 3, 'ro': 3, 'shex': 3, 'sink': 2,
             'if': 6, 'ifelse': 5, 'loop': 3, 'switch': 2, 'ladder': 1, 'depth': 1, 'call': 3, 'icall': 2,
             'rec': 1, 'exit': 0.3, 'trap': 0, 'brk': 1.5, 'cont': 1, 'mmio': 0.3,
-            'console': 0,
+            'console': 0, 'alurun': 2,
         }
         # per-program emphasis
         for k in base:
@@ -193,6 +193,31 @@ class Gen:
         else:
             self.ins(out, 'auipc %s, 0x%x' % (d, r.getrandbits(20)))
         return 1
+
+    def alu_run(self, out):
+        """A run of ALU instructions, each mostly reading the one before it (as rs1,
+        rs2 or both), with an occasional independent one: the read-after-write
+        distances 1, 2, 3... that back-to-back issue of one warp must respect."""
+        r = self.rng
+        prev = self.dreg()
+        n = r.randint(4, 16)
+        for _ in range(n):
+            d = r.choice([prev, self.dreg(), self.dreg()])
+            k = r.random()
+            if k < 0.15:
+                self.alu(out)
+                continue
+            if k < 0.5:
+                a, b = (prev, self.sreg()) if r.random() < 0.6 else (self.sreg(), prev)
+                if r.random() < 0.2:
+                    a = b = prev
+                self.ins(out, '%s %s, %s, %s' % (r.choice(RTYPE), d, a, b))
+            elif k < 0.8:
+                self.ins(out, '%s %s, %s, %d' % (r.choice(ITYPE), d, prev, self.imm12()))
+            else:
+                self.ins(out, '%s %s, %s, %d' % (r.choice(SHIFTI), d, prev, r.randrange(32)))
+            prev = d
+        return n
 
     def csr(self, out):
         r = self.rng
@@ -704,6 +729,8 @@ class Gen:
                 left = budget - cost
                 if k == 'alu':
                     c = sum(self.alu(piece) for _ in range(r.randint(1, 3)))
+                elif k == 'alurun':
+                    c = self.alu_run(piece)
                 elif k == 'csr':
                     c = self.csr(piece)
                 elif k == 'priv':

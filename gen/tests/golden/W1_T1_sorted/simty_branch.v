@@ -9,18 +9,23 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 1 word
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   latency of this unit: combinational
+//   latency of this unit: 1 cycle: stage 2's outputs belong to the instruction at stage 1 one cycle earlier
 //
-// Branch unit (issue + 4): splits the active path into a (fall-through, jump target or the
-// lanes served by this pass) and b (taken, or the lanes an indirect jump or a memory access
+// Branch unit (issue + 4 and + 5): splits the active path into a (fall-through, jump target or
+// the lanes served by this pass) and b (taken, or the lanes an indirect jump or a memory access
 // replays), updates the call depth on calls and returns, and collects the lanes that exit or
 // trap. An indirect jump serves the leader's target (leader = lowest lane that does not trap)
-// with every lane going there; the other lanes replay it.
+// with every lane going there; the other lanes replay it. Stage 1 (issue + 4) finds the leader
+// of an indirect jump and its target (registered); stage 2 (issue + 5) splits.
 
 `default_nettype none
 
 module simty_branch (
-  // the instruction and its active path
+  input  wire              clk_i,
+  // stage 1 (issue + 4)
+  input  wire [T-1:0]      s1_active_i,
+  input  wire [32*T-1:0]   s1_d_i,       // per-lane jalr targets
+  // stage 2 (issue + 5): the instruction and its active path
   input  wire [29:0]       pc_i,         // word PC
   input  wire [T-1:0]      active_i,     // lanes of the path executing it
   input  wire [7:0]        depth_i,      // call depth of that path
@@ -47,7 +52,8 @@ module simty_branch (
   output reg  [T-1:0]      exec_o,       // lanes that executed in this pass
   output reg  [T-1:0]      trap_o,
   output reg  [4*T-1:0]    cause_o,      // 4 bits per lane
-  output reg  [T-1:0]      exit_o
+  output reg  [T-1:0]      exit_o,
+  output wire [T-1:0]      wmask_o       // lanes whose rd an ALU-writing instruction writes
 );
 
   localparam integer T      = 1;  // threads per warp
@@ -55,40 +61,54 @@ module simty_branch (
 
   wire    [7:0]   depth_j;       // depth on the jump's target path
   wire    [29:0]  pc_next;
-  reg     [T-1:0] jmis;          // lanes whose jalr target is misaligned
-  reg     [T-1:0] juni;          // lanes jumping to the leader's target
-  reg     [29:0]  jtarget;       // the leader's target (word address)
-  wire    [T-1:0] jcand;
-  wire    [T-1:0] jlead;         // one-hot leader
+  reg     [T-1:0] s1_jmis;       // lanes whose jalr target is misaligned
+  reg     [29:0]  s1_jtarget;    // the leader's target (word address)
+  wire    [T-1:0] s1_jcand;
+  wire    [T-1:0] s1_jlead;      // one-hot leader
   integer         l;
+  reg     [T-1:0] jmis;          // stage 2
+  reg     [T-1:0] jcand;
+  reg     [29:0]  jtarget;
+  reg     [T-1:0] juni;          // lanes jumping to the leader's target
   wire            unused_target; // targets are even
 
   assign depth_j = call_i == 2'b01 ? (depth_i == 8'hff ? 8'hff : depth_i + 8'd1) : call_i == 2'b10 ?
       (depth_i == 8'h00 ? 8'h00 : depth_i - 8'd1) : depth_i;
   assign pc_next = pc_i + 30'd1;
 
-  // Indirect jumps: misaligned targets trap, the leader's target is served.
+  // Indirect jumps (stage 1): misaligned targets trap, the leader's target is served.
 
   // jalr_misaligned
   always @* begin
-    jmis = {T{1'b0}};
+    s1_jmis = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      jmis[l] = d_i[32*l + 1];
+      s1_jmis[l] = s1_d_i[32*l + 1];
     end
   end
 
-  assign jcand = active_i & ~jmis;
-  assign jlead = jcand & (~jcand + 1'b1);
+  assign s1_jcand = s1_active_i & ~s1_jmis;
+  assign s1_jlead = s1_jcand & (~s1_jcand + 1'b1);
 
   // jalr_leader
   always @* begin
-    jtarget = 30'd0;
-    juni    = {T{1'b0}};
+    s1_jtarget = 30'd0;
     for (l = 0; l < T; l = l + 1) begin
-      if (jlead[l]) begin
-        jtarget = d_i[32*l + 2 +: 30];
+      if (s1_jlead[l]) begin
+        s1_jtarget = s1_d_i[32*l + 2 +: 30];
       end
     end
+  end
+
+  // stage2
+  always @(posedge clk_i) begin
+    jmis    <= s1_jmis;
+    jcand   <= s1_jcand;
+    jtarget <= s1_jtarget;
+  end
+
+  // jalr_uniform
+  always @* begin
+    juni = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
       juni[l] = jcand[l] && d_i[32*l + 2 +: 30] == jtarget;
     end
@@ -139,6 +159,10 @@ module simty_branch (
     end
   end
 
+  // rd is written for every lane that executed, except when the whole instruction traps or a
+  // jal's target is misaligned (none then), and except the lanes an indirect jump replays or
+  // whose target traps: those read rs1 again.
+  assign wmask_o       = itrap_i || (jal_i && target_i[1]) ? {T{1'b0}} : jalr_i ? juni : active_i;
   assign unused_target = target_i[0];
 
 endmodule

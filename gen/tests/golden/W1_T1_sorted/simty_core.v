@@ -13,10 +13,12 @@
 //
 // Simty core: 1 warps x 1 threads, sorted path list. Stages, for an instruction issued at t:
 // fetch steering, fetch, predecode (before t), issue (t), collect (t+1, t+2), execute (t+3),
-// membership, branch and coalescing (t+4), resolve: data request, path update and redirect, ALU
-// write-back (t+5), gather (t+6), load write-back (t+7). A warp has at most one instruction
-// between issue and resolution, so correctness does not depend on W. After reset a sequencer
-// clears the register file and sets up the path tables (init_o high) before the first fetch.
+// membership and leader search (t+4), split, coalescing and ALU write-back (t+5), resolve: data
+// request and path update (t+6), stage r: redirect, release and trace (t+7), gather (t+7), load
+// write-back (t+8). A warp has at most one instruction between issue and resolution unless
+// every instruction in flight is path-neutral and the warp has a single path: no wrong-path
+// instruction ever issues, so correctness does not depend on W. After reset a sequencer clears
+// the register file and sets up the path tables (init_o high) before the first fetch.
 //
 // Reset: synchronous, active high, on control state only (valid bits, pointers, counters);
 // datapath registers and RAMs are not reset, the RAMs are cleared by the reset sequence
@@ -51,7 +53,7 @@ module simty_core (
   output reg  [WARP_W-1:0] dmem_wid_o,   // warp of the request
   output reg  [LANE_W-1:0] dmem_lane_o,  // leader lane (owner of a sub-word or console access)
   input  wire [32*T-1:0]   dmem_rdata_i, // the block requested the cycle before
-  // trace: one resolved pass (issue + 5)
+  // trace: one resolved pass (stage r)
   output wire              trc_valid_o,
   output wire [WARP_W-1:0] trc_wid_o,
   output wire [31:0]       trc_pc_o,
@@ -72,7 +74,7 @@ module simty_core (
   output wire [PATH_W-1:0] trc_x_o,
   output wire [PATH_W-1:0] trc_y_o,
   output wire [PATH_W-1:0] trc_z_o,
-  // trace: one load write-back (issue + 7)
+  // trace: one load write-back (after its pass's stage r)
   output wire              trl_valid_o,
   output wire [WARP_W-1:0] trl_wid_o,
   output wire [4:0]        trl_rd_o,
@@ -102,17 +104,22 @@ module simty_core (
   wire [WARP_W-1:0]    rf_wid;
   wire [29:0]          rf_pc;
   wire [31:0]          rf_insn;
-  wire [PATH_W-1:0]    m_x;          // next head path (resolve)
-  reg                  m_valid_q;    // resolve stage (issue + 5)
-  reg  [WARP_W-1:0]    m_wid_q;
+  wire [PATH_W-1:0]    r_x;          // next head path (stage r)
+  wire                 r_single;
+  wire                 r_seq;        // a path-neutral instruction went on to PC + 4
+  reg                  r_valid_q;    // stage r
+  reg  [WARP_W-1:0]    r_wid_q;
+  reg                  r_load_q;     // a load: released at its write-back
+  reg                  r_neutral_q;
+  reg  [29:0]          r_pcn_q;      // PC + 4, as a word PC
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
   wire                 pd_use1;
   wire                 pd_use2;
   wire                 pd_walu;
   wire                 pd_load;
-  reg                  m_load_q;
-  reg                  wb_valid_q;   // load write-back stage (issue + 7)
+  wire                 pd_neutral;
+  reg                  wb_valid_q;   // load write-back stage (issue + 8)
   reg  [WARP_W-1:0]    wb_wid_q;
   wire                 c0_valid;     // collect 0 (issue + 1)
   wire                 c0_fault;
@@ -120,30 +127,31 @@ module simty_core (
   wire [WARP_W-1:0]    c0_wid;
   wire [29:0]          c0_pc;
   wire [31:0]          c0_insn;
-  wire [4:0]           c0_rs1;
+  wire                 iss_rd1;      // the issue reads rs1 now
+  wire [4:0]           iss_rs1;
   wire [4:0]           c0_rs2;
   reg                  c1_valid_q;   // collect 1 (issue + 2)
   reg                  c1_fault_q;
-  reg                  c1_use2_q;
   reg  [WARP_W-1:0]    c1_wid_q;
   reg  [29:0]          c1_pc_q;
   reg  [31:0]          c1_insn_q;
-  reg  [4:0]           c1_rs1_q;
-  reg  [4:0]           c1_rs2_q;
   reg                  ex_valid_q;   // execute (issue + 3)
   reg                  ex_fault_q;
   reg  [WARP_W-1:0]    ex_wid_q;
   reg  [29:0]          ex_pc_q;
   reg  [31:0]          ex_insn_q;
-  reg  [4:0]           ex_rs2_q;
   wire [32*T-1:0]      ex_s1;
   wire [32*T-1:0]      ex_s2;
-  reg                  m_walu_q;
-  reg  [4:0]           m_rd_q;
-  reg  [T-1:0]         m_exec_q;
-  reg  [T-1:0]         m_trap_q;
-  reg  [T-1:0]         m_exit_q;
-  reg  [32*T-1:0]      m_wdata_q;    // rd values: results, or the link of jumps
+  wire [T-1:0]         br_wmask;
+  reg                  n_valid_q;    // split (issue + 5)
+  reg  [WARP_W-1:0]    n_wid_q;
+  reg                  n_walu_q;
+  reg  [4:0]           n_rd_q;
+  reg  [32*T-1:0]      n_d_q;
+  reg  [31:0]          n_link_q;
+  reg                  n_jal_q;
+  reg                  n_jalr_q;
+  wire [32*T-1:0]      n_wdata;      // rd values: results, or the link of jumps
   reg  [4:0]           wb_rd_q;
   reg  [T-1:0]         wb_mask_q;
   wire [32*T-1:0]      wb_data;
@@ -170,14 +178,33 @@ module simty_core (
   reg  [31:0]          mb_insn_q;
   wire [T-1:0]         mb_active;
   wire [7:0]           mb_depth;
-  wire [PATH_W-1:0]    mb_h1;
-  wire [PATH_W-1:0]    m_c;
-  wire [PATH_W-1:0]    m_y;
-  wire [PATH_W-1:0]    m_z;
+  wire                 mb_mem;
+  reg  [29:0]          n_pc_q;
+  reg  [31:0]          n_insn_q;
+  reg                  n_load_q;
+  reg                  n_store_q;
+  reg                  n_mem_q;
+  reg  [2:0]           n_funct3_q;
+  reg  [32*T-1:0]      n_s2_q;
+  reg  [T-1:0]         n_cond_q;
+  reg  [31:0]          n_target_q;
+  reg                  n_branch_q;
+  reg                  n_ecall_q;
+  reg  [1:0]           n_call_q;
+  reg                  n_trap_q;
+  reg  [3:0]           n_cause_q;
+  reg  [T-1:0]         n_active_q;
+  reg  [7:0]           n_depth_q;
+  wire [PATH_W-1:0]    r_c;
+  wire [PATH_W-1:0]    r_y;
+  wire [PATH_W-1:0]    r_z;
+  reg                  m_valid_q;    // resolve (issue + 6)
+  reg  [WARP_W-1:0]    m_wid_q;
   reg  [PATH_W-1:0]    m_a_q;
   reg  [PATH_W-1:0]    m_b_q;
-  reg  [PATH_W-1:0]    m_h1_q;
-  wire                 mb_mem;
+  reg  [T-1:0]         m_exec_q;
+  reg  [T-1:0]         m_trap_q;
+  reg  [T-1:0]         m_exit_q;
   wire [T-1:0]         co_trap;
   wire [T-1:0]         co_served;
   wire [T-1:0]         co_replay;
@@ -197,14 +224,20 @@ module simty_core (
   wire [4*T-1:0]       br_cause;
   reg  [29:0]          m_pc_q;
   reg  [31:0]          m_insn_q;
+  reg  [4:0]           m_rd_q;
+  reg                  m_walu_q;
+  reg                  m_load_q;
+  reg                  m_neutral_q;
+  reg  [PATH_W-1:0]    m_h1_q;       // the head path that executed (trace)
   reg  [4*T-1:0]       m_cause_q;
+  reg  [32*T-1:0]      m_wdata_q;
   reg  [32*T-1:0]      m_d_q;
   reg  [32*T-1:0]      m_s2_q;
   reg  [T-1:0]         m_served_q;
   reg  [T-1:0]         m_coal_q;
   reg  [OFF_W-1:0]     m_off_q;
   reg  [2:0]           m_funct3_q;
-  reg                  g_valid_q;    // gather (issue + 6)
+  reg                  g_valid_q;    // gather (issue + 7)
   reg  [WARP_W-1:0]    g_wid_q;
   reg  [4:0]           g_rd_q;
   reg  [T-1:0]         g_served_q;
@@ -212,6 +245,20 @@ module simty_core (
   reg  [OFF_W-1:0]     g_off_q;
   reg  [2:0]           g_funct3_q;
   wire                 unused_start; // entry points are word aligned
+  reg  [29:0]          r_pc_q;
+  reg  [31:0]          r_insn_q;
+  reg  [T-1:0]         r_exec_q;
+  reg  [T-1:0]         r_trap_q;
+  reg  [4*T-1:0]       r_cause_q;
+  reg  [T-1:0]         r_exit_q;
+  reg                  r_wen_q;
+  reg  [4:0]           r_rd_q;
+  reg  [32*T-1:0]      r_value_q;
+  reg  [32*T-1:0]      r_addr_q;
+  reg  [32*T-1:0]      r_sdata_q;
+  reg  [PATH_W-1:0]    r_a_q;
+  reg  [PATH_W-1:0]    r_b_q;
+  reg  [PATH_W-1:0]    r_h1_q;
 
   simty_fetch u_fetch (
     .clk_i         (clk_i),
@@ -221,10 +268,11 @@ module simty_core (
     .alive_i       (alive),
     .iss_valid_i   (iss_valid),
     .iss_wid_i     (iss_wid),
-    .redir_valid_i (m_valid_q),
-    .redir_wid_i   (m_wid_q),
-    .redir_pc_i    (m_x[P_PC +: 30]),
-    .redir_alive_i (m_x[P_V]),
+    .redir_valid_i (r_valid_q),
+    .redir_wid_i   (r_wid_q),
+    .redir_pc_i    (r_x[P_PC +: 30]),
+    .redir_alive_i (r_x[P_V]),
+    .redir_seq_i   (r_seq),
     .imem_req_o    (imem_req_o),
     .imem_addr_o   (imem_addr_o),
     .imem_rdata_i  (imem_rdata_i),
@@ -237,71 +285,73 @@ module simty_core (
   );
 
   simty_predecode u_predecode (
-    .insn_i (rf_insn),
-    .rs1_o  (pd_rs1),
-    .rs2_o  (pd_rs2),
-    .use1_o (pd_use1),
-    .use2_o (pd_use2),
-    .walu_o (pd_walu),
-    .load_o (pd_load)
+    .insn_i    (rf_insn),
+    .rs1_o     (pd_rs1),
+    .rs2_o     (pd_rs2),
+    .use1_o    (pd_use1),
+    .use2_o    (pd_use2),
+    .walu_o    (pd_walu),
+    .load_o    (pd_load),
+    .neutral_o (pd_neutral)
   );
 
   simty_sched u_sched (
-    .clk_i       (clk_i),
-    .rst_i       (rst_i),
-    .init_i      (init),
-    .rf_valid_i  (rf_valid),
-    .rf_wid_i    (rf_wid),
-    .rf_pc_i     (rf_pc),
-    .rf_insn_i   (rf_insn),
-    .rf_fault_i  (rf_fault),
-    .rf_rs1_i    (pd_rs1),
-    .rf_rs2_i    (pd_rs2),
-    .rf_use1_i   (pd_use1),
-    .rf_use2_i   (pd_use2),
-    .rf_walu_i   (pd_walu),
-    .rf_load_i   (pd_load),
-    .buf_valid_i (buf_valid),
-    .res_valid_i (m_valid_q),
-    .res_wid_i   (m_wid_q),
-    .res_alive_i (m_x[P_V]),
-    .res_load_i  (m_load_q),
-    .wb_valid_i  (wb_valid_q),
-    .wb_wid_i    (wb_wid_q),
-    .iss_valid_o (iss_valid),
-    .iss_wid_o   (iss_wid),
-    .c0_valid_o  (c0_valid),
-    .c0_wid_o    (c0_wid),
-    .c0_pc_o     (c0_pc),
-    .c0_insn_o   (c0_insn),
-    .c0_fault_o  (c0_fault),
-    .c0_rs1_o    (c0_rs1),
-    .c0_rs2_o    (c0_rs2),
-    .c0_use2_o   (c0_use2),
-    .alive_o     (alive),
-    .idle_o      (done_o)
+    .clk_i        (clk_i),
+    .rst_i        (rst_i),
+    .init_i       (init),
+    .rf_valid_i   (rf_valid),
+    .rf_wid_i     (rf_wid),
+    .rf_pc_i      (rf_pc),
+    .rf_insn_i    (rf_insn),
+    .rf_fault_i   (rf_fault),
+    .rf_rs1_i     (pd_rs1),
+    .rf_rs2_i     (pd_rs2),
+    .rf_use1_i    (pd_use1),
+    .rf_use2_i    (pd_use2),
+    .rf_walu_i    (pd_walu),
+    .rf_load_i    (pd_load),
+    .rf_neutral_i (pd_neutral),
+    .buf_valid_i  (buf_valid),
+    .res_valid_i  (r_valid_q),
+    .res_wid_i    (r_wid_q),
+    .res_alive_i  (r_x[P_V]),
+    .res_single_i (r_single),
+    .iss_valid_o  (iss_valid),
+    .iss_wid_o    (iss_wid),
+    .c0_valid_o   (c0_valid),
+    .c0_wid_o     (c0_wid),
+    .c0_pc_o      (c0_pc),
+    .c0_insn_o    (c0_insn),
+    .iss_rd1_o    (iss_rd1),
+    .iss_rs1_o    (iss_rs1),
+    .c0_fault_o   (c0_fault),
+    .c0_rs2_o     (c0_rs2),
+    .c0_use2_o    (c0_use2),
+    .alive_o      (alive),
+    .idle_o       (done_o),
+    .res_load_i   (r_load_q),
+    .wb_valid_i   (wb_valid_q),
+    .wb_wid_i     (wb_wid_q)
   );
 
   simty_rf u_rf (
     .clk_i      (clk_i),
     .init_i     (init),
     .init_row_i (init_cnt_q[ROW_W-1:0]),
+    .is_valid_i (iss_rd1),
+    .is_wid_i   (iss_wid),
+    .is_rs1_i   (iss_rs1),
     .c0_valid_i (c0_valid),
     .c0_wid_i   (c0_wid),
-    .c0_rs1_i   (c0_rs1),
-    .c1_valid_i (c1_valid_q),
-    .c1_wid_i   (c1_wid_q),
-    .c1_rs1_i   (c1_rs1_q),
-    .c1_rs2_i   (c1_rs2_q),
-    .c1_use2_i  (c1_use2_q),
-    .ex_rs2_i   (ex_rs2_q),
+    .c0_rs2_i   (c0_rs2),
+    .c0_use2_i  (c0_use2),
     .ex_s1_o    (ex_s1),
     .ex_s2_o    (ex_s2),
-    .wa_valid_i (m_valid_q && m_walu_q),
-    .wa_wid_i   (m_wid_q),
-    .wa_rd_i    (m_rd_q),
-    .wa_mask_i  (m_exec_q & ~m_trap_q & ~m_exit_q),
-    .wa_data_i  (m_wdata_q),
+    .wa_valid_i (n_valid_q && n_walu_q),
+    .wa_wid_i   (n_wid_q),
+    .wa_rd_i    (n_rd_q),
+    .wa_mask_i  (br_wmask),
+    .wa_data_i  (n_wdata),
     .wl_valid_i (wb_valid_q),
     .wl_wid_i   (wb_wid_q),
     .wl_rd_i    (wb_rd_q),
@@ -344,29 +394,33 @@ module simty_core (
     .init_wid_i  (init_cnt_q[WARP_W-1:0]),
     .start_pc_i  (start_pc_i[31:2]),
     .ex_wid_i    (ex_wid_q),
-    .mb_wid_i    (mb_wid_q),
-    .mb_pc_i     (mb_pc_q),
     .mb_active_o (mb_active),
     .mb_depth_o  (mb_depth),
-    .mb_h1_o     (mb_h1),
+    .n_wid_i     (n_wid_q),
     .m_valid_i   (m_valid_q),
     .m_wid_i     (m_wid_q),
     .m_a_i       (m_a_q),
     .m_b_i       (m_b_q),
     .m_leave_i   (m_exec_q & (m_trap_q | m_exit_q)),
-    .m_c_o       (m_c),
-    .m_x_o       (m_x),
-    .m_y_o       (m_y),
-    .m_z_o       (m_z)
+    .r_c_o       (r_c),
+    .r_x_o       (r_x),
+    .r_y_o       (r_y),
+    .r_z_o       (r_z),
+    .r_single_o  (r_single)
   );
 
   simty_coalesce u_coalesce (
-    .mem_i        (mb_mem),
-    .store_i      (mb_store),
-    .size_i       (mb_funct3[1:0]),
-    .active_i     (mb_active),
-    .addr_i       (mb_d),
-    .data_i       (mb_s2),
+    .clk_i        (clk_i),
+    .s1_mem_i     (mb_mem),
+    .s1_store_i   (mb_store),
+    .s1_size_i    (mb_funct3[1:0]),
+    .s1_active_i  (mb_active),
+    .s1_addr_i    (mb_d),
+    .s1_data_i    (mb_s2),
+    .store_i      (n_store_q),
+    .size_i       (n_funct3_q[1:0]),
+    .addr_i       (n_d_q),
+    .data_i       (n_s2_q),
     .trap_o       (co_trap),
     .cause_o      (co_cause),
     .served_o     (co_served),
@@ -381,20 +435,23 @@ module simty_core (
   );
 
   simty_branch u_branch (
-    .pc_i         (mb_pc_q),
-    .active_i     (mb_active),
-    .depth_i      (mb_depth),
-    .d_i          (mb_d),
-    .cond_i       (mb_cond),
-    .target_i     (mb_target),
-    .branch_i     (mb_branch),
-    .jal_i        (mb_jal),
-    .jalr_i       (mb_jalr),
-    .ecall_i      (mb_ecall),
-    .call_i       (mb_call),
-    .itrap_i      (mb_trap),
-    .icause_i     (mb_cause),
-    .mem_i        (mb_mem),
+    .clk_i        (clk_i),
+    .s1_active_i  (mb_active),
+    .s1_d_i       (mb_d),
+    .pc_i         (n_pc_q),
+    .active_i     (n_active_q),
+    .depth_i      (n_depth_q),
+    .d_i          (n_d_q),
+    .cond_i       (n_cond_q),
+    .target_i     (n_target_q),
+    .branch_i     (n_branch_q),
+    .jal_i        (n_jal_q),
+    .jalr_i       (n_jalr_q),
+    .ecall_i      (n_ecall_q),
+    .call_i       (n_call_q),
+    .itrap_i      (n_trap_q),
+    .icause_i     (n_cause_q),
+    .mem_i        (n_mem_q),
     .mem_served_i (co_served),
     .mem_replay_i (co_replay),
     .mem_trap_i   (co_trap),
@@ -404,7 +461,8 @@ module simty_core (
     .exec_o       (br_exec),
     .trap_o       (br_trap),
     .cause_o      (br_cause),
-    .exit_o       (br_exit)
+    .exit_o       (br_exit),
+    .wmask_o      (br_wmask)
   );
 
   simty_gather u_gather (
@@ -433,27 +491,27 @@ module simty_core (
     end
   end
 
+  assign r_seq = r_neutral_q && r_x[P_PC +: 30] == r_pcn_q;
+
   // collect
   always @(posedge clk_i) begin
     c1_valid_q <= c0_valid;
     c1_fault_q <= c0_fault;
-    c1_use2_q  <= c0_use2;
     c1_wid_q   <= c0_wid;
     c1_pc_q    <= c0_pc;
     c1_insn_q  <= c0_insn;
-    c1_rs1_q   <= c0_rs1;
-    c1_rs2_q   <= c0_rs2;
     ex_valid_q <= c1_valid_q;
     ex_fault_q <= c1_fault_q;
     ex_wid_q   <= c1_wid_q;
     ex_pc_q    <= c1_pc_q;
     ex_insn_q  <= c1_insn_q;
-    ex_rs2_q   <= c1_rs2_q;
     if (rst_i) begin
       c1_valid_q <= 1'b0;
       ex_valid_q <= 1'b0;
     end
   end
+
+  assign n_wdata = n_jal_q || n_jalr_q ? {T{n_link_q}} : n_d_q;
 
   // membership
   always @(posedge clk_i) begin
@@ -468,35 +526,70 @@ module simty_core (
 
   assign mb_mem = mb_load || mb_store;
 
+  // split
+  always @(posedge clk_i) begin
+    n_valid_q  <= mb_valid_q;
+    n_wid_q    <= mb_wid_q;
+    n_walu_q   <= mb_walu;
+    n_rd_q     <= mb_rd;
+    n_d_q      <= mb_d;
+    n_link_q   <= mb_link;
+    n_jal_q    <= mb_jal;
+    n_jalr_q   <= mb_jalr;
+    n_pc_q     <= mb_pc_q;
+    n_insn_q   <= mb_insn_q;
+    n_load_q   <= mb_load;
+    n_store_q  <= mb_store;
+    n_mem_q    <= mb_mem;
+    n_funct3_q <= mb_funct3;
+    n_s2_q     <= mb_s2;
+    n_cond_q   <= mb_cond;
+    n_target_q <= mb_target;
+    n_branch_q <= mb_branch;
+    n_ecall_q  <= mb_ecall;
+    n_call_q   <= mb_call;
+    n_trap_q   <= mb_trap;
+    n_cause_q  <= mb_cause;
+    n_active_q <= mb_active;
+    n_depth_q  <= mb_depth;
+    if (rst_i) begin
+      n_valid_q <= 1'b0;
+    end
+  end
+
+  // Path-neutral: no branch, jump, memory access, system instruction or trap.
+
   // resolve
   always @(posedge clk_i) begin
-    m_valid_q    <= mb_valid_q;
-    m_wid_q      <= mb_wid_q;
-    m_pc_q       <= mb_pc_q;
-    m_insn_q     <= mb_insn_q;
-    m_rd_q       <= mb_rd;
-    m_walu_q     <= mb_walu;
-    m_load_q     <= mb_load;
+    m_valid_q    <= n_valid_q;
+    m_wid_q      <= n_wid_q;
+    m_pc_q       <= n_pc_q;
+    m_insn_q     <= n_insn_q;
+    m_rd_q       <= n_rd_q;
+    m_walu_q     <= n_walu_q;
+    m_load_q     <= n_load_q;
+    m_neutral_q  <= !(n_branch_q || n_jal_q || n_jalr_q || n_mem_q || n_ecall_q || n_trap_q ||
+        n_insn_q[6:0] == 7'b1110011);
     m_a_q        <= br_a;
     m_b_q        <= br_b;
-    m_h1_q       <= mb_h1;
+    m_h1_q       <= {|n_active_q, n_depth_q, n_pc_q, n_active_q};
     m_exec_q     <= br_exec;
     m_trap_q     <= br_trap;
     m_cause_q    <= br_cause;
     m_exit_q     <= br_exit;
-    m_wdata_q    <= mb_jal || mb_jalr ? {T{mb_link}} : mb_d;
-    m_d_q        <= mb_d;
-    m_s2_q       <= mb_s2;
+    m_wdata_q    <= n_wdata;
+    m_d_q        <= n_d_q;
+    m_s2_q       <= n_s2_q;
     m_served_q   <= co_served;
     m_coal_q     <= co_coal;
     m_off_q      <= co_off;
-    m_funct3_q   <= mb_funct3;
-    dmem_req_o   <= mb_valid_q && mb_mem && co_req;
-    dmem_we_o    <= mb_store;
+    m_funct3_q   <= n_funct3_q;
+    dmem_req_o   <= n_valid_q && n_mem_q && co_req;
+    dmem_we_o    <= n_store_q;
     dmem_addr_o  <= co_addr;
     dmem_wstrb_o <= co_strb;
     dmem_wdata_o <= co_data;
-    dmem_wid_o   <= mb_wid_q;
+    dmem_wid_o   <= n_wid_q;
     dmem_lane_o  <= co_leader;
     g_valid_q    <= m_valid_q && m_load_q;
     g_wid_q      <= m_wid_q;
@@ -518,31 +611,58 @@ module simty_core (
   end
 
   assign unused_start = ^start_pc_i[1:0];
-  assign trc_valid_o  = m_valid_q;
-  assign trc_wid_o    = m_wid_q;
-  assign trc_pc_o     = {m_pc_q, 2'b00};
-  assign trc_insn_o   = m_insn_q;
-  assign trc_exec_o   = m_exec_q;
-  assign trc_trap_o   = m_trap_q;
-  assign trc_cause_o  = m_cause_q;
-  assign trc_exit_o   = m_exit_q;
-  assign trc_wen_o    = m_walu_q;
-  assign trc_rd_o     = m_rd_q;
-  assign trc_value_o  = m_wdata_q;
-  assign trc_addr_o   = m_d_q;
-  assign trc_sdata_o  = m_s2_q;
-  assign trc_a_o      = m_a_q;
-  assign trc_b_o      = m_b_q;
-  assign trc_h1_o     = m_h1_q;
-  assign trc_c_o      = m_c;
-  assign trc_x_o      = m_x;
-  assign trc_y_o      = m_y;
-  assign trc_z_o      = m_z;
-  assign trl_valid_o  = wb_valid_q;
-  assign trl_wid_o    = wb_wid_q;
-  assign trl_rd_o     = wb_rd_q;
-  assign trl_mask_o   = wb_mask_q;
-  assign trl_data_o   = wb_data;
+
+  // stage_r
+  always @(posedge clk_i) begin
+    r_valid_q   <= m_valid_q;
+    r_wid_q     <= m_wid_q;
+    r_pc_q      <= m_pc_q;
+    r_insn_q    <= m_insn_q;
+    r_exec_q    <= m_exec_q;
+    r_trap_q    <= m_trap_q;
+    r_cause_q   <= m_cause_q;
+    r_exit_q    <= m_exit_q;
+    r_wen_q     <= m_walu_q;
+    r_rd_q      <= m_rd_q;
+    r_value_q   <= m_wdata_q;
+    r_addr_q    <= m_d_q;
+    r_sdata_q   <= m_s2_q;
+    r_a_q       <= m_a_q;
+    r_b_q       <= m_b_q;
+    r_h1_q      <= m_h1_q;
+    r_load_q    <= m_load_q;
+    r_neutral_q <= m_neutral_q;
+    r_pcn_q     <= m_pc_q + 30'd1;
+    if (rst_i) begin
+      r_valid_q <= 1'b0;
+    end
+  end
+
+  assign trc_valid_o = r_valid_q;
+  assign trc_wid_o   = r_wid_q;
+  assign trc_pc_o    = {r_pc_q, 2'b00};
+  assign trc_insn_o  = r_insn_q;
+  assign trc_exec_o  = r_exec_q;
+  assign trc_trap_o  = r_trap_q;
+  assign trc_cause_o = r_cause_q;
+  assign trc_exit_o  = r_exit_q;
+  assign trc_wen_o   = r_wen_q;
+  assign trc_rd_o    = r_rd_q;
+  assign trc_value_o = r_value_q;
+  assign trc_addr_o  = r_addr_q;
+  assign trc_sdata_o = r_sdata_q;
+  assign trc_a_o     = r_a_q;
+  assign trc_b_o     = r_b_q;
+  assign trc_h1_o    = r_h1_q;
+  assign trc_c_o     = r_c;
+  assign trc_x_o     = r_x;
+  assign trc_y_o     = r_y;
+  assign trc_z_o     = r_z;
+  assign trl_valid_o = wb_valid_q;
+  assign trl_wid_o   = wb_wid_q;
+  assign trl_rd_o    = wb_rd_q;
+  assign trl_mask_o  = wb_mask_q;
+  assign trl_data_o  = wb_data;
 
 endmodule
 

@@ -9,14 +9,14 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 1 word
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   latency of this unit: HCT1 read at issue + 3, HCT2 at issue + 4; x combinational at issue + 5
+//   latency of this unit: HCT1 read at issue + 3, HCT2 at issue + 5; x, y, z registered at issue + 7
 //
 // Sorted path list (TRACK=sorted): HCT1 holds each warp's head path (the one executing), HCT2
 // the second, the CCT the rest (no CCT: with T <= 2 a warp never has three paths). Membership
-// (issue + 4): the instruction's active lanes are the head path's mask when the PCs agree.
-// Resolve (issue + 5): the CCS merges and sorts the branch unit's a and b with HCT2's c into x,
-// y, z; HCT1 takes x, whose PC redirects the front end; y and z go to the CCT, which refills
-// HCT2 at issue + 6.
+// (issue + 4): the instruction's active lanes are the head path's threads (the scheduler issues
+// only instructions of the head path). Resolve (issue + 6): the CCS merges and sorts the branch
+// unit's a and b with HCT2's c into x, y, z, registered. Stage r (issue + 7): HCT1 takes x,
+// whose PC redirects the front end; y and z go to the CCT, which refills HCT2 at issue + 8.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -34,21 +34,22 @@ module simty_path_sorted (
   // execute (issue + 3): read the head path
   input  wire [WARP_W-1:0] ex_wid_i,
   // membership (issue + 4)
-  input  wire [WARP_W-1:0] mb_wid_i,
-  input  wire [29:0]       mb_pc_i,
   output wire [T-1:0]      mb_active_o, // lanes executing the instruction
   output wire [7:0]        mb_depth_o,  // their call depth
-  output wire [PATH_W-1:0] mb_h1_o,     // the head path (trace)
-  // resolve (issue + 5)
+  // split (issue + 5): read the second path
+  input  wire [WARP_W-1:0] n_wid_i,
+  // resolve (issue + 6)
   input  wire              m_valid_i,
   input  wire [WARP_W-1:0] m_wid_i,
   input  wire [PATH_W-1:0] m_a_i,
   input  wire [PATH_W-1:0] m_b_i,
   input  wire [T-1:0]      m_leave_i,   // lanes that exited or trapped (unused here)
-  output wire [PATH_W-1:0] m_c_o,       // HCT2's path (trace)
-  output wire [PATH_W-1:0] m_x_o,       // the next head path: redirect
-  output wire [PATH_W-1:0] m_y_o,       // (trace)
-  output wire [PATH_W-1:0] m_z_o        // (trace)
+  // stage r (issue + 7)
+  output wire [PATH_W-1:0] r_c_o,       // HCT2's path at resolve (trace)
+  output wire [PATH_W-1:0] r_x_o,       // the next head path: redirect
+  output wire [PATH_W-1:0] r_y_o,       // (trace)
+  output wire [PATH_W-1:0] r_z_o,       // (trace)
+  output wire              r_single_o   // the warp is left with one path
 );
 
   localparam integer T      = 1;  // threads per warp
@@ -56,12 +57,21 @@ module simty_path_sorted (
   localparam integer PATH_W = 40; // T + 39: {valid, depth[7:0], pc[29:0], mask[T-1:0]}
   localparam integer P_V    = 39; // T + 38: valid bit of a path
   localparam integer P_D    = 31; // T + 30: lsb of the call depth
-  localparam integer P_PC   = 1;  // T: lsb of the word PC
 
+  reg               r_valid_q;    // stage r
+  reg  [WARP_W-1:0] r_wid_q;
+  reg  [PATH_W-1:0] r_c_q;
+  reg  [PATH_W-1:0] r_x_q;
+  reg  [PATH_W-1:0] r_y_q;
+  reg  [PATH_W-1:0] r_z_q;
   wire [PATH_W-1:0] h1;           // HCT1 entry of the warp at membership
-  reg               g_valid_q;    // HCT2 write at issue + 6
+  reg               g_valid_q;    // HCT2 write at issue + 8
   reg  [WARP_W-1:0] g_wid_q;
   wire [PATH_W-1:0] h2_wdata;
+  wire [PATH_W-1:0] c;            // HCT2 entry of the warp at resolve
+  wire [PATH_W-1:0] x;
+  wire [PATH_W-1:0] y;
+  wire [PATH_W-1:0] z;
   reg  [PATH_W-1:0] g_y_q;
   wire              unused_leave; // the sorted list learns exits from the masks
 
@@ -70,9 +80,9 @@ module simty_path_sorted (
     .DATA_W  (PATH_W)
   ) u_hct1 (
     .clk_i   (clk_i),
-    .we_i    (init_i || m_valid_i),
-    .waddr_i (init_i ? init_wid_i : m_wid_i),
-    .wdata_i (init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : m_x_o),
+    .we_i    (init_i || r_valid_q),
+    .waddr_i (init_i ? init_wid_i : r_wid_q),
+    .wdata_i (init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : r_x_q),
     .re_i    (1'b1),
     .raddr_i (ex_wid_i),
     .rdata_o (h1)
@@ -87,29 +97,47 @@ module simty_path_sorted (
     .waddr_i (init_i ? init_wid_i : g_wid_q),
     .wdata_i (init_i ? {PATH_W{1'b0}} : h2_wdata),
     .re_i    (1'b1),
-    .raddr_i (mb_wid_i),
-    .rdata_o (m_c_o)
+    .raddr_i (n_wid_i),
+    .rdata_o (c)
   );
 
   simty_ccs u_ccs (
     .a_i (m_a_i),
     .b_i (m_b_i),
-    .c_i (m_c_o),
-    .x_o (m_x_o),
-    .y_o (m_y_o),
-    .z_o (m_z_o)
+    .c_i (c),
+    .x_o (x),
+    .y_o (y),
+    .z_o (z)
   );
 
-  assign mb_h1_o     = h1;
-  assign mb_active_o = h1[P_V] && h1[P_PC +: 30] == mb_pc_i ? h1[T-1:0] : {T{1'b0}};
+  assign mb_active_o = h1[P_V] ? h1[T-1:0] : {T{1'b0}};
   assign mb_depth_o  = h1[P_D +: 8];
-  assign h2_wdata    = g_y_q;
+
+  // ccs_result
+  always @(posedge clk_i) begin
+    r_valid_q <= m_valid_i;
+    r_wid_q   <= m_wid_i;
+    r_c_q     <= c;
+    r_x_q     <= x;
+    r_y_q     <= y;
+    r_z_q     <= z;
+    if (rst_i) begin
+      r_valid_q <= 1'b0;
+    end
+  end
+
+  assign r_c_o      = r_c_q;
+  assign r_x_o      = r_x_q;
+  assign r_y_o      = r_y_q;
+  assign r_z_o      = r_z_q;
+  assign h2_wdata   = g_y_q;
+  assign r_single_o = !r_y_q[P_V];
 
   // hct2_write
   always @(posedge clk_i) begin
-    g_valid_q <= m_valid_i;
-    g_wid_q   <= m_wid_i;
-    g_y_q     <= m_y_o;
+    g_valid_q <= r_valid_q;
+    g_wid_q   <= r_wid_q;
+    g_y_q     <= r_y_q;
     if (rst_i) begin
       g_valid_q <= 1'b0;
     end

@@ -9,13 +9,14 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 1 word
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   latency of this unit: 2 cycles (rs1 registered here, rs2 from the RAM output)
+//   latency of this unit: 3 cycles from the rs1 read to registered operands
 //
 // Banked register file (RF) and two-cycle operand collection. A warp's register r is one row of
 // T lanes; warps are spread over two banks by warp parity (one bank when W = 1). Each bank is
-// one single-read single-write RAM per lane (simty_ram_1r1w). rs1 is read at issue + 1 and rs2
-// at issue + 2 from the warp's bank; writes come from the resolve stage (ALU results, issue +
-// 5) and the load write-back (issue + 7). The scheduler reserves the ports, so reads never
+// one single-read single-write RAM per lane (simty_ram_1r1w). rs1 is read at issue and rs2 at
+// issue + 1 from the warp's bank; both are registered, so execute (issue + 3) starts from
+// flip-flops, not from the RAM outputs. Writes come from the split stage (ALU results, issue +
+// 5) and the load write-back (issue + 8). The scheduler reserves the ports, so reads never
 // collide and at most one write reaches a bank per cycle. While init_i is high every row is
 // written with zero.
 
@@ -25,27 +26,25 @@ module simty_rf (
   input  wire              clk_i,
   input  wire              init_i,     // clear every row
   input  wire [ROW_W-1:0]  init_row_i, // the row cleared this cycle
-  // collect 0 (issue + 1): rs1 read
+  // issue: rs1 read
+  input  wire              is_valid_i, // an issue that reads rs1
+  input  wire [WARP_W-1:0] is_wid_i,
+  input  wire [4:0]        is_rs1_i,
+  // collect 0 (issue + 1): rs2 read
   input  wire              c0_valid_i,
   input  wire [WARP_W-1:0] c0_wid_i,
-  input  wire [4:0]        c0_rs1_i,
-  // collect 1 (issue + 2): rs2 read, rs1 data
-  input  wire              c1_valid_i,
-  input  wire [WARP_W-1:0] c1_wid_i,
-  input  wire [4:0]        c1_rs1_i,
-  input  wire [4:0]        c1_rs2_i,
-  input  wire              c1_use2_i,  // reads rs2
-  // execute (issue + 3): operands
-  input  wire [4:0]        ex_rs2_i,
+  input  wire [4:0]        c0_rs2_i,
+  input  wire              c0_use2_i,  // reads rs2
+  // execute (issue + 3): registered operands
   output reg  [32*T-1:0]   ex_s1_o,    // rs1 per lane (x0 reads 0)
-  output wire [32*T-1:0]   ex_s2_o,    // rs2 per lane (x0 reads 0)
-  // ALU write (resolve, issue + 5)
+  output reg  [32*T-1:0]   ex_s2_o,    // rs2 per lane (x0 reads 0)
+  // ALU write (split stage, issue + 5)
   input  wire              wa_valid_i,
   input  wire [WARP_W-1:0] wa_wid_i,
   input  wire [4:0]        wa_rd_i,
   input  wire [T-1:0]      wa_mask_i,  // lanes written
   input  wire [32*T-1:0]   wa_data_i,
-  // load write (issue + 7)
+  // load write (issue + 8)
   input  wire              wl_valid_i,
   input  wire [WARP_W-1:0] wl_wid_i,
   input  wire [4:0]        wl_rd_i,
@@ -57,13 +56,18 @@ module simty_rf (
   localparam integer WARP_W = 1; // max(1, log2(W = 1))
   localparam integer ROW_W  = 5; // 5 + log2(warps per bank = 1)
 
-  wire             c0_bank0;   // rs1 read for this bank
-  wire             c1_bank0;   // rs2 read for this bank
+  wire             c0_bank0;   // rs1 read for this bank (issue)
+  wire             c1_bank0;   // rs2 read for this bank (collect 0)
   wire             wa_bank0;   // ALU write to this bank
   wire             wl_bank0;   // load write to this bank
   wire [ROW_W-1:0] raddr0;
   wire [ROW_W-1:0] waddr0;
   wire [32*T-1:0]  rdata0;     // RAM outputs of the bank's lanes
+  reg  [4:0]       c0_rs1_q;   // the rs1 read in flight
+  reg              c0_bank_q;
+  reg  [4:0]       c1_rs2_q;   // the rs2 read in flight
+  reg              c1_bank_q;
+  reg  [32*T-1:0]  c1_s1_q;    // rs1, one stage before execute
   wire             unused_wid; // one warp: the warp ids are always 0
 
   simty_ram_1r1w #(
@@ -80,23 +84,28 @@ module simty_rf (
   );
 
   // Bank 0: all warps.
-  assign c0_bank0 = c0_valid_i && 1'b1;
-  assign c1_bank0 = c1_valid_i && c1_use2_i && 1'b1;
+  assign c0_bank0 = is_valid_i && 1'b1;
+  assign c1_bank0 = c0_valid_i && c0_use2_i && 1'b1;
   assign wa_bank0 = wa_valid_i && wa_rd_i != 5'd0 && 1'b1;
   assign wl_bank0 = wl_valid_i && wl_rd_i != 5'd0 && 1'b1;
-  assign raddr0   = c1_bank0 ? c1_rs2_i : c0_rs1_i;
+  assign raddr0   = c1_bank0 ? c0_rs2_i : is_rs1_i;
   assign waddr0   = init_i ? init_row_i : wa_bank0 ? wa_rd_i : wl_rd_i;
 
-  // rs1 arrives at issue + 2 and is kept for execute; rs2 comes straight from the RAM at issue
-  // + 3. x0 reads as zero.
+  // rs1 arrives at issue + 1 and is registered twice; rs2 arrives at issue + 2 and is
+  // registered once. x0 reads as zero.
 
-  // rs1
+  // operands
   always @(posedge clk_i) begin
-    ex_s1_o <= c1_rs1_i == 5'd0 ? {32*T{1'b0}} : rdata0;
+    c0_rs1_q  <= is_rs1_i;
+    c0_bank_q <= 1'b0;
+    c1_rs2_q  <= c0_use2_i ? c0_rs2_i : 5'd0;
+    c1_bank_q <= 1'b0;
+    c1_s1_q   <= c0_rs1_q == 5'd0 ? {32*T{1'b0}} : rdata0;
+    ex_s2_o   <= c1_rs2_q == 5'd0 ? {32*T{1'b0}} : rdata0;
+    ex_s1_o   <= c1_s1_q;
   end
 
-  assign ex_s2_o    = ex_rs2_i == 5'd0 ? {32*T{1'b0}} : rdata0;
-  assign unused_wid = ^{c0_wid_i, c1_wid_i, wa_wid_i, wl_wid_i};
+  assign unused_wid = ^{is_wid_i, c0_wid_i, wa_wid_i, wl_wid_i, c0_bank_q, c1_bank_q};
 
 endmodule
 

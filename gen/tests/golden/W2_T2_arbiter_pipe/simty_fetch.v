@@ -9,7 +9,7 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 2 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   ARBPIPE = 1: the arbiter's reduction tree has its own stage (resolve at t+6)
+//   ARBPIPE = 1: the arbiter's reduction tree takes two stages (stage r at t+9)
 //   latency of this unit: instruction port latency 1: request registered in f1, data in f2
 //
 // Fetch steering and fetch. Per warp: the next fetch PC, a buffer-slot valid bit with the
@@ -17,8 +17,10 @@
 // slot is empty and that has no fetch in flight, sends its PC to the instruction port and
 // guesses PC + 4 for its next fetch. The resolve stage redirects a warp to its next path PC:
 // when neither the slot nor the fetch in flight holds that PC they are dropped and the warp
-// refetches from it. Fetches outside instruction memory do not reach the port: they carry an
-// access fault to the scheduler instead.
+// refetches from it. A path-neutral instruction that resolves to PC + 4 never redirects: the
+// fetch stream is already past it, and the instructions behind it may have issued. Fetches
+// outside instruction memory do not reach the port: they carry an access fault to the scheduler
+// instead.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -36,11 +38,12 @@ module simty_fetch (
   // from the scheduler: an issue empties the slot
   input  wire              iss_valid_i,
   input  wire [WARP_W-1:0] iss_wid_i,
-  // from the resolve stage (issue + 5)
+  // from the resolve stage (issue + 7)
   input  wire              redir_valid_i,
   input  wire [WARP_W-1:0] redir_wid_i,
   input  wire [29:0]       redir_pc_i,    // the warp's next path PC
   input  wire              redir_alive_i, // the warp still has a path
+  input  wire              redir_seq_i,   // a path-neutral instruction resolved to its PC + 4
   // instruction port (latency 1)
   output reg               imem_req_o,
   output reg  [31:0]       imem_addr_o,   // byte address
@@ -103,8 +106,9 @@ module simty_fetch (
   // Redirect: is the new PC already in the slot, in flight, or being fetched?
   assign held = (bvalid_q[redir_wid_i] && bpc_q[redir_wid_i] == redir_pc_i) || (f1_valid_q &&
       f1_wid_q == redir_wid_i && f1_pc_q == redir_pc_i) || (f2_valid_q && f2_wid_q == redir_wid_i &&
-      f2_pc_q == redir_pc_i) || (sel_valid && sel == redir_wid_i && sel_pc == redir_pc_i);
-  assign kill = redir_valid_i && !(redir_alive_i && held);
+      f2_pc_q == redir_pc_i) || (sel_valid && sel == redir_wid_i && fetch_pc_q[redir_wid_i] ==
+      redir_pc_i);
+  assign kill = redir_valid_i && !(redir_alive_i && (held || redir_seq_i));
 
   // fetch
   always @(posedge clk_i) begin

@@ -9,38 +9,45 @@
 //   IMEM = 4 KiB (1024 words, IMEM_ADDR_W = 10)
 //   DMEM = 8 KiB (DMEM_ADDR_W = 13), data block = T = 4 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = block
-//   latency of this unit: combinational
+//   latency of this unit: 1 cycle: the outputs belong to the instruction that was at the inputs of stage 1 one cycle earlier
 //
-// Memory coalescer (issue + 4, registered into the request at issue + 5). Lanes with a
-// misaligned address trap (cause 4/6), lanes outside data memory and the MMIO page trap with an
-// access fault (5/7). Per pass the leader (lowest remaining lane) is served with every lane
-// making a word access to word i of the leader's block, i its own lane, and every word load of
-// the leader's word; the other lanes replay. Coalesced stores land in their own slot, so on
-// overlapping stores the highest lane wins. The leader's sub-word store is replicated across
-// its word with byte enables.
+// Memory coalescer over two stages: issue + 4 checks every lane and finds the leader and its
+// address (registered), issue + 5 compares every lane with the leader and builds the request
+// (registered by the core, sent at issue + 6). Lanes with a misaligned address trap (cause
+// 4/6), lanes outside data memory and the MMIO page trap with an access fault (5/7). Per pass
+// the leader (lowest remaining lane) is served with every lane making a word access to word i
+// of the leader's block, i its own lane, and every word load of the leader's word; the other
+// lanes replay. Coalesced stores land in their own slot, so on overlapping stores the highest
+// lane wins. The leader's sub-word store is replicated across its word with byte enables.
 
 `default_nettype none
 
 module simty_coalesce (
-  // the instruction (membership stage)
-  input  wire              mem_i,       // a legal load or store
+  input  wire              clk_i,
+  // stage 1 (issue + 4): the instruction
+  input  wire              s1_mem_i,    // a legal load or store
+  input  wire              s1_store_i,
+  input  wire [1:0]        s1_size_i,   // 0 byte, 1 half, 2 word (funct3[1:0])
+  input  wire [T-1:0]      s1_active_i,
+  input  wire [32*T-1:0]   s1_addr_i,   // per-lane byte address
+  input  wire [32*T-1:0]   s1_data_i,   // per-lane store data
+  // stage 2 (issue + 5): the same instruction, one cycle later
   input  wire              store_i,
-  input  wire [1:0]        size_i,      // 0 byte, 1 half, 2 word (funct3[1:0])
-  input  wire [T-1:0]      active_i,
-  input  wire [32*T-1:0]   addr_i,      // per-lane byte address
-  input  wire [32*T-1:0]   data_i,      // per-lane store data
-  // per lane, to the branch unit
+  input  wire [1:0]        size_i,
+  input  wire [32*T-1:0]   addr_i,
+  input  wire [32*T-1:0]   data_i,
+  // per lane, to the branch unit (stage 2)
   output wire [T-1:0]      trap_o,
   output wire [4*T-1:0]    cause_o,
   output wire [T-1:0]      served_o,    // served in this pass
   output wire [T-1:0]      replay_o,    // left for another pass
   output wire [T-1:0]      coal_o,      // served from their own word slot
-  // the request
+  // the request (stage 2)
   output wire              req_o,       // some lane accesses memory
   output wire [31:0]       req_addr_o,  // block address (aligned to 4T bytes)
   output reg  [4*T-1:0]    req_strb_o,  // byte enables, 4 per word
   output reg  [32*T-1:0]   req_data_o,  // word i = slot i
-  output reg  [LANE_W-1:0] leader_o,    // leader lane
+  output wire [LANE_W-1:0] leader_o,    // leader lane
   output wire [OFF_W-1:0]  leader_off_o // leader's byte offset in the block
 );
 
@@ -51,22 +58,30 @@ module simty_coalesce (
   localparam [18:0]  DMEM_TAG = 19'h40000; // DMEM base >> DMEM_AW
   localparam [19:0]  MMIO_TAG = 20'hf0000; // MMIO page base >> 12
 
-  reg     [T-1:0]   mis;      // misaligned lanes
-  reg     [T-1:0]   fault;    // lanes outside data memory and the MMIO page
-  reg     [4*T-1:0] cause;
-  wire    [T-1:0]   cand;     // lanes that access memory
-  integer           l;
-  wire    [T-1:0]   lead1h;   // one-hot leader
-  wire    [31:0]    laddr;    // leader's address
-  wire    [31:0]    ldata;    // leader's store data
-  reg     [T-1:0]   coal;
-  reg     [T-1:0]   bcast;
-  reg     [T-1:0]   pend;     // unserved lanes in the leader's block
-  reg     [T-1:0]   conflict; // slot j is written later by a lower lane
-  wire    [T-1:0]   slot;     // lanes served from their own slot
-  integer           j;
-  reg     [3:0]     lstrb;    // leader's byte enables in its word
-  reg     [31:0]    lwdata;   // leader's data replicated across its word
+  reg     [T-1:0]      mis;       // misaligned lanes
+  reg     [T-1:0]      fault;     // lanes outside data memory and the MMIO page
+  reg     [4*T-1:0]    cause;
+  wire    [T-1:0]      s1_cand;   // lanes that access memory
+  integer              l;
+  wire    [T-1:0]      s1_lead1h; // one-hot leader: lowest lane that accesses memory
+  reg     [LANE_W-1:0] s1_leader;
+  reg     [T-1:0]      cand;      // stage 2
+  reg     [T-1:0]      lead1h;
+  reg     [T-1:0]      trap_q;
+  reg     [4*T-1:0]    cause_q;
+  reg     [LANE_W-1:0] leader_q;
+  reg     [31:0]       laddr;     // leader's address
+  reg     [31:0]       ldata;     // leader's store data
+  reg     [T-1:0]      coal;
+  reg     [T-1:0]      bcast;
+  reg     [T-1:0]      pend;      // unserved lanes in the leader's block
+  reg     [T-1:0]      conflict;  // slot j is written later by a lower lane
+  wire    [T-1:0]      slot;      // lanes served from their own slot
+  integer              j;
+  reg     [3:0]        lstrb;     // leader's byte enables in its word
+  reg     [31:0]       lwdata;    // leader's data replicated across its word
+
+  // Stage 1: misaligned and out-of-range lanes, the leader and its address.
 
   // check
   always @* begin
@@ -74,33 +89,41 @@ module simty_coalesce (
     fault = {T{1'b0}};
     cause = {4*T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      mis[l]          = (size_i == 2'd1 && addr_i[32*l]) || (size_i == 2'd2 && addr_i[32*l +: 2] !=
-          2'b00);
-      fault[l]        = !mis[l] && addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && addr_i[32*l
-          + 12 +: 20] != MMIO_TAG;
-      cause[4*l +: 4] = mis[l] ? (store_i ? 4'd6 : 4'd4) : (store_i ? 4'd7 : 4'd5);
+      mis[l]          = (s1_size_i == 2'd1 && s1_addr_i[32*l]) || (s1_size_i == 2'd2 &&
+          s1_addr_i[32*l +: 2] != 2'b00);
+      fault[l]        = !mis[l] && s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG &&
+          s1_addr_i[32*l + 12 +: 20] != MMIO_TAG;
+      cause[4*l +: 4] = mis[l] ? (s1_store_i ? 4'd6 : 4'd4) : (s1_store_i ? 4'd7 : 4'd5);
     end
   end
 
-  assign cand    = active_i & ~mis & ~fault & {T{mem_i}};
-  assign trap_o  = active_i & (mis | fault) & {T{mem_i}};
-  assign cause_o = cause;
-
-  // The leader: lowest lane that accesses memory.
-  assign lead1h = cand & (~cand + 1'b1);
+  assign s1_cand   = s1_active_i & ~mis & ~fault & {T{s1_mem_i}};
+  assign s1_lead1h = s1_cand & (~s1_cand + 1'b1);
 
   // leader
   always @* begin
-    leader_o = {LANE_W{1'b0}};
+    s1_leader = {LANE_W{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      if (lead1h[l]) begin
-        leader_o = l[LANE_W-1:0];
+      if (s1_lead1h[l]) begin
+        s1_leader = l[LANE_W-1:0];
       end
     end
   end
 
-  assign laddr = addr_i[32*leader_o +: 32];
-  assign ldata = data_i[32*leader_o +: 32];
+  // stage2
+  always @(posedge clk_i) begin
+    cand     <= s1_cand;
+    lead1h   <= s1_lead1h;
+    trap_q   <= s1_active_i & (mis | fault) & {T{s1_mem_i}};
+    cause_q  <= cause;
+    leader_q <= s1_leader;
+    laddr    <= s1_addr_i[32*s1_leader +: 32];
+    ldata    <= s1_data_i[32*s1_leader +: 32];
+  end
+
+  assign trap_o   = trap_q;
+  assign cause_o  = cause_q;
+  assign leader_o = leader_q;
 
   // Followers: word accesses to their own slot of the leader's block, and word loads of the
   // leader's word.

@@ -16,8 +16,10 @@
 // slot is empty and that has no fetch in flight, sends its PC to the instruction port and
 // guesses PC + 4 for its next fetch. The resolve stage redirects a warp to its next path PC:
 // when neither the slot nor the fetch in flight holds that PC they are dropped and the warp
-// refetches from it. Fetches outside instruction memory do not reach the port: they carry an
-// access fault to the scheduler instead.
+// refetches from it. A path-neutral instruction that resolves to PC + 4 never redirects: the
+// fetch stream is already past it, and the instructions behind it may have issued. Fetches
+// outside instruction memory do not reach the port: they carry an access fault to the scheduler
+// instead.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -35,11 +37,12 @@ module simty_fetch (
   // from the scheduler: an issue empties the slot
   input  wire              iss_valid_i,
   input  wire [WARP_W-1:0] iss_wid_i,
-  // from the resolve stage (issue + 5)
+  // from the resolve stage (issue + 7)
   input  wire              redir_valid_i,
   input  wire [WARP_W-1:0] redir_wid_i,
   input  wire [29:0]       redir_pc_i,    // the warp's next path PC
   input  wire              redir_alive_i, // the warp still has a path
+  input  wire              redir_seq_i,   // a path-neutral instruction resolved to its PC + 4
   // instruction port (latency 1)
   output reg               imem_req_o,
   output reg  [31:0]       imem_addr_o,   // byte address
@@ -102,8 +105,9 @@ module simty_fetch (
   // Redirect: is the new PC already in the slot, in flight, or being fetched?
   assign held = (bvalid_q[redir_wid_i] && bpc_q[redir_wid_i] == redir_pc_i) || (f1_valid_q &&
       f1_wid_q == redir_wid_i && f1_pc_q == redir_pc_i) || (f2_valid_q && f2_wid_q == redir_wid_i &&
-      f2_pc_q == redir_pc_i) || (sel_valid && sel == redir_wid_i && sel_pc == redir_pc_i);
-  assign kill = redir_valid_i && !(redir_alive_i && held);
+      f2_pc_q == redir_pc_i) || (sel_valid && sel == redir_wid_i && fetch_pc_q[redir_wid_i] ==
+      redir_pc_i);
+  assign kill = redir_valid_i && !(redir_alive_i && (held || redir_seq_i));
 
   // fetch
   always @(posedge clk_i) begin

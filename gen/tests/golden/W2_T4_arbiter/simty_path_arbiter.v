@@ -9,16 +9,17 @@
 //   IMEM = 4 KiB (1024 words, IMEM_ADDR_W = 10)
 //   DMEM = 8 KiB (DMEM_ADDR_W = 13), data block = T = 4 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = block
-//   latency of this unit: state read at issue + 3; x combinational at issue + 5
+//   latency of this unit: head read at issue + 3; row read at issue + 5; x at stage r = issue + 8
 //
 // Arbiter path tracker (TRACK=arbiter): per warp one RAM row holding every thread's state
-// {alive, call depth, PC}. Membership (issue + 4): the active lanes are the live threads whose
-// PC equals the instruction's, whatever their depth (they run together at the deepest of their
-// depths, as a merged path would). Resolve (issue + 5): the threads of path a take a's PC and
-// depth, those of b take b's, exiting and trapping threads die; a reduction tree over the
-// updated row picks the deepest call depth, then the lowest PC (MinSP-PC), as the next PC of
-// the warp. The same order as the sorted list, without the list: the cost is a wide RAM row and
-// a tree of T - 1 comparators.
+// {alive, call depth, PC}, and the warp's head path {PC, depth, threads} in a small RAM.
+// Membership (issue + 4): the active lanes are the head path's threads (the live threads at its
+// PC, whatever their depth, run together at the deepest of their depths). Resolve (issue + 6):
+// the threads of path a take a's PC and depth, those of b take b's, exiting and trapping
+// threads die; the updated row is registered and written back. Then a reduction tree over it
+// picks the deepest call depth, then the lowest PC (MinSP-PC), in one pipeline stage; the head
+// path is every live thread at that PC. The same order as the sorted list, without the list:
+// the cost is a wide RAM row and a tree of T - 1 comparators.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -33,24 +34,25 @@ module simty_path_arbiter (
   input  wire              init_i,      // reset sequence: every thread alive at start_pc_i
   input  wire [WARP_W-1:0] init_wid_i,
   input  wire [29:0]       start_pc_i,
-  // execute (issue + 3): read the warp's thread states
+  // execute (issue + 3): read the head path
   input  wire [WARP_W-1:0] ex_wid_i,
   // membership (issue + 4)
-  input  wire [WARP_W-1:0] mb_wid_i,    // (unused: the row was read at issue + 3)
-  input  wire [29:0]       mb_pc_i,
   output wire [T-1:0]      mb_active_o,
-  output reg  [7:0]        mb_depth_o,  // deepest depth among the active threads
-  output wire [PATH_W-1:0] mb_h1_o,     // the active path (trace)
-  // resolve (issue + 5)
+  output wire [7:0]        mb_depth_o,  // deepest depth among the active threads
+  // split (issue + 5): read the thread states
+  input  wire [WARP_W-1:0] n_wid_i,
+  // resolve (issue + 6)
   input  wire              m_valid_i,
   input  wire [WARP_W-1:0] m_wid_i,
   input  wire [PATH_W-1:0] m_a_i,
   input  wire [PATH_W-1:0] m_b_i,
   input  wire [T-1:0]      m_leave_i,   // lanes that exited or trapped
-  output wire [PATH_W-1:0] m_c_o,       // (no second path: invalid)
-  output wire [PATH_W-1:0] m_x_o,       // the next PC, its depth and the threads there
-  output wire [PATH_W-1:0] m_y_o,       // (invalid)
-  output wire [PATH_W-1:0] m_z_o        // (invalid)
+  // stage r
+  output wire [PATH_W-1:0] r_c_o,       // (no second path: invalid)
+  output wire [PATH_W-1:0] r_x_o,       // the next PC, its depth and the threads there
+  output wire [PATH_W-1:0] r_y_o,       // (invalid)
+  output wire [PATH_W-1:0] r_z_o,       // (invalid)
+  output wire              r_single_o   // every live thread is at x's PC
 );
 
   localparam integer T      = 4;  // threads per warp
@@ -61,10 +63,13 @@ module simty_path_arbiter (
   localparam integer P_D    = 34; // T + 30: lsb of the call depth
   localparam integer P_PC   = 4;  // T: lsb of the word PC
 
-  wire    [TS_W*T-1:0] st_mb;        // the warp's thread states at membership
-  reg     [TS_W*T-1:0] st_m_q;       // the same at resolve
+  wire    [PATH_W-1:0] hd;
+  wire    [PATH_W-1:0] x;
+  wire    [TS_W*T-1:0] st_m;         // the warp's thread states at resolve
   reg     [TS_W*T-1:0] st_new;       // after the pass
-  reg     [T-1:0]      act;
+  reg                  p_valid_q;    // the updated row (issue + 7)
+  reg     [WARP_W-1:0] p_wid_q;
+  reg     [TS_W*T-1:0] st_p_q;
   integer              l;
   wire    [TS_W-1:0]   n0_0;
   wire    [TS_W-1:0]   n0_1;
@@ -73,50 +78,49 @@ module simty_path_arbiter (
   wire    [TS_W-1:0]   n1_0;
   wire    [TS_W-1:0]   n1_1;
   wire    [TS_W-1:0]   n2_0;
-  wire    [TS_W-1:0]   win;          // the winning thread state
+  reg     [TS_W-1:0]   win_q;        // the winning thread state (stage r)
+  reg     [TS_W*T-1:0] st_r_q;       // the row at stage r
+  reg                  r_valid_q;
+  reg     [WARP_W-1:0] r_wid_q;
   reg     [T-1:0]      xmask;        // threads at the winning PC
+  reg     [T-1:0]      live;
   wire                 unused_ports;
+
+  simty_ram_1r1w #(
+    .DEPTH_W (WARP_W),
+    .DATA_W  (PATH_W)
+  ) u_head (
+    .clk_i   (clk_i),
+    .we_i    (init_i || r_valid_q),
+    .waddr_i (init_i ? init_wid_i : r_wid_q),
+    .wdata_i (init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : x),
+    .re_i    (1'b1),
+    .raddr_i (ex_wid_i),
+    .rdata_o (hd)
+  );
 
   simty_ram_1r1w #(
     .DEPTH_W (WARP_W),
     .DATA_W  (TS_W*T)
   ) u_threads (
     .clk_i   (clk_i),
-    .we_i    (init_i || m_valid_i),
-    .waddr_i (init_i ? init_wid_i : m_wid_i),
-    .wdata_i (init_i ? {T{1'b1, 8'd0, start_pc_i}} : st_new),
+    .we_i    (init_i || p_valid_q),
+    .waddr_i (init_i ? init_wid_i : p_wid_q),
+    .wdata_i (init_i ? {T{1'b1, 8'd0, start_pc_i}} : st_p_q),
     .re_i    (1'b1),
-    .raddr_i (ex_wid_i),
-    .rdata_o (st_mb)
+    .raddr_i (n_wid_i),
+    .rdata_o (st_m)
   );
 
-  // Membership: live threads at the instruction's PC; they run at their deepest depth.
-
-  // membership
-  always @* begin
-    act        = {T{1'b0}};
-    mb_depth_o = 8'd0;
-    for (l = 0; l < T; l = l + 1) begin
-      act[l] = st_mb[TS_W*l + 38] && st_mb[TS_W*l +: 30] == mb_pc_i;
-      if (act[l] && st_mb[TS_W*l + 30 +: 8] > mb_depth_o) begin
-        mb_depth_o = st_mb[TS_W*l + 30 +: 8];
-      end
-    end
-  end
-
-  assign mb_active_o = act;
-  assign mb_h1_o     = {|act, mb_depth_o, mb_pc_i, act};
-
-  // resolve
-  always @(posedge clk_i) begin
-    st_m_q <= st_mb;
-  end
+  // The head path, written at stage r, read for the next instruction.
+  assign mb_active_o = hd[P_V] ? hd[T-1:0] : {T{1'b0}};
+  assign mb_depth_o  = hd[P_D +: 8];
 
   // Update: a's threads to a, b's to b, the leaving ones die.
 
   // update
   always @* begin
-    st_new = st_m_q;
+    st_new = st_m;
     for (l = 0; l < T; l = l + 1) begin
       if (m_a_i[l]) begin
         st_new[TS_W*l +: TS_W] = {1'b1, m_a_i[P_D +: 8], m_a_i[P_PC +: 30]};
@@ -128,33 +132,57 @@ module simty_path_arbiter (
     end
   end
 
+  // row
+  always @(posedge clk_i) begin
+    p_valid_q <= m_valid_i;
+    p_wid_q   <= m_wid_i;
+    st_p_q    <= st_new;
+    if (rst_i) begin
+      p_valid_q <= 1'b0;
+    end
+  end
+
   // Reduction tree: at each node the left thread wins if it is alive and the right one is not,
   // or it is deeper, or as deep with a PC no higher.
-  assign n0_0 = st_new[0 +: TS_W];
-  assign n0_1 = st_new[39 +: TS_W];
-  assign n0_2 = st_new[78 +: TS_W];
-  assign n0_3 = st_new[117 +: TS_W];
+  assign n0_0 = st_p_q[0 +: TS_W];
+  assign n0_1 = st_p_q[39 +: TS_W];
+  assign n0_2 = st_p_q[78 +: TS_W];
+  assign n0_3 = st_p_q[117 +: TS_W];
   assign n1_0 = n0_0[38] && (!n0_1[38] || n0_0[37:30] > n0_1[37:30] || (n0_0[37:30] == n0_1[37:30]
       && n0_0[29:0] <= n0_1[29:0])) ? n0_0 : n0_1;
   assign n1_1 = n0_2[38] && (!n0_3[38] || n0_2[37:30] > n0_3[37:30] || (n0_2[37:30] == n0_3[37:30]
       && n0_2[29:0] <= n0_3[29:0])) ? n0_2 : n0_3;
   assign n2_0 = n1_0[38] && (!n1_1[38] || n1_0[37:30] > n1_1[37:30] || (n1_0[37:30] == n1_1[37:30]
       && n1_0[29:0] <= n1_1[29:0])) ? n1_0 : n1_1;
-  assign win  = n2_0;
+
+  // tree
+  always @(posedge clk_i) begin
+    win_q     <= n2_0;
+    st_r_q    <= st_p_q;
+    r_valid_q <= p_valid_q;
+    r_wid_q   <= p_wid_q;
+    if (rst_i) begin
+      r_valid_q <= 1'b0;
+    end
+  end
 
   // next_path
   always @* begin
     xmask = {T{1'b0}};
+    live  = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      xmask[l] = st_new[TS_W*l + 38] && st_new[TS_W*l +: 30] == win[29:0];
+      live[l]  = st_r_q[TS_W*l + 38];
+      xmask[l] = st_r_q[TS_W*l + 38] && st_r_q[TS_W*l +: 30] == win_q[29:0];
     end
   end
 
-  assign m_x_o        = {win[38], win[37:30], win[29:0], xmask};
-  assign m_c_o        = {PATH_W{1'b0}};
-  assign m_y_o        = {PATH_W{1'b0}};
-  assign m_z_o        = {PATH_W{1'b0}};
-  assign unused_ports = ^{rst_i, mb_wid_i, m_a_i[P_V], m_b_i[P_V]};
+  assign x            = {win_q[38], win_q[37:30], win_q[29:0], xmask};
+  assign r_x_o        = x;
+  assign r_single_o   = xmask == live;
+  assign r_c_o        = {PATH_W{1'b0}};
+  assign r_y_o        = {PATH_W{1'b0}};
+  assign r_z_o        = {PATH_W{1'b0}};
+  assign unused_ports = ^{rst_i, m_a_i[P_V], m_b_i[P_V]};
 
 endmodule
 

@@ -9,13 +9,14 @@
 //   IMEM = 4 KiB (1024 words, IMEM_ADDR_W = 10)
 //   DMEM = 8 KiB (DMEM_ADDR_W = 13), data block = T = 4 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = block
-//   latency of this unit: 2 cycles (rs1 registered here, rs2 from the RAM output)
+//   latency of this unit: 3 cycles from the rs1 read to registered operands
 //
 // Banked register file (RF) and two-cycle operand collection. A warp's register r is one row of
 // T lanes; warps are spread over two banks by warp parity (one bank when W = 1). Each bank is
-// one single-read single-write RAM per lane (simty_ram_1r1w). rs1 is read at issue + 1 and rs2
-// at issue + 2 from the warp's bank; writes come from the resolve stage (ALU results, issue +
-// 5) and the load write-back (issue + 7). The scheduler reserves the ports, so reads never
+// one single-read single-write RAM per lane (simty_ram_1r1w). rs1 is read at issue and rs2 at
+// issue + 1 from the warp's bank; both are registered, so execute (issue + 3) starts from
+// flip-flops, not from the RAM outputs. Writes come from the split stage (ALU results, issue +
+// 5) and the load write-back (issue + 8). The scheduler reserves the ports, so reads never
 // collide and at most one write reaches a bank per cycle. While init_i is high every row is
 // written with zero.
 
@@ -25,28 +26,25 @@ module simty_rf (
   input  wire              clk_i,
   input  wire              init_i,     // clear every row
   input  wire [ROW_W-1:0]  init_row_i, // the row cleared this cycle
-  // collect 0 (issue + 1): rs1 read
+  // issue: rs1 read
+  input  wire              is_valid_i, // an issue that reads rs1
+  input  wire [WARP_W-1:0] is_wid_i,
+  input  wire [4:0]        is_rs1_i,
+  // collect 0 (issue + 1): rs2 read
   input  wire              c0_valid_i,
   input  wire [WARP_W-1:0] c0_wid_i,
-  input  wire [4:0]        c0_rs1_i,
-  // collect 1 (issue + 2): rs2 read, rs1 data
-  input  wire              c1_valid_i,
-  input  wire [WARP_W-1:0] c1_wid_i,
-  input  wire [4:0]        c1_rs1_i,
-  input  wire [4:0]        c1_rs2_i,
-  input  wire              c1_use2_i,  // reads rs2
-  // execute (issue + 3): operands
-  input  wire              ex_bank_i,  // warp parity
-  input  wire [4:0]        ex_rs2_i,
+  input  wire [4:0]        c0_rs2_i,
+  input  wire              c0_use2_i,  // reads rs2
+  // execute (issue + 3): registered operands
   output reg  [32*T-1:0]   ex_s1_o,    // rs1 per lane (x0 reads 0)
-  output wire [32*T-1:0]   ex_s2_o,    // rs2 per lane (x0 reads 0)
-  // ALU write (resolve, issue + 5)
+  output reg  [32*T-1:0]   ex_s2_o,    // rs2 per lane (x0 reads 0)
+  // ALU write (split stage, issue + 5)
   input  wire              wa_valid_i,
   input  wire [WARP_W-1:0] wa_wid_i,
   input  wire [4:0]        wa_rd_i,
   input  wire [T-1:0]      wa_mask_i,  // lanes written
   input  wire [32*T-1:0]   wa_data_i,
-  // load write (issue + 7)
+  // load write (issue + 8)
   input  wire              wl_valid_i,
   input  wire [WARP_W-1:0] wl_wid_i,
   input  wire [4:0]        wl_rd_i,
@@ -58,20 +56,25 @@ module simty_rf (
   localparam integer WARP_W = 1; // max(1, log2(W = 2))
   localparam integer ROW_W  = 5; // 5 + log2(warps per bank = 1)
 
-  wire             c0_bank0; // rs1 read for this bank
-  wire             c1_bank0; // rs2 read for this bank
-  wire             wa_bank0; // ALU write to this bank
-  wire             wl_bank0; // load write to this bank
+  wire             c0_bank0;  // rs1 read for this bank (issue)
+  wire             c1_bank0;  // rs2 read for this bank (collect 0)
+  wire             wa_bank0;  // ALU write to this bank
+  wire             wl_bank0;  // load write to this bank
   wire [ROW_W-1:0] raddr0;
   wire [ROW_W-1:0] waddr0;
-  wire [32*T-1:0]  rdata0;   // RAM outputs of the bank's lanes
-  wire             c0_bank1; // rs1 read for this bank
-  wire             c1_bank1; // rs2 read for this bank
-  wire             wa_bank1; // ALU write to this bank
-  wire             wl_bank1; // load write to this bank
+  wire [32*T-1:0]  rdata0;    // RAM outputs of the bank's lanes
+  wire             c0_bank1;  // rs1 read for this bank (issue)
+  wire             c1_bank1;  // rs2 read for this bank (collect 0)
+  wire             wa_bank1;  // ALU write to this bank
+  wire             wl_bank1;  // load write to this bank
   wire [ROW_W-1:0] raddr1;
   wire [ROW_W-1:0] waddr1;
-  wire [32*T-1:0]  rdata1;   // RAM outputs of the bank's lanes
+  wire [32*T-1:0]  rdata1;    // RAM outputs of the bank's lanes
+  reg  [4:0]       c0_rs1_q;  // the rs1 read in flight
+  reg              c0_bank_q;
+  reg  [4:0]       c1_rs2_q;  // the rs2 read in flight
+  reg              c1_bank_q;
+  reg  [32*T-1:0]  c1_s1_q;   // rs1, one stage before execute
 
   simty_ram_1r1w #(
     .DEPTH_W (ROW_W),
@@ -178,30 +181,34 @@ module simty_rf (
   );
 
   // Bank 0: even warps.
-  assign c0_bank0 = c0_valid_i && c0_wid_i[0] == 1'b0;
-  assign c1_bank0 = c1_valid_i && c1_use2_i && c1_wid_i[0] == 1'b0;
+  assign c0_bank0 = is_valid_i && is_wid_i[0] == 1'b0;
+  assign c1_bank0 = c0_valid_i && c0_use2_i && c0_wid_i[0] == 1'b0;
   assign wa_bank0 = wa_valid_i && wa_rd_i != 5'd0 && wa_wid_i[0] == 1'b0;
   assign wl_bank0 = wl_valid_i && wl_rd_i != 5'd0 && wl_wid_i[0] == 1'b0;
-  assign raddr0   = c1_bank0 ? c1_rs2_i : c0_rs1_i;
+  assign raddr0   = c1_bank0 ? c0_rs2_i : is_rs1_i;
   assign waddr0   = init_i ? init_row_i : wa_bank0 ? wa_rd_i : wl_rd_i;
 
   // Bank 1: odd warps.
-  assign c0_bank1 = c0_valid_i && c0_wid_i[0] == 1'b1;
-  assign c1_bank1 = c1_valid_i && c1_use2_i && c1_wid_i[0] == 1'b1;
+  assign c0_bank1 = is_valid_i && is_wid_i[0] == 1'b1;
+  assign c1_bank1 = c0_valid_i && c0_use2_i && c0_wid_i[0] == 1'b1;
   assign wa_bank1 = wa_valid_i && wa_rd_i != 5'd0 && wa_wid_i[0] == 1'b1;
   assign wl_bank1 = wl_valid_i && wl_rd_i != 5'd0 && wl_wid_i[0] == 1'b1;
-  assign raddr1   = c1_bank1 ? c1_rs2_i : c0_rs1_i;
+  assign raddr1   = c1_bank1 ? c0_rs2_i : is_rs1_i;
   assign waddr1   = init_i ? init_row_i : wa_bank1 ? wa_rd_i : wl_rd_i;
 
-  // rs1 arrives at issue + 2 and is kept for execute; rs2 comes straight from the RAM at issue
-  // + 3. x0 reads as zero.
+  // rs1 arrives at issue + 1 and is registered twice; rs2 arrives at issue + 2 and is
+  // registered once. x0 reads as zero.
 
-  // rs1
+  // operands
   always @(posedge clk_i) begin
-    ex_s1_o <= c1_rs1_i == 5'd0 ? {32*T{1'b0}} : c1_wid_i[0] ? rdata1 : rdata0;
+    c0_rs1_q  <= is_rs1_i;
+    c0_bank_q <= is_wid_i[0];
+    c1_rs2_q  <= c0_use2_i ? c0_rs2_i : 5'd0;
+    c1_bank_q <= c0_wid_i[0];
+    c1_s1_q   <= c0_rs1_q == 5'd0 ? {32*T{1'b0}} : c0_bank_q ? rdata1 : rdata0;
+    ex_s2_o   <= c1_rs2_q == 5'd0 ? {32*T{1'b0}} : c1_bank_q ? rdata1 : rdata0;
+    ex_s1_o   <= c1_s1_q;
   end
-
-  assign ex_s2_o = ex_rs2_i == 5'd0 ? {32*T{1'b0}} : ex_bank_i ? rdata1 : rdata0;
 
 endmodule
 
