@@ -7,23 +7,23 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
 
-    vm_describe(m, "Branch unit (issue + 4 and + 5): splits the active path into a (fall-through, "
+    vm_describe(m, "Branch unit (issue + 5 and + 6): splits the active path into a (fall-through, "
                    "jump target or the lanes served by this pass) and b (taken, or the lanes "
                    "an indirect jump or a memory access replays), updates the call depth on "
                    "calls and returns, and collects the lanes that exit or trap. An indirect "
                    "jump serves the leader's target (leader = lowest lane that does not trap) "
-                   "with every lane going there; the other lanes replay it. Stage 1 (issue + 4) "
+                   "with every lane going there; the other lanes replay it. Stage 1 (issue + 5) "
                    "finds the leader of an indirect jump and its target (registered); stage 2 "
-                   "(issue + 5) splits.");
+                   "(issue + 6) splits.");
     vm_latency(m, "1 cycle: stage 2's outputs belong to the instruction at stage 1 one "
                   "cycle earlier");
     vm_localparam(m, "T", cfg->t, "threads per warp");
     path_lp_width(cfg, m);
     vm_port(m, VM_IN, "clk_i", "1", NULL);
-    vm_group(m, "stage 1 (issue + 4)");
+    vm_group(m, "stage 1 (issue + 5)");
     vm_port(m, VM_IN, "s1_active_i", "T", NULL);
     vm_port(m, VM_IN, "s1_d_i", "32*T", "per-lane jalr targets");
-    vm_group(m, "stage 2 (issue + 5): the instruction and its active path");
+    vm_group(m, "stage 2 (issue + 6): the instruction and its active path");
     vm_port(m, VM_IN, "pc_i", "30", "word PC");
     vm_port(m, VM_IN, "active_i", "T", "lanes of the path executing it");
     vm_port(m, VM_IN, "depth_i", "8", "call depth of that path");

@@ -11,14 +11,14 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_describe(m, "Cold context table (CCT): per warp a stack of the paths after the first "
                    "two, T entries deep (at most T - 2 are used: one thread per path). At the "
-                   "stage r (issue + 7): a valid z is pushed; an invalid y pops the top "
+                   "stage r (issue + 8): a valid z is pushed; an invalid y pops the top "
                    "into HCT2; otherwise the warp's sorter takes one step. The sorter walks the "
                    "stack from the top and compares each entry with y; when an entry comes "
                    "first (deeper, or as deep with a lower PC) the next idle visit swaps it with "
                    "y, so HCT2 gets the better path. A push or a pop cancels a pending swap. "
-                   "Reads happen at issue + 7 and writes at issue + 8, so the RAM never reads "
+                   "Reads happen at issue + 8 and writes at issue + 9, so the RAM never reads "
                    "and writes one address in one cycle.");
-    vm_latency(m, "1 cycle: HCT2's new entry at issue + 8");
+    vm_latency(m, "1 cycle: HCT2's new entry at issue + 9");
     vm_localparam(m, "W", cfg->w, "warps");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
     vm_localparam(m, "LANE_W", cfg->lane_id_w, "max(1, log2(T))");
@@ -31,7 +31,7 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "y_i", "PATH_W", "second path after the CCS");
     vm_port(m, VM_IN, "z_i", "PATH_W", "third path: pushed when valid");
     vm_port(m, VM_OUT, "empty_o", "1", "the warp's stack is empty");
-    vm_group(m, "to HCT2 (issue + 8)");
+    vm_group(m, "to HCT2 (issue + 9)");
     vm_port(m, VM_OUT, "h2_o", "PATH_W", "y, or the popped or swapped entry");
 
     vm_sig_depth(vm_reg(m, "head_q", "LANE_W", "entries on the warp's stack"), "W");
@@ -53,7 +53,7 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "swap", "idle && smatch_q[m_wid_i]");
     vm_assign(m, "probe", "idle && !smatch_q[m_wid_i]");
 
-    vm_comment(m, "Stage issue + 8: what was read, and what to write.");
+    vm_comment(m, "Stage issue + 9: what was read, and what to write.");
     vm_reg(m, "g_pop_q", "1", NULL);
     vm_reg(m, "g_swap_q", "1", NULL);
     vm_reg(m, "g_probe_q", "1", NULL);

@@ -9,9 +9,9 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
     char lit[32];
 
-    vm_describe(m, "Memory coalescer over two stages: issue + 4 checks every lane and finds the "
-                   "leader and its address (registered), issue + 5 compares every lane with the "
-                   "leader and builds the request (registered by the core, sent at issue + 6). "
+    vm_describe(m, "Memory coalescer over two stages: issue + 5 checks every lane and finds the "
+                   "leader and its address (registered), issue + 6 compares every lane with the "
+                   "leader and builds the request (registered by the core, sent at issue + 7). "
                    "Lanes with a misaligned address trap (cause 4/6), lanes outside data "
                    "memory and the MMIO page trap with an access fault (5/7). Per pass the "
                    "leader (lowest remaining lane) is served with every lane making a word "
@@ -30,14 +30,14 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_localparam_lit(m, "DMEM_TAG", 32 - cfg->dmem_addr_w, lit, "DMEM base >> DMEM_AW");
     vm_localparam_lit(m, "MMIO_TAG", 20, "20'hf0000", "MMIO page base >> 12");
     vm_port(m, VM_IN, "clk_i", "1", NULL);
-    vm_group(m, "stage 1 (issue + 4): the instruction");
+    vm_group(m, "stage 1 (issue + 5): the instruction");
     vm_port(m, VM_IN, "s1_mem_i", "1", "a legal load or store");
     vm_port(m, VM_IN, "s1_store_i", "1", NULL);
     vm_port(m, VM_IN, "s1_size_i", "2", "0 byte, 1 half, 2 word (funct3[1:0])");
     vm_port(m, VM_IN, "s1_active_i", "T", NULL);
     vm_port(m, VM_IN, "s1_addr_i", "32*T", "per-lane byte address");
     vm_port(m, VM_IN, "s1_data_i", "32*T", "per-lane store data");
-    vm_group(m, "stage 2 (issue + 5): the same instruction, one cycle later");
+    vm_group(m, "stage 2 (issue + 6): the same instruction, one cycle later");
     vm_port(m, VM_IN, "store_i", "1", NULL);
     vm_port(m, VM_IN, "size_i", "2", NULL);
     vm_port(m, VM_IN, "addr_i", "32*T", NULL);

@@ -16,9 +16,9 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                    "sends its PC to the instruction port and guesses PC + 4 for its next fetch. "
                    "The resolve stage redirects a warp to its next path PC: when neither the "
                    "slot nor the fetch in flight holds that PC they are dropped and the warp "
-                   "refetches from it. A path-neutral instruction that resolves to PC + 4 "
-                   "never redirects: the fetch stream is already past it, and the instructions "
-                   "behind it may have issued. Fetches outside instruction memory do not reach the port: "
+                   "refetches from it. An instruction that went on to PC + 4 with "
+                   "the same threads never redirects: the fetch stream is already past it, and "
+                   "the instructions behind it may have issued. Fetches outside instruction memory do not reach the port: "
                    "they carry an access fault to the scheduler instead.");
     vm_latency(m, "instruction port latency 1: request registered in f1, data in f2");
     vm_localparam(m, "W", cfg->w, "warps");
@@ -35,12 +35,12 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "from the scheduler: an issue empties the slot");
     vm_port(m, VM_IN, "iss_valid_i", "1", NULL);
     vm_port(m, VM_IN, "iss_wid_i", "WARP_W", NULL);
-    vm_group(m, "from the resolve stage (issue + 7)");
+    vm_group(m, "from the resolve stage (issue + 8)");
     vm_port(m, VM_IN, "redir_valid_i", "1", NULL);
     vm_port(m, VM_IN, "redir_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "redir_pc_i", "30", "the warp's next path PC");
     vm_port(m, VM_IN, "redir_alive_i", "1", "the warp still has a path");
-    vm_port(m, VM_IN, "redir_seq_i", "1", "a path-neutral instruction resolved to its PC + 4");
+    vm_port(m, VM_IN, "redir_seq_i", "1", "the instruction went on to PC + 4 with the same threads");
     vm_group(m, "instruction port (latency 1)");
     vm_port(m, VM_OUT_REG, "imem_req_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "imem_addr_o", "32", "byte address");

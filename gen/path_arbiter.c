@@ -15,9 +15,9 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_describe(m, "Arbiter path tracker (TRACK=arbiter): per warp one RAM row holding every "
                    "thread's state {alive, call depth, PC}, and the warp's head path {PC, depth, "
-                   "threads} in a small RAM. Membership (issue + 4): the active lanes are the "
+                   "threads} in a small RAM. Membership (issue + 5): the active lanes are the "
                    "head path's threads (the live threads at its PC, whatever their depth, run "
-                   "together at the deepest of their depths). Resolve (issue + 6): the threads "
+                   "together at the deepest of their depths). Resolve (issue + 7): the threads "
                    "of path a take a's PC and depth, those of b take b's, exiting and trapping "
                    "threads die; the updated row is registered and written back. Then a "
                    "reduction tree over it picks the deepest call depth, then the lowest PC "
@@ -25,8 +25,8 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
                    "as the sorted list, without the list: the cost is a wide RAM row and a tree "
                    "of T - 1 comparators.",
                 cfg->arbpipe ? "over two pipeline stages (ARBPIPE=1)" : "in one pipeline stage");
-    vm_latency(m, "head read at issue + 3; row read at issue + 5; x at stage r = issue + %d",
-               6 + cfg->res_lat);
+    vm_latency(m, "head read at issue + 4; row read at issue + 6; x at stage r = issue + %d",
+               7 + cfg->res_lat);
     vm_localparam(m, "T", t, "threads per warp");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W = %d))", cfg->w);
     vm_localparam(m, "TS_W", 39, "thread state: {alive, depth[7:0], pc[29:0]}");
@@ -36,14 +36,14 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "init_i", "1", "reset sequence: every thread alive at start_pc_i");
     vm_port(m, VM_IN, "init_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "start_pc_i", "30", NULL);
-    vm_group(m, "execute (issue + 3): read the head path");
+    vm_group(m, "execute (issue + 4): read the head path");
     vm_port(m, VM_IN, "ex_wid_i", "WARP_W", NULL);
-    vm_group(m, "membership (issue + 4)");
+    vm_group(m, "membership (issue + 5)");
     vm_port(m, VM_OUT, "mb_active_o", "T", NULL);
     vm_port(m, VM_OUT, "mb_depth_o", "8", "deepest depth among the active threads");
-    vm_group(m, "split (issue + 5): read the thread states");
+    vm_group(m, "split (issue + 6): read the thread states");
     vm_port(m, VM_IN, "n_wid_i", "WARP_W", NULL);
-    vm_group(m, "resolve (issue + 6)");
+    vm_group(m, "resolve (issue + 7)");
     vm_port(m, VM_IN, "m_valid_i", "1", NULL);
     vm_port(m, VM_IN, "m_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "m_a_i", "PATH_W", NULL);
@@ -74,7 +74,7 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_wire(m, "st_m", "TS_W*T", "the warp's thread states at resolve");
     vm_reg(m, "st_new", "TS_W*T", "after the pass");
-    vm_reg(m, "p_valid_q", "1", "the updated row (issue + 7)");
+    vm_reg(m, "p_valid_q", "1", "the updated row (issue + 8)");
     vm_reg(m, "p_wid_q", "WARP_W", NULL);
     vm_reg(m, "st_p_q", "TS_W*T", NULL);
     in = vm_inst(m, "simty_ram_1r1w", "u_threads");

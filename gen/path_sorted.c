@@ -9,14 +9,14 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     int has_cct = cfg->t > 2;
 
     vm_describe(m, "Sorted path list (TRACK=sorted): HCT1 holds each warp's head path (the one "
-                   "executing), HCT2 the second, the CCT the rest%s. Membership (issue + 4): "
+                   "executing), HCT2 the second, the CCT the rest%s. Membership (issue + 5): "
                    "the instruction's active lanes are the head path's threads (the scheduler "
-                   "issues only instructions of the head path). Resolve (issue + 6): the CCS "
+                   "issues only instructions of the head path). Resolve (issue + 7): the CCS "
                    "merges and sorts the branch unit's a and b with HCT2's c into x, y, z, "
-                   "registered. Stage r (issue + 7): HCT1 takes x, whose PC redirects the front "
-                   "end; y and z go to the CCT, which refills HCT2 at issue + 8.",
+                   "registered. Stage r (issue + 8): HCT1 takes x, whose PC redirects the front "
+                   "end; y and z go to the CCT, which refills HCT2 at issue + 9.",
                 has_cct ? "" : " (no CCT: with T <= 2 a warp never has three paths)");
-    vm_latency(m, "HCT1 read at issue + 3, HCT2 at issue + 5; x, y, z registered at issue + 7");
+    vm_latency(m, "HCT1 read at issue + 4, HCT2 at issue + 6; x, y, z registered at issue + 8");
     vm_localparam(m, "T", cfg->t, "threads per warp");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W = %d))", cfg->w);
     path_lp_width(cfg, m);
@@ -27,20 +27,20 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "init_i", "1", "reset sequence: every warp gets one path");
     vm_port(m, VM_IN, "init_wid_i", "WARP_W", "warp initialised this cycle");
     vm_port(m, VM_IN, "start_pc_i", "30", NULL);
-    vm_group(m, "execute (issue + 3): read the head path");
+    vm_group(m, "execute (issue + 4): read the head path");
     vm_port(m, VM_IN, "ex_wid_i", "WARP_W", NULL);
-    vm_group(m, "membership (issue + 4)");
+    vm_group(m, "membership (issue + 5)");
     vm_port(m, VM_OUT, "mb_active_o", "T", "lanes executing the instruction");
     vm_port(m, VM_OUT, "mb_depth_o", "8", "their call depth");
-    vm_group(m, "split (issue + 5): read the second path");
+    vm_group(m, "split (issue + 6): read the second path");
     vm_port(m, VM_IN, "n_wid_i", "WARP_W", NULL);
-    vm_group(m, "resolve (issue + 6)");
+    vm_group(m, "resolve (issue + 7)");
     vm_port(m, VM_IN, "m_valid_i", "1", NULL);
     vm_port(m, VM_IN, "m_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "m_a_i", "PATH_W", NULL);
     vm_port(m, VM_IN, "m_b_i", "PATH_W", NULL);
     vm_port(m, VM_IN, "m_leave_i", "T", "lanes that exited or trapped (unused here)");
-    vm_group(m, "stage r (issue + 7)");
+    vm_group(m, "stage r (issue + 8)");
     vm_port(m, VM_OUT, "r_c_o", "PATH_W", "HCT2's path at resolve (trace)");
     vm_port(m, VM_OUT, "r_x_o", "PATH_W", "the next head path: redirect");
     vm_port(m, VM_OUT, "r_y_o", "PATH_W", "(trace)");
@@ -67,7 +67,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "mb_active_o", "h1[P_V] ? h1[T-1:0] : {T{1'b0}}");
     vm_assign(m, "mb_depth_o", "h1[P_D +: 8]");
 
-    vm_reg(m, "g_valid_q", "1", "HCT2 write at issue + 8");
+    vm_reg(m, "g_valid_q", "1", "HCT2 write at issue + 9");
     vm_reg(m, "g_wid_q", "WARP_W", NULL);
     vm_wire(m, "h2_wdata", "PATH_W", NULL);
     vm_wire(m, "c", "PATH_W", "HCT2 entry of the warp at resolve");

@@ -9,10 +9,11 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     (void)cfg;
     vm_describe(m, "Predecode: classifies a fetched instruction by the register-file ports it "
                    "needs, so the scheduler can reserve them at issue. ecall and ebreak read a7 "
-                   "(x17) as rs1 and a0 (x10) as rs2: the exit test and the exit code. A "
-                   "path-neutral instruction (a legal register or immediate ALU operation, lui, "
-                   "auipc, fence) always continues at PC + 4 with the same threads and never "
-                   "traps: the scheduler may issue the warp's next instruction behind it.");
+                   "(x17) as rs1 and a0 (x10) as rs2: the exit test and the exit code. Every "
+                   "instruction but loads, jumps and system instructions may be followed: the "
+                   "scheduler may issue the warp's next instruction (at PC + 4) behind it "
+                   "before it resolves, and squashes that one if it does not go on to PC + 4 "
+                   "with the same threads.");
     vm_latency(m, "combinational");
     vm_group(m, "from fetch (stage f2)");
     vm_port(m, VM_IN, "insn_i", "32", "instruction word");
@@ -21,9 +22,9 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "rs2_o", "5", "rs2, 0 if not read");
     vm_port(m, VM_OUT, "use1_o", "1", "reads rs1 (bank read at issue + 1)");
     vm_port(m, VM_OUT, "use2_o", "1", "reads rs2 (bank read at issue + 2)");
-    vm_port(m, VM_OUT, "walu_o", "1", "writes rd from the ALU (issue + 5)");
-    vm_port(m, VM_OUT, "load_o", "1", "writes rd at load write-back (issue + 8)");
-    vm_port(m, VM_OUT, "neutral_o", "1", "path-neutral: cannot change the warp's path");
+    vm_port(m, VM_OUT, "walu_o", "1", "writes rd from the ALU (issue + 6)");
+    vm_port(m, VM_OUT, "load_o", "1", "writes rd at load write-back (issue + 9)");
+    vm_port(m, VM_OUT, "follow_o", "1", "the next instruction may issue before this one resolves");
 
     vm_wire(m, "op", "7", "major opcode");
     vm_wire(m, "rd_nz", "1", "rd is not x0");
@@ -43,17 +44,11 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "walu_o", "rd_nz && (op == 7'b0110111 || op == 7'b0010111 || op == 7'b1101111 || "
                            "op == 7'b1100111 || op == 7'b0010011 || op == 7'b0110011 || is_csr)");
     vm_assign(m, "load_o", "op == 7'b0000011");
-    vm_comment(m, "Path-neutral: the legal encodings of these opcodes (the same rules as the "
-                  "execute stage's decoder), so that none of them can trap.");
-    vm_wire(m, "f3", "3", NULL);
-    vm_wire(m, "f7", "7", NULL);
-    vm_assign(m, "f3", "insn_i[14:12]");
-    vm_assign(m, "f7", "insn_i[31:25]");
-    vm_assign(m, "neutral_o", "op == 7'b0110111 || op == 7'b0010111 || "
-                              "(op == 7'b0001111 && f3 == 3'b000) || "
-                              "(op == 7'b0010011 && (f3 == 3'b001 ? f7 == 7'd0 : "
-                              "f3 == 3'b101 ? (f7 == 7'd0 || f7 == 7'b0100000) : 1'b1)) || "
-                              "(op == 7'b0110011 && (f7 == 7'd0 || (f7 == 7'b0100000 && "
-                              "(f3 == 3'b000 || f3 == 3'b101))))");
+    vm_comment(m, "Loads (their result comes late), jumps (they never fall through) and "
+                  "system instructions are not followed before they resolve.");
+    vm_assign(m, "follow_o", "!(op == 7'b0000011 || op == 7'b1101111 || op == 7'b1100111 || "
+                             "op == 7'b1110011)");
+    vm_wire(m, "unused_funct7", "7", NULL);
+    vm_assign(m, "unused_funct7", "insn_i[31:25]");
     return vm_status(m);
 }

@@ -12,10 +12,10 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
     vm_describe(m, "Banked register file (RF) and two-cycle operand collection. A warp's "
                    "register r is one row of T lanes; warps are spread over two banks by warp "
                    "parity (one bank when W = 1). Each bank is one single-read single-write "
-                   "RAM per lane (simty_ram_1r1w). rs1 is read at issue and rs2 at issue + 1 "
-                   "from the warp's bank; both are registered, so execute (issue + 3) starts "
+                   "RAM per lane (simty_ram_1r1w). rs1 is read at issue + 1 and rs2 at issue + 2 "
+                   "from the warp's bank; both are registered, so execute (issue + 4) starts "
                    "from flip-flops, not from the RAM outputs. Writes come from the split stage "
-                   "(ALU results, issue + 5) and the load write-back (issue + 8). The scheduler "
+                   "(ALU results, issue + 6) and the load write-back (issue + 9). The scheduler "
                    "reserves the ports, so reads never collide and at most one write reaches a "
                    "bank per cycle. While init_i is high every row is written with zero.");
     vm_latency(m, "3 cycles from the rs1 read to registered operands");
@@ -25,25 +25,25 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_port(m, VM_IN, "init_i", "1", "clear every row");
     vm_port(m, VM_IN, "init_row_i", "ROW_W", "the row cleared this cycle");
-    vm_group(m, "issue: rs1 read");
-    vm_port(m, VM_IN, "is_valid_i", "1", "an issue that reads rs1");
+    vm_group(m, "collect 0 (issue + 1): rs1 read");
+    vm_port(m, VM_IN, "is_valid_i", "1", NULL);
     vm_port(m, VM_IN, "is_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "is_rs1_i", "5", NULL);
-    vm_group(m, "collect 0 (issue + 1): rs2 read");
+    vm_group(m, "collect 1 (issue + 2): rs2 read");
     vm_port(m, VM_IN, "c0_valid_i", "1", NULL);
     vm_port(m, VM_IN, "c0_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "c0_rs2_i", "5", NULL);
     vm_port(m, VM_IN, "c0_use2_i", "1", "reads rs2");
-    vm_group(m, "execute (issue + 3): registered operands");
+    vm_group(m, "execute (issue + 4): registered operands");
     vm_port(m, VM_OUT_REG, "ex_s1_o", "32*T", "rs1 per lane (x0 reads 0)");
     vm_port(m, VM_OUT_REG, "ex_s2_o", "32*T", "rs2 per lane (x0 reads 0)");
-    vm_group(m, "ALU write (split stage, issue + 5)");
+    vm_group(m, "ALU write (split stage, issue + 6)");
     vm_port(m, VM_IN, "wa_valid_i", "1", NULL);
     vm_port(m, VM_IN, "wa_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "wa_rd_i", "5", NULL);
     vm_port(m, VM_IN, "wa_mask_i", "T", "lanes written");
     vm_port(m, VM_IN, "wa_data_i", "32*T", NULL);
-    vm_group(m, "load write (issue + 8)");
+    vm_group(m, "load write (issue + 9)");
     vm_port(m, VM_IN, "wl_valid_i", "1", NULL);
     vm_port(m, VM_IN, "wl_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "wl_rd_i", "5", NULL);
@@ -110,8 +110,8 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
         }
     }
 
-    vm_comment(m, "rs1 arrives at issue + 1 and is registered twice; rs2 arrives at "
-                  "issue + 2 and is registered once. x0 reads as zero.");
+    vm_comment(m, "rs1 arrives at issue + 2 and is registered twice; rs2 arrives at "
+                  "issue + 3 and is registered once. x0 reads as zero.");
     vm_reg(m, "c0_rs1_q", "5", "the rs1 read in flight");
     vm_reg(m, "c0_bank_q", "1", NULL);
     vm_reg(m, "c1_rs2_q", "5", "the rs2 read in flight");

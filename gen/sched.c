@@ -12,14 +12,16 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_describe(m, "Instruction buffer and scheduler. One buffer slot per warp (its contents "
                    "in a RAM read at issue; the resources it needs in flip-flops). A warp is "
                    "ready when its slot is full, it is alive, its register-file bank has the "
-                   "read ports (rs1 at issue, rs2 at issue + 1) and the write port (issue + 5, or issue + 8 "
+                   "read ports (rs1 at issue + 1, rs2 at issue + 2) and the write port (issue + 6, or issue + 9 "
                    "for a load) it needs (a reservation shift register per bank keeps them "
-                   "apart), and either nothing of the warp is in flight, or everything in flight "
-                   "is path-neutral, the warp has a single path and the instruction reads no "
-                   "register an instruction in flight has yet to write. A path-neutral "
-                   "instruction of a single-path warp always resolves to PC + 4 with the same "
-                   "threads, so the instruction behind it is on the right path: no wrong-path "
-                   "instruction ever issues. Loose round-robin among ready warps.");
+                   "apart), and either nothing of the warp is in flight, or the warp has a single "
+                   "path, the last instruction issued may be followed (predecode) and the "
+                   "instruction reads no register an instruction in flight has yet to write. "
+                   "Such an instruction is issued on the guess that the ones before it go on "
+                   "to PC + 4 with the same threads; when one of them does not, the resolve "
+                   "stage squashes the warp's younger instructions before they change anything "
+                   "(squash_i) and the warp waits for that one's redirect. Loose round-robin "
+                   "among ready warps.");
     vm_latency(m, "issue is combinational; the collect-0 outputs are registered");
     vm_note(m, "The buffer is filled only when empty (the front end ensures it), so a "
                "refill and an issue of one warp never meet.");
@@ -41,7 +43,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "rf_use2_i", "1", NULL);
     vm_port(m, VM_IN, "rf_walu_i", "1", NULL);
     vm_port(m, VM_IN, "rf_load_i", "1", NULL);
-    vm_port(m, VM_IN, "rf_neutral_i", "1", "path-neutral");
+    vm_port(m, VM_IN, "rf_follow_i", "1", "may be followed before it resolves");
     vm_port(m, VM_IN, "buf_valid_i", "W", "buffer slots holding an instruction (fetch)");
     vm_group(m, "resolve and load write-back");
     vm_port(m, VM_IN, "res_valid_i", "1", NULL);
@@ -51,17 +53,20 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "res_load_i", "1", "a load that is released at its write-back instead");
     vm_port(m, VM_IN, "wb_valid_i", "1", "load write-back that releases its warp");
     vm_port(m, VM_IN, "wb_wid_i", "WARP_W", NULL);
+    vm_group(m, "squash (resolve, issue + 6): the warp's younger instructions are dropped");
+    vm_port(m, VM_IN, "squash_i", "1", NULL);
+    vm_port(m, VM_IN, "squash_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "squash_cnt_i", "3", "how many were dropped");
     vm_group(m, "issue (combinational: empties the buffer slot)");
     vm_port(m, VM_OUT_REG, "iss_valid_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "iss_wid_o", "WARP_W", NULL);
-    vm_port(m, VM_OUT, "iss_rd1_o", "1", "the issued instruction reads rs1 (now)");
-    vm_port(m, VM_OUT, "iss_rs1_o", "5", NULL);
     vm_group(m, "to operand collection (collect 0 = issue + 1)");
     vm_port(m, VM_OUT_REG, "c0_valid_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "c0_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "c0_pc_o", "30", NULL);
     vm_port(m, VM_OUT, "c0_insn_o", "32", NULL);
     vm_port(m, VM_OUT, "c0_fault_o", "1", NULL);
+    vm_port(m, VM_OUT, "c0_rs1_o", "5", NULL);
     vm_port(m, VM_OUT, "c0_rs2_o", "5", NULL);
     vm_port(m, VM_OUT_REG, "c0_use2_o", "1", NULL);
     vm_group(m, "status");
@@ -70,18 +75,18 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_reg(m, "alive_q", "W", NULL);
     vm_sig_depth(vm_reg(m, "cnt_q", "4", "instructions between issue and resolution"), "W");
-    vm_reg(m, "nn_q", "W", "the last one issued is not path-neutral: nothing may follow it");
+    vm_reg(m, "nn_q", "W", "nothing may follow the last one issued before it resolves");
     vm_reg(m, "single_q", "W", "the warp has a single path");
     vm_reg(m, "use1_q", "W", "needs of the buffered instruction, per warp");
     vm_reg(m, "use2_q", "W", NULL);
     vm_reg(m, "walu_q", "W", NULL);
     vm_reg(m, "load_q", "W", NULL);
-    vm_reg(m, "neutral_q", "W", NULL);
+    vm_reg(m, "follow_q", "W", NULL);
     vm_sig_depth(vm_reg(m, "rs1_q", "5", "registers of the buffered instruction"), "W");
     vm_sig_depth(vm_reg(m, "rs2_q", "5", NULL), "W");
     vm_sig_depth(vm_reg(m, "rd_q", "5", NULL), "W");
-    vm_reg(m, "rres_q", "NB", "bank b: its read port reads rs2 now (issued last cycle)");
-    vm_reg(m, "wres_q", "8*NB", "bank b: bit 8b+k-1 = write port busy at now + k");
+    vm_reg(m, "rres_q", "2*NB", "bank b: bit 2b+k-1 = read port busy at now + k");
+    vm_reg(m, "wres_q", "9*NB", "bank b: bit 9b+k-1 = write port busy at now + k");
     vm_comment(m, "What was issued in the last 5 cycles: their ALU results are not yet in the "
                   "register file. Entry k was issued k + 1 cycles ago.");
     vm_reg(m, "hv_q", "5", "an ALU write of rd");
@@ -107,14 +112,11 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "c0_pc_o", "buf_rdata[29:0]");
     vm_assign(m, "c0_insn_o", "buf_rdata[61:30]");
     vm_assign(m, "c0_fault_o", "buf_rdata[62]");
-    vm_assign(m, "iss_rd1_o", "iss_valid_o && use1_q[iss_wid_o]");
-    vm_assign(m, "iss_rs1_o", "rs1_q[iss_wid_o]");
-    vm_wire(m, "unused_rs1", "5", "rs1 comes from rs1_q at issue");
-    vm_assign(m, "unused_rs1", "buf_rdata[67:63]");
+    vm_assign(m, "c0_rs1_o", "buf_rdata[67:63]");
     vm_assign(m, "c0_rs2_o", "buf_rdata[72:68]");
 
     vm_comment(m, "Read-after-write hazards with the warp's instructions in flight: rs1 is "
-                  "read at issue and rs2 at issue + 1, the ALU writes at issue + 5.");
+                  "read at issue + 1 and rs2 at issue + 2, the ALU writes at issue + 6.");
     vm_reg(m, "hazard", "W", NULL);
     vm_integer(m, "w");
     vm_integer(m, "k");
@@ -135,10 +137,11 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     {
         const char *bank0 = nb == 2 ? "(w%2)" : "0";
         vb_set(b, "ready[w]", "buf_valid_i[w] && alive_q[w] && !init_i && "
+                              "!(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
                               "(cnt_q[w] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) && "
-                              "!(use1_q[w] && rres_q[%s]) && "
-                              "!(walu_q[w] && wres_q[8*%s+4]) && !(load_q[w] && wres_q[8*%s+7])",
-               bank0, bank0, bank0);
+                              "!(use1_q[w] && rres_q[2*%s]) && !(use2_q[w] && rres_q[2*%s+1]) && "
+                              "!(walu_q[w] && wres_q[9*%s+5]) && !(load_q[w] && wres_q[9*%s+8])",
+               bank0, bank0, bank0, bank0);
     }
     vb_end(b);
 
@@ -176,19 +179,20 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "use2_q[rf_wid_i]", "rf_use2_i");
     vb_set(b, "walu_q[rf_wid_i]", "rf_walu_i");
     vb_set(b, "load_q[rf_wid_i]", "rf_load_i");
-    vb_set(b, "neutral_q[rf_wid_i]", "rf_neutral_i");
+    vb_set(b, "follow_q[rf_wid_i]", "rf_follow_i");
     vb_set(b, "rs1_q[rf_wid_i]", "rf_rs1_i");
     vb_set(b, "rs2_q[rf_wid_i]", "rf_rs2_i");
     vb_set(b, "rd_q[rf_wid_i]", "rf_insn_i[11:7]");
     vb_end(b);
     for (bk = 0; bk < nb; bk++) {
-        char wr[40];
-        snprintf(wr, sizeof wr, nb == 2 ? "wres_q[%d:%d]" : "wres_q", 8 * bk + 7, 8 * bk);
+        char rr[40], wr[40];
+        snprintf(rr, sizeof rr, nb == 2 ? "rres_q[%d:%d]" : "rres_q", 2 * bk + 1, 2 * bk);
+        snprintf(wr, sizeof wr, nb == 2 ? "wres_q[%d:%d]" : "wres_q", 9 * bk + 8, 9 * bk);
         vb_if(b, "iss_valid_o%s", nb == 2 ? (bk ? " && iss_wid_o[0]" : " && !iss_wid_o[0]") : "");
-        vb_set(b, nb == 2 ? (bk ? "rres_q[1]" : "rres_q[0]") : "rres_q", "use2_q[iss_wid_o]");
-        vb_set(b, wr, "(%s | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 4'b0000}) >> 1", wr);
+        vb_set(b, rr, "(%s | {use2_q[iss_wid_o], use1_q[iss_wid_o]}) >> 1", rr);
+        vb_set(b, wr, "(%s | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 5'b00000}) >> 1", wr);
         vb_else(b);
-        vb_set(b, nb == 2 ? (bk ? "rres_q[1]" : "rres_q[0]") : "rres_q", "1'b0");
+        vb_set(b, rr, "%s >> 1", rr);
         vb_set(b, wr, "%s >> 1", wr);
         vb_end(b);
     }
@@ -205,10 +209,14 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_if(b, "iss_valid_o");
     if (cfg->w > 1)
         vb_set(b, "rr_q", "iss_wid_o + 1'b1");
-    vb_set(b, "nn_q[iss_wid_o]", "!neutral_q[iss_wid_o]");
+    vb_set(b, "nn_q[iss_wid_o]", "!follow_q[iss_wid_o]");
+    vb_end(b);
+    vb_if(b, "squash_i");
+    vb_set(b, "nn_q[squash_wid_i]", "1'b1");
     vb_end(b);
     vb_for(b, "w", "0", "W");
-    vb_set(b, "cnt_q[w]", "cnt_q[w] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]}");
+    vb_set(b, "cnt_q[w]", "cnt_q[w] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - "
+                          "(squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0)");
     vb_end(b);
     vb_if(b, "res_valid_i");
     vb_set(b, "alive_q[res_wid_i]", "res_alive_i");
@@ -220,8 +228,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->w > 1)
         vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
     vb_reset(b, "c0_valid_o", "1'b0");
-    vb_reset(b, "rres_q", "{NB{1'b0}}");
-    vb_reset(b, "wres_q", "{8*NB{1'b0}}");
+    vb_reset(b, "rres_q", "{2*NB{1'b0}}");
+    vb_reset(b, "wres_q", "{9*NB{1'b0}}");
     for (int w = 0; w < cfg->w; w++) {
         char lhs[24];
         snprintf(lhs, sizeof lhs, "cnt_q[%d]", w);

@@ -23,15 +23,15 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_describe(m, "Simty core: %d warps x %d threads, %s. Stages, for an instruction issued "
                    "at t: fetch steering, fetch, predecode (before t), issue (t), collect "
-                   "(t+1, t+2), execute (t+3), membership and leader search (t+4), split, "
-                   "coalescing and ALU write-back (t+5), resolve: data request and path update "
-                   "(t+6), stage r: redirect, release and trace (t+%d), gather (t+7), load "
-                   "write-back (t+8). A warp has at most one instruction between issue and "
-                   "resolution unless every instruction in flight is path-neutral and the warp "
-                   "has a single path: no wrong-path instruction ever issues, so correctness "
-                   "does not depend on W. After reset a sequencer clears the register file and "
+                   "(t+1 .. t+3: rs1 read, rs2 read, both registered), execute (t+4), membership "
+                   "and leader search (t+5), split, coalescing and ALU write-back (t+6), "
+                   "resolve: data request and path update (t+7), stage r: redirect, release and "
+                   "trace (t+%d), gather (t+8), load write-back (t+9). A warp with a single path may issue its next instruction "
+                   "before the previous ones resolve, on the guess that they go on to PC + 4 "
+                   "with the same threads; the resolve stage squashes what was issued on a "
+                   "wrong guess before it writes anything, so correctness does not depend on W. After reset a sequencer clears the register file and "
                    "sets up the path tables (init_o high) before the first fetch.",
-                cfg->w, cfg->t, cfg_track_desc(cfg->track), 6 + rl);
+                cfg->w, cfg->t, cfg_track_desc(cfg->track), 7 + rl);
     vm_latency(m, "instruction and data ports: latency 1 (request registered, data the next "
                   "cycle); reset sequence %d cycles", cfg->rf_rows);
     vm_note(m, "Reset: synchronous, active high, on control state only (valid bits, "
@@ -123,14 +123,14 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "rf_insn", "32", NULL);
     vm_wire(m, "r_x", "PATH_W", "next head path (stage r)");
     vm_wire(m, "r_single", "1", NULL);
-    vm_wire(m, "r_seq", "1", "a path-neutral instruction went on to PC + 4");
+    vm_wire(m, "r_seq", "1", "the instruction went on to PC + 4 with the same threads");
     vm_reg(m, "r_valid_q", "1", "stage r");
     vm_reg(m, "r_wid_q", "WARP_W", NULL);
     if (rl < 2)
         vm_reg(m, "r_load_q", "1", "a load: released at its write-back");
-    vm_reg(m, "r_neutral_q", "1", NULL);
+    vm_reg(m, "r_pok_q", "1", NULL);
     vm_reg(m, "r_pcn_q", "30", "PC + 4, as a word PC");
-    vm_assign(m, "r_seq", "r_neutral_q && r_x[P_PC +: 30] == r_pcn_q");
+    vm_assign(m, "r_seq", "r_pok_q && r_x[P_PC +: 30] == r_pcn_q");
     in = vm_inst(m, "simty_fetch", "u_fetch");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init", "start_pc_i", "start_pc_i[31:2]",
@@ -147,14 +147,14 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "pd_use2", "1", NULL);
     vm_wire(m, "pd_walu", "1", NULL);
     vm_wire(m, "pd_load", "1", NULL);
-    vm_wire(m, "pd_neutral", "1", NULL);
+    vm_wire(m, "pd_follow", "1", NULL);
     in = vm_inst(m, "simty_predecode", "u_predecode");
     conns(in, (const char *const[]){
         "insn_i", "rf_insn", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
         "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
-        "neutral_o", "pd_neutral", NULL });
+        "follow_o", "pd_follow", NULL });
 
-    vm_reg(m, "wb_valid_q", "1", "load write-back stage (issue + 8)");
+    vm_reg(m, "wb_valid_q", "1", "load write-back stage (issue + 9)");
     vm_reg(m, "wb_wid_q", "WARP_W", NULL);
     vm_wire(m, "c0_valid", "1", "collect 0 (issue + 1)");
     vm_wire(m, "c0_fault", "1", NULL);
@@ -162,8 +162,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "c0_wid", "WARP_W", NULL);
     vm_wire(m, "c0_pc", "30", NULL);
     vm_wire(m, "c0_insn", "32", NULL);
-    vm_wire(m, "iss_rd1", "1", "the issue reads rs1 now");
-    vm_wire(m, "iss_rs1", "5", NULL);
+    vm_wire(m, "c0_rs1", "5", NULL);
     vm_wire(m, "c0_rs2", "5", NULL);
     in = vm_inst(m, "simty_sched", "u_sched");
     conns(in, (const char *const[]){
@@ -171,15 +170,15 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
-        "rf_neutral_i", "pd_neutral",
+        "rf_follow_i", "pd_follow", "squash_i", "sq", "squash_wid_i", "m_wid_q",
+        "squash_cnt_i", "sq_cnt",
         "buf_valid_i", "buf_valid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single",
         "iss_valid_o", "iss_valid", "iss_wid_o", "iss_wid",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
-        "iss_rd1_o", "iss_rd1", "iss_rs1_o", "iss_rs1",
-        "c0_fault_o", "c0_fault", "c0_rs2_o", "c0_rs2",
+        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2",
         "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });
-    /* A load is released by whichever comes last: its write-back (issue + 8) or
+    /* A load is released by whichever comes last: its write-back (issue + 9) or
      * stage r. */
     if (rl < 2) {
         vm_inst_conn(in, "res_load_i", "r_load_q");
@@ -191,36 +190,74 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "wb_wid_i", "{WARP_W{1'b0}}");
     }
 
+    /* ---- squash: the resolve stage drops the younger instructions of its warp ---- */
+    vm_comment(m, "An instruction that does not go on to PC + 4 with the same threads "
+                  "(m_pok_q low) drops the younger instructions of its warp, issued behind it on "
+                  "that guess, before any of them writes a register or memory (at the split "
+                  "stage, gated here).");
+    vm_wire(m, "sq", "1", NULL);
+    vm_wire(m, "kill_c0", "1", NULL);
+    vm_wire(m, "kill_c1", "1", NULL);
+    vm_wire(m, "kill_c2", "1", NULL);
+    vm_wire(m, "kill_ex", "1", NULL);
+    vm_wire(m, "kill_mb", "1", NULL);
+    vm_wire(m, "kill_n", "1", NULL);
+    vm_wire(m, "sq_cnt", "3", NULL);
+    vm_assign(m, "sq", "m_valid_q && !m_pok_q");
+    vm_assign(m, "kill_c0", "sq && c0_valid && c0_wid == m_wid_q");
+    vm_assign(m, "kill_c1", "sq && c1_valid_q && c1_wid_q == m_wid_q");
+    vm_assign(m, "kill_c2", "sq && c2_valid_q && c2_wid_q == m_wid_q");
+    vm_assign(m, "kill_ex", "sq && ex_valid_q && ex_wid_q == m_wid_q");
+    vm_assign(m, "kill_mb", "sq && mb_valid_q && mb_wid_q == m_wid_q");
+    vm_assign(m, "kill_n", "sq && n_valid_q && n_wid_q == m_wid_q");
+    vm_assign(m, "sq_cnt", "{2'b00, kill_c0} + {2'b00, kill_c1} + {2'b00, kill_c2} + {2'b00, kill_ex} + "
+                           "{2'b00, kill_mb} + {2'b00, kill_n}");
+
     /* ---- collect 1 and execute pipeline registers ---- */
     vm_reg(m, "c1_valid_q", "1", "collect 1 (issue + 2)");
     vm_reg(m, "c1_fault_q", "1", NULL);
     vm_reg(m, "c1_wid_q", "WARP_W", NULL);
     vm_reg(m, "c1_pc_q", "30", NULL);
     vm_reg(m, "c1_insn_q", "32", NULL);
-    vm_reg(m, "ex_valid_q", "1", "execute (issue + 3)");
+    vm_reg(m, "c1_use2_q", "1", NULL);
+    vm_reg(m, "c1_rs2_q", "5", NULL);
+    vm_reg(m, "c2_valid_q", "1", "collect 2 (issue + 3)");
+    vm_reg(m, "c2_fault_q", "1", NULL);
+    vm_reg(m, "c2_wid_q", "WARP_W", NULL);
+    vm_reg(m, "c2_pc_q", "30", NULL);
+    vm_reg(m, "c2_insn_q", "32", NULL);
+    vm_reg(m, "ex_valid_q", "1", "execute (issue + 4)");
     vm_reg(m, "ex_fault_q", "1", NULL);
     vm_reg(m, "ex_wid_q", "WARP_W", NULL);
     vm_reg(m, "ex_pc_q", "30", NULL);
     vm_reg(m, "ex_insn_q", "32", NULL);
     b = vm_seq(m, "collect");
-    vb_set(b, "c1_valid_q", "c0_valid");
+    vb_set(b, "c1_valid_q", "c0_valid && !kill_c0");
     vb_set(b, "c1_fault_q", "c0_fault");
     vb_set(b, "c1_wid_q", "c0_wid");
     vb_set(b, "c1_pc_q", "c0_pc");
     vb_set(b, "c1_insn_q", "c0_insn");
-    vb_set(b, "ex_valid_q", "c1_valid_q");
-    vb_set(b, "ex_fault_q", "c1_fault_q");
-    vb_set(b, "ex_wid_q", "c1_wid_q");
-    vb_set(b, "ex_pc_q", "c1_pc_q");
-    vb_set(b, "ex_insn_q", "c1_insn_q");
+    vb_set(b, "c1_use2_q", "c0_use2");
+    vb_set(b, "c1_rs2_q", "c0_rs2");
+    vb_set(b, "c2_valid_q", "c1_valid_q && !kill_c1");
+    vb_set(b, "c2_fault_q", "c1_fault_q");
+    vb_set(b, "c2_wid_q", "c1_wid_q");
+    vb_set(b, "c2_pc_q", "c1_pc_q");
+    vb_set(b, "c2_insn_q", "c1_insn_q");
+    vb_set(b, "ex_valid_q", "c2_valid_q && !kill_c2");
+    vb_set(b, "ex_fault_q", "c2_fault_q");
+    vb_set(b, "ex_wid_q", "c2_wid_q");
+    vb_set(b, "ex_pc_q", "c2_pc_q");
+    vb_set(b, "ex_insn_q", "c2_insn_q");
     vb_reset(b, "c1_valid_q", "1'b0");
+    vb_reset(b, "c2_valid_q", "1'b0");
     vb_reset(b, "ex_valid_q", "1'b0");
 
     /* ---- register file ---- */
     vm_wire(m, "ex_s1", "32*T", NULL);
     vm_wire(m, "ex_s2", "32*T", NULL);
     vm_wire(m, "br_wmask", "T", NULL);
-    vm_reg(m, "n_valid_q", "1", "split (issue + 5)");
+    vm_reg(m, "n_valid_q", "1", "split (issue + 6)");
     vm_reg(m, "n_wid_q", "WARP_W", NULL);
     vm_reg(m, "n_walu_q", "1", NULL);
     vm_reg(m, "n_rd_q", "5", NULL);
@@ -236,10 +273,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_rf", "u_rf");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "init_i", "init", "init_row_i", "init_cnt_q[ROW_W-1:0]",
-        "is_valid_i", "iss_rd1", "is_wid_i", "iss_wid", "is_rs1_i", "iss_rs1",
-        "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_rs2_i", "c0_rs2", "c0_use2_i", "c0_use2",
+        "is_valid_i", "c0_valid", "is_wid_i", "c0_wid", "is_rs1_i", "c0_rs1",
+        "c0_valid_i", "c1_valid_q", "c0_wid_i", "c1_wid_q", "c0_rs2_i", "c1_rs2_q", "c0_use2_i", "c1_use2_q",
         "ex_s1_o", "ex_s1", "ex_s2_o", "ex_s2",
-        "wa_valid_i", "n_valid_q && n_walu_q", "wa_wid_i", "n_wid_q", "wa_rd_i", "n_rd_q",
+        "wa_valid_i", "n_valid_q && n_walu_q && !kill_n", "wa_wid_i", "n_wid_q", "wa_rd_i", "n_rd_q",
         "wa_mask_i", "br_wmask", "wa_data_i", "n_wdata",
         "wl_valid_i", "wb_valid_q", "wl_wid_i", "wb_wid_q", "wl_rd_i", "wb_rd_q",
         "wl_mask_i", "wb_mask_q", "wl_data_i", "wb_data", NULL });
@@ -273,12 +310,12 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "mb_jalr_o", "mb_jalr", "mb_load_o", "mb_load", "mb_store_o", "mb_store",
         "mb_ecall_o", "mb_ecall", "mb_call_o", "mb_call", "mb_trap_o", "mb_trap",
         "mb_cause_o", "mb_cause", NULL });
-    vm_reg(m, "mb_valid_q", "1", "membership (issue + 4)");
+    vm_reg(m, "mb_valid_q", "1", "membership (issue + 5)");
     vm_reg(m, "mb_wid_q", "WARP_W", NULL);
     vm_reg(m, "mb_pc_q", "30", NULL);
     vm_reg(m, "mb_insn_q", "32", NULL);
     b = vm_seq(m, "membership");
-    vb_set(b, "mb_valid_q", "ex_valid_q");
+    vb_set(b, "mb_valid_q", "ex_valid_q && !kill_ex");
     vb_set(b, "mb_wid_q", "ex_wid_q");
     vb_set(b, "mb_pc_q", "ex_pc_q");
     vb_set(b, "mb_insn_q", "ex_insn_q");
@@ -302,7 +339,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             { "active", "T", "mb_active" },    { "depth", "8", "mb_depth" },
         };
         b = vm_seq(m, "split");
-        vb_set(b, "n_valid_q", "mb_valid_q");
+        vb_set(b, "n_valid_q", "mb_valid_q && !kill_mb");
         vb_set(b, "n_wid_q", "mb_wid_q");
         vb_set(b, "n_walu_q", "mb_walu");
         vb_set(b, "n_rd_q", "mb_rd");
@@ -320,7 +357,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "r_c", "PATH_W", NULL);
     vm_wire(m, "r_y", "PATH_W", NULL);
     vm_wire(m, "r_z", "PATH_W", NULL);
-    vm_reg(m, "m_valid_q", "1", "resolve (issue + 6)");
+    vm_reg(m, "m_valid_q", "1", "resolve (issue + 7)");
     vm_reg(m, "m_wid_q", "WARP_W", NULL);
     vm_reg(m, "m_a_q", "PATH_W", NULL);
     vm_reg(m, "m_b_q", "PATH_W", NULL);
@@ -382,7 +419,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "m_rd_q", "5", NULL);
     vm_reg(m, "m_walu_q", "1", NULL);
     vm_reg(m, "m_load_q", "1", NULL);
-    vm_reg(m, "m_neutral_q", "1", NULL);
+    vm_reg(m, "m_pok_q", "1", "went on to PC + 4 with the same threads");
     vm_reg(m, "m_h1_q", "PATH_W", "the head path that executed (trace)");
     vm_reg(m, "m_cause_q", "4*T", NULL);
     vm_reg(m, "m_wdata_q", "32*T", NULL);
@@ -392,24 +429,25 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "m_coal_q", "T", NULL);
     vm_reg(m, "m_off_q", "OFF_W", NULL);
     vm_reg(m, "m_funct3_q", "3", NULL);
-    vm_reg(m, "g_valid_q", "1", "gather (issue + 7)");
+    vm_reg(m, "g_valid_q", "1", "gather (issue + 8)");
     vm_reg(m, "g_wid_q", "WARP_W", NULL);
     vm_reg(m, "g_rd_q", "5", NULL);
     vm_reg(m, "g_served_q", "T", NULL);
     vm_reg(m, "g_coal_q", "T", NULL);
     vm_reg(m, "g_off_q", "OFF_W", NULL);
     vm_reg(m, "g_funct3_q", "3", NULL);
-    vm_comment(m, "Path-neutral: no branch, jump, memory access, system instruction or trap.");
+    vm_comment(m, "Went on to PC + 4 with every active thread, at the same depth: no jump, "
+                  "no exit or trap, no thread taking a branch or replaying a memory access.");
     b = vm_seq(m, "resolve");
-    vb_set(b, "m_valid_q", "n_valid_q");
+    vb_set(b, "m_valid_q", "n_valid_q && !kill_n");
     vb_set(b, "m_wid_q", "n_wid_q");
     vb_set(b, "m_pc_q", "n_pc_q");
     vb_set(b, "m_insn_q", "n_insn_q");
     vb_set(b, "m_rd_q", "n_rd_q");
     vb_set(b, "m_walu_q", "n_walu_q");
     vb_set(b, "m_load_q", "n_load_q");
-    vb_set(b, "m_neutral_q", "!(n_branch_q || n_jal_q || n_jalr_q || n_mem_q || n_ecall_q || "
-                             "n_trap_q || n_insn_q[6:0] == 7'b1110011)");
+    vb_set(b, "m_pok_q", "!(n_jal_q || n_jalr_q || n_ecall_q || n_trap_q) && !br_b[P_V] && "
+                         "br_a[T-1:0] == n_active_q");
     vb_set(b, "m_a_q", "br_a");
     vb_set(b, "m_b_q", "br_b");
     vb_set(b, "m_h1_q", "{|n_active_q, n_depth_q, n_pc_q, n_active_q}");
@@ -424,7 +462,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_coal_q", "co_coal");
     vb_set(b, "m_off_q", "co_off");
     vb_set(b, "m_funct3_q", "n_funct3_q");
-    vb_set(b, "dmem_req_o", "n_valid_q && n_mem_q && co_req");
+    vb_set(b, "dmem_req_o", "n_valid_q && n_mem_q && co_req && !kill_n");
     vb_set(b, "dmem_we_o", "n_store_q");
     vb_set(b, "dmem_addr_o", "co_addr");
     vb_set(b, "dmem_wstrb_o", "co_strb");
@@ -466,7 +504,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             { "value", "32*T", "m_wdata_q" },  { "addr", "32*T", "m_d_q" },
             { "sdata", "32*T", "m_s2_q" },     { "a", "PATH_W", "m_a_q" },
             { "b", "PATH_W", "m_b_q" },        { "h1", "PATH_W", "m_h1_q" },
-            { "load", "1", "m_load_q" },       { "neutral", "1", "m_neutral_q" },
+            { "load", "1", "m_load_q" },       { "pok", "1", "m_pok_q" },
         };
         char reg[32], src[32];
         b = vm_seq(m, "stage_r");
@@ -494,7 +532,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
                 else
                     snprintf(src, sizeof src, "r%d_%s_q", k - 1, tr[i][0]);
                 if (k < rl || (strcmp(tr[i][0], "wid") && strcmp(tr[i][0], "load") &&
-                               strcmp(tr[i][0], "neutral")))
+                               strcmp(tr[i][0], "pok")))
                     vm_reg(m, reg, tr[i][1], NULL);
                 vb_set(b, reg, "%s", src);
             }
@@ -506,7 +544,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         vm_assign(m, "trc_valid_o", "r_valid_q");
         for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
             char port[32];
-            if (!strcmp(tr[i][0], "load") || !strcmp(tr[i][0], "neutral"))
+            if (!strcmp(tr[i][0], "load") || !strcmp(tr[i][0], "pok"))
                 continue;
             snprintf(port, sizeof port, "trc_%s_o", tr[i][0]);
             if (!strcmp(tr[i][0], "pc"))

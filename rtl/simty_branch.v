@@ -11,21 +11,21 @@
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
 //   latency of this unit: 1 cycle: stage 2's outputs belong to the instruction at stage 1 one cycle earlier
 //
-// Branch unit (issue + 4 and + 5): splits the active path into a (fall-through, jump target or
+// Branch unit (issue + 5 and + 6): splits the active path into a (fall-through, jump target or
 // the lanes served by this pass) and b (taken, or the lanes an indirect jump or a memory access
 // replays), updates the call depth on calls and returns, and collects the lanes that exit or
 // trap. An indirect jump serves the leader's target (leader = lowest lane that does not trap)
-// with every lane going there; the other lanes replay it. Stage 1 (issue + 4) finds the leader
-// of an indirect jump and its target (registered); stage 2 (issue + 5) splits.
+// with every lane going there; the other lanes replay it. Stage 1 (issue + 5) finds the leader
+// of an indirect jump and its target (registered); stage 2 (issue + 6) splits.
 
 `default_nettype none
 
 module simty_branch (
   input  wire              clk_i,
-  // stage 1 (issue + 4)
+  // stage 1 (issue + 5)
   input  wire [T-1:0]      s1_active_i,
   input  wire [32*T-1:0]   s1_d_i,       // per-lane jalr targets
-  // stage 2 (issue + 5): the instruction and its active path
+  // stage 2 (issue + 6): the instruction and its active path
   input  wire [29:0]       pc_i,         // word PC
   input  wire [T-1:0]      active_i,     // lanes of the path executing it
   input  wire [7:0]        depth_i,      // call depth of that path

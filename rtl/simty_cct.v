@@ -9,15 +9,15 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 8 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   latency of this unit: 1 cycle: HCT2's new entry at issue + 8
+//   latency of this unit: 1 cycle: HCT2's new entry at issue + 9
 //
 // Cold context table (CCT): per warp a stack of the paths after the first two, T entries deep
-// (at most T - 2 are used: one thread per path). At the stage r (issue + 7): a valid z is
+// (at most T - 2 are used: one thread per path). At the stage r (issue + 8): a valid z is
 // pushed; an invalid y pops the top into HCT2; otherwise the warp's sorter takes one step. The
 // sorter walks the stack from the top and compares each entry with y; when an entry comes first
 // (deeper, or as deep with a lower PC) the next idle visit swaps it with y, so HCT2 gets the
-// better path. A push or a pop cancels a pending swap. Reads happen at issue + 7 and writes at
-// issue + 8, so the RAM never reads and writes one address in one cycle.
+// better path. A push or a pop cancels a pending swap. Reads happen at issue + 8 and writes at
+// issue + 9, so the RAM never reads and writes one address in one cycle.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -35,7 +35,7 @@ module simty_cct (
   input  wire [PATH_W-1:0] y_i,       // second path after the CCS
   input  wire [PATH_W-1:0] z_i,       // third path: pushed when valid
   output wire              empty_o,   // the warp's stack is empty
-  // to HCT2 (issue + 8)
+  // to HCT2 (issue + 9)
   output wire [PATH_W-1:0] h2_o       // y, or the popped or swapped entry
 );
 
@@ -91,7 +91,7 @@ module simty_cct (
   assign swap    = idle && smatch_q[m_wid_i];
   assign probe   = idle && !smatch_q[m_wid_i];
 
-  // Stage issue + 8: what was read, and what to write.
+  // Stage issue + 9: what was read, and what to write.
   assign entry       = {1'b1, rdata};
   assign entry_first = entry[P_V] && (!g_y_q[P_V] || entry[P_D +: 8] > g_y_q[P_D +: 8] || (entry[P_D
       +: 8] == g_y_q[P_D +: 8] && entry[P_PC +: 30] < g_y_q[P_PC +: 30]));

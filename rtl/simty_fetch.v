@@ -16,10 +16,10 @@
 // slot is empty and that has no fetch in flight, sends its PC to the instruction port and
 // guesses PC + 4 for its next fetch. The resolve stage redirects a warp to its next path PC:
 // when neither the slot nor the fetch in flight holds that PC they are dropped and the warp
-// refetches from it. A path-neutral instruction that resolves to PC + 4 never redirects: the
-// fetch stream is already past it, and the instructions behind it may have issued. Fetches
-// outside instruction memory do not reach the port: they carry an access fault to the scheduler
-// instead.
+// refetches from it. An instruction that went on to PC + 4 with the same threads never
+// redirects: the fetch stream is already past it, and the instructions behind it may have
+// issued. Fetches outside instruction memory do not reach the port: they carry an access fault
+// to the scheduler instead.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -37,12 +37,12 @@ module simty_fetch (
   // from the scheduler: an issue empties the slot
   input  wire              iss_valid_i,
   input  wire [WARP_W-1:0] iss_wid_i,
-  // from the resolve stage (issue + 7)
+  // from the resolve stage (issue + 8)
   input  wire              redir_valid_i,
   input  wire [WARP_W-1:0] redir_wid_i,
   input  wire [29:0]       redir_pc_i,    // the warp's next path PC
   input  wire              redir_alive_i, // the warp still has a path
-  input  wire              redir_seq_i,   // a path-neutral instruction resolved to its PC + 4
+  input  wire              redir_seq_i,   // the instruction went on to PC + 4 with the same threads
   // instruction port (latency 1)
   output reg               imem_req_o,
   output reg  [31:0]       imem_addr_o,   // byte address

@@ -9,14 +9,14 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 1 word
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   latency of this unit: HCT1 read at issue + 3, HCT2 at issue + 5; x, y, z registered at issue + 7
+//   latency of this unit: HCT1 read at issue + 4, HCT2 at issue + 6; x, y, z registered at issue + 8
 //
 // Sorted path list (TRACK=sorted): HCT1 holds each warp's head path (the one executing), HCT2
 // the second, the CCT the rest (no CCT: with T <= 2 a warp never has three paths). Membership
-// (issue + 4): the instruction's active lanes are the head path's threads (the scheduler issues
-// only instructions of the head path). Resolve (issue + 6): the CCS merges and sorts the branch
-// unit's a and b with HCT2's c into x, y, z, registered. Stage r (issue + 7): HCT1 takes x,
-// whose PC redirects the front end; y and z go to the CCT, which refills HCT2 at issue + 8.
+// (issue + 5): the instruction's active lanes are the head path's threads (the scheduler issues
+// only instructions of the head path). Resolve (issue + 7): the CCS merges and sorts the branch
+// unit's a and b with HCT2's c into x, y, z, registered. Stage r (issue + 8): HCT1 takes x,
+// whose PC redirects the front end; y and z go to the CCT, which refills HCT2 at issue + 9.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -31,20 +31,20 @@ module simty_path_sorted (
   input  wire              init_i,      // reset sequence: every warp gets one path
   input  wire [WARP_W-1:0] init_wid_i,  // warp initialised this cycle
   input  wire [29:0]       start_pc_i,
-  // execute (issue + 3): read the head path
+  // execute (issue + 4): read the head path
   input  wire [WARP_W-1:0] ex_wid_i,
-  // membership (issue + 4)
+  // membership (issue + 5)
   output wire [T-1:0]      mb_active_o, // lanes executing the instruction
   output wire [7:0]        mb_depth_o,  // their call depth
-  // split (issue + 5): read the second path
+  // split (issue + 6): read the second path
   input  wire [WARP_W-1:0] n_wid_i,
-  // resolve (issue + 6)
+  // resolve (issue + 7)
   input  wire              m_valid_i,
   input  wire [WARP_W-1:0] m_wid_i,
   input  wire [PATH_W-1:0] m_a_i,
   input  wire [PATH_W-1:0] m_b_i,
   input  wire [T-1:0]      m_leave_i,   // lanes that exited or trapped (unused here)
-  // stage r (issue + 7)
+  // stage r (issue + 8)
   output wire [PATH_W-1:0] r_c_o,       // HCT2's path at resolve (trace)
   output wire [PATH_W-1:0] r_x_o,       // the next head path: redirect
   output wire [PATH_W-1:0] r_y_o,       // (trace)
@@ -65,7 +65,7 @@ module simty_path_sorted (
   reg  [PATH_W-1:0] r_y_q;
   reg  [PATH_W-1:0] r_z_q;
   wire [PATH_W-1:0] h1;           // HCT1 entry of the warp at membership
-  reg               g_valid_q;    // HCT2 write at issue + 8
+  reg               g_valid_q;    // HCT2 write at issue + 9
   reg  [WARP_W-1:0] g_wid_q;
   wire [PATH_W-1:0] h2_wdata;
   wire [PATH_W-1:0] c;            // HCT2 entry of the warp at resolve

@@ -13,32 +13,32 @@
 //
 // Predecode: classifies a fetched instruction by the register-file ports it needs, so the
 // scheduler can reserve them at issue. ecall and ebreak read a7 (x17) as rs1 and a0 (x10) as
-// rs2: the exit test and the exit code. A path-neutral instruction (a legal register or
-// immediate ALU operation, lui, auipc, fence) always continues at PC + 4 with the same threads
-// and never traps: the scheduler may issue the warp's next instruction behind it.
+// rs2: the exit test and the exit code. Every instruction but loads, jumps and system
+// instructions may be followed: the scheduler may issue the warp's next instruction (at PC + 4)
+// behind it before it resolves, and squashes that one if it does not go on to PC + 4 with the
+// same threads.
 
 `default_nettype none
 
 module simty_predecode (
   // from fetch (stage f2)
-  input  wire [31:0] insn_i,   // instruction word
+  input  wire [31:0] insn_i,  // instruction word
   // to the instruction buffer
-  output wire [4:0]  rs1_o,    // rs1, 0 if not read
-  output wire [4:0]  rs2_o,    // rs2, 0 if not read
-  output wire        use1_o,   // reads rs1 (bank read at issue + 1)
-  output wire        use2_o,   // reads rs2 (bank read at issue + 2)
-  output wire        walu_o,   // writes rd from the ALU (issue + 5)
-  output wire        load_o,   // writes rd at load write-back (issue + 8)
-  output wire        neutral_o // path-neutral: cannot change the warp's path
+  output wire [4:0]  rs1_o,   // rs1, 0 if not read
+  output wire [4:0]  rs2_o,   // rs2, 0 if not read
+  output wire        use1_o,  // reads rs1 (bank read at issue + 1)
+  output wire        use2_o,  // reads rs2 (bank read at issue + 2)
+  output wire        walu_o,  // writes rd from the ALU (issue + 6)
+  output wire        load_o,  // writes rd at load write-back (issue + 9)
+  output wire        follow_o // the next instruction may issue before this one resolves
 );
 
-  wire [6:0] op;       // major opcode
-  wire       rd_nz;    // rd is not x0
-  wire       is_env;   // ecall / ebreak (SYSTEM, funct3 = 0)
-  wire       is_csr;   // other SYSTEM: CSR reads
-  wire       uses_rs2; // branch, store, register-register ALU
-  wire [2:0] f3;
-  wire [6:0] f7;
+  wire [6:0] op;            // major opcode
+  wire       rd_nz;         // rd is not x0
+  wire       is_env;        // ecall / ebreak (SYSTEM, funct3 = 0)
+  wire       is_csr;        // other SYSTEM: CSR reads
+  wire       uses_rs2;      // branch, store, register-register ALU
+  wire [6:0] unused_funct7;
 
   assign op       = insn_i[6:0];
   assign rd_nz    = insn_i[11:7] != 5'd0;
@@ -53,14 +53,11 @@ module simty_predecode (
       7'b1100111 || op == 7'b0010011 || op == 7'b0110011 || is_csr);
   assign load_o   = op == 7'b0000011;
 
-  // Path-neutral: the legal encodings of these opcodes (the same rules as the execute stage's
-  // decoder), so that none of them can trap.
-  assign f3        = insn_i[14:12];
-  assign f7        = insn_i[31:25];
-  assign neutral_o = op == 7'b0110111 || op == 7'b0010111 || (op == 7'b0001111 && f3 == 3'b000) ||
-      (op == 7'b0010011 && (f3 == 3'b001 ? f7 == 7'd0 : f3 == 3'b101 ? (f7 == 7'd0 || f7 ==
-      7'b0100000) : 1'b1)) || (op == 7'b0110011 && (f7 == 7'd0 || (f7 == 7'b0100000 && (f3 == 3'b000
-      || f3 == 3'b101))));
+  // Loads (their result comes late), jumps (they never fall through) and system instructions
+  // are not followed before they resolve.
+  assign follow_o      = !(op == 7'b0000011 || op == 7'b1101111 || op == 7'b1100111 || op ==
+      7'b1110011);
+  assign unused_funct7 = insn_i[31:25];
 
 endmodule
 

@@ -13,13 +13,14 @@
 //   latency of this unit: instruction and data ports: latency 1 (request registered, data the next cycle); reset sequence 32 cycles
 //
 // Simty core: 2 warps x 2 threads, per-thread PC arbiter. Stages, for an instruction issued at
-// t: fetch steering, fetch, predecode (before t), issue (t), collect (t+1, t+2), execute (t+3),
-// membership and leader search (t+4), split, coalescing and ALU write-back (t+5), resolve: data
-// request and path update (t+6), stage r: redirect, release and trace (t+9), gather (t+7), load
-// write-back (t+8). A warp has at most one instruction between issue and resolution unless
-// every instruction in flight is path-neutral and the warp has a single path: no wrong-path
-// instruction ever issues, so correctness does not depend on W. After reset a sequencer clears
-// the register file and sets up the path tables (init_o high) before the first fetch.
+// t: fetch steering, fetch, predecode (before t), issue (t), collect (t+1 .. t+3: rs1 read, rs2
+// read, both registered), execute (t+4), membership and leader search (t+5), split, coalescing
+// and ALU write-back (t+6), resolve: data request and path update (t+7), stage r: redirect,
+// release and trace (t+10), gather (t+8), load write-back (t+9). A warp with a single path may
+// issue its next instruction before the previous ones resolve, on the guess that they go on to
+// PC + 4 with the same threads; the resolve stage squashes what was issued on a wrong guess
+// before it writes anything, so correctness does not depend on W. After reset a sequencer
+// clears the register file and sets up the path tables (init_o high) before the first fetch.
 //
 // Reset: synchronous, active high, on control state only (valid bits, pointers, counters);
 // datapath registers and RAMs are not reset, the RAMs are cleared by the reset sequence
@@ -107,10 +108,10 @@ module simty_core (
   wire [31:0]          rf_insn;
   wire [PATH_W-1:0]    r_x;          // next head path (stage r)
   wire                 r_single;
-  wire                 r_seq;        // a path-neutral instruction went on to PC + 4
+  wire                 r_seq;        // the instruction went on to PC + 4 with the same threads
   reg                  r_valid_q;    // stage r
   reg  [WARP_W-1:0]    r_wid_q;
-  reg                  r_neutral_q;
+  reg                  r_pok_q;
   reg  [29:0]          r_pcn_q;      // PC + 4, as a word PC
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
@@ -118,8 +119,8 @@ module simty_core (
   wire                 pd_use2;
   wire                 pd_walu;
   wire                 pd_load;
-  wire                 pd_neutral;
-  reg                  wb_valid_q;   // load write-back stage (issue + 8)
+  wire                 pd_follow;
+  reg                  wb_valid_q;   // load write-back stage (issue + 9)
   reg  [WARP_W-1:0]    wb_wid_q;
   wire                 c0_valid;     // collect 0 (issue + 1)
   wire                 c0_fault;
@@ -127,15 +128,29 @@ module simty_core (
   wire [WARP_W-1:0]    c0_wid;
   wire [29:0]          c0_pc;
   wire [31:0]          c0_insn;
-  wire                 iss_rd1;      // the issue reads rs1 now
-  wire [4:0]           iss_rs1;
+  wire [4:0]           c0_rs1;
   wire [4:0]           c0_rs2;
+  wire                 sq;
+  wire                 kill_c0;
+  wire                 kill_c1;
+  wire                 kill_c2;
+  wire                 kill_ex;
+  wire                 kill_mb;
+  wire                 kill_n;
+  wire [2:0]           sq_cnt;
   reg                  c1_valid_q;   // collect 1 (issue + 2)
   reg                  c1_fault_q;
   reg  [WARP_W-1:0]    c1_wid_q;
   reg  [29:0]          c1_pc_q;
   reg  [31:0]          c1_insn_q;
-  reg                  ex_valid_q;   // execute (issue + 3)
+  reg                  c1_use2_q;
+  reg  [4:0]           c1_rs2_q;
+  reg                  c2_valid_q;   // collect 2 (issue + 3)
+  reg                  c2_fault_q;
+  reg  [WARP_W-1:0]    c2_wid_q;
+  reg  [29:0]          c2_pc_q;
+  reg  [31:0]          c2_insn_q;
+  reg                  ex_valid_q;   // execute (issue + 4)
   reg                  ex_fault_q;
   reg  [WARP_W-1:0]    ex_wid_q;
   reg  [29:0]          ex_pc_q;
@@ -143,7 +158,7 @@ module simty_core (
   wire [32*T-1:0]      ex_s1;
   wire [32*T-1:0]      ex_s2;
   wire [T-1:0]         br_wmask;
-  reg                  n_valid_q;    // split (issue + 5)
+  reg                  n_valid_q;    // split (issue + 6)
   reg  [WARP_W-1:0]    n_wid_q;
   reg                  n_walu_q;
   reg  [4:0]           n_rd_q;
@@ -172,7 +187,7 @@ module simty_core (
   wire [2:0]           mb_funct3;
   wire [1:0]           mb_call;
   wire [3:0]           mb_cause;
-  reg                  mb_valid_q;   // membership (issue + 4)
+  reg                  mb_valid_q;   // membership (issue + 5)
   reg  [WARP_W-1:0]    mb_wid_q;
   reg  [29:0]          mb_pc_q;
   reg  [31:0]          mb_insn_q;
@@ -198,7 +213,7 @@ module simty_core (
   wire [PATH_W-1:0]    r_c;
   wire [PATH_W-1:0]    r_y;
   wire [PATH_W-1:0]    r_z;
-  reg                  m_valid_q;    // resolve (issue + 6)
+  reg                  m_valid_q;    // resolve (issue + 7)
   reg  [WARP_W-1:0]    m_wid_q;
   reg  [PATH_W-1:0]    m_a_q;
   reg  [PATH_W-1:0]    m_b_q;
@@ -227,7 +242,7 @@ module simty_core (
   reg  [4:0]           m_rd_q;
   reg                  m_walu_q;
   reg                  m_load_q;
-  reg                  m_neutral_q;
+  reg                  m_pok_q;      // went on to PC + 4 with the same threads
   reg  [PATH_W-1:0]    m_h1_q;       // the head path that executed (trace)
   reg  [4*T-1:0]       m_cause_q;
   reg  [32*T-1:0]      m_wdata_q;
@@ -237,7 +252,7 @@ module simty_core (
   reg  [T-1:0]         m_coal_q;
   reg  [OFF_W-1:0]     m_off_q;
   reg  [2:0]           m_funct3_q;
-  reg                  g_valid_q;    // gather (issue + 7)
+  reg                  g_valid_q;    // gather (issue + 8)
   reg  [WARP_W-1:0]    g_wid_q;
   reg  [4:0]           g_rd_q;
   reg  [T-1:0]         g_served_q;
@@ -261,7 +276,7 @@ module simty_core (
   reg  [PATH_W-1:0]    r1_a_q;
   reg  [PATH_W-1:0]    r1_b_q;
   reg  [PATH_W-1:0]    r1_h1_q;
-  reg                  r1_neutral_q;
+  reg                  r1_pok_q;
   reg                  r2_valid_q;
   reg  [WARP_W-1:0]    r2_wid_q;
   reg  [29:0]          r2_pc_q;
@@ -278,7 +293,7 @@ module simty_core (
   reg  [PATH_W-1:0]    r2_a_q;
   reg  [PATH_W-1:0]    r2_b_q;
   reg  [PATH_W-1:0]    r2_h1_q;
-  reg                  r2_neutral_q;
+  reg                  r2_pok_q;
   reg  [29:0]          r_pc_q;
   reg  [31:0]          r_insn_q;
   reg  [T-1:0]         r_exec_q;
@@ -329,14 +344,14 @@ module simty_core (
   );
 
   simty_predecode u_predecode (
-    .insn_i    (rf_insn),
-    .rs1_o     (pd_rs1),
-    .rs2_o     (pd_rs2),
-    .use1_o    (pd_use1),
-    .use2_o    (pd_use2),
-    .walu_o    (pd_walu),
-    .load_o    (pd_load),
-    .neutral_o (pd_neutral)
+    .insn_i   (rf_insn),
+    .rs1_o    (pd_rs1),
+    .rs2_o    (pd_rs2),
+    .use1_o   (pd_use1),
+    .use2_o   (pd_use2),
+    .walu_o   (pd_walu),
+    .load_o   (pd_load),
+    .follow_o (pd_follow)
   );
 
   simty_sched u_sched (
@@ -354,7 +369,10 @@ module simty_core (
     .rf_use2_i    (pd_use2),
     .rf_walu_i    (pd_walu),
     .rf_load_i    (pd_load),
-    .rf_neutral_i (pd_neutral),
+    .rf_follow_i  (pd_follow),
+    .squash_i     (sq),
+    .squash_wid_i (m_wid_q),
+    .squash_cnt_i (sq_cnt),
     .buf_valid_i  (buf_valid),
     .res_valid_i  (r_valid_q),
     .res_wid_i    (r_wid_q),
@@ -366,9 +384,8 @@ module simty_core (
     .c0_wid_o     (c0_wid),
     .c0_pc_o      (c0_pc),
     .c0_insn_o    (c0_insn),
-    .iss_rd1_o    (iss_rd1),
-    .iss_rs1_o    (iss_rs1),
     .c0_fault_o   (c0_fault),
+    .c0_rs1_o     (c0_rs1),
     .c0_rs2_o     (c0_rs2),
     .c0_use2_o    (c0_use2),
     .alive_o      (alive),
@@ -382,16 +399,16 @@ module simty_core (
     .clk_i      (clk_i),
     .init_i     (init),
     .init_row_i (init_cnt_q[ROW_W-1:0]),
-    .is_valid_i (iss_rd1),
-    .is_wid_i   (iss_wid),
-    .is_rs1_i   (iss_rs1),
-    .c0_valid_i (c0_valid),
-    .c0_wid_i   (c0_wid),
-    .c0_rs2_i   (c0_rs2),
-    .c0_use2_i  (c0_use2),
+    .is_valid_i (c0_valid),
+    .is_wid_i   (c0_wid),
+    .is_rs1_i   (c0_rs1),
+    .c0_valid_i (c1_valid_q),
+    .c0_wid_i   (c1_wid_q),
+    .c0_rs2_i   (c1_rs2_q),
+    .c0_use2_i  (c1_use2_q),
     .ex_s1_o    (ex_s1),
     .ex_s2_o    (ex_s2),
-    .wa_valid_i (n_valid_q && n_walu_q),
+    .wa_valid_i (n_valid_q && n_walu_q && !kill_n),
     .wa_wid_i   (n_wid_q),
     .wa_rd_i    (n_rd_q),
     .wa_mask_i  (br_wmask),
@@ -535,22 +552,43 @@ module simty_core (
     end
   end
 
-  assign r_seq = r_neutral_q && r_x[P_PC +: 30] == r_pcn_q;
+  assign r_seq = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
+
+  // An instruction that does not go on to PC + 4 with the same threads (m_pok_q low) drops the
+  // younger instructions of its warp, issued behind it on that guess, before any of them writes
+  // a register or memory (at the split stage, gated here).
+  assign sq      = m_valid_q && !m_pok_q;
+  assign kill_c0 = sq && c0_valid && c0_wid == m_wid_q;
+  assign kill_c1 = sq && c1_valid_q && c1_wid_q == m_wid_q;
+  assign kill_c2 = sq && c2_valid_q && c2_wid_q == m_wid_q;
+  assign kill_ex = sq && ex_valid_q && ex_wid_q == m_wid_q;
+  assign kill_mb = sq && mb_valid_q && mb_wid_q == m_wid_q;
+  assign kill_n  = sq && n_valid_q && n_wid_q == m_wid_q;
+  assign sq_cnt  = {2'b00, kill_c0} + {2'b00, kill_c1} + {2'b00, kill_c2} + {2'b00,
+      kill_ex} + {2'b00, kill_mb} + {2'b00, kill_n};
 
   // collect
   always @(posedge clk_i) begin
-    c1_valid_q <= c0_valid;
+    c1_valid_q <= c0_valid && !kill_c0;
     c1_fault_q <= c0_fault;
     c1_wid_q   <= c0_wid;
     c1_pc_q    <= c0_pc;
     c1_insn_q  <= c0_insn;
-    ex_valid_q <= c1_valid_q;
-    ex_fault_q <= c1_fault_q;
-    ex_wid_q   <= c1_wid_q;
-    ex_pc_q    <= c1_pc_q;
-    ex_insn_q  <= c1_insn_q;
+    c1_use2_q  <= c0_use2;
+    c1_rs2_q   <= c0_rs2;
+    c2_valid_q <= c1_valid_q && !kill_c1;
+    c2_fault_q <= c1_fault_q;
+    c2_wid_q   <= c1_wid_q;
+    c2_pc_q    <= c1_pc_q;
+    c2_insn_q  <= c1_insn_q;
+    ex_valid_q <= c2_valid_q && !kill_c2;
+    ex_fault_q <= c2_fault_q;
+    ex_wid_q   <= c2_wid_q;
+    ex_pc_q    <= c2_pc_q;
+    ex_insn_q  <= c2_insn_q;
     if (rst_i) begin
       c1_valid_q <= 1'b0;
+      c2_valid_q <= 1'b0;
       ex_valid_q <= 1'b0;
     end
   end
@@ -559,7 +597,7 @@ module simty_core (
 
   // membership
   always @(posedge clk_i) begin
-    mb_valid_q <= ex_valid_q;
+    mb_valid_q <= ex_valid_q && !kill_ex;
     mb_wid_q   <= ex_wid_q;
     mb_pc_q    <= ex_pc_q;
     mb_insn_q  <= ex_insn_q;
@@ -572,7 +610,7 @@ module simty_core (
 
   // split
   always @(posedge clk_i) begin
-    n_valid_q  <= mb_valid_q;
+    n_valid_q  <= mb_valid_q && !kill_mb;
     n_wid_q    <= mb_wid_q;
     n_walu_q   <= mb_walu;
     n_rd_q     <= mb_rd;
@@ -601,19 +639,20 @@ module simty_core (
     end
   end
 
-  // Path-neutral: no branch, jump, memory access, system instruction or trap.
+  // Went on to PC + 4 with every active thread, at the same depth: no jump, no exit or trap, no
+  // thread taking a branch or replaying a memory access.
 
   // resolve
   always @(posedge clk_i) begin
-    m_valid_q    <= n_valid_q;
+    m_valid_q    <= n_valid_q && !kill_n;
     m_wid_q      <= n_wid_q;
     m_pc_q       <= n_pc_q;
     m_insn_q     <= n_insn_q;
     m_rd_q       <= n_rd_q;
     m_walu_q     <= n_walu_q;
     m_load_q     <= n_load_q;
-    m_neutral_q  <= !(n_branch_q || n_jal_q || n_jalr_q || n_mem_q || n_ecall_q || n_trap_q ||
-        n_insn_q[6:0] == 7'b1110011);
+    m_pok_q      <= !(n_jal_q || n_jalr_q || n_ecall_q || n_trap_q) && !br_b[P_V] && br_a[T-1:0] ==
+        n_active_q;
     m_a_q        <= br_a;
     m_b_q        <= br_b;
     m_h1_q       <= {|n_active_q, n_depth_q, n_pc_q, n_active_q};
@@ -628,7 +667,7 @@ module simty_core (
     m_coal_q     <= co_coal;
     m_off_q      <= co_off;
     m_funct3_q   <= n_funct3_q;
-    dmem_req_o   <= n_valid_q && n_mem_q && co_req;
+    dmem_req_o   <= n_valid_q && n_mem_q && co_req && !kill_n;
     dmem_we_o    <= n_store_q;
     dmem_addr_o  <= co_addr;
     dmem_wstrb_o <= co_strb;
@@ -658,58 +697,58 @@ module simty_core (
 
   // stage_r
   always @(posedge clk_i) begin
-    r1_valid_q   <= m_valid_q;
-    r1_wid_q     <= m_wid_q;
-    r1_pc_q      <= m_pc_q;
-    r1_insn_q    <= m_insn_q;
-    r1_exec_q    <= m_exec_q;
-    r1_trap_q    <= m_trap_q;
-    r1_cause_q   <= m_cause_q;
-    r1_exit_q    <= m_exit_q;
-    r1_wen_q     <= m_walu_q;
-    r1_rd_q      <= m_rd_q;
-    r1_value_q   <= m_wdata_q;
-    r1_addr_q    <= m_d_q;
-    r1_sdata_q   <= m_s2_q;
-    r1_a_q       <= m_a_q;
-    r1_b_q       <= m_b_q;
-    r1_h1_q      <= m_h1_q;
-    r1_neutral_q <= m_neutral_q;
-    r2_valid_q   <= r1_valid_q;
-    r2_wid_q     <= r1_wid_q;
-    r2_pc_q      <= r1_pc_q;
-    r2_insn_q    <= r1_insn_q;
-    r2_exec_q    <= r1_exec_q;
-    r2_trap_q    <= r1_trap_q;
-    r2_cause_q   <= r1_cause_q;
-    r2_exit_q    <= r1_exit_q;
-    r2_wen_q     <= r1_wen_q;
-    r2_rd_q      <= r1_rd_q;
-    r2_value_q   <= r1_value_q;
-    r2_addr_q    <= r1_addr_q;
-    r2_sdata_q   <= r1_sdata_q;
-    r2_a_q       <= r1_a_q;
-    r2_b_q       <= r1_b_q;
-    r2_h1_q      <= r1_h1_q;
-    r2_neutral_q <= r1_neutral_q;
-    r_valid_q    <= r2_valid_q;
-    r_wid_q      <= r2_wid_q;
-    r_pc_q       <= r2_pc_q;
-    r_insn_q     <= r2_insn_q;
-    r_exec_q     <= r2_exec_q;
-    r_trap_q     <= r2_trap_q;
-    r_cause_q    <= r2_cause_q;
-    r_exit_q     <= r2_exit_q;
-    r_wen_q      <= r2_wen_q;
-    r_rd_q       <= r2_rd_q;
-    r_value_q    <= r2_value_q;
-    r_addr_q     <= r2_addr_q;
-    r_sdata_q    <= r2_sdata_q;
-    r_a_q        <= r2_a_q;
-    r_b_q        <= r2_b_q;
-    r_h1_q       <= r2_h1_q;
-    r_neutral_q  <= r2_neutral_q;
-    r_pcn_q      <= r2_pc_q + 30'd1;
+    r1_valid_q <= m_valid_q;
+    r1_wid_q   <= m_wid_q;
+    r1_pc_q    <= m_pc_q;
+    r1_insn_q  <= m_insn_q;
+    r1_exec_q  <= m_exec_q;
+    r1_trap_q  <= m_trap_q;
+    r1_cause_q <= m_cause_q;
+    r1_exit_q  <= m_exit_q;
+    r1_wen_q   <= m_walu_q;
+    r1_rd_q    <= m_rd_q;
+    r1_value_q <= m_wdata_q;
+    r1_addr_q  <= m_d_q;
+    r1_sdata_q <= m_s2_q;
+    r1_a_q     <= m_a_q;
+    r1_b_q     <= m_b_q;
+    r1_h1_q    <= m_h1_q;
+    r1_pok_q   <= m_pok_q;
+    r2_valid_q <= r1_valid_q;
+    r2_wid_q   <= r1_wid_q;
+    r2_pc_q    <= r1_pc_q;
+    r2_insn_q  <= r1_insn_q;
+    r2_exec_q  <= r1_exec_q;
+    r2_trap_q  <= r1_trap_q;
+    r2_cause_q <= r1_cause_q;
+    r2_exit_q  <= r1_exit_q;
+    r2_wen_q   <= r1_wen_q;
+    r2_rd_q    <= r1_rd_q;
+    r2_value_q <= r1_value_q;
+    r2_addr_q  <= r1_addr_q;
+    r2_sdata_q <= r1_sdata_q;
+    r2_a_q     <= r1_a_q;
+    r2_b_q     <= r1_b_q;
+    r2_h1_q    <= r1_h1_q;
+    r2_pok_q   <= r1_pok_q;
+    r_valid_q  <= r2_valid_q;
+    r_wid_q    <= r2_wid_q;
+    r_pc_q     <= r2_pc_q;
+    r_insn_q   <= r2_insn_q;
+    r_exec_q   <= r2_exec_q;
+    r_trap_q   <= r2_trap_q;
+    r_cause_q  <= r2_cause_q;
+    r_exit_q   <= r2_exit_q;
+    r_wen_q    <= r2_wen_q;
+    r_rd_q     <= r2_rd_q;
+    r_value_q  <= r2_value_q;
+    r_addr_q   <= r2_addr_q;
+    r_sdata_q  <= r2_sdata_q;
+    r_a_q      <= r2_a_q;
+    r_b_q      <= r2_b_q;
+    r_h1_q     <= r2_h1_q;
+    r_pok_q    <= r2_pok_q;
+    r_pcn_q    <= r2_pc_q + 30'd1;
     if (rst_i) begin
       r1_valid_q <= 1'b0;
       r2_valid_q <= 1'b0;

@@ -14,10 +14,10 @@
 //
 // Banked register file (RF) and two-cycle operand collection. A warp's register r is one row of
 // T lanes; warps are spread over two banks by warp parity (one bank when W = 1). Each bank is
-// one single-read single-write RAM per lane (simty_ram_1r1w). rs1 is read at issue and rs2 at
-// issue + 1 from the warp's bank; both are registered, so execute (issue + 3) starts from
+// one single-read single-write RAM per lane (simty_ram_1r1w). rs1 is read at issue + 1 and rs2
+// at issue + 2 from the warp's bank; both are registered, so execute (issue + 4) starts from
 // flip-flops, not from the RAM outputs. Writes come from the split stage (ALU results, issue +
-// 5) and the load write-back (issue + 8). The scheduler reserves the ports, so reads never
+// 6) and the load write-back (issue + 9). The scheduler reserves the ports, so reads never
 // collide and at most one write reaches a bank per cycle. While init_i is high every row is
 // written with zero.
 
@@ -27,25 +27,25 @@ module simty_rf (
   input  wire              clk_i,
   input  wire              init_i,     // clear every row
   input  wire [ROW_W-1:0]  init_row_i, // the row cleared this cycle
-  // issue: rs1 read
-  input  wire              is_valid_i, // an issue that reads rs1
+  // collect 0 (issue + 1): rs1 read
+  input  wire              is_valid_i,
   input  wire [WARP_W-1:0] is_wid_i,
   input  wire [4:0]        is_rs1_i,
-  // collect 0 (issue + 1): rs2 read
+  // collect 1 (issue + 2): rs2 read
   input  wire              c0_valid_i,
   input  wire [WARP_W-1:0] c0_wid_i,
   input  wire [4:0]        c0_rs2_i,
   input  wire              c0_use2_i,  // reads rs2
-  // execute (issue + 3): registered operands
+  // execute (issue + 4): registered operands
   output reg  [32*T-1:0]   ex_s1_o,    // rs1 per lane (x0 reads 0)
   output reg  [32*T-1:0]   ex_s2_o,    // rs2 per lane (x0 reads 0)
-  // ALU write (split stage, issue + 5)
+  // ALU write (split stage, issue + 6)
   input  wire              wa_valid_i,
   input  wire [WARP_W-1:0] wa_wid_i,
   input  wire [4:0]        wa_rd_i,
   input  wire [T-1:0]      wa_mask_i,  // lanes written
   input  wire [32*T-1:0]   wa_data_i,
-  // load write (issue + 8)
+  // load write (issue + 9)
   input  wire              wl_valid_i,
   input  wire [WARP_W-1:0] wl_wid_i,
   input  wire [4:0]        wl_rd_i,
@@ -145,7 +145,7 @@ module simty_rf (
   assign raddr1   = c1_bank1 ? c0_rs2_i : is_rs1_i;
   assign waddr1   = init_i ? init_row_i : wa_bank1 ? wa_rd_i : wl_rd_i;
 
-  // rs1 arrives at issue + 1 and is registered twice; rs2 arrives at issue + 2 and is
+  // rs1 arrives at issue + 2 and is registered twice; rs2 arrives at issue + 3 and is
   // registered once. x0 reads as zero.
 
   // operands

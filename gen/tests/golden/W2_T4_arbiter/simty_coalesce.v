@@ -11,9 +11,9 @@
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = block
 //   latency of this unit: 1 cycle: the outputs belong to the instruction that was at the inputs of stage 1 one cycle earlier
 //
-// Memory coalescer over two stages: issue + 4 checks every lane and finds the leader and its
-// address (registered), issue + 5 compares every lane with the leader and builds the request
-// (registered by the core, sent at issue + 6). Lanes with a misaligned address trap (cause
+// Memory coalescer over two stages: issue + 5 checks every lane and finds the leader and its
+// address (registered), issue + 6 compares every lane with the leader and builds the request
+// (registered by the core, sent at issue + 7). Lanes with a misaligned address trap (cause
 // 4/6), lanes outside data memory and the MMIO page trap with an access fault (5/7). Per pass
 // the leader (lowest remaining lane) is served with every lane making a word access to word i
 // of the leader's block, i its own lane, and every word load of the leader's word; the other
@@ -24,14 +24,14 @@
 
 module simty_coalesce (
   input  wire              clk_i,
-  // stage 1 (issue + 4): the instruction
+  // stage 1 (issue + 5): the instruction
   input  wire              s1_mem_i,    // a legal load or store
   input  wire              s1_store_i,
   input  wire [1:0]        s1_size_i,   // 0 byte, 1 half, 2 word (funct3[1:0])
   input  wire [T-1:0]      s1_active_i,
   input  wire [32*T-1:0]   s1_addr_i,   // per-lane byte address
   input  wire [32*T-1:0]   s1_data_i,   // per-lane store data
-  // stage 2 (issue + 5): the same instruction, one cycle later
+  // stage 2 (issue + 6): the same instruction, one cycle later
   input  wire              store_i,
   input  wire [1:0]        size_i,
   input  wire [32*T-1:0]   addr_i,

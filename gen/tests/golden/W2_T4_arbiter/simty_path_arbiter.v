@@ -9,12 +9,12 @@
 //   IMEM = 4 KiB (1024 words, IMEM_ADDR_W = 10)
 //   DMEM = 8 KiB (DMEM_ADDR_W = 13), data block = T = 4 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = block
-//   latency of this unit: head read at issue + 3; row read at issue + 5; x at stage r = issue + 8
+//   latency of this unit: head read at issue + 4; row read at issue + 6; x at stage r = issue + 9
 //
 // Arbiter path tracker (TRACK=arbiter): per warp one RAM row holding every thread's state
 // {alive, call depth, PC}, and the warp's head path {PC, depth, threads} in a small RAM.
-// Membership (issue + 4): the active lanes are the head path's threads (the live threads at its
-// PC, whatever their depth, run together at the deepest of their depths). Resolve (issue + 6):
+// Membership (issue + 5): the active lanes are the head path's threads (the live threads at its
+// PC, whatever their depth, run together at the deepest of their depths). Resolve (issue + 7):
 // the threads of path a take a's PC and depth, those of b take b's, exiting and trapping
 // threads die; the updated row is registered and written back. Then a reduction tree over it
 // picks the deepest call depth, then the lowest PC (MinSP-PC), in one pipeline stage; the head
@@ -34,14 +34,14 @@ module simty_path_arbiter (
   input  wire              init_i,      // reset sequence: every thread alive at start_pc_i
   input  wire [WARP_W-1:0] init_wid_i,
   input  wire [29:0]       start_pc_i,
-  // execute (issue + 3): read the head path
+  // execute (issue + 4): read the head path
   input  wire [WARP_W-1:0] ex_wid_i,
-  // membership (issue + 4)
+  // membership (issue + 5)
   output wire [T-1:0]      mb_active_o,
   output wire [7:0]        mb_depth_o,  // deepest depth among the active threads
-  // split (issue + 5): read the thread states
+  // split (issue + 6): read the thread states
   input  wire [WARP_W-1:0] n_wid_i,
-  // resolve (issue + 6)
+  // resolve (issue + 7)
   input  wire              m_valid_i,
   input  wire [WARP_W-1:0] m_wid_i,
   input  wire [PATH_W-1:0] m_a_i,
@@ -67,7 +67,7 @@ module simty_path_arbiter (
   wire    [PATH_W-1:0] x;
   wire    [TS_W*T-1:0] st_m;         // the warp's thread states at resolve
   reg     [TS_W*T-1:0] st_new;       // after the pass
-  reg                  p_valid_q;    // the updated row (issue + 7)
+  reg                  p_valid_q;    // the updated row (issue + 8)
   reg     [WARP_W-1:0] p_wid_q;
   reg     [TS_W*T-1:0] st_p_q;
   integer              l;

@@ -13,13 +13,14 @@
 //
 // Instruction buffer and scheduler. One buffer slot per warp (its contents in a RAM read at
 // issue; the resources it needs in flip-flops). A warp is ready when its slot is full, it is
-// alive, its register-file bank has the read ports (rs1 at issue, rs2 at issue + 1) and the
-// write port (issue + 5, or issue + 8 for a load) it needs (a reservation shift register per
-// bank keeps them apart), and either nothing of the warp is in flight, or everything in flight
-// is path-neutral, the warp has a single path and the instruction reads no register an
-// instruction in flight has yet to write. A path-neutral instruction of a single-path warp
-// always resolves to PC + 4 with the same threads, so the instruction behind it is on the right
-// path: no wrong-path instruction ever issues. Loose round-robin among ready warps.
+// alive, its register-file bank has the read ports (rs1 at issue + 1, rs2 at issue + 2) and the
+// write port (issue + 6, or issue + 9 for a load) it needs (a reservation shift register per
+// bank keeps them apart), and either nothing of the warp is in flight, or the warp has a single
+// path, the last instruction issued may be followed (predecode) and the instruction reads no
+// register an instruction in flight has yet to write. Such an instruction is issued on the
+// guess that the ones before it go on to PC + 4 with the same threads; when one of them does
+// not, the resolve stage squashes the warp's younger instructions before they change anything
+// (squash_i) and the warp waits for that one's redirect. Loose round-robin among ready warps.
 //
 // The buffer is filled only when empty (the front end ensures it), so a refill and an issue of
 // one warp never meet.
@@ -47,7 +48,7 @@ module simty_sched (
   input  wire              rf_use2_i,
   input  wire              rf_walu_i,
   input  wire              rf_load_i,
-  input  wire              rf_neutral_i, // path-neutral
+  input  wire              rf_follow_i,  // may be followed before it resolves
   input  wire [W-1:0]      buf_valid_i,  // buffer slots holding an instruction (fetch)
   // resolve and load write-back
   input  wire              res_valid_i,
@@ -57,17 +58,20 @@ module simty_sched (
   input  wire              res_load_i,   // a load that is released at its write-back instead
   input  wire              wb_valid_i,   // load write-back that releases its warp
   input  wire [WARP_W-1:0] wb_wid_i,
+  // squash (resolve, issue + 6): the warp's younger instructions are dropped
+  input  wire              squash_i,
+  input  wire [WARP_W-1:0] squash_wid_i,
+  input  wire [2:0]        squash_cnt_i, // how many were dropped
   // issue (combinational: empties the buffer slot)
   output reg               iss_valid_o,
   output reg  [WARP_W-1:0] iss_wid_o,
-  output wire              iss_rd1_o,    // the issued instruction reads rs1 (now)
-  output wire [4:0]        iss_rs1_o,
   // to operand collection (collect 0 = issue + 1)
   output reg               c0_valid_o,
   output reg  [WARP_W-1:0] c0_wid_o,
   output wire [29:0]       c0_pc_o,
   output wire [31:0]       c0_insn_o,
   output wire              c0_fault_o,
+  output wire [4:0]        c0_rs1_o,
   output wire [4:0]        c0_rs2_o,
   output reg               c0_use2_o,
   // status
@@ -81,24 +85,23 @@ module simty_sched (
 
   reg     [W-1:0]      alive_q;
   reg     [3:0]        cnt_q [0:W-1]; // instructions between issue and resolution
-  reg     [W-1:0]      nn_q;          // the last one issued is not path-neutral: nothing may follow it
+  reg     [W-1:0]      nn_q;          // nothing may follow the last one issued before it resolves
   reg     [W-1:0]      single_q;      // the warp has a single path
   reg     [W-1:0]      use1_q;        // needs of the buffered instruction, per warp
   reg     [W-1:0]      use2_q;
   reg     [W-1:0]      walu_q;
   reg     [W-1:0]      load_q;
-  reg     [W-1:0]      neutral_q;
+  reg     [W-1:0]      follow_q;
   reg     [4:0]        rs1_q [0:W-1]; // registers of the buffered instruction
   reg     [4:0]        rs2_q [0:W-1];
   reg     [4:0]        rd_q [0:W-1];
-  reg     [NB-1:0]     rres_q;        // bank b: its read port reads rs2 now (issued last cycle)
-  reg     [8*NB-1:0]   wres_q;        // bank b: bit 8b+k-1 = write port busy at now + k
+  reg     [2*NB-1:0]   rres_q;        // bank b: bit 2b+k-1 = read port busy at now + k
+  reg     [9*NB-1:0]   wres_q;        // bank b: bit 9b+k-1 = write port busy at now + k
   reg     [4:0]        hv_q;          // an ALU write of rd
   reg     [WARP_W-1:0] hw_q [0:4];
   reg     [4:0]        hr_q [0:4];
   reg     [WARP_W-1:0] rr_q;          // round-robin start
   wire    [72:0]       buf_rdata;
-  wire    [4:0]        unused_rs1;    // rs1 comes from rs1_q at issue
   reg     [W-1:0]      hazard;
   integer              w;
   integer              k;
@@ -129,13 +132,11 @@ module simty_sched (
   assign c0_pc_o    = buf_rdata[29:0];
   assign c0_insn_o  = buf_rdata[61:30];
   assign c0_fault_o = buf_rdata[62];
-  assign iss_rd1_o  = iss_valid_o && use1_q[iss_wid_o];
-  assign iss_rs1_o  = rs1_q[iss_wid_o];
-  assign unused_rs1 = buf_rdata[67:63];
+  assign c0_rs1_o   = buf_rdata[67:63];
   assign c0_rs2_o   = buf_rdata[72:68];
 
-  // Read-after-write hazards with the warp's instructions in flight: rs1 is read at issue and
-  // rs2 at issue + 1, the ALU writes at issue + 5.
+  // Read-after-write hazards with the warp's instructions in flight: rs1 is read at issue + 1
+  // and rs2 at issue + 2, the ALU writes at issue + 6.
 
   // hazards
   always @* begin
@@ -154,9 +155,10 @@ module simty_sched (
   always @* begin
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      ready[w] = buf_valid_i[w] && alive_q[w] && !init_i && (cnt_q[w] == 4'd0 || (!nn_q[w] &&
-          single_q[w] && !hazard[w])) && !(use1_q[w] && rres_q[(w%2)]) && !(walu_q[w] &&
-          wres_q[8*(w%2)+4]) && !(load_q[w] && wres_q[8*(w%2)+7]);
+      ready[w] = buf_valid_i[w] && alive_q[w] && !init_i && !(squash_i && squash_wid_i ==
+          w[WARP_W-1:0]) && (cnt_q[w] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) &&
+          !(use1_q[w] && rres_q[2*(w%2)]) && !(use2_q[w] && rres_q[2*(w%2)+1]) && !(walu_q[w] &&
+          wres_q[9*(w%2)+5]) && !(load_q[w] && wres_q[9*(w%2)+8]);
     end
   end
 
@@ -186,28 +188,28 @@ module simty_sched (
       single_q <= {W{1'b1}};
     end
     if (rf_valid_i) begin
-      use1_q[rf_wid_i]    <= rf_use1_i;
-      use2_q[rf_wid_i]    <= rf_use2_i;
-      walu_q[rf_wid_i]    <= rf_walu_i;
-      load_q[rf_wid_i]    <= rf_load_i;
-      neutral_q[rf_wid_i] <= rf_neutral_i;
-      rs1_q[rf_wid_i]     <= rf_rs1_i;
-      rs2_q[rf_wid_i]     <= rf_rs2_i;
-      rd_q[rf_wid_i]      <= rf_insn_i[11:7];
+      use1_q[rf_wid_i]   <= rf_use1_i;
+      use2_q[rf_wid_i]   <= rf_use2_i;
+      walu_q[rf_wid_i]   <= rf_walu_i;
+      load_q[rf_wid_i]   <= rf_load_i;
+      follow_q[rf_wid_i] <= rf_follow_i;
+      rs1_q[rf_wid_i]    <= rf_rs1_i;
+      rs2_q[rf_wid_i]    <= rf_rs2_i;
+      rd_q[rf_wid_i]     <= rf_insn_i[11:7];
     end
     if (iss_valid_o && !iss_wid_o[0]) begin
-      rres_q[0]   <= use2_q[iss_wid_o];
-      wres_q[7:0] <= (wres_q[7:0] | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 4'b0000}) >> 1;
+      rres_q[1:0] <= (rres_q[1:0] | {use2_q[iss_wid_o], use1_q[iss_wid_o]}) >> 1;
+      wres_q[8:0] <= (wres_q[8:0] | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 5'b00000}) >> 1;
     end else begin
-      rres_q[0]   <= 1'b0;
-      wres_q[7:0] <= wres_q[7:0] >> 1;
+      rres_q[1:0] <= rres_q[1:0] >> 1;
+      wres_q[8:0] <= wres_q[8:0] >> 1;
     end
     if (iss_valid_o && iss_wid_o[0]) begin
-      rres_q[1]    <= use2_q[iss_wid_o];
-      wres_q[15:8] <= (wres_q[15:8] | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 4'b0000}) >> 1;
+      rres_q[3:2]  <= (rres_q[3:2] | {use2_q[iss_wid_o], use1_q[iss_wid_o]}) >> 1;
+      wres_q[17:9] <= (wres_q[17:9] | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 5'b00000}) >> 1;
     end else begin
-      rres_q[1]    <= 1'b0;
-      wres_q[15:8] <= wres_q[15:8] >> 1;
+      rres_q[3:2]  <= rres_q[3:2] >> 1;
+      wres_q[17:9] <= wres_q[17:9] >> 1;
     end
     hv_q    <= {hv_q[3:0], iss_valid_o && walu_q[iss_wid_o]};
     hw_q[0] <= iss_wid_o;
@@ -221,10 +223,14 @@ module simty_sched (
     c0_use2_o  <= use2_q[iss_wid_o];
     if (iss_valid_o) begin
       rr_q            <= iss_wid_o + 1'b1;
-      nn_q[iss_wid_o] <= !neutral_q[iss_wid_o];
+      nn_q[iss_wid_o] <= !follow_q[iss_wid_o];
+    end
+    if (squash_i) begin
+      nn_q[squash_wid_i] <= 1'b1;
     end
     for (w = 0; w < W; w = w + 1) begin
-      cnt_q[w] <= cnt_q[w] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]};
+      cnt_q[w] <= cnt_q[w] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000,
+          dec_wb[w]} - (squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0);
     end
     if (res_valid_i) begin
       alive_q[res_wid_i]  <= res_alive_i;
@@ -236,8 +242,8 @@ module simty_sched (
       hv_q       <= 5'd0;
       rr_q       <= {WARP_W{1'b0}};
       c0_valid_o <= 1'b0;
-      rres_q     <= {NB{1'b0}};
-      wres_q     <= {8*NB{1'b0}};
+      rres_q     <= {2*NB{1'b0}};
+      wres_q     <= {9*NB{1'b0}};
       cnt_q[0]   <= 4'd0;
       cnt_q[1]   <= 4'd0;
     end
