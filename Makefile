@@ -34,7 +34,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput fuzz fuzz-elf test-randstate \
-        fpga-smoke fpga-calibrate synth compare postsynth fpga-sim fpga-lint clean
+        fpga-smoke fpga-calibrate perf synth compare postsynth fpga-sim fpga-lint clean
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
@@ -55,6 +55,7 @@ help:
 	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
 	@echo "                                  FUZZ_TRACKS (sorted arbiter arbiter_pipe); a failure prints a replay command"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
+	@echo "  make perf [PERF_CFGS=\"1x1 8x8\"]  IPC, cycles per instruction, SIMD efficiency per test group (--stats)"
 	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
 	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1]"
@@ -188,6 +189,11 @@ fuzz: setup
 	    W=$(call rs_w,$c) T=$(call rs_t,$c) $(call fz_track,$k) $(call fz_bin,$c,$k) &&)) true
 	@$(PYTHON) scripts/fuzz.py --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) $(FUZZ_FLAGS) \
 	    --configs $(subst $(space),$(comma),$(strip $(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(subst _,x,$c):$k))))
+
+# IPC table from --stats over the test groups: a report, not a test.
+PERF_CFGS ?= 1x1 1x8 2x8 4x8 8x8 16x8
+perf: setup
+	@$(PYTHON) scripts/perf.py --cfgs "$(PERF_CFGS)" --track $(TRACK)
 
 # --- tests -------------------------------------------------------------------
 test: setup

@@ -74,7 +74,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "idle_o", "1", "nothing alive, nothing in flight");
 
     vm_reg(m, "alive_q", "W", NULL);
-    vm_sig_depth(vm_reg(m, "cnt_q", "4", "instructions between issue and resolution"), "W");
+    vm_reg(m, "cnt_q", "4*W", "per warp: instructions between issue and resolution");
     vm_reg(m, "nn_q", "W", "nothing may follow the last one issued before it resolves");
     vm_reg(m, "single_q", "W", "the warp has a single path");
     vm_reg(m, "use1_q", "W", "needs of the buffered instruction, per warp");
@@ -82,16 +82,16 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "walu_q", "W", NULL);
     vm_reg(m, "load_q", "W", NULL);
     vm_reg(m, "follow_q", "W", NULL);
-    vm_sig_depth(vm_reg(m, "rs1_q", "5", "registers of the buffered instruction"), "W");
-    vm_sig_depth(vm_reg(m, "rs2_q", "5", NULL), "W");
-    vm_sig_depth(vm_reg(m, "rd_q", "5", NULL), "W");
+    vm_reg(m, "rs1_q", "5*W", "per warp: registers of the buffered instruction");
+    vm_reg(m, "rs2_q", "5*W", NULL);
+    vm_reg(m, "rd_q", "5*W", NULL);
     vm_reg(m, "rres_q", "2*NB", "bank b: bit 2b+k-1 = read port busy at now + k");
     vm_reg(m, "wres_q", "9*NB", "bank b: bit 9b+k-1 = write port busy at now + k");
     vm_comment(m, "What was issued in the last 5 cycles: their ALU results are not yet in the "
                   "register file. Entry k was issued k + 1 cycles ago.");
     vm_reg(m, "hv_q", "5", "an ALU write of rd");
-    vm_sig_depth(vm_reg(m, "hw_q", "WARP_W", NULL), "5");
-    vm_sig_depth(vm_reg(m, "hr_q", "5", NULL), "5");
+    vm_reg(m, "hw_q", "5*WARP_W", NULL);
+    vm_reg(m, "hr_q", "25", NULL);
     if (cfg->w > 1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
 
@@ -124,8 +124,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "hazard", "{W{1'b0}}");
     vb_for(b, "w", "0", "W");
     vb_for(b, "k", "0", "5");
-    vb_if(b, "hv_q[k] && hw_q[k] == w[WARP_W-1:0] && ((use1_q[w] && rs1_q[w] == hr_q[k]) || "
-             "(k < 4 && use2_q[w] && rs2_q[w] == hr_q[k]))");
+    vb_if(b, "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0] && "
+             "((use1_q[w] && rs1_q[5*w +: 5] == hr_q[5*k +: 5]) || "
+             "(k < 4 && use2_q[w] && rs2_q[5*w +: 5] == hr_q[5*k +: 5]))");
     vb_set(b, "hazard[w]", "1'b1");
     vb_end(b);
     vb_end(b);
@@ -138,7 +139,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         const char *bank0 = nb == 2 ? "(w%2)" : "0";
         vb_set(b, "ready[w]", "buf_valid_i[w] && alive_q[w] && !init_i && "
                               "!(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
-                              "(cnt_q[w] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) && "
+                              "(cnt_q[4*w +: 4] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) && "
                               "!(use1_q[w] && rres_q[2*%s]) && !(use2_q[w] && rres_q[2*%s+1]) && "
                               "!(walu_q[w] && wres_q[9*%s+5]) && !(load_q[w] && wres_q[9*%s+8])",
                bank0, bank0, bank0, bank0);
@@ -180,9 +181,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "walu_q[rf_wid_i]", "rf_walu_i");
     vb_set(b, "load_q[rf_wid_i]", "rf_load_i");
     vb_set(b, "follow_q[rf_wid_i]", "rf_follow_i");
-    vb_set(b, "rs1_q[rf_wid_i]", "rf_rs1_i");
-    vb_set(b, "rs2_q[rf_wid_i]", "rf_rs2_i");
-    vb_set(b, "rd_q[rf_wid_i]", "rf_insn_i[11:7]");
+    vb_set(b, "rs1_q[5*rf_wid_i +: 5]", "rf_rs1_i");
+    vb_set(b, "rs2_q[5*rf_wid_i +: 5]", "rf_rs2_i");
+    vb_set(b, "rd_q[5*rf_wid_i +: 5]", "rf_insn_i[11:7]");
     vb_end(b);
     for (bk = 0; bk < nb; bk++) {
         char rr[40], wr[40];
@@ -197,12 +198,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_end(b);
     }
     vb_set(b, "hv_q", "{hv_q[3:0], iss_valid_o && walu_q[iss_wid_o]}");
-    vb_set(b, "hw_q[0]", "iss_wid_o");
-    vb_set(b, "hr_q[0]", "rd_q[iss_wid_o]");
-    vb_for(b, "k", "1", "5");
-    vb_set(b, "hw_q[k]", "hw_q[k-1]");
-    vb_set(b, "hr_q[k]", "hr_q[k-1]");
-    vb_end(b);
+    vb_set(b, "hw_q", "{hw_q[0 +: 4*WARP_W], iss_wid_o}");
+    vb_set(b, "hr_q", "{hr_q[0 +: 20], rd_q[5*iss_wid_o +: 5]}");
     vb_set(b, "c0_valid_o", "iss_valid_o");
     vb_set(b, "c0_wid_o", "iss_wid_o");
     vb_set(b, "c0_use2_o", "use2_q[iss_wid_o]");
@@ -215,7 +212,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "nn_q[squash_wid_i]", "1'b1");
     vb_end(b);
     vb_for(b, "w", "0", "W");
-    vb_set(b, "cnt_q[w]", "cnt_q[w] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - "
+    vb_set(b, "cnt_q[4*w +: 4]", "cnt_q[4*w +: 4] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - "
                           "(squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0)");
     vb_end(b);
     vb_if(b, "res_valid_i");
@@ -230,18 +227,14 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "c0_valid_o", "1'b0");
     vb_reset(b, "rres_q", "{2*NB{1'b0}}");
     vb_reset(b, "wres_q", "{9*NB{1'b0}}");
-    for (int w = 0; w < cfg->w; w++) {
-        char lhs[24];
-        snprintf(lhs, sizeof lhs, "cnt_q[%d]", w);
-        vb_reset(b, lhs, "4'd0");
-    }
+    vb_reset(b, "cnt_q", "{4*W{1'b0}}");
     vm_assign(m, "alive_o", "alive_q");
     vm_reg(m, "busy", "W", "something in flight");
     vm_integer(m, "v");
     b = vm_comb(m, "busy");
     vb_default(b, "busy", "{W{1'b0}}");
     vb_for(b, "v", "0", "W");
-    vb_set(b, "busy[v]", "cnt_q[v] != 4'd0");
+    vb_set(b, "busy[v]", "cnt_q[4*v +: 4] != 4'd0");
     vb_end(b);
     vm_assign(m, "idle_o", "!init_i && alive_q == {W{1'b0}} && busy == {W{1'b0}}");
     return vm_status(m);

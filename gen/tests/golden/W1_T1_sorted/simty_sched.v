@@ -83,33 +83,33 @@ module simty_sched (
   localparam integer WARP_W = 1; // max(1, log2(W))
   localparam integer NB     = 1; // register-file banks (1 when W = 1)
 
-  reg     [W-1:0]      alive_q;
-  reg     [3:0]        cnt_q [0:W-1]; // instructions between issue and resolution
-  reg     [W-1:0]      nn_q;          // nothing may follow the last one issued before it resolves
-  reg     [W-1:0]      single_q;      // the warp has a single path
-  reg     [W-1:0]      use1_q;        // needs of the buffered instruction, per warp
-  reg     [W-1:0]      use2_q;
-  reg     [W-1:0]      walu_q;
-  reg     [W-1:0]      load_q;
-  reg     [W-1:0]      follow_q;
-  reg     [4:0]        rs1_q [0:W-1]; // registers of the buffered instruction
-  reg     [4:0]        rs2_q [0:W-1];
-  reg     [4:0]        rd_q [0:W-1];
-  reg     [2*NB-1:0]   rres_q;        // bank b: bit 2b+k-1 = read port busy at now + k
-  reg     [9*NB-1:0]   wres_q;        // bank b: bit 9b+k-1 = write port busy at now + k
-  reg     [4:0]        hv_q;          // an ALU write of rd
-  reg     [WARP_W-1:0] hw_q [0:4];
-  reg     [4:0]        hr_q [0:4];
-  wire    [72:0]       buf_rdata;
-  reg     [W-1:0]      hazard;
-  integer              w;
-  integer              k;
-  reg     [W-1:0]      ready;         // warps that may issue now
-  wire    [W-1:0]      dec_res;
-  wire    [W-1:0]      dec_wb;
-  wire    [W-1:0]      inc;
-  reg     [W-1:0]      busy;          // something in flight
-  integer              v;
+  reg     [W-1:0]        alive_q;
+  reg     [4*W-1:0]      cnt_q;     // per warp: instructions between issue and resolution
+  reg     [W-1:0]        nn_q;      // nothing may follow the last one issued before it resolves
+  reg     [W-1:0]        single_q;  // the warp has a single path
+  reg     [W-1:0]        use1_q;    // needs of the buffered instruction, per warp
+  reg     [W-1:0]        use2_q;
+  reg     [W-1:0]        walu_q;
+  reg     [W-1:0]        load_q;
+  reg     [W-1:0]        follow_q;
+  reg     [5*W-1:0]      rs1_q;     // per warp: registers of the buffered instruction
+  reg     [5*W-1:0]      rs2_q;
+  reg     [5*W-1:0]      rd_q;
+  reg     [2*NB-1:0]     rres_q;    // bank b: bit 2b+k-1 = read port busy at now + k
+  reg     [9*NB-1:0]     wres_q;    // bank b: bit 9b+k-1 = write port busy at now + k
+  reg     [4:0]          hv_q;      // an ALU write of rd
+  reg     [5*WARP_W-1:0] hw_q;
+  reg     [24:0]         hr_q;
+  wire    [72:0]         buf_rdata;
+  reg     [W-1:0]        hazard;
+  integer                w;
+  integer                k;
+  reg     [W-1:0]        ready;     // warps that may issue now
+  wire    [W-1:0]        dec_res;
+  wire    [W-1:0]        dec_wb;
+  wire    [W-1:0]        inc;
+  reg     [W-1:0]        busy;      // something in flight
+  integer                v;
 
   simty_ram_1r1w #(
     .DEPTH_W (WARP_W),
@@ -142,8 +142,8 @@ module simty_sched (
     hazard = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
       for (k = 0; k < 5; k = k + 1) begin
-        if (hv_q[k] && hw_q[k] == w[WARP_W-1:0] && ((use1_q[w] && rs1_q[w] == hr_q[k]) || (k < 4 &&
-            use2_q[w] && rs2_q[w] == hr_q[k]))) begin
+        if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0] && ((use1_q[w] && rs1_q[5*w +: 5]
+            == hr_q[5*k +: 5]) || (k < 4 && use2_q[w] && rs2_q[5*w +: 5] == hr_q[5*k +: 5]))) begin
           hazard[w] = 1'b1;
         end
       end
@@ -155,7 +155,7 @@ module simty_sched (
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
       ready[w] = buf_valid_i[w] && alive_q[w] && !init_i && !(squash_i && squash_wid_i ==
-          w[WARP_W-1:0]) && (cnt_q[w] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) &&
+          w[WARP_W-1:0]) && (cnt_q[4*w +: 4] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) &&
           !(use1_q[w] && rres_q[2*0]) && !(use2_q[w] && rres_q[2*0+1]) && !(walu_q[w] &&
           wres_q[9*0+5]) && !(load_q[w] && wres_q[9*0+8]);
     end
@@ -179,14 +179,14 @@ module simty_sched (
       single_q <= {W{1'b1}};
     end
     if (rf_valid_i) begin
-      use1_q[rf_wid_i]   <= rf_use1_i;
-      use2_q[rf_wid_i]   <= rf_use2_i;
-      walu_q[rf_wid_i]   <= rf_walu_i;
-      load_q[rf_wid_i]   <= rf_load_i;
-      follow_q[rf_wid_i] <= rf_follow_i;
-      rs1_q[rf_wid_i]    <= rf_rs1_i;
-      rs2_q[rf_wid_i]    <= rf_rs2_i;
-      rd_q[rf_wid_i]     <= rf_insn_i[11:7];
+      use1_q[rf_wid_i]       <= rf_use1_i;
+      use2_q[rf_wid_i]       <= rf_use2_i;
+      walu_q[rf_wid_i]       <= rf_walu_i;
+      load_q[rf_wid_i]       <= rf_load_i;
+      follow_q[rf_wid_i]     <= rf_follow_i;
+      rs1_q[5*rf_wid_i +: 5] <= rf_rs1_i;
+      rs2_q[5*rf_wid_i +: 5] <= rf_rs2_i;
+      rd_q[5*rf_wid_i +: 5]  <= rf_insn_i[11:7];
     end
     if (iss_valid_o) begin
       rres_q <= (rres_q | {use2_q[iss_wid_o], use1_q[iss_wid_o]}) >> 1;
@@ -195,13 +195,9 @@ module simty_sched (
       rres_q <= rres_q >> 1;
       wres_q <= wres_q >> 1;
     end
-    hv_q    <= {hv_q[3:0], iss_valid_o && walu_q[iss_wid_o]};
-    hw_q[0] <= iss_wid_o;
-    hr_q[0] <= rd_q[iss_wid_o];
-    for (k = 1; k < 5; k = k + 1) begin
-      hw_q[k] <= hw_q[k-1];
-      hr_q[k] <= hr_q[k-1];
-    end
+    hv_q       <= {hv_q[3:0], iss_valid_o && walu_q[iss_wid_o]};
+    hw_q       <= {hw_q[0 +: 4*WARP_W], iss_wid_o};
+    hr_q       <= {hr_q[0 +: 20], rd_q[5*iss_wid_o +: 5]};
     c0_valid_o <= iss_valid_o;
     c0_wid_o   <= iss_wid_o;
     c0_use2_o  <= use2_q[iss_wid_o];
@@ -212,7 +208,7 @@ module simty_sched (
       nn_q[squash_wid_i] <= 1'b1;
     end
     for (w = 0; w < W; w = w + 1) begin
-      cnt_q[w] <= cnt_q[w] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000,
+      cnt_q[4*w +: 4] <= cnt_q[4*w +: 4] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000,
           dec_wb[w]} - (squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0);
     end
     if (res_valid_i) begin
@@ -226,7 +222,7 @@ module simty_sched (
       c0_valid_o <= 1'b0;
       rres_q     <= {2*NB{1'b0}};
       wres_q     <= {9*NB{1'b0}};
-      cnt_q[0]   <= 4'd0;
+      cnt_q      <= {4*W{1'b0}};
     end
   end
 
@@ -236,7 +232,7 @@ module simty_sched (
   always @* begin
     busy = {W{1'b0}};
     for (v = 0; v < W; v = v + 1) begin
-      busy[v] = cnt_q[v] != 4'd0;
+      busy[v] = cnt_q[4*v +: 4] != 4'd0;
     end
   end
 
