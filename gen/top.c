@@ -13,6 +13,28 @@ static void conns(struct vinst *in, const char *const *pairs)
         vm_inst_conn(in, pairs[0], "%s", pairs[1]);
 }
 
+/* A delay line: each field {name, width, source} goes through n registers,
+ * <stem><j>_<name>_q for j = 1 .. n - 1 and <last>_<name>_q at the end.  The
+ * field named "valid" is reset. */
+static void delay_line(struct vmod *m, struct vblock *b, const char *const (*f)[3], size_t nf,
+                       int n, const char *stem, const char *last)
+{
+    char reg[40], prev[40];
+    for (size_t i = 0; i < nf; i++) {
+        for (int j = 1; j <= n; j++) {
+            if (j == n)
+                snprintf(reg, sizeof reg, "%s_%s_q", last, f[i][0]);
+            else
+                snprintf(reg, sizeof reg, "%s%d_%s_q", stem, j, f[i][0]);
+            vm_reg(m, reg, f[i][1], NULL);
+            vb_set(b, reg, "%s", j == 1 ? f[i][2] : prev);
+            if (!strcmp(f[i][0], "valid"))
+                vb_reset(b, reg, "1'b0");
+            snprintf(prev, sizeof prev, "%s", reg);
+        }
+    }
+}
+
 int gen_top(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
@@ -124,12 +146,6 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "r_x", "PATH_W", "next head path (stage r)");
     vm_wire(m, "r_single", "1", NULL);
     vm_wire(m, "r_seq", "1", "the instruction went on to PC + 4 with the same threads");
-    vm_reg(m, "r_valid_q", "1", "stage r");
-    vm_reg(m, "r_wid_q", "WARP_W", NULL);
-    if (rl < 2)
-        vm_reg(m, "r_load_q", "1", "a load: released at its write-back");
-    vm_reg(m, "r_pok_q", "1", NULL);
-    vm_reg(m, "r_pcn_q", "30", "PC + 4, as a word PC");
     vm_assign(m, "r_seq", "r_pok_q && r_x[P_PC +: 30] == r_pcn_q");
     in = vm_inst(m, "simty_fetch", "u_fetch");
     conns(in, (const char *const[]){
@@ -196,22 +212,25 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
                   "that guess, before any of them writes a register or memory (at the split "
                   "stage, gated here).");
     vm_wire(m, "sq", "1", NULL);
-    vm_wire(m, "kill_c0", "1", NULL);
-    vm_wire(m, "kill_c1", "1", NULL);
-    vm_wire(m, "kill_c2", "1", NULL);
-    vm_wire(m, "kill_ex", "1", NULL);
-    vm_wire(m, "kill_mb", "1", NULL);
-    vm_wire(m, "kill_n", "1", NULL);
-    vm_wire(m, "sq_cnt", "3", NULL);
     vm_assign(m, "sq", "m_valid_q && !m_pok_q");
-    vm_assign(m, "kill_c0", "sq && c0_valid && c0_wid == m_wid_q");
-    vm_assign(m, "kill_c1", "sq && c1_valid_q && c1_wid_q == m_wid_q");
-    vm_assign(m, "kill_c2", "sq && c2_valid_q && c2_wid_q == m_wid_q");
-    vm_assign(m, "kill_ex", "sq && ex_valid_q && ex_wid_q == m_wid_q");
-    vm_assign(m, "kill_mb", "sq && mb_valid_q && mb_wid_q == m_wid_q");
-    vm_assign(m, "kill_n", "sq && n_valid_q && n_wid_q == m_wid_q");
-    vm_assign(m, "sq_cnt", "{2'b00, kill_c0} + {2'b00, kill_c1} + {2'b00, kill_c2} + {2'b00, kill_ex} + "
-                           "{2'b00, kill_mb} + {2'b00, kill_n}");
+    {
+        /* kill wire, the stage's valid and warp */
+        static const char *const ks[][3] = {
+            { "kill_c0", "c0_valid", "c0_wid" },     { "kill_c1", "c1_valid_q", "c1_wid_q" },
+            { "kill_c2", "c2_valid_q", "c2_wid_q" }, { "kill_ex", "ex_valid_q", "ex_wid_q" },
+            { "kill_mb", "mb_valid_q", "mb_wid_q" }, { "kill_n", "n_valid_q", "n_wid_q" },
+        };
+        char sum[256];
+        size_t len = 0;
+        for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
+            vm_wire(m, ks[i][0], "1", NULL);
+            vm_assign(m, ks[i][0], "sq && %s && %s == m_wid_q", ks[i][1], ks[i][2]);
+            len += (size_t)snprintf(sum + len, sizeof sum - len, "%s{2'b00, %s}", i ? " + " : "",
+                                    ks[i][0]);
+        }
+        vm_wire(m, "sq_cnt", "3", "how many were dropped");
+        vm_assign(m, "sq_cnt", "%s", sum);
+    }
 
     /* ---- collect 1 and execute pipeline registers ---- */
     vm_reg(m, "c1_valid_q", "1", "collect 1 (issue + 2)");
@@ -331,7 +350,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         static const char *const st[][3] = {
             { "pc", "30", "mb_pc_q" },        { "insn", "32", "mb_insn_q" },
             { "load", "1", "mb_load" },        { "store", "1", "mb_store" },
-            { "mem", "1", "mb_mem" },          { "funct3", "3", "mb_funct3" },
+            { "funct3", "3", "mb_funct3" },
             { "s2", "32*T", "mb_s2" },         { "cond", "T", "mb_cond" },
             { "target", "32", "mb_target" },   { "branch", "1", "mb_branch" },
             { "ecall", "1", "mb_ecall" },      { "call", "2", "mb_call" },
@@ -354,6 +373,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         }
         vb_reset(b, "n_valid_q", "1'b0");
     }
+    vm_wire(m, "n_mem", "1", NULL);
+    vm_assign(m, "n_mem", "n_load_q || n_store_q");
     vm_wire(m, "r_c", "PATH_W", NULL);
     vm_wire(m, "r_y", "PATH_W", NULL);
     vm_wire(m, "r_z", "PATH_W", NULL);
@@ -408,7 +429,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "pc_i", "n_pc_q", "active_i", "n_active_q", "depth_i", "n_depth_q", "d_i", "n_d_q",
         "cond_i", "n_cond_q", "target_i", "n_target_q", "branch_i", "n_branch_q", "jal_i", "n_jal_q",
         "jalr_i", "n_jalr_q", "ecall_i", "n_ecall_q", "call_i", "n_call_q", "itrap_i", "n_trap_q",
-        "icause_i", "n_cause_q", "mem_i", "n_mem_q", "mem_served_i", "co_served",
+        "icause_i", "n_cause_q", "mem_i", "n_mem", "mem_served_i", "co_served",
         "mem_replay_i", "co_replay", "mem_trap_i", "co_trap", "mem_cause_i", "co_cause",
         "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
         "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask", NULL });
@@ -462,7 +483,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_coal_q", "co_coal");
     vb_set(b, "m_off_q", "co_off");
     vb_set(b, "m_funct3_q", "n_funct3_q");
-    vb_set(b, "dmem_req_o", "n_valid_q && n_mem_q && co_req && !kill_n");
+    vb_set(b, "dmem_req_o", "n_valid_q && n_mem && co_req && !kill_n");
     vb_set(b, "dmem_we_o", "n_store_q");
     vb_set(b, "dmem_addr_o", "co_addr");
     vb_set(b, "dmem_wstrb_o", "co_strb");
@@ -494,64 +515,29 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
 
     /* ---- stage r: res_lat cycles after resolve; the trace is delayed to it ---- */
     {
-        /* port, width, resolve-stage source; the path unit's outputs are already at r */
-        static const char *const tr[][3] = {
-            { "wid", "WARP_W", "m_wid_q" },
-            { "pc", "30", "m_pc_q" },          { "insn", "32", "m_insn_q" },
-            { "exec", "T", "m_exec_q" },       { "trap", "T", "m_trap_q" },
-            { "cause", "4*T", "m_cause_q" },   { "exit", "T", "m_exit_q" },
-            { "wen", "1", "m_walu_q" },        { "rd", "5", "m_rd_q" },
-            { "value", "32*T", "m_wdata_q" },  { "addr", "32*T", "m_d_q" },
-            { "sdata", "32*T", "m_s2_q" },     { "a", "PATH_W", "m_a_q" },
-            { "b", "PATH_W", "m_b_q" },        { "h1", "PATH_W", "m_h1_q" },
-            { "load", "1", "m_load_q" },       { "pok", "1", "m_pok_q" },
+        /* field, width, resolve-stage source; the first TRC_N are trace ports (trc_<name>_o);
+         * load comes last: only a core whose stage r precedes the write-back needs it */
+        static const char *const r[][3] = {
+            { "valid", "1", "m_valid_q" },     { "wid", "WARP_W", "m_wid_q" },
+            { "insn", "32", "m_insn_q" },      { "exec", "T", "m_exec_q" },
+            { "trap", "T", "m_trap_q" },       { "cause", "4*T", "m_cause_q" },
+            { "exit", "T", "m_exit_q" },       { "wen", "1", "m_walu_q" },
+            { "rd", "5", "m_rd_q" },           { "value", "32*T", "m_wdata_q" },
+            { "addr", "32*T", "m_d_q" },       { "sdata", "32*T", "m_s2_q" },
+            { "a", "PATH_W", "m_a_q" },        { "b", "PATH_W", "m_b_q" },
+            { "h1", "PATH_W", "m_h1_q" },
+            { "pc", "30", "m_pc_q" },          { "pcn", "30", "m_pc_q + 30'd1" },
+            { "pok", "1", "m_pok_q" },         { "load", "1", "m_load_q" },
         };
-        char reg[32], src[32];
+        enum { TRC_N = 15, R_N = sizeof r / sizeof r[0] };
+        char port[32];
         b = vm_seq(m, "stage_r");
-        for (int k = 1; k <= rl; k++) {
-            if (k == rl)
-                snprintf(reg, sizeof reg, "r_valid_q");
-            else
-                snprintf(reg, sizeof reg, "r%d_valid_q", k);
-            if (k < rl)
-                vm_reg(m, reg, "1", k == 1 ? "between resolve and stage r" : NULL);
-            if (k == 1)
-                vb_set(b, reg, "m_valid_q");
-            else
-                vb_set(b, reg, "r%d_valid_q", k - 1);
-            vb_reset(b, reg, "1'b0");
-            for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
-                if (rl >= 2 && !strcmp(tr[i][0], "load"))
-                    continue;
-                if (k == rl)
-                    snprintf(reg, sizeof reg, "r_%s_q", tr[i][0]);
-                else
-                    snprintf(reg, sizeof reg, "r%d_%s_q", k, tr[i][0]);
-                if (k == 1)
-                    snprintf(src, sizeof src, "%s", tr[i][2]);
-                else
-                    snprintf(src, sizeof src, "r%d_%s_q", k - 1, tr[i][0]);
-                if (k < rl || (strcmp(tr[i][0], "wid") && strcmp(tr[i][0], "load") &&
-                               strcmp(tr[i][0], "pok")))
-                    vm_reg(m, reg, tr[i][1], NULL);
-                vb_set(b, reg, "%s", src);
-            }
+        delay_line(m, b, r, rl < 2 ? R_N : R_N - 1, rl, "r", "r");
+        for (size_t i = 0; i < TRC_N; i++) {
+            snprintf(port, sizeof port, "trc_%s_o", r[i][0]);
+            vm_assign(m, port, "r_%s_q", r[i][0]);
         }
-        if (rl == 1)
-            vb_set(b, "r_pcn_q", "m_pc_q + 30'd1");
-        else
-            vb_set(b, "r_pcn_q", "r%d_pc_q + 30'd1", rl - 1);
-        vm_assign(m, "trc_valid_o", "r_valid_q");
-        for (size_t i = 0; i < sizeof tr / sizeof tr[0]; i++) {
-            char port[32];
-            if (!strcmp(tr[i][0], "load") || !strcmp(tr[i][0], "pok"))
-                continue;
-            snprintf(port, sizeof port, "trc_%s_o", tr[i][0]);
-            if (!strcmp(tr[i][0], "pc"))
-                vm_assign(m, port, "{r_pc_q, 2'b00}");
-            else
-                vm_assign(m, port, "r_%s_q", tr[i][0]);
-        }
+        vm_assign(m, "trc_pc_o", "{r_pc_q, 2'b00}");
         vm_assign(m, "trc_c_o", "r_c");
         vm_assign(m, "trc_x_o", "r_x");
         vm_assign(m, "trc_y_o", "r_y");
@@ -559,36 +545,24 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     }
 
     /* The load write-back is reported after its pass: stage r may come after it. */
-    if (rl < 2) {
-        vm_assign(m, "trl_valid_o", "wb_valid_q");
-        vm_assign(m, "trl_wid_o", "wb_wid_q");
-        vm_assign(m, "trl_rd_o", "wb_rd_q");
-        vm_assign(m, "trl_mask_o", "wb_mask_q");
-        vm_assign(m, "trl_data_o", "wb_data");
-    } else {
+    {
         static const char *const tl[][3] = {
             { "valid", "1", "wb_valid_q" }, { "wid", "WARP_W", "wb_wid_q" },
             { "rd", "5", "wb_rd_q" },       { "mask", "T", "wb_mask_q" },
             { "data", "32*T", "wb_data" },
         };
-        char reg[32];
-        b = vm_seq(m, "load_trace");
-        for (int k = 1; k < rl; k++)
-            for (size_t i = 0; i < sizeof tl / sizeof tl[0]; i++) {
-                snprintf(reg, sizeof reg, "tl%d_%s_q", k, tl[i][0]);
-                vm_reg(m, reg, tl[i][1], k == 1 && i == 0 ? "load trace, delayed to follow "
-                                                            "stage r (simulation only)" : NULL);
-                if (k == 1)
-                    vb_set(b, reg, "%s", tl[i][2]);
-                else
-                    vb_set(b, reg, "tl%d_%s_q", k - 1, tl[i][0]);
-                if (i == 0)
-                    vb_reset(b, reg, "1'b0");
-            }
+        char port[32];
+        if (rl >= 2) {
+            vm_comment(m, "Load trace, delayed to follow stage r (simulation only).");
+            b = vm_seq(m, "load_trace");
+            delay_line(m, b, tl, sizeof tl / sizeof tl[0], rl - 1, "tl", "tl");
+        }
         for (size_t i = 0; i < sizeof tl / sizeof tl[0]; i++) {
-            char port[32];
             snprintf(port, sizeof port, "trl_%s_o", tl[i][0]);
-            vm_assign(m, port, "tl%d_%s_q", rl - 1, tl[i][0]);
+            if (rl >= 2)
+                vm_assign(m, port, "tl_%s_q", tl[i][0]);
+            else
+                vm_assign(m, port, "%s", tl[i][2]);
         }
     }
     return vm_status(m);

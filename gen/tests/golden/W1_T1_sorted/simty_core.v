@@ -108,11 +108,6 @@ module simty_core (
   wire [PATH_W-1:0]    r_x;          // next head path (stage r)
   wire                 r_single;
   wire                 r_seq;        // the instruction went on to PC + 4 with the same threads
-  reg                  r_valid_q;    // stage r
-  reg  [WARP_W-1:0]    r_wid_q;
-  reg                  r_load_q;     // a load: released at its write-back
-  reg                  r_pok_q;
-  reg  [29:0]          r_pcn_q;      // PC + 4, as a word PC
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
   wire                 pd_use1;
@@ -137,7 +132,7 @@ module simty_core (
   wire                 kill_ex;
   wire                 kill_mb;
   wire                 kill_n;
-  wire [2:0]           sq_cnt;
+  wire [2:0]           sq_cnt;       // how many were dropped
   reg                  c1_valid_q;   // collect 1 (issue + 2)
   reg                  c1_fault_q;
   reg  [WARP_W-1:0]    c1_wid_q;
@@ -198,7 +193,6 @@ module simty_core (
   reg  [31:0]          n_insn_q;
   reg                  n_load_q;
   reg                  n_store_q;
-  reg                  n_mem_q;
   reg  [2:0]           n_funct3_q;
   reg  [32*T-1:0]      n_s2_q;
   reg  [T-1:0]         n_cond_q;
@@ -210,6 +204,7 @@ module simty_core (
   reg  [3:0]           n_cause_q;
   reg  [T-1:0]         n_active_q;
   reg  [7:0]           n_depth_q;
+  wire                 n_mem;
   wire [PATH_W-1:0]    r_c;
   wire [PATH_W-1:0]    r_y;
   wire [PATH_W-1:0]    r_z;
@@ -260,7 +255,8 @@ module simty_core (
   reg  [OFF_W-1:0]     g_off_q;
   reg  [2:0]           g_funct3_q;
   wire                 unused_start; // entry points are word aligned
-  reg  [29:0]          r_pc_q;
+  reg                  r_valid_q;
+  reg  [WARP_W-1:0]    r_wid_q;
   reg  [31:0]          r_insn_q;
   reg  [T-1:0]         r_exec_q;
   reg  [T-1:0]         r_trap_q;
@@ -274,6 +270,10 @@ module simty_core (
   reg  [PATH_W-1:0]    r_a_q;
   reg  [PATH_W-1:0]    r_b_q;
   reg  [PATH_W-1:0]    r_h1_q;
+  reg  [29:0]          r_pc_q;
+  reg  [29:0]          r_pcn_q;
+  reg                  r_pok_q;
+  reg                  r_load_q;
 
   simty_fetch u_fetch (
     .clk_i         (clk_i),
@@ -468,7 +468,7 @@ module simty_core (
     .call_i       (n_call_q),
     .itrap_i      (n_trap_q),
     .icause_i     (n_cause_q),
-    .mem_i        (n_mem_q),
+    .mem_i        (n_mem),
     .mem_served_i (co_served),
     .mem_replay_i (co_replay),
     .mem_trap_i   (co_trap),
@@ -578,7 +578,6 @@ module simty_core (
     n_insn_q   <= mb_insn_q;
     n_load_q   <= mb_load;
     n_store_q  <= mb_store;
-    n_mem_q    <= mb_mem;
     n_funct3_q <= mb_funct3;
     n_s2_q     <= mb_s2;
     n_cond_q   <= mb_cond;
@@ -594,6 +593,8 @@ module simty_core (
       n_valid_q <= 1'b0;
     end
   end
+
+  assign n_mem = n_load_q || n_store_q;
 
   // Went on to PC + 4 with every active thread, at the same depth: no jump, no exit or trap, no
   // thread taking a branch or replaying a memory access.
@@ -623,7 +624,7 @@ module simty_core (
     m_coal_q     <= co_coal;
     m_off_q      <= co_off;
     m_funct3_q   <= n_funct3_q;
-    dmem_req_o   <= n_valid_q && n_mem_q && co_req && !kill_n;
+    dmem_req_o   <= n_valid_q && n_mem && co_req && !kill_n;
     dmem_we_o    <= n_store_q;
     dmem_addr_o  <= co_addr;
     dmem_wstrb_o <= co_strb;
@@ -655,7 +656,6 @@ module simty_core (
   always @(posedge clk_i) begin
     r_valid_q <= m_valid_q;
     r_wid_q   <= m_wid_q;
-    r_pc_q    <= m_pc_q;
     r_insn_q  <= m_insn_q;
     r_exec_q  <= m_exec_q;
     r_trap_q  <= m_trap_q;
@@ -669,9 +669,10 @@ module simty_core (
     r_a_q     <= m_a_q;
     r_b_q     <= m_b_q;
     r_h1_q    <= m_h1_q;
-    r_load_q  <= m_load_q;
-    r_pok_q   <= m_pok_q;
+    r_pc_q    <= m_pc_q;
     r_pcn_q   <= m_pc_q + 30'd1;
+    r_pok_q   <= m_pok_q;
+    r_load_q  <= m_load_q;
     if (rst_i) begin
       r_valid_q <= 1'b0;
     end
@@ -679,7 +680,6 @@ module simty_core (
 
   assign trc_valid_o = r_valid_q;
   assign trc_wid_o   = r_wid_q;
-  assign trc_pc_o    = {r_pc_q, 2'b00};
   assign trc_insn_o  = r_insn_q;
   assign trc_exec_o  = r_exec_q;
   assign trc_trap_o  = r_trap_q;
@@ -693,6 +693,7 @@ module simty_core (
   assign trc_a_o     = r_a_q;
   assign trc_b_o     = r_b_q;
   assign trc_h1_o    = r_h1_q;
+  assign trc_pc_o    = {r_pc_q, 2'b00};
   assign trc_c_o     = r_c;
   assign trc_x_o     = r_x;
   assign trc_y_o     = r_y;

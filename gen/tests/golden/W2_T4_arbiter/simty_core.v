@@ -108,10 +108,6 @@ module simty_core (
   wire [PATH_W-1:0]    r_x;          // next head path (stage r)
   wire                 r_single;
   wire                 r_seq;        // the instruction went on to PC + 4 with the same threads
-  reg                  r_valid_q;    // stage r
-  reg  [WARP_W-1:0]    r_wid_q;
-  reg                  r_pok_q;
-  reg  [29:0]          r_pcn_q;      // PC + 4, as a word PC
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
   wire                 pd_use1;
@@ -136,7 +132,7 @@ module simty_core (
   wire                 kill_ex;
   wire                 kill_mb;
   wire                 kill_n;
-  wire [2:0]           sq_cnt;
+  wire [2:0]           sq_cnt;       // how many were dropped
   reg                  c1_valid_q;   // collect 1 (issue + 2)
   reg                  c1_fault_q;
   reg  [WARP_W-1:0]    c1_wid_q;
@@ -197,7 +193,6 @@ module simty_core (
   reg  [31:0]          n_insn_q;
   reg                  n_load_q;
   reg                  n_store_q;
-  reg                  n_mem_q;
   reg  [2:0]           n_funct3_q;
   reg  [32*T-1:0]      n_s2_q;
   reg  [T-1:0]         n_cond_q;
@@ -209,6 +204,7 @@ module simty_core (
   reg  [3:0]           n_cause_q;
   reg  [T-1:0]         n_active_q;
   reg  [7:0]           n_depth_q;
+  wire                 n_mem;
   wire [PATH_W-1:0]    r_c;
   wire [PATH_W-1:0]    r_y;
   wire [PATH_W-1:0]    r_z;
@@ -259,42 +255,47 @@ module simty_core (
   reg  [OFF_W-1:0]     g_off_q;
   reg  [2:0]           g_funct3_q;
   wire                 unused_start; // entry points are word aligned
-  reg                  r1_valid_q;   // between resolve and stage r
+  reg                  r1_valid_q;
+  reg                  r_valid_q;
   reg  [WARP_W-1:0]    r1_wid_q;
-  reg  [29:0]          r1_pc_q;
+  reg  [WARP_W-1:0]    r_wid_q;
   reg  [31:0]          r1_insn_q;
-  reg  [T-1:0]         r1_exec_q;
-  reg  [T-1:0]         r1_trap_q;
-  reg  [4*T-1:0]       r1_cause_q;
-  reg  [T-1:0]         r1_exit_q;
-  reg                  r1_wen_q;
-  reg  [4:0]           r1_rd_q;
-  reg  [32*T-1:0]      r1_value_q;
-  reg  [32*T-1:0]      r1_addr_q;
-  reg  [32*T-1:0]      r1_sdata_q;
-  reg  [PATH_W-1:0]    r1_a_q;
-  reg  [PATH_W-1:0]    r1_b_q;
-  reg  [PATH_W-1:0]    r1_h1_q;
-  reg                  r1_pok_q;
-  reg  [29:0]          r_pc_q;
   reg  [31:0]          r_insn_q;
+  reg  [T-1:0]         r1_exec_q;
   reg  [T-1:0]         r_exec_q;
+  reg  [T-1:0]         r1_trap_q;
   reg  [T-1:0]         r_trap_q;
+  reg  [4*T-1:0]       r1_cause_q;
   reg  [4*T-1:0]       r_cause_q;
+  reg  [T-1:0]         r1_exit_q;
   reg  [T-1:0]         r_exit_q;
+  reg                  r1_wen_q;
   reg                  r_wen_q;
+  reg  [4:0]           r1_rd_q;
   reg  [4:0]           r_rd_q;
+  reg  [32*T-1:0]      r1_value_q;
   reg  [32*T-1:0]      r_value_q;
+  reg  [32*T-1:0]      r1_addr_q;
   reg  [32*T-1:0]      r_addr_q;
+  reg  [32*T-1:0]      r1_sdata_q;
   reg  [32*T-1:0]      r_sdata_q;
+  reg  [PATH_W-1:0]    r1_a_q;
   reg  [PATH_W-1:0]    r_a_q;
+  reg  [PATH_W-1:0]    r1_b_q;
   reg  [PATH_W-1:0]    r_b_q;
+  reg  [PATH_W-1:0]    r1_h1_q;
   reg  [PATH_W-1:0]    r_h1_q;
-  reg                  tl1_valid_q;  // load trace, delayed to follow stage r (simulation only)
-  reg  [WARP_W-1:0]    tl1_wid_q;
-  reg  [4:0]           tl1_rd_q;
-  reg  [T-1:0]         tl1_mask_q;
-  reg  [32*T-1:0]      tl1_data_q;
+  reg  [29:0]          r1_pc_q;
+  reg  [29:0]          r_pc_q;
+  reg  [29:0]          r1_pcn_q;
+  reg  [29:0]          r_pcn_q;
+  reg                  r1_pok_q;
+  reg                  r_pok_q;
+  reg                  tl_valid_q;
+  reg  [WARP_W-1:0]    tl_wid_q;
+  reg  [4:0]           tl_rd_q;
+  reg  [T-1:0]         tl_mask_q;
+  reg  [32*T-1:0]      tl_data_q;
 
   simty_fetch u_fetch (
     .clk_i         (clk_i),
@@ -489,7 +490,7 @@ module simty_core (
     .call_i       (n_call_q),
     .itrap_i      (n_trap_q),
     .icause_i     (n_cause_q),
-    .mem_i        (n_mem_q),
+    .mem_i        (n_mem),
     .mem_served_i (co_served),
     .mem_replay_i (co_replay),
     .mem_trap_i   (co_trap),
@@ -599,7 +600,6 @@ module simty_core (
     n_insn_q   <= mb_insn_q;
     n_load_q   <= mb_load;
     n_store_q  <= mb_store;
-    n_mem_q    <= mb_mem;
     n_funct3_q <= mb_funct3;
     n_s2_q     <= mb_s2;
     n_cond_q   <= mb_cond;
@@ -615,6 +615,8 @@ module simty_core (
       n_valid_q <= 1'b0;
     end
   end
+
+  assign n_mem = n_load_q || n_store_q;
 
   // Went on to PC + 4 with every active thread, at the same depth: no jump, no exit or trap, no
   // thread taking a branch or replaying a memory access.
@@ -644,7 +646,7 @@ module simty_core (
     m_coal_q     <= co_coal;
     m_off_q      <= co_off;
     m_funct3_q   <= n_funct3_q;
-    dmem_req_o   <= n_valid_q && n_mem_q && co_req && !kill_n;
+    dmem_req_o   <= n_valid_q && n_mem && co_req && !kill_n;
     dmem_we_o    <= n_store_q;
     dmem_addr_o  <= co_addr;
     dmem_wstrb_o <= co_strb;
@@ -675,40 +677,41 @@ module simty_core (
   // stage_r
   always @(posedge clk_i) begin
     r1_valid_q <= m_valid_q;
-    r1_wid_q   <= m_wid_q;
-    r1_pc_q    <= m_pc_q;
-    r1_insn_q  <= m_insn_q;
-    r1_exec_q  <= m_exec_q;
-    r1_trap_q  <= m_trap_q;
-    r1_cause_q <= m_cause_q;
-    r1_exit_q  <= m_exit_q;
-    r1_wen_q   <= m_walu_q;
-    r1_rd_q    <= m_rd_q;
-    r1_value_q <= m_wdata_q;
-    r1_addr_q  <= m_d_q;
-    r1_sdata_q <= m_s2_q;
-    r1_a_q     <= m_a_q;
-    r1_b_q     <= m_b_q;
-    r1_h1_q    <= m_h1_q;
-    r1_pok_q   <= m_pok_q;
     r_valid_q  <= r1_valid_q;
+    r1_wid_q   <= m_wid_q;
     r_wid_q    <= r1_wid_q;
-    r_pc_q     <= r1_pc_q;
+    r1_insn_q  <= m_insn_q;
     r_insn_q   <= r1_insn_q;
+    r1_exec_q  <= m_exec_q;
     r_exec_q   <= r1_exec_q;
+    r1_trap_q  <= m_trap_q;
     r_trap_q   <= r1_trap_q;
+    r1_cause_q <= m_cause_q;
     r_cause_q  <= r1_cause_q;
+    r1_exit_q  <= m_exit_q;
     r_exit_q   <= r1_exit_q;
+    r1_wen_q   <= m_walu_q;
     r_wen_q    <= r1_wen_q;
+    r1_rd_q    <= m_rd_q;
     r_rd_q     <= r1_rd_q;
+    r1_value_q <= m_wdata_q;
     r_value_q  <= r1_value_q;
+    r1_addr_q  <= m_d_q;
     r_addr_q   <= r1_addr_q;
+    r1_sdata_q <= m_s2_q;
     r_sdata_q  <= r1_sdata_q;
+    r1_a_q     <= m_a_q;
     r_a_q      <= r1_a_q;
+    r1_b_q     <= m_b_q;
     r_b_q      <= r1_b_q;
+    r1_h1_q    <= m_h1_q;
     r_h1_q     <= r1_h1_q;
+    r1_pc_q    <= m_pc_q;
+    r_pc_q     <= r1_pc_q;
+    r1_pcn_q   <= m_pc_q + 30'd1;
+    r_pcn_q    <= r1_pcn_q;
+    r1_pok_q   <= m_pok_q;
     r_pok_q    <= r1_pok_q;
-    r_pcn_q    <= r1_pc_q + 30'd1;
     if (rst_i) begin
       r1_valid_q <= 1'b0;
       r_valid_q  <= 1'b0;
@@ -717,7 +720,6 @@ module simty_core (
 
   assign trc_valid_o = r_valid_q;
   assign trc_wid_o   = r_wid_q;
-  assign trc_pc_o    = {r_pc_q, 2'b00};
   assign trc_insn_o  = r_insn_q;
   assign trc_exec_o  = r_exec_q;
   assign trc_trap_o  = r_trap_q;
@@ -731,28 +733,31 @@ module simty_core (
   assign trc_a_o     = r_a_q;
   assign trc_b_o     = r_b_q;
   assign trc_h1_o    = r_h1_q;
+  assign trc_pc_o    = {r_pc_q, 2'b00};
   assign trc_c_o     = r_c;
   assign trc_x_o     = r_x;
   assign trc_y_o     = r_y;
   assign trc_z_o     = r_z;
 
+  // Load trace, delayed to follow stage r (simulation only).
+
   // load_trace
   always @(posedge clk_i) begin
-    tl1_valid_q <= wb_valid_q;
-    tl1_wid_q   <= wb_wid_q;
-    tl1_rd_q    <= wb_rd_q;
-    tl1_mask_q  <= wb_mask_q;
-    tl1_data_q  <= wb_data;
+    tl_valid_q <= wb_valid_q;
+    tl_wid_q   <= wb_wid_q;
+    tl_rd_q    <= wb_rd_q;
+    tl_mask_q  <= wb_mask_q;
+    tl_data_q  <= wb_data;
     if (rst_i) begin
-      tl1_valid_q <= 1'b0;
+      tl_valid_q <= 1'b0;
     end
   end
 
-  assign trl_valid_o = tl1_valid_q;
-  assign trl_wid_o   = tl1_wid_q;
-  assign trl_rd_o    = tl1_rd_q;
-  assign trl_mask_o  = tl1_mask_q;
-  assign trl_data_o  = tl1_data_q;
+  assign trl_valid_o = tl_valid_q;
+  assign trl_wid_o   = tl_wid_q;
+  assign trl_rd_o    = tl_rd_q;
+  assign trl_mask_o  = tl_mask_q;
+  assign trl_data_o  = tl_data_q;
 
 endmodule
 
