@@ -24,10 +24,10 @@ def run(cmd, cwd):
     return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
 
 
-def measure(root, w, t, track, groups, extra):
+def measure(root, w, t, track, groups):
     cfg = f"W{w}_T{t}_{track}"
     mk = ["make", "-s", "--no-print-directory", f"W={w}", f"T={t}", f"TRACK={track}", "sim",
-          "TEST=add"] + extra
+          "TEST=add"]
     r = run(mk, root)
     if r.returncode != 0:
         sys.exit(f"perf: building {cfg} failed:\n{r.stdout}{r.stderr}")
@@ -65,7 +65,7 @@ def main():
     print("|---|---|---|---|---|---|---|---|")
     for c in a.cfgs.split():
         w, t = (int(x) for x in c.split("x"))
-        rows = measure(a.root, w, t, a.track, groups, [])
+        rows = measure(a.root, w, t, a.track, groups)
         for g in groups:
             s = rows[g]
             ipc = s["warp_instructions"] / s["cycles"]
