@@ -81,12 +81,12 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vb_end(b);
     vm_reg(m, "jmis", "T", "stage 2");
+    vm_reg(m, "jcand", "T", NULL);
     vm_reg(m, "jtarget", "30", NULL);
     b = vm_seq(m, "stage2");
     vb_set(b, "jmis", "s1_jmis");
+    vb_set(b, "jcand", "s1_jcand");
     vb_set(b, "jtarget", "s1_jtarget");
-    vm_wire(m, "jcand", "T", NULL);
-    vm_assign(m, "jcand", "active_i & ~jmis");
     vm_reg(m, "juni", "T", "lanes jumping to the leader's target");
     b = vm_comb(m, "jalr_uniform");
     vb_default(b, "juni", "{T{1'b0}}");

@@ -350,7 +350,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         static const char *const st[][3] = {
             { "pc", "30", "mb_pc_q" },        { "insn", "32", "mb_insn_q" },
             { "load", "1", "mb_load" },        { "store", "1", "mb_store" },
-            { "funct3", "3", "mb_funct3" },
+            { "mem", "1", "mb_mem" },          { "funct3", "3", "mb_funct3" },
             { "s2", "32*T", "mb_s2" },         { "cond", "T", "mb_cond" },
             { "target", "32", "mb_target" },   { "branch", "1", "mb_branch" },
             { "ecall", "1", "mb_ecall" },      { "call", "2", "mb_call" },
@@ -373,8 +373,6 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         }
         vb_reset(b, "n_valid_q", "1'b0");
     }
-    vm_wire(m, "n_mem", "1", NULL);
-    vm_assign(m, "n_mem", "n_load_q || n_store_q");
     vm_wire(m, "r_c", "PATH_W", NULL);
     vm_wire(m, "r_y", "PATH_W", NULL);
     vm_wire(m, "r_z", "PATH_W", NULL);
@@ -429,7 +427,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "pc_i", "n_pc_q", "active_i", "n_active_q", "depth_i", "n_depth_q", "d_i", "n_d_q",
         "cond_i", "n_cond_q", "target_i", "n_target_q", "branch_i", "n_branch_q", "jal_i", "n_jal_q",
         "jalr_i", "n_jalr_q", "ecall_i", "n_ecall_q", "call_i", "n_call_q", "itrap_i", "n_trap_q",
-        "icause_i", "n_cause_q", "mem_i", "n_mem", "mem_served_i", "co_served",
+        "icause_i", "n_cause_q", "mem_i", "n_mem_q", "mem_served_i", "co_served",
         "mem_replay_i", "co_replay", "mem_trap_i", "co_trap", "mem_cause_i", "co_cause",
         "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
         "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask", NULL });
@@ -483,7 +481,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_coal_q", "co_coal");
     vb_set(b, "m_off_q", "co_off");
     vb_set(b, "m_funct3_q", "n_funct3_q");
-    vb_set(b, "dmem_req_o", "n_valid_q && n_mem && co_req && !kill_n");
+    vb_set(b, "dmem_req_o", "n_valid_q && n_mem_q && co_req && !kill_n");
     vb_set(b, "dmem_we_o", "n_store_q");
     vb_set(b, "dmem_addr_o", "co_addr");
     vb_set(b, "dmem_wstrb_o", "co_strb");

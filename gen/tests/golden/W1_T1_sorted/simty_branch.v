@@ -67,8 +67,8 @@ module simty_branch (
   wire    [T-1:0] s1_jlead;      // one-hot leader
   integer         l;
   reg     [T-1:0] jmis;          // stage 2
+  reg     [T-1:0] jcand;
   reg     [29:0]  jtarget;
-  wire    [T-1:0] jcand;
   reg     [T-1:0] juni;          // lanes jumping to the leader's target
   wire            unused_target; // targets are even
 
@@ -102,10 +102,9 @@ module simty_branch (
   // stage2
   always @(posedge clk_i) begin
     jmis    <= s1_jmis;
+    jcand   <= s1_jcand;
     jtarget <= s1_jtarget;
   end
-
-  assign jcand = active_i & ~jmis;
 
   // jalr_uniform
   always @* begin

@@ -193,6 +193,7 @@ module simty_core (
   reg  [31:0]          n_insn_q;
   reg                  n_load_q;
   reg                  n_store_q;
+  reg                  n_mem_q;
   reg  [2:0]           n_funct3_q;
   reg  [32*T-1:0]      n_s2_q;
   reg  [T-1:0]         n_cond_q;
@@ -204,7 +205,6 @@ module simty_core (
   reg  [3:0]           n_cause_q;
   reg  [T-1:0]         n_active_q;
   reg  [7:0]           n_depth_q;
-  wire                 n_mem;
   wire [PATH_W-1:0]    r_c;
   wire [PATH_W-1:0]    r_y;
   wire [PATH_W-1:0]    r_z;
@@ -490,7 +490,7 @@ module simty_core (
     .call_i       (n_call_q),
     .itrap_i      (n_trap_q),
     .icause_i     (n_cause_q),
-    .mem_i        (n_mem),
+    .mem_i        (n_mem_q),
     .mem_served_i (co_served),
     .mem_replay_i (co_replay),
     .mem_trap_i   (co_trap),
@@ -600,6 +600,7 @@ module simty_core (
     n_insn_q   <= mb_insn_q;
     n_load_q   <= mb_load;
     n_store_q  <= mb_store;
+    n_mem_q    <= mb_mem;
     n_funct3_q <= mb_funct3;
     n_s2_q     <= mb_s2;
     n_cond_q   <= mb_cond;
@@ -615,8 +616,6 @@ module simty_core (
       n_valid_q <= 1'b0;
     end
   end
-
-  assign n_mem = n_load_q || n_store_q;
 
   // Went on to PC + 4 with every active thread, at the same depth: no jump, no exit or trap, no
   // thread taking a branch or replaying a memory access.
@@ -646,7 +645,7 @@ module simty_core (
     m_coal_q     <= co_coal;
     m_off_q      <= co_off;
     m_funct3_q   <= n_funct3_q;
-    dmem_req_o   <= n_valid_q && n_mem && co_req && !kill_n;
+    dmem_req_o   <= n_valid_q && n_mem_q && co_req && !kill_n;
     dmem_we_o    <= n_store_q;
     dmem_addr_o  <= co_addr;
     dmem_wstrb_o <= co_strb;
