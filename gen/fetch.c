@@ -13,11 +13,14 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_describe(m, "Fetch steering and fetch. Per warp: the next fetch PC, a buffer-slot valid "
                    "bit with the slot's PC, and at most one fetch in flight. Steering picks, "
                    "round robin, a live warp whose slot is empty and that has no fetch in flight, "
-                   "sends its PC to the instruction port and guesses PC + 4 for its next fetch. "
+                   "sends its PC to the instruction port and guesses PC + 4 for its next fetch; "
+                   "when predecode predicts a jump (jal, a backward branch), the cycle after "
+                   "the data (f3) sets the warp's next fetch PC to the target instead. "
                    "The resolve stage redirects a warp to its next path PC: when neither the "
                    "slot nor the fetch in flight holds that PC they are dropped and the warp "
                    "refetches from it. An instruction that went on to PC + 4 with "
-                   "the same threads never redirects: the fetch stream is already past it, and "
+                   "the same threads to where it was predicted to go never redirects: the fetch "
+                   "stream is already past it, and "
                    "the instructions behind it may have issued. Fetches outside instruction memory do not reach the port: "
                    "they carry an access fault to the scheduler instead.");
     vm_latency(m, "instruction port latency 1: request registered in f1, data in f2");
@@ -40,7 +43,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "redir_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "redir_pc_i", "30", "the warp's next path PC");
     vm_port(m, VM_IN, "redir_alive_i", "1", "the warp still has a path");
-    vm_port(m, VM_IN, "redir_seq_i", "1", "the instruction went on to PC + 4 with the same threads");
+    vm_port(m, VM_IN, "redir_seq_i", "1", "the instruction went where it was predicted to go "
+                                          "with the same threads");
     vm_group(m, "instruction port (latency 1)");
     vm_port(m, VM_OUT_REG, "imem_req_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "imem_addr_o", "32", "byte address");
@@ -52,6 +56,9 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "rf_insn_o", "32", NULL);
     vm_port(m, VM_OUT, "rf_fault_o", "1", NULL);
     vm_port(m, VM_OUT, "buf_valid_o", "W", "buffer slots holding an instruction");
+    vm_group(m, "from predecode (f2)");
+    vm_port(m, VM_IN, "pred_i", "1", "the instruction is predicted to jump");
+    vm_port(m, VM_IN, "off_i", "30", "to rf_pc_o + off_i");
 
     vm_sig_depth(vm_reg(m, "fetch_pc_q", "30", "next fetch PC per warp"), "W");
     vm_sig_depth(vm_reg(m, "bpc_q", "30", "PC of the instruction in the slot"), "W");
@@ -67,6 +74,10 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "f2_wid_q", "WARP_W", NULL);
     vm_reg(m, "f2_pc_q", "30", NULL);
     vm_reg(m, "f2_fault_q", "1", NULL);
+    vm_reg(m, "f3_valid_q", "1", "f3: a predicted jump went to the slot");
+    vm_reg(m, "f3_wid_q", "WARP_W", NULL);
+    vm_reg(m, "f3_pc_q", "30", NULL);
+    vm_reg(m, "f3_off_q", "30", NULL);
 
     vm_comment(m, "Steering: the first eligible warp at or after rr_q.");
     vm_wire(m, "elig", "W", NULL);
@@ -135,6 +146,15 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_if(b, "iss_valid_i");
     vb_set(b, "bvalid_q[iss_wid_i]", "1'b0");
     vb_end(b);
+    vm_comment(m, "A predicted jump: the warp's next fetch comes from the target. The warp "
+                  "cannot be steered before (its slot is full in f3), and a redirect wins.");
+    vb_set(b, "f3_valid_q", "rf_valid_o && pred_i");
+    vb_set(b, "f3_wid_q", "f2_wid_q");
+    vb_set(b, "f3_pc_q", "f2_pc_q");
+    vb_set(b, "f3_off_q", "off_i");
+    vb_if(b, "f3_valid_q");
+    vb_set(b, "fetch_pc_q[f3_wid_q]", "f3_pc_q + f3_off_q");
+    vb_end(b);
     vb_if(b, "kill");
     vb_set(b, "fetch_pc_q[redir_wid_i]", "redir_pc_i");
     vb_set(b, "bvalid_q[redir_wid_i]", "1'b0");
@@ -146,6 +166,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
     vb_reset(b, "f1_valid_q", "1'b0");
     vb_reset(b, "f2_valid_q", "1'b0");
+    vb_reset(b, "f3_valid_q", "1'b0");
     vb_reset(b, "imem_req_o", "1'b0");
 
     vm_assign(m, "rf_valid_o", "f2_valid_q && !(kill && f2_wid_q == redir_wid_i)");

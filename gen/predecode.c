@@ -9,11 +9,13 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     (void)cfg;
     vm_describe(m, "Predecode: classifies a fetched instruction by the register-file ports it "
                    "needs, so the scheduler can reserve them at issue. ecall and ebreak read a7 "
-                   "(x17) as rs1 and a0 (x10) as rs2: the exit test and the exit code. Every "
-                   "instruction but loads, jumps and system instructions may be followed: the "
-                   "scheduler may issue the warp's next instruction (at PC + 4) behind it "
-                   "before it resolves, and squashes that one if it does not go on to PC + 4 "
-                   "with the same threads.");
+                   "(x17) as rs1 and a0 (x10) as rs2: the exit test and the exit code. It also "
+                   "predicts where the warp goes next: jal to its target, a backward branch "
+                   "taken, everything else to PC + 4 (fetch follows the prediction). Every "
+                   "instruction but loads, jalr, calls and system instructions may be followed: "
+                   "the scheduler may issue the warp's next instruction (the predicted one) "
+                   "behind it before it resolves, and squashes that one if the warp does not "
+                   "go there with the same threads.");
     vm_latency(m, "combinational");
     vm_group(m, "from fetch (stage f2)");
     vm_port(m, VM_IN, "insn_i", "32", "instruction word");
@@ -25,6 +27,8 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "walu_o", "1", "writes rd from the ALU (issue + 6)");
     vm_port(m, VM_OUT, "load_o", "1", "writes rd at load write-back (issue + 9)");
     vm_port(m, VM_OUT, "follow_o", "1", "the next instruction may issue before this one resolves");
+    vm_port(m, VM_OUT, "pred_o", "1", "predicted to jump: jal, or a backward branch");
+    vm_port(m, VM_OUT, "off_o", "30", "its word offset (pc + off_o is the predicted target)");
 
     vm_wire(m, "op", "7", "major opcode");
     vm_wire(m, "rd_nz", "1", "rd is not x0");
@@ -44,11 +48,20 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "walu_o", "rd_nz && (op == 7'b0110111 || op == 7'b0010111 || op == 7'b1101111 || "
                            "op == 7'b1100111 || op == 7'b0010011 || op == 7'b0110011 || is_csr)");
     vm_assign(m, "load_o", "op == 7'b0000011");
-    vm_comment(m, "Loads (their result comes late), jumps (they never fall through) and "
-                  "system instructions are not followed before they resolve.");
-    vm_assign(m, "follow_o", "!(op == 7'b0000011 || op == 7'b1101111 || op == 7'b1100111 || "
-                             "op == 7'b1110011)");
-    vm_wire(m, "unused_funct7", "7", NULL);
-    vm_assign(m, "unused_funct7", "insn_i[31:25]");
+    vm_comment(m, "Static prediction: jal goes to its target, a branch with a negative "
+                  "offset (a loop) is taken. A target that is not word aligned traps: it is "
+                  "not predicted.");
+    vm_wire(m, "off_b", "12", "branch offset bits 12..1");
+    vm_wire(m, "off_j", "20", "jal offset bits 20..1");
+    vm_assign(m, "off_b", "{insn_i[31], insn_i[7], insn_i[30:25], insn_i[11:8]}");
+    vm_assign(m, "off_j", "{insn_i[31], insn_i[19:12], insn_i[20], insn_i[30:21]}");
+    vm_assign(m, "pred_o", "op == 7'b1101111 ? !off_j[0] : op == 7'b1100011 && insn_i[31] && !off_b[0]");
+    vm_assign(m, "off_o", "op == 7'b1101111 ? {{11{off_j[19]}}, off_j[19:1]} : "
+                          "{{19{off_b[11]}}, off_b[11:1]}");
+    vm_comment(m, "Loads (their result comes late), jalr (its target is a register), calls "
+                  "(they change the path's call depth) and system instructions are not "
+                  "followed before they resolve.");
+    vm_assign(m, "follow_o", "!(op == 7'b0000011 || op == 7'b1100111 || op == 7'b1110011 || "
+                             "(op == 7'b1101111 && (insn_i[11:7] == 5'd1 || insn_i[11:7] == 5'd5)))");
     return vm_status(m);
 }

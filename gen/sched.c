@@ -44,6 +44,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "rf_walu_i", "1", NULL);
     vm_port(m, VM_IN, "rf_load_i", "1", NULL);
     vm_port(m, VM_IN, "rf_follow_i", "1", "may be followed before it resolves");
+    vm_port(m, VM_IN, "rf_pred_i", "1", "predicted to jump (fetch went to its target)");
     vm_port(m, VM_IN, "buf_valid_i", "W", "buffer slots holding an instruction (fetch)");
     vm_group(m, "resolve and load write-back");
     vm_port(m, VM_IN, "res_valid_i", "1", NULL);
@@ -68,6 +69,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "c0_fault_o", "1", NULL);
     vm_port(m, VM_OUT, "c0_rs1_o", "5", NULL);
     vm_port(m, VM_OUT, "c0_rs2_o", "5", NULL);
+    vm_port(m, VM_OUT, "c0_pred_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "c0_use2_o", "1", NULL);
     vm_group(m, "status");
     vm_port(m, VM_OUT, "alive_o", "W", "warps with live threads");
@@ -95,16 +97,16 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->w > 1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
 
-    vm_comment(m, "Buffer contents {rs2, rs1, fault, insn, pc}, read at issue.");
-    vm_wire(m, "buf_rdata", "73", NULL);
+    vm_comment(m, "Buffer contents {pred, rs2, rs1, fault, insn, pc}, read at issue.");
+    vm_wire(m, "buf_rdata", "74", NULL);
     {
         struct vinst *in = vm_inst(m, "simty_ram_1r1w", "u_buf");
         vm_inst_param(in, "DEPTH_W", "WARP_W");
-        vm_inst_param(in, "DATA_W", "73");
+        vm_inst_param(in, "DATA_W", "74");
         vm_inst_conn(in, "clk_i", "clk_i");
         vm_inst_conn(in, "we_i", "rf_valid_i");
         vm_inst_conn(in, "waddr_i", "rf_wid_i");
-        vm_inst_conn(in, "wdata_i", "{rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}");
+        vm_inst_conn(in, "wdata_i", "{rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}");
         vm_inst_conn(in, "re_i", "1'b1");
         vm_inst_conn(in, "raddr_i", "iss_wid_o");
         vm_inst_conn(in, "rdata_o", "buf_rdata");
@@ -114,6 +116,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "c0_fault_o", "buf_rdata[62]");
     vm_assign(m, "c0_rs1_o", "buf_rdata[67:63]");
     vm_assign(m, "c0_rs2_o", "buf_rdata[72:68]");
+    vm_assign(m, "c0_pred_o", "buf_rdata[73]");
 
     vm_comment(m, "Read-after-write hazards with the warp's instructions in flight: rs1 is "
                   "read at issue + 1 and rs2 at issue + 2, the ALU writes at issue + 6.");

@@ -49,8 +49,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
                    "and leader search (t+5), split, coalescing and ALU write-back (t+6), "
                    "resolve: data request and path update (t+7), stage r: redirect, release and "
                    "trace (t+%d), gather (t+8), load write-back (t+9). A warp with a single path may issue its next instruction "
-                   "before the previous ones resolve, on the guess that they go on to PC + 4 "
-                   "with the same threads; the resolve stage squashes what was issued on a "
+                   "before the previous ones resolve, on the guess that they go where predecode "
+                   "predicted (PC + 4, a jal's target, a backward branch's target) with the same threads; the resolve stage squashes what was issued on a "
                    "wrong guess before it writes anything, so correctness does not depend on W. After reset a sequencer clears the register file and "
                    "sets up the path tables (init_o high) before the first fetch.",
                 cfg->w, cfg->t, cfg_track_desc(cfg->track), 7 + rl);
@@ -145,7 +145,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "rf_insn", "32", NULL);
     vm_wire(m, "r_x", "PATH_W", "next head path (stage r)");
     vm_wire(m, "r_single", "1", NULL);
-    vm_wire(m, "r_seq", "1", "the instruction went on to PC + 4 with the same threads");
+    vm_wire(m, "r_seq", "1", "the instruction went where predicted with the same threads");
     vm_assign(m, "r_seq", "r_pok_q && r_x[P_PC +: 30] == r_pcn_q");
     in = vm_inst(m, "simty_fetch", "u_fetch");
     conns(in, (const char *const[]){
@@ -156,7 +156,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
         "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
-        "buf_valid_o", "buf_valid", NULL });
+        "buf_valid_o", "buf_valid", "pred_i", "pd_pred", "off_i", "pd_off", NULL });
     vm_wire(m, "pd_rs1", "5", NULL);
     vm_wire(m, "pd_rs2", "5", NULL);
     vm_wire(m, "pd_use1", "1", NULL);
@@ -164,11 +164,13 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "pd_walu", "1", NULL);
     vm_wire(m, "pd_load", "1", NULL);
     vm_wire(m, "pd_follow", "1", NULL);
+    vm_wire(m, "pd_pred", "1", NULL);
+    vm_wire(m, "pd_off", "30", NULL);
     in = vm_inst(m, "simty_predecode", "u_predecode");
     conns(in, (const char *const[]){
         "insn_i", "rf_insn", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
         "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
-        "follow_o", "pd_follow", NULL });
+        "follow_o", "pd_follow", "pred_o", "pd_pred", "off_o", "pd_off", NULL });
 
     vm_reg(m, "wb_valid_q", "1", "load write-back stage (issue + 9)");
     vm_reg(m, "wb_wid_q", "WARP_W", NULL);
@@ -180,19 +182,20 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "c0_insn", "32", NULL);
     vm_wire(m, "c0_rs1", "5", NULL);
     vm_wire(m, "c0_rs2", "5", NULL);
+    vm_wire(m, "c0_pred", "1", NULL);
     in = vm_inst(m, "simty_sched", "u_sched");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init",
         "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
-        "rf_follow_i", "pd_follow", "squash_i", "sq", "squash_wid_i", "m_wid_q",
+        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "squash_i", "sq", "squash_wid_i", "m_wid_q",
         "squash_cnt_i", "sq_cnt",
         "buf_valid_i", "buf_valid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single",
         "iss_valid_o", "iss_valid", "iss_wid_o", "iss_wid",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
-        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2",
+        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred",
         "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });
     /* A load is released by whichever comes last: its write-back (issue + 9) or
      * stage r. */
@@ -207,7 +210,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     }
 
     /* ---- squash: the resolve stage drops the younger instructions of its warp ---- */
-    vm_comment(m, "An instruction that does not go on to PC + 4 with the same threads "
+    vm_comment(m, "An instruction that does not go where predicted with the same threads "
                   "(m_pok_q low) drops the younger instructions of its warp, issued behind it on "
                   "that guess, before any of them writes a register or memory (at the split "
                   "stage, gated here).");
@@ -240,16 +243,19 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "c1_insn_q", "32", NULL);
     vm_reg(m, "c1_use2_q", "1", NULL);
     vm_reg(m, "c1_rs2_q", "5", NULL);
+    vm_reg(m, "c1_pred_q", "1", NULL);
     vm_reg(m, "c2_valid_q", "1", "collect 2 (issue + 3)");
     vm_reg(m, "c2_fault_q", "1", NULL);
     vm_reg(m, "c2_wid_q", "WARP_W", NULL);
     vm_reg(m, "c2_pc_q", "30", NULL);
     vm_reg(m, "c2_insn_q", "32", NULL);
+    vm_reg(m, "c2_pred_q", "1", NULL);
     vm_reg(m, "ex_valid_q", "1", "execute (issue + 4)");
     vm_reg(m, "ex_fault_q", "1", NULL);
     vm_reg(m, "ex_wid_q", "WARP_W", NULL);
     vm_reg(m, "ex_pc_q", "30", NULL);
     vm_reg(m, "ex_insn_q", "32", NULL);
+    vm_reg(m, "ex_pred_q", "1", NULL);
     b = vm_seq(m, "collect");
     vb_set(b, "c1_valid_q", "c0_valid && !kill_c0");
     vb_set(b, "c1_fault_q", "c0_fault");
@@ -258,16 +264,19 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "c1_insn_q", "c0_insn");
     vb_set(b, "c1_use2_q", "c0_use2");
     vb_set(b, "c1_rs2_q", "c0_rs2");
+    vb_set(b, "c1_pred_q", "c0_pred");
     vb_set(b, "c2_valid_q", "c1_valid_q && !kill_c1");
     vb_set(b, "c2_fault_q", "c1_fault_q");
     vb_set(b, "c2_wid_q", "c1_wid_q");
     vb_set(b, "c2_pc_q", "c1_pc_q");
     vb_set(b, "c2_insn_q", "c1_insn_q");
+    vb_set(b, "c2_pred_q", "c1_pred_q");
     vb_set(b, "ex_valid_q", "c2_valid_q && !kill_c2");
     vb_set(b, "ex_fault_q", "c2_fault_q");
     vb_set(b, "ex_wid_q", "c2_wid_q");
     vb_set(b, "ex_pc_q", "c2_pc_q");
     vb_set(b, "ex_insn_q", "c2_insn_q");
+    vb_set(b, "ex_pred_q", "c2_pred_q");
     vb_reset(b, "c1_valid_q", "1'b0");
     vb_reset(b, "c2_valid_q", "1'b0");
     vb_reset(b, "ex_valid_q", "1'b0");
@@ -333,11 +342,13 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "mb_wid_q", "WARP_W", NULL);
     vm_reg(m, "mb_pc_q", "30", NULL);
     vm_reg(m, "mb_insn_q", "32", NULL);
+    vm_reg(m, "mb_pred_q", "1", NULL);
     b = vm_seq(m, "membership");
     vb_set(b, "mb_valid_q", "ex_valid_q && !kill_ex");
     vb_set(b, "mb_wid_q", "ex_wid_q");
     vb_set(b, "mb_pc_q", "ex_pc_q");
     vb_set(b, "mb_insn_q", "ex_insn_q");
+    vb_set(b, "mb_pred_q", "ex_pred_q");
     vb_reset(b, "mb_valid_q", "1'b0");
 
     /* ---- path tracking (membership), split stage registers ---- */
@@ -356,6 +367,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             { "ecall", "1", "mb_ecall" },      { "call", "2", "mb_call" },
             { "trap", "1", "mb_trap" },        { "cause", "4", "mb_cause" },
             { "active", "T", "mb_active" },    { "depth", "8", "mb_depth" },
+            { "pred", "1", "mb_pred_q" },
         };
         b = vm_seq(m, "split");
         vb_set(b, "n_valid_q", "mb_valid_q && !kill_mb");
@@ -438,7 +450,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "m_rd_q", "5", NULL);
     vm_reg(m, "m_walu_q", "1", NULL);
     vm_reg(m, "m_load_q", "1", NULL);
-    vm_reg(m, "m_pok_q", "1", "went on to PC + 4 with the same threads");
+    vm_reg(m, "m_pok_q", "1", "went where predicted (m_pcn_q) with the same threads");
+    vm_reg(m, "m_pcn_q", "30", "predicted next PC: the target of a predicted jump, else PC + 4");
     vm_reg(m, "m_h1_q", "PATH_W", "the head path that executed (trace)");
     vm_reg(m, "m_cause_q", "4*T", NULL);
     vm_reg(m, "m_wdata_q", "32*T", NULL);
@@ -455,8 +468,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "g_coal_q", "T", NULL);
     vm_reg(m, "g_off_q", "OFF_W", NULL);
     vm_reg(m, "g_funct3_q", "3", NULL);
-    vm_comment(m, "Went on to PC + 4 with every active thread, at the same depth: no jump, "
-                  "no exit or trap, no thread taking a branch or replaying a memory access.");
+    vm_comment(m, "Went where predicted with every active thread, at the same depth: no "
+                  "jalr, exit or trap; a jal to its (aligned) target; a branch predicted taken "
+                  "taken by every thread, any other instruction on to PC + 4 with no thread "
+                  "taking a branch or replaying a memory access.");
     b = vm_seq(m, "resolve");
     vb_set(b, "m_valid_q", "n_valid_q && !kill_n");
     vb_set(b, "m_wid_q", "n_wid_q");
@@ -465,8 +480,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_rd_q", "n_rd_q");
     vb_set(b, "m_walu_q", "n_walu_q");
     vb_set(b, "m_load_q", "n_load_q");
-    vb_set(b, "m_pok_q", "!(n_jal_q || n_jalr_q || n_ecall_q || n_trap_q) && !br_b[P_V] && "
-                         "br_a[T-1:0] == n_active_q");
+    vb_set(b, "m_pok_q", "!(n_jalr_q || n_ecall_q || n_trap_q) && (n_branch_q && n_pred_q ? "
+                         "!br_a[P_V] && br_b[T-1:0] == n_active_q : "
+                         "!br_b[P_V] && br_a[T-1:0] == n_active_q)");
+    vb_set(b, "m_pcn_q", "n_pred_q ? n_target_q[31:2] : n_pc_q + 30'd1");
     vb_set(b, "m_a_q", "br_a");
     vb_set(b, "m_b_q", "br_b");
     vb_set(b, "m_h1_q", "{|n_active_q, n_depth_q, n_pc_q, n_active_q}");
@@ -524,7 +541,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             { "addr", "32*T", "m_d_q" },       { "sdata", "32*T", "m_s2_q" },
             { "a", "PATH_W", "m_a_q" },        { "b", "PATH_W", "m_b_q" },
             { "h1", "PATH_W", "m_h1_q" },
-            { "pc", "30", "m_pc_q" },          { "pcn", "30", "m_pc_q + 30'd1" },
+            { "pc", "30", "m_pc_q" },          { "pcn", "30", "m_pcn_q" },
             { "pok", "1", "m_pok_q" },         { "load", "1", "m_load_q" },
         };
         enum { TRC_N = 15, R_N = sizeof r / sizeof r[0] };

@@ -49,6 +49,7 @@ module simty_sched (
   input  wire              rf_walu_i,
   input  wire              rf_load_i,
   input  wire              rf_follow_i,  // may be followed before it resolves
+  input  wire              rf_pred_i,    // predicted to jump (fetch went to its target)
   input  wire [W-1:0]      buf_valid_i,  // buffer slots holding an instruction (fetch)
   // resolve and load write-back
   input  wire              res_valid_i,
@@ -73,6 +74,7 @@ module simty_sched (
   output wire              c0_fault_o,
   output wire [4:0]        c0_rs1_o,
   output wire [4:0]        c0_rs2_o,
+  output wire              c0_pred_o,
   output reg               c0_use2_o,
   // status
   output wire [W-1:0]      alive_o,      // warps with live threads
@@ -100,7 +102,7 @@ module simty_sched (
   reg     [4:0]          hv_q;      // an ALU write of rd
   reg     [5*WARP_W-1:0] hw_q;
   reg     [24:0]         hr_q;
-  wire    [72:0]         buf_rdata;
+  wire    [73:0]         buf_rdata;
   reg     [W-1:0]        hazard;
   integer                w;
   integer                k;
@@ -113,12 +115,12 @@ module simty_sched (
 
   simty_ram_1r1w #(
     .DEPTH_W (WARP_W),
-    .DATA_W  (73)
+    .DATA_W  (74)
   ) u_buf (
     .clk_i   (clk_i),
     .we_i    (rf_valid_i),
     .waddr_i (rf_wid_i),
-    .wdata_i ({rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}),
+    .wdata_i ({rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}),
     .re_i    (1'b1),
     .raddr_i (iss_wid_o),
     .rdata_o (buf_rdata)
@@ -127,12 +129,13 @@ module simty_sched (
   // What was issued in the last 5 cycles: their ALU results are not yet in the register file.
   // Entry k was issued k + 1 cycles ago.
 
-  // Buffer contents {rs2, rs1, fault, insn, pc}, read at issue.
+  // Buffer contents {pred, rs2, rs1, fault, insn, pc}, read at issue.
   assign c0_pc_o    = buf_rdata[29:0];
   assign c0_insn_o  = buf_rdata[61:30];
   assign c0_fault_o = buf_rdata[62];
   assign c0_rs1_o   = buf_rdata[67:63];
   assign c0_rs2_o   = buf_rdata[72:68];
+  assign c0_pred_o  = buf_rdata[73];
 
   // Read-after-write hazards with the warp's instructions in flight: rs1 is read at issue + 1
   // and rs2 at issue + 2, the ALU writes at issue + 6.

@@ -16,10 +16,11 @@
 // read, both registered), execute (t+4), membership and leader search (t+5), split, coalescing
 // and ALU write-back (t+6), resolve: data request and path update (t+7), stage r: redirect,
 // release and trace (t+9), gather (t+8), load write-back (t+9). A warp with a single path may
-// issue its next instruction before the previous ones resolve, on the guess that they go on to
-// PC + 4 with the same threads; the resolve stage squashes what was issued on a wrong guess
-// before it writes anything, so correctness does not depend on W. After reset a sequencer
-// clears the register file and sets up the path tables (init_o high) before the first fetch.
+// issue its next instruction before the previous ones resolve, on the guess that they go where
+// predecode predicted (PC + 4, a jal's target, a backward branch's target) with the same
+// threads; the resolve stage squashes what was issued on a wrong guess before it writes
+// anything, so correctness does not depend on W. After reset a sequencer clears the register
+// file and sets up the path tables (init_o high) before the first fetch.
 //
 // Reset: synchronous, active high, on control state only (valid bits, pointers, counters);
 // datapath registers and RAMs are not reset, the RAMs are cleared by the reset sequence
@@ -107,7 +108,7 @@ module simty_core (
   wire [31:0]          rf_insn;
   wire [PATH_W-1:0]    r_x;          // next head path (stage r)
   wire                 r_single;
-  wire                 r_seq;        // the instruction went on to PC + 4 with the same threads
+  wire                 r_seq;        // the instruction went where predicted with the same threads
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
   wire                 pd_use1;
@@ -115,6 +116,8 @@ module simty_core (
   wire                 pd_walu;
   wire                 pd_load;
   wire                 pd_follow;
+  wire                 pd_pred;
+  wire [29:0]          pd_off;
   reg                  wb_valid_q;   // load write-back stage (issue + 9)
   reg  [WARP_W-1:0]    wb_wid_q;
   wire                 c0_valid;     // collect 0 (issue + 1)
@@ -125,6 +128,7 @@ module simty_core (
   wire [31:0]          c0_insn;
   wire [4:0]           c0_rs1;
   wire [4:0]           c0_rs2;
+  wire                 c0_pred;
   wire                 sq;
   wire                 kill_c0;
   wire                 kill_c1;
@@ -140,16 +144,19 @@ module simty_core (
   reg  [31:0]          c1_insn_q;
   reg                  c1_use2_q;
   reg  [4:0]           c1_rs2_q;
+  reg                  c1_pred_q;
   reg                  c2_valid_q;   // collect 2 (issue + 3)
   reg                  c2_fault_q;
   reg  [WARP_W-1:0]    c2_wid_q;
   reg  [29:0]          c2_pc_q;
   reg  [31:0]          c2_insn_q;
+  reg                  c2_pred_q;
   reg                  ex_valid_q;   // execute (issue + 4)
   reg                  ex_fault_q;
   reg  [WARP_W-1:0]    ex_wid_q;
   reg  [29:0]          ex_pc_q;
   reg  [31:0]          ex_insn_q;
+  reg                  ex_pred_q;
   wire [32*T-1:0]      ex_s1;
   wire [32*T-1:0]      ex_s2;
   wire [T-1:0]         br_wmask;
@@ -186,6 +193,7 @@ module simty_core (
   reg  [WARP_W-1:0]    mb_wid_q;
   reg  [29:0]          mb_pc_q;
   reg  [31:0]          mb_insn_q;
+  reg                  mb_pred_q;
   wire [T-1:0]         mb_active;
   wire [7:0]           mb_depth;
   wire                 mb_mem;
@@ -205,6 +213,7 @@ module simty_core (
   reg  [3:0]           n_cause_q;
   reg  [T-1:0]         n_active_q;
   reg  [7:0]           n_depth_q;
+  reg                  n_pred_q;
   wire [PATH_W-1:0]    r_c;
   wire [PATH_W-1:0]    r_y;
   wire [PATH_W-1:0]    r_z;
@@ -237,7 +246,8 @@ module simty_core (
   reg  [4:0]           m_rd_q;
   reg                  m_walu_q;
   reg                  m_load_q;
-  reg                  m_pok_q;      // went on to PC + 4 with the same threads
+  reg                  m_pok_q;      // went where predicted (m_pcn_q) with the same threads
+  reg  [29:0]          m_pcn_q;      // predicted next PC: the target of a predicted jump, else PC + 4
   reg  [PATH_W-1:0]    m_h1_q;       // the head path that executed (trace)
   reg  [4*T-1:0]       m_cause_q;
   reg  [32*T-1:0]      m_wdata_q;
@@ -318,7 +328,9 @@ module simty_core (
     .rf_pc_o       (rf_pc),
     .rf_insn_o     (rf_insn),
     .rf_fault_o    (rf_fault),
-    .buf_valid_o   (buf_valid)
+    .buf_valid_o   (buf_valid),
+    .pred_i        (pd_pred),
+    .off_i         (pd_off)
   );
 
   simty_predecode u_predecode (
@@ -329,7 +341,9 @@ module simty_core (
     .use2_o   (pd_use2),
     .walu_o   (pd_walu),
     .load_o   (pd_load),
-    .follow_o (pd_follow)
+    .follow_o (pd_follow),
+    .pred_o   (pd_pred),
+    .off_o    (pd_off)
   );
 
   simty_sched u_sched (
@@ -348,6 +362,7 @@ module simty_core (
     .rf_walu_i    (pd_walu),
     .rf_load_i    (pd_load),
     .rf_follow_i  (pd_follow),
+    .rf_pred_i    (pd_pred),
     .squash_i     (sq),
     .squash_wid_i (m_wid_q),
     .squash_cnt_i (sq_cnt),
@@ -365,6 +380,7 @@ module simty_core (
     .c0_fault_o   (c0_fault),
     .c0_rs1_o     (c0_rs1),
     .c0_rs2_o     (c0_rs2),
+    .c0_pred_o    (c0_pred),
     .c0_use2_o    (c0_use2),
     .alive_o      (alive),
     .idle_o       (done_o),
@@ -532,9 +548,9 @@ module simty_core (
 
   assign r_seq = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
 
-  // An instruction that does not go on to PC + 4 with the same threads (m_pok_q low) drops the
-  // younger instructions of its warp, issued behind it on that guess, before any of them writes
-  // a register or memory (at the split stage, gated here).
+  // An instruction that does not go where predicted with the same threads (m_pok_q low) drops
+  // the younger instructions of its warp, issued behind it on that guess, before any of them
+  // writes a register or memory (at the split stage, gated here).
   assign sq      = m_valid_q && !m_pok_q;
   assign kill_c0 = sq && c0_valid && c0_wid == m_wid_q;
   assign kill_c1 = sq && c1_valid_q && c1_wid_q == m_wid_q;
@@ -554,16 +570,19 @@ module simty_core (
     c1_insn_q  <= c0_insn;
     c1_use2_q  <= c0_use2;
     c1_rs2_q   <= c0_rs2;
+    c1_pred_q  <= c0_pred;
     c2_valid_q <= c1_valid_q && !kill_c1;
     c2_fault_q <= c1_fault_q;
     c2_wid_q   <= c1_wid_q;
     c2_pc_q    <= c1_pc_q;
     c2_insn_q  <= c1_insn_q;
+    c2_pred_q  <= c1_pred_q;
     ex_valid_q <= c2_valid_q && !kill_c2;
     ex_fault_q <= c2_fault_q;
     ex_wid_q   <= c2_wid_q;
     ex_pc_q    <= c2_pc_q;
     ex_insn_q  <= c2_insn_q;
+    ex_pred_q  <= c2_pred_q;
     if (rst_i) begin
       c1_valid_q <= 1'b0;
       c2_valid_q <= 1'b0;
@@ -579,6 +598,7 @@ module simty_core (
     mb_wid_q   <= ex_wid_q;
     mb_pc_q    <= ex_pc_q;
     mb_insn_q  <= ex_insn_q;
+    mb_pred_q  <= ex_pred_q;
     if (rst_i) begin
       mb_valid_q <= 1'b0;
     end
@@ -612,13 +632,15 @@ module simty_core (
     n_cause_q  <= mb_cause;
     n_active_q <= mb_active;
     n_depth_q  <= mb_depth;
+    n_pred_q   <= mb_pred_q;
     if (rst_i) begin
       n_valid_q <= 1'b0;
     end
   end
 
-  // Went on to PC + 4 with every active thread, at the same depth: no jump, no exit or trap, no
-  // thread taking a branch or replaying a memory access.
+  // Went where predicted with every active thread, at the same depth: no jalr, exit or trap; a
+  // jal to its (aligned) target; a branch predicted taken taken by every thread, any other
+  // instruction on to PC + 4 with no thread taking a branch or replaying a memory access.
 
   // resolve
   always @(posedge clk_i) begin
@@ -629,8 +651,9 @@ module simty_core (
     m_rd_q       <= n_rd_q;
     m_walu_q     <= n_walu_q;
     m_load_q     <= n_load_q;
-    m_pok_q      <= !(n_jal_q || n_jalr_q || n_ecall_q || n_trap_q) && !br_b[P_V] && br_a[T-1:0] ==
-        n_active_q;
+    m_pok_q      <= !(n_jalr_q || n_ecall_q || n_trap_q) && (n_branch_q && n_pred_q ? !br_a[P_V] &&
+        br_b[T-1:0] == n_active_q : !br_b[P_V] && br_a[T-1:0] == n_active_q);
+    m_pcn_q      <= n_pred_q ? n_target_q[31:2] : n_pc_q + 30'd1;
     m_a_q        <= br_a;
     m_b_q        <= br_b;
     m_h1_q       <= {|n_active_q, n_depth_q, n_pc_q, n_active_q};
@@ -707,7 +730,7 @@ module simty_core (
     r_h1_q     <= r1_h1_q;
     r1_pc_q    <= m_pc_q;
     r_pc_q     <= r1_pc_q;
-    r1_pcn_q   <= m_pc_q + 30'd1;
+    r1_pcn_q   <= m_pcn_q;
     r_pcn_q    <= r1_pcn_q;
     r1_pok_q   <= m_pok_q;
     r_pok_q    <= r1_pok_q;

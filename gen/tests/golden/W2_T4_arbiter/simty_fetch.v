@@ -14,12 +14,14 @@
 // Fetch steering and fetch. Per warp: the next fetch PC, a buffer-slot valid bit with the
 // slot's PC, and at most one fetch in flight. Steering picks, round robin, a live warp whose
 // slot is empty and that has no fetch in flight, sends its PC to the instruction port and
-// guesses PC + 4 for its next fetch. The resolve stage redirects a warp to its next path PC:
-// when neither the slot nor the fetch in flight holds that PC they are dropped and the warp
-// refetches from it. An instruction that went on to PC + 4 with the same threads never
-// redirects: the fetch stream is already past it, and the instructions behind it may have
-// issued. Fetches outside instruction memory do not reach the port: they carry an access fault
-// to the scheduler instead.
+// guesses PC + 4 for its next fetch; when predecode predicts a jump (jal, a backward branch),
+// the cycle after the data (f3) sets the warp's next fetch PC to the target instead. The
+// resolve stage redirects a warp to its next path PC: when neither the slot nor the fetch in
+// flight holds that PC they are dropped and the warp refetches from it. An instruction that
+// went on to PC + 4 with the same threads to where it was predicted to go never redirects: the
+// fetch stream is already past it, and the instructions behind it may have issued. Fetches
+// outside instruction memory do not reach the port: they carry an access fault to the scheduler
+// instead.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -42,7 +44,7 @@ module simty_fetch (
   input  wire [WARP_W-1:0] redir_wid_i,
   input  wire [29:0]       redir_pc_i,    // the warp's next path PC
   input  wire              redir_alive_i, // the warp still has a path
-  input  wire              redir_seq_i,   // the instruction went on to PC + 4 with the same threads
+  input  wire              redir_seq_i,   // the instruction went where it was predicted to go with the same threads
   // instruction port (latency 1)
   output reg               imem_req_o,
   output reg  [31:0]       imem_addr_o,   // byte address
@@ -53,7 +55,10 @@ module simty_fetch (
   output wire [29:0]       rf_pc_o,
   output wire [31:0]       rf_insn_o,
   output wire              rf_fault_o,
-  output wire [W-1:0]      buf_valid_o    // buffer slots holding an instruction
+  output wire [W-1:0]      buf_valid_o,   // buffer slots holding an instruction
+  // from predecode (f2)
+  input  wire              pred_i,        // the instruction is predicted to jump
+  input  wire [29:0]       off_i          // to rf_pc_o + off_i
 );
 
   localparam integer W        = 2;         // warps
@@ -74,6 +79,10 @@ module simty_fetch (
   reg     [WARP_W-1:0] f2_wid_q;
   reg     [29:0]       f2_pc_q;
   reg                  f2_fault_q;
+  reg                  f3_valid_q;         // f3: a predicted jump went to the slot
+  reg     [WARP_W-1:0] f3_wid_q;
+  reg     [29:0]       f3_pc_q;
+  reg     [29:0]       f3_off_q;
   wire    [W-1:0]      elig;
   reg                  sel_valid;
   reg     [WARP_W-1:0] sel;
@@ -141,6 +150,13 @@ module simty_fetch (
     if (iss_valid_i) begin
       bvalid_q[iss_wid_i] <= 1'b0;
     end
+    f3_valid_q <= rf_valid_o && pred_i;
+    f3_wid_q   <= f2_wid_q;
+    f3_pc_q    <= f2_pc_q;
+    f3_off_q   <= off_i;
+    if (f3_valid_q) begin
+      fetch_pc_q[f3_wid_q] <= f3_pc_q + f3_off_q;
+    end
     if (kill) begin
       fetch_pc_q[redir_wid_i] <= redir_pc_i;
       bvalid_q[redir_wid_i]   <= 1'b0;
@@ -152,10 +168,13 @@ module simty_fetch (
       rr_q       <= {WARP_W{1'b0}};
       f1_valid_q <= 1'b0;
       f2_valid_q <= 1'b0;
+      f3_valid_q <= 1'b0;
       imem_req_o <= 1'b0;
     end
   end
 
+  // A predicted jump: the warp's next fetch comes from the target. The warp cannot be steered
+  // before (its slot is full in f3), and a redirect wins.
   assign rf_valid_o  = f2_valid_q && !(kill && f2_wid_q == redir_wid_i);
   assign rf_wid_o    = f2_wid_q;
   assign rf_pc_o     = f2_pc_q;
