@@ -54,6 +54,10 @@ void cfg_derive(struct simt_cfg *c)
     c->rf_warp_in_bank_bits = cfg_clog2(c->rf_warps_per_bank);
     c->rf_rows = 32 * c->rf_warps_per_bank;
     c->rf_row_w = 5 + c->rf_warp_in_bank_bits;
+    /* Four entries let a lone warp issue every cycle (fetch takes three);
+     * with more warps two are as fast (measured) and half the size. */
+    c->ibuf = c->w <= 2 ? 4 : 2;
+    c->ibuf_w = cfg_clog2(c->ibuf);
     c->res_lat = c->track == TRACK_ARBITER ? 2 + c->arbpipe : 1;
     c->xlen = 32;
     c->pc_w = 30;

@@ -42,6 +42,8 @@ struct simt_cfg {
     int rf_warp_in_bank_bits;/* log2(rf_warps_per_bank), may be 0 */
     int rf_rows;         /* rows per bank: 32 * rf_warps_per_bank */
     int rf_row_w;        /* log2(rf_rows) = 5 + rf_warp_in_bank_bits */
+    int ibuf;            /* instruction-buffer entries per warp (power of two >= 2) */
+    int ibuf_w;          /* log2(ibuf) */
     int res_lat;         /* cycles from resolve (issue + 6) to stage r: sorted 1, arbiter 2 + ARBPIPE */
     int xlen;            /* 32 */
     int pc_w;            /* 30: word PC (byte PC[31:2]) */

@@ -4,6 +4,22 @@
  */
 #include "units.h"
 
+/* The word offset of a jal or branch in instruction `insn`, into the 30-bit
+ * signal `off`; helper wires <pfx>off_b and <pfx>off_j (bit 0 of each is
+ * offset bit 1: the target is not word aligned). */
+void pd_jump_offset(struct vmod *m, const char *insn, const char *pfx, const char *off)
+{
+    char ob[40], oj[40];
+    snprintf(ob, sizeof ob, "%soff_b", pfx);
+    snprintf(oj, sizeof oj, "%soff_j", pfx);
+    vm_wire(m, ob, "12", "branch offset bits 12..1");
+    vm_wire(m, oj, "20", "jal offset bits 20..1");
+    vm_assign(m, ob, "{%s[31], %s[7], %s[30:25], %s[11:8]}", insn, insn, insn, insn);
+    vm_assign(m, oj, "{%s[31], %s[19:12], %s[20], %s[30:21]}", insn, insn, insn, insn);
+    vm_assign(m, off, "%s[6:0] == 7'b1101111 ? {{11{%s[19]}}, %s[19:1]} : {{19{%s[11]}}, %s[11:1]}",
+              insn, oj, oj, ob, ob);
+}
+
 int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
 {
     (void)cfg;
@@ -51,13 +67,8 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_comment(m, "Static prediction: jal goes to its target, a branch with a negative "
                   "offset (a loop) is taken. A target that is not word aligned traps: it is "
                   "not predicted.");
-    vm_wire(m, "off_b", "12", "branch offset bits 12..1");
-    vm_wire(m, "off_j", "20", "jal offset bits 20..1");
-    vm_assign(m, "off_b", "{insn_i[31], insn_i[7], insn_i[30:25], insn_i[11:8]}");
-    vm_assign(m, "off_j", "{insn_i[31], insn_i[19:12], insn_i[20], insn_i[30:21]}");
+    pd_jump_offset(m, "insn_i", "", "off_o");
     vm_assign(m, "pred_o", "op == 7'b1101111 ? !off_j[0] : op == 7'b1100011 && insn_i[31] && !off_b[0]");
-    vm_assign(m, "off_o", "op == 7'b1101111 ? {{11{off_j[19]}}, off_j[19:1]} : "
-                          "{{19{off_b[11]}}, off_b[11:1]}");
     vm_comment(m, "Loads (their result comes late), jalr (its target is a register), calls "
                   "(they change the path's call depth) and system instructions are not "
                   "followed before they resolve.");

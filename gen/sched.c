@@ -9,9 +9,10 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     int nb = cfg->rf_banks_impl;
     int bk;
 
-    vm_describe(m, "Instruction buffer and scheduler. One buffer slot per warp (its contents "
-                   "in a RAM read at issue; the resources it needs in flip-flops). A warp is "
-                   "ready when its slot is full, it is alive, its register-file bank has the "
+    vm_describe(m, "Instruction buffer and scheduler. Per warp a queue of %d fetched "
+                   "instructions (their words in a RAM read at issue, a ring per warp; the "
+                   "registers and resources each needs in flip-flops, shifted so the oldest "
+                   "is entry 0). A warp is ready when its queue is not empty, it is alive, its register-file bank has the "
                    "read ports (rs1 at issue + 1, rs2 at issue + 2) and the write port (issue + 6, or issue + 9 "
                    "for a load) it needs (a reservation shift register per bank keeps them "
                    "apart), and either nothing of the warp is in flight, or the warp has a single "
@@ -21,13 +22,15 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                    "to PC + 4 with the same threads; when one of them does not, the resolve "
                    "stage squashes the warp's younger instructions before they change anything "
                    "(squash_i) and the warp waits for that one's redirect. Loose round-robin "
-                   "among ready warps.");
+                   "among ready warps.", cfg->ibuf);
     vm_latency(m, "issue is combinational; the collect-0 outputs are registered");
-    vm_note(m, "The buffer is filled only when empty (the front end ensures it), so a "
-               "refill and an issue of one warp never meet.");
+    vm_note(m, "The front end never sends more than the queue holds (credits), and never "
+               "flushes a warp's queue in a cycle the warp issues.");
     vm_localparam(m, "W", cfg->w, "warps");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
     vm_localparam(m, "NB", nb, "register-file banks (1 when W = 1)");
+    vm_localparam(m, "IB", cfg->ibuf, "queue entries per warp");
+    vm_localparam(m, "IB_W", cfg->ibuf_w, "log2(IB)");
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_port(m, VM_IN, "rst_i", "1", NULL);
     vm_port(m, VM_IN, "init_i", "1", "reset sequence: nothing issues; every warp becomes alive");
@@ -45,7 +48,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "rf_load_i", "1", NULL);
     vm_port(m, VM_IN, "rf_follow_i", "1", "may be followed before it resolves");
     vm_port(m, VM_IN, "rf_pred_i", "1", "predicted to jump (fetch went to its target)");
-    vm_port(m, VM_IN, "buf_valid_i", "W", "buffer slots holding an instruction (fetch)");
+    vm_port(m, VM_IN, "flush_i", "1", "drop a warp's queue (fetch redirect)");
+    vm_port(m, VM_IN, "flush_wid_i", "WARP_W", NULL);
     vm_group(m, "resolve and load write-back");
     vm_port(m, VM_IN, "res_valid_i", "1", NULL);
     vm_port(m, VM_IN, "res_wid_i", "WARP_W", NULL);
@@ -79,14 +83,50 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "cnt_q", "4*W", "per warp: instructions between issue and resolution");
     vm_reg(m, "nn_q", "W", "nothing may follow the last one issued before it resolves");
     vm_reg(m, "single_q", "W", "the warp has a single path");
-    vm_reg(m, "use1_q", "W", "needs of the buffered instruction, per warp");
-    vm_reg(m, "use2_q", "W", NULL);
-    vm_reg(m, "walu_q", "W", NULL);
-    vm_reg(m, "load_q", "W", NULL);
-    vm_reg(m, "follow_q", "W", NULL);
-    vm_reg(m, "rs1_q", "5*W", "per warp: registers of the buffered instruction");
-    vm_reg(m, "rs2_q", "5*W", NULL);
-    vm_reg(m, "rd_q", "5*W", NULL);
+    vm_reg(m, "qn_q", "(IB_W+1)*W", "per warp: instructions in the queue");
+    vm_reg(m, "wp_q", "IB_W*W", "per warp: ring write pointer");
+    vm_reg(m, "rp_q", "IB_W*W", "per warp: ring read pointer");
+    vm_comment(m, "Entry j of warp w (bit or field IB*w + j) is its j-th oldest instruction.");
+    vm_reg(m, "e_use1_q", "IB*W", "needs of the queued instructions");
+    vm_reg(m, "e_use2_q", "IB*W", NULL);
+    vm_reg(m, "e_walu_q", "IB*W", NULL);
+    vm_reg(m, "e_load_q", "IB*W", NULL);
+    vm_reg(m, "e_follow_q", "IB*W", NULL);
+    vm_reg(m, "e_rs1_q", "5*IB*W", "registers of the queued instructions");
+    vm_reg(m, "e_rs2_q", "5*IB*W", NULL);
+    vm_reg(m, "e_rd_q", "5*IB*W", NULL);
+    vm_comment(m, "The oldest instruction of each warp (entry 0).");
+    vm_reg(m, "h_use1", "W", NULL);
+    vm_reg(m, "h_use2", "W", NULL);
+    vm_reg(m, "h_walu", "W", NULL);
+    vm_reg(m, "h_load", "W", NULL);
+    vm_reg(m, "h_follow", "W", NULL);
+    vm_reg(m, "h_rs1", "5*W", NULL);
+    vm_reg(m, "h_rs2", "5*W", NULL);
+    vm_reg(m, "h_rd", "5*W", NULL);
+    vm_reg(m, "qv", "W", "the queue is not empty");
+    vm_integer(m, "h");
+    b = vm_comb(m, "heads");
+    vb_default(b, "h_use1", "{W{1'b0}}");
+    vb_default(b, "h_use2", "{W{1'b0}}");
+    vb_default(b, "h_walu", "{W{1'b0}}");
+    vb_default(b, "h_load", "{W{1'b0}}");
+    vb_default(b, "h_follow", "{W{1'b0}}");
+    vb_default(b, "h_rs1", "{5*W{1'b0}}");
+    vb_default(b, "h_rs2", "{5*W{1'b0}}");
+    vb_default(b, "h_rd", "{5*W{1'b0}}");
+    vb_default(b, "qv", "{W{1'b0}}");
+    vb_for(b, "h", "0", "W");
+    vb_set(b, "h_use1[h]", "e_use1_q[IB*h]");
+    vb_set(b, "h_use2[h]", "e_use2_q[IB*h]");
+    vb_set(b, "h_walu[h]", "e_walu_q[IB*h]");
+    vb_set(b, "h_load[h]", "e_load_q[IB*h]");
+    vb_set(b, "h_follow[h]", "e_follow_q[IB*h]");
+    vb_set(b, "h_rs1[5*h +: 5]", "e_rs1_q[5*IB*h +: 5]");
+    vb_set(b, "h_rs2[5*h +: 5]", "e_rs2_q[5*IB*h +: 5]");
+    vb_set(b, "h_rd[5*h +: 5]", "e_rd_q[5*IB*h +: 5]");
+    vb_set(b, "qv[h]", "qn_q[(IB_W+1)*h +: IB_W+1] != 0");
+    vb_end(b);
     vm_reg(m, "rres_q", "2*NB", "bank b: bit 2b+k-1 = read port busy at now + k");
     vm_reg(m, "wres_q", "9*NB", "bank b: bit 9b+k-1 = write port busy at now + k");
     vm_comment(m, "What was issued in the last 5 cycles: their ALU results are not yet in the "
@@ -101,14 +141,14 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "buf_rdata", "74", NULL);
     {
         struct vinst *in = vm_inst(m, "simty_ram_1r1w", "u_buf");
-        vm_inst_param(in, "DEPTH_W", "WARP_W");
+        vm_inst_param(in, "DEPTH_W", "WARP_W+IB_W");
         vm_inst_param(in, "DATA_W", "74");
         vm_inst_conn(in, "clk_i", "clk_i");
         vm_inst_conn(in, "we_i", "rf_valid_i");
-        vm_inst_conn(in, "waddr_i", "rf_wid_i");
+        vm_inst_conn(in, "waddr_i", "{rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]}");
         vm_inst_conn(in, "wdata_i", "{rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}");
         vm_inst_conn(in, "re_i", "1'b1");
-        vm_inst_conn(in, "raddr_i", "iss_wid_o");
+        vm_inst_conn(in, "raddr_i", "{iss_wid_o, rp_q[IB_W*iss_wid_o +: IB_W]}");
         vm_inst_conn(in, "rdata_o", "buf_rdata");
     }
     vm_assign(m, "c0_pc_o", "buf_rdata[29:0]");
@@ -128,8 +168,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "w", "0", "W");
     vb_for(b, "k", "0", "5");
     vb_if(b, "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0] && "
-             "((use1_q[w] && rs1_q[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(k < 4 && use2_q[w] && rs2_q[5*w +: 5] == hr_q[5*k +: 5]))");
+             "((h_use1[w] && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
+             "(k < 4 && h_use2[w] && h_rs2[5*w +: 5] == hr_q[5*k +: 5]))");
     vb_set(b, "hazard[w]", "1'b1");
     vb_end(b);
     vb_end(b);
@@ -140,11 +180,11 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "w", "0", "W");
     {
         const char *bank0 = nb == 2 ? "(w%2)" : "0";
-        vb_set(b, "ready[w]", "buf_valid_i[w] && alive_q[w] && !init_i && "
+        vb_set(b, "ready[w]", "qv[w] && alive_q[w] && !init_i && "
                               "!(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
                               "(cnt_q[4*w +: 4] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) && "
-                              "!(use1_q[w] && rres_q[2*%s]) && !(use2_q[w] && rres_q[2*%s+1]) && "
-                              "!(walu_q[w] && wres_q[9*%s+5]) && !(load_q[w] && wres_q[9*%s+8])",
+                              "!(h_use1[w] && rres_q[2*%s]) && !(h_use2[w] && rres_q[2*%s+1]) && "
+                              "!(h_walu[w] && wres_q[9*%s+5]) && !(h_load[w] && wres_q[9*%s+8])",
                bank0, bank0, bank0, bank0);
     }
     vb_end(b);
@@ -166,6 +206,12 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_default(b, "iss_wid_o", "1'b0");
     }
 
+    vm_comment(m, "Where a refill goes: behind the last entry, one lower when the warp issues now.");
+    vm_wire(m, "slot", "IB_W", NULL);
+    vm_wire(m, "rf_slot", cfg->w > 1 ? "WARP_W+IB_W" : "IB_W", "the entry: IB * rf_wid_i + slot");
+    vm_assign(m, "slot", "qn_q[(IB_W+1)*rf_wid_i +: IB_W] - %s(iss_valid_o && iss_wid_o == rf_wid_i)%s",
+              cfg->ibuf_w > 1 ? "{{(IB_W-1){1'b0}}, " : "", cfg->ibuf_w > 1 ? "}" : "");
+    vm_assign(m, "rf_slot", cfg->w > 1 ? "{rf_wid_i, slot}" : "slot");
     vm_comment(m, "In flight: +1 at issue, -1 at resolve (a load: at its write-back).");
     vm_wire(m, "dec_res", "W", NULL);
     vm_wire(m, "dec_wb", "W", NULL);
@@ -178,38 +224,66 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "alive_q", "{W{1'b1}}");
     vb_set(b, "single_q", "{W{1'b1}}");
     vb_end(b);
+    vm_comment(m, "Queue: an issue shifts the warp's entries down, a refill writes behind the "
+                  "last one, a flush empties it.");
+    vb_for(b, "w", "0", "W");
+    vb_for(b, "k", "0", "IB-1");
+    vb_if(b, "iss_valid_o && iss_wid_o == w[WARP_W-1:0]");
+    vb_set(b, "e_use1_q[IB*w+k]", "e_use1_q[IB*w+k+1]");
+    vb_set(b, "e_use2_q[IB*w+k]", "e_use2_q[IB*w+k+1]");
+    vb_set(b, "e_walu_q[IB*w+k]", "e_walu_q[IB*w+k+1]");
+    vb_set(b, "e_load_q[IB*w+k]", "e_load_q[IB*w+k+1]");
+    vb_set(b, "e_follow_q[IB*w+k]", "e_follow_q[IB*w+k+1]");
+    vb_set(b, "e_rs1_q[5*(IB*w+k) +: 5]", "e_rs1_q[5*(IB*w+k+1) +: 5]");
+    vb_set(b, "e_rs2_q[5*(IB*w+k) +: 5]", "e_rs2_q[5*(IB*w+k+1) +: 5]");
+    vb_set(b, "e_rd_q[5*(IB*w+k) +: 5]", "e_rd_q[5*(IB*w+k+1) +: 5]");
+    vb_end(b);
+    vb_end(b);
+    vb_set(b, "qn_q[(IB_W+1)*w +: IB_W+1]", "flush_i && flush_wid_i == w[WARP_W-1:0] ? "
+           "{(IB_W+1){1'b0}} : qn_q[(IB_W+1)*w +: IB_W+1] "
+           "+ {{IB_W{1'b0}}, rf_valid_i && rf_wid_i == w[WARP_W-1:0]} "
+           "- {{IB_W{1'b0}}, iss_valid_o && iss_wid_o == w[WARP_W-1:0]}");
+    vb_end(b);
     vb_if(b, "rf_valid_i");
-    vb_set(b, "use1_q[rf_wid_i]", "rf_use1_i");
-    vb_set(b, "use2_q[rf_wid_i]", "rf_use2_i");
-    vb_set(b, "walu_q[rf_wid_i]", "rf_walu_i");
-    vb_set(b, "load_q[rf_wid_i]", "rf_load_i");
-    vb_set(b, "follow_q[rf_wid_i]", "rf_follow_i");
-    vb_set(b, "rs1_q[5*rf_wid_i +: 5]", "rf_rs1_i");
-    vb_set(b, "rs2_q[5*rf_wid_i +: 5]", "rf_rs2_i");
-    vb_set(b, "rd_q[5*rf_wid_i +: 5]", "rf_insn_i[11:7]");
+    vb_set(b, "e_use1_q[rf_slot]", "rf_use1_i");
+    vb_set(b, "e_use2_q[rf_slot]", "rf_use2_i");
+    vb_set(b, "e_walu_q[rf_slot]", "rf_walu_i");
+    vb_set(b, "e_load_q[rf_slot]", "rf_load_i");
+    vb_set(b, "e_follow_q[rf_slot]", "rf_follow_i");
+    vb_set(b, "e_rs1_q[5*(rf_slot) +: 5]", "rf_rs1_i");
+    vb_set(b, "e_rs2_q[5*(rf_slot) +: 5]", "rf_rs2_i");
+    vb_set(b, "e_rd_q[5*(rf_slot) +: 5]", "rf_insn_i[11:7]");
+    vb_set(b, "wp_q[IB_W*rf_wid_i +: IB_W]", "wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1");
+    vb_end(b);
+    vb_if(b, "iss_valid_o");
+    vb_set(b, "rp_q[IB_W*iss_wid_o +: IB_W]", "rp_q[IB_W*iss_wid_o +: IB_W] + 1'b1");
+    vb_end(b);
+    vb_if(b, "flush_i");
+    vb_set(b, "wp_q[IB_W*flush_wid_i +: IB_W]", "{IB_W{1'b0}}");
+    vb_set(b, "rp_q[IB_W*flush_wid_i +: IB_W]", "{IB_W{1'b0}}");
     vb_end(b);
     for (bk = 0; bk < nb; bk++) {
         char rr[40], wr[40];
         snprintf(rr, sizeof rr, nb == 2 ? "rres_q[%d:%d]" : "rres_q", 2 * bk + 1, 2 * bk);
         snprintf(wr, sizeof wr, nb == 2 ? "wres_q[%d:%d]" : "wres_q", 9 * bk + 8, 9 * bk);
         vb_if(b, "iss_valid_o%s", nb == 2 ? (bk ? " && iss_wid_o[0]" : " && !iss_wid_o[0]") : "");
-        vb_set(b, rr, "(%s | {use2_q[iss_wid_o], use1_q[iss_wid_o]}) >> 1", rr);
-        vb_set(b, wr, "(%s | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 5'b00000}) >> 1", wr);
+        vb_set(b, rr, "(%s | {h_use2[iss_wid_o], h_use1[iss_wid_o]}) >> 1", rr);
+        vb_set(b, wr, "(%s | {h_load[iss_wid_o], 2'b00, h_walu[iss_wid_o], 5'b00000}) >> 1", wr);
         vb_else(b);
         vb_set(b, rr, "%s >> 1", rr);
         vb_set(b, wr, "%s >> 1", wr);
         vb_end(b);
     }
-    vb_set(b, "hv_q", "{hv_q[3:0], iss_valid_o && walu_q[iss_wid_o]}");
+    vb_set(b, "hv_q", "{hv_q[3:0], iss_valid_o && h_walu[iss_wid_o]}");
     vb_set(b, "hw_q", "{hw_q[0 +: 4*WARP_W], iss_wid_o}");
-    vb_set(b, "hr_q", "{hr_q[0 +: 20], rd_q[5*iss_wid_o +: 5]}");
+    vb_set(b, "hr_q", "{hr_q[0 +: 20], h_rd[5*iss_wid_o +: 5]}");
     vb_set(b, "c0_valid_o", "iss_valid_o");
     vb_set(b, "c0_wid_o", "iss_wid_o");
-    vb_set(b, "c0_use2_o", "use2_q[iss_wid_o]");
+    vb_set(b, "c0_use2_o", "h_use2[iss_wid_o]");
     vb_if(b, "iss_valid_o");
     if (cfg->w > 1)
         vb_set(b, "rr_q", "iss_wid_o + 1'b1");
-    vb_set(b, "nn_q[iss_wid_o]", "!follow_q[iss_wid_o]");
+    vb_set(b, "nn_q[iss_wid_o]", "!h_follow[iss_wid_o]");
     vb_end(b);
     vb_if(b, "squash_i");
     vb_set(b, "nn_q[squash_wid_i]", "1'b1");
@@ -231,6 +305,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "rres_q", "{2*NB{1'b0}}");
     vb_reset(b, "wres_q", "{9*NB{1'b0}}");
     vb_reset(b, "cnt_q", "{4*W{1'b0}}");
+    vb_reset(b, "qn_q", "{(IB_W+1)*W{1'b0}}");
+    vb_reset(b, "wp_q", "{IB_W*W{1'b0}}");
+    vb_reset(b, "rp_q", "{IB_W*W{1'b0}}");
     vm_assign(m, "alive_o", "alive_q");
     vm_reg(m, "busy", "W", "something in flight");
     vm_integer(m, "v");

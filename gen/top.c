@@ -135,7 +135,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
 
     /* ---- front end ---- */
     vm_wire(m, "alive", "W", NULL);
-    vm_wire(m, "buf_valid", "W", NULL);
+    vm_wire(m, "flush", "1", NULL);
+    vm_wire(m, "flush_wid", "WARP_W", NULL);
     vm_wire(m, "iss_valid", "1", NULL);
     vm_wire(m, "iss_wid", "WARP_W", NULL);
     vm_wire(m, "rf_valid", "1", NULL);
@@ -156,7 +157,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
         "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
-        "buf_valid_o", "buf_valid", "pred_i", "pd_pred", "off_i", "pd_off", NULL });
+        "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
+        "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_pcn_i", "c0_pcn", NULL });
     vm_wire(m, "pd_rs1", "5", NULL);
     vm_wire(m, "pd_rs2", "5", NULL);
     vm_wire(m, "pd_use1", "1", NULL);
@@ -191,7 +193,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
         "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "squash_i", "sq", "squash_wid_i", "m_wid_q",
         "squash_cnt_i", "sq_cnt",
-        "buf_valid_i", "buf_valid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
+        "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single",
         "iss_valid_o", "iss_valid", "iss_wid_o", "iss_wid",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
@@ -208,6 +210,14 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "wb_valid_i", "1'b0");
         vm_inst_conn(in, "wb_wid_i", "{WARP_W{1'b0}}");
     }
+
+    vm_comment(m, "The issued instruction's predicted next PC, for the fetch unit.");
+    vm_wire(m, "c0_off", "30", NULL);
+    vm_wire(m, "c0_pcn", "30", NULL);
+    pd_jump_offset(m, "c0_insn", "c0_", "c0_off");
+    vm_wire(m, "unused_c0_off", "2", "whether the target is aligned is checked at execute");
+    vm_assign(m, "unused_c0_off", "{c0_off_b[0], c0_off_j[0]}");
+    vm_assign(m, "c0_pcn", "c0_pc + (c0_pred ? c0_off : 30'd1)");
 
     /* ---- squash: the resolve stage drops the younger instructions of its warp ---- */
     vm_comment(m, "An instruction that does not go where predicted with the same threads "

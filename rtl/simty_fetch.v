@@ -11,16 +11,17 @@
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
 //   latency of this unit: instruction port latency 1: request registered in f1, data in f2
 //
-// Fetch steering and fetch. Per warp: the next fetch PC, a buffer-slot valid bit with the
-// slot's PC, and at most one fetch in flight. Steering picks, round robin, a live warp whose
-// slot is empty and that has no fetch in flight, sends its PC to the instruction port and
-// guesses PC + 4 for its next fetch; when predecode predicts a jump (jal, a backward branch),
-// the cycle after the data (f3) sets the warp's next fetch PC to the target instead. The
-// resolve stage redirects a warp to its next path PC: when neither the slot nor the fetch in
-// flight holds that PC they are dropped and the warp refetches from it. An instruction that
-// went on to PC + 4 with the same threads to where it was predicted to go never redirects: the
-// fetch stream is already past it, and the instructions behind it may have issued. Fetches
-// outside instruction memory do not reach the port: they carry an access fault to the scheduler
+// Fetch steering and fetch. Per warp: the next fetch PC, the PC of the next instruction to
+// issue, and a credit count of the instructions fetched and not yet issued (in flight or in the
+// warp's 2-entry buffer). Steering picks, round robin, a live warp with a free credit, sends
+// its PC to the instruction port and guesses PC + 4 for its next fetch. When predecode predicts
+// a jump (jal, a backward branch), the cycle after the data (f3) sets the warp's next fetch PC
+// to the target and drops the warp's younger fetches. The resolve stage redirects a warp to its
+// next path PC: unless that is the PC of the warp's next instruction to issue, everything of
+// the warp fetched and not issued is dropped and the warp refetches from it. An instruction
+// that went where it was predicted to go with the same threads never redirects: the fetch
+// stream is already past it, and the instructions behind it may have issued. Fetches outside
+// instruction memory do not reach the port: they carry an access fault to the scheduler
 // instead.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
@@ -36,10 +37,13 @@ module simty_fetch (
   input  wire              init_i,        // reset sequence: load start_pc_i, fetch nothing
   input  wire [29:0]       start_pc_i,    // word PC every thread starts at
   input  wire [W-1:0]      alive_i,       // warps with live threads
-  // from the scheduler: an issue empties the slot
+  // from the scheduler: an issue frees a credit; collect 0 gives the issued instruction's predicted next PC
   input  wire              iss_valid_i,
   input  wire [WARP_W-1:0] iss_wid_i,
-  // from the resolve stage (issue + 8)
+  input  wire              c0_valid_i,
+  input  wire [WARP_W-1:0] c0_wid_i,
+  input  wire [29:0]       c0_pcn_i,
+  // from the resolve stage (stage r)
   input  wire              redir_valid_i,
   input  wire [WARP_W-1:0] redir_wid_i,
   input  wire [29:0]       redir_pc_i,    // the warp's next path PC
@@ -49,13 +53,14 @@ module simty_fetch (
   output reg               imem_req_o,
   output reg  [31:0]       imem_addr_o,   // byte address
   input  wire [31:0]       imem_rdata_i,  // the word requested the cycle before
-  // to predecode and the buffer slot (f2)
+  // to predecode and the instruction buffer (f2)
   output wire              rf_valid_o,
   output wire [WARP_W-1:0] rf_wid_o,
   output wire [29:0]       rf_pc_o,
   output wire [31:0]       rf_insn_o,
   output wire              rf_fault_o,
-  output wire [W-1:0]      buf_valid_o,   // buffer slots holding an instruction
+  output wire              flush_o,       // drop the warp's buffered instructions
+  output wire [WARP_W-1:0] flush_wid_o,
   // from predecode (f2)
   input  wire              pred_i,        // the instruction is predicted to jump
   input  wire [29:0]       off_i          // to rf_pc_o + off_i
@@ -63,13 +68,13 @@ module simty_fetch (
 
   localparam integer W        = 8;        // warps
   localparam integer WARP_W   = 3;        // max(1, log2(W))
+  localparam integer CR_W     = 2;        // log2(instruction-buffer entries per warp = 2) + 1: a credit count, full at its msb
   localparam integer IMEM_AW  = 14;       // log2(IMEM words = 16384)
   localparam [15:0]  IMEM_TAG = 16'h8000; // IMEM word base >> IMEM_AW
 
   reg     [29:0]       fetch_pc_q [0:W-1]; // next fetch PC per warp
-  reg     [29:0]       bpc_q [0:W-1];      // PC of the instruction in the slot
-  reg     [W-1:0]      pend_q;             // a fetch in flight
-  reg     [W-1:0]      bvalid_q;           // the slot holds an instruction
+  reg     [29:0]       npc_q [0:W-1];      // PC of the warp's next instruction to issue
+  reg     [CR_W*W-1:0] cred_q;             // per warp: fetched and not yet issued nor dropped
   reg     [WARP_W-1:0] rr_q;               // round-robin start
   reg                  f1_valid_q;         // fetch stage 1: the request
   reg     [WARP_W-1:0] f1_wid_q;
@@ -79,92 +84,123 @@ module simty_fetch (
   reg     [WARP_W-1:0] f2_wid_q;
   reg     [29:0]       f2_pc_q;
   reg                  f2_fault_q;
-  reg                  f3_valid_q;         // f3: a predicted jump went to the slot
+  reg                  f3_valid_q;         // f3: a predicted jump went to the buffer
   reg     [WARP_W-1:0] f3_wid_q;
   reg     [29:0]       f3_pc_q;
   reg     [29:0]       f3_off_q;
-  wire    [W-1:0]      elig;
+  reg     [W-1:0]      elig;
+  reg     [W-1:0]      hungry;             // eligible with no credit used
   reg                  sel_valid;
   reg     [WARP_W-1:0] sel;
+  integer              w;
+  reg                  hsel_valid;
+  reg     [WARP_W-1:0] hsel;
   integer              k;
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
-  wire                 held;
-  wire                 kill;               // drop the warp's slot and fetch; refetch from redir_pc_i
-  integer              w;
+  wire                 kill;
+  wire                 jk_sel;             // dropped by a predicted jump or a redirect
+  wire                 jk_f1;
+  wire                 jk_f2;
 
-  // Steering: the first eligible warp at or after rr_q.
-  assign elig = alive_i & ~bvalid_q & ~pend_q & {W{!init_i}};
+  // Steering: the first eligible warp at or after rr_q, warps with nothing fetched first (a
+  // warp ahead of its issue may be redirected and lose it).
+
+  // eligible
+  always @* begin
+    elig   = {W{1'b0}};
+    hungry = {W{1'b0}};
+    for (w = 0; w < W; w = w + 1) begin
+      elig[w]   = alive_i[w] && !init_i && !cred_q[CR_W*w + CR_W-1];
+      hungry[w] = alive_i[w] && !init_i && cred_q[CR_W*w +: CR_W] == {CR_W{1'b0}};
+    end
+  end
 
   // steer
   always @* begin
-    sel_valid = 1'b0;
-    sel       = rr_q;
+    sel_valid  = 1'b0;
+    sel        = rr_q;
+    hsel_valid = 1'b0;
+    hsel       = rr_q;
     for (k = 0; k < W; k = k + 1) begin
       if (!sel_valid && elig[k[WARP_W-1:0] + rr_q]) begin
         sel_valid = 1'b1;
         sel       = k[WARP_W-1:0] + rr_q;
       end
+      if (!hsel_valid && hungry[k[WARP_W-1:0] + rr_q]) begin
+        hsel_valid = 1'b1;
+        hsel       = k[WARP_W-1:0] + rr_q;
+      end
+    end
+    if (hsel_valid) begin
+      sel = hsel;
     end
   end
 
   assign sel_pc      = fetch_pc_q[sel];
   assign sel_in_imem = sel_pc[29:IMEM_AW] == IMEM_TAG;
 
-  // Redirect: is the new PC already in the slot, in flight, or being fetched?
-  assign held = (bvalid_q[redir_wid_i] && bpc_q[redir_wid_i] == redir_pc_i) || (f1_valid_q &&
-      f1_wid_q == redir_wid_i && f1_pc_q == redir_pc_i) || (f2_valid_q && f2_wid_q == redir_wid_i &&
-      f2_pc_q == redir_pc_i) || (sel_valid && sel == redir_wid_i && fetch_pc_q[redir_wid_i] ==
-      redir_pc_i);
-  assign kill = redir_valid_i && !(redir_alive_i && (held || redir_seq_i));
+  // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it
+  // fetched and refetch from there. A predicted jump in f3 drops the warp's younger fetches
+  // (f2, f1, steering).
+  assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_q[redir_wid_i] ==
+      redir_pc_i));
+  assign jk_sel = sel_valid && ((f3_valid_q && sel == f3_wid_q) || (kill && sel == redir_wid_i));
+  assign jk_f1  = f1_valid_q && ((f3_valid_q && f1_wid_q == f3_wid_q) || (kill && f1_wid_q ==
+      redir_wid_i));
+  assign jk_f2  = f2_valid_q && ((f3_valid_q && f2_wid_q == f3_wid_q) || (kill && f2_wid_q ==
+      redir_wid_i));
 
   // fetch
   always @(posedge clk_i) begin
-    if (init_i) begin
-      for (w = 0; w < W; w = w + 1) begin
-        fetch_pc_q[w] <= start_pc_i;
-      end
-    end
-    f1_valid_q  <= sel_valid && !(kill && sel == redir_wid_i);
+    f1_valid_q  <= sel_valid && !jk_sel;
     f1_wid_q    <= sel;
     f1_pc_q     <= sel_pc;
     f1_fault_q  <= !sel_in_imem;
     imem_req_o  <= sel_valid && sel_in_imem;
     imem_addr_o <= {sel_pc, 2'b00};
+    f2_valid_q  <= f1_valid_q && !jk_f1;
+    f2_wid_q    <= f1_wid_q;
+    f2_pc_q     <= f1_pc_q;
+    f2_fault_q  <= f1_fault_q;
+    f3_valid_q  <= rf_valid_o && pred_i;
+    f3_wid_q    <= f2_wid_q;
+    f3_pc_q     <= f2_pc_q;
+    f3_off_q    <= off_i;
     if (sel_valid) begin
       rr_q            <= sel + 1'b1;
       fetch_pc_q[sel] <= sel_pc + 30'd1;
-      pend_q[sel]     <= 1'b1;
     end
-    f2_valid_q <= f1_valid_q && !(kill && f1_wid_q == redir_wid_i);
-    f2_wid_q   <= f1_wid_q;
-    f2_pc_q    <= f1_pc_q;
-    f2_fault_q <= f1_fault_q;
-    if (f2_valid_q) begin
-      pend_q[f2_wid_q] <= 1'b0;
-      if (!(kill && f2_wid_q == redir_wid_i)) begin
-        bvalid_q[f2_wid_q] <= 1'b1;
-        bpc_q[f2_wid_q]    <= f2_pc_q;
-      end
-    end
-    if (iss_valid_i) begin
-      bvalid_q[iss_wid_i] <= 1'b0;
-    end
-    f3_valid_q <= rf_valid_o && pred_i;
-    f3_wid_q   <= f2_wid_q;
-    f3_pc_q    <= f2_pc_q;
-    f3_off_q   <= off_i;
     if (f3_valid_q) begin
       fetch_pc_q[f3_wid_q] <= f3_pc_q + f3_off_q;
     end
+    if (c0_valid_i) begin
+      npc_q[c0_wid_i] <= c0_pcn_i;
+    end
     if (kill) begin
       fetch_pc_q[redir_wid_i] <= redir_pc_i;
-      bvalid_q[redir_wid_i]   <= 1'b0;
-      pend_q[redir_wid_i]     <= 1'b0;
+      npc_q[redir_wid_i]      <= redir_pc_i;
+    end
+    if (init_i) begin
+      for (w = 0; w < W; w = w + 1) begin
+        fetch_pc_q[w] <= start_pc_i;
+        npc_q[w]      <= start_pc_i;
+      end
+    end
+    for (w = 0; w < W; w = w + 1) begin
+      if (kill && redir_wid_i == w[WARP_W-1:0]) begin
+        cred_q[CR_W*w +: CR_W] <= {CR_W{1'b0}};
+      end else begin
+        cred_q[CR_W*w +: CR_W] <= cred_q[CR_W*w +: CR_W] + {{(CR_W-1){1'b0}},
+            sel_valid && sel == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
+            iss_valid_i && iss_wid_i == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
+            jk_sel && sel == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
+            jk_f1 && f1_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
+            jk_f2 && f2_wid_q == w[WARP_W-1:0]};
+      end
     end
     if (rst_i) begin
-      pend_q     <= {W{1'b0}};
-      bvalid_q   <= {W{1'b0}};
+      cred_q     <= {CR_W*W{1'b0}};
       rr_q       <= {WARP_W{1'b0}};
       f1_valid_q <= 1'b0;
       f2_valid_q <= 1'b0;
@@ -173,14 +209,15 @@ module simty_fetch (
     end
   end
 
-  // A predicted jump: the warp's next fetch comes from the target. The warp cannot be steered
-  // before (its slot is full in f3), and a redirect wins.
-  assign rf_valid_o  = f2_valid_q && !(kill && f2_wid_q == redir_wid_i);
+  // Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a redirect that
+  // refetches clears them (nothing of the warp issues then).
+  assign rf_valid_o  = f2_valid_q && !jk_f2;
   assign rf_wid_o    = f2_wid_q;
   assign rf_pc_o     = f2_pc_q;
   assign rf_insn_o   = f2_fault_q ? 32'h0000_0000 : imem_rdata_i;
   assign rf_fault_o  = f2_fault_q;
-  assign buf_valid_o = bvalid_q;
+  assign flush_o     = kill;
+  assign flush_wid_o = redir_wid_i;
 
 endmodule
 

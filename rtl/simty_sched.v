@@ -11,19 +11,20 @@
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
 //   latency of this unit: issue is combinational; the collect-0 outputs are registered
 //
-// Instruction buffer and scheduler. One buffer slot per warp (its contents in a RAM read at
-// issue; the resources it needs in flip-flops). A warp is ready when its slot is full, it is
-// alive, its register-file bank has the read ports (rs1 at issue + 1, rs2 at issue + 2) and the
-// write port (issue + 6, or issue + 9 for a load) it needs (a reservation shift register per
-// bank keeps them apart), and either nothing of the warp is in flight, or the warp has a single
+// Instruction buffer and scheduler. Per warp a queue of 2 fetched instructions (their words in
+// a RAM read at issue, a ring per warp; the registers and resources each needs in flip-flops,
+// shifted so the oldest is entry 0). A warp is ready when its queue is not empty, it is alive,
+// its register-file bank has the read ports (rs1 at issue + 1, rs2 at issue + 2) and the write
+// port (issue + 6, or issue + 9 for a load) it needs (a reservation shift register per bank
+// keeps them apart), and either nothing of the warp is in flight, or the warp has a single
 // path, the last instruction issued may be followed (predecode) and the instruction reads no
 // register an instruction in flight has yet to write. Such an instruction is issued on the
 // guess that the ones before it go on to PC + 4 with the same threads; when one of them does
 // not, the resolve stage squashes the warp's younger instructions before they change anything
 // (squash_i) and the warp waits for that one's redirect. Loose round-robin among ready warps.
 //
-// The buffer is filled only when empty (the front end ensures it), so a refill and an issue of
-// one warp never meet.
+// The front end never sends more than the queue holds (credits), and never flushes a warp's
+// queue in a cycle the warp issues.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -50,7 +51,8 @@ module simty_sched (
   input  wire              rf_load_i,
   input  wire              rf_follow_i,  // may be followed before it resolves
   input  wire              rf_pred_i,    // predicted to jump (fetch went to its target)
-  input  wire [W-1:0]      buf_valid_i,  // buffer slots holding an instruction (fetch)
+  input  wire              flush_i,      // drop a warp's queue (fetch redirect)
+  input  wire [WARP_W-1:0] flush_wid_i,
   // resolve and load write-back
   input  wire              res_valid_i,
   input  wire [WARP_W-1:0] res_wid_i,
@@ -84,48 +86,93 @@ module simty_sched (
   localparam integer W      = 8; // warps
   localparam integer WARP_W = 3; // max(1, log2(W))
   localparam integer NB     = 2; // register-file banks (1 when W = 1)
+  localparam integer IB     = 2; // queue entries per warp
+  localparam integer IB_W   = 1; // log2(IB)
 
-  reg     [W-1:0]        alive_q;
-  reg     [4*W-1:0]      cnt_q;     // per warp: instructions between issue and resolution
-  reg     [W-1:0]        nn_q;      // nothing may follow the last one issued before it resolves
-  reg     [W-1:0]        single_q;  // the warp has a single path
-  reg     [W-1:0]        use1_q;    // needs of the buffered instruction, per warp
-  reg     [W-1:0]        use2_q;
-  reg     [W-1:0]        walu_q;
-  reg     [W-1:0]        load_q;
-  reg     [W-1:0]        follow_q;
-  reg     [5*W-1:0]      rs1_q;     // per warp: registers of the buffered instruction
-  reg     [5*W-1:0]      rs2_q;
-  reg     [5*W-1:0]      rd_q;
-  reg     [2*NB-1:0]     rres_q;    // bank b: bit 2b+k-1 = read port busy at now + k
-  reg     [9*NB-1:0]     wres_q;    // bank b: bit 9b+k-1 = write port busy at now + k
-  reg     [4:0]          hv_q;      // an ALU write of rd
-  reg     [5*WARP_W-1:0] hw_q;
-  reg     [24:0]         hr_q;
-  reg     [WARP_W-1:0]   rr_q;      // round-robin start
-  wire    [73:0]         buf_rdata;
-  reg     [W-1:0]        hazard;
-  integer                w;
-  integer                k;
-  reg     [W-1:0]        ready;     // warps that may issue now
-  wire    [W-1:0]        dec_res;
-  wire    [W-1:0]        dec_wb;
-  wire    [W-1:0]        inc;
-  reg     [W-1:0]        busy;      // something in flight
-  integer                v;
+  reg     [W-1:0]             alive_q;
+  reg     [4*W-1:0]           cnt_q;      // per warp: instructions between issue and resolution
+  reg     [W-1:0]             nn_q;       // nothing may follow the last one issued before it resolves
+  reg     [W-1:0]             single_q;   // the warp has a single path
+  reg     [((IB_W+1)*W)-1:0]  qn_q;       // per warp: instructions in the queue
+  reg     [IB_W*W-1:0]        wp_q;       // per warp: ring write pointer
+  reg     [IB_W*W-1:0]        rp_q;       // per warp: ring read pointer
+  reg     [IB*W-1:0]          e_use1_q;   // needs of the queued instructions
+  reg     [IB*W-1:0]          e_use2_q;
+  reg     [IB*W-1:0]          e_walu_q;
+  reg     [IB*W-1:0]          e_load_q;
+  reg     [IB*W-1:0]          e_follow_q;
+  reg     [5*IB*W-1:0]        e_rs1_q;    // registers of the queued instructions
+  reg     [5*IB*W-1:0]        e_rs2_q;
+  reg     [5*IB*W-1:0]        e_rd_q;
+  reg     [W-1:0]             h_use1;
+  reg     [W-1:0]             h_use2;
+  reg     [W-1:0]             h_walu;
+  reg     [W-1:0]             h_load;
+  reg     [W-1:0]             h_follow;
+  reg     [5*W-1:0]           h_rs1;
+  reg     [5*W-1:0]           h_rs2;
+  reg     [5*W-1:0]           h_rd;
+  reg     [W-1:0]             qv;         // the queue is not empty
+  integer                     h;
+  reg     [2*NB-1:0]          rres_q;     // bank b: bit 2b+k-1 = read port busy at now + k
+  reg     [9*NB-1:0]          wres_q;     // bank b: bit 9b+k-1 = write port busy at now + k
+  reg     [4:0]               hv_q;       // an ALU write of rd
+  reg     [5*WARP_W-1:0]      hw_q;
+  reg     [24:0]              hr_q;
+  reg     [WARP_W-1:0]        rr_q;       // round-robin start
+  wire    [73:0]              buf_rdata;
+  reg     [W-1:0]             hazard;
+  integer                     w;
+  integer                     k;
+  reg     [W-1:0]             ready;      // warps that may issue now
+  wire    [IB_W-1:0]          slot;
+  wire    [(WARP_W+IB_W)-1:0] rf_slot;    // the entry: IB * rf_wid_i + slot
+  wire    [W-1:0]             dec_res;
+  wire    [W-1:0]             dec_wb;
+  wire    [W-1:0]             inc;
+  reg     [W-1:0]             busy;       // something in flight
+  integer                     v;
 
   simty_ram_1r1w #(
-    .DEPTH_W (WARP_W),
+    .DEPTH_W (WARP_W+IB_W),
     .DATA_W  (74)
   ) u_buf (
     .clk_i   (clk_i),
     .we_i    (rf_valid_i),
-    .waddr_i (rf_wid_i),
+    .waddr_i ({rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]}),
     .wdata_i ({rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}),
     .re_i    (1'b1),
-    .raddr_i (iss_wid_o),
+    .raddr_i ({iss_wid_o, rp_q[IB_W*iss_wid_o +: IB_W]}),
     .rdata_o (buf_rdata)
   );
+
+  // Entry j of warp w (bit or field IB*w + j) is its j-th oldest instruction.
+
+  // The oldest instruction of each warp (entry 0).
+
+  // heads
+  always @* begin
+    h_use1   = {W{1'b0}};
+    h_use2   = {W{1'b0}};
+    h_walu   = {W{1'b0}};
+    h_load   = {W{1'b0}};
+    h_follow = {W{1'b0}};
+    h_rs1    = {5*W{1'b0}};
+    h_rs2    = {5*W{1'b0}};
+    h_rd     = {5*W{1'b0}};
+    qv       = {W{1'b0}};
+    for (h = 0; h < W; h = h + 1) begin
+      h_use1[h]       = e_use1_q[IB*h];
+      h_use2[h]       = e_use2_q[IB*h];
+      h_walu[h]       = e_walu_q[IB*h];
+      h_load[h]       = e_load_q[IB*h];
+      h_follow[h]     = e_follow_q[IB*h];
+      h_rs1[5*h +: 5] = e_rs1_q[5*IB*h +: 5];
+      h_rs2[5*h +: 5] = e_rs2_q[5*IB*h +: 5];
+      h_rd[5*h +: 5]  = e_rd_q[5*IB*h +: 5];
+      qv[h]           = qn_q[(IB_W+1)*h +: IB_W+1] != 0;
+    end
+  end
 
   // What was issued in the last 5 cycles: their ALU results are not yet in the register file.
   // Entry k was issued k + 1 cycles ago.
@@ -146,8 +193,8 @@ module simty_sched (
     hazard = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
       for (k = 0; k < 5; k = k + 1) begin
-        if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0] && ((use1_q[w] && rs1_q[5*w +: 5]
-            == hr_q[5*k +: 5]) || (k < 4 && use2_q[w] && rs2_q[5*w +: 5] == hr_q[5*k +: 5]))) begin
+        if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0] && ((h_use1[w] && h_rs1[5*w +: 5]
+            == hr_q[5*k +: 5]) || (k < 4 && h_use2[w] && h_rs2[5*w +: 5] == hr_q[5*k +: 5]))) begin
           hazard[w] = 1'b1;
         end
       end
@@ -158,10 +205,10 @@ module simty_sched (
   always @* begin
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      ready[w] = buf_valid_i[w] && alive_q[w] && !init_i && !(squash_i && squash_wid_i ==
-          w[WARP_W-1:0]) && (cnt_q[4*w +: 4] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) &&
-          !(use1_q[w] && rres_q[2*(w%2)]) && !(use2_q[w] && rres_q[2*(w%2)+1]) && !(walu_q[w] &&
-          wres_q[9*(w%2)+5]) && !(load_q[w] && wres_q[9*(w%2)+8]);
+      ready[w] = qv[w] && alive_q[w] && !init_i && !(squash_i && squash_wid_i == w[WARP_W-1:0]) &&
+          (cnt_q[4*w +: 4] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) && !(h_use1[w] &&
+          rres_q[2*(w%2)]) && !(h_use2[w] && rres_q[2*(w%2)+1]) && !(h_walu[w] && wres_q[9*(w%2)+5])
+          && !(h_load[w] && wres_q[9*(w%2)+8]);
     end
   end
 
@@ -179,6 +226,10 @@ module simty_sched (
     end
   end
 
+  // Where a refill goes: behind the last entry, one lower when the warp issues now.
+  assign slot    = qn_q[(IB_W+1)*rf_wid_i +: IB_W] - (iss_valid_o && iss_wid_o == rf_wid_i);
+  assign rf_slot = {rf_wid_i, slot};
+
   // In flight: +1 at issue, -1 at resolve (a load: at its write-back).
   assign dec_res = res_valid_i && !res_load_i ? {{(W-1){1'b0}}, 1'b1} << res_wid_i : {W{1'b0}};
   assign dec_wb  = wb_valid_i ? {{(W-1){1'b0}}, 1'b1} << wb_wid_i : {W{1'b0}};
@@ -190,39 +241,65 @@ module simty_sched (
       alive_q  <= {W{1'b1}};
       single_q <= {W{1'b1}};
     end
+    for (w = 0; w < W; w = w + 1) begin
+      for (k = 0; k < IB-1; k = k + 1) begin
+        if (iss_valid_o && iss_wid_o == w[WARP_W-1:0]) begin
+          e_use1_q[IB*w+k]         <= e_use1_q[IB*w+k+1];
+          e_use2_q[IB*w+k]         <= e_use2_q[IB*w+k+1];
+          e_walu_q[IB*w+k]         <= e_walu_q[IB*w+k+1];
+          e_load_q[IB*w+k]         <= e_load_q[IB*w+k+1];
+          e_follow_q[IB*w+k]       <= e_follow_q[IB*w+k+1];
+          e_rs1_q[5*(IB*w+k) +: 5] <= e_rs1_q[5*(IB*w+k+1) +: 5];
+          e_rs2_q[5*(IB*w+k) +: 5] <= e_rs2_q[5*(IB*w+k+1) +: 5];
+          e_rd_q[5*(IB*w+k) +: 5]  <= e_rd_q[5*(IB*w+k+1) +: 5];
+        end
+      end
+      qn_q[(IB_W+1)*w +: IB_W+1] <= flush_i && flush_wid_i == w[WARP_W-1:0] ? {(IB_W+1){1'b0}} :
+          qn_q[(IB_W+1)*w +: IB_W+1] + {{IB_W{1'b0}},
+          rf_valid_i && rf_wid_i == w[WARP_W-1:0]} - {{IB_W{1'b0}},
+          iss_valid_o && iss_wid_o == w[WARP_W-1:0]};
+    end
     if (rf_valid_i) begin
-      use1_q[rf_wid_i]       <= rf_use1_i;
-      use2_q[rf_wid_i]       <= rf_use2_i;
-      walu_q[rf_wid_i]       <= rf_walu_i;
-      load_q[rf_wid_i]       <= rf_load_i;
-      follow_q[rf_wid_i]     <= rf_follow_i;
-      rs1_q[5*rf_wid_i +: 5] <= rf_rs1_i;
-      rs2_q[5*rf_wid_i +: 5] <= rf_rs2_i;
-      rd_q[5*rf_wid_i +: 5]  <= rf_insn_i[11:7];
+      e_use1_q[rf_slot]           <= rf_use1_i;
+      e_use2_q[rf_slot]           <= rf_use2_i;
+      e_walu_q[rf_slot]           <= rf_walu_i;
+      e_load_q[rf_slot]           <= rf_load_i;
+      e_follow_q[rf_slot]         <= rf_follow_i;
+      e_rs1_q[5*(rf_slot) +: 5]   <= rf_rs1_i;
+      e_rs2_q[5*(rf_slot) +: 5]   <= rf_rs2_i;
+      e_rd_q[5*(rf_slot) +: 5]    <= rf_insn_i[11:7];
+      wp_q[IB_W*rf_wid_i +: IB_W] <= wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1;
+    end
+    if (iss_valid_o) begin
+      rp_q[IB_W*iss_wid_o +: IB_W] <= rp_q[IB_W*iss_wid_o +: IB_W] + 1'b1;
+    end
+    if (flush_i) begin
+      wp_q[IB_W*flush_wid_i +: IB_W] <= {IB_W{1'b0}};
+      rp_q[IB_W*flush_wid_i +: IB_W] <= {IB_W{1'b0}};
     end
     if (iss_valid_o && !iss_wid_o[0]) begin
-      rres_q[1:0] <= (rres_q[1:0] | {use2_q[iss_wid_o], use1_q[iss_wid_o]}) >> 1;
-      wres_q[8:0] <= (wres_q[8:0] | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 5'b00000}) >> 1;
+      rres_q[1:0] <= (rres_q[1:0] | {h_use2[iss_wid_o], h_use1[iss_wid_o]}) >> 1;
+      wres_q[8:0] <= (wres_q[8:0] | {h_load[iss_wid_o], 2'b00, h_walu[iss_wid_o], 5'b00000}) >> 1;
     end else begin
       rres_q[1:0] <= rres_q[1:0] >> 1;
       wres_q[8:0] <= wres_q[8:0] >> 1;
     end
     if (iss_valid_o && iss_wid_o[0]) begin
-      rres_q[3:2]  <= (rres_q[3:2] | {use2_q[iss_wid_o], use1_q[iss_wid_o]}) >> 1;
-      wres_q[17:9] <= (wres_q[17:9] | {load_q[iss_wid_o], 2'b00, walu_q[iss_wid_o], 5'b00000}) >> 1;
+      rres_q[3:2]  <= (rres_q[3:2] | {h_use2[iss_wid_o], h_use1[iss_wid_o]}) >> 1;
+      wres_q[17:9] <= (wres_q[17:9] | {h_load[iss_wid_o], 2'b00, h_walu[iss_wid_o], 5'b00000}) >> 1;
     end else begin
       rres_q[3:2]  <= rres_q[3:2] >> 1;
       wres_q[17:9] <= wres_q[17:9] >> 1;
     end
-    hv_q       <= {hv_q[3:0], iss_valid_o && walu_q[iss_wid_o]};
+    hv_q       <= {hv_q[3:0], iss_valid_o && h_walu[iss_wid_o]};
     hw_q       <= {hw_q[0 +: 4*WARP_W], iss_wid_o};
-    hr_q       <= {hr_q[0 +: 20], rd_q[5*iss_wid_o +: 5]};
+    hr_q       <= {hr_q[0 +: 20], h_rd[5*iss_wid_o +: 5]};
     c0_valid_o <= iss_valid_o;
     c0_wid_o   <= iss_wid_o;
-    c0_use2_o  <= use2_q[iss_wid_o];
+    c0_use2_o  <= h_use2[iss_wid_o];
     if (iss_valid_o) begin
       rr_q            <= iss_wid_o + 1'b1;
-      nn_q[iss_wid_o] <= !follow_q[iss_wid_o];
+      nn_q[iss_wid_o] <= !h_follow[iss_wid_o];
     end
     if (squash_i) begin
       nn_q[squash_wid_i] <= 1'b1;
@@ -244,9 +321,14 @@ module simty_sched (
       rres_q     <= {2*NB{1'b0}};
       wres_q     <= {9*NB{1'b0}};
       cnt_q      <= {4*W{1'b0}};
+      qn_q       <= {(IB_W+1)*W{1'b0}};
+      wp_q       <= {IB_W*W{1'b0}};
+      rp_q       <= {IB_W*W{1'b0}};
     end
   end
 
+  // Queue: an issue shifts the warp's entries down, a refill writes behind the last one, a
+  // flush empties it.
   assign alive_o = alive_q;
 
   // busy

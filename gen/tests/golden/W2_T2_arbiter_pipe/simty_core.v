@@ -96,10 +96,11 @@ module simty_core (
   localparam integer P_PC   = 2;  // T: lsb of a path's word PC
 
   reg  [(ROW_W+1)-1:0] init_cnt_q;
-  reg  [63:0]          cycle_q;      // the cycle CSR
+  reg  [63:0]          cycle_q;       // the cycle CSR
   wire                 init;
   wire [W-1:0]         alive;
-  wire [W-1:0]         buf_valid;
+  wire                 flush;
+  wire [WARP_W-1:0]    flush_wid;
   wire                 iss_valid;
   wire [WARP_W-1:0]    iss_wid;
   wire                 rf_valid;
@@ -107,9 +108,9 @@ module simty_core (
   wire [WARP_W-1:0]    rf_wid;
   wire [29:0]          rf_pc;
   wire [31:0]          rf_insn;
-  wire [PATH_W-1:0]    r_x;          // next head path (stage r)
+  wire [PATH_W-1:0]    r_x;           // next head path (stage r)
   wire                 r_single;
-  wire                 r_seq;        // the instruction went where predicted with the same threads
+  wire                 r_seq;         // the instruction went where predicted with the same threads
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
   wire                 pd_use1;
@@ -119,9 +120,9 @@ module simty_core (
   wire                 pd_follow;
   wire                 pd_pred;
   wire [29:0]          pd_off;
-  reg                  wb_valid_q;   // load write-back stage (issue + 9)
+  reg                  wb_valid_q;    // load write-back stage (issue + 9)
   reg  [WARP_W-1:0]    wb_wid_q;
-  wire                 c0_valid;     // collect 0 (issue + 1)
+  wire                 c0_valid;      // collect 0 (issue + 1)
   wire                 c0_fault;
   wire                 c0_use2;
   wire [WARP_W-1:0]    c0_wid;
@@ -130,6 +131,11 @@ module simty_core (
   wire [4:0]           c0_rs1;
   wire [4:0]           c0_rs2;
   wire                 c0_pred;
+  wire [29:0]          c0_off;
+  wire [29:0]          c0_pcn;
+  wire [11:0]          c0_off_b;      // branch offset bits 12..1
+  wire [19:0]          c0_off_j;      // jal offset bits 20..1
+  wire [1:0]           unused_c0_off; // whether the target is aligned is checked at execute
   wire                 sq;
   wire                 kill_c0;
   wire                 kill_c1;
@@ -137,8 +143,8 @@ module simty_core (
   wire                 kill_ex;
   wire                 kill_mb;
   wire                 kill_n;
-  wire [2:0]           sq_cnt;       // how many were dropped
-  reg                  c1_valid_q;   // collect 1 (issue + 2)
+  wire [2:0]           sq_cnt;        // how many were dropped
+  reg                  c1_valid_q;    // collect 1 (issue + 2)
   reg                  c1_fault_q;
   reg  [WARP_W-1:0]    c1_wid_q;
   reg  [29:0]          c1_pc_q;
@@ -146,13 +152,13 @@ module simty_core (
   reg                  c1_use2_q;
   reg  [4:0]           c1_rs2_q;
   reg                  c1_pred_q;
-  reg                  c2_valid_q;   // collect 2 (issue + 3)
+  reg                  c2_valid_q;    // collect 2 (issue + 3)
   reg                  c2_fault_q;
   reg  [WARP_W-1:0]    c2_wid_q;
   reg  [29:0]          c2_pc_q;
   reg  [31:0]          c2_insn_q;
   reg                  c2_pred_q;
-  reg                  ex_valid_q;   // execute (issue + 4)
+  reg                  ex_valid_q;    // execute (issue + 4)
   reg                  ex_fault_q;
   reg  [WARP_W-1:0]    ex_wid_q;
   reg  [29:0]          ex_pc_q;
@@ -161,7 +167,7 @@ module simty_core (
   wire [32*T-1:0]      ex_s1;
   wire [32*T-1:0]      ex_s2;
   wire [T-1:0]         br_wmask;
-  reg                  n_valid_q;    // split (issue + 6)
+  reg                  n_valid_q;     // split (issue + 6)
   reg  [WARP_W-1:0]    n_wid_q;
   reg                  n_walu_q;
   reg  [4:0]           n_rd_q;
@@ -169,7 +175,7 @@ module simty_core (
   reg  [31:0]          n_link_q;
   reg                  n_jal_q;
   reg                  n_jalr_q;
-  wire [32*T-1:0]      n_wdata;      // rd values: results, or the link of jumps
+  wire [32*T-1:0]      n_wdata;       // rd values: results, or the link of jumps
   reg  [4:0]           wb_rd_q;
   reg  [T-1:0]         wb_mask_q;
   wire [32*T-1:0]      wb_data;
@@ -190,7 +196,7 @@ module simty_core (
   wire [2:0]           mb_funct3;
   wire [1:0]           mb_call;
   wire [3:0]           mb_cause;
-  reg                  mb_valid_q;   // membership (issue + 5)
+  reg                  mb_valid_q;    // membership (issue + 5)
   reg  [WARP_W-1:0]    mb_wid_q;
   reg  [29:0]          mb_pc_q;
   reg  [31:0]          mb_insn_q;
@@ -218,7 +224,7 @@ module simty_core (
   wire [PATH_W-1:0]    r_c;
   wire [PATH_W-1:0]    r_y;
   wire [PATH_W-1:0]    r_z;
-  reg                  m_valid_q;    // resolve (issue + 7)
+  reg                  m_valid_q;     // resolve (issue + 7)
   reg  [WARP_W-1:0]    m_wid_q;
   reg  [PATH_W-1:0]    m_a_q;
   reg  [PATH_W-1:0]    m_b_q;
@@ -247,9 +253,9 @@ module simty_core (
   reg  [4:0]           m_rd_q;
   reg                  m_walu_q;
   reg                  m_load_q;
-  reg                  m_pok_q;      // went where predicted (m_pcn_q) with the same threads
-  reg  [29:0]          m_pcn_q;      // predicted next PC: the target of a predicted jump, else PC + 4
-  reg  [PATH_W-1:0]    m_h1_q;       // the head path that executed (trace)
+  reg                  m_pok_q;       // went where predicted (m_pcn_q) with the same threads
+  reg  [29:0]          m_pcn_q;       // predicted next PC: the target of a predicted jump, else PC + 4
+  reg  [PATH_W-1:0]    m_h1_q;        // the head path that executed (trace)
   reg  [4*T-1:0]       m_cause_q;
   reg  [32*T-1:0]      m_wdata_q;
   reg  [32*T-1:0]      m_d_q;
@@ -258,14 +264,14 @@ module simty_core (
   reg  [T-1:0]         m_coal_q;
   reg  [OFF_W-1:0]     m_off_q;
   reg  [2:0]           m_funct3_q;
-  reg                  g_valid_q;    // gather (issue + 8)
+  reg                  g_valid_q;     // gather (issue + 8)
   reg  [WARP_W-1:0]    g_wid_q;
   reg  [4:0]           g_rd_q;
   reg  [T-1:0]         g_served_q;
   reg  [T-1:0]         g_coal_q;
   reg  [OFF_W-1:0]     g_off_q;
   reg  [2:0]           g_funct3_q;
-  wire                 unused_start; // entry points are word aligned
+  wire                 unused_start;  // entry points are word aligned
   reg                  r1_valid_q;
   reg                  r2_valid_q;
   reg                  r_valid_q;
@@ -352,9 +358,13 @@ module simty_core (
     .rf_pc_o       (rf_pc),
     .rf_insn_o     (rf_insn),
     .rf_fault_o    (rf_fault),
-    .buf_valid_o   (buf_valid),
+    .flush_o       (flush),
+    .flush_wid_o   (flush_wid),
     .pred_i        (pd_pred),
-    .off_i         (pd_off)
+    .off_i         (pd_off),
+    .c0_valid_i    (c0_valid),
+    .c0_wid_i      (c0_wid),
+    .c0_pcn_i      (c0_pcn)
   );
 
   simty_predecode u_predecode (
@@ -390,7 +400,8 @@ module simty_core (
     .squash_i     (sq),
     .squash_wid_i (m_wid_q),
     .squash_cnt_i (sq_cnt),
-    .buf_valid_i  (buf_valid),
+    .flush_i      (flush),
+    .flush_wid_i  (flush_wid),
     .res_valid_i  (r_valid_q),
     .res_wid_i    (r_wid_q),
     .res_alive_i  (r_x[P_V]),
@@ -571,6 +582,14 @@ module simty_core (
   end
 
   assign r_seq = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
+
+  // The issued instruction's predicted next PC, for the fetch unit.
+  assign c0_off_b      = {c0_insn[31], c0_insn[7], c0_insn[30:25], c0_insn[11:8]};
+  assign c0_off_j      = {c0_insn[31], c0_insn[19:12], c0_insn[20], c0_insn[30:21]};
+  assign c0_off        = c0_insn[6:0] == 7'b1101111 ? {{11{c0_off_j[19]}},
+      c0_off_j[19:1]} : {{19{c0_off_b[11]}}, c0_off_b[11:1]};
+  assign unused_c0_off = {c0_off_b[0], c0_off_j[0]};
+  assign c0_pcn        = c0_pc + (c0_pred ? c0_off : 30'd1);
 
   // An instruction that does not go where predicted with the same threads (m_pok_q low) drops
   // the younger instructions of its warp, issued behind it on that guess, before any of them

@@ -61,9 +61,9 @@ module simty_predecode (
   // taken. A target that is not word aligned traps: it is not predicted.
   assign off_b  = {insn_i[31], insn_i[7], insn_i[30:25], insn_i[11:8]};
   assign off_j  = {insn_i[31], insn_i[19:12], insn_i[20], insn_i[30:21]};
-  assign pred_o = op == 7'b1101111 ? !off_j[0] : op == 7'b1100011 && insn_i[31] && !off_b[0];
-  assign off_o  = op == 7'b1101111 ? {{11{off_j[19]}}, off_j[19:1]} : {{19{off_b[11]}},
+  assign off_o  = insn_i[6:0] == 7'b1101111 ? {{11{off_j[19]}}, off_j[19:1]} : {{19{off_b[11]}},
       off_b[11:1]};
+  assign pred_o = op == 7'b1101111 ? !off_j[0] : op == 7'b1100011 && insn_i[31] && !off_b[0];
 
   // Loads (their result comes late), jalr (its target is a register), calls (they change the
   // path's call depth) and system instructions are not followed before they resolve.
