@@ -27,18 +27,41 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
     for (i = 0; i < 3; i++)
         vm_port(m, VM_OUT, out[i], "PATH_W", NULL);
 
-    vm_wire(m, "ab", "1", "a and b are valid at one PC");
+    vm_comment(m, "Every comparison is made on the inputs, in parallel: PCs equal and less "
+                  "than, depths greater than. The merged paths' order is derived from them.");
+    {
+        static const char *const pr[3][2] = { { "a", "b" }, { "a", "c" }, { "b", "c" } };
+        for (i = 0; i < 3; i++) {
+            const char *p = pr[i][0], *q = pr[i][1];
+            snprintf(buf, sizeof buf, "e_%s%s", p, q);
+            vm_wire(m, buf, "1", NULL);
+            vm_assign(m, buf, "%s_i[P_PC +: 30] == %s_i[P_PC +: 30]", p, q);
+            snprintf(buf, sizeof buf, "l_%s%s", p, q);
+            vm_wire(m, buf, "1", i ? NULL : "PC of a below b's");
+            vm_assign(m, buf, "%s_i[P_PC +: 30] < %s_i[P_PC +: 30]", p, q);
+            snprintf(buf, sizeof buf, "l_%s%s", q, p);
+            vm_wire(m, buf, "1", NULL);
+            vm_assign(m, buf, "!l_%s%s && !e_%s%s", p, q, p, q);
+            snprintf(buf, sizeof buf, "g_%s%s", p, q);
+            vm_wire(m, buf, "1", i ? NULL : "depth of a above b's");
+            vm_assign(m, buf, "%s_i[P_D +: 8] > %s_i[P_D +: 8]", p, q);
+            snprintf(buf, sizeof buf, "g_%s%s", q, p);
+            vm_wire(m, buf, "1", NULL);
+            vm_assign(m, buf, "%s_i[P_D +: 8] > %s_i[P_D +: 8]", q, p);
+        }
+    }
+    vm_wire(m, "ab", "1", "a and b are valid at one PC: they merge");
     vm_wire(m, "ac", "1", NULL);
     vm_wire(m, "bc", "1", NULL);
-    vm_assign(m, "ab", "a_i[P_V] && b_i[P_V] && a_i[P_PC +: 30] == b_i[P_PC +: 30]");
-    vm_assign(m, "ac", "a_i[P_V] && c_i[P_V] && a_i[P_PC +: 30] == c_i[P_PC +: 30]");
-    vm_assign(m, "bc", "b_i[P_V] && c_i[P_V] && b_i[P_PC +: 30] == c_i[P_PC +: 30]");
+    vm_assign(m, "ab", "a_i[P_V] && b_i[P_V] && e_ab");
+    vm_assign(m, "ac", "a_i[P_V] && c_i[P_V] && e_ac");
+    vm_assign(m, "bc", "b_i[P_V] && c_i[P_V] && e_bc");
     vm_wire(m, "d_ab", "8", "the deeper depth of a and b");
     vm_wire(m, "d_abc", "8", NULL);
     vm_wire(m, "d_bc", "8", NULL);
-    vm_assign(m, "d_ab", "ab && b_i[P_D +: 8] > a_i[P_D +: 8] ? b_i[P_D +: 8] : a_i[P_D +: 8]");
-    vm_assign(m, "d_abc", "ac && c_i[P_D +: 8] > d_ab ? c_i[P_D +: 8] : d_ab");
-    vm_assign(m, "d_bc", "c_i[P_D +: 8] > b_i[P_D +: 8] ? c_i[P_D +: 8] : b_i[P_D +: 8]");
+    vm_assign(m, "d_ab", "ab && g_ba ? b_i[P_D +: 8] : a_i[P_D +: 8]");
+    vm_assign(m, "d_abc", "ac && g_ca && (!ab || g_cb) ? c_i[P_D +: 8] : d_ab");
+    vm_assign(m, "d_bc", "g_cb ? c_i[P_D +: 8] : b_i[P_D +: 8]");
 
     vm_comment(m, "Merge: a takes b and c when they share its PC; otherwise b takes c.");
     for (i = 0; i < 3; i++)
@@ -49,17 +72,25 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
                        "b_i[T-1:0] | (bc && !ab ? c_i[T-1:0] : {T{1'b0}})}");
     vm_assign(m, "c2", "{c_i[P_V] && !ac && !bc, c_i[P_D +: 8], c_i[P_PC +: 30], c_i[T-1:0]}");
 
+    vm_comment(m, "Depth order of the merged paths. Two valid merged paths never share a PC, "
+                  "and while b2 is valid at most one of a, b took c.");
+    vm_wire(m, "ga_b", "1", "a2 deeper than b2 (when both are valid)");
+    vm_wire(m, "gb_a", "1", NULL);
+    vm_wire(m, "ga_c", "1", NULL);
+    vm_wire(m, "gc_a", "1", NULL);
+    vm_assign(m, "ga_b", "ac ? g_ab || g_cb : bc ? g_ab && g_ac : g_ab");
+    vm_assign(m, "gb_a", "ac ? g_ba && g_bc : bc ? g_ba || g_ca : g_ba");
+    vm_assign(m, "ga_c", "g_ac || (ab && g_bc)");
+    vm_assign(m, "gc_a", "g_ca && (!ab || g_cb)");
+
     vm_comment(m, "Sort: a rank per path from three comparisons; ties go to the earlier input, "
                   "so the ranks are a permutation.");
     vm_wire(m, "a_b", "1", "a before b (a wins ties)");
     vm_wire(m, "a_c", "1", NULL);
     vm_wire(m, "b_c", "1", NULL);
-    snprintf(buf, sizeof buf, "!(%s)", path_first((char[256]){0}, 256, "b2", "a2"));
-    vm_assign(m, "a_b", "%s", buf);
-    snprintf(buf, sizeof buf, "!(%s)", path_first((char[256]){0}, 256, "c2", "a2"));
-    vm_assign(m, "a_c", "%s", buf);
-    snprintf(buf, sizeof buf, "!(%s)", path_first((char[256]){0}, 256, "c2", "b2"));
-    vm_assign(m, "b_c", "%s", buf);
+    vm_assign(m, "a_b", "!(b2[P_V] && (!a2[P_V] || gb_a || (!ga_b && l_ba)))");
+    vm_assign(m, "a_c", "!(c2[P_V] && (!a2[P_V] || gc_a || (!ga_c && l_ca)))");
+    vm_assign(m, "b_c", "!(c2[P_V] && (!b2[P_V] || g_cb || (!g_bc && l_cb)))");
     vm_wire(m, "rank_a", "2", "paths before a");
     vm_wire(m, "rank_b", "2", NULL);
     vm_assign(m, "rank_a", "{1'b0, !a_b} + {1'b0, !a_c}");

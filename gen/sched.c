@@ -11,8 +11,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_describe(m, "Instruction buffer and scheduler. Per warp a queue of %d fetched "
                    "instructions (their words in a RAM read at issue, a ring per warp; the "
-                   "registers and resources each needs in flip-flops, shifted so the oldest "
-                   "is entry 0). A warp is ready when its queue is not empty, it is alive, its register-file bank has the "
+                   "registers and resources each needs in flip-flops, in the same ring). A warp is ready when its queue is not empty, it is alive, its register-file bank has the "
                    "read ports (rs1 at issue + 1, rs2 at issue + 2) and the write port (issue + 6, or issue + 9 "
                    "for a load) it needs (a reservation shift register per bank keeps them "
                    "apart), and either nothing of the warp is in flight, or the warp has a single "
@@ -86,7 +85,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "qn_q", "(IB_W+1)*W", "per warp: instructions in the queue");
     vm_reg(m, "wp_q", "IB_W*W", "per warp: ring write pointer");
     vm_reg(m, "rp_q", "IB_W*W", "per warp: ring read pointer");
-    vm_comment(m, "Entry j of warp w (bit or field IB*w + j) is its j-th oldest instruction.");
+    vm_comment(m, "Entry j of warp w is bit or field IB*w + j; the oldest is at the read pointer.");
     vm_reg(m, "e_use1_q", "IB*W", "needs of the queued instructions");
     vm_reg(m, "e_use2_q", "IB*W", NULL);
     vm_reg(m, "e_walu_q", "IB*W", NULL);
@@ -95,7 +94,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "e_rs1_q", "5*IB*W", "registers of the queued instructions");
     vm_reg(m, "e_rs2_q", "5*IB*W", NULL);
     vm_reg(m, "e_rd_q", "5*IB*W", NULL);
-    vm_comment(m, "The oldest instruction of each warp (entry 0).");
+    vm_comment(m, "The oldest instruction of each warp.");
     vm_reg(m, "h_use1", "W", NULL);
     vm_reg(m, "h_use2", "W", NULL);
     vm_reg(m, "h_walu", "W", NULL);
@@ -106,6 +105,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "h_rd", "5*W", NULL);
     vm_reg(m, "qv", "W", "the queue is not empty");
     vm_integer(m, "h");
+    const char *hidx = cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}" : "rp_q[IB_W*h +: IB_W]";
     b = vm_comb(m, "heads");
     vb_default(b, "h_use1", "{W{1'b0}}");
     vb_default(b, "h_use2", "{W{1'b0}}");
@@ -117,14 +117,14 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "h_rd", "{5*W{1'b0}}");
     vb_default(b, "qv", "{W{1'b0}}");
     vb_for(b, "h", "0", "W");
-    vb_set(b, "h_use1[h]", "e_use1_q[IB*h]");
-    vb_set(b, "h_use2[h]", "e_use2_q[IB*h]");
-    vb_set(b, "h_walu[h]", "e_walu_q[IB*h]");
-    vb_set(b, "h_load[h]", "e_load_q[IB*h]");
-    vb_set(b, "h_follow[h]", "e_follow_q[IB*h]");
-    vb_set(b, "h_rs1[5*h +: 5]", "e_rs1_q[5*IB*h +: 5]");
-    vb_set(b, "h_rs2[5*h +: 5]", "e_rs2_q[5*IB*h +: 5]");
-    vb_set(b, "h_rd[5*h +: 5]", "e_rd_q[5*IB*h +: 5]");
+    vb_set(b, "h_use1[h]", "e_use1_q[%s]", hidx);
+    vb_set(b, "h_use2[h]", "e_use2_q[%s]", hidx);
+    vb_set(b, "h_walu[h]", "e_walu_q[%s]", hidx);
+    vb_set(b, "h_load[h]", "e_load_q[%s]", hidx);
+    vb_set(b, "h_follow[h]", "e_follow_q[%s]", hidx);
+    vb_set(b, "h_rs1[5*h +: 5]", "e_rs1_q[5*(%s) +: 5]", hidx);
+    vb_set(b, "h_rs2[5*h +: 5]", "e_rs2_q[5*(%s) +: 5]", hidx);
+    vb_set(b, "h_rd[5*h +: 5]", "e_rd_q[5*(%s) +: 5]", hidx);
     vb_set(b, "qv[h]", "qn_q[(IB_W+1)*h +: IB_W+1] != 0");
     vb_end(b);
     vm_reg(m, "rres_q", "2*NB", "bank b: bit 2b+k-1 = read port busy at now + k");
@@ -145,7 +145,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_param(in, "DATA_W", "74");
         vm_inst_conn(in, "clk_i", "clk_i");
         vm_inst_conn(in, "we_i", "rf_valid_i");
-        vm_inst_conn(in, "waddr_i", "{rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]}");
+        vm_inst_conn(in, "waddr_i", cfg->w > 1 ? "rf_slot" : "{1'b0, rf_slot}");
         vm_inst_conn(in, "wdata_i", "{rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}");
         vm_inst_conn(in, "re_i", "1'b1");
         vm_inst_conn(in, "raddr_i", "{iss_wid_o, rp_q[IB_W*iss_wid_o +: IB_W]}");
@@ -206,12 +206,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_default(b, "iss_wid_o", "1'b0");
     }
 
-    vm_comment(m, "Where a refill goes: behind the last entry, one lower when the warp issues now.");
-    vm_wire(m, "slot", "IB_W", NULL);
-    vm_wire(m, "rf_slot", cfg->w > 1 ? "WARP_W+IB_W" : "IB_W", "the entry: IB * rf_wid_i + slot");
-    vm_assign(m, "slot", "qn_q[(IB_W+1)*rf_wid_i +: IB_W] - %s(iss_valid_o && iss_wid_o == rf_wid_i)%s",
-              cfg->ibuf_w > 1 ? "{{(IB_W-1){1'b0}}, " : "", cfg->ibuf_w > 1 ? "}" : "");
-    vm_assign(m, "rf_slot", cfg->w > 1 ? "{rf_wid_i, slot}" : "slot");
+    vm_wire(m, "rf_slot", cfg->w > 1 ? "WARP_W+IB_W" : "IB_W", "where a refill goes: IB * rf_wid_i + its write pointer");
+    vm_assign(m, "rf_slot", cfg->w > 1 ? "{rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]}" : "wp_q");
     vm_comment(m, "In flight: +1 at issue, -1 at resolve (a load: at its write-back).");
     vm_wire(m, "dec_res", "W", NULL);
     vm_wire(m, "dec_wb", "W", NULL);
@@ -224,21 +220,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "alive_q", "{W{1'b1}}");
     vb_set(b, "single_q", "{W{1'b1}}");
     vb_end(b);
-    vm_comment(m, "Queue: an issue shifts the warp's entries down, a refill writes behind the "
-                  "last one, a flush empties it.");
+    vm_comment(m, "Queue: a refill writes at the warp's write pointer, an issue advances its "
+                  "read pointer, a flush empties it.");
     vb_for(b, "w", "0", "W");
-    vb_for(b, "k", "0", "IB-1");
-    vb_if(b, "iss_valid_o && iss_wid_o == w[WARP_W-1:0]");
-    vb_set(b, "e_use1_q[IB*w+k]", "e_use1_q[IB*w+k+1]");
-    vb_set(b, "e_use2_q[IB*w+k]", "e_use2_q[IB*w+k+1]");
-    vb_set(b, "e_walu_q[IB*w+k]", "e_walu_q[IB*w+k+1]");
-    vb_set(b, "e_load_q[IB*w+k]", "e_load_q[IB*w+k+1]");
-    vb_set(b, "e_follow_q[IB*w+k]", "e_follow_q[IB*w+k+1]");
-    vb_set(b, "e_rs1_q[5*(IB*w+k) +: 5]", "e_rs1_q[5*(IB*w+k+1) +: 5]");
-    vb_set(b, "e_rs2_q[5*(IB*w+k) +: 5]", "e_rs2_q[5*(IB*w+k+1) +: 5]");
-    vb_set(b, "e_rd_q[5*(IB*w+k) +: 5]", "e_rd_q[5*(IB*w+k+1) +: 5]");
-    vb_end(b);
-    vb_end(b);
     vb_set(b, "qn_q[(IB_W+1)*w +: IB_W+1]", "flush_i && flush_wid_i == w[WARP_W-1:0] ? "
            "{(IB_W+1){1'b0}} : qn_q[(IB_W+1)*w +: IB_W+1] "
            "+ {{IB_W{1'b0}}, rf_valid_i && rf_wid_i == w[WARP_W-1:0]} "

@@ -34,7 +34,22 @@ module simty_ccs (
   localparam integer P_D    = 31; // T + 30: lsb of the call depth
   localparam integer P_PC   = 1;  // T: lsb of the word PC
 
-  wire              ab;     // a and b are valid at one PC
+  wire              e_ab;
+  wire              l_ab;   // PC of a below b's
+  wire              l_ba;
+  wire              g_ab;   // depth of a above b's
+  wire              g_ba;
+  wire              e_ac;
+  wire              l_ac;
+  wire              l_ca;
+  wire              g_ac;
+  wire              g_ca;
+  wire              e_bc;
+  wire              l_bc;
+  wire              l_cb;
+  wire              g_bc;
+  wire              g_cb;
+  wire              ab;     // a and b are valid at one PC: they merge
   wire              ac;
   wire              bc;
   wire [7:0]        d_ab;   // the deeper depth of a and b
@@ -43,6 +58,10 @@ module simty_ccs (
   wire [PATH_W-1:0] a2;
   wire [PATH_W-1:0] b2;
   wire [PATH_W-1:0] c2;
+  wire              ga_b;   // a2 deeper than b2 (when both are valid)
+  wire              gb_a;
+  wire              ga_c;
+  wire              gc_a;
   wire              a_b;    // a before b (a wins ties)
   wire              a_c;
   wire              b_c;
@@ -52,12 +71,29 @@ module simty_ccs (
   wire [PATH_W-1:0] y;
   wire [PATH_W-1:0] z;
 
-  assign ab    = a_i[P_V] && b_i[P_V] && a_i[P_PC +: 30] == b_i[P_PC +: 30];
-  assign ac    = a_i[P_V] && c_i[P_V] && a_i[P_PC +: 30] == c_i[P_PC +: 30];
-  assign bc    = b_i[P_V] && c_i[P_V] && b_i[P_PC +: 30] == c_i[P_PC +: 30];
-  assign d_ab  = ab && b_i[P_D +: 8] > a_i[P_D +: 8] ? b_i[P_D +: 8] : a_i[P_D +: 8];
-  assign d_abc = ac && c_i[P_D +: 8] > d_ab ? c_i[P_D +: 8] : d_ab;
-  assign d_bc  = c_i[P_D +: 8] > b_i[P_D +: 8] ? c_i[P_D +: 8] : b_i[P_D +: 8];
+  // Every comparison is made on the inputs, in parallel: PCs equal and less than, depths
+  // greater than. The merged paths' order is derived from them.
+  assign e_ab  = a_i[P_PC +: 30] == b_i[P_PC +: 30];
+  assign l_ab  = a_i[P_PC +: 30] < b_i[P_PC +: 30];
+  assign l_ba  = !l_ab && !e_ab;
+  assign g_ab  = a_i[P_D +: 8] > b_i[P_D +: 8];
+  assign g_ba  = b_i[P_D +: 8] > a_i[P_D +: 8];
+  assign e_ac  = a_i[P_PC +: 30] == c_i[P_PC +: 30];
+  assign l_ac  = a_i[P_PC +: 30] < c_i[P_PC +: 30];
+  assign l_ca  = !l_ac && !e_ac;
+  assign g_ac  = a_i[P_D +: 8] > c_i[P_D +: 8];
+  assign g_ca  = c_i[P_D +: 8] > a_i[P_D +: 8];
+  assign e_bc  = b_i[P_PC +: 30] == c_i[P_PC +: 30];
+  assign l_bc  = b_i[P_PC +: 30] < c_i[P_PC +: 30];
+  assign l_cb  = !l_bc && !e_bc;
+  assign g_bc  = b_i[P_D +: 8] > c_i[P_D +: 8];
+  assign g_cb  = c_i[P_D +: 8] > b_i[P_D +: 8];
+  assign ab    = a_i[P_V] && b_i[P_V] && e_ab;
+  assign ac    = a_i[P_V] && c_i[P_V] && e_ac;
+  assign bc    = b_i[P_V] && c_i[P_V] && e_bc;
+  assign d_ab  = ab && g_ba ? b_i[P_D +: 8] : a_i[P_D +: 8];
+  assign d_abc = ac && g_ca && (!ab || g_cb) ? c_i[P_D +: 8] : d_ab;
+  assign d_bc  = g_cb ? c_i[P_D +: 8] : b_i[P_D +: 8];
 
   // Merge: a takes b and c when they share its PC; otherwise b takes c.
   assign a2 = {a_i[P_V], d_abc, a_i[P_PC +: 30],
@@ -66,14 +102,18 @@ module simty_ccs (
       b_i[T-1:0] | (bc && !ab ? c_i[T-1:0] : {T{1'b0}})};
   assign c2 = {c_i[P_V] && !ac && !bc, c_i[P_D +: 8], c_i[P_PC +: 30], c_i[T-1:0]};
 
+  // Depth order of the merged paths. Two valid merged paths never share a PC, and while b2 is
+  // valid at most one of a, b took c.
+  assign ga_b = ac ? g_ab || g_cb : bc ? g_ab && g_ac : g_ab;
+  assign gb_a = ac ? g_ba && g_bc : bc ? g_ba || g_ca : g_ba;
+  assign ga_c = g_ac || (ab && g_bc);
+  assign gc_a = g_ca && (!ab || g_cb);
+
   // Sort: a rank per path from three comparisons; ties go to the earlier input, so the ranks
   // are a permutation.
-  assign a_b    = !(b2[P_V] && (!a2[P_V] || b2[P_D +: 8] > a2[P_D +: 8] || (b2[P_D +: 8] == a2[P_D
-      +: 8] && b2[P_PC +: 30] < a2[P_PC +: 30])));
-  assign a_c    = !(c2[P_V] && (!a2[P_V] || c2[P_D +: 8] > a2[P_D +: 8] || (c2[P_D +: 8] == a2[P_D
-      +: 8] && c2[P_PC +: 30] < a2[P_PC +: 30])));
-  assign b_c    = !(c2[P_V] && (!b2[P_V] || c2[P_D +: 8] > b2[P_D +: 8] || (c2[P_D +: 8] == b2[P_D
-      +: 8] && c2[P_PC +: 30] < b2[P_PC +: 30])));
+  assign a_b    = !(b2[P_V] && (!a2[P_V] || gb_a || (!ga_b && l_ba)));
+  assign a_c    = !(c2[P_V] && (!a2[P_V] || gc_a || (!ga_c && l_ca)));
+  assign b_c    = !(c2[P_V] && (!b2[P_V] || g_cb || (!g_bc && l_cb)));
   assign rank_a = {1'b0, !a_b} + {1'b0, !a_c};
   assign rank_b = {1'b0, a_b} + {1'b0, !b_c};
   assign x      = rank_a == 2'd0 ? a2 : rank_b == 2'd0 ? b2 : c2;

@@ -13,15 +13,15 @@
 //
 // Instruction buffer and scheduler. Per warp a queue of 4 fetched instructions (their words in
 // a RAM read at issue, a ring per warp; the registers and resources each needs in flip-flops,
-// shifted so the oldest is entry 0). A warp is ready when its queue is not empty, it is alive,
-// its register-file bank has the read ports (rs1 at issue + 1, rs2 at issue + 2) and the write
-// port (issue + 6, or issue + 9 for a load) it needs (a reservation shift register per bank
-// keeps them apart), and either nothing of the warp is in flight, or the warp has a single
-// path, the last instruction issued may be followed (predecode) and the instruction reads no
-// register an instruction in flight has yet to write. Such an instruction is issued on the
-// guess that the ones before it go on to PC + 4 with the same threads; when one of them does
-// not, the resolve stage squashes the warp's younger instructions before they change anything
-// (squash_i) and the warp waits for that one's redirect. Loose round-robin among ready warps.
+// in the same ring). A warp is ready when its queue is not empty, it is alive, its
+// register-file bank has the read ports (rs1 at issue + 1, rs2 at issue + 2) and the write port
+// (issue + 6, or issue + 9 for a load) it needs (a reservation shift register per bank keeps
+// them apart), and either nothing of the warp is in flight, or the warp has a single path, the
+// last instruction issued may be followed (predecode) and the instruction reads no register an
+// instruction in flight has yet to write. Such an instruction is issued on the guess that the
+// ones before it go on to PC + 4 with the same threads; when one of them does not, the resolve
+// stage squashes the warp's younger instructions before they change anything (squash_i) and the
+// warp waits for that one's redirect. Loose round-robin among ready warps.
 //
 // The front end never sends more than the queue holds (credits), and never flushes a warp's
 // queue in a cycle the warp issues.
@@ -124,8 +124,7 @@ module simty_sched (
   integer                    w;
   integer                    k;
   reg     [W-1:0]            ready;      // warps that may issue now
-  wire    [IB_W-1:0]         slot;
-  wire    [IB_W-1:0]         rf_slot;    // the entry: IB * rf_wid_i + slot
+  wire    [IB_W-1:0]         rf_slot;    // where a refill goes: IB * rf_wid_i + its write pointer
   wire    [W-1:0]            dec_res;
   wire    [W-1:0]            dec_wb;
   wire    [W-1:0]            inc;
@@ -138,16 +137,16 @@ module simty_sched (
   ) u_buf (
     .clk_i   (clk_i),
     .we_i    (rf_valid_i),
-    .waddr_i ({rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]}),
+    .waddr_i ({1'b0, rf_slot}),
     .wdata_i ({rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}),
     .re_i    (1'b1),
     .raddr_i ({iss_wid_o, rp_q[IB_W*iss_wid_o +: IB_W]}),
     .rdata_o (buf_rdata)
   );
 
-  // Entry j of warp w (bit or field IB*w + j) is its j-th oldest instruction.
+  // Entry j of warp w is bit or field IB*w + j; the oldest is at the read pointer.
 
-  // The oldest instruction of each warp (entry 0).
+  // The oldest instruction of each warp.
 
   // heads
   always @* begin
@@ -161,14 +160,14 @@ module simty_sched (
     h_rd     = {5*W{1'b0}};
     qv       = {W{1'b0}};
     for (h = 0; h < W; h = h + 1) begin
-      h_use1[h]       = e_use1_q[IB*h];
-      h_use2[h]       = e_use2_q[IB*h];
-      h_walu[h]       = e_walu_q[IB*h];
-      h_load[h]       = e_load_q[IB*h];
-      h_follow[h]     = e_follow_q[IB*h];
-      h_rs1[5*h +: 5] = e_rs1_q[5*IB*h +: 5];
-      h_rs2[5*h +: 5] = e_rs2_q[5*IB*h +: 5];
-      h_rd[5*h +: 5]  = e_rd_q[5*IB*h +: 5];
+      h_use1[h]       = e_use1_q[rp_q[IB_W*h +: IB_W]];
+      h_use2[h]       = e_use2_q[rp_q[IB_W*h +: IB_W]];
+      h_walu[h]       = e_walu_q[rp_q[IB_W*h +: IB_W]];
+      h_load[h]       = e_load_q[rp_q[IB_W*h +: IB_W]];
+      h_follow[h]     = e_follow_q[rp_q[IB_W*h +: IB_W]];
+      h_rs1[5*h +: 5] = e_rs1_q[5*(rp_q[IB_W*h +: IB_W]) +: 5];
+      h_rs2[5*h +: 5] = e_rs2_q[5*(rp_q[IB_W*h +: IB_W]) +: 5];
+      h_rd[5*h +: 5]  = e_rd_q[5*(rp_q[IB_W*h +: IB_W]) +: 5];
       qv[h]           = qn_q[(IB_W+1)*h +: IB_W+1] != 0;
     end
   end
@@ -217,10 +216,7 @@ module simty_sched (
     iss_wid_o   = 1'b0;
   end
 
-  // Where a refill goes: behind the last entry, one lower when the warp issues now.
-  assign slot    = qn_q[(IB_W+1)*rf_wid_i +: IB_W] - {{(IB_W-1){1'b0}},
-      (iss_valid_o && iss_wid_o == rf_wid_i)};
-  assign rf_slot = slot;
+  assign rf_slot = wp_q;
 
   // In flight: +1 at issue, -1 at resolve (a load: at its write-back).
   assign dec_res = res_valid_i && !res_load_i ? {{(W-1){1'b0}}, 1'b1} << res_wid_i : {W{1'b0}};
@@ -234,18 +230,6 @@ module simty_sched (
       single_q <= {W{1'b1}};
     end
     for (w = 0; w < W; w = w + 1) begin
-      for (k = 0; k < IB-1; k = k + 1) begin
-        if (iss_valid_o && iss_wid_o == w[WARP_W-1:0]) begin
-          e_use1_q[IB*w+k]         <= e_use1_q[IB*w+k+1];
-          e_use2_q[IB*w+k]         <= e_use2_q[IB*w+k+1];
-          e_walu_q[IB*w+k]         <= e_walu_q[IB*w+k+1];
-          e_load_q[IB*w+k]         <= e_load_q[IB*w+k+1];
-          e_follow_q[IB*w+k]       <= e_follow_q[IB*w+k+1];
-          e_rs1_q[5*(IB*w+k) +: 5] <= e_rs1_q[5*(IB*w+k+1) +: 5];
-          e_rs2_q[5*(IB*w+k) +: 5] <= e_rs2_q[5*(IB*w+k+1) +: 5];
-          e_rd_q[5*(IB*w+k) +: 5]  <= e_rd_q[5*(IB*w+k+1) +: 5];
-        end
-      end
       qn_q[(IB_W+1)*w +: IB_W+1] <= flush_i && flush_wid_i == w[WARP_W-1:0] ? {(IB_W+1){1'b0}} :
           qn_q[(IB_W+1)*w +: IB_W+1] + {{IB_W{1'b0}},
           rf_valid_i && rf_wid_i == w[WARP_W-1:0]} - {{IB_W{1'b0}},
@@ -310,7 +294,7 @@ module simty_sched (
     end
   end
 
-  // Queue: an issue shifts the warp's entries down, a refill writes behind the last one, a
+  // Queue: a refill writes at the warp's write pointer, an issue advances its read pointer, a
   // flush empties it.
   assign alive_o = alive_q;
 
