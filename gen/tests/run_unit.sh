@@ -7,8 +7,9 @@
 # 1. C unit tests (configuration, writer, module model, registry, determinism
 #    in process);  2. the command line (errors, exit codes, summary line,
 #    outputs);  3. determinism through files (generate, regenerate, compare
-#    byte for byte);  4. golden files for two small configurations;
-#    5. the ALU lane bench under Verilator.
+#    byte for byte);  4. golden files for three small configurations;
+#    5. the RAM bench;  6. the ALU lane bench under Verilator;  7. the CCS
+#    proven equal to its definition.
 # One line per test, then exactly "N passed, M failed".
 set -uo pipefail
 gen=$1; tbin=$2; shift 2
@@ -142,6 +143,21 @@ if [ -n "$bench" ]; then
   if res=$("$bench" 2>&1); then ok "bench: simty_alu_lane vs C model: ${res#alu-bench: }"
   else bad "bench: simty_alu_lane"; echo "$res" | head -n 12; fi
 fi
+
+# 7. the compact-sort unit equals its definition (gen/tests/ccs_ref.v) for every
+#    input: a Yosys SAT proof on a miter, at T = 1, 4 and 64.
+cd_=$out/ccs; rm -rf "$cd_"; mkdir -p "$cd_"
+for T in 1 4 64; do
+  if "$gen" W=1 T=$T --only=ccs -o "$cd_/T$T" > /dev/null && ${YOSYS:-yosys} -p "
+      read_verilog -sv gen/tests/ccs_ref.v; chparam -set T $T ccs_ref; read_verilog $cd_/T$T/simty_ccs.v
+      proc; miter -equiv -flatten -make_outputs ccs_ref simty_ccs miter; hierarchy -top miter
+      flatten; opt -fast; sat -verify -prove trigger 0 miter" > "$cd_/T$T.log" 2>&1 \
+     && grep -q 'SAT proof finished - no model found: SUCCESS' "$cd_/T$T.log"; then
+    ok "proof: simty_ccs equals its definition at T=$T (Yosys SAT)"
+  else
+    bad "proof: simty_ccs at T=$T (log: $cd_/T$T.log)"
+  fi
+done
 
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]
