@@ -91,8 +91,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "elig", "W", NULL);
     if (!w1)
         vm_reg(m, "hungry", "W", "eligible with no credit used");
-    vm_reg(m, "sel_valid", "1", NULL);
-    vm_reg(m, "sel", "WARP_W", NULL);
+    vm_wire(m, "sel_valid", "1", NULL);
+    vm_wire(m, "sel", "WARP_W", NULL);
     vm_integer(m, "w");
     b = vm_comb(m, "eligible");
     vb_default(b, "elig", "{W{1'b0}}");
@@ -103,31 +103,18 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     if (!w1)
         vb_set(b, "hungry[w]", "alive_i[w] && !init_i && cred_q[CR_W*w +: CR_W] == {CR_W{1'b0}}");
     vb_end(b);
-    b = vm_comb(m, "steer");
     if (w1) {
-        vb_default(b, "sel_valid", "elig[0]");
-        vb_default(b, "sel", "1'b0");
+        vm_assign(m, "sel_valid", "elig[0]");
+        vm_assign(m, "sel", "1'b0");
     } else {
-        vm_reg(m, "hsel_valid", "1", NULL);
-        vm_reg(m, "hsel", "WARP_W", NULL);
-        vm_integer(m, "k");
-        vb_default(b, "sel_valid", "1'b0");
-        vb_default(b, "sel", "rr_q");
-        vb_default(b, "hsel_valid", "1'b0");
-        vb_default(b, "hsel", "rr_q");
-        vb_for(b, "k", "0", "W");
-        vb_if(b, "!sel_valid && elig[k[WARP_W-1:0] + rr_q]");
-        vb_set(b, "sel_valid", "1'b1");
-        vb_set(b, "sel", "k[WARP_W-1:0] + rr_q");
-        vb_end(b);
-        vb_if(b, "!hsel_valid && hungry[k[WARP_W-1:0] + rr_q]");
-        vb_set(b, "hsel_valid", "1'b1");
-        vb_set(b, "hsel", "k[WARP_W-1:0] + rr_q");
-        vb_end(b);
-        vb_end(b);
-        vb_if(b, "hsel_valid");
-        vb_set(b, "sel", "hsel");
-        vb_end(b);
+        vm_wire(m, "esel_valid", "1", NULL);
+        vm_wire(m, "esel", "WARP_W", NULL);
+        vm_wire(m, "hsel_valid", "1", NULL);
+        vm_wire(m, "hsel", "WARP_W", NULL);
+        rr_pick(cfg, m, "epick", "elig", "rr_q", "esel_valid", "esel");
+        rr_pick(cfg, m, "hpick", "hungry", "rr_q", "hsel_valid", "hsel");
+        vm_assign(m, "sel_valid", "esel_valid");
+        vm_assign(m, "sel", "hsel_valid ? hsel : esel");
     }
     vm_wire(m, "sel_pc", "30", NULL);
     vm_wire(m, "sel_in_imem", "1", NULL);

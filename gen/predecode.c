@@ -28,7 +28,7 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
                    "(x17) as rs1 and a0 (x10) as rs2: the exit test and the exit code. It also "
                    "predicts where the warp goes next: jal to its target, a backward branch "
                    "taken, everything else to PC + 4 (fetch follows the prediction). Every "
-                   "instruction but loads, jalr, calls and system instructions may be followed: "
+                   "instruction but jalr, calls and system instructions may be followed: "
                    "the scheduler may issue the warp's next instruction (the predicted one) "
                    "behind it before it resolves, and squashes that one if the warp does not "
                    "go there with the same threads.");
@@ -69,10 +69,9 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
                   "not predicted.");
     pd_jump_offset(m, "insn_i", "", "off_o");
     vm_assign(m, "pred_o", "op == 7'b1101111 ? !off_j[0] : op == 7'b1100011 && insn_i[31] && !off_b[0]");
-    vm_comment(m, "Loads (their result comes late), jalr (its target is a register), calls "
-                  "(they change the path's call depth) and system instructions are not "
-                  "followed before they resolve.");
-    vm_assign(m, "follow_o", "!(op == 7'b0000011 || op == 7'b1100111 || op == 7'b1110011 || "
+    vm_comment(m, "jalr (its target is a register), calls (they change the path's call "
+                  "depth) and system instructions are not followed before they resolve.");
+    vm_assign(m, "follow_o", "!(op == 7'b1100111 || op == 7'b1110011 || "
                              "(op == 7'b1101111 && (insn_i[11:7] == 5'd1 || insn_i[11:7] == 5'd5)))");
     return vm_status(m);
 }

@@ -3,6 +3,37 @@
  */
 #include "units.h"
 
+/* Round-robin pick among the W bits of `req`, from bit `start` (WARP_W
+ * bits) on: the lowest request at or above start, else the lowest of all
+ * (a masked and an unmasked find-first-set, each one adder's carry chain,
+ * then a one-hot encoder).  Drives `valid` (1 bit) and `idx` (WARP_W bits);
+ * helper wires are named <pfx>_*.  W >= 2. */
+void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const char *req,
+             const char *start, const char *valid, const char *idx)
+{
+    char hi[40], any[40], oh[40], enc[1024];
+    size_t n = 0;
+    int bit, i;
+    snprintf(hi, sizeof hi, "%s_hi", pfx);
+    snprintf(any, sizeof any, "%s_req", pfx);
+    snprintf(oh, sizeof oh, "%s_oh", pfx);
+    vm_wire(m, hi, "W", "requests at or after the start");
+    vm_wire(m, any, "W", "the requests searched");
+    vm_wire(m, oh, "W", "the pick, one-hot: the lowest of them");
+    vm_assign(m, hi, "%s & ({W{1'b1}} << %s)", req, start);
+    vm_assign(m, any, "|%s ? %s : %s", hi, hi, req);
+    vm_assign(m, oh, "%s & (~%s + 1'b1)", any, any);
+    vm_assign(m, valid, "|%s", req);
+    n += (size_t)snprintf(enc + n, sizeof enc - n, "{");
+    for (bit = cfg->warp_id_bits - 1; bit >= 0; bit--) {
+        n += (size_t)snprintf(enc + n, sizeof enc - n, "|(%s & %d'b", oh, cfg->w);
+        for (i = cfg->w - 1; i >= 0; i--)
+            n += (size_t)snprintf(enc + n, sizeof enc - n, "%d", (i >> bit) & 1);
+        n += (size_t)snprintf(enc + n, sizeof enc - n, ")%s", bit ? ", " : "}");
+    }
+    vm_assign(m, idx, "%s", enc);
+}
+
 int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
@@ -62,8 +93,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "squash_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "squash_cnt_i", "3", "how many were dropped");
     vm_group(m, "issue (combinational: empties the buffer slot)");
-    vm_port(m, VM_OUT_REG, "iss_valid_o", "1", NULL);
-    vm_port(m, VM_OUT_REG, "iss_wid_o", "WARP_W", NULL);
+    vm_port(m, VM_OUT, "iss_valid_o", "1", NULL);
+    vm_port(m, VM_OUT, "iss_wid_o", "WARP_W", NULL);
     vm_group(m, "to operand collection (collect 0 = issue + 1)");
     vm_port(m, VM_OUT_REG, "c0_valid_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "c0_wid_o", "WARP_W", NULL);
@@ -129,11 +160,12 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vm_reg(m, "rres_q", "2*NB", "bank b: bit 2b+k-1 = read port busy at now + k");
     vm_reg(m, "wres_q", "9*NB", "bank b: bit 9b+k-1 = write port busy at now + k");
-    vm_comment(m, "What was issued in the last 5 cycles: their ALU results are not yet in the "
-                  "register file. Entry k was issued k + 1 cycles ago.");
-    vm_reg(m, "hv_q", "5", "an ALU write of rd");
-    vm_reg(m, "hw_q", "5*WARP_W", NULL);
-    vm_reg(m, "hr_q", "25", NULL);
+    vm_comment(m, "What was issued in the last 8 cycles: their results may not be in the "
+                  "register file yet. Entry k was issued k + 1 cycles ago.");
+    vm_reg(m, "hv_q", "8", "a write of rd");
+    vm_reg(m, "hl_q", "8", "by a load (at issue + 9, else at issue + 6)");
+    vm_reg(m, "hw_q", "8*WARP_W", NULL);
+    vm_reg(m, "hr_q", "40", NULL);
     if (cfg->w > 1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
 
@@ -159,17 +191,18 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "c0_pred_o", "buf_rdata[73]");
 
     vm_comment(m, "Read-after-write hazards with the warp's instructions in flight: rs1 is "
-                  "read at issue + 1 and rs2 at issue + 2, the ALU writes at issue + 6.");
+                  "read at issue + 1 and rs2 at issue + 2, the ALU writes at issue + 6, a load at "
+                  "issue + 9.");
     vm_reg(m, "hazard", "W", NULL);
     vm_integer(m, "w");
     vm_integer(m, "k");
     b = vm_comb(m, "hazards");
     vb_default(b, "hazard", "{W{1'b0}}");
     vb_for(b, "w", "0", "W");
-    vb_for(b, "k", "0", "5");
+    vb_for(b, "k", "0", "8");
     vb_if(b, "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0] && "
-             "((h_use1[w] && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(k < 4 && h_use2[w] && h_rs2[5*w +: 5] == hr_q[5*k +: 5]))");
+             "((h_use1[w] && (k < 5 || hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
+             "(h_use2[w] && (k < 4 || (hl_q[k] && k < 7)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5]))");
     vb_set(b, "hazard[w]", "1'b1");
     vb_end(b);
     vb_end(b);
@@ -191,19 +224,10 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
 
     if (cfg->w > 1) {
         vm_comment(m, "Round robin: the first ready warp at or after rr_q.");
-        b = vm_comb(m, "select");
-        vb_default(b, "iss_valid_o", "1'b0");
-        vb_default(b, "iss_wid_o", "rr_q");
-        vb_for(b, "k", "0", "W");
-        vb_if(b, "!iss_valid_o && ready[k[WARP_W-1:0] + rr_q]");
-        vb_set(b, "iss_valid_o", "1'b1");
-        vb_set(b, "iss_wid_o", "k[WARP_W-1:0] + rr_q");
-        vb_end(b);
-        vb_end(b);
+        rr_pick(cfg, m, "pick", "ready", "rr_q", "iss_valid_o", "iss_wid_o");
     } else {
-        b = vm_comb(m, "select");
-        vb_default(b, "iss_valid_o", "ready[0]");
-        vb_default(b, "iss_wid_o", "1'b0");
+        vm_assign(m, "iss_valid_o", "ready[0]");
+        vm_assign(m, "iss_wid_o", "1'b0");
     }
 
     vm_wire(m, "rf_slot", cfg->w > 1 ? "WARP_W+IB_W" : "IB_W", "where a refill goes: IB * rf_wid_i + its write pointer");
@@ -258,9 +282,10 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, wr, "%s >> 1", wr);
         vb_end(b);
     }
-    vb_set(b, "hv_q", "{hv_q[3:0], iss_valid_o && h_walu[iss_wid_o]}");
-    vb_set(b, "hw_q", "{hw_q[0 +: 4*WARP_W], iss_wid_o}");
-    vb_set(b, "hr_q", "{hr_q[0 +: 20], h_rd[5*iss_wid_o +: 5]}");
+    vb_set(b, "hv_q", "{hv_q[6:0], iss_valid_o && (h_walu[iss_wid_o] || h_load[iss_wid_o])}");
+    vb_set(b, "hl_q", "{hl_q[6:0], h_load[iss_wid_o]}");
+    vb_set(b, "hw_q", "{hw_q[0 +: 7*WARP_W], iss_wid_o}");
+    vb_set(b, "hr_q", "{hr_q[0 +: 35], h_rd[5*iss_wid_o +: 5]}");
     vb_set(b, "c0_valid_o", "iss_valid_o");
     vb_set(b, "c0_wid_o", "iss_wid_o");
     vb_set(b, "c0_use2_o", "h_use2[iss_wid_o]");
@@ -282,7 +307,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vb_reset(b, "alive_q", "{W{1'b0}}");
     vb_reset(b, "nn_q", "{W{1'b0}}");
-    vb_reset(b, "hv_q", "5'd0");
+    vb_reset(b, "hv_q", "8'd0");
     if (cfg->w > 1)
         vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
     vb_reset(b, "c0_valid_o", "1'b0");

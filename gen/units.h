@@ -48,6 +48,8 @@ int gen_alu_lane(const struct simt_cfg *c, struct vmod *m);     /* alu_lane.c */
 int gen_fetch(const struct simt_cfg *c, struct vmod *m);        /* fetch.c */
 int gen_predecode(const struct simt_cfg *c, struct vmod *m);    /* predecode.c */
 void pd_jump_offset(struct vmod *m, const char *insn, const char *pfx, const char *off);
+void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const char *req, const char *start,
+             const char *valid, const char *idx);                   /* sched.c */
 int gen_sched(const struct simt_cfg *c, struct vmod *m);        /* sched.c */
 int gen_rf(const struct simt_cfg *c, struct vmod *m);           /* rf_banked.c */
 int gen_exec(const struct simt_cfg *c, struct vmod *m);         /* exec.c */

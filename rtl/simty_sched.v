@@ -66,8 +66,8 @@ module simty_sched (
   input  wire [WARP_W-1:0] squash_wid_i,
   input  wire [2:0]        squash_cnt_i, // how many were dropped
   // issue (combinational: empties the buffer slot)
-  output reg               iss_valid_o,
-  output reg  [WARP_W-1:0] iss_wid_o,
+  output wire              iss_valid_o,
+  output wire [WARP_W-1:0] iss_wid_o,
   // to operand collection (collect 0 = issue + 1)
   output reg               c0_valid_o,
   output reg  [WARP_W-1:0] c0_wid_o,
@@ -116,15 +116,19 @@ module simty_sched (
   integer                     h;
   reg     [2*NB-1:0]          rres_q;     // bank b: bit 2b+k-1 = read port busy at now + k
   reg     [9*NB-1:0]          wres_q;     // bank b: bit 9b+k-1 = write port busy at now + k
-  reg     [4:0]               hv_q;       // an ALU write of rd
-  reg     [5*WARP_W-1:0]      hw_q;
-  reg     [24:0]              hr_q;
+  reg     [7:0]               hv_q;       // a write of rd
+  reg     [7:0]               hl_q;       // by a load (at issue + 9, else at issue + 6)
+  reg     [8*WARP_W-1:0]      hw_q;
+  reg     [39:0]              hr_q;
   reg     [WARP_W-1:0]        rr_q;       // round-robin start
   wire    [73:0]              buf_rdata;
   reg     [W-1:0]             hazard;
   integer                     w;
   integer                     k;
   reg     [W-1:0]             ready;      // warps that may issue now
+  wire    [W-1:0]             pick_hi;    // requests at or after the start
+  wire    [W-1:0]             pick_req;   // the requests searched
+  wire    [W-1:0]             pick_oh;    // the pick, one-hot: the lowest of them
   wire    [(WARP_W+IB_W)-1:0] rf_slot;    // where a refill goes: IB * rf_wid_i + its write pointer
   wire    [W-1:0]             dec_res;
   wire    [W-1:0]             dec_wb;
@@ -173,7 +177,7 @@ module simty_sched (
     end
   end
 
-  // What was issued in the last 5 cycles: their ALU results are not yet in the register file.
+  // What was issued in the last 8 cycles: their results may not be in the register file yet.
   // Entry k was issued k + 1 cycles ago.
 
   // Buffer contents {pred, rs2, rs1, fault, insn, pc}, read at issue.
@@ -185,15 +189,16 @@ module simty_sched (
   assign c0_pred_o  = buf_rdata[73];
 
   // Read-after-write hazards with the warp's instructions in flight: rs1 is read at issue + 1
-  // and rs2 at issue + 2, the ALU writes at issue + 6.
+  // and rs2 at issue + 2, the ALU writes at issue + 6, a load at issue + 9.
 
   // hazards
   always @* begin
     hazard = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      for (k = 0; k < 5; k = k + 1) begin
-        if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0] && ((h_use1[w] && h_rs1[5*w +: 5]
-            == hr_q[5*k +: 5]) || (k < 4 && h_use2[w] && h_rs2[5*w +: 5] == hr_q[5*k +: 5]))) begin
+      for (k = 0; k < 8; k = k + 1) begin
+        if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0] && ((h_use1[w] && (k < 5 ||
+            hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (h_use2[w] && (k < 4 || (hl_q[k] && k
+            < 7)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5]))) begin
           hazard[w] = 1'b1;
         end
       end
@@ -212,20 +217,13 @@ module simty_sched (
   end
 
   // Round robin: the first ready warp at or after rr_q.
-
-  // select
-  always @* begin
-    iss_valid_o = 1'b0;
-    iss_wid_o   = rr_q;
-    for (k = 0; k < W; k = k + 1) begin
-      if (!iss_valid_o && ready[k[WARP_W-1:0] + rr_q]) begin
-        iss_valid_o = 1'b1;
-        iss_wid_o   = k[WARP_W-1:0] + rr_q;
-      end
-    end
-  end
-
-  assign rf_slot = {rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]};
+  assign pick_hi     = ready & ({W{1'b1}} << rr_q);
+  assign pick_req    = |pick_hi ? pick_hi : ready;
+  assign pick_oh     = pick_req & (~pick_req + 1'b1);
+  assign iss_valid_o = |ready;
+  assign iss_wid_o   = {|(pick_oh & 8'b11110000), |(pick_oh & 8'b11001100),
+      |(pick_oh & 8'b10101010)};
+  assign rf_slot     = {rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]};
 
   // In flight: +1 at issue, -1 at resolve (a load: at its write-back).
   assign dec_res = res_valid_i && !res_load_i ? {{(W-1){1'b0}}, 1'b1} << res_wid_i : {W{1'b0}};
@@ -276,9 +274,10 @@ module simty_sched (
       rres_q[3:2]  <= rres_q[3:2] >> 1;
       wres_q[17:9] <= wres_q[17:9] >> 1;
     end
-    hv_q       <= {hv_q[3:0], iss_valid_o && h_walu[iss_wid_o]};
-    hw_q       <= {hw_q[0 +: 4*WARP_W], iss_wid_o};
-    hr_q       <= {hr_q[0 +: 20], h_rd[5*iss_wid_o +: 5]};
+    hv_q       <= {hv_q[6:0], iss_valid_o && (h_walu[iss_wid_o] || h_load[iss_wid_o])};
+    hl_q       <= {hl_q[6:0], h_load[iss_wid_o]};
+    hw_q       <= {hw_q[0 +: 7*WARP_W], iss_wid_o};
+    hr_q       <= {hr_q[0 +: 35], h_rd[5*iss_wid_o +: 5]};
     c0_valid_o <= iss_valid_o;
     c0_wid_o   <= iss_wid_o;
     c0_use2_o  <= h_use2[iss_wid_o];
@@ -300,7 +299,7 @@ module simty_sched (
     if (rst_i) begin
       alive_q    <= {W{1'b0}};
       nn_q       <= {W{1'b0}};
-      hv_q       <= 5'd0;
+      hv_q       <= 8'd0;
       rr_q       <= {WARP_W{1'b0}};
       c0_valid_o <= 1'b0;
       rres_q     <= {2*NB{1'b0}};

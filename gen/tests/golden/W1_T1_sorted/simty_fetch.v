@@ -88,8 +88,8 @@ module simty_fetch (
   reg     [29:0]       f3_pc_q;
   reg     [29:0]       f3_off_q;
   reg     [W-1:0]      elig;
-  reg                  sel_valid;
-  reg     [WARP_W-1:0] sel;
+  wire                 sel_valid;
+  wire    [WARP_W-1:0] sel;
   integer              w;
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
@@ -109,12 +109,8 @@ module simty_fetch (
     end
   end
 
-  // steer
-  always @* begin
-    sel_valid = elig[0];
-    sel       = 1'b0;
-  end
-
+  assign sel_valid   = elig[0];
+  assign sel         = 1'b0;
   assign sel_pc      = fetch_pc_q[sel];
   assign sel_in_imem = sel_pc[29:IMEM_AW] == IMEM_TAG;
 

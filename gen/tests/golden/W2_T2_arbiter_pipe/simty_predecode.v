@@ -16,9 +16,9 @@
 // scheduler can reserve them at issue. ecall and ebreak read a7 (x17) as rs1 and a0 (x10) as
 // rs2: the exit test and the exit code. It also predicts where the warp goes next: jal to its
 // target, a backward branch taken, everything else to PC + 4 (fetch follows the prediction).
-// Every instruction but loads, jalr, calls and system instructions may be followed: the
-// scheduler may issue the warp's next instruction (the predicted one) behind it before it
-// resolves, and squashes that one if the warp does not go there with the same threads.
+// Every instruction but jalr, calls and system instructions may be followed: the scheduler may
+// issue the warp's next instruction (the predicted one) behind it before it resolves, and
+// squashes that one if the warp does not go there with the same threads.
 
 `default_nettype none
 
@@ -66,10 +66,10 @@ module simty_predecode (
       off_b[11:1]};
   assign pred_o = op == 7'b1101111 ? !off_j[0] : op == 7'b1100011 && insn_i[31] && !off_b[0];
 
-  // Loads (their result comes late), jalr (its target is a register), calls (they change the
-  // path's call depth) and system instructions are not followed before they resolve.
-  assign follow_o = !(op == 7'b0000011 || op == 7'b1100111 || op == 7'b1110011 || (op == 7'b1101111
-      && (insn_i[11:7] == 5'd1 || insn_i[11:7] == 5'd5)));
+  // jalr (its target is a register), calls (they change the path's call depth) and system
+  // instructions are not followed before they resolve.
+  assign follow_o = !(op == 7'b1100111 || op == 7'b1110011 || (op == 7'b1101111 && (insn_i[11:7] ==
+      5'd1 || insn_i[11:7] == 5'd5)));
 
 endmodule
 

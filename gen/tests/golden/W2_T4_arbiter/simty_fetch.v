@@ -90,12 +90,19 @@ module simty_fetch (
   reg     [29:0]       f3_off_q;
   reg     [W-1:0]      elig;
   reg     [W-1:0]      hungry;             // eligible with no credit used
-  reg                  sel_valid;
-  reg     [WARP_W-1:0] sel;
+  wire                 sel_valid;
+  wire    [WARP_W-1:0] sel;
   integer              w;
-  reg                  hsel_valid;
-  reg     [WARP_W-1:0] hsel;
-  integer              k;
+  wire                 esel_valid;
+  wire    [WARP_W-1:0] esel;
+  wire                 hsel_valid;
+  wire    [WARP_W-1:0] hsel;
+  wire    [W-1:0]      epick_hi;           // requests at or after the start
+  wire    [W-1:0]      epick_req;          // the requests searched
+  wire    [W-1:0]      epick_oh;           // the pick, one-hot: the lowest of them
+  wire    [W-1:0]      hpick_hi;           // requests at or after the start
+  wire    [W-1:0]      hpick_req;          // the requests searched
+  wire    [W-1:0]      hpick_oh;           // the pick, one-hot: the lowest of them
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
   wire                 kill;
@@ -116,27 +123,18 @@ module simty_fetch (
     end
   end
 
-  // steer
-  always @* begin
-    sel_valid  = 1'b0;
-    sel        = rr_q;
-    hsel_valid = 1'b0;
-    hsel       = rr_q;
-    for (k = 0; k < W; k = k + 1) begin
-      if (!sel_valid && elig[k[WARP_W-1:0] + rr_q]) begin
-        sel_valid = 1'b1;
-        sel       = k[WARP_W-1:0] + rr_q;
-      end
-      if (!hsel_valid && hungry[k[WARP_W-1:0] + rr_q]) begin
-        hsel_valid = 1'b1;
-        hsel       = k[WARP_W-1:0] + rr_q;
-      end
-    end
-    if (hsel_valid) begin
-      sel = hsel;
-    end
-  end
-
+  assign epick_hi    = elig & ({W{1'b1}} << rr_q);
+  assign epick_req   = |epick_hi ? epick_hi : elig;
+  assign epick_oh    = epick_req & (~epick_req + 1'b1);
+  assign esel_valid  = |elig;
+  assign esel        = {|(epick_oh & 2'b10)};
+  assign hpick_hi    = hungry & ({W{1'b1}} << rr_q);
+  assign hpick_req   = |hpick_hi ? hpick_hi : hungry;
+  assign hpick_oh    = hpick_req & (~hpick_req + 1'b1);
+  assign hsel_valid  = |hungry;
+  assign hsel        = {|(hpick_oh & 2'b10)};
+  assign sel_valid   = esel_valid;
+  assign sel         = hsel_valid ? hsel : esel;
   assign sel_pc      = fetch_pc_q[sel];
   assign sel_in_imem = sel_pc[29:IMEM_AW] == IMEM_TAG;
 
