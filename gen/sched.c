@@ -158,7 +158,6 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "h_rd[5*h +: 5]", "e_rd_q[5*(%s) +: 5]", hidx);
     vb_set(b, "qv[h]", "qn_q[(IB_W+1)*h +: IB_W+1] != 0");
     vb_end(b);
-    vm_reg(m, "rres_q", "2*NB", "bank b: bit 2b+k-1 = read port busy at now + k");
     vm_reg(m, "wres_q", "9*NB", "bank b: bit 9b+k-1 = write port busy at now + k");
     vm_comment(m, "What was issued in the last 8 cycles: their results may not be in the "
                   "register file yet. Entry k was issued k + 1 cycles ago.");
@@ -190,35 +189,129 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "c0_rs2_o", "buf_rdata[72:68]");
     vm_assign(m, "c0_pred_o", "buf_rdata[73]");
 
-    vm_comment(m, "Read-after-write hazards with the warp's instructions in flight: rs1 is "
-                  "read at issue + 1 and rs2 at issue + 2, the ALU writes at issue + 6, a load at "
-                  "issue + 9.");
-    vm_reg(m, "hazard", "W", NULL);
+    vm_comment(m, "Readiness is computed a cycle ahead, from registers only, and registered: "
+                  "r1 for a warp that does not issue now, r2 (its second instruction) for one "
+                  "that does. Both see this cycle's resolve, load release and squash, the hazard "
+                  "record and the write ports as they will be next cycle; next cycle corrects "
+                  "for what it cannot know (the issue made now: its rs2 read, which can meet "
+                  "the next issue's rs1 read in one bank; a squash then). An instruction that "
+                  "arrives in an empty queue may issue next cycle if nothing of its warp is in "
+                  "flight (it needs no hazard check), else a cycle later.");
+    vm_reg(m, "r1_q", "W", "ready next cycle, if the warp does not issue now");
+    vm_reg(m, "r2_q", "W", "ready next cycle with its second instruction, if it issues now");
+    vm_reg(m, "li_valid_q", "1", "the issue of the last cycle");
+    vm_reg(m, "li_wid_q", "WARP_W", NULL);
+    vm_reg(m, "li_use2_q", "1", "it reads rs2 (now + 1)");
+    vm_comment(m, "Each warp's second queued instruction (for r2).");
+    vm_reg(m, "s_use1", "W", NULL);
+    vm_reg(m, "s_use2", "W", NULL);
+    vm_reg(m, "s_walu", "W", NULL);
+    vm_reg(m, "s_rs1", "5*W", NULL);
+    vm_reg(m, "s_rs2", "5*W", NULL);
+    vm_reg(m, "q2", "W", "at least two queued");
+    {
+        const char *sidx = cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}"
+                                      : "{rp_q[IB_W*h +: IB_W] + 1'b1}";
+        b = vm_comb(m, "seconds");
+        vb_default(b, "s_use1", "{W{1'b0}}");
+        vb_default(b, "s_use2", "{W{1'b0}}");
+        vb_default(b, "s_walu", "{W{1'b0}}");
+        vb_default(b, "s_rs1", "{5*W{1'b0}}");
+        vb_default(b, "s_rs2", "{5*W{1'b0}}");
+        vb_default(b, "q2", "{W{1'b0}}");
+        vb_for(b, "h", "0", "W");
+        vb_set(b, "s_use1[h]", "e_use1_q[%s]", sidx);
+        vb_set(b, "s_use2[h]", "e_use2_q[%s]", sidx);
+        vb_set(b, "s_walu[h]", "e_walu_q[%s]", sidx);
+        vb_set(b, "s_rs1[5*h +: 5]", "e_rs1_q[5*(%s) +: 5]", sidx);
+        vb_set(b, "s_rs2[5*h +: 5]", "e_rs2_q[5*(%s) +: 5]", sidx);
+        vb_set(b, "q2[h]", "qn_q[(IB_W+1)*h +: IB_W+1] > 1");
+        vb_end(b);
+    }
+
+    vm_comment(m, "Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at "
+                  "issue + 2, the ALU writes at issue + 6, a load at issue + 9; record entry k "
+                  "will then be k + 2 cycles old. hz1: the head instruction; hz2: the second, "
+                  "behind the head issued now (one cycle old then).");
+    vm_reg(m, "hz1", "W", NULL);
+    vm_reg(m, "hz2", "W", NULL);
     vm_integer(m, "w");
     vm_integer(m, "k");
     b = vm_comb(m, "hazards");
-    vb_default(b, "hazard", "{W{1'b0}}");
+    vb_default(b, "hz1", "{W{1'b0}}");
+    vb_default(b, "hz2", "{W{1'b0}}");
     vb_for(b, "w", "0", "W");
-    vb_for(b, "k", "0", "8");
-    vb_if(b, "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0] && "
-             "((h_use1[w] && (k < 5 || hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(h_use2[w] && (k < 4 || (hl_q[k] && k < 7)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5]))");
-    vb_set(b, "hazard[w]", "1'b1");
+    vb_for(b, "k", "0", "7");
+    vb_if(b, "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0]");
+    vb_if(b, "(h_use1[w] && (k < 4 || hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
+             "(h_use2[w] && (k < 3 || (hl_q[k] && k < 6)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5])");
+    vb_set(b, "hz1[w]", "1'b1");
+    vb_end(b);
+    vb_if(b, "(s_use1[w] && (k < 4 || hl_q[k]) && s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
+             "(s_use2[w] && (k < 3 || (hl_q[k] && k < 6)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5])");
+    vb_set(b, "hz2[w]", "1'b1");
     vb_end(b);
     vb_end(b);
+    vb_end(b);
+    vb_if(b, "(h_walu[w] || h_load[w]) && ((s_use1[w] && s_rs1[5*w +: 5] == h_rd[5*w +: 5]) || "
+             "(s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]))");
+    vb_set(b, "hz2[w]", "1'b1");
+    vb_end(b);
+    vb_end(b);
+
+    vm_comment(m, "Warp state next cycle, before this cycle's issue.");
+    vm_reg(m, "cnt_n", "4*W", NULL);
+    vm_reg(m, "nn_n", "W", NULL);
+    vm_reg(m, "single_n", "W", NULL);
+    vm_reg(m, "alive_n", "W", NULL);
+    vm_reg(m, "kept", "W", "not flushed now");
+    b = vm_comb(m, "next_state");
+    vb_default(b, "cnt_n", "cnt_q");
+    vb_default(b, "nn_n", "nn_q");
+    vb_default(b, "single_n", "single_q");
+    vb_default(b, "alive_n", "alive_q");
+    vb_default(b, "kept", "{W{1'b1}}");
+    vb_for(b, "w", "0", "W");
+    vb_set(b, "cnt_n[4*w +: 4]", "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - "
+           "(squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0)");
+    vb_if(b, "squash_i && squash_wid_i == w[WARP_W-1:0]");
+    vb_set(b, "nn_n[w]", "1'b1");
+    vb_end(b);
+    vb_if(b, "res_valid_i && res_wid_i == w[WARP_W-1:0]");
+    vb_set(b, "single_n[w]", "res_single_i");
+    vb_set(b, "alive_n[w]", "res_alive_i");
+    vb_end(b);
+    vb_if(b, "flush_i && flush_wid_i == w[WARP_W-1:0]");
+    vb_set(b, "kept[w]", "1'b0");
+    vb_end(b);
+    vb_end(b);
+
+    vm_reg(m, "r1", "W", NULL);
+    vm_reg(m, "r2", "W", NULL);
+    b = vm_comb(m, "qualify_ahead");
+    vb_default(b, "r1", "{W{1'b0}}");
+    vb_default(b, "r2", "{W{1'b0}}");
+    vb_for(b, "w", "0", "W");
+    {
+        const char *bank0 = nb == 2 ? "(w%2)" : "0";
+        vb_set(b, "r1[w]", "kept[w] && alive_n[w] && (qv[w] ? "
+                           "(cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] && !hz1[w])) && "
+                           "!(h_walu[w] && wres_q[9*%s+6]) : "
+                           "rf_valid_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && "
+                           "!(rf_walu_i && wres_q[9*%s+6]))", bank0, bank0);
+        vb_set(b, "r2[w]", "q2[w] && kept[w] && alive_n[w] && h_follow[w] && single_n[w] && "
+                           "!hz2[w] && !(s_walu[w] && wres_q[9*%s+6])", bank0);
+    }
     vb_end(b);
     vm_reg(m, "ready", "W", "warps that may issue now");
     b = vm_comb(m, "qualify");
     vb_default(b, "ready", "{W{1'b0}}");
     vb_for(b, "w", "0", "W");
     {
-        const char *bank0 = nb == 2 ? "(w%2)" : "0";
-        vb_set(b, "ready[w]", "qv[w] && alive_q[w] && !init_i && "
-                              "!(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
-                              "(cnt_q[4*w +: 4] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) && "
-                              "!(h_use1[w] && rres_q[2*%s]) && !(h_use2[w] && rres_q[2*%s+1]) && "
-                              "!(h_walu[w] && wres_q[9*%s+5]) && !(h_load[w] && wres_q[9*%s+8])",
-               bank0, bank0, bank0, bank0);
+        const char *same = nb == 2 ? "li_wid_q[0] == w[0]" : "1'b1";
+        vb_set(b, "ready[w]", "(li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && "
+                              "!init_i && !(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
+                              "!(li_valid_q && li_use2_q && h_use1[w] && %s)", same);
     }
     vb_end(b);
 
@@ -240,10 +333,6 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "dec_wb", "wb_valid_i ? {{(W-1){1'b0}}, 1'b1} << wb_wid_i : {W{1'b0}}");
     vm_assign(m, "inc", "iss_valid_o ? {{(W-1){1'b0}}, 1'b1} << iss_wid_o : {W{1'b0}}");
     b = vm_seq(m, "state");
-    vb_if(b, "init_i");
-    vb_set(b, "alive_q", "{W{1'b1}}");
-    vb_set(b, "single_q", "{W{1'b1}}");
-    vb_end(b);
     vm_comment(m, "Queue: a refill writes at the warp's write pointer, an issue advances its "
                   "read pointer, a flush empties it.");
     vb_for(b, "w", "0", "W");
@@ -271,17 +360,19 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "rp_q[IB_W*flush_wid_i +: IB_W]", "{IB_W{1'b0}}");
     vb_end(b);
     for (bk = 0; bk < nb; bk++) {
-        char rr[40], wr[40];
-        snprintf(rr, sizeof rr, nb == 2 ? "rres_q[%d:%d]" : "rres_q", 2 * bk + 1, 2 * bk);
+        char wr[40];
         snprintf(wr, sizeof wr, nb == 2 ? "wres_q[%d:%d]" : "wres_q", 9 * bk + 8, 9 * bk);
         vb_if(b, "iss_valid_o%s", nb == 2 ? (bk ? " && iss_wid_o[0]" : " && !iss_wid_o[0]") : "");
-        vb_set(b, rr, "(%s | {h_use2[iss_wid_o], h_use1[iss_wid_o]}) >> 1", rr);
         vb_set(b, wr, "(%s | {h_load[iss_wid_o], 2'b00, h_walu[iss_wid_o], 5'b00000}) >> 1", wr);
         vb_else(b);
-        vb_set(b, rr, "%s >> 1", rr);
         vb_set(b, wr, "%s >> 1", wr);
         vb_end(b);
     }
+    vb_set(b, "r1_q", "r1");
+    vb_set(b, "r2_q", "r2");
+    vb_set(b, "li_valid_q", "iss_valid_o");
+    vb_set(b, "li_wid_q", "iss_wid_o");
+    vb_set(b, "li_use2_q", "h_use2[iss_wid_o]");
     vb_set(b, "hv_q", "{hv_q[6:0], iss_valid_o && (h_walu[iss_wid_o] || h_load[iss_wid_o])}");
     vb_set(b, "hl_q", "{hl_q[6:0], h_load[iss_wid_o]}");
     vb_set(b, "hw_q", "{hw_q[0 +: 7*WARP_W], iss_wid_o}");
@@ -289,29 +380,32 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "c0_valid_o", "iss_valid_o");
     vb_set(b, "c0_wid_o", "iss_wid_o");
     vb_set(b, "c0_use2_o", "h_use2[iss_wid_o]");
+    vm_comment(m, "A warp never issues in the cycle it is squashed (so nn_n is final for it).");
+    vb_set(b, "nn_q", "nn_n");
+    vb_set(b, "alive_q", "alive_n");
+    vb_set(b, "single_q", "single_n");
     vb_if(b, "iss_valid_o");
     if (cfg->w > 1)
         vb_set(b, "rr_q", "iss_wid_o + 1'b1");
     vb_set(b, "nn_q[iss_wid_o]", "!h_follow[iss_wid_o]");
     vb_end(b);
-    vb_if(b, "squash_i");
-    vb_set(b, "nn_q[squash_wid_i]", "1'b1");
-    vb_end(b);
     vb_for(b, "w", "0", "W");
-    vb_set(b, "cnt_q[4*w +: 4]", "cnt_q[4*w +: 4] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - "
-                          "(squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0)");
+    vb_set(b, "cnt_q[4*w +: 4]", "cnt_n[4*w +: 4] + {3'b000, inc[w]}");
     vb_end(b);
-    vb_if(b, "res_valid_i");
-    vb_set(b, "alive_q[res_wid_i]", "res_alive_i");
-    vb_set(b, "single_q[res_wid_i]", "res_single_i");
+    vb_if(b, "init_i");
+    vb_set(b, "alive_q", "{W{1'b1}}");
+    vb_set(b, "single_q", "{W{1'b1}}");
     vb_end(b);
+
     vb_reset(b, "alive_q", "{W{1'b0}}");
     vb_reset(b, "nn_q", "{W{1'b0}}");
     vb_reset(b, "hv_q", "8'd0");
     if (cfg->w > 1)
         vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
     vb_reset(b, "c0_valid_o", "1'b0");
-    vb_reset(b, "rres_q", "{2*NB{1'b0}}");
+    vb_reset(b, "r1_q", "{W{1'b0}}");
+    vb_reset(b, "r2_q", "{W{1'b0}}");
+    vb_reset(b, "li_valid_q", "1'b0");
     vb_reset(b, "wres_q", "{9*NB{1'b0}}");
     vb_reset(b, "cnt_q", "{4*W{1'b0}}");
     vb_reset(b, "qn_q", "{(IB_W+1)*W{1'b0}}");

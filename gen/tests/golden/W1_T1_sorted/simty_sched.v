@@ -114,16 +114,34 @@ module simty_sched (
   reg     [5*W-1:0]          h_rd;
   reg     [W-1:0]            qv;         // the queue is not empty
   integer                    h;
-  reg     [2*NB-1:0]         rres_q;     // bank b: bit 2b+k-1 = read port busy at now + k
   reg     [9*NB-1:0]         wres_q;     // bank b: bit 9b+k-1 = write port busy at now + k
   reg     [7:0]              hv_q;       // a write of rd
   reg     [7:0]              hl_q;       // by a load (at issue + 9, else at issue + 6)
   reg     [8*WARP_W-1:0]     hw_q;
   reg     [39:0]             hr_q;
   wire    [73:0]             buf_rdata;
-  reg     [W-1:0]            hazard;
+  reg     [W-1:0]            r1_q;       // ready next cycle, if the warp does not issue now
+  reg     [W-1:0]            r2_q;       // ready next cycle with its second instruction, if it issues now
+  reg                        li_valid_q; // the issue of the last cycle
+  reg     [WARP_W-1:0]       li_wid_q;
+  reg                        li_use2_q;  // it reads rs2 (now + 1)
+  reg     [W-1:0]            s_use1;
+  reg     [W-1:0]            s_use2;
+  reg     [W-1:0]            s_walu;
+  reg     [5*W-1:0]          s_rs1;
+  reg     [5*W-1:0]          s_rs2;
+  reg     [W-1:0]            q2;         // at least two queued
+  reg     [W-1:0]            hz1;
+  reg     [W-1:0]            hz2;
   integer                    w;
   integer                    k;
+  reg     [4*W-1:0]          cnt_n;
+  reg     [W-1:0]            nn_n;
+  reg     [W-1:0]            single_n;
+  reg     [W-1:0]            alive_n;
+  reg     [W-1:0]            kept;       // not flushed now
+  reg     [W-1:0]            r1;
+  reg     [W-1:0]            r2;
   reg     [W-1:0]            ready;      // warps that may issue now
   wire    [IB_W-1:0]         rf_slot;    // where a refill goes: IB * rf_wid_i + its write pointer
   wire    [W-1:0]            dec_res;
@@ -184,20 +202,98 @@ module simty_sched (
   assign c0_rs2_o   = buf_rdata[72:68];
   assign c0_pred_o  = buf_rdata[73];
 
-  // Read-after-write hazards with the warp's instructions in flight: rs1 is read at issue + 1
-  // and rs2 at issue + 2, the ALU writes at issue + 6, a load at issue + 9.
+  // Readiness is computed a cycle ahead, from registers only, and registered: r1 for a warp
+  // that does not issue now, r2 (its second instruction) for one that does. Both see this
+  // cycle's resolve, load release and squash, the hazard record and the write ports as they
+  // will be next cycle; next cycle corrects for what it cannot know (the issue made now: its
+  // rs2 read, which can meet the next issue's rs1 read in one bank; a squash then). An
+  // instruction that arrives in an empty queue may issue next cycle if nothing of its warp is
+  // in flight (it needs no hazard check), else a cycle later.
+
+  // Each warp's second queued instruction (for r2).
+
+  // seconds
+  always @* begin
+    s_use1 = {W{1'b0}};
+    s_use2 = {W{1'b0}};
+    s_walu = {W{1'b0}};
+    s_rs1  = {5*W{1'b0}};
+    s_rs2  = {5*W{1'b0}};
+    q2     = {W{1'b0}};
+    for (h = 0; h < W; h = h + 1) begin
+      s_use1[h]       = e_use1_q[{rp_q[IB_W*h +: IB_W] + 1'b1}];
+      s_use2[h]       = e_use2_q[{rp_q[IB_W*h +: IB_W] + 1'b1}];
+      s_walu[h]       = e_walu_q[{rp_q[IB_W*h +: IB_W] + 1'b1}];
+      s_rs1[5*h +: 5] = e_rs1_q[5*({rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
+      s_rs2[5*h +: 5] = e_rs2_q[5*({rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
+      q2[h]           = qn_q[(IB_W+1)*h +: IB_W+1] > 1;
+    end
+  end
+
+  // Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at issue + 2, the ALU
+  // writes at issue + 6, a load at issue + 9; record entry k will then be k + 2 cycles old.
+  // hz1: the head instruction; hz2: the second, behind the head issued now (one cycle old
+  // then).
 
   // hazards
   always @* begin
-    hazard = {W{1'b0}};
+    hz1 = {W{1'b0}};
+    hz2 = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      for (k = 0; k < 8; k = k + 1) begin
-        if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0] && ((h_use1[w] && (k < 5 ||
-            hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (h_use2[w] && (k < 4 || (hl_q[k] && k
-            < 7)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5]))) begin
-          hazard[w] = 1'b1;
+      for (k = 0; k < 7; k = k + 1) begin
+        if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0]) begin
+          if ((h_use1[w] && (k < 4 || hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (h_use2[w]
+              && (k < 3 || (hl_q[k] && k < 6)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5])) begin
+            hz1[w] = 1'b1;
+          end
+          if ((s_use1[w] && (k < 4 || hl_q[k]) && s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (s_use2[w]
+              && (k < 3 || (hl_q[k] && k < 6)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5])) begin
+            hz2[w] = 1'b1;
+          end
         end
       end
+      if ((h_walu[w] || h_load[w]) && ((s_use1[w] && s_rs1[5*w +: 5] == h_rd[5*w +: 5]) ||
+          (s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]))) begin
+        hz2[w] = 1'b1;
+      end
+    end
+  end
+
+  // Warp state next cycle, before this cycle's issue.
+
+  // next_state
+  always @* begin
+    cnt_n    = cnt_q;
+    nn_n     = nn_q;
+    single_n = single_q;
+    alive_n  = alive_q;
+    kept     = {W{1'b1}};
+    for (w = 0; w < W; w = w + 1) begin
+      cnt_n[4*w +: 4] = cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000,
+          dec_wb[w]} - (squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0);
+      if (squash_i && squash_wid_i == w[WARP_W-1:0]) begin
+        nn_n[w] = 1'b1;
+      end
+      if (res_valid_i && res_wid_i == w[WARP_W-1:0]) begin
+        single_n[w] = res_single_i;
+        alive_n[w]  = res_alive_i;
+      end
+      if (flush_i && flush_wid_i == w[WARP_W-1:0]) begin
+        kept[w] = 1'b0;
+      end
+    end
+  end
+
+  // qualify_ahead
+  always @* begin
+    r1 = {W{1'b0}};
+    r2 = {W{1'b0}};
+    for (w = 0; w < W; w = w + 1) begin
+      r1[w] = kept[w] && alive_n[w] && (qv[w] ? (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w]
+          && !hz1[w])) && !(h_walu[w] && wres_q[9*0+6]) : rf_valid_i && rf_wid_i == w[WARP_W-1:0] &&
+          cnt_n[4*w +: 4] == 4'd0 && !(rf_walu_i && wres_q[9*0+6]));
+      r2[w] = q2[w] && kept[w] && alive_n[w] && h_follow[w] && single_n[w] && !hz2[w] && !(s_walu[w]
+          && wres_q[9*0+6]);
     end
   end
 
@@ -205,10 +301,9 @@ module simty_sched (
   always @* begin
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      ready[w] = qv[w] && alive_q[w] && !init_i && !(squash_i && squash_wid_i == w[WARP_W-1:0]) &&
-          (cnt_q[4*w +: 4] == 4'd0 || (!nn_q[w] && single_q[w] && !hazard[w])) && !(h_use1[w] &&
-          rres_q[2*0]) && !(h_use2[w] && rres_q[2*0+1]) && !(h_walu[w] && wres_q[9*0+5]) &&
-          !(h_load[w] && wres_q[9*0+8]);
+      ready[w] = (li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && !init_i &&
+          !(squash_i && squash_wid_i == w[WARP_W-1:0]) && !(li_valid_q && li_use2_q && h_use1[w] &&
+          1'b1);
     end
   end
 
@@ -223,10 +318,6 @@ module simty_sched (
 
   // state
   always @(posedge clk_i) begin
-    if (init_i) begin
-      alive_q  <= {W{1'b1}};
-      single_q <= {W{1'b1}};
-    end
     for (w = 0; w < W; w = w + 1) begin
       qn_q[(IB_W+1)*w +: IB_W+1] <= flush_i && flush_wid_i == w[WARP_W-1:0] ? {(IB_W+1){1'b0}} :
           qn_q[(IB_W+1)*w +: IB_W+1] + {{IB_W{1'b0}},
@@ -252,12 +343,15 @@ module simty_sched (
       rp_q[IB_W*flush_wid_i +: IB_W] <= {IB_W{1'b0}};
     end
     if (iss_valid_o) begin
-      rres_q <= (rres_q | {h_use2[iss_wid_o], h_use1[iss_wid_o]}) >> 1;
       wres_q <= (wres_q | {h_load[iss_wid_o], 2'b00, h_walu[iss_wid_o], 5'b00000}) >> 1;
     end else begin
-      rres_q <= rres_q >> 1;
       wres_q <= wres_q >> 1;
     end
+    r1_q       <= r1;
+    r2_q       <= r2;
+    li_valid_q <= iss_valid_o;
+    li_wid_q   <= iss_wid_o;
+    li_use2_q  <= h_use2[iss_wid_o];
     hv_q       <= {hv_q[6:0], iss_valid_o && (h_walu[iss_wid_o] || h_load[iss_wid_o])};
     hl_q       <= {hl_q[6:0], h_load[iss_wid_o]};
     hw_q       <= {hw_q[0 +: 7*WARP_W], iss_wid_o};
@@ -265,26 +359,27 @@ module simty_sched (
     c0_valid_o <= iss_valid_o;
     c0_wid_o   <= iss_wid_o;
     c0_use2_o  <= h_use2[iss_wid_o];
+    nn_q       <= nn_n;
+    alive_q    <= alive_n;
+    single_q   <= single_n;
     if (iss_valid_o) begin
       nn_q[iss_wid_o] <= !h_follow[iss_wid_o];
     end
-    if (squash_i) begin
-      nn_q[squash_wid_i] <= 1'b1;
-    end
     for (w = 0; w < W; w = w + 1) begin
-      cnt_q[4*w +: 4] <= cnt_q[4*w +: 4] + {3'b000, inc[w]} - {3'b000, dec_res[w]} - {3'b000,
-          dec_wb[w]} - (squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0);
+      cnt_q[4*w +: 4] <= cnt_n[4*w +: 4] + {3'b000, inc[w]};
     end
-    if (res_valid_i) begin
-      alive_q[res_wid_i]  <= res_alive_i;
-      single_q[res_wid_i] <= res_single_i;
+    if (init_i) begin
+      alive_q  <= {W{1'b1}};
+      single_q <= {W{1'b1}};
     end
     if (rst_i) begin
       alive_q    <= {W{1'b0}};
       nn_q       <= {W{1'b0}};
       hv_q       <= 8'd0;
       c0_valid_o <= 1'b0;
-      rres_q     <= {2*NB{1'b0}};
+      r1_q       <= {W{1'b0}};
+      r2_q       <= {W{1'b0}};
+      li_valid_q <= 1'b0;
       wres_q     <= {9*NB{1'b0}};
       cnt_q      <= {4*W{1'b0}};
       qn_q       <= {(IB_W+1)*W{1'b0}};
@@ -295,6 +390,8 @@ module simty_sched (
 
   // Queue: a refill writes at the warp's write pointer, an issue advances its read pointer, a
   // flush empties it.
+
+  // A warp never issues in the cycle it is squashed (so nn_n is final for it).
   assign alive_o = alive_q;
 
   // busy
