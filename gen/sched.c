@@ -208,6 +208,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "s_walu", "W", NULL);
     vm_reg(m, "s_rs1", "5*W", NULL);
     vm_reg(m, "s_rs2", "5*W", NULL);
+    vm_reg(m, "s_rd", "5*W", NULL);
     vm_reg(m, "q2", "W", "at least two queued");
     {
         const char *sidx = cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}"
@@ -218,6 +219,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_default(b, "s_walu", "{W{1'b0}}");
         vb_default(b, "s_rs1", "{5*W{1'b0}}");
         vb_default(b, "s_rs2", "{5*W{1'b0}}");
+        vb_default(b, "s_rd", "{5*W{1'b0}}");
         vb_default(b, "q2", "{W{1'b0}}");
         vb_for(b, "h", "0", "W");
         vb_set(b, "s_use1[h]", "e_use1_q[%s]", sidx);
@@ -225,6 +227,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "s_walu[h]", "e_walu_q[%s]", sidx);
         vb_set(b, "s_rs1[5*h +: 5]", "e_rs1_q[5*(%s) +: 5]", sidx);
         vb_set(b, "s_rs2[5*h +: 5]", "e_rs2_q[5*(%s) +: 5]", sidx);
+        vb_set(b, "s_rd[5*h +: 5]", "e_rd_q[5*(%s) +: 5]", sidx);
         vb_set(b, "q2[h]", "qn_q[(IB_W+1)*h +: IB_W+1] > 1");
         vb_end(b);
     }
@@ -232,7 +235,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_comment(m, "Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at "
                   "issue + 2, the ALU writes at issue + 6, a load at issue + 9; record entry k "
                   "will then be k + 2 cycles old. hz1: the head instruction; hz2: the second, "
-                  "behind the head issued now (one cycle old then).");
+                  "behind the head issued now (one cycle old then). Write after write: an ALU "
+                  "result written before a load issued at most 2 cycles earlier writes the "
+                  "same register would be overwritten by it.");
     vm_reg(m, "hz1", "W", NULL);
     vm_reg(m, "hz2", "W", NULL);
     vm_integer(m, "w");
@@ -244,17 +249,20 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "k", "0", "7");
     vb_if(b, "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0]");
     vb_if(b, "(h_use1[w] && (k < 4 || hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(h_use2[w] && (k < 3 || (hl_q[k] && k < 6)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5])");
+             "(h_use2[w] && (k < 3 || (hl_q[k] && k < 6)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5]) || "
+             "(h_walu[w] && hl_q[k] && k == 0 && h_rd[5*w +: 5] == hr_q[5*k +: 5])");
     vb_set(b, "hz1[w]", "1'b1");
     vb_end(b);
     vb_if(b, "(s_use1[w] && (k < 4 || hl_q[k]) && s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(s_use2[w] && (k < 3 || (hl_q[k] && k < 6)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5])");
+             "(s_use2[w] && (k < 3 || (hl_q[k] && k < 6)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || "
+             "(s_walu[w] && hl_q[k] && k == 0 && s_rd[5*w +: 5] == hr_q[5*k +: 5])");
     vb_set(b, "hz2[w]", "1'b1");
     vb_end(b);
     vb_end(b);
     vb_end(b);
     vb_if(b, "(h_walu[w] || h_load[w]) && ((s_use1[w] && s_rs1[5*w +: 5] == h_rd[5*w +: 5]) || "
-             "(s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]))");
+             "(s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]) || "
+             "(h_load[w] && s_walu[w] && s_rd[5*w +: 5] == h_rd[5*w +: 5]))");
     vb_set(b, "hz2[w]", "1'b1");
     vb_end(b);
     vb_end(b);

@@ -253,7 +253,7 @@ qemu_s() {
 simt_geoms="1:1:0 2:2:1,3 4:64:0,1,2,13,31,62,63,64,127,200,255 8:8:5,63 64:8:300"
 for src in sw/simt/*.c sw/simt/call_x5.S sw/simt/jump_indirect.S \
            sw/simt/mem_subword.S sw/simt/path_fill.S sw/simt/skew_warps.S \
-           sw/simt/wrong_path.S; do
+           sw/simt/wrong_path.S sw/simt/load_hazards.S; do
     [ -f "$src" ] || continue
     base=$(basename "$src")
     nrun=0 bad=""

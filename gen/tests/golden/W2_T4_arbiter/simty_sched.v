@@ -131,6 +131,7 @@ module simty_sched (
   reg     [W-1:0]             s_walu;
   reg     [5*W-1:0]           s_rs1;
   reg     [5*W-1:0]           s_rs2;
+  reg     [5*W-1:0]           s_rd;
   reg     [W-1:0]             q2;         // at least two queued
   reg     [W-1:0]             hz1;
   reg     [W-1:0]             hz2;
@@ -223,6 +224,7 @@ module simty_sched (
     s_walu = {W{1'b0}};
     s_rs1  = {5*W{1'b0}};
     s_rs2  = {5*W{1'b0}};
+    s_rd   = {5*W{1'b0}};
     q2     = {W{1'b0}};
     for (h = 0; h < W; h = h + 1) begin
       s_use1[h]       = e_use1_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}];
@@ -230,6 +232,7 @@ module simty_sched (
       s_walu[h]       = e_walu_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}];
       s_rs1[5*h +: 5] = e_rs1_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
       s_rs2[5*h +: 5] = e_rs2_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
+      s_rd[5*h +: 5]  = e_rd_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
       q2[h]           = qn_q[(IB_W+1)*h +: IB_W+1] > 1;
     end
   end
@@ -237,7 +240,8 @@ module simty_sched (
   // Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at issue + 2, the ALU
   // writes at issue + 6, a load at issue + 9; record entry k will then be k + 2 cycles old.
   // hz1: the head instruction; hz2: the second, behind the head issued now (one cycle old
-  // then).
+  // then). Write after write: an ALU result written before a load issued at most 2 cycles
+  // earlier writes the same register would be overwritten by it.
 
   // hazards
   always @* begin
@@ -247,17 +251,20 @@ module simty_sched (
       for (k = 0; k < 7; k = k + 1) begin
         if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0]) begin
           if ((h_use1[w] && (k < 4 || hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (h_use2[w]
-              && (k < 3 || (hl_q[k] && k < 6)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5])) begin
+              && (k < 3 || (hl_q[k] && k < 6)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5]) || (h_walu[w]
+              && hl_q[k] && k == 0 && h_rd[5*w +: 5] == hr_q[5*k +: 5])) begin
             hz1[w] = 1'b1;
           end
           if ((s_use1[w] && (k < 4 || hl_q[k]) && s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (s_use2[w]
-              && (k < 3 || (hl_q[k] && k < 6)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5])) begin
+              && (k < 3 || (hl_q[k] && k < 6)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || (s_walu[w]
+              && hl_q[k] && k == 0 && s_rd[5*w +: 5] == hr_q[5*k +: 5])) begin
             hz2[w] = 1'b1;
           end
         end
       end
       if ((h_walu[w] || h_load[w]) && ((s_use1[w] && s_rs1[5*w +: 5] == h_rd[5*w +: 5]) ||
-          (s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]))) begin
+          (s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]) || (h_load[w] && s_walu[w] && s_rd[5*w +:
+          5] == h_rd[5*w +: 5]))) begin
         hz2[w] = 1'b1;
       end
     end
