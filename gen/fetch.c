@@ -68,7 +68,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "pred_i", "1", "the instruction is predicted to jump");
     vm_port(m, VM_IN, "off_i", "30", "to rf_pc_o + off_i");
 
-    vm_sig_depth(vm_reg(m, "fetch_pc_q", "30", "next fetch PC per warp"), "W");
+    vm_sig_depth(vm_reg(m, "fetch_pc_q", "30", "next fetch PC per warp (but see f1)"), "W");
+    vm_reg(m, "inimem_q", "W", "fetch_pc_q[w] lies in instruction memory");
     vm_sig_depth(vm_reg(m, "npc_q", "30", "PC of the warp's next instruction to issue"), "W");
     vm_reg(m, "cred_q", "CR_W*W", "per warp: fetched and not yet issued nor dropped");
     if (!w1)
@@ -116,10 +117,21 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         vm_assign(m, "sel_valid", "esel_valid");
         vm_assign(m, "sel", "hsel_valid ? hsel : esel");
     }
+    vm_comment(m, "A fetch writes the warp's next PC one cycle later, from f1; a warp fetched "
+                  "in the last cycle takes its PC from f1 meanwhile. So no adder sits behind "
+                  "the pick, and whether a PC lies in instruction memory is known beforehand.");
+    vm_wire(m, "f1_inc", "30", NULL);
+    vm_wire(m, "f1_inc_in", "1", NULL);
+    vm_wire(m, "byp", "1", "the picked warp was fetched in the last cycle");
     vm_wire(m, "sel_pc", "30", NULL);
     vm_wire(m, "sel_in_imem", "1", NULL);
-    vm_assign(m, "sel_pc", "fetch_pc_q[sel]");
-    vm_assign(m, "sel_in_imem", "sel_pc[29:IMEM_AW] == IMEM_TAG");
+    vm_assign(m, "f1_inc", "f1_pc_q + 30'd1");
+    vm_assign(m, "f1_inc_in", "f1_inc[29:IMEM_AW] == IMEM_TAG");
+    vm_assign(m, "byp", "f1_valid_q && f1_wid_q == sel");
+    vm_assign(m, "sel_pc", "byp ? f1_inc : fetch_pc_q[sel]");
+    vm_assign(m, "sel_in_imem", "byp ? f1_inc_in : inimem_q[sel]");
+    vm_wire(m, "f3_target", "30", NULL);
+    vm_assign(m, "f3_target", "f3_pc_q + f3_off_q");
 
     vm_comment(m, "Redirect: unless the warp's next instruction to issue is at the new PC, "
                   "drop what it fetched and refetch from there. A predicted jump in f3 drops "
@@ -151,24 +163,31 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "f3_wid_q", "f2_wid_q");
     vb_set(b, "f3_pc_q", "f2_pc_q");
     vb_set(b, "f3_off_q", "off_i");
-    vb_if(b, "sel_valid");
-    if (!w1)
+    if (!w1) {
+        vb_if(b, "sel_valid");
         vb_set(b, "rr_q", "sel + 1'b1");
-    vb_set(b, "fetch_pc_q[sel]", "sel_pc + 30'd1");
+        vb_end(b);
+    }
+    vb_if(b, "f1_valid_q");
+    vb_set(b, "fetch_pc_q[f1_wid_q]", "f1_inc");
+    vb_set(b, "inimem_q[f1_wid_q]", "f1_inc_in");
     vb_end(b);
     vb_if(b, "f3_valid_q");
-    vb_set(b, "fetch_pc_q[f3_wid_q]", "f3_pc_q + f3_off_q");
+    vb_set(b, "fetch_pc_q[f3_wid_q]", "f3_target");
+    vb_set(b, "inimem_q[f3_wid_q]", "f3_target[29:IMEM_AW] == IMEM_TAG");
     vb_end(b);
     vb_if(b, "c0_valid_i");
     vb_set(b, "npc_q[c0_wid_i]", "c0_pcn_i");
     vb_end(b);
     vb_if(b, "kill");
     vb_set(b, "fetch_pc_q[redir_wid_i]", "redir_pc_i");
+    vb_set(b, "inimem_q[redir_wid_i]", "redir_pc_i[29:IMEM_AW] == IMEM_TAG");
     vb_set(b, "npc_q[redir_wid_i]", "redir_pc_i");
     vb_end(b);
     vb_if(b, "init_i");
     vb_for(b, "w", "0", "W");
     vb_set(b, "fetch_pc_q[w]", "start_pc_i");
+    vb_set(b, "inimem_q[w]", "start_pc_i[29:IMEM_AW] == IMEM_TAG");
     vb_set(b, "npc_q[w]", "start_pc_i");
     vb_end(b);
     vb_end(b);

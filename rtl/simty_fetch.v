@@ -72,7 +72,8 @@ module simty_fetch (
   localparam integer IMEM_AW  = 14;       // log2(IMEM words = 16384)
   localparam [15:0]  IMEM_TAG = 16'h8000; // IMEM word base >> IMEM_AW
 
-  reg     [29:0]       fetch_pc_q [0:W-1]; // next fetch PC per warp
+  reg     [29:0]       fetch_pc_q [0:W-1]; // next fetch PC per warp (but see f1)
+  reg     [W-1:0]      inimem_q;           // fetch_pc_q[w] lies in instruction memory
   reg     [29:0]       npc_q [0:W-1];      // PC of the warp's next instruction to issue
   reg     [CR_W*W-1:0] cred_q;             // per warp: fetched and not yet issued nor dropped
   reg     [WARP_W-1:0] rr_q;               // round-robin start
@@ -103,8 +104,12 @@ module simty_fetch (
   wire    [W-1:0]      hpick_hi;           // requests at or after the start
   wire    [W-1:0]      hpick_req;          // the requests searched
   wire    [W-1:0]      hpick_oh;           // the pick, one-hot: the lowest of them
+  wire    [29:0]       f1_inc;
+  wire                 f1_inc_in;
+  wire                 byp;                // the picked warp was fetched in the last cycle
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
+  wire    [29:0]       f3_target;
   wire                 kill;
   wire                 jk_sel;             // dropped by a predicted jump or a redirect
   wire                 jk_f1;
@@ -123,22 +128,30 @@ module simty_fetch (
     end
   end
 
-  assign epick_hi    = elig & ({W{1'b1}} << rr_q);
-  assign epick_req   = |epick_hi ? epick_hi : elig;
-  assign epick_oh    = epick_req & (~epick_req + 1'b1);
-  assign esel_valid  = |elig;
-  assign esel        = {|(epick_oh & 8'b11110000), |(epick_oh & 8'b11001100),
+  assign epick_hi   = elig & ({W{1'b1}} << rr_q);
+  assign epick_req  = |epick_hi ? epick_hi : elig;
+  assign epick_oh   = epick_req & (~epick_req + 1'b1);
+  assign esel_valid = |elig;
+  assign esel       = {|(epick_oh & 8'b11110000), |(epick_oh & 8'b11001100),
       |(epick_oh & 8'b10101010)};
-  assign hpick_hi    = hungry & ({W{1'b1}} << rr_q);
-  assign hpick_req   = |hpick_hi ? hpick_hi : hungry;
-  assign hpick_oh    = hpick_req & (~hpick_req + 1'b1);
-  assign hsel_valid  = |hungry;
-  assign hsel        = {|(hpick_oh & 8'b11110000), |(hpick_oh & 8'b11001100),
+  assign hpick_hi   = hungry & ({W{1'b1}} << rr_q);
+  assign hpick_req  = |hpick_hi ? hpick_hi : hungry;
+  assign hpick_oh   = hpick_req & (~hpick_req + 1'b1);
+  assign hsel_valid = |hungry;
+  assign hsel       = {|(hpick_oh & 8'b11110000), |(hpick_oh & 8'b11001100),
       |(hpick_oh & 8'b10101010)};
-  assign sel_valid   = esel_valid;
-  assign sel         = hsel_valid ? hsel : esel;
-  assign sel_pc      = fetch_pc_q[sel];
-  assign sel_in_imem = sel_pc[29:IMEM_AW] == IMEM_TAG;
+  assign sel_valid  = esel_valid;
+  assign sel        = hsel_valid ? hsel : esel;
+
+  // A fetch writes the warp's next PC one cycle later, from f1; a warp fetched in the last
+  // cycle takes its PC from f1 meanwhile. So no adder sits behind the pick, and whether a PC
+  // lies in instruction memory is known beforehand.
+  assign f1_inc      = f1_pc_q + 30'd1;
+  assign f1_inc_in   = f1_inc[29:IMEM_AW] == IMEM_TAG;
+  assign byp         = f1_valid_q && f1_wid_q == sel;
+  assign sel_pc      = byp ? f1_inc : fetch_pc_q[sel];
+  assign sel_in_imem = byp ? f1_inc_in : inimem_q[sel];
+  assign f3_target   = f3_pc_q + f3_off_q;
 
   // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it
   // fetched and refetch from there. A predicted jump in f3 drops the warp's younger fetches
@@ -168,22 +181,28 @@ module simty_fetch (
     f3_pc_q     <= f2_pc_q;
     f3_off_q    <= off_i;
     if (sel_valid) begin
-      rr_q            <= sel + 1'b1;
-      fetch_pc_q[sel] <= sel_pc + 30'd1;
+      rr_q <= sel + 1'b1;
+    end
+    if (f1_valid_q) begin
+      fetch_pc_q[f1_wid_q] <= f1_inc;
+      inimem_q[f1_wid_q]   <= f1_inc_in;
     end
     if (f3_valid_q) begin
-      fetch_pc_q[f3_wid_q] <= f3_pc_q + f3_off_q;
+      fetch_pc_q[f3_wid_q] <= f3_target;
+      inimem_q[f3_wid_q]   <= f3_target[29:IMEM_AW] == IMEM_TAG;
     end
     if (c0_valid_i) begin
       npc_q[c0_wid_i] <= c0_pcn_i;
     end
     if (kill) begin
       fetch_pc_q[redir_wid_i] <= redir_pc_i;
+      inimem_q[redir_wid_i]   <= redir_pc_i[29:IMEM_AW] == IMEM_TAG;
       npc_q[redir_wid_i]      <= redir_pc_i;
     end
     if (init_i) begin
       for (w = 0; w < W; w = w + 1) begin
         fetch_pc_q[w] <= start_pc_i;
+        inimem_q[w]   <= start_pc_i[29:IMEM_AW] == IMEM_TAG;
         npc_q[w]      <= start_pc_i;
       end
     end
