@@ -35,6 +35,7 @@ fast=(
   "ref-isa|$mk ref-check-isa"
   "rtl-1x1|$(rtl 1 1 sorted "$all_sw")"
   "rtl-2x4|$(rtl 2 4 sorted "$all_sw")"
+  "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
   "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
   "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
   "rtl-arb-1x1|$(rtl 1 1 arbiter "$all_sw")"

@@ -9,6 +9,7 @@
 #   SW_ELFS            every ELF
 #   SW_DUMPS           every disassembly     (build/sw/<group>/<name>.dump)
 #   targets  sw        build every ELF and its .dump
+#            sw-bench  build the bench ELFs and their expected signatures
 #            sw-check  build, then run sw/check.sh (qemu-user + objdump checks)
 #            sw-clean  remove build/sw
 #            sw-print-VAR  print a variable of this file (used by sw/check.sh)
@@ -121,11 +122,13 @@ SW_STAMP_ISA := $(SW_OUT)/isa.stamp
 SW_STAMP_C   := $(SW_OUT)/cc.stamp
 SW_STAMP_LD  := $(SW_OUT)/ld.stamp
 
-.PHONY: sw sw-check sw-clean sw-force-stamp sw-print-%
+.PHONY: sw sw-bench sw-check sw-clean sw-force-stamp sw-print-%
 .SECONDARY: $(SW_COMMON_OBJS) $(SW_APP_OBJS) $(SW_STAMP_ISA) $(SW_STAMP_C) $(SW_STAMP_LD) \
         $(SW_STAMP_BENCH) $(BENCH_HOSTS) $(SW_ELFS_bench:.elf=.inc)
 
 sw: $(SW_ELFS) $(SW_DUMPS) $(SW_SIGS_bench)
+
+sw-bench: $(SW_ELFS_bench) $(SW_SIGS_bench)
 
 sw-check: sw
 	@$(SW_DIR)/check.sh
