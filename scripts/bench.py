@@ -4,7 +4,7 @@
     scripts/bench.py [--cfgs "8x8 4x64"] [--track sorted|arbiter|both]
                      [--policies "minsp-pc min-pc depth-first breadth-first"]
                      [--kernels "saxpy mandel"] [--jobs 1] [--out build/bench]
-                     [--synth-root DIR]
+                     [--synth-root DIR] [--no-plots]
     scripts/bench.py --check 2x4 [--track sorted]
 
 Every kernel runs on each configuration (plus the scalar baseline 1x1) on the
@@ -20,7 +20,8 @@ cycles, warp and thread instructions, IPC (warp instructions per cycle),
 thread IPC, SIMD efficiency, replays per warp instruction, peak paths per
 warp, the speed-up over the same engine at 1x1 and, where `make synth` left an
 Fmax for the configuration (build/<cfg>/synth-ecp5/results.json under
---synth-root), thread instructions per second.
+--synth-root), thread instructions per second.  Then the plots of
+scripts/bench_plot.py into the same folder.
 
 --check CFG: only that configuration's RTL (one tracker) and the signature
 check, one PASS/FAIL line per kernel, then a negative test (a corrupted
@@ -279,6 +280,7 @@ def main():
     ap.add_argument("--out", default=os.path.join(simjobs.ROOT, "build", "bench"))
     ap.add_argument("--synth-root", default=simjobs.ROOT,
                     help="tree whose build/<cfg>/synth-ecp5/results.json give Fmax")
+    ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--check", metavar="WxT", help="signature check on one configuration")
     a = ap.parse_args()
     if not 1 <= a.jobs <= 2:
@@ -316,6 +318,9 @@ def main():
             "tracks": a.tracks, "policies": a.policies,
             "seconds": round(time.time() - t_start, 1)}
     write_outputs(a.out, recs, summary, meta)
+    if not a.no_plots:
+        import bench_plot
+        bench_plot.plot_all(recs, summary, a.out)
     bad = [r for r in recs if r["check"] != "ok"]
     for r in bad:
         print("FAIL bench/%s %dx%d %s: %s" % (r["kernel"], r["W"], r["T"], engine_label(r),
