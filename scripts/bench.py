@@ -4,7 +4,7 @@
     scripts/bench.py [--cfgs "8x8 4x64"] [--track sorted|arbiter|both]
                      [--policies "minsp-pc min-pc depth-first breadth-first"]
                      [--kernels "saxpy mandel"] [--jobs 1] [--out build/bench]
-                     [--synth-root DIR] [--no-plots]
+                     [--synth-root DIR] [--no-plots] [--no-mem-passes]
     scripts/bench.py --check 2x4 [--track sorted]
 
 Every kernel runs on each configuration (plus the scalar baseline 1x1) on the
@@ -57,21 +57,63 @@ def kernels_in(bench_dir, names=None):
     return found
 
 
+def mem_passes(log):
+    """Memory passes and memory instructions of a commit log (spec.md format).
+
+    The lines of one (cycle, warp) are one pass; a pass with a load or store is
+    a memory pass.  A memory pass whose warp's previous pass had the same PC
+    and disjoint lanes is a replay of that instruction (its unserved lanes:
+    paths with equal PCs merge, so two paths of one warp never hold one PC);
+    every other memory pass starts a memory instruction.  The harness's and
+    the model's --stats count replays of memory and indirect jumps together,
+    so this is the only source of the split."""
+    last = {}
+    npass = ninsn = 0
+    cur, lanes, pc, mem = None, set(), None, False
+
+    def flush():
+        nonlocal npass, ninsn
+        if cur is None:
+            return
+        w = cur[1]
+        prev = last.get(w)
+        if mem:
+            npass += 1
+            if not (prev and prev[0] == pc and prev[1].isdisjoint(lanes)):
+                ninsn += 1
+        last[w] = (pc, lanes)
+
+    with open(log) as f:
+        for line in f:
+            p = line.split(None, 4)
+            key = (p[0], p[1])
+            if key != cur:
+                flush()
+                cur, lanes, pc, mem = key, set(), p[3], False
+            lanes.add(p[2])
+            if " ld " in line or " st " in line:
+                mem = True
+        flush()
+    return npass, ninsn
+
+
 def run_kernel(job):
     """One kernel on one engine: a record with the stats and the check."""
-    eng, w, t, dmem, bench_dir, kernel, expected = job
+    eng, w, t, dmem, bench_dir, kernel, expected, want_mem = job
     elf = os.path.join(bench_dir, kernel + ".elf")
     rec = {"kernel": kernel, "W": w, "T": t, "model": eng[0], "engine": eng[1],
            "dmem_kib": dmem or 256}
     with tempfile.TemporaryDirectory() as tmp:
         st, sig = os.path.join(tmp, "stats.json"), os.path.join(tmp, "sig.txt")
+        log = os.path.join(tmp, "commit.log")
         if eng[0] == "rtl":
-            cmd = [eng[2], "--quiet", "--stats", st, "--signature", sig, elf]
+            cmd = [eng[2], "--quiet", "--stats", st, "--signature", sig]
         else:
             cmd = [simjobs.REF_BIN, "-W", str(w), "-T", str(t), "--policy", eng[1],
-                   "--quiet", "--stats", st, "--signature", sig, elf]
+                   "--quiet", "--stats", st, "--signature", sig]
             if dmem:
                 cmd += ["--dmem", str(dmem)]
+        cmd += (["--commit-log", log] if want_mem else []) + [elf]
         t0 = time.time()
         try:
             r = subprocess.run(cmd, capture_output=True, text=True, timeout=RUN_TIMEOUT)
@@ -91,6 +133,10 @@ def run_kernel(job):
         ppw = s.get("peak_paths_per_warp") or []
         rec["mean_peak_paths"] = round(sum(ppw) / len(ppw), 3) if ppw else None
         rec["check"] = check_signature(sig, expected)
+        if want_mem:
+            rec["mem_passes"], rec["mem_instructions"] = mem_passes(log)
+            rec["mem_passes_per_insn"] = (round(rec["mem_passes"] / rec["mem_instructions"], 4)
+                                          if rec["mem_instructions"] else None)
     return rec
 
 
@@ -151,6 +197,10 @@ def totals(recs):
     for (w, t, m, e), rs in groups.items():
         s = {k: sum(r[k] for r in rs) for k in ("cycles", "warp_instructions",
                                                 "thread_instructions", "replays")}
+        if all(r.get("mem_instructions") for r in rs):
+            s["mem_passes"] = sum(r["mem_passes"] for r in rs)
+            s["mem_instructions"] = sum(r["mem_instructions"] for r in rs)
+            s["mem_passes_per_insn"] = s["mem_passes"] / s["mem_instructions"]
         s.update(W=w, T=t, model=m, engine=e, kernels=len(rs),
                  ipc=s["warp_instructions"] / s["cycles"],
                  thread_ipc=s["thread_instructions"] / s["cycles"],
@@ -187,7 +237,8 @@ def write_outputs(out_dir, recs, summary, meta):
         json.dump({"meta": meta, "runs": recs, "summary": summary}, f, indent=1)
     cols = ["kernel", "W", "T", "model", "engine", "check", "cycles", "warp_instructions",
             "thread_instructions", "ipc", "thread_ipc", "simd_efficiency", "replays",
-            "replays_per_insn", "divergences", "merges", "peak_paths", "mean_peak_paths",
+            "replays_per_insn", "mem_passes", "mem_instructions", "mem_passes_per_insn",
+            "divergences", "merges", "peak_paths", "mean_peak_paths",
             "cct_peak", "stalls", "speedup", "fmax_mhz", "thread_insns_per_s", "dmem_kib",
             "seconds"]
     with open(os.path.join(out_dir, "bench.csv"), "w", newline="") as f:
@@ -200,33 +251,39 @@ def write_outputs(out_dir, recs, summary, meta):
           "IPC: warp instructions per cycle (the model issues one per cycle, so its IPC is 1 "
           "and its cycles are warp instructions). SIMD efficiency: thread instructions / "
           "(warp instructions x T). Replays: passes that left lanes of a memory access or "
-          "indirect jump for later, per warp instruction. Speed-up: cycles of the same engine "
+          "indirect jump for later, per warp instruction (--stats). Memory passes per memory "
+          "instruction: from the commit log (a memory pass at the PC of its warp's previous "
+          "pass with other lanes is a replay). Peak paths: most paths of one warp; per kernel "
+          "also the mean over warps of each warp's peak. Speed-up: cycles of the same engine "
           "at 1x1 / cycles. Thread instructions per second: thread IPC x Fmax of `make synth` "
           "(ECP5), where it exists." % (meta["seed"], len(meta["kernels"]),
                                          " ".join(meta["cfgs"]), " ".join(meta["tracks"]) or "-",
                                          " ".join(meta["policies"]) or "-"), "",
           "## All kernels", "",
           "| W x T | engine | cycles | warp insns | thread insns | IPC | thread IPC | SIMD eff. "
-          "| replays/insn | peak paths | speed-up | Fmax MHz | thread Minsn/s |",
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+          "| replays/insn | mem passes/mem insn | peak paths | speed-up | Fmax MHz "
+          "| thread Minsn/s |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for s in summary:
-        md.append("| %d x %d | %s | %d | %d | %d | %s | %s | %s | %s | %d | %s | %s | %s |" % (
+        md.append("| %d x %d | %s | %d | %d | %d | %s | %s | %s | %s | %s | %d | %s | %s | %s |" % (
             s["W"], s["T"], engine_label(s), s["cycles"], s["warp_instructions"],
             s["thread_instructions"], fmt(s["ipc"]), fmt(s["thread_ipc"]),
-            fmt(s["simd_efficiency"]), fmt(s["replays_per_insn"]), s["peak_paths"],
+            fmt(s["simd_efficiency"]), fmt(s["replays_per_insn"]),
+            fmt(s.get("mem_passes_per_insn")), s["peak_paths"],
             fmt(s["speedup"], 2), fmt(s["fmax_mhz"], 1),
             fmt(s["thread_insns_per_s"] / 1e6 if s["thread_insns_per_s"] else None, 1)))
     md += ["", "## Per kernel", "",
            "| kernel | W x T | engine | check | cycles | thread insns | IPC | SIMD eff. "
-           "| replays/insn | peak paths (mean per warp) | speed-up |",
-           "|---|---|---|---|---|---|---|---|---|---|---|"]
+           "| replays/insn | mem passes/mem insn | peak paths (mean per warp) | speed-up |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
     order = sorted(recs, key=lambda r: (r["kernel"], r["W"] * r["T"], r["W"],
                                         r["model"] != "rtl", r["engine"]))
     for r in order:
-        md.append("| %s | %d x %d | %s | %s | %s | %s | %s | %s | %s | %s (%s) | %s |" % (
+        md.append("| %s | %d x %d | %s | %s | %s | %s | %s | %s | %s | %s | %s (%s) | %s |" % (
             r["kernel"], r["W"], r["T"], engine_label(r), r["check"], fmt(r.get("cycles")),
             fmt(r.get("thread_instructions")), fmt(r.get("ipc")), fmt(r.get("simd_efficiency")),
-            fmt(r.get("replays_per_insn")), fmt(r.get("peak_paths")),
+            fmt(r.get("replays_per_insn")), fmt(r.get("mem_passes_per_insn")),
+            fmt(r.get("peak_paths")),
             fmt(r.get("mean_peak_paths"), 2), fmt(r.get("speedup"), 2)))
     with open(os.path.join(out_dir, "bench.md"), "w") as f:
         f.write("\n".join(md) + "\n")
@@ -243,7 +300,7 @@ def check_mode(a):
     npass = nfail = 0
     for k in ks:
         rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k,
-                          os.path.join(bench_dir, k + ".sig")))
+                          os.path.join(bench_dir, k + ".sig"), False))
         ok = rec["check"] == "ok"
         npass += ok
         nfail += not ok
@@ -258,7 +315,7 @@ def check_mode(a):
         words[len(words) // 2] = "%08x" % (int(words[len(words) // 2], 16) ^ 1)
         with open(bad, "w") as f:
             f.write("\n".join(words) + "\n")
-        rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k, bad))
+        rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k, bad, False))
     ok = rec["exit_code"] == 0 and rec["check"].startswith("signature: word")
     npass += ok
     nfail += not ok
@@ -281,6 +338,8 @@ def main():
     ap.add_argument("--synth-root", default=simjobs.ROOT,
                     help="tree whose build/<cfg>/synth-ecp5/results.json give Fmax")
     ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--no-mem-passes", action="store_true",
+                    help="no commit logs: faster, without memory passes per memory instruction")
     ap.add_argument("--check", metavar="WxT", help="signature check on one configuration")
     a = ap.parse_args()
     if not 1 <= a.jobs <= 2:
@@ -308,7 +367,8 @@ def main():
               flush=True)
         for eng in engines_for(a, w, t, dmem, "bench"):
             for k in ks:
-                jobs.append((eng, w, t, dmem, bench_dir, k, os.path.join(bench_dir, k + ".sig")))
+                jobs.append((eng, w, t, dmem, bench_dir, k, os.path.join(bench_dir, k + ".sig"),
+                             not a.no_mem_passes))
     print("bench: %d runs (%d kernels x %d configurations x %d engines), %d at a time" % (
         len(jobs), len(ks), len(cfgs), len(a.tracks) + len(a.policies), a.jobs), flush=True)
     recs = simjobs.pool_map(run_kernel, jobs, a.jobs, "bench")

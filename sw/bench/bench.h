@@ -19,9 +19,11 @@
  * builds:
  *
  *   target (riscv, picolibc, crt0): the inputs are an initialized object in
- *     .data (BENCH_INC, written by the host build), the outputs are the
- *     .signature section, every thread calls bench_kernel with its id and
- *     W * T from the CSRs;
+ *     .data (BENCH_INC, written by the host build), the outputs an object in
+ *     .bss that begin_signature and end_signature enclose exactly (both
+ *     256-byte aligned: a lane reading word i of an array is served with
+ *     lane i of any warp size); every thread calls bench_kernel with its id
+ *     and W * T from the CSRs;
  *   host (-DBENCH_HOST): `<kernel> input SEED` prints the inputs as the words
  *     of BENCH_INC; `<kernel> expect SEED` runs the kernel as 1 thread and as
  *     several other thread counts (each thread in turn), checks they agree

@@ -24,14 +24,23 @@ union bench_out_words {
 #include "simty.h"
 
 /* External and not const, so the compiler cannot fold the inputs into the
- * code: the kernel reads them from data memory. */
-union bench_in_words bench_in = { .w = {
+ * code: the kernel reads them from data memory.  Aligned to the largest
+ * warp's block (64 words), as a GPU allocator aligns arrays, so that lanes
+ * reading consecutive words of an array are served in one memory pass. */
+#define BENCH_ALIGN __attribute__((aligned(4 * 64)))
+union bench_in_words bench_in BENCH_ALIGN = { .w = {
 #include BENCH_INC
 } };
-union bench_out_words bench_out __attribute__((section(".signature")));
+/* The outputs are the signature: begin_signature and end_signature are
+ * defined here (link.ld only PROVIDEs them), around bench_out exactly; in the
+ * .signature section the alignment would put padding before it. */
+union bench_out_words bench_out BENCH_ALIGN;
 
 int main(void)
 {
+        __asm__ (".globl begin_signature\n\t.set begin_signature, bench_out\n\t"
+                 ".globl end_signature\n\t.set end_signature, bench_out + %0"
+                 : : "i"(sizeof bench_out));
         bench_kernel(&bench_in.s, &bench_out.s, simty_tid(), simty_nthreads());
         return 0;
 }
