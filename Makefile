@@ -34,7 +34,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput fuzz fuzz-elf test-randstate \
-        fpga-smoke fpga-calibrate perf bench synth compare postsynth fpga-sim fpga-lint clean
+        fpga-smoke fpga-calibrate perf bench bench-docs synth compare postsynth fpga-sim fpga-lint clean
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
@@ -60,6 +60,7 @@ help:
 	@echo "                                  the sw/bench kernels on the RTL (both trackers unless TRACK=)"
 	@echo "                                  and the model (4 policies), 1x1 baseline added, results checked:"
 	@echo "                                  build/bench/bench.{md,csv,json} and plots; -j2 runs 2 at a time"
+	@echo "  make bench-docs [SYNTH_ROOT=.]  the README's benchmark table, plots and timeline into docs/bench/"
 	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
 	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1]"
@@ -210,6 +211,17 @@ bench: setup
 	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-1}; [ $$j -le 2 ] || j=2; \
 	  $(PYTHON) scripts/bench.py --cfgs "$(BENCH_CFGS)" --track $(BENCH_TRACK) \
 	    --seed $(BENCH_SEED) --jobs $$j $(BENCH_FLAGS)
+
+# The README's figures: the W and T sweeps of both trackers and the model into
+# docs/bench/ (Fmax from SYNTH_ROOT's make synth results, default this tree),
+# and the divergence timeline of mandel.
+BENCH_DOCS_CFGS ?= 1x8 2x8 4x8 8x8 16x8 8x2 8x4 8x16 8x32 8x64 4x64
+SYNTH_ROOT      ?= .
+bench-docs: setup
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 bench TRACK=both \
+	    BENCH_CFGS="$(BENCH_DOCS_CFGS)" BENCH_FLAGS="--docs docs/bench --synth-root $(SYNTH_ROOT)"
+	@$(PYTHON) scripts/timeline.py --kernel mandel --cfg 8x8 --track sorted \
+	    --out docs/bench/timeline-mandel-8x8-sorted.png
 
 # --- tests -------------------------------------------------------------------
 test: setup

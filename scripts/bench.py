@@ -4,7 +4,7 @@
     scripts/bench.py [--cfgs "8x8 4x64"] [--track sorted|arbiter|both]
                      [--policies "minsp-pc min-pc depth-first breadth-first"]
                      [--kernels "saxpy mandel"] [--jobs 1] [--out build/bench]
-                     [--synth-root DIR] [--no-plots] [--no-mem-passes]
+                     [--synth-root DIR] [--no-plots] [--no-mem-passes] [--docs DIR]
     scripts/bench.py --check 2x4 [--track sorted]
 
 Every kernel runs on each configuration (plus the scalar baseline 1x1) on the
@@ -32,6 +32,7 @@ import csv
 import glob
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -64,7 +65,9 @@ def mem_passes(log):
     a memory pass.  A memory pass whose warp's previous pass had the same PC
     and disjoint lanes is a replay of that instruction (its unserved lanes:
     paths with equal PCs merge, so two paths of one warp never hold one PC);
-    every other memory pass starts a memory instruction.  The harness's and
+    every other memory pass starts a memory instruction (so a replay must be
+    its warp's next pass: not under the model's breadth-first policy).  The
+    harness's and
     the model's --stats count replays of memory and indirect jumps together,
     so this is the only source of the split."""
     last = {}
@@ -113,6 +116,7 @@ def run_kernel(job):
                    "--quiet", "--stats", st, "--signature", sig]
             if dmem:
                 cmd += ["--dmem", str(dmem)]
+        want_mem = want_mem and eng[1] != "breadth-first"
         cmd += (["--commit-log", log] if want_mem else []) + [elf]
         t0 = time.time()
         try:
@@ -133,6 +137,9 @@ def run_kernel(job):
         ppw = s.get("peak_paths_per_warp") or []
         rec["mean_peak_paths"] = round(sum(ppw) / len(ppw), 3) if ppw else None
         rec["check"] = check_signature(sig, expected)
+        # The replay rule needs the replay to be the warp's next pass: true of
+        # MinSP-PC and the policies that run the lowest PC first, not of
+        # breadth-first, which queues the unserved lanes behind other paths.
         if want_mem:
             rec["mem_passes"], rec["mem_instructions"] = mem_passes(log)
             rec["mem_passes_per_insn"] = (round(rec["mem_passes"] / rec["mem_instructions"], 4)
@@ -201,6 +208,8 @@ def totals(recs):
             s["mem_passes"] = sum(r["mem_passes"] for r in rs)
             s["mem_instructions"] = sum(r["mem_instructions"] for r in rs)
             s["mem_passes_per_insn"] = s["mem_passes"] / s["mem_instructions"]
+        else:
+            s["mem_passes_per_insn"] = None
         s.update(W=w, T=t, model=m, engine=e, kernels=len(rs),
                  ipc=s["warp_instructions"] / s["cycles"],
                  thread_ipc=s["thread_instructions"] / s["cycles"],
@@ -253,7 +262,8 @@ def write_outputs(out_dir, recs, summary, meta):
           "(warp instructions x T). Replays: passes that left lanes of a memory access or "
           "indirect jump for later, per warp instruction (--stats). Memory passes per memory "
           "instruction: from the commit log (a memory pass at the PC of its warp's previous "
-          "pass with other lanes is a replay). Peak paths: most paths of one warp; per kernel "
+          "pass with other lanes is a replay; not measured under breadth-first, which does "
+          "not run a replay next). Peak paths: most paths of one warp; per kernel "
           "also the mean over warps of each warp's peak. Speed-up: cycles of the same engine "
           "at 1x1 / cycles. Thread instructions per second: thread IPC x Fmax of `make synth` "
           "(ECP5), where it exists." % (meta["seed"], len(meta["kernels"]),
@@ -338,6 +348,8 @@ def main():
     ap.add_argument("--synth-root", default=simjobs.ROOT,
                     help="tree whose build/<cfg>/synth-ecp5/results.json give Fmax")
     ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--docs", metavar="DIR",
+                    help="also copy bench.md, bench.csv and the plots there (make bench-docs)")
     ap.add_argument("--no-mem-passes", action="store_true",
                     help="no commit logs: faster, without memory passes per memory instruction")
     ap.add_argument("--check", metavar="WxT", help="signature check on one configuration")
@@ -385,6 +397,12 @@ def main():
     for r in bad:
         print("FAIL bench/%s %dx%d %s: %s" % (r["kernel"], r["W"], r["T"], engine_label(r),
                                                r["check"]))
+    if a.docs:
+        os.makedirs(a.docs, exist_ok=True)
+        for f in sorted(os.listdir(a.out)):
+            if f in ("bench.md", "bench.csv") or (f.endswith((".png", ".svg"))
+                                                  and not f.startswith("timeline")):
+                shutil.copy(os.path.join(a.out, f), a.docs)
     print("bench: %d runs, %d failed, %.0f s; %s/bench.{md,csv,json}" % (
         len(recs), len(bad), time.time() - t_start, os.path.relpath(a.out, os.getcwd())))
     return 1 if bad else 0

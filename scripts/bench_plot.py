@@ -77,7 +77,8 @@ def plot_efficiency(recs, out):
         ax.set_ylabel("SIMD efficiency")
         ax.set_title("W = %d, T = %d" % (w, t))
         ax.grid(axis="y", alpha=0.3)
-    axes[0, 0].legend(ncol=3, fontsize=8, loc="upper right")
+    fig.legend(*axes[0, 0].get_legend_handles_labels(), ncol=len(engs), fontsize=8,
+               loc="outside upper center")
     save(fig, out, "simd_efficiency")
 
 
@@ -92,12 +93,12 @@ def sweep(summary, fixed, vary):
     return best
 
 
-def plot_lines(ax, pts, vary, key, engs, style=None):
+def plot_lines(ax, pts, vary, key, engs, style=None, min_points=2):
     xs = set()
     for e in engs:
         p = sorted((s for s in pts if (s["model"], s["engine"]) == e and s.get(key) is not None),
                    key=lambda s: s[vary])
-        if len(p) >= 2:
+        if len(p) >= min_points:
             ax.plot([s[vary] for s in p], [s[key] for s in p], marker="o", label=label(*e),
                     color=COLORS.get(e), linestyle=(style or {}).get(e[0], "-"))
             xs |= {s[vary] for s in p}
@@ -148,10 +149,17 @@ def plot_throughput_vs_t(summary, out):
         for s in pts:
             s["thread_minsn_per_s"] = (s["thread_insns_per_s"] / 1e6
                                        if s.get("thread_insns_per_s") else None)
-        plot_lines(b, pts, "T", "thread_minsn_per_s", [e for e in engs if e[0] == "rtl"])
+        plot_lines(b, pts, "T", "thread_minsn_per_s", [e for e in engs if e[0] == "rtl"],
+                   min_points=1)
+        for s in pts:
+            if s["thread_minsn_per_s"] and s["model"] == "rtl":
+                b.annotate("%.0f M/s at %.1f MHz" % (s["thread_minsn_per_s"], s["fmax_mhz"]),
+                           (s["T"], s["thread_minsn_per_s"]), textcoords="offset points",
+                           xytext=(6, -12), fontsize=8)
+        b.set_ylim(bottom=0)
         b.set_xlabel("T (threads per warp), W = %d" % w)
         b.set_ylabel("million thread instructions / s (ECP5 Fmax)")
-        b.set_title("Throughput at the synthesized Fmax")
+        b.set_title("Throughput at the synthesized Fmax (where make synth ran)")
         save(fig, out, "throughput_vs_t")
 
 

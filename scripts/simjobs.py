@@ -12,6 +12,7 @@ import os
 import re
 import subprocess
 import sys
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -121,18 +122,25 @@ def synth_result(root, w, t, track, board="ecp5"):
 
 def pool_map(fn, items, jobs=1, desc=None):
     """fn(item) for every item, `jobs` at a time (threads: the work is in
-    subprocesses); results in the order of items.  A tqdm bar on a terminal,
-    nothing otherwise."""
+    subprocesses); results in the order of items.  Progress: a tqdm bar on a
+    terminal, else a line at every tenth of the items with the time left."""
     items = list(items)
-    bar = tqdm(total=len(items), desc=desc, unit="run", disable=None,
-               leave=False) if tqdm else None
-    out = [None] * len(items)
+    n = len(items)
+    tty = sys.stderr.isatty()
+    bar = tqdm(total=n, desc=desc, unit="run", leave=False) if tqdm and tty else None
+    out = [None] * n
+    t0, step, done = time.time(), max(1, n // 10), 0
     with cf.ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
         futs = {ex.submit(fn, it): i for i, it in enumerate(items)}
         for fut in cf.as_completed(futs):
             out[futs[fut]] = fut.result()
+            done += 1
             if bar:
                 bar.update(1)
+            elif desc and (done % step == 0 or done == n):
+                el = time.time() - t0
+                print("%s: %d/%d done, %.0f s, about %.0f s left" % (
+                    desc, done, n, el, el / done * (n - done)), flush=True)
     if bar:
         bar.close()
     return out
