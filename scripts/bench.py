@@ -299,6 +299,59 @@ def write_outputs(out_dir, recs, summary, meta):
         f.write("\n".join(md) + "\n")
 
 
+README_BEGIN = "<!-- bench table: make bench-docs rewrites this -->"
+README_END = "<!-- end of bench table -->"
+README_CFGS = ((8, 8), (4, 64))
+
+
+def readme_table(recs, summary):
+    """The README's compact table: per kernel, 1x1 and the README_CFGS."""
+    def get(rows, kernel, w, t, model, engine, key):
+        for r in rows:
+            if (r.get("kernel", "all"), r["W"], r["T"], r["model"], r["engine"]) == \
+                    (kernel, w, t, model, engine):
+                return r.get(key)
+        return None
+
+    cfgs = [c for c in README_CFGS if any((r["W"], r["T"]) == c for r in recs)]
+    head = "| kernel | 1x1 cycles (sorted) |"
+    rule = "|---|---|"
+    for w, t in cfgs:
+        head += (" %dx%d cycles sorted / arbiter | %dx%d SIMD eff. sorted / arbiter / model "
+                 "| %dx%d mem passes per mem insn | %dx%d speed-up (sorted) |" % ((w, t) * 4))
+        rule += "---|---|---|---|"
+    lines = [head, rule]
+    kernels = sorted({r["kernel"] for r in recs})
+    for k in kernels + ["all"]:
+        rows = summary if k == "all" else recs
+        line = "| %s | %s |" % ("**all 13**" if k == "all" else k,
+                                fmt(get(rows, k, 1, 1, "rtl", "sorted", "cycles")))
+        for w, t in cfgs:
+            line += " %s / %s | %s / %s / %s | %s | %s |" % (
+                fmt(get(rows, k, w, t, "rtl", "sorted", "cycles")),
+                fmt(get(rows, k, w, t, "rtl", "arbiter", "cycles")),
+                fmt(get(rows, k, w, t, "rtl", "sorted", "simd_efficiency"), 2),
+                fmt(get(rows, k, w, t, "rtl", "arbiter", "simd_efficiency"), 2),
+                fmt(get(rows, k, w, t, "ref", "minsp-pc", "simd_efficiency"), 2),
+                fmt(get(rows, k, w, t, "rtl", "sorted", "mem_passes_per_insn"), 2),
+                fmt(get(rows, k, w, t, "rtl", "sorted", "speedup"), 1))
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def update_readme(path, table):
+    """Replace the table between the README's markers; False if they are absent."""
+    with open(path) as f:
+        text = f.read()
+    i, j = text.find(README_BEGIN), text.find(README_END)
+    if i < 0 or j < i:
+        return False
+    text = text[:i + len(README_BEGIN)] + "\n" + table + "\n" + text[j:]
+    with open(path, "w") as f:
+        f.write(text)
+    return True
+
+
 def check_mode(a):
     """make test: every kernel on one configuration, then the negative test."""
     w, t = simjobs.parse_cfg(a.check)
@@ -349,7 +402,8 @@ def main():
                     help="tree whose build/<cfg>/synth-ecp5/results.json give Fmax")
     ap.add_argument("--no-plots", action="store_true")
     ap.add_argument("--docs", metavar="DIR",
-                    help="also copy bench.md, bench.csv and the plots there (make bench-docs)")
+                    help="also copy bench.md, bench.csv and the plots there and rewrite "
+                         "the README's table (make bench-docs)")
     ap.add_argument("--no-mem-passes", action="store_true",
                     help="no commit logs: faster, without memory passes per memory instruction")
     ap.add_argument("--check", metavar="WxT", help="signature check on one configuration")
@@ -403,6 +457,9 @@ def main():
             if f in ("bench.md", "bench.csv") or (f.endswith((".png", ".svg"))
                                                   and not f.startswith("timeline")):
                 shutil.copy(os.path.join(a.out, f), a.docs)
+        readme = os.path.join(simjobs.ROOT, "README.md")
+        if not update_readme(readme, readme_table(recs, summary)):
+            print("bench: README.md has no bench table markers: not updated")
     print("bench: %d runs, %d failed, %.0f s; %s/bench.{md,csv,json}" % (
         len(recs), len(bad), time.time() - t_start, os.path.relpath(a.out, os.getcwd())))
     return 1 if bad else 0
