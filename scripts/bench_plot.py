@@ -2,6 +2,7 @@
 """Plots of the benchmark suite from bench.json (scripts/bench.py).
 
     scripts/bench_plot.py [build/bench/bench.json] [--out DIR]
+    scripts/bench_plot.py --self-test     (made-up results, and timeline.py; make test)
 
 Writes, as PNG and SVG:
   simd_efficiency  SIMD efficiency per kernel: RTL sorted / arbiter / model
@@ -171,7 +172,52 @@ def plot_all(recs, summary, out):
     plot_throughput_vs_t(summary, out)
 
 
+def self_test():
+    """The plots and the timeline on made-up results (make test)."""
+    import tempfile
+    import timeline
+    recs, summary = [], []
+    cfgs = [(1, 1), (2, 8), (8, 8), (8, 2), (8, 16), (4, 64)]
+    engs = [("rtl", "sorted"), ("rtl", "arbiter"), ("ref", "minsp-pc")]
+    for w, t in cfgs:
+        for m, e in engs:
+            for k in ("alpha", "beta"):
+                recs.append(dict(kernel=k, W=w, T=t, model=m, engine=e, check="ok",
+                                 simd_efficiency=1.0 / (1 + t / 16)))
+            summary.append(dict(W=w, T=t, model=m, engine=e, ipc=w / (w + 2.0),
+                                thread_ipc=t / 4.0, simd_efficiency=0.5,
+                                fmax_mhz=50.0 if (w, t) == (8, 8) and m == "rtl" else None,
+                                thread_insns_per_s=1e8 if (w, t) == (8, 8) and m == "rtl"
+                                else None))
+    names = ["simd_efficiency", "ipc_vs_w", "throughput_vs_t", "timeline"]
+    with tempfile.TemporaryDirectory() as tmp:
+        plot_all(recs, summary, tmp)
+        log = os.path.join(tmp, "commit.log")
+        with open(log, "w") as f:
+            for c in range(200):
+                for lane in range(4 if c < 100 else 1 + c % 4):
+                    f.write("%d %d %d 80000000 00000013\n" % (c, c % 2, lane))
+        passes, top = timeline.read_passes(log)
+        ok = len(passes) == 200 and top == 3 and passes[(150, 0)] == 3
+        timeline.draw(passes, top + 1, 50, "self-test", os.path.join(tmp, "timeline.png"))
+        npass = nfail = 0
+        for n in names:
+            for ext in ("png", "svg"):
+                good = os.path.getsize(os.path.join(tmp, "%s.%s" % (n, ext))) > 1000 \
+                    if os.path.exists(os.path.join(tmp, "%s.%s" % (n, ext))) else False
+                print("%s %s.%s" % ("PASS" if good else "FAIL", n, ext))
+                npass += good
+                nfail += not good
+        print("%s timeline passes and lanes from a commit log" % ("PASS" if ok else "FAIL"))
+        npass += ok
+        nfail += not ok
+    print("%d passed, %d failed" % (npass, nfail))
+    return 0 if nfail == 0 else 1
+
+
 def main():
+    if sys.argv[1:] == ["--self-test"]:
+        sys.exit(self_test())
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("json", nargs="?", default=os.path.join(
         os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "bench",

@@ -49,6 +49,7 @@ fast=(
   "randstate|$mk test-randstate"
   "fpga-smoke|$mk fpga-smoke"
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
+  "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "fpga-lint|$mk fpga-lint W=2 T=4 && $mk fpga-lint W=8 T=64 TRACK=arbiter"
   "fpga-sim|$mk fpga-sim W=2 T=2 && $mk fpga-sim W=8 T=8 TRACK=arbiter"
   "postsynth|$mk postsynth"
