@@ -324,7 +324,7 @@ def readme_table(recs, summary):
     kernels = sorted({r["kernel"] for r in recs})
     for k in kernels + ["all"]:
         rows = summary if k == "all" else recs
-        line = "| %s | %s |" % ("**all 13**" if k == "all" else k,
+        line = "| %s | %s |" % ("**all %d**" % len(kernels) if k == "all" else k,
                                 fmt(get(rows, k, 1, 1, "rtl", "sorted", "cycles")))
         for w, t in cfgs:
             line += " %s / %s | %s / %s / %s | %s | %s |" % (
