@@ -34,7 +34,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput fuzz fuzz-elf test-randstate \
-        fpga-smoke fpga-calibrate perf synth compare postsynth fpga-sim fpga-lint clean
+        fpga-smoke fpga-calibrate perf bench bench-docs synth compare postsynth fpga-sim fpga-lint clean
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
@@ -56,6 +56,11 @@ help:
 	@echo "                                  FUZZ_TRACKS (sorted arbiter arbiter_pipe); a failure prints a replay command"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make perf [PERF_CFGS=\"1x1 8x8\"]  IPC, cycles per instruction, SIMD efficiency per test group (--stats)"
+	@echo "  make bench [BENCH_CFGS=\"8x8 4x64\"] [TRACK=sorted|arbiter|both] [BENCH_SEED=1]"
+	@echo "                                  the sw/bench kernels on the RTL (both trackers unless TRACK=)"
+	@echo "                                  and the model (4 policies), 1x1 baseline added, results checked:"
+	@echo "                                  build/bench/bench.{md,csv,json} and plots; -j2 runs 2 at a time"
+	@echo "  make bench-docs [SYNTH_ROOT=.]  the README's benchmark table, plots and timeline into docs/bench/"
 	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
 	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1]"
@@ -194,6 +199,29 @@ fuzz: setup
 PERF_CFGS ?= 1x1 1x8 2x8 4x8 8x8 16x8
 perf: setup
 	@$(PYTHON) scripts/perf.py --cfgs "$(PERF_CFGS)" --track $(TRACK)
+
+# The benchmark suite (sw/bench, scripts/bench.py): every kernel on BENCH_CFGS
+# plus 1x1, on the RTL of each tracker (TRACK= on the command line picks one)
+# and on the model under each policy; a wrong signature fails the run.
+BENCH_CFGS  ?= 8x8 4x64
+BENCH_TRACK  = $(if $(filter command line environment,$(origin TRACK)),$(TRACK),both)
+BENCH_FLAGS ?=
+bench: setup
+	@echo "bench: BENCH_CFGS=\"$(BENCH_CFGS)\" TRACK=$(BENCH_TRACK) BENCH_SEED=$(BENCH_SEED)"
+	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-1}; [ $$j -le 2 ] || j=2; \
+	  $(PYTHON) scripts/bench.py --cfgs "$(BENCH_CFGS)" --track $(BENCH_TRACK) \
+	    --seed $(BENCH_SEED) --jobs $$j $(BENCH_FLAGS)
+
+# The README's figures: the W and T sweeps of both trackers and the model into
+# docs/bench/ (Fmax from SYNTH_ROOT's make synth results, default this tree),
+# and the divergence timeline of mandel.
+BENCH_DOCS_CFGS ?= 1x8 2x8 4x8 8x8 16x8 8x2 8x4 8x16 8x32 8x64 4x64
+SYNTH_ROOT      ?= .
+bench-docs: setup
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 bench TRACK=both \
+	    BENCH_CFGS="$(BENCH_DOCS_CFGS)" BENCH_FLAGS="--docs docs/bench --synth-root $(SYNTH_ROOT)"
+	@$(PYTHON) scripts/timeline.py --kernel mandel --cfg 8x8 --track sorted \
+	    --out docs/bench/timeline-mandel-8x8-sorted.png
 
 # --- tests -------------------------------------------------------------------
 test: setup

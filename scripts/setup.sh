@@ -65,9 +65,11 @@ need nextpnr-ice40 "$(dpkg-query -W -f='${Version}' nextpnr-ice40 | sed 's/-.*//
 [ -d /usr/lib/picolibc/riscv64-unknown-elf/lib/rv32i/ilp32 ] \
   || die "picolibc has no rv32i/ilp32 multilib"
 
-# Project-local Python environment with pinned packages. The stamp holds the
-# requirements it was built from, so a changed pin reinstalls.
-stamp="$venv/.simty-requirements"
+# Project-local Python environment with pinned packages. The stamp is named
+# after (and holds) the requirements it was built from, so a changed pin
+# reinstalls; worktrees that link one .venv (see .gitignore) with different
+# requirements each keep their own stamp instead of rewriting a shared one.
+stamp="$venv/.simty-requirements-$(sha256sum "$req" | cut -c1-16)"
 if ! cmp -s "$req" "$stamp" 2>/dev/null; then
   [ $check_only = 1 ] && die "Python environment .venv is missing or stale (run scripts/setup.sh)"
   [ -x "$venv/bin/python" ] || { say "creating $venv"; python3 -m venv "$venv" || die "python3 -m venv failed"; }

@@ -14,9 +14,9 @@
 #     CSR instruction, no gp-relative access, no __global_pointer$ (an MMIO
 #     access would show as a qemu segfault: nothing is mapped there);
 #  2. a copy of add.S with one broken expectation fails with (case << 1) | 1;
-#  3. every build/sw/apps/*.elf and build/sw/simt/*.elf passes the same
-#     static checks (except CSRs: the C start-up and the SIMT tests read
-#     them, so they cannot run as such under qemu-user);
+#  3. every build/sw/apps/*.elf, build/sw/simt/*.elf and build/sw/bench/*.elf
+#     passes the same static checks (except CSRs: the C start-up and the
+#     SIMT tests read them, so they cannot run as such under qemu-user);
 #  4. the C start-up (crt0, TLS, errno, printf, exit) runs under qemu-user in
 #     test builds with the thread geometry compiled in (-DSIMTY_QEMU_USER),
 #     for several (W, T, thread id), including shares too small (exit 126);
@@ -155,7 +155,7 @@ fi
 # 3. C programs and SIMT tests: static checks
 simt_elfs=(build/sw/simt/*.elf)
 [ ${#simt_elfs[@]} -gt 0 ] || fail "simt" "no ELFs under build/sw/simt"
-for elf in build/sw/apps/*.elf "${simt_elfs[@]}"; do
+for elf in build/sw/apps/*.elf "${simt_elfs[@]}" build/sw/bench/*.elf; do
     name=$(basename "$(dirname "$elf")")/$(basename "$elf" .elf)
     problems=$(static_checks "$elf" c | paste -sd ';' - | sed 's/;/; /g')
     if [ -n "$problems" ]; then fail "$name" "$problems"; else pass "$name (static)"; fi

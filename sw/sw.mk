@@ -4,11 +4,12 @@
 # root, the make working directory).  Standalone use:  make -f sw/sw.mk sw
 #
 # Exports:
-#   SW_GROUPS          program groups: rv32ui apps simt
+#   SW_GROUPS          program groups: rv32ui apps simt bench
 #   SW_ELFS_<group>    the ELFs of one group  (build/sw/<group>/<name>.elf)
 #   SW_ELFS            every ELF
 #   SW_DUMPS           every disassembly     (build/sw/<group>/<name>.dump)
 #   targets  sw        build every ELF and its .dump
+#            sw-bench  build the bench ELFs and their expected signatures
 #            sw-check  build, then run sw/check.sh (qemu-user + objdump checks)
 #            sw-clean  remove build/sw
 #            sw-print-VAR  print a variable of this file (used by sw/check.sh)
@@ -19,6 +20,9 @@
 #   IMEM=<KiB>   instruction memory size checked at link time (same default)
 #   HEAP=<KiB>   heap for picolibc's malloc (default 0: malloc returns NULL)
 #   SW_OPT       optimisation of C programs (-Os)
+#   BENCH_SEED   seed of the bench kernels' inputs (1)
+#   HOST_CC      host C compiler of the bench kernels' input and expected
+#                signature generators (cc)
 #
 # Groups:
 #   rv32ui  sw/rv32ui/*.S  one self-checking test per RV32I instruction, in
@@ -34,6 +38,12 @@
 #           are linked like apps (picolibc, crt0); assembly tests have their
 #           own _start (sw/simt/simt_asm.h) and no C library.  A C test and an
 #           assembly test must not share a name.
+#   bench   sw/bench/*.c  benchmark kernels (see sw/bench/bench.h).  Each
+#           kernel source is also compiled for the host (-DBENCH_HOST) into
+#           build/sw/bench/host/<name>, which writes the kernel's inputs
+#           (<name>.inc, compiled into the ELF) and its expected signature
+#           (<name>.sig, compared with the harness's --signature output by
+#           scripts/bench.py), both from BENCH_SEED.
 
 RISCV_PREFIX  ?= riscv64-unknown-elf-
 RISCV_GCC     ?= $(RISCV_PREFIX)gcc
@@ -46,7 +56,7 @@ SW_OPT        ?= -Os
 
 SW_DIR   := sw
 SW_OUT   := build/sw
-SW_GROUPS := rv32ui apps simt
+SW_GROUPS := rv32ui apps simt bench
 
 SW_SRCS_rv32ui := $(sort $(wildcard $(SW_DIR)/rv32ui/*.S))
 SW_SRCS_apps   := $(sort $(wildcard $(SW_DIR)/apps/*.c))
@@ -60,6 +70,9 @@ SW_ELFS_simt   := $(sort $(SW_ELFS_simt_c) $(SW_ELFS_simt_S))
 ifneq ($(filter $(SW_ELFS_simt_c),$(SW_ELFS_simt_S)),)
 $(error sw/simt: a C test and an assembly test share a name: $(notdir $(filter $(SW_ELFS_simt_c),$(SW_ELFS_simt_S))))
 endif
+SW_SRCS_bench  := $(sort $(wildcard $(SW_DIR)/bench/*.c))
+SW_ELFS_bench  := $(patsubst $(SW_DIR)/bench/%.c,$(SW_OUT)/bench/%.elf,$(SW_SRCS_bench))
+SW_SIGS_bench  := $(SW_ELFS_bench:.elf=.sig)
 SW_ELFS  := $(foreach g,$(SW_GROUPS),$(SW_ELFS_$(g)))
 SW_DUMPS := $(SW_ELFS:.elf=.dump)
 
@@ -84,7 +97,13 @@ SW_LDFLAGS_apps := $(SW_LINK_ARCH) --specs=picolibc.specs -nostartfiles \
         -DPICOLIBC_INTEGER_PRINTF_SCANF -Wl,--no-relax -Wl,--gc-sections \
         -Wl,--build-id=none
 SW_COMMON_OBJS := $(SW_OUT)/common/crt0.o $(SW_OUT)/common/simty_rt.o
-SW_APP_OBJS    := $(SW_ELFS_apps:.elf=.o) $(SW_ELFS_simt_c:.elf=.o)
+SW_APP_OBJS    := $(SW_ELFS_apps:.elf=.o) $(SW_ELFS_simt_c:.elf=.o) $(SW_ELFS_bench:.elf=.o)
+
+# Bench kernels on the host: inputs and expected signatures (sw/bench/bench.h).
+BENCH_SEED   ?= 1
+HOST_CC      ?= cc
+BENCH_HOST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -DBENCH_HOST -I $(SW_DIR)/bench
+BENCH_HOSTS  := $(patsubst $(SW_DIR)/bench/%.c,$(SW_OUT)/bench/host/%,$(SW_SRCS_bench))
 
 # SIMT assembly tests: no C library, own _start (sw/simt/simt_asm.h); they
 # read the Simty CSRs.  Same link rules as the ISA tests.
@@ -97,14 +116,19 @@ SW_ASFLAGS_simt := $(SW_ARCH) -nostdlib -nostartfiles -static \
 SW_STAMP_TEXT_isa := $(RISCV_GCC) $(SW_ASFLAGS_rv32ui) $(SW_ASFLAGS_simt)
 SW_STAMP_TEXT_cc  := $(RISCV_GCC) $(SW_CFLAGS)
 SW_STAMP_TEXT_ld  := $(RISCV_GCC) $(SW_LDFLAGS_apps) $(SW_DEFSYMS)
+SW_STAMP_TEXT_bench := $(HOST_CC) $(BENCH_HOST_CFLAGS) seed $(BENCH_SEED)
+SW_STAMP_BENCH := $(SW_OUT)/bench.stamp
 SW_STAMP_ISA := $(SW_OUT)/isa.stamp
 SW_STAMP_C   := $(SW_OUT)/cc.stamp
 SW_STAMP_LD  := $(SW_OUT)/ld.stamp
 
-.PHONY: sw sw-check sw-clean sw-force-stamp sw-print-%
-.SECONDARY: $(SW_COMMON_OBJS) $(SW_APP_OBJS) $(SW_STAMP_ISA) $(SW_STAMP_C) $(SW_STAMP_LD)
+.PHONY: sw sw-bench sw-check sw-clean sw-force-stamp sw-print-%
+.SECONDARY: $(SW_COMMON_OBJS) $(SW_APP_OBJS) $(SW_STAMP_ISA) $(SW_STAMP_C) $(SW_STAMP_LD) \
+        $(SW_STAMP_BENCH) $(BENCH_HOSTS) $(SW_ELFS_bench:.elf=.inc)
 
-sw: $(SW_ELFS) $(SW_DUMPS)
+sw: $(SW_ELFS) $(SW_DUMPS) $(SW_SIGS_bench)
+
+sw-bench: $(SW_ELFS_bench) $(SW_SIGS_bench)
 
 sw-check: sw
 	@$(SW_DIR)/check.sh
@@ -157,7 +181,27 @@ $(SW_ELFS_simt_c): $(SW_OUT)/simt/%.elf: $(SW_OUT)/simt/%.o $(SW_COMMON_OBJS) $(
 	$(RISCV_GCC) $(SW_LDFLAGS_apps) $(SW_DEFSYMS) -T $(SW_LDS) -o $@ \
 	    $(SW_COMMON_OBJS) $< -Wl,-Map=$(@:.elf=.map)
 
+$(BENCH_HOSTS): $(SW_OUT)/bench/host/%: $(SW_DIR)/bench/%.c $(SW_STAMP_BENCH)
+	@mkdir -p $(@D)
+	$(HOST_CC) $(BENCH_HOST_CFLAGS) -MMD -MP -MF $@.d -o $@ $<
+
+$(SW_OUT)/bench/%.inc: $(SW_OUT)/bench/host/%
+	$< input $(BENCH_SEED) > $@.tmp && mv $@.tmp $@
+
+# The host runs the kernel as 1 thread and as several other thread counts;
+# they must agree before the result becomes the expected signature.
+$(SW_OUT)/bench/%.sig: $(SW_OUT)/bench/host/%
+	$< expect $(BENCH_SEED) > $@.tmp && mv $@.tmp $@
+
+$(SW_OUT)/bench/%.o: $(SW_DIR)/bench/%.c $(SW_OUT)/bench/%.inc $(SW_STAMP_C)
+	$(RISCV_GCC) $(SW_CFLAGS) -I $(SW_DIR)/bench -I $(SW_OUT)/bench \
+	    -DBENCH_INC='"$*.inc"' -MMD -MP -c -o $@ $<
+
+$(SW_ELFS_bench): $(SW_OUT)/bench/%.elf: $(SW_OUT)/bench/%.o $(SW_COMMON_OBJS) $(SW_LDS) $(SW_STAMP_LD)
+	$(RISCV_GCC) $(SW_LDFLAGS_apps) $(SW_DEFSYMS) -T $(SW_LDS) -o $@ \
+	    $(SW_COMMON_OBJS) $< -Wl,-Map=$(@:.elf=.map)
+
 $(SW_OUT)/%.dump: $(SW_OUT)/%.elf
 	$(RISCV_OBJDUMP) -d $< > $@
 
--include $(wildcard $(SW_OUT)/*/*.d)
+-include $(wildcard $(SW_OUT)/*/*.d $(SW_OUT)/bench/host/*.d)

@@ -1,0 +1,469 @@
+#!/usr/bin/env python3
+"""The SIMT benchmark suite (sw/bench) on the RTL simulators and the reference model.
+
+    scripts/bench.py [--cfgs "8x8 4x64"] [--track sorted|arbiter|both]
+                     [--policies "minsp-pc min-pc depth-first breadth-first"]
+                     [--kernels "saxpy mandel"] [--jobs 1] [--out build/bench]
+                     [--synth-root DIR] [--no-plots] [--no-mem-passes] [--docs DIR]
+    scripts/bench.py --check 2x4 [--track sorted]
+
+Every kernel runs on each configuration (plus the scalar baseline 1x1) on the
+RTL simulator of each tracker and on the reference model under each policy,
+with --stats and --signature; the signature must equal the expected one the
+host computed (build/sw/bench/<kernel>.sig), else the run fails and the
+script exits 1 after writing its tables.  Configurations above 256 threads
+build the programs and simulators with a larger DMEM (scripts/simjobs.py).
+
+Writes <out>/bench.json (one record per run), bench.csv (the same, flat) and
+bench.md (a summary per configuration and engine, then one row per kernel):
+cycles, warp and thread instructions, IPC (warp instructions per cycle),
+thread IPC, SIMD efficiency, replays per warp instruction, peak paths per
+warp, the speed-up over the same engine at 1x1 and, where `make synth` left an
+Fmax for the configuration (build/<cfg>/synth-ecp5/results.json under
+--synth-root), thread instructions per second.  Then the plots of
+scripts/bench_plot.py into the same folder.
+
+--check CFG: only that configuration's RTL (one tracker) and the signature
+check, one PASS/FAIL line per kernel, then a negative test (a corrupted
+expected signature must fail), and "N passed, M failed" (make test).
+"""
+import argparse
+import csv
+import glob
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simjobs  # noqa: E402
+
+# Stats keys copied into every record.
+STAT_KEYS = ("cycles", "warp_instructions", "thread_instructions", "ipc", "thread_ipc",
+             "simd_efficiency", "divergences", "merges", "replays", "peak_paths",
+             "stalls", "cct_peak")
+RUN_TIMEOUT = 600
+
+
+def kernels_in(bench_dir, names=None):
+    found = sorted(os.path.basename(p)[:-4] for p in glob.glob(os.path.join(bench_dir, "*.elf")))
+    if names:
+        missing = [k for k in names if k not in found]
+        if missing:
+            sys.exit("bench: no kernel %s in %s" % (", ".join(missing), bench_dir))
+        return [k for k in found if k in names]
+    return found
+
+
+def mem_passes(log):
+    """Memory passes and memory instructions of a commit log (spec.md format).
+
+    The lines of one (cycle, warp) are one pass; a pass with a load or store is
+    a memory pass.  A memory pass whose warp's previous pass had the same PC
+    and disjoint lanes is a replay of that instruction (its unserved lanes:
+    paths with equal PCs merge, so two paths of one warp never hold one PC);
+    every other memory pass starts a memory instruction (so a replay must be
+    its warp's next pass: not under the model's breadth-first policy).  The
+    harness's and
+    the model's --stats count replays of memory and indirect jumps together,
+    so this is the only source of the split."""
+    last = {}
+    npass = ninsn = 0
+    cur, lanes, pc, mem = None, set(), None, False
+
+    def flush():
+        nonlocal npass, ninsn
+        if cur is None:
+            return
+        w = cur[1]
+        prev = last.get(w)
+        if mem:
+            npass += 1
+            if not (prev and prev[0] == pc and prev[1].isdisjoint(lanes)):
+                ninsn += 1
+        last[w] = (pc, lanes)
+
+    with open(log) as f:
+        for line in f:
+            p = line.split(None, 4)
+            key = (p[0], p[1])
+            if key != cur:
+                flush()
+                cur, lanes, pc, mem = key, set(), p[3], False
+            lanes.add(p[2])
+            if " ld " in line or " st " in line:
+                mem = True
+        flush()
+    return npass, ninsn
+
+
+def run_kernel(job):
+    """One kernel on one engine: a record with the stats and the check."""
+    eng, w, t, dmem, bench_dir, kernel, expected, want_mem = job
+    elf = os.path.join(bench_dir, kernel + ".elf")
+    rec = {"kernel": kernel, "W": w, "T": t, "model": eng[0], "engine": eng[1],
+           "dmem_kib": dmem or 256}
+    with tempfile.TemporaryDirectory() as tmp:
+        st, sig = os.path.join(tmp, "stats.json"), os.path.join(tmp, "sig.txt")
+        log = os.path.join(tmp, "commit.log")
+        if eng[0] == "rtl":
+            cmd = [eng[2], "--quiet", "--stats", st, "--signature", sig]
+        else:
+            cmd = [simjobs.REF_BIN, "-W", str(w), "-T", str(t), "--policy", eng[1],
+                   "--quiet", "--stats", st, "--signature", sig]
+            if dmem:
+                cmd += ["--dmem", str(dmem)]
+        want_mem = want_mem and eng[1] != "breadth-first"
+        cmd += (["--commit-log", log] if want_mem else []) + [elf]
+        t0 = time.time()
+        try:
+            r = subprocess.run(cmd, capture_output=True, text=True, timeout=RUN_TIMEOUT)
+            rc, out = r.returncode, r.stdout + r.stderr
+        except subprocess.TimeoutExpired:
+            rc, out = None, "timeout after %d s" % RUN_TIMEOUT
+        rec["seconds"] = round(time.time() - t0, 3)
+        rec["exit_code"] = rc
+        if rc != 0:
+            rec["check"] = "exit %s: %s" % (rc, out.strip().splitlines()[-1] if out.strip() else "")
+            return rec
+        with open(st) as f:
+            s = json.load(f)
+        for k in STAT_KEYS:
+            if k in s:
+                rec[k] = s[k]
+        ppw = s.get("peak_paths_per_warp") or []
+        rec["mean_peak_paths"] = round(sum(ppw) / len(ppw), 3) if ppw else None
+        rec["check"] = check_signature(sig, expected)
+        # The replay rule needs the replay to be the warp's next pass: true of
+        # MinSP-PC and the policies that run the lowest PC first, not of
+        # breadth-first, which queues the unserved lanes behind other paths.
+        if want_mem:
+            rec["mem_passes"], rec["mem_instructions"] = mem_passes(log)
+            rec["mem_passes_per_insn"] = (round(rec["mem_passes"] / rec["mem_instructions"], 4)
+                                          if rec["mem_instructions"] else None)
+    return rec
+
+
+def check_signature(got_path, expected_path):
+    """'ok', or what differs."""
+    try:
+        with open(got_path) as f:
+            got = f.read().split()
+        with open(expected_path) as f:
+            exp = f.read().split()
+    except OSError as e:
+        return "signature: %s" % e
+    if len(got) != len(exp):
+        return "signature: %d words, expected %d" % (len(got), len(exp))
+    for i, (g, e) in enumerate(zip(got, exp)):
+        if g != e:
+            n = sum(1 for a, b in zip(got, exp) if a != b)
+            return "signature: word %d is %s, expected %s (%d words differ)" % (i, g, e, n)
+    return "ok"
+
+
+def engines_for(a, w, t, dmem, what):
+    """The engines of one configuration: (model, name, simulator path or None)."""
+    out = [("rtl", tr, simjobs.build_sim(w, t, tr, dmem, what)) for tr in a.tracks]
+    out += [("ref", p, None) for p in a.policies]
+    return out
+
+
+def derive(recs, synth_root):
+    """Speed-up over 1x1 of the same engine and kernel; Fmax-based throughput."""
+    base = {(r["model"], r["engine"], r["kernel"]): r["cycles"] for r in recs
+            if r["W"] == 1 and r["T"] == 1 and r.get("cycles")}
+    fmax = {}
+    for r in recs:
+        b = base.get((r["model"], r["engine"], r["kernel"]))
+        r["speedup"] = round(b / r["cycles"], 3) if b and r.get("cycles") else None
+        r["replays_per_insn"] = (round(r["replays"] / r["warp_instructions"], 4)
+                                 if r.get("warp_instructions") else None)
+        r["fmax_mhz"] = r["thread_insns_per_s"] = None
+        if r["model"] == "rtl" and r.get("thread_ipc") is not None:
+            key = (r["W"], r["T"], r["engine"])
+            if key not in fmax:
+                res = simjobs.synth_result(synth_root, *key)
+                fmax[key] = res["fmax_mhz"] if res else None
+            if fmax[key]:
+                r["fmax_mhz"] = fmax[key]
+                r["thread_insns_per_s"] = round(r["thread_ipc"] * fmax[key] * 1e6)
+
+
+def totals(recs):
+    """One summary record per (configuration, engine): sums over the kernels."""
+    groups = {}
+    for r in recs:
+        if r.get("cycles") is None:
+            continue
+        groups.setdefault((r["W"], r["T"], r["model"], r["engine"]), []).append(r)
+    out = []
+    for (w, t, m, e), rs in groups.items():
+        s = {k: sum(r[k] for r in rs) for k in ("cycles", "warp_instructions",
+                                                "thread_instructions", "replays")}
+        if all(r.get("mem_instructions") for r in rs):
+            s["mem_passes"] = sum(r["mem_passes"] for r in rs)
+            s["mem_instructions"] = sum(r["mem_instructions"] for r in rs)
+            s["mem_passes_per_insn"] = s["mem_passes"] / s["mem_instructions"]
+        else:
+            s["mem_passes_per_insn"] = None
+        s.update(W=w, T=t, model=m, engine=e, kernels=len(rs),
+                 ipc=s["warp_instructions"] / s["cycles"],
+                 thread_ipc=s["thread_instructions"] / s["cycles"],
+                 simd_efficiency=s["thread_instructions"] / (s["warp_instructions"] * t),
+                 replays_per_insn=s["replays"] / s["warp_instructions"],
+                 peak_paths=max(r.get("peak_paths", 0) for r in rs),
+                 fmax_mhz=rs[0].get("fmax_mhz"))
+        s["thread_insns_per_s"] = (s["thread_ipc"] * s["fmax_mhz"] * 1e6
+                                   if s["fmax_mhz"] else None)
+        out.append(s)
+    base = {(s["model"], s["engine"]): s["cycles"] for s in out if s["W"] == 1 and s["T"] == 1}
+    for s in out:
+        b = base.get((s["model"], s["engine"]))
+        s["speedup"] = b / s["cycles"] if b else None
+    out.sort(key=lambda s: (s["W"] * s["T"], s["W"], s["model"] != "rtl", s["engine"]))
+    return out
+
+
+def fmt(v, nd=3):
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return "%.*f" % (nd, v)
+    return str(v)
+
+
+def engine_label(r):
+    return ("RTL " if r["model"] == "rtl" else "model ") + r["engine"]
+
+
+def write_outputs(out_dir, recs, summary, meta):
+    os.makedirs(out_dir, exist_ok=True)
+    with open(os.path.join(out_dir, "bench.json"), "w") as f:
+        json.dump({"meta": meta, "runs": recs, "summary": summary}, f, indent=1)
+    cols = ["kernel", "W", "T", "model", "engine", "check", "cycles", "warp_instructions",
+            "thread_instructions", "ipc", "thread_ipc", "simd_efficiency", "replays",
+            "replays_per_insn", "mem_passes", "mem_instructions", "mem_passes_per_insn",
+            "divergences", "merges", "peak_paths", "mean_peak_paths",
+            "cct_peak", "stalls", "speedup", "fmax_mhz", "thread_insns_per_s", "dmem_kib",
+            "seconds"]
+    with open(os.path.join(out_dir, "bench.csv"), "w", newline="") as f:
+        wr = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
+        wr.writeheader()
+        for r in recs:
+            wr.writerow(r)
+    md = ["# Simty benchmark suite (`make bench`)", "",
+          "Seed %s; %d kernels; configurations %s; RTL trackers %s; model policies %s. "
+          "IPC: warp instructions per cycle (the model issues one per cycle, so its IPC is 1 "
+          "and its cycles are warp instructions). SIMD efficiency: thread instructions / "
+          "(warp instructions x T). Replays: passes that left lanes of a memory access or "
+          "indirect jump for later, per warp instruction (--stats). Memory passes per memory "
+          "instruction: from the commit log (a memory pass at the PC of its warp's previous "
+          "pass with other lanes is a replay; not measured under breadth-first, which does "
+          "not run a replay next). Peak paths: most paths of one warp; per kernel "
+          "also the mean over warps of each warp's peak. Speed-up: cycles of the same engine "
+          "at 1x1 / cycles. Thread instructions per second: thread IPC x Fmax of `make synth` "
+          "(ECP5), where it exists." % (meta["seed"], len(meta["kernels"]),
+                                         " ".join(meta["cfgs"]), " ".join(meta["tracks"]) or "-",
+                                         " ".join(meta["policies"]) or "-"), "",
+          "## All kernels", "",
+          "| W x T | engine | cycles | warp insns | thread insns | IPC | thread IPC | SIMD eff. "
+          "| replays/insn | mem passes/mem insn | peak paths | speed-up | Fmax MHz "
+          "| thread Minsn/s |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for s in summary:
+        md.append("| %d x %d | %s | %d | %d | %d | %s | %s | %s | %s | %s | %d | %s | %s | %s |" % (
+            s["W"], s["T"], engine_label(s), s["cycles"], s["warp_instructions"],
+            s["thread_instructions"], fmt(s["ipc"]), fmt(s["thread_ipc"]),
+            fmt(s["simd_efficiency"]), fmt(s["replays_per_insn"]),
+            fmt(s.get("mem_passes_per_insn")), s["peak_paths"],
+            fmt(s["speedup"], 2), fmt(s["fmax_mhz"], 1),
+            fmt(s["thread_insns_per_s"] / 1e6 if s["thread_insns_per_s"] else None, 1)))
+    md += ["", "## Per kernel", "",
+           "| kernel | W x T | engine | check | cycles | thread insns | IPC | SIMD eff. "
+           "| replays/insn | mem passes/mem insn | peak paths (mean per warp) | speed-up |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    order = sorted(recs, key=lambda r: (r["kernel"], r["W"] * r["T"], r["W"],
+                                        r["model"] != "rtl", r["engine"]))
+    for r in order:
+        md.append("| %s | %d x %d | %s | %s | %s | %s | %s | %s | %s | %s | %s (%s) | %s |" % (
+            r["kernel"], r["W"], r["T"], engine_label(r), r["check"], fmt(r.get("cycles")),
+            fmt(r.get("thread_instructions")), fmt(r.get("ipc")), fmt(r.get("simd_efficiency")),
+            fmt(r.get("replays_per_insn")), fmt(r.get("mem_passes_per_insn")),
+            fmt(r.get("peak_paths")),
+            fmt(r.get("mean_peak_paths"), 2), fmt(r.get("speedup"), 2)))
+    with open(os.path.join(out_dir, "bench.md"), "w") as f:
+        f.write("\n".join(md) + "\n")
+
+
+README_BEGIN = "<!-- bench table: make bench-docs rewrites this -->"
+README_END = "<!-- end of bench table -->"
+README_CFGS = ((8, 8), (4, 64))
+
+
+def readme_table(recs, summary):
+    """The README's compact table: per kernel, 1x1 and the README_CFGS."""
+    def get(rows, kernel, w, t, model, engine, key):
+        for r in rows:
+            if (r.get("kernel", "all"), r["W"], r["T"], r["model"], r["engine"]) == \
+                    (kernel, w, t, model, engine):
+                return r.get(key)
+        return None
+
+    cfgs = [c for c in README_CFGS if any((r["W"], r["T"]) == c for r in recs)]
+    head = "| kernel | 1x1 cycles (sorted) |"
+    rule = "|---|---|"
+    for w, t in cfgs:
+        head += (" %dx%d cycles sorted / arbiter | %dx%d SIMD eff. sorted / arbiter / model "
+                 "| %dx%d mem passes per mem insn | %dx%d speed-up (sorted) |" % ((w, t) * 4))
+        rule += "---|---|---|---|"
+    lines = [head, rule]
+    kernels = sorted({r["kernel"] for r in recs})
+    for k in kernels + ["all"]:
+        rows = summary if k == "all" else recs
+        line = "| %s | %s |" % ("**all %d**" % len(kernels) if k == "all" else k,
+                                fmt(get(rows, k, 1, 1, "rtl", "sorted", "cycles")))
+        for w, t in cfgs:
+            line += " %s / %s | %s / %s / %s | %s | %s |" % (
+                fmt(get(rows, k, w, t, "rtl", "sorted", "cycles")),
+                fmt(get(rows, k, w, t, "rtl", "arbiter", "cycles")),
+                fmt(get(rows, k, w, t, "rtl", "sorted", "simd_efficiency"), 2),
+                fmt(get(rows, k, w, t, "rtl", "arbiter", "simd_efficiency"), 2),
+                fmt(get(rows, k, w, t, "ref", "minsp-pc", "simd_efficiency"), 2),
+                fmt(get(rows, k, w, t, "rtl", "sorted", "mem_passes_per_insn"), 2),
+                fmt(get(rows, k, w, t, "rtl", "sorted", "speedup"), 1))
+        lines.append(line)
+    return "\n".join(lines)
+
+
+def update_readme(path, table):
+    """Replace the table between the README's markers; False if they are absent."""
+    with open(path) as f:
+        text = f.read()
+    i, j = text.find(README_BEGIN), text.find(README_END)
+    if i < 0 or j < i:
+        return False
+    text = text[:i + len(README_BEGIN)] + "\n" + table + "\n" + text[j:]
+    with open(path, "w") as f:
+        f.write(text)
+    return True
+
+
+def check_mode(a):
+    """make test: every kernel on one configuration, then the negative test."""
+    w, t = simjobs.parse_cfg(a.check)
+    dmem = simjobs.c_dmem_kib(w, t)
+    bench_dir = simjobs.build_bench_sw(dmem, a.seed, "bench --check")
+    track = a.tracks[0]
+    sim = simjobs.build_sim(w, t, track, dmem, "bench --check")
+    ks = kernels_in(bench_dir, a.kernels)
+    npass = nfail = 0
+    for k in ks:
+        rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k,
+                          os.path.join(bench_dir, k + ".sig"), False))
+        ok = rec["check"] == "ok"
+        npass += ok
+        nfail += not ok
+        print("%s bench/%s %dx%d %s%s" % ("PASS" if ok else "FAIL", k, w, t, track,
+                                          "" if ok else ": " + rec["check"]), flush=True)
+    # Negative test: one word of an expected signature changed must fail.
+    k = ks[0]
+    with tempfile.TemporaryDirectory() as tmp:
+        bad = os.path.join(tmp, k + ".sig")
+        with open(os.path.join(bench_dir, k + ".sig")) as f:
+            words = f.read().split()
+        words[len(words) // 2] = "%08x" % (int(words[len(words) // 2], 16) ^ 1)
+        with open(bad, "w") as f:
+            f.write("\n".join(words) + "\n")
+        rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k, bad, False))
+    ok = rec["exit_code"] == 0 and rec["check"].startswith("signature: word")
+    npass += ok
+    nfail += not ok
+    print("%s negative: %s with a corrupted expected signature -> %s" % (
+        "PASS" if ok else "FAIL", k, rec["check"]))
+    print("%d passed, %d failed" % (npass, nfail))
+    return 0 if nfail == 0 else 1
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cfgs", default="8x8 4x64", help="W x T list; 1x1 is always added")
+    ap.add_argument("--track", default="both", choices=("sorted", "arbiter", "both", "none"))
+    ap.add_argument("--policies", default=" ".join(simjobs.POLICIES),
+                    help="reference model policies ('none': no model runs)")
+    ap.add_argument("--kernels", help="a subset of the kernels")
+    ap.add_argument("--seed", type=int, default=1, help="BENCH_SEED of the inputs")
+    ap.add_argument("--jobs", type=int, default=1, help="runs at a time (1 or 2)")
+    ap.add_argument("--out", default=os.path.join(simjobs.ROOT, "build", "bench"))
+    ap.add_argument("--synth-root", default=simjobs.ROOT,
+                    help="tree whose build/<cfg>/synth-ecp5/results.json give Fmax")
+    ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--docs", metavar="DIR",
+                    help="also copy bench.md, bench.csv and the plots there and rewrite "
+                         "the README's table (make bench-docs)")
+    ap.add_argument("--no-mem-passes", action="store_true",
+                    help="no commit logs: faster, without memory passes per memory instruction")
+    ap.add_argument("--check", metavar="WxT", help="signature check on one configuration")
+    a = ap.parse_args()
+    if not 1 <= a.jobs <= 2:
+        sys.exit("bench: --jobs %d: 1 or 2 (a 2-core machine)" % a.jobs)
+    a.tracks = [] if a.track == "none" else list(simjobs.TRACKS) if a.track == "both" else [a.track]
+    a.policies = [] if a.policies.strip() == "none" else a.policies.split()
+    for p in a.policies:
+        if p not in simjobs.POLICIES:
+            sys.exit("bench: --policies: %s is not one of %s" % (p, " ".join(simjobs.POLICIES)))
+    a.kernels = a.kernels.split() if a.kernels else None
+    if a.check:
+        if not a.tracks:
+            sys.exit("bench: --check needs a tracker")
+        return check_mode(a)
+
+    cfgs = simjobs.parse_cfgs("1x1 " + a.cfgs)
+    simjobs.make(["ref"], "bench")
+    jobs, ks = [], None
+    t_start = time.time()
+    for w, t in cfgs:
+        dmem = simjobs.c_dmem_kib(w, t)
+        bench_dir = simjobs.build_bench_sw(dmem, a.seed, "bench")
+        ks = kernels_in(bench_dir, a.kernels)
+        print("bench: %dx%d: building %s" % (w, t, ", ".join(a.tracks) or "no simulator"),
+              flush=True)
+        for eng in engines_for(a, w, t, dmem, "bench"):
+            for k in ks:
+                jobs.append((eng, w, t, dmem, bench_dir, k, os.path.join(bench_dir, k + ".sig"),
+                             not a.no_mem_passes))
+    print("bench: %d runs (%d kernels x %d configurations x %d engines), %d at a time" % (
+        len(jobs), len(ks), len(cfgs), len(a.tracks) + len(a.policies), a.jobs), flush=True)
+    recs = simjobs.pool_map(run_kernel, jobs, a.jobs, "bench")
+    derive(recs, a.synth_root)
+    summary = totals(recs)
+    meta = {"seed": a.seed, "kernels": ks, "cfgs": ["%dx%d" % c for c in cfgs],
+            "tracks": a.tracks, "policies": a.policies,
+            "seconds": round(time.time() - t_start, 1)}
+    write_outputs(a.out, recs, summary, meta)
+    if not a.no_plots:
+        import bench_plot
+        bench_plot.plot_all(recs, summary, a.out)
+    bad = [r for r in recs if r["check"] != "ok"]
+    for r in bad:
+        print("FAIL bench/%s %dx%d %s: %s" % (r["kernel"], r["W"], r["T"], engine_label(r),
+                                               r["check"]))
+    if a.docs:
+        os.makedirs(a.docs, exist_ok=True)
+        for f in sorted(os.listdir(a.out)):
+            if f in ("bench.md", "bench.csv") or (f.endswith((".png", ".svg"))
+                                                  and not f.startswith("timeline")):
+                shutil.copy(os.path.join(a.out, f), a.docs)
+        readme = os.path.join(simjobs.ROOT, "README.md")
+        if not update_readme(readme, readme_table(recs, summary)):
+            print("bench: README.md has no bench table markers: not updated")
+    print("bench: %d runs, %d failed, %.0f s; %s/bench.{md,csv,json}" % (
+        len(recs), len(bad), time.time() - t_start, os.path.relpath(a.out, os.getcwd())))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
