@@ -34,6 +34,74 @@ void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const 
     vm_assign(m, idx, "%s", enc);
 }
 
+/* The register fields each queue entry keeps in flip-flops: name, 5 bits
+ * wide or 1, the refill's source, and whether the second entry is read too. */
+static const struct qfield {
+    const char *name;
+    int reg;
+    const char *src;
+    int second;
+} qfields[] = {
+    { "use1", 0, "rf_use1_i", 1 },     { "use2", 0, "rf_use2_i", 1 },
+    { "walu", 0, "rf_walu_i", 1 },     { "load", 0, "rf_load_i", 0 },
+    { "follow", 0, "rf_follow_i", 0 }, { "rs1", 1, "rf_rs1_i", 1 },
+    { "rs2", 1, "rf_rs2_i", 1 },       { "rd", 1, "rf_insn_i[11:7]", 1 },
+};
+#define NQF (sizeof qfields / sizeof qfields[0])
+
+/* One view of every warp's queue: <pfx>_<field> is the entry at `idx` (an
+ * expression of the loop variable h).  The second entry's view (second != 0)
+ * has only the fields marked for it. */
+static void queue_view(struct vmod *m, const char *label, const char *pfx, const char *idx,
+                       int second)
+{
+    struct vblock *b;
+    char nm[32], lhs[48];
+    size_t i;
+    for (i = 0; i < NQF; i++)
+        if (!second || qfields[i].second) {
+            snprintf(nm, sizeof nm, "%s_%s", pfx, qfields[i].name);
+            vm_reg(m, nm, qfields[i].reg ? "5*W" : "W", NULL);
+        }
+    b = vm_comb(m, label);
+    for (i = 0; i < NQF; i++)
+        if (!second || qfields[i].second) {
+            snprintf(nm, sizeof nm, "%s_%s", pfx, qfields[i].name);
+            vb_default(b, nm, qfields[i].reg ? "{5*W{1'b0}}" : "{W{1'b0}}");
+        }
+    vb_default(b, second ? "q2" : "qv", "{W{1'b0}}");
+    vb_for(b, "h", "0", "W");
+    for (i = 0; i < NQF; i++) {
+        const char *f = qfields[i].name;
+        if (second && !qfields[i].second)
+            continue;
+        if (qfields[i].reg) {
+            snprintf(lhs, sizeof lhs, "%s_%s[5*h +: 5]", pfx, f);
+            vb_set(b, lhs, "e_%s_q[5*(%s) +: 5]", f, idx);
+        } else {
+            snprintf(lhs, sizeof lhs, "%s_%s[h]", pfx, f);
+            vb_set(b, lhs, "e_%s_q[%s]", f, idx);
+        }
+    }
+    if (second)
+        vb_set(b, "q2[h]", "qn_q[(IB_W+1)*h +: IB_W+1] > 1");
+    else
+        vb_set(b, "qv[h]", "qn_q[(IB_W+1)*h +: IB_W+1] != 0");
+    vb_end(b);
+}
+
+/* Hazards of view <pfx> (h or s) against the record, next cycle: record entry
+ * k will then be k + 2 cycles old. */
+static const char *record_hazard(char *buf, size_t n, const char *p)
+{
+    snprintf(buf, n,
+             "(%s_use1[w] && (k < 4 || hl_q[k]) && %s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
+             "(%s_use2[w] && (k < 3 || (hl_q[k] && k < 6)) && %s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || "
+             "(%s_walu[w] && hl_q[k] && k == 0 && %s_rd[5*w +: 5] == hr_q[5*k +: 5])",
+             p, p, p, p, p, p);
+    return buf;
+}
+
 int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
@@ -92,7 +160,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "squash_i", "1", NULL);
     vm_port(m, VM_IN, "squash_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "squash_cnt_i", "3", "how many were dropped");
-    vm_group(m, "issue (combinational: empties the buffer slot)");
+    vm_group(m, "issue (combinational: takes the warp's oldest queued instruction)");
     vm_port(m, VM_OUT, "iss_valid_o", "1", NULL);
     vm_port(m, VM_OUT, "iss_wid_o", "WARP_W", NULL);
     vm_group(m, "to operand collection (collect 0 = issue + 1)");
@@ -117,47 +185,16 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "wp_q", "IB_W*W", "per warp: ring write pointer");
     vm_reg(m, "rp_q", "IB_W*W", "per warp: ring read pointer");
     vm_comment(m, "Entry j of warp w is bit or field IB*w + j; the oldest is at the read pointer.");
-    vm_reg(m, "e_use1_q", "IB*W", "needs of the queued instructions");
-    vm_reg(m, "e_use2_q", "IB*W", NULL);
-    vm_reg(m, "e_walu_q", "IB*W", NULL);
-    vm_reg(m, "e_load_q", "IB*W", NULL);
-    vm_reg(m, "e_follow_q", "IB*W", NULL);
-    vm_reg(m, "e_rs1_q", "5*IB*W", "registers of the queued instructions");
-    vm_reg(m, "e_rs2_q", "5*IB*W", NULL);
-    vm_reg(m, "e_rd_q", "5*IB*W", NULL);
+    for (size_t i = 0; i < NQF; i++) {
+        char nm[32];
+        snprintf(nm, sizeof nm, "e_%s_q", qfields[i].name);
+        vm_reg(m, nm, qfields[i].reg ? "5*IB*W" : "IB*W", NULL);
+    }
     vm_comment(m, "The oldest instruction of each warp.");
-    vm_reg(m, "h_use1", "W", NULL);
-    vm_reg(m, "h_use2", "W", NULL);
-    vm_reg(m, "h_walu", "W", NULL);
-    vm_reg(m, "h_load", "W", NULL);
-    vm_reg(m, "h_follow", "W", NULL);
-    vm_reg(m, "h_rs1", "5*W", NULL);
-    vm_reg(m, "h_rs2", "5*W", NULL);
-    vm_reg(m, "h_rd", "5*W", NULL);
     vm_reg(m, "qv", "W", "the queue is not empty");
     vm_integer(m, "h");
-    const char *hidx = cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}" : "rp_q[IB_W*h +: IB_W]";
-    b = vm_comb(m, "heads");
-    vb_default(b, "h_use1", "{W{1'b0}}");
-    vb_default(b, "h_use2", "{W{1'b0}}");
-    vb_default(b, "h_walu", "{W{1'b0}}");
-    vb_default(b, "h_load", "{W{1'b0}}");
-    vb_default(b, "h_follow", "{W{1'b0}}");
-    vb_default(b, "h_rs1", "{5*W{1'b0}}");
-    vb_default(b, "h_rs2", "{5*W{1'b0}}");
-    vb_default(b, "h_rd", "{5*W{1'b0}}");
-    vb_default(b, "qv", "{W{1'b0}}");
-    vb_for(b, "h", "0", "W");
-    vb_set(b, "h_use1[h]", "e_use1_q[%s]", hidx);
-    vb_set(b, "h_use2[h]", "e_use2_q[%s]", hidx);
-    vb_set(b, "h_walu[h]", "e_walu_q[%s]", hidx);
-    vb_set(b, "h_load[h]", "e_load_q[%s]", hidx);
-    vb_set(b, "h_follow[h]", "e_follow_q[%s]", hidx);
-    vb_set(b, "h_rs1[5*h +: 5]", "e_rs1_q[5*(%s) +: 5]", hidx);
-    vb_set(b, "h_rs2[5*h +: 5]", "e_rs2_q[5*(%s) +: 5]", hidx);
-    vb_set(b, "h_rd[5*h +: 5]", "e_rd_q[5*(%s) +: 5]", hidx);
-    vb_set(b, "qv[h]", "qn_q[(IB_W+1)*h +: IB_W+1] != 0");
-    vb_end(b);
+    queue_view(m, "heads", "h", cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}"
+                                           : "rp_q[IB_W*h +: IB_W]", 0);
     vm_reg(m, "wres_q", "9*NB", "bank b: bit 9b+k-1 = write port busy at now + k");
     vm_comment(m, "What was issued in the last 8 cycles: their results may not be in the "
                   "register file yet. Entry k was issued k + 1 cycles ago.");
@@ -203,34 +240,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "li_wid_q", "WARP_W", NULL);
     vm_reg(m, "li_use2_q", "1", "it reads rs2 (now + 1)");
     vm_comment(m, "Each warp's second queued instruction (for r2).");
-    vm_reg(m, "s_use1", "W", NULL);
-    vm_reg(m, "s_use2", "W", NULL);
-    vm_reg(m, "s_walu", "W", NULL);
-    vm_reg(m, "s_rs1", "5*W", NULL);
-    vm_reg(m, "s_rs2", "5*W", NULL);
-    vm_reg(m, "s_rd", "5*W", NULL);
     vm_reg(m, "q2", "W", "at least two queued");
-    {
-        const char *sidx = cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}"
-                                      : "{rp_q[IB_W*h +: IB_W] + 1'b1}";
-        b = vm_comb(m, "seconds");
-        vb_default(b, "s_use1", "{W{1'b0}}");
-        vb_default(b, "s_use2", "{W{1'b0}}");
-        vb_default(b, "s_walu", "{W{1'b0}}");
-        vb_default(b, "s_rs1", "{5*W{1'b0}}");
-        vb_default(b, "s_rs2", "{5*W{1'b0}}");
-        vb_default(b, "s_rd", "{5*W{1'b0}}");
-        vb_default(b, "q2", "{W{1'b0}}");
-        vb_for(b, "h", "0", "W");
-        vb_set(b, "s_use1[h]", "e_use1_q[%s]", sidx);
-        vb_set(b, "s_use2[h]", "e_use2_q[%s]", sidx);
-        vb_set(b, "s_walu[h]", "e_walu_q[%s]", sidx);
-        vb_set(b, "s_rs1[5*h +: 5]", "e_rs1_q[5*(%s) +: 5]", sidx);
-        vb_set(b, "s_rs2[5*h +: 5]", "e_rs2_q[5*(%s) +: 5]", sidx);
-        vb_set(b, "s_rd[5*h +: 5]", "e_rd_q[5*(%s) +: 5]", sidx);
-        vb_set(b, "q2[h]", "qn_q[(IB_W+1)*h +: IB_W+1] > 1");
-        vb_end(b);
-    }
+    queue_view(m, "seconds", "s", cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}"
+                                             : "{rp_q[IB_W*h +: IB_W] + 1'b1}", 1);
 
     vm_comment(m, "Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at "
                   "issue + 2, the ALU writes at issue + 6, a load at issue + 9; record entry k "
@@ -248,16 +260,12 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "w", "0", "W");
     vb_for(b, "k", "0", "7");
     vb_if(b, "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0]");
-    vb_if(b, "(h_use1[w] && (k < 4 || hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(h_use2[w] && (k < 3 || (hl_q[k] && k < 6)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(h_walu[w] && hl_q[k] && k == 0 && h_rd[5*w +: 5] == hr_q[5*k +: 5])");
-    vb_set(b, "hz1[w]", "1'b1");
-    vb_end(b);
-    vb_if(b, "(s_use1[w] && (k < 4 || hl_q[k]) && s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(s_use2[w] && (k < 3 || (hl_q[k] && k < 6)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(s_walu[w] && hl_q[k] && k == 0 && s_rd[5*w +: 5] == hr_q[5*k +: 5])");
-    vb_set(b, "hz2[w]", "1'b1");
-    vb_end(b);
+    for (int v = 0; v < 2; v++) {
+        char cond[512];
+        vb_if(b, "%s", record_hazard(cond, sizeof cond, v ? "s" : "h"));
+        vb_set(b, v ? "hz2[w]" : "hz1[w]", "1'b1");
+        vb_end(b);
+    }
     vb_end(b);
     vb_end(b);
     vb_if(b, "(h_walu[w] || h_load[w]) && ((s_use1[w] && s_rs1[5*w +: 5] == h_rd[5*w +: 5]) || "
@@ -350,14 +358,12 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
            "- {{IB_W{1'b0}}, iss_valid_o && iss_wid_o == w[WARP_W-1:0]}");
     vb_end(b);
     vb_if(b, "rf_valid_i");
-    vb_set(b, "e_use1_q[rf_slot]", "rf_use1_i");
-    vb_set(b, "e_use2_q[rf_slot]", "rf_use2_i");
-    vb_set(b, "e_walu_q[rf_slot]", "rf_walu_i");
-    vb_set(b, "e_load_q[rf_slot]", "rf_load_i");
-    vb_set(b, "e_follow_q[rf_slot]", "rf_follow_i");
-    vb_set(b, "e_rs1_q[5*(rf_slot) +: 5]", "rf_rs1_i");
-    vb_set(b, "e_rs2_q[5*(rf_slot) +: 5]", "rf_rs2_i");
-    vb_set(b, "e_rd_q[5*(rf_slot) +: 5]", "rf_insn_i[11:7]");
+    for (size_t i = 0; i < NQF; i++) {
+        char lhs[48];
+        snprintf(lhs, sizeof lhs, qfields[i].reg ? "e_%s_q[5*(rf_slot) +: 5]" : "e_%s_q[rf_slot]",
+                 qfields[i].name);
+        vb_set(b, lhs, "%s", qfields[i].src);
+    }
     vb_set(b, "wp_q[IB_W*rf_wid_i +: IB_W]", "wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1");
     vb_end(b);
     vb_if(b, "iss_valid_o");

@@ -65,7 +65,7 @@ module simty_sched (
   input  wire              squash_i,
   input  wire [WARP_W-1:0] squash_wid_i,
   input  wire [2:0]        squash_cnt_i, // how many were dropped
-  // issue (combinational: empties the buffer slot)
+  // issue (combinational: takes the warp's oldest queued instruction)
   output wire              iss_valid_o,
   output wire [WARP_W-1:0] iss_wid_o,
   // to operand collection (collect 0 = issue + 1)
@@ -96,14 +96,16 @@ module simty_sched (
   reg     [((IB_W+1)*W)-1:0]  qn_q;       // per warp: instructions in the queue
   reg     [IB_W*W-1:0]        wp_q;       // per warp: ring write pointer
   reg     [IB_W*W-1:0]        rp_q;       // per warp: ring read pointer
-  reg     [IB*W-1:0]          e_use1_q;   // needs of the queued instructions
+  reg     [IB*W-1:0]          e_use1_q;
   reg     [IB*W-1:0]          e_use2_q;
   reg     [IB*W-1:0]          e_walu_q;
   reg     [IB*W-1:0]          e_load_q;
   reg     [IB*W-1:0]          e_follow_q;
-  reg     [5*IB*W-1:0]        e_rs1_q;    // registers of the queued instructions
+  reg     [5*IB*W-1:0]        e_rs1_q;
   reg     [5*IB*W-1:0]        e_rs2_q;
   reg     [5*IB*W-1:0]        e_rd_q;
+  reg     [W-1:0]             qv;         // the queue is not empty
+  integer                     h;
   reg     [W-1:0]             h_use1;
   reg     [W-1:0]             h_use2;
   reg     [W-1:0]             h_walu;
@@ -112,8 +114,6 @@ module simty_sched (
   reg     [5*W-1:0]           h_rs1;
   reg     [5*W-1:0]           h_rs2;
   reg     [5*W-1:0]           h_rd;
-  reg     [W-1:0]             qv;         // the queue is not empty
-  integer                     h;
   reg     [9*NB-1:0]          wres_q;     // bank b: bit 9b+k-1 = write port busy at now + k
   reg     [7:0]               hv_q;       // a write of rd
   reg     [7:0]               hl_q;       // by a load (at issue + 9, else at issue + 6)
@@ -126,13 +126,13 @@ module simty_sched (
   reg                         li_valid_q; // the issue of the last cycle
   reg     [WARP_W-1:0]        li_wid_q;
   reg                         li_use2_q;  // it reads rs2 (now + 1)
+  reg     [W-1:0]             q2;         // at least two queued
   reg     [W-1:0]             s_use1;
   reg     [W-1:0]             s_use2;
   reg     [W-1:0]             s_walu;
   reg     [5*W-1:0]           s_rs1;
   reg     [5*W-1:0]           s_rs2;
   reg     [5*W-1:0]           s_rd;
-  reg     [W-1:0]             q2;         // at least two queued
   reg     [W-1:0]             hz1;
   reg     [W-1:0]             hz2;
   integer                     w;
