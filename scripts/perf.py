@@ -3,7 +3,7 @@
 --stats and sum cycles and instructions per group and configuration.
 
     scripts/perf.py [--cfgs "1x1 8x8"] [--track sorted] [--groups "rv32ui apps simt"]
-                    [--json out.json] [--root DIR]
+                    [--json out.json]
 
 Builds each simulator with `make` (so the configuration's RTL is fresh), then
 prints a Markdown table: warp IPC (warp instructions per cycle), cycles per
@@ -19,26 +19,20 @@ import subprocess
 import sys
 import tempfile
 
-
-def run(cmd, cwd):
-    return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True)
+import simjobs
 
 
-def measure(root, w, t, track, groups):
-    cfg = f"W{w}_T{t}_{track}"
-    mk = ["make", "-s", "--no-print-directory", f"W={w}", f"T={t}", f"TRACK={track}", "sim",
-          "TEST=add"]
-    r = run(mk, root)
-    if r.returncode != 0:
-        sys.exit(f"perf: building {cfg} failed:\n{r.stdout}{r.stderr}")
-    sim = os.path.join(root, "build", cfg, "sim", "simty-sim")
+def measure(w, t, track, groups):
+    cfg = simjobs.cfg_name(w, t, track)
+    sim = simjobs.build_sim(w, t, track, what="perf")
     rows = {}
     with tempfile.TemporaryDirectory() as tmp:
         for g in groups:
             tot = {"cycles": 0, "warp_instructions": 0, "thread_instructions": 0, "programs": 0}
-            for elf in sorted(glob.glob(os.path.join(root, "build", "sw", g, "*.elf"))):
+            for elf in sorted(glob.glob(os.path.join(simjobs.sw_out(), g, "*.elf"))):
                 st = os.path.join(tmp, "s.json")
-                r = run([sim, "--quiet", "--stats", st, elf], root)
+                r = subprocess.run([sim, "--quiet", "--stats", st, elf], cwd=simjobs.ROOT,
+                                   capture_output=True, text=True)
                 if r.returncode != 0:
                     sys.exit(f"perf: {cfg} {elf}: exit {r.returncode}\n{r.stdout}")
                 with open(st) as f:
@@ -55,17 +49,19 @@ def main():
     ap.add_argument("--cfgs", default="1x1 1x8 2x8 4x8 8x8 16x8")
     ap.add_argument("--track", default="sorted")
     ap.add_argument("--groups", default="rv32ui apps simt")
-    ap.add_argument("--root", default=os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     ap.add_argument("--json")
     a = ap.parse_args()
     groups = a.groups.split()
-    run(["make", "-s", "--no-print-directory", "sw"], a.root)
+    simjobs.make(["sw"], "perf")
     out = []
     print("| W x T | group | programs | cycles | warp insns | IPC | cycles/insn | SIMD eff. |")
     print("|---|---|---|---|---|---|---|---|")
-    for c in a.cfgs.split():
-        w, t = (int(x) for x in c.split("x"))
-        rows = measure(a.root, w, t, a.track, groups)
+    try:
+        cfgs = simjobs.parse_cfgs(a.cfgs)
+    except ValueError as e:
+        sys.exit("perf: --cfgs: %s" % e)
+    for w, t in cfgs:
+        rows = measure(w, t, a.track, groups)
         for g in groups:
             s = rows[g]
             ipc = s["warp_instructions"] / s["cycles"]

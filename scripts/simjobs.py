@@ -3,7 +3,7 @@
 Configuration names ("8x8"), build folders (the Makefile's naming), building a
 simulator or the bench programs through make, the synthesis result of a
 configuration, and pool_map: a small job pool with a progress bar.  Used by
-scripts/bench.py and scripts/timeline.py; compare.py and fuzz.py still have
+scripts/bench.py, scripts/timeline.py and scripts/perf.py; compare.py and fuzz.py still have
 their own thread pools and could move to pool_map.
 """
 import concurrent.futures as cf
