@@ -1,0 +1,422 @@
+/*
+ * vmod_check.c - what the module model rejects: the name rules (legal
+ * identifier, not a keyword (G5), naming of V4), identifiers that are not
+ * declared or localparams never used, the rules of blocks (V6, V7) and the
+ * cross-module design check.  See vmod.h for the contract.
+ */
+#include "vmod_int.h"
+
+#include <ctype.h>
+#include <string.h>
+
+/* ------------------------------------------------------------------ */
+/* Keywords: Verilog-2005 (IEEE 1364) and SystemVerilog-2017 (1800)    */
+/* ------------------------------------------------------------------ */
+
+static const char *const keywords[] = {
+    /* Verilog-2005 */
+    "always", "and", "assign", "automatic", "begin", "buf", "bufif0", "bufif1", "case", "casex",
+    "casez", "cell", "cmos", "config", "deassign", "default", "defparam", "design", "disable",
+    "edge", "else", "end", "endcase", "endconfig", "endfunction", "endgenerate", "endmodule",
+    "endprimitive", "endspecify", "endtable", "endtask", "event", "for", "force", "forever",
+    "fork", "function", "generate", "genvar", "highz0", "highz1", "if", "ifnone", "incdir",
+    "include", "initial", "inout", "input", "instance", "integer", "join", "large", "liblist",
+    "library", "localparam", "macromodule", "medium", "module", "nand", "negedge", "nmos", "nor",
+    "noshowcancelled", "not", "notif0", "notif1", "or", "output", "parameter", "pmos", "posedge",
+    "primitive", "pull0", "pull1", "pulldown", "pullup", "pulsestyle_ondetect",
+    "pulsestyle_onevent", "rcmos", "real", "realtime", "reg", "release", "repeat", "rnmos",
+    "rpmos", "rtran", "rtranif0", "rtranif1", "scalared", "showcancelled", "signed", "small",
+    "specify", "specparam", "strong0", "strong1", "supply0", "supply1", "table", "task", "time",
+    "tran", "tranif0", "tranif1", "tri", "tri0", "tri1", "triand", "trior", "trireg", "unsigned",
+    "use", "uwire", "vectored", "wait", "wand", "weak0", "weak1", "while", "wire", "wor", "xnor",
+    "xor",
+    /* SystemVerilog additions */
+    "accept_on", "alias", "always_comb", "always_ff", "always_latch", "assert", "assume",
+    "before", "bind", "bins", "binsof", "bit", "break", "byte", "chandle", "checker", "class",
+    "clocking", "const", "constraint", "context", "continue", "cover", "covergroup",
+    "coverpoint", "cross", "dist", "do", "endchecker", "endclass", "endclocking", "endgroup",
+    "endinterface", "endpackage", "endprogram", "endproperty", "endsequence", "enum",
+    "eventually", "expect", "export", "extends", "extern", "final", "first_match", "foreach",
+    "forkjoin", "global", "iff", "ignore_bins", "illegal_bins", "implements", "implies",
+    "import", "inside", "int", "interconnect", "interface", "intersect", "join_any", "join_none",
+    "let", "local", "logic", "longint", "matches", "modport", "nettype", "new", "nexttime",
+    "null", "package", "packed", "priority", "program", "property", "protected", "pure", "rand",
+    "randc", "randcase", "randsequence", "ref", "reject_on", "restrict", "return", "s_always",
+    "s_eventually", "s_nexttime", "s_until", "s_until_with", "sequence", "shortint",
+    "shortreal", "soft", "solve", "static", "string", "strong", "struct", "super",
+    "sync_accept_on", "sync_reject_on", "tagged", "this", "throughout", "timeprecision",
+    "timeunit", "type", "typedef", "union", "unique", "unique0", "until", "until_with",
+    "untyped", "var", "virtual", "void", "wait_order", "weak", "wildcard", "with", "within",
+};
+
+int vm_is_keyword(const char *id)
+{
+    size_t n = sizeof keywords / sizeof keywords[0];
+    for (size_t i = 0; i < n; i++)
+        if (strcmp(keywords[i], id) == 0)
+            return 1;
+    return 0;
+}
+
+int vm_legal_ident(const char *id, char *err, size_t errlen)
+{
+    if (!id || !*id) {
+        snprintf(err, errlen, "empty name");
+        return -1;
+    }
+    if (!(isalpha((unsigned char)id[0]) || id[0] == '_')) {
+        snprintf(err, errlen, "'%s': a name must start with a letter or '_'", id);
+        return -1;
+    }
+    for (const char *p = id; *p; p++)
+        if (!(isalnum((unsigned char)*p) || *p == '_')) {
+            snprintf(err, errlen, "'%s': illegal character '%c'", id, *p);
+            return -1;
+        }
+    if (strlen(id) > 200) {
+        snprintf(err, errlen, "'%.20s...': name too long", id);
+        return -1;
+    }
+    if (vm_is_keyword(id)) {
+        snprintf(err, errlen, "'%s' is a Verilog/SystemVerilog keyword", id);
+        return -1;
+    }
+    return 0;
+}
+
+/* Naming rules (V4) on top of legality (G5). */
+int vm_naming_rule(struct vmod *m, const char *id, enum nkind kind, enum vm_dir dir)
+{
+    char e[256];
+    if (vm_legal_ident(id, e, sizeof e) != 0) {
+        vm_fail(m, "%s", e);
+        return -1;
+    }
+    int upper = 1, lower = 1;
+    for (const char *p = id; *p; p++) {
+        if (islower((unsigned char)*p))
+            upper = 0;
+        if (isupper((unsigned char)*p))
+            lower = 0;
+    }
+    size_t n = strlen(id);
+    switch (kind) {
+    case N_PARAM:
+    case N_LOCALPARAM:
+        if (!upper || !isupper((unsigned char)id[0])) {
+            vm_fail(m, "%s '%s': constants are ALL_CAPS", vm_nkind_name[kind], id);
+            return -1;
+        }
+        break;
+    case N_PORT:
+        if (!lower) {
+            vm_fail(m, "port '%s': names are lower_snake_case", id);
+            return -1;
+        }
+        if (dir == VM_IN ? (n < 3 || strcmp(id + n - 2, "_i") != 0)
+                         : (n < 3 || strcmp(id + n - 2, "_o") != 0)) {
+            vm_fail(m, "port '%s': %s names end in %s", id, dir == VM_IN ? "input" : "output",
+                    dir == VM_IN ? "_i" : "_o");
+            return -1;
+        }
+        break;
+    case N_INST:
+        if (!lower || strncmp(id, "u_", 2) != 0) {
+            vm_fail(m, "instance '%s': names are u_<what>, lower case", id);
+            return -1;
+        }
+        break;
+    default:
+        if (!lower) {
+            vm_fail(m, "%s '%s': names are lower_snake_case", vm_nkind_name[kind], id);
+            return -1;
+        }
+        break;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Checks                                                             */
+/* ------------------------------------------------------------------ */
+
+/* Check every identifier of a piece of Verilog text against the module's
+ * names; mark them used.  `where` names the place for the message. */
+static void check_text(struct vmod *m, const char *s, const char *where)
+{
+    if (m->failed || !s)
+        return;
+    const char *p = s;
+    char prev = 0; /* last non-space character before the token */
+    while (*p) {
+        unsigned char ch = (unsigned char)*p;
+        if (isspace(ch)) {
+            p++;
+            continue;
+        }
+        if (p[0] == '/' && p[1] == '/')
+            break;
+        if (p[0] == '/' && p[1] == '*') {
+            const char *e = strstr(p + 2, "*/");
+            p = e ? e + 2 : p + strlen(p);
+            continue;
+        }
+        if (ch == '"') {
+            p++;
+            while (*p && *p != '"')
+                p += (*p == '\\' && p[1]) ? 2 : 1;
+            if (*p)
+                p++;
+            prev = '"';
+            continue;
+        }
+        if (ch == '$' || ch == '`') { /* system task or directive */
+            p++;
+            while (isalnum((unsigned char)*p) || *p == '_' || *p == '$')
+                p++;
+            prev = 'a';
+            continue;
+        }
+        if (isdigit(ch)) {
+            while (isdigit((unsigned char)*p) || *p == '_')
+                p++;
+            prev = '0';
+            continue;
+        }
+        if (ch == '\'') { /* based literal: 'b0101, 'sh7f, '0 */
+            p++;
+            if (*p == 's' || *p == 'S')
+                p++;
+            if (strchr("bBoOdDhH", *p) && *p)
+                p++;
+            while (isspace((unsigned char)*p))
+                p++;
+            while (isxdigit((unsigned char)*p) || strchr("xXzZ_?", *p))
+                if (*p)
+                    p++;
+                else
+                    break;
+            prev = '0';
+            continue;
+        }
+        if (isalpha(ch) || ch == '_') {
+            const char *b = p;
+            while (isalnum((unsigned char)*p) || *p == '_' || *p == '$')
+                p++;
+            size_t len = (size_t)(p - b);
+            if (prev != '.') { /* after '.': a port or hierarchical member */
+                char id[256];
+                if (len >= sizeof id)
+                    len = sizeof id - 1;
+                memcpy(id, b, len);
+                id[len] = '\0';
+                if (!vm_is_keyword(id)) {
+                    int k = vm_name_find(m, b, (size_t)(p - b));
+                    if (k < 0) {
+                        vm_fail(m, "undeclared identifier '%s' in %s", id, where);
+                        return;
+                    }
+                    m->names[k].used = 1;
+                }
+            }
+            prev = 'a';
+            continue;
+        }
+        prev = (char)ch;
+        p++;
+    }
+}
+
+/* The base variable of an assignment target: "x_q[3]" -> "x_q". */
+static size_t lhs_base(const char *lhs)
+{
+    size_t n = 0;
+    while (lhs[n] && (isalnum((unsigned char)lhs[n]) || lhs[n] == '_'))
+        n++;
+    return n;
+}
+
+static void check_block(struct vmod *m, struct vblock *b)
+{
+    const char *where = vm_fmt(m, "%s block '%s'",
+                             b->seq == B_SEQ ? "clocked" : b->seq == B_INITIAL ? "initial" : "combinational",
+                             b->label ? b->label : "");
+    if (b->depth != 0) {
+        vm_fail(m, "%s: %d unclosed begin/case", where, b->depth);
+        return;
+    }
+    if (b->seq == B_SEQ) {
+        check_text(m, "clk_i", where);
+        if (b->nr)
+            check_text(m, "rst_i", where);
+    }
+    struct bline *sets[3] = { b->defaults, b->lines, b->resets };
+    int ns[3] = { b->nd, b->nl, b->nr };
+    for (int g = 0; g < 3; g++)
+        for (int i = 0; i < ns[g]; i++) {
+            struct bline *l = &sets[g][i];
+            check_text(m, l->a, where);
+            check_text(m, l->b, where);
+            check_text(m, l->c, where);
+            const char *lhs = l->kind == L_SET ? l->a : l->kind == L_ITEM ? l->b : NULL;
+            if (!lhs)
+                continue;
+            size_t n = lhs_base(lhs);
+            int k = vm_name_find(m, lhs, n);
+            if (k >= 0 && m->names[k].kind == N_PORT) {
+                int isreg = 0;
+                for (int q = 0; q < m->nports; q++)
+                    if (m->ports[q].name == m->names[k].name)
+                        isreg = m->ports[q].dir == VM_OUT_REG;
+                if (!isreg) {
+                    vm_fail(m, "%s assigns '%.*s', which is not an output reg", where, (int)n, lhs);
+                    return;
+                }
+            } else if (k >= 0 && m->names[k].kind != N_SIG && m->names[k].kind != N_INT) {
+                vm_fail(m, "%s assigns the %s '%.*s'", where, vm_nkind_name[m->names[k].kind],
+                        (int)n, lhs);
+                return;
+            }
+            if (b->seq == B_COMB && g == 1) { /* V6: a default for everything assigned */
+                int found = 0;
+                for (int d = 0; d < b->nd && !found; d++)
+                    found = lhs_base(b->defaults[d].a) == n &&
+                            strncmp(b->defaults[d].a, lhs, n) == 0;
+                if (!found) {
+                    vm_fail(m, "%s assigns '%.*s' without a default (V6)", where, (int)n, lhs);
+                    return;
+                }
+            }
+        }
+}
+
+int vm_check(struct vmod *m)
+{
+    if (m->failed)
+        return -1;
+    for (int k = 0; k < m->nn; k++)
+        m->names[k].used = 0;
+    for (int i = 0; i < m->npar; i++)
+        check_text(m, m->params[i].value,
+                   vm_fmt(m, "the default of parameter %s", m->params[i].name));
+    for (int i = 0; i < m->nlp; i++)
+        check_text(m, m->lparams[i].value, vm_fmt(m, "localparam %s", m->lparams[i].name));
+    for (int i = 0; i < m->nports; i++)
+        check_text(m, m->ports[i].width, vm_fmt(m, "the width of port %s", m->ports[i].name));
+    for (int i = 0; i < m->nsigs; i++) {
+        check_text(m, m->sigs[i]->width, vm_fmt(m, "the width of %s", m->sigs[i]->name));
+        check_text(m, m->sigs[i]->depth, vm_fmt(m, "the depth of %s", m->sigs[i]->name));
+    }
+    for (int i = 0; i < m->ninsts; i++) {
+        struct vinst *in = m->insts[i];
+        for (int k = 0; k < in->np; k++)
+            check_text(m, in->params[k].expr,
+                       vm_fmt(m, "parameter %s of instance %s", in->params[k].key, in->name));
+        for (int k = 0; k < in->nc; k++)
+            check_text(m, in->conns[k].expr,
+                       vm_fmt(m, "the connection of port %s of instance %s", in->conns[k].key,
+                            in->name));
+    }
+    for (int i = 0; i < m->nitems; i++) {
+        struct vitem *it = &m->items[i];
+        if (it->kind == I_ASSIGN) {
+            const char *where = vm_fmt(m, "assign %s", it->a);
+            check_text(m, it->a, where);
+            check_text(m, it->b, where);
+            size_t n = lhs_base(it->a);
+            int k = vm_name_find(m, it->a, n);
+            if (k >= 0) {
+                int ok = m->names[k].kind == N_SIG || m->names[k].kind == N_PORT;
+                for (int s = 0; s < m->nsigs; s++)
+                    if (m->sigs[s]->name == m->names[k].name && m->sigs[s]->is_reg)
+                        ok = 0;
+                for (int q = 0; q < m->nports; q++)
+                    if (m->ports[q].name == m->names[k].name && m->ports[q].dir != VM_OUT)
+                        ok = 0;
+                if (!ok)
+                    vm_fail(m, "%s: the target must be a wire or an output wire", where);
+            }
+        } else if (it->kind == I_BLOCK) {
+            check_block(m, it->blk);
+        }
+    }
+    if (m->failed)
+        return -1;
+    for (int i = 0; i < m->nlp; i++) {
+        int k = vm_name_find(m, m->lparams[i].name, strlen(m->lparams[i].name));
+        if (k >= 0 && !m->names[k].used) {
+            vm_fail(m, "localparam %s is never used (Verilator -Wall: UNUSEDPARAM)",
+                    m->lparams[i].name);
+            return -1;
+        }
+    }
+    if (m->nports == 0)
+        vm_fail(m, "a module needs at least one port");
+    return m->failed ? -1 : 0;
+}
+
+/* ------------------------------------------------------------------ */
+/* Design-level check                                                 */
+/* ------------------------------------------------------------------ */
+
+int vm_check_design(struct vmod *const *mods, int n, int allow_missing, char *err, size_t errlen)
+{
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++)
+            if (strcmp(mods[a]->name, mods[b]->name) == 0) {
+                snprintf(err, errlen, "module %s generated twice", mods[a]->name);
+                return -1;
+            }
+    for (int a = 0; a < n; a++) {
+        const struct vmod *m = mods[a];
+        for (int i = 0; i < m->ninsts; i++) {
+            const struct vinst *in = m->insts[i];
+            const struct vmod *t = NULL;
+            for (int b = 0; b < n; b++)
+                if (strcmp(mods[b]->name, in->module) == 0)
+                    t = mods[b];
+            if (!t) {
+                if (allow_missing)
+                    continue;
+                snprintf(err, errlen, "%s: instance %s of unknown module %s", m->name, in->name,
+                         in->module);
+                return -1;
+            }
+            if (t == m) {
+                snprintf(err, errlen, "%s: instance %s of itself", m->name, in->name);
+                return -1;
+            }
+            for (int k = 0; k < in->np; k++) {
+                int found = 0;
+                for (int q = 0; q < t->npar; q++)
+                    found |= strcmp(t->params[q].name, in->params[k].key) == 0;
+                if (!found) {
+                    snprintf(err, errlen, "%s: instance %s: %s has no parameter %s", m->name,
+                             in->name, t->name, in->params[k].key);
+                    return -1;
+                }
+            }
+            for (int k = 0; k < in->nc; k++) {
+                int found = 0;
+                for (int q = 0; q < t->nports; q++)
+                    found |= strcmp(t->ports[q].name, in->conns[k].key) == 0;
+                if (!found) {
+                    snprintf(err, errlen, "%s: instance %s: %s has no port %s", m->name, in->name,
+                             t->name, in->conns[k].key);
+                    return -1;
+                }
+            }
+            for (int q = 0; q < t->nports; q++) {
+                int found = 0;
+                for (int k = 0; k < in->nc; k++)
+                    found |= strcmp(t->ports[q].name, in->conns[k].key) == 0;
+                if (!found) {
+                    snprintf(err, errlen, "%s: instance %s: port %s of %s is not connected",
+                             m->name, in->name, t->ports[q].name, t->name);
+                    return -1;
+                }
+            }
+        }
+    }
+    return 0;
+}

@@ -1,0 +1,117 @@
+/*
+ * vmod_int.h - private to vmod.c, vmod_check.c and vmod_print.c: the data
+ * of the module model and the few helpers the three files share.  Unit
+ * generators use vmod.h only.
+ *
+ *   vmod.c        building: memory, the name table, declarations, logic
+ *   vmod_check.c  what the model rejects: name rules (G5, V4), undeclared
+ *                 and unused identifiers, block rules (V6), the design check
+ *   vmod_print.c  the Verilog printer (vm_print)
+ */
+#ifndef SIMTY_VMOD_INT_H
+#define SIMTY_VMOD_INT_H
+
+#include "vmod.h"
+
+enum nkind { N_PORT, N_PARAM, N_LOCALPARAM, N_SIG, N_INT, N_INST };
+/* "port", "parameter", ... indexed by enum nkind, for messages. */
+extern const char *const vm_nkind_name[];
+
+struct vname {
+    const char *name;
+    enum nkind kind;
+    int used;
+};
+
+struct vport {
+    const char *name, *width, *comment, *group;
+    enum vm_dir dir;
+};
+
+struct vparam {                 /* parameter or localparam */
+    const char *name, *value, *width, *comment;
+    int local;
+    int untyped;                /* parameter NAME = "string" */
+};
+
+struct vsig {
+    struct vmod *m;
+    const char *name, *width, *comment, *depth, *attr;
+    int is_reg, is_int;
+};
+
+struct vconn {
+    const char *key, *expr;
+};
+
+struct vinst {
+    struct vmod *m;
+    const char *module, *name;
+    struct vconn *params;
+    int np, capp;
+    struct vconn *conns;
+    int nc, capc;
+};
+
+enum lkind { L_RAW, L_SET, L_ITEM };
+struct bline {
+    int depth;
+    enum lkind kind;
+    const char *a, *b, *c;      /* RAW: a; SET: a = lhs, b = rhs; ITEM: a = label, b = lhs, c = rhs */
+};
+
+enum bkind { B_COMB = 0, B_SEQ = 1, B_INITIAL = 2 };
+
+struct vblock {
+    struct vmod *m;
+    int seq;                    /* enum bkind */
+    const char *label;
+    struct bline *lines;
+    int nl, capl;
+    struct bline *defaults;     /* SET lines */
+    int nd, capd;
+    struct bline *resets;       /* SET lines */
+    int nr, capr;
+    int depth;
+    int in_case;
+};
+
+enum ikind { I_ASSIGN, I_COMMENT, I_BLOCK };
+struct vitem {
+    enum ikind kind;
+    const char *a, *b;
+    struct vblock *blk;
+};
+
+struct vmod {
+    const struct simt_cfg *cfg;
+    const char *name;
+    char err[512];
+    int failed;
+    /* header */
+    const char **desc; int ndesc, capdesc;
+    const char **notes; int nnotes, capnotes;
+    const char *latency;
+    /* declarations */
+    struct vname *names; int nn, capn;
+    int *ht; int htcap;         /* hash index into names, -1 = empty */
+    struct vparam *params; int npar, cappar;      /* module parameters */
+    struct vparam *lparams; int nlp, caplp;       /* localparams */
+    struct vport *ports; int nports, capports;
+    const char *cur_group;
+    struct vsig **sigs; int nsigs, capsigs;
+    struct vinst **insts; int ninsts, capinsts;
+    struct vitem *items; int nitems, capitems;
+    /* memory owned by the module */
+    void **mem; int nmem, capmem;
+};
+
+/* printf into a string owned by m (NULL when out of memory, with the error set). */
+const char *vm_fmt(struct vmod *m, const char *fmt, ...);
+/* Index in m->names of the name id[0..len), or -1. */
+int vm_name_find(const struct vmod *m, const char *id, size_t len);
+/* Legality (G5) and the naming rules (V4) of a name about to be declared;
+ * -1 with the module's error set. */
+int vm_naming_rule(struct vmod *m, const char *id, enum nkind kind, enum vm_dir dir);
+
+#endif /* SIMTY_VMOD_INT_H */
