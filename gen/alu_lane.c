@@ -1,34 +1,57 @@
 /*
- * alu_lane.c - one RV32I ALU lane (simty_alu_lane), combinational.
+ * alu_lane.c - one RV32I ALU lane (simty_alu_lane).
  *
- * op_i = {funct7[5], funct3} of the R-type encoding (the decoder gives 0 in
- * bit 3 for the I-type forms except srai):
- *   0000 add  1000 sub  0001 sll  0010 slt  0011 sltu
- *   0100 xor  0101 srl  1101 sra  0110 or   0111 and
- * Any other code gives 0.
+ * The lane takes a decoded control word (alu_ctl.h) one cycle before its
+ * operands and registers it itself: T lanes hold T copies, kept apart from
+ * each other by a keep attribute (synthesis would otherwise merge identical
+ * flip-flops back into one with a fanout of 32 x T).  The operands, the
+ * immediate and the results are combinational.
  *
- * Area: one 33-bit adder serves add, sub, slt and sltu (b inverted plus a
- * carry-in for the subtracting ops), and one right shifter serves all three
- * shifts (sll shifts the bit-reversed operand and reverses the result; sra
- * ORs in a sign fill).  Everything is width-exact: no truncation, no unused
- * bits, so the lane is clean under Verilator -Wall.
+ * Area: one 33-bit adder serves add, sub, slt, sltu, the address of loads,
+ * stores and jalr, and every branch condition (a - b: its borrow gives lt,
+ * its zero gives eq); one right shifter serves all three shifts (sll shifts
+ * the bit-reversed operand and reverses the result; sra ORs in a sign fill);
+ * one LUT per bit does xor/or/and and passes the immediate (lui, auipc,
+ * CSR values).  Everything is width-exact, so the lane is clean under
+ * Verilator -Wall.
  */
 #include "units.h"
+#include "alu_ctl.h"
 
 #include <stdio.h>
 #include <string.h>
 
-static const struct {
-    const char *name;
-    const char *code;
-    const char *what;
-} ops[] = {
-    { "ALU_ADD", "4'b0000", "add" },   { "ALU_SUB", "4'b1000", "sub" },
-    { "ALU_SLL", "4'b0001", "sll" },   { "ALU_SLT", "4'b0010", "slt" },
-    { "ALU_SLTU", "4'b0011", "sltu" }, { "ALU_XOR", "4'b0100", "xor" },
-    { "ALU_SRL", "4'b0101", "srl" },   { "ALU_SRA", "4'b1101", "sra" },
-    { "ALU_OR", "4'b0110", "or" },     { "ALU_AND", "4'b0111", "and" },
+static const char *const ctl_name[ALU_CTL_W] = {
+    [ALU_BIMM] = "C_BIMM", [ALU_LOR] = "C_LOR",   [ALU_SUB] = "C_SUB",   [ALU_LTU] = "C_LTU",
+    [ALU_RADD] = "C_RADD", [ALU_RLT] = "C_RLT",   [ALU_RLOG] = "C_RLOG", [ALU_LOP0] = "C_LOP0",
+    [ALU_LOP1] = "C_LOP1", [ALU_RSH] = "C_RSH",   [ALU_SHL] = "C_SHL",   [ALU_SHA] = "C_SHA",
+    [ALU_CEQ] = "C_CEQ",   [ALU_CLT] = "C_CLT",   [ALU_CINV] = "C_CINV",
 };
+
+static const char *const ctl_what[ALU_CTL_W] = {
+    [ALU_BIMM] = "b = immediate (else rs2)",
+    [ALU_LOR] = "OR the lane number into the immediate",
+    [ALU_SUB] = "adder subtracts",
+    [ALU_LTU] = "lt unsigned",
+    [ALU_RADD] = "result = a +/- b",
+    [ALU_RLT] = "result = lt",
+    [ALU_RLOG] = "result = logic op",
+    [ALU_LOP0] = "logic op {LOP1, LOP0}: 00 xor, 01 b, 10 or, 11 and",
+    [ALU_LOP1] = "see C_LOP0",
+    [ALU_RSH] = "result = shift",
+    [ALU_SHL] = "shift left",
+    [ALU_SHA] = "shift right arithmetic",
+    [ALU_CEQ] = "cond = (a == b), with C_SUB",
+    [ALU_CLT] = "cond = lt",
+    [ALU_CINV] = "cond inverted",
+};
+
+void alu_ctl_params(struct vmod *m)
+{
+    vm_localparam(m, "CTL_W", ALU_CTL_W, "ALU control word (gen/alu_ctl.h)");
+    for (int i = 0; i < ALU_CTL_W; i++)
+        vm_localparam(m, ctl_name[i], i, "%s", ctl_what[i]);
+}
 
 /* "{x[0], x[1], ..., x[31]}": the bit reversal, unrolled by the generator. */
 static void reversed(char *buf, size_t len, const char *x)
@@ -41,65 +64,74 @@ static void reversed(char *buf, size_t len, const char *x)
 int gen_alu_lane(const struct simt_cfg *c, struct vmod *m)
 {
     (void)c; /* the lane is the same for every configuration */
-    vm_describe(m, "One RV32I ALU lane: add, sub, sll, slt, sltu, xor, srl, sra, or, and on "
-                   "32-bit operands. op_i = {funct7[5], funct3} (R-type encoding); undefined "
-                   "codes give 0. One shared 33-bit adder (add/sub/slt/sltu) and one shared "
-                   "right shifter (sll through bit reversal, sra through a sign fill). The "
-                   "core instantiates T of these, one per SIMD lane.");
-    vm_latency(m, "combinational (0 cycles)");
+    vm_describe(m, "One RV32I ALU lane: add, sub, sll, slt, sltu, xor, srl, sra, or, and, the "
+                   "immediate passed through (lui, auipc, CSR values), and the branch condition. "
+                   "It registers its own copy of the decoded control word (ctl_i, one cycle "
+                   "ahead of the operands). One 33-bit adder (sums, compares, branches), one "
+                   "right shifter (sll by bit reversal, sra by a sign fill). The core "
+                   "instantiates T of these, one per SIMD lane.");
+    vm_latency(m, "ctl_i: registered (1 cycle); operands to results: combinational");
+    alu_ctl_params(m);
 
-    for (size_t i = 0; i < sizeof ops / sizeof ops[0]; i++)
-        vm_localparam_lit(m, ops[i].name, 4, ops[i].code, "%s", ops[i].what);
-
-    vm_group(m, "operation and operands (combinational, no handshake)");
-    vm_port(m, VM_IN, "op_i", "4", "{funct7[5], funct3}");
-    vm_port(m, VM_IN, "a_i", "32", "rs1 value (or pc)");
-    vm_port(m, VM_IN, "b_i", "32", "rs2 value or immediate");
-    vm_group(m, "result");
+    vm_port(m, VM_IN, "clk_i", "1", NULL);
+    vm_group(m, "decoded operation, one cycle ahead of its operands");
+    vm_port(m, VM_IN, "ctl_i", "CTL_W", "control word (gen/alu_ctl.h)");
+    vm_group(m, "operands (combinational, no handshake)");
+    vm_port(m, VM_IN, "lane_i", "32", "this lane's number (a constant)");
+    vm_port(m, VM_IN, "imm_i", "32", "immediate, common to the lanes");
+    vm_port(m, VM_IN, "a_i", "32", "rs1 value");
+    vm_port(m, VM_IN, "s2_i", "32", "rs2 value");
+    vm_group(m, "results");
     vm_port(m, VM_OUT_REG, "result_o", "32", NULL);
+    vm_port(m, VM_OUT, "cond_o", "1", "branch taken / ecall exit check");
 
-    vm_wire(m, "sub", NULL, "subtract: sub, slt, sltu");
+    vm_reg(m, "ctl_q", "CTL_W", "this lane's copy of the control word");
+    struct vblock *b = vm_seq(m, "control word, one copy per lane");
+    vb_attr(b, "keep");
+    vb_set(b, "ctl_q", "ctl_i");
+
+    vm_wire(m, "b", "32", "second operand");
     vm_wire(m, "sum", "33", "{carry, a +/- b}");
     vm_wire(m, "lt_u", NULL, "a < b unsigned");
     vm_wire(m, "lt_s", NULL, "a < b signed");
+    vm_wire(m, "lt", NULL, NULL);
+    vm_wire(m, "zero", NULL, "a - b == 0");
+    vm_reg(m, "logres", "32", NULL);
     vm_wire(m, "shamt", "5", NULL);
-    vm_wire(m, "sh_left", NULL, "sll: shift the reversed operand right");
     vm_wire(m, "sh_in", "32", NULL);
     vm_wire(m, "sh_fill", "32", "sign bits shifted in by sra");
     vm_wire(m, "sh_out", "32", "sh_in shifted right, filled");
-    vm_wire(m, "sh_rev", "32", "sh_out reversed (sll result)");
+    vm_wire(m, "shifted", "32", "sh_out, reversed again for sll");
 
     char rev_a[512], rev_s[512];
     reversed(rev_a, sizeof rev_a, "a_i");
     reversed(rev_s, sizeof rev_s, "sh_out");
 
+    vm_assign(m, "b", "ctl_q[C_BIMM] ? imm_i | (ctl_q[C_LOR] ? lane_i : 32'd0) : s2_i");
     vm_comment(m, "adder: a + b, or a + ~b + 1 = a - b with sum[32] = (a >= b) unsigned");
-    vm_assign(m, "sub", "op_i[3] | op_i[1]");
-    vm_assign(m, "sum", "{1'b0, a_i} + {1'b0, b_i ^ {32{sub}}} + {32'd0, sub}");
+    vm_assign(m, "sum", "{1'b0, a_i} + {1'b0, b ^ {32{ctl_q[C_SUB]}}} + {32'd0, ctl_q[C_SUB]}");
     vm_assign(m, "lt_u", "~sum[32]");
-    vm_assign(m, "lt_s", "(a_i[31] == b_i[31]) ? lt_u : a_i[31]");
-    vm_comment(m, "shifter: one right shifter for sll (bit-reversed), srl and sra");
-    vm_assign(m, "shamt", "b_i[4:0]");
-    vm_assign(m, "sh_left", "op_i == ALU_SLL");
-    vm_assign(m, "sh_in", "sh_left ? %s : a_i", rev_a);
-    vm_assign(m, "sh_fill", "{32{op_i[3] & a_i[31]}} & ~(32'hffff_ffff >> shamt)");
-    vm_assign(m, "sh_out", "(sh_in >> shamt) | sh_fill");
-    vm_assign(m, "sh_rev", "%s", rev_s);
-
-    struct vblock *b = vm_comb(m, "result select");
-    vb_default(b, "result_o", "32'd0");
-    vb_case(b, "op_i");
-    vb_item(b, "ALU_ADD", "result_o", "sum[31:0]");
-    vb_item(b, "ALU_SUB", "result_o", "sum[31:0]");
-    vb_item(b, "ALU_SLL", "result_o", "sh_rev");
-    vb_item(b, "ALU_SLT", "result_o", "{31'd0, lt_s}");
-    vb_item(b, "ALU_SLTU", "result_o", "{31'd0, lt_u}");
-    vb_item(b, "ALU_XOR", "result_o", "a_i ^ b_i");
-    vb_item(b, "ALU_SRL", "result_o", "sh_out");
-    vb_item(b, "ALU_SRA", "result_o", "sh_out");
-    vb_item(b, "ALU_OR", "result_o", "a_i | b_i");
-    vb_item(b, "ALU_AND", "result_o", "a_i & b_i");
-    vb_item(b, "default", "result_o", "32'd0");
+    vm_assign(m, "lt_s", "(a_i[31] == b[31]) ? lt_u : a_i[31]");
+    vm_assign(m, "lt", "ctl_q[C_LTU] ? lt_u : lt_s");
+    vm_assign(m, "zero", "sum[31:0] == 32'd0");
+    b = vm_comb(m, "logic operations");
+    vb_default(b, "logres", "a_i & b");
+    vb_case(b, "{ctl_q[C_LOP1], ctl_q[C_LOP0]}");
+    vb_item(b, "2'b00", "logres", "a_i ^ b");
+    vb_item(b, "2'b01", "logres", "b");
+    vb_item(b, "2'b10", "logres", "a_i | b");
+    vb_item(b, "default", "logres", "a_i & b");
     vb_endcase(b);
+    vm_comment(m, "shifter: one right shifter for sll (bit-reversed), srl and sra");
+    vm_assign(m, "shamt", "b[4:0]");
+    vm_assign(m, "sh_in", "ctl_q[C_SHL] ? %s : a_i", rev_a);
+    vm_assign(m, "sh_fill", "{32{ctl_q[C_SHA] & a_i[31]}} & ~(32'hffff_ffff >> shamt)");
+    vm_assign(m, "sh_out", "(sh_in >> shamt) | sh_fill");
+    vm_assign(m, "shifted", "ctl_q[C_SHL] ? %s : sh_out", rev_s);
+
+    b = vm_comb(m, "result: one-hot select");
+    vb_default(b, "result_o", "({32{ctl_q[C_RADD]}} & sum[31:0]) | ({32{ctl_q[C_RLOG]}} & logres) | "
+                              "({32{ctl_q[C_RSH]}} & shifted) | {31'd0, ctl_q[C_RLT] & lt}");
+    vm_assign(m, "cond_o", "ctl_q[C_CINV] ^ (ctl_q[C_CEQ] ? zero : ctl_q[C_CLT] & lt)");
     return vm_status(m);
 }

@@ -2,48 +2,39 @@
  * exec.c - simty_exec: decode and execute for T lanes.
  */
 #include "units.h"
-
-/* Text of the mhartid value of lane `l` (an integer loop variable):
- * {warp, lane} with zero-width parts left out, zero-extended to 32 bits. */
-static void hartid_text(const struct simt_cfg *cfg, char *buf, size_t n)
-{
-    int wb = cfg->warp_id_bits, lb = cfg->lane_id_bits;
-    if (wb && lb)
-        snprintf(buf, n, "{%d'd0, ex_wid_i, l[%d:0]}", 32 - wb - lb, lb - 1);
-    else if (wb)
-        snprintf(buf, n, "{%d'd0, ex_wid_i}", 32 - wb);
-    else if (lb)
-        snprintf(buf, n, "{%d'd0, l[%d:0]}", 32 - lb, lb - 1);
-    else
-        snprintf(buf, n, "32'd0");
-}
+#include "alu_ctl.h"
 
 int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
-    char buf[160];
     int l;
 
-    vm_describe(m, "Decode and execute (issue + 3): full decode with illegal-instruction "
+    vm_describe(m, "Decode and execute (collect 2 and issue + 4): in collect 2, the ALU lanes' "
+                   "control word and immediate, including the read-only CSRs (mhartid, warp and "
+                   "lane ids, W, T, cycle); in execute, full decode with illegal-instruction "
                    "detection (RV32I only: RV32M encodings, fence.i, CSR writes and unknown "
-                   "CSRs are illegal), T ALU lanes, the read-only CSRs (mhartid, warp and lane "
-                   "ids, W, T, cycle), per-lane branch conditions, jalr targets and the call-"
-                   "depth hint of jumps. Everything is registered for the membership stage.");
-    vm_latency(m, "1 cycle: registered outputs");
+                   "CSRs are illegal), T ALU lanes with their branch conditions, jalr targets "
+                   "and the call-depth hint of jumps. Everything is registered for the "
+                   "membership stage.");
+    vm_latency(m, "c2_* inputs: the cycle before their ex_* inputs; outputs registered (1 cycle)");
     vm_localparam(m, "W", cfg->w, "warps");
     vm_localparam(m, "T", cfg->t, "threads per warp");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
+    alu_ctl_params(m);
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_port(m, VM_IN, "cycle_i", "64", "cycles since reset");
+    vm_group(m, "from operand collection (collect 2, the cycle before execute)");
+    vm_port(m, VM_IN, "c2_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "c2_pc_i", "30", "word PC");
+    vm_port(m, VM_IN, "c2_insn_i", "32", NULL);
     vm_group(m, "from operand collection (execute stage)");
-    vm_port(m, VM_IN, "ex_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "ex_pc_i", "30", "word PC");
     vm_port(m, VM_IN, "ex_insn_i", "32", NULL);
     vm_port(m, VM_IN, "ex_fault_i", "1", "fetch access fault");
     vm_port(m, VM_IN, "ex_s1_i", "32*T", "rs1 per lane");
     vm_port(m, VM_IN, "ex_s2_i", "32*T", "rs2 per lane");
     vm_group(m, "to the membership stage");
-    vm_port(m, VM_OUT_REG, "mb_d_o", "32*T", "result, address, jalr target or exit code");
+    vm_port(m, VM_OUT_REG, "mb_d_o", "32*T", "result, address or jalr target");
     vm_port(m, VM_OUT_REG, "mb_s2_o", "32*T", "store data");
     vm_port(m, VM_OUT_REG, "mb_cond_o", "T", "branch taken / ecall is an exit (a7 = 93)");
     vm_port(m, VM_OUT_REG, "mb_target_o", "32", "pc + imm of branches and jal");
@@ -85,17 +76,11 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "rd", "ex_insn_i[11:7]");
     vm_assign(m, "rs1", "ex_insn_i[19:15]");
     vm_assign(m, "csr", "ex_insn_i[31:20]");
-    vm_wire(m, "imm_i", "32", "immediates of each format");
-    vm_wire(m, "imm_s", "32", NULL);
     vm_wire(m, "imm_b", "32", NULL);
-    vm_wire(m, "imm_u", "32", NULL);
     vm_wire(m, "imm_j", "32", NULL);
     vm_wire(m, "pc", "32", "byte PC");
-    vm_assign(m, "imm_i", "{{20{ex_insn_i[31]}}, ex_insn_i[31:20]}");
-    vm_assign(m, "imm_s", "{{20{ex_insn_i[31]}}, ex_insn_i[31:25], ex_insn_i[11:7]}");
     vm_assign(m, "imm_b", "{{19{ex_insn_i[31]}}, ex_insn_i[31], ex_insn_i[7], ex_insn_i[30:25], "
                           "ex_insn_i[11:8], 1'b0}");
-    vm_assign(m, "imm_u", "{ex_insn_i[31:12], 12'd0}");
     vm_assign(m, "imm_j", "{{11{ex_insn_i[31]}}, ex_insn_i[31], ex_insn_i[19:12], ex_insn_i[20], "
                           "ex_insn_i[30:21], 1'b0}");
     vm_assign(m, "pc", "{ex_pc_i, 2'b00}");
@@ -130,75 +115,110 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "ok", "1", "legal and fetched");
     vm_assign(m, "ok", "legal && !ex_fault_i");
 
-    vm_comment(m, "T ALU lanes: op = {alt, funct3}; the second operand is rs2 or the immediate.");
-    vm_wire(m, "alu_op", "4", NULL);
-    vm_wire(m, "alu_imm", "32", NULL);
-    vm_wire(m, "alu_b", "32*T", NULL);
-    vm_wire(m, "alu_y", "32*T", NULL);
-    vm_assign(m, "alu_op", "op == OP_OP ? {f7[5], f3} : op == OP_IMM ? {f3 == 3'b101 && f7[5], f3} : 4'b0000");
-    vm_assign(m, "alu_imm", "op == OP_ST ? imm_s : imm_i");
-    vm_assign(m, "alu_b", "op == OP_OP ? ex_s2_i : {T{alu_imm}}");
+    /* ---- collect 2: the lanes' control word and immediate, a cycle early ---- */
+    vm_comment(m, "Collect 2: decode the lanes' control word (registered inside each lane) and "
+                  "the immediate (registered here), so execute starts from flip-flops. SYSTEM: "
+                  "a CSR read passes its value (mhartid and the lane id OR in the lane number); "
+                  "anything else checks a7 == 93 (an ecall exits).");
+    vm_wire(m, "d_op", "7", NULL);
+    vm_wire(m, "d_f3", "3", NULL);
+    vm_wire(m, "d_csr", "12", NULL);
+    vm_wire(m, "d_pc", "32", "byte PC");
+    vm_wire(m, "d_imm_i", "32", NULL);
+    vm_wire(m, "d_imm_u", "32", NULL);
+    vm_wire(m, "d_is_csr", "1", "a legal CSR read");
+    vm_assign(m, "d_op", "c2_insn_i[6:0]");
+    vm_assign(m, "d_f3", "c2_insn_i[14:12]");
+    vm_assign(m, "d_csr", "c2_insn_i[31:20]");
+    vm_assign(m, "d_pc", "{c2_pc_i, 2'b00}");
+    vm_assign(m, "d_imm_i", "{{20{c2_insn_i[31]}}, c2_insn_i[31:20]}");
+    vm_assign(m, "d_imm_u", "{c2_insn_i[31:12], 12'd0}");
+    vm_assign(m, "d_is_csr", "d_op == OP_SYS && d_f3[1] && c2_insn_i[19:15] == 5'd0 && "
+                             "(d_csr == 12'hc00 || d_csr == 12'hc80 || d_csr == 12'hf14 || "
+                             "d_csr[11:2] == 10'h3f0)");
+    vm_reg(m, "d_csr_val", "32", "CSR value common to the lanes (mhartid without the lane)");
+    b = vm_comb(m, "csr_value");
+    vb_default(b, "d_csr_val", "32'd0");
+    vb_case(b, "d_csr");
+    vb_item(b, "12'hc00", "d_csr_val", "cycle_i[31:0]");
+    vb_item(b, "12'hc80", "d_csr_val", "cycle_i[63:32]");
+    if (cfg->warp_id_bits) {
+        if (cfg->lane_id_bits)
+            vb_item(b, "12'hf14", "d_csr_val", "{%d'd0, c2_wid_i, %d'd0}",
+                    32 - cfg->warp_id_bits - cfg->lane_id_bits, cfg->lane_id_bits);
+        else
+            vb_item(b, "12'hf14", "d_csr_val", "{%d'd0, c2_wid_i}", 32 - cfg->warp_id_bits);
+        vb_item(b, "12'hfc0", "d_csr_val", "{{(32-WARP_W){1'b0}}, c2_wid_i}");
+    }
+    vb_item(b, "12'hfc2", "d_csr_val", "W");
+    vb_item(b, "12'hfc3", "d_csr_val", "T");
+    vb_item(b, "default", "d_csr_val", "32'd0");
+    vb_endcase(b);
+
+    vm_reg(m, "d_ctl", "CTL_W", "next cycle's ALU control word");
+    vm_reg(m, "d_imm", "32", "next cycle's immediate");
+    b = vm_comb(m, "lane_control");
+    vb_default(b, "d_ctl", "{CTL_W{1'b0}}");
+    vb_default(b, "d_imm", "d_imm_i");
+    vb_if(b, "d_op == OP_OP || d_op == OP_IMM");
+    vb_set(b, "d_ctl[C_BIMM]", "d_op == OP_IMM");
+    vb_set(b, "d_ctl[C_SUB]", "d_f3 == 3'b000 ? d_op == OP_OP && c2_insn_i[30] : d_f3[2:1] == 2'b01");
+    vb_set(b, "d_ctl[C_RADD]", "d_f3 == 3'b000");
+    vb_set(b, "d_ctl[C_RLT]", "d_f3[2:1] == 2'b01");
+    vb_set(b, "d_ctl[C_LTU]", "d_f3[0]");
+    vb_set(b, "d_ctl[C_RLOG]", "d_f3 == 3'b100 || d_f3[2:1] == 2'b11");
+    vb_set(b, "d_ctl[C_LOP1]", "d_f3[1]");
+    vb_set(b, "d_ctl[C_LOP0]", "d_f3[0]");
+    vb_set(b, "d_ctl[C_RSH]", "d_f3[1:0] == 2'b01");
+    vb_set(b, "d_ctl[C_SHL]", "!d_f3[2]");
+    vb_set(b, "d_ctl[C_SHA]", "d_f3[2] && c2_insn_i[30]");
+    vb_elif(b, "d_op == OP_LD || d_op == OP_ST || d_op == OP_JALR");
+    vb_set(b, "d_ctl[C_BIMM]", "1'b1");
+    vb_set(b, "d_ctl[C_RADD]", "1'b1");
+    vb_set(b, "d_imm", "d_op == OP_ST ? {{20{c2_insn_i[31]}}, c2_insn_i[31:25], c2_insn_i[11:7]} "
+                       ": d_imm_i");
+    vb_elif(b, "d_op == OP_BR");
+    vb_set(b, "d_ctl[C_SUB]", "1'b1");
+    vb_set(b, "d_ctl[C_CEQ]", "!d_f3[2]");
+    vb_set(b, "d_ctl[C_CLT]", "d_f3[2]");
+    vb_set(b, "d_ctl[C_LTU]", "d_f3[1]");
+    vb_set(b, "d_ctl[C_CINV]", "d_f3[0]");
+    vb_elif(b, "d_op == OP_LUI || d_op == OP_AUIPC");
+    vb_set(b, "d_ctl[C_BIMM]", "1'b1");
+    vb_set(b, "d_ctl[C_RLOG]", "1'b1");
+    vb_set(b, "d_ctl[C_LOP0]", "1'b1");
+    vb_set(b, "d_imm", "d_op == OP_LUI ? d_imm_u : d_pc + d_imm_u");
+    vb_elif(b, "d_op == OP_SYS");
+    vb_set(b, "d_ctl[C_BIMM]", "1'b1");
+    vb_set(b, "d_ctl[C_LOR]", "d_is_csr && (d_csr == 12'hf14 || d_csr == 12'hfc1)");
+    vb_set(b, "d_ctl[C_RLOG]", "1'b1");
+    vb_set(b, "d_ctl[C_LOP0]", "1'b1");
+    vb_set(b, "d_ctl[C_SUB]", "1'b1");
+    vb_set(b, "d_ctl[C_CEQ]", "1'b1");
+    vb_set(b, "d_imm", "d_is_csr ? d_csr_val : 32'd93");
+    vb_end(b);
+    vm_reg(m, "imm_q", "32", "the lanes' immediate");
+    b = vm_seq(m, "immediate");
+    vb_set(b, "imm_q", "d_imm");
+
+    /* ---- execute ---- */
+    vm_comment(m, "T ALU lanes: result and branch condition per lane.");
+    vm_wire(m, "res", "32*T", NULL);
+    vm_wire(m, "cond", "T", NULL);
     for (l = 0; l < cfg->t; l++) {
         char name[32];
         struct vinst *in;
         snprintf(name, sizeof name, "u_alu_%d", l);
         in = vm_inst(m, "simty_alu_lane", name);
-        vm_inst_conn(in, "op_i", "alu_op");
+        vm_inst_conn(in, "clk_i", "clk_i");
+        vm_inst_conn(in, "ctl_i", "d_ctl");
+        vm_inst_conn(in, "lane_i", "32'd%d", l);
+        vm_inst_conn(in, "imm_i", "imm_q");
         vm_inst_conn(in, "a_i", "ex_s1_i[%d +: 32]", 32 * l);
-        vm_inst_conn(in, "b_i", "alu_b[%d +: 32]", 32 * l);
-        vm_inst_conn(in, "result_o", "alu_y[%d +: 32]", 32 * l);
+        vm_inst_conn(in, "s2_i", "ex_s2_i[%d +: 32]", 32 * l);
+        vm_inst_conn(in, "result_o", "res[%d +: 32]", 32 * l);
+        vm_inst_conn(in, "cond_o", "cond[%d]", l);
     }
-
-    vm_comment(m, "CSR values common to all lanes.");
-    vm_reg(m, "csr_common", "32", NULL);
-    b = vm_comb(m, "csr_common");
-    vb_default(b, "csr_common", "32'd0");
-    vb_case(b, "csr");
-    vb_item(b, "12'hc00", "csr_common", "cycle_i[31:0]");
-    vb_item(b, "12'hc80", "csr_common", "cycle_i[63:32]");
-    if (cfg->warp_id_bits)
-        vb_item(b, "12'hfc0", "csr_common", "{{(32-WARP_W){1'b0}}, ex_wid_i}");
-    vb_item(b, "12'hfc2", "csr_common", "W");
-    vb_item(b, "12'hfc3", "csr_common", "T");
-    vb_item(b, "default", "csr_common", "32'd0");
-    vb_endcase(b);
-
-    vm_comment(m, "Per lane: result, branch condition.");
-    vm_reg(m, "res", "32*T", NULL);
-    vm_reg(m, "cond", "T", NULL);
-    vm_integer(m, "l");
-    b = vm_comb(m, "lanes");
-    vb_default(b, "res", "alu_y");
-    vb_default(b, "cond", "{T{1'b0}}");
-    vb_for(b, "l", "0", "T");
-    vb_if(b, "op == OP_LUI");
-    vb_set(b, "res[32*l +: 32]", "imm_u");
-    vb_elif(b, "op == OP_AUIPC");
-    vb_set(b, "res[32*l +: 32]", "pc + imm_u");
-    vb_elif(b, "op == OP_SYS && csr == 12'hf14");
-    hartid_text(cfg, buf, sizeof buf);
-    vb_set(b, "res[32*l +: 32]", "%s", buf);
-    if (cfg->lane_id_bits) {
-        vb_elif(b, "op == OP_SYS && csr == 12'hfc1");
-        vb_set(b, "res[32*l +: 32]", "{%d'd0, l[%d:0]}", 32 - cfg->lane_id_bits, cfg->lane_id_bits - 1);
-    }
-    vb_elif(b, "op == OP_SYS && is_csr");
-    vb_set(b, "res[32*l +: 32]", "csr_common");
-    vb_elif(b, "op == OP_SYS");
-    vb_set(b, "res[32*l +: 32]", "ex_s2_i[32*l +: 32]");
-    vb_end(b);
-    vb_case(b, "f3");
-    vb_item(b, "3'b000", "cond[l]", "ex_s1_i[32*l +: 32] == ex_s2_i[32*l +: 32]");
-    vb_item(b, "3'b001", "cond[l]", "ex_s1_i[32*l +: 32] != ex_s2_i[32*l +: 32]");
-    vb_item(b, "3'b100", "cond[l]", "$signed(ex_s1_i[32*l +: 32]) < $signed(ex_s2_i[32*l +: 32])");
-    vb_item(b, "3'b101", "cond[l]", "$signed(ex_s1_i[32*l +: 32]) >= $signed(ex_s2_i[32*l +: 32])");
-    vb_item(b, "3'b110", "cond[l]", "ex_s1_i[32*l +: 32] < ex_s2_i[32*l +: 32]");
-    vb_item(b, "default", "cond[l]", "ex_s1_i[32*l +: 32] >= ex_s2_i[32*l +: 32]");
-    vb_endcase(b);
-    vb_if(b, "op == OP_SYS");
-    vb_set(b, "cond[l]", "ex_s1_i[32*l +: 32] == 32'd93");
-    vb_end(b);
-    vb_end(b);
 
     vm_comment(m, "Call-depth hints of the RISC-V return-address stack: x1 and x5 are links.");
     vm_wire(m, "link_rd", "1", NULL);
@@ -230,7 +250,7 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "mb_cause_o", "ex_fault_i ? 4'd1 : !legal ? 4'd2 : 4'd3");
     if (!cfg->warp_id_bits) {
         vm_wire(m, "unused_wid", "1", "one warp: its id is always 0");
-        vm_assign(m, "unused_wid", "ex_wid_i");
+        vm_assign(m, "unused_wid", "c2_wid_i");
     }
     return vm_status(m);
 }

@@ -340,7 +340,9 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "mb_cause", "4", NULL);
     in = vm_inst(m, "simty_exec", "u_exec");
     conns(in, (const char *const[]){
-        "clk_i", "clk_i", "cycle_i", "cycle_q", "ex_wid_i", "ex_wid_q", "ex_pc_i", "ex_pc_q",
+        "clk_i", "clk_i", "cycle_i", "cycle_q",
+        "c2_wid_i", "c2_wid_q", "c2_pc_i", "c2_pc_q", "c2_insn_i", "c2_insn_q",
+        "ex_pc_i", "ex_pc_q",
         "ex_insn_i", "ex_insn_q", "ex_fault_i", "ex_fault_q", "ex_s1_i", "ex_s1", "ex_s2_i", "ex_s2",
         "mb_d_o", "mb_d", "mb_s2_o", "mb_s2", "mb_cond_o", "mb_cond", "mb_target_o", "mb_target",
         "mb_link_o", "mb_link", "mb_rd_o", "mb_rd", "mb_funct3_o", "mb_funct3",
@@ -384,7 +386,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "n_wid_q", "mb_wid_q");
         vb_set(b, "n_walu_q", "mb_walu");
         vb_set(b, "n_rd_q", "mb_rd");
-        vb_set(b, "n_d_q", "mb_d");
+        vb_set(b, "n_d_q", "mb_ecall ? mb_s2 : mb_d"); /* an ecall's exit code is a0, read as rs2 */
         vb_set(b, "n_link_q", "mb_link");
         vb_set(b, "n_jal_q", "mb_jal");
         vb_set(b, "n_jalr_q", "mb_jalr");

@@ -45,6 +45,7 @@ int gen_ram_1r1w(const struct simt_cfg *c, struct vmod *m);     /* ram.c */
 int gen_ram_1r1w_be(const struct simt_cfg *c, struct vmod *m);  /* ram.c */
 int gen_ram_1r1w_lut(const struct simt_cfg *c, struct vmod *m); /* ram.c */
 int gen_alu_lane(const struct simt_cfg *c, struct vmod *m);     /* alu_lane.c */
+void alu_ctl_params(struct vmod *m);  /* alu_lane.c: the control word's bit names as localparams */
 int gen_fetch(const struct simt_cfg *c, struct vmod *m);        /* fetch.c */
 int gen_predecode(const struct simt_cfg *c, struct vmod *m);    /* predecode.c */
 void pd_jump_offset(struct vmod *m, const char *insn, const char *pfx, const char *off);

@@ -554,6 +554,13 @@ static struct vblock *add_block(struct vmod *m, int seq, const char *label)
 }
 
 struct vblock *vm_comb(struct vmod *m, const char *label) { return add_block(m, 0, label); }
+
+void vb_attr(struct vblock *b, const char *attr)
+{
+    if (!b || b->m->failed)
+        return;
+    b->attr = b->attr ? vm_fmt(b->m, "%s, %s", b->attr, attr) : sdup(b->m, attr);
+}
 struct vblock *vm_seq(struct vmod *m, const char *label) { return add_block(m, B_SEQ, label); }
 struct vblock *vm_initial(struct vmod *m, const char *label) { return add_block(m, B_INITIAL, label); }
 

@@ -110,6 +110,9 @@ struct vblock *vm_seq(struct vmod *m, const char *label);
 /* `initial begin ... end` (simulation and FPGA memory initialization only,
  * e.g. $readmemh); vb_set prints a blocking `=`. */
 struct vblock *vm_initial(struct vmod *m, const char *label);
+/* An attribute printed before the block, e.g. "keep": a seq block marked keep
+ * is not merged with an identical one by synthesis (per-lane register copies). */
+void vb_attr(struct vblock *b, const char *attr);
 void vb_default(struct vblock *b, const char *lhs, const char *fmt, ...);
 void vb_reset(struct vblock *b, const char *lhs, const char *fmt, ...);
 void vb_set(struct vblock *b, const char *lhs, const char *fmt, ...);  /* = or <= */

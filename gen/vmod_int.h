@@ -66,6 +66,7 @@ struct vblock {
     struct vmod *m;
     int seq;                    /* enum bkind */
     const char *label;
+    const char *attr;           /* printed as (* attr *) before the block, or NULL */
     struct bline *lines;
     int nl, capl;
     struct bline *defaults;     /* SET lines */

@@ -152,6 +152,8 @@ static void print_block(struct vmod *m, struct vw *w, struct vblock *b)
     if (b->label && *b->label)
         vw_comment(w, "%s", b->label);
     const char *op = b->seq == B_SEQ ? "<=" : "=";
+    if (b->attr)
+        vw_line(w, "(* %s *)", b->attr);
     vw_begin(w, b->seq == B_SEQ ? "always @(posedge clk_i)" : b->seq == B_INITIAL ? "initial" : "always @*");
     print_lines(m, w, b->defaults, b->nd, op);
     print_lines(m, w, b->lines, b->nl, op);

@@ -7,7 +7,8 @@
 extern "C" {
 void *alu_new(void);
 void alu_free(void *h);
-uint32_t alu_eval(void *h, unsigned op, uint32_t a, uint32_t b);
+uint32_t alu_eval(void *h, unsigned ctl, uint32_t lane, uint32_t imm, uint32_t a, uint32_t s2,
+                  unsigned *cond);
 }
 
 struct alu {
@@ -19,6 +20,8 @@ void *alu_new(void)
 {
     alu *h = new alu;
     h->top = new Vsimty_alu_lane{&h->ctx};
+    h->top->clk_i = 0;
+    h->top->eval();
     return h;
 }
 
@@ -30,12 +33,22 @@ void alu_free(void *p)
     delete h;
 }
 
-uint32_t alu_eval(void *p, unsigned op, uint32_t a, uint32_t b)
+// The lane registers its control word: one clock edge with ctl_i, then the
+// operands, as in the core (control in collect 2, operands in execute).
+uint32_t alu_eval(void *p, unsigned ctl, uint32_t lane, uint32_t imm, uint32_t a, uint32_t s2,
+                  unsigned *cond)
 {
     alu *h = static_cast<alu *>(p);
-    h->top->op_i = op & 15u;
-    h->top->a_i = a;
-    h->top->b_i = b;
+    h->top->ctl_i = ctl;
+    h->top->clk_i = 1;
     h->top->eval();
+    h->top->clk_i = 0;
+    h->top->ctl_i = 0;
+    h->top->lane_i = lane;
+    h->top->imm_i = imm;
+    h->top->a_i = a;
+    h->top->s2_i = s2;
+    h->top->eval();
+    *cond = h->top->cond_o;
     return h->top->result_o;
 }

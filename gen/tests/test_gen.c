@@ -318,6 +318,7 @@ static struct vmod *small_mod(const struct simt_cfg *c)
     vb_set(b, "q_d", "d_i ^ ram_q[LANES-1:0]");
     vb_end(b);
     b = vm_seq(m, "state");
+    vb_attr(b, "keep");
     vb_set(b, "q_q", "q_d");
     vb_reset(b, "q_q", "{LANES{1'b0}}");
     vm_assign(m, "q_o", "q_q");
@@ -351,7 +352,7 @@ static void test_vmod(struct tctx *t)
                                 "  simty_ram_1r1w #(\n    .DEPTH_W (5),\n    .DATA_W  (32)\n  ) u_ram (",
                                 "    .rdata_o (ram_q)\n  );",
                                 "  always @* begin\n    q_d = q_q;\n    if (d_i != {LANES{1'b0}}) begin",
-                                "  always @(posedge clk_i) begin\n    q_q <= q_d;\n    if (rst_i) begin\n"
+                                "  (* keep *)\n  always @(posedge clk_i) begin\n    q_q <= q_d;\n    if (rst_i) begin\n"
                                 "      q_q <= {LANES{1'b0}};\n    end\n  end",
                                 "  assign q_o = q_q;",
                                 "endmodule\n\n`default_nettype wire\n" };
