@@ -15,7 +15,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                    "yet issued (in flight or in the warp's %d-entry buffer). Steering picks, round "
                    "robin, a live warp with a free credit, sends its PC to the instruction port "
                    "and guesses PC + 4 for its next fetch. When predecode predicts a jump (jal, a "
-                   "backward branch), the cycle after the data (f3) sets the warp's next fetch "
+                   "backward branch), the cycle after predecode (f4) sets the warp's next fetch "
                    "PC to the target and drops the warp's younger fetches. The resolve stage "
                    "redirects a warp to its next path PC: unless that is the PC of the warp's "
                    "next instruction to issue, everything of the warp fetched and not issued "
@@ -24,7 +24,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                    "stream is already past it, and the instructions behind it may have issued. "
                    "Fetches outside instruction memory do not reach the port: they carry an "
                    "access fault to the scheduler instead.", cfg->ibuf);
-    vm_latency(m, "instruction port latency 1: request registered in f1, data in f2");
+    vm_latency(m, "instruction port latency 1: request registered in f1, data in f2, "
+                  "registered for predecode in f3 (the memory's data output is slow)");
     vm_localparam(m, "W", cfg->w, "warps");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
     vm_localparam(m, "CR_W", cfg->ibuf_w + 1, "log2(instruction-buffer entries per warp = %d) + 1: "
@@ -56,7 +57,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT_REG, "imem_req_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "imem_addr_o", "32", "byte address");
     vm_port(m, VM_IN, "imem_rdata_i", "32", "the word requested the cycle before");
-    vm_group(m, "to predecode and the instruction buffer (f2)");
+    vm_group(m, "to predecode and the instruction buffer (f3)");
     vm_port(m, VM_OUT, "rf_valid_o", "1", NULL);
     vm_port(m, VM_OUT, "rf_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "rf_pc_o", "30", NULL);
@@ -64,7 +65,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "rf_fault_o", "1", NULL);
     vm_port(m, VM_OUT, "flush_o", "1", "drop the warp's buffered instructions");
     vm_port(m, VM_OUT, "flush_wid_o", "WARP_W", NULL);
-    vm_group(m, "from predecode (f2)");
+    vm_group(m, "from predecode (f3)");
     vm_port(m, VM_IN, "pred_i", "1", "the instruction is predicted to jump");
     vm_port(m, VM_IN, "off_i", "30", "to rf_pc_o + off_i");
 
@@ -82,10 +83,15 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "f2_wid_q", "WARP_W", NULL);
     vm_reg(m, "f2_pc_q", "30", NULL);
     vm_reg(m, "f2_fault_q", "1", NULL);
-    vm_reg(m, "f3_valid_q", "1", "f3: a predicted jump went to the buffer");
+    vm_reg(m, "f3_valid_q", "1", "fetch stage 3: the word, registered, goes to predecode");
     vm_reg(m, "f3_wid_q", "WARP_W", NULL);
     vm_reg(m, "f3_pc_q", "30", NULL);
-    vm_reg(m, "f3_off_q", "30", NULL);
+    vm_reg(m, "f3_fault_q", "1", NULL);
+    vm_reg(m, "f3_insn_q", "32", NULL);
+    vm_reg(m, "f4_valid_q", "1", "f4: a predicted jump went to the buffer");
+    vm_reg(m, "f4_wid_q", "WARP_W", NULL);
+    vm_reg(m, "f4_pc_q", "30", NULL);
+    vm_reg(m, "f4_off_q", "30", NULL);
 
     vm_comment(m, "Steering: the first eligible warp at or after rr_q, warps with nothing "
                   "fetched first (a warp ahead of its issue may be redirected and lose it).");
@@ -130,23 +136,26 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "byp", "f1_valid_q && f1_wid_q == sel");
     vm_assign(m, "sel_pc", "byp ? f1_inc : fetch_pc_q[sel]");
     vm_assign(m, "sel_in_imem", "byp ? f1_inc_in : inimem_q[sel]");
-    vm_wire(m, "f3_target", "30", NULL);
-    vm_assign(m, "f3_target", "f3_pc_q + f3_off_q");
+    vm_wire(m, "f4_target", "30", NULL);
+    vm_assign(m, "f4_target", "f4_pc_q + f4_off_q");
 
     vm_comment(m, "Redirect: unless the warp's next instruction to issue is at the new PC, "
-                  "drop what it fetched and refetch from there. A predicted jump in f3 drops "
-                  "the warp's younger fetches (f2, f1, steering).");
+                  "drop what it fetched and refetch from there. A predicted jump in f4 drops "
+                  "the warp's younger fetches (f3, f2, f1, steering).");
     vm_wire(m, "kill", "1", NULL);
     vm_assign(m, "kill", "redir_valid_i && !(redir_alive_i && (redir_seq_i || "
                          "npc_q[redir_wid_i] == redir_pc_i))");
     vm_wire(m, "jk_sel", "1", "dropped by a predicted jump or a redirect");
     vm_wire(m, "jk_f1", "1", NULL);
     vm_wire(m, "jk_f2", "1", NULL);
-    vm_assign(m, "jk_sel", "sel_valid && ((f3_valid_q && sel == f3_wid_q) || (kill && sel == redir_wid_i))");
-    vm_assign(m, "jk_f1", "f1_valid_q && ((f3_valid_q && f1_wid_q == f3_wid_q) || "
+    vm_wire(m, "jk_f3", "1", NULL);
+    vm_assign(m, "jk_sel", "sel_valid && ((f4_valid_q && sel == f4_wid_q) || (kill && sel == redir_wid_i))");
+    vm_assign(m, "jk_f1", "f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || "
                           "(kill && f1_wid_q == redir_wid_i))");
-    vm_assign(m, "jk_f2", "f2_valid_q && ((f3_valid_q && f2_wid_q == f3_wid_q) || "
+    vm_assign(m, "jk_f2", "f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || "
                           "(kill && f2_wid_q == redir_wid_i))");
+    vm_assign(m, "jk_f3", "f3_valid_q && ((f4_valid_q && f3_wid_q == f4_wid_q) || "
+                          "(kill && f3_wid_q == redir_wid_i))");
 
     b = vm_seq(m, "fetch");
     vb_set(b, "f1_valid_q", "sel_valid && !jk_sel");
@@ -159,10 +168,15 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "f2_wid_q", "f1_wid_q");
     vb_set(b, "f2_pc_q", "f1_pc_q");
     vb_set(b, "f2_fault_q", "f1_fault_q");
-    vb_set(b, "f3_valid_q", "rf_valid_o && pred_i");
+    vb_set(b, "f3_valid_q", "f2_valid_q && !jk_f2");
     vb_set(b, "f3_wid_q", "f2_wid_q");
     vb_set(b, "f3_pc_q", "f2_pc_q");
-    vb_set(b, "f3_off_q", "off_i");
+    vb_set(b, "f3_fault_q", "f2_fault_q");
+    vb_set(b, "f3_insn_q", "f2_fault_q ? 32'h0000_0000 : imem_rdata_i");  /* no stale word */
+    vb_set(b, "f4_valid_q", "rf_valid_o && pred_i");
+    vb_set(b, "f4_wid_q", "f3_wid_q");
+    vb_set(b, "f4_pc_q", "f3_pc_q");
+    vb_set(b, "f4_off_q", "off_i");
     if (!w1) {
         vb_if(b, "sel_valid");
         vb_set(b, "rr_q", "sel + 1'b1");
@@ -172,9 +186,9 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "fetch_pc_q[f1_wid_q]", "f1_inc");
     vb_set(b, "inimem_q[f1_wid_q]", "f1_inc_in");
     vb_end(b);
-    vb_if(b, "f3_valid_q");
-    vb_set(b, "fetch_pc_q[f3_wid_q]", "f3_target");
-    vb_set(b, "inimem_q[f3_wid_q]", "f3_target[29:IMEM_AW] == IMEM_TAG");
+    vb_if(b, "f4_valid_q");
+    vb_set(b, "fetch_pc_q[f4_wid_q]", "f4_target");
+    vb_set(b, "inimem_q[f4_wid_q]", "f4_target[29:IMEM_AW] == IMEM_TAG");
     vb_end(b);
     vb_if(b, "c0_valid_i");
     vb_set(b, "npc_q[c0_wid_i]", "c0_pcn_i");
@@ -202,7 +216,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
            "- {{(CR_W-1){1'b0}}, iss_valid_i && iss_wid_i == w[WARP_W-1:0]} "
            "- {{(CR_W-1){1'b0}}, jk_sel && sel == w[WARP_W-1:0]} "
            "- {{(CR_W-1){1'b0}}, jk_f1 && f1_wid_q == w[WARP_W-1:0]} "
-           "- {{(CR_W-1){1'b0}}, jk_f2 && f2_wid_q == w[WARP_W-1:0]}");
+           "- {{(CR_W-1){1'b0}}, jk_f2 && f2_wid_q == w[WARP_W-1:0]} "
+           "- {{(CR_W-1){1'b0}}, jk_f3 && f3_wid_q == w[WARP_W-1:0]}");
     vb_end(b);
     vb_end(b);
     vb_reset(b, "cred_q", "{CR_W*W{1'b0}}");
@@ -211,13 +226,14 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "f1_valid_q", "1'b0");
     vb_reset(b, "f2_valid_q", "1'b0");
     vb_reset(b, "f3_valid_q", "1'b0");
+    vb_reset(b, "f4_valid_q", "1'b0");
     vb_reset(b, "imem_req_o", "1'b0");
 
-    vm_assign(m, "rf_valid_o", "f2_valid_q && !jk_f2");
-    vm_assign(m, "rf_wid_o", "f2_wid_q");
-    vm_assign(m, "rf_pc_o", "f2_pc_q");
-    vm_assign(m, "rf_insn_o", "f2_fault_q ? 32'h0000_0000 : imem_rdata_i");  /* no stale word */
-    vm_assign(m, "rf_fault_o", "f2_fault_q");
+    vm_assign(m, "rf_valid_o", "f3_valid_q && !jk_f3");
+    vm_assign(m, "rf_wid_o", "f3_wid_q");
+    vm_assign(m, "rf_pc_o", "f3_pc_q");
+    vm_assign(m, "rf_insn_o", "f3_insn_q");
+    vm_assign(m, "rf_fault_o", "f3_fault_q");
     vm_assign(m, "flush_o", "kill");
     vm_assign(m, "flush_wid_o", "redir_wid_i");
     return vm_status(m);

@@ -233,7 +233,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                   "for what it cannot know (the issue made now: its rs2 read, which can meet "
                   "the next issue's rs1 read in one bank; a squash then). An instruction that "
                   "arrives in an empty queue may issue next cycle if nothing of its warp is in "
-                  "flight (it needs no hazard check), else a cycle later.");
+                  "flight (it needs no hazard check) and its bank's ALU write slot is free "
+                  "whether it writes or not (its decoded fields come out of the instruction "
+                  "memory too late in the cycle to be looked at), else a cycle later.");
     vm_reg(m, "r1_q", "W", "ready next cycle, if the warp does not issue now");
     vm_reg(m, "r2_q", "W", "ready next cycle with its second instruction, if it issues now");
     vm_reg(m, "li_valid_q", "1", "the issue of the last cycle");
@@ -314,7 +316,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                            "(cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] && !hz1[w])) && "
                            "!(h_walu[w] && wres_q[9*%s+6]) : "
                            "rf_valid_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && "
-                           "!(rf_walu_i && wres_q[9*%s+6]))", bank0, bank0);
+                           "!wres_q[9*%s+6])", bank0, bank0);
         vb_set(b, "r2[w]", "q2[w] && kept[w] && alive_n[w] && h_follow[w] && single_n[w] && "
                            "!hz2[w] && !(s_walu[w] && wres_q[9*%s+6])", bank0);
     }
