@@ -16,6 +16,9 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
                    "stack from the top and compares each entry with y; when an entry comes "
                    "first (deeper, or as deep with a lower PC) the next idle visit swaps it with "
                    "y, so HCT2 gets the better path. A push or a pop cancels a pending swap. "
+                   "The comparison is made a cycle after the read, from registers (the RAM's "
+                   "data output is slow); its result is dropped when the warp used its stack "
+                   "meanwhile, and the entry is probed again at the next idle visit. "
                    "Reads happen at issue + 8 and writes at issue + 9, so the RAM never reads "
                    "and writes one address in one cycle.");
     vm_latency(m, "1 cycle: HCT2's new entry at issue + 9");
@@ -76,9 +79,16 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "rdata_o", "rdata");
     }
     vm_wire(m, "entry", "PATH_W", "the entry read, as a valid path");
-    vm_wire(m, "entry_first", "1", "it comes before y");
     vm_assign(m, "entry", "{1'b1, rdata}");
-    vm_assign(m, "entry_first", "%s", path_first(buf, sizeof buf, "entry", "g_y_q"));
+    vm_comment(m, "Stage issue + 10: a probe's entry against its y, from registers.");
+    vm_reg(m, "p_valid_q", "1", "a probe's result is due, its warp untouched since");
+    vm_reg(m, "p_wid_q", "WARP_W", NULL);
+    vm_reg(m, "p_entry_q", "PATH_W", NULL);
+    vm_reg(m, "p_y_q", "PATH_W", NULL);
+    vm_wire(m, "p_apply", "1", "the warp did not use its stack at issue + 8 either");
+    vm_wire(m, "entry_first", "1", "the probed entry comes before y");
+    vm_assign(m, "p_apply", "p_valid_q && !(m_valid_i && m_wid_i == p_wid_q)");
+    vm_assign(m, "entry_first", "%s", path_first(buf, sizeof buf, "p_entry_q", "p_y_q"));
     vm_assign(m, "h2_o", "g_pop_q || g_swap_q ? entry : g_y_q");
 
     b = vm_seq(m, "stacks");
@@ -90,6 +100,10 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "g_idx_q", "push ? head : sptr");
     vb_set(b, "g_y_q", "y_i");
     vb_set(b, "g_z_q", "z_i[P_V-1:0]");
+    vb_set(b, "p_valid_q", "g_probe_q && !(m_valid_i && m_wid_i == g_wid_q)");
+    vb_set(b, "p_wid_q", "g_wid_q");
+    vb_set(b, "p_entry_q", "entry");
+    vb_set(b, "p_y_q", "g_y_q");
     vb_if(b, "push");
     vb_set(b, "head_q[m_wid_i]", "head + 1'b1");
     vb_set(b, "sptr_q[m_wid_i]", "head");
@@ -104,15 +118,16 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "sptr_q[m_wid_i]", "head - 1'b1");
     vb_set(b, "smatch_q[m_wid_i]", "1'b0");
     vb_end(b);
-    vb_if(b, "g_probe_q && entry_first");
-    vb_set(b, "smatch_q[g_wid_q]", "1'b1");
-    vb_elif(b, "g_probe_q");
-    vb_set(b, "sptr_q[g_wid_q]", "sptr_q[g_wid_q] == {LANE_W{1'b0}} ? head_q[g_wid_q] - 1'b1 : "
-                                 "sptr_q[g_wid_q] - 1'b1");
+    vb_if(b, "p_apply && entry_first");
+    vb_set(b, "smatch_q[p_wid_q]", "1'b1");
+    vb_elif(b, "p_apply");
+    vb_set(b, "sptr_q[p_wid_q]", "sptr_q[p_wid_q] == {LANE_W{1'b0}} ? head_q[p_wid_q] - 1'b1 : "
+                                 "sptr_q[p_wid_q] - 1'b1");
     vb_end(b);
     vb_reset(b, "g_pop_q", "1'b0");
     vb_reset(b, "g_swap_q", "1'b0");
     vb_reset(b, "g_probe_q", "1'b0");
+    vb_reset(b, "p_valid_q", "1'b0");
     vb_reset(b, "g_push_q", "1'b0");
     vb_reset(b, "smatch_q", "{W{1'b0}}");
     for (w = 0; w < cfg->w; w++) {
