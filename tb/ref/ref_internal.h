@@ -87,9 +87,9 @@ uint64_t ref_stack_ready(struct ref *r, unsigned w);
 unsigned ref_stack_depth(const struct ref *r, unsigned w);
 
 /* sched.c: the latency model. */
-#define REF_LAT_RESOLVE 8     /* issue at t, redirect at t + 8 */
-#define REF_LAT_ALU     6     /* ALU results written at t + 6 */
-#define REF_LAT_LOAD    9     /* load results at t + 9 */
+#define REF_LAT_RESOLVE 10    /* next issue of a path that waits for its resolve */
+#define REF_LAT_ALU     6     /* ALU results usable at t + 6 */
+#define REF_LAT_LOAD    9     /* load results usable at t + 9 */
 #define REF_LAT_TAKEN   3     /* a predicted jump's target issues at t + 3 */
 /* Cycle the operands of the instruction at pc are ready for the lanes of mask. */
 uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask);

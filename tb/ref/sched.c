@@ -4,34 +4,39 @@
  *
  * It follows the core's issue rule (README, "The core"): one warp-instruction
  * issues per cycle, round-robin among the warps that are ready; an
- * instruction issued at t resolves at t + 7 and redirects at t + 8
- * (REF_LAT_RESOLVE).  The same path may issue its next instruction
+ * instruction issued at t resolves at t + 7 and redirects fetch at t + 8.
+ * The same path may issue its next instruction
  *  - at t + 1 (t + 3 when it jumps: jal, a taken backward branch; the fetch
  *    redirect, REF_LAT_TAKEN) when the path holds every live thread of its
  *    warp and the instruction goes where static prediction said with all its
- *    threads:
- *    not `jalr`, a call or a system instruction (ecall, ebreak, CSR read);
- *    a branch that does not split and goes the predicted way (backward
- *    taken, forward not taken); a memory access served in one pass;
- *  - at t + 8 otherwise: after a split, a mispredicted branch, a replay, and
- *    for every instruction of a warp whose threads are on several paths
- *    (the core runs those one at a time);
+ *    threads: not `jalr`, a call or a system instruction (ecall, ebreak, CSR
+ *    read); a branch that does not split and goes the predicted way
+ *    (backward taken, forward not taken); a memory access served in one pass;
+ *  - at t + 10 otherwise (REF_LAT_RESOLVE: redirect, fetch, schedule): after
+ *    a split, a mispredicted branch, a replay, and for every instruction of a
+ *    warp whose threads are on several paths (the core runs those one at a
+ *    time);
  *  - and not before its source registers are written: ALU results at t + 6
  *    (REF_LAT_ALU), loads at t + 9 (REF_LAT_LOAD), per thread.
  * A path of the stack policies is the warp's issuing stack entry; each split
  * of mp-ipdom is a path of its own, so the splits of one warp interleave and
- * hide each other's t + 8 (the point of MP-IPDOM).  Not modelled: the fetch
+ * hide each other's loop (the point of MP-IPDOM).  Not modelled: the fetch
  * queues, bank conflicts of the register file, the sorted list's lazy CCT
  * (the model's order is exact), memory latency beyond the load's t + 9.
  * A finished run's cycles are its last issue + REF_LAT_RESOLVE (ref_stats).
  *
- * Calibration (13 bench kernels, seed 1, minsp-pc against the sorted RTL of
- * docs/bench/bench.csv): model / RTL cycles 0.78 to 1.04 at 1x1, 0.59 to
- * 0.85 at 8x8, 0.50 to 0.79 at 4x64: the model is optimistic (no register
- * bank or memory port conflicts, no fetch queue limits, the exact path order
- * rather than the lazy CCT), most where many warps or lanes compete.  Its
- * cycles rank policies against each other; set beside the RTL they are a
- * lower bound.
+ * Calibration: `make perf PERF_CFGS="1x1 1x8 8x8" TRACK=sorted` against
+ * simty-ref --policy minsp-pc on the same programs, cycles per warp
+ * instruction RTL / model: 1x1 apps 4.50 / 4.00, simt 4.69 / 4.43; 1x8
+ * (divergent: the resolve loop) apps 8.74 / 8.38, simt 8.29 / 8.12; 8x8
+ * apps 1.50 / 1.31, simt 1.35 / 1.21.  A loop of 9 (the README's figure)
+ * gives 7.61 and 7.41 at 1x8, 11 gives 9.15 and 8.84: 10 fits best.  On
+ * the 13 bench kernels (seed 1) model / sorted RTL cycles are 0.85 to 1.04
+ * at 1x1, 0.69 to 0.97 at 8x8, 0.62 to 0.99 at 4x64: the model is
+ * optimistic (no register-bank, memory-port or fetch-queue conflicts, the
+ * exact MinSP-PC order rather than the lazy CCT), most where many warps or
+ * lanes compete.  Its cycles rank policies; beside the RTL they are a lower
+ * bound.
  */
 #include "ref_internal.h"
 

@@ -69,8 +69,8 @@ struct warp_stack {
     struct mp_split *s;         /* mp-ipdom split table */
     unsigned ns, rr;
     struct mp_rt *rt;           /* mp-ipdom reconvergence table (slots) */
-    unsigned nrt;
-    unsigned cap;               /* capacity of e, s and rt */
+    unsigned nrt, caprt;
+    unsigned cap;               /* capacity of s */
     uint64_t live;
 };
 
@@ -82,7 +82,7 @@ int ref_stack_alloc(struct ref *r)
         return -1;
     for (w = 0; w < r->cfg.W; w++) {
         struct warp_stack *ws = &r->ws[w];
-        ws->cap = ws->cape = cap;
+        ws->cap = ws->cape = ws->caprt = cap;
         ws->e = calloc(cap, sizeof *ws->e);
         ws->s = calloc(cap, sizeof *ws->s);
         ws->rt = calloc(cap, sizeof *ws->rt);
@@ -113,7 +113,7 @@ void ref_stack_reset(struct ref *r, uint32_t entry)
     for (w = 0; w < r->cfg.W; w++) {
         struct warp_stack *ws = &r->ws[w];
         memset(ws->e, 0, ws->cape * sizeof *ws->e);
-        memset(ws->rt, 0, ws->cap * sizeof *ws->rt);
+        memset(ws->rt, 0, ws->caprt * sizeof *ws->rt);
         ws->n = 1;
         ws->e[0].pc = entry;
         ws->e[0].mask = all;
@@ -322,6 +322,14 @@ static int mp_new_rt(struct warp_stack *ws)
     for (i = 0; i < ws->nrt; i++)
         if (!ws->rt[i].valid)
             return (int)i;
+    if (ws->nrt == ws->caprt) {  /* (2T + 8 is above the bound of 2T; kept safe) */
+        struct mp_rt *n = realloc(ws->rt, 2 * ws->caprt * sizeof *n);
+        if (!n)
+            abort();
+        memset(n + ws->caprt, 0, ws->caprt * sizeof *n);
+        ws->rt = n;
+        ws->caprt *= 2;
+    }
     return (int)ws->nrt++;
 }
 
