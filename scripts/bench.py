@@ -2,9 +2,11 @@
 """The SIMT benchmark suite (sw/bench) on the RTL simulators and the reference model.
 
     scripts/bench.py [--cfgs "8x8 4x64"] [--track sorted|arbiter|both]
-                     [--policies "minsp-pc min-pc depth-first breadth-first"]
+                     [--policies "minsp-pc min-pc depth-first breadth-first ipdom
+                                  minority-first mp-ipdom"]
                      [--kernels "saxpy mandel"] [--jobs 1] [--out build/bench]
                      [--synth-root DIR] [--no-plots] [--no-mem-passes] [--docs DIR]
+                     [--policy-docs DIR]
     scripts/bench.py --check 2x4 [--track sorted]
 
 Every kernel runs on each configuration (plus the scalar baseline 1x1) on the
@@ -20,8 +22,11 @@ cycles, warp and thread instructions, IPC (warp instructions per cycle),
 thread IPC, SIMD efficiency, replays per warp instruction, peak paths per
 warp, the speed-up over the same engine at 1x1 and, where `make synth` left an
 Fmax for the configuration (build/<cfg>/synth-ecp5/results.json under
---synth-root), thread instructions per second.  Then the plots of
-scripts/bench_plot.py into the same folder.
+--synth-root), thread instructions per second.  Then policies.md: every
+reconvergence scheme side by side (the RTL trackers and the model's
+policies, issue 22): SIMD efficiency, warp instructions, cycles and peak
+paths (stack or table entries for the stack policies) per warp, per
+configuration.  Then the plots of scripts/bench_plot.py into the same folder.
 
 --check CFG: only that configuration's RTL (one tracker) and the signature
 check, one PASS/FAIL line per kernel, then a negative test (a corrupted
@@ -116,7 +121,8 @@ def run_kernel(job):
                    "--quiet", "--stats", st, "--signature", sig]
             if dmem:
                 cmd += ["--dmem", str(dmem)]
-        want_mem = want_mem and eng[1] != "breadth-first"
+        # (mp-ipdom interleaves a warp's splits: a replay need not be next)
+        want_mem = want_mem and eng[1] not in ("breadth-first", "mp-ipdom")
         cmd += (["--commit-log", log] if want_mem else []) + [elf]
         t0 = time.time()
         try:
@@ -257,8 +263,8 @@ def write_outputs(out_dir, recs, summary, meta):
             wr.writerow(r)
     md = ["# Simty benchmark suite (`make bench`)", "",
           "Seed %s; %d kernels; configurations %s; RTL trackers %s; model policies %s. "
-          "IPC: warp instructions per cycle (the model issues one per cycle, so its IPC is 1 "
-          "and its cycles are warp instructions). SIMD efficiency: thread instructions / "
+          "IPC: warp instructions per cycle (the model's cycles come from its latency model, "
+          "tb/ref/sched.c: a lower bound of the RTL's). SIMD efficiency: thread instructions / "
           "(warp instructions x T). Replays: passes that left lanes of a memory access or "
           "indirect jump for later, per warp instruction (--stats). Memory passes per memory "
           "instruction: from the commit log (a memory pass at the PC of its warp's previous "
@@ -299,8 +305,75 @@ def write_outputs(out_dir, recs, summary, meta):
         f.write("\n".join(md) + "\n")
 
 
+def engine_order(recs):
+    """RTL trackers first, then the model's policies in simjobs.POLICIES order."""
+    engs = {(r["model"], r["engine"]) for r in recs}
+    return ([e for e in (("rtl", t) for t in simjobs.TRACKS) if e in engs] +
+            [e for e in (("ref", p) for p in simjobs.POLICIES) if e in engs])
+
+
+POLICY_METRICS = (("simd_efficiency", "SIMD efficiency", 2), ("warp_instructions",
+                  "warp instructions", 0), ("cycles", "cycles", 0),
+                  ("peak_paths", "peak paths per warp (stack or table entries for "
+                   "ipdom, minority-first, mp-ipdom)", 0))
+
+
+def policy_summary(recs, summary, w, t):
+    """The all-kernel rows of one configuration, one per engine."""
+    lines = ["| engine | SIMD eff. | warp insns | cycles | peak paths per warp "
+             "(max / mean over kernels) |", "|---|---|---|---|---|"]
+    for m, e in engine_order(recs):
+        s = [x for x in summary if (x["W"], x["T"], x["model"], x["engine"]) == (w, t, m, e)]
+        rs = [r for r in recs if (r["W"], r["T"], r["model"], r["engine"]) == (w, t, m, e)
+              and r.get("mean_peak_paths") is not None]
+        if not s:
+            continue
+        mean = sum(r["mean_peak_paths"] for r in rs) / len(rs) if rs else None
+        lines.append("| %s | %s | %d | %d | %d / %s |" % (
+            engine_label(s[0]), fmt(s[0]["simd_efficiency"]), s[0]["warp_instructions"],
+            s[0]["cycles"], s[0]["peak_paths"], fmt(mean, 1)))
+    return lines
+
+
+def policy_tables(recs, summary, meta):
+    """policies.md: every reconvergence scheme on the same binaries."""
+    md = ["# Reconvergence schemes on the same binaries (`make bench`)", "",
+          "Seed %s. RTL: the sorted path list and the arbiter (MinSP-PC, implicit "
+          "reconvergence). Model (`simty-ref --policy`, cycles from its latency model, "
+          "tb/ref/sched.c): minsp-pc, min-pc, depth-first, breadth-first (implicit), ipdom "
+          "and minority-first (SIMT stack reconverging at the immediate post-dominator of "
+          "the binary's CFG), mp-ipdom (split and reconvergence tables, splits of a warp "
+          "interleaved). Peak paths: the most paths of one warp (list entries; stack entries "
+          "for ipdom and minority-first; split + reconvergence table entries for mp-ipdom)."
+          % meta["seed"], ""]
+    cfgs = sorted({(r["W"], r["T"]) for r in recs if r["W"] * r["T"] > 1},
+                  key=lambda c: (c[0] * c[1], c[0]))
+    engs = engine_order(recs)
+    kernels = sorted({r["kernel"] for r in recs})
+    for w, t in cfgs:
+        md += ["## W = %d, T = %d" % (w, t), "", "All kernels:", ""]
+        md += policy_summary(recs, summary, w, t) + [""]
+        for key, title, nd in POLICY_METRICS:
+            md += ["%s per kernel:" % (title[0].upper() + title[1:]), "",
+                   "| kernel | " + " | ".join(engine_label({"model": m, "engine": e})
+                                                for m, e in engs) + " |",
+                   "|---|" + "---|" * len(engs)]
+            for k in kernels:
+                row = []
+                for m, e in engs:
+                    r = [x for x in recs if (x["kernel"], x["W"], x["T"], x["model"],
+                                             x["engine"]) == (k, w, t, m, e)]
+                    v = r[0].get(key) if r and r[0].get("check") == "ok" else None
+                    row.append(fmt(v, nd) if isinstance(v, float) else fmt(v))
+                md.append("| %s | %s |" % (k, " | ".join(row)))
+            md.append("")
+    return "\n".join(md) + "\n"
+
+
 README_BEGIN = "<!-- bench table: make bench-docs rewrites this -->"
 README_END = "<!-- end of bench table -->"
+README_POL_BEGIN = "<!-- policy table: make bench-docs rewrites this -->"
+README_POL_END = "<!-- end of policy table -->"
 README_CFGS = ((8, 8), (4, 64))
 
 
@@ -339,14 +412,23 @@ def readme_table(recs, summary):
     return "\n".join(lines)
 
 
-def update_readme(path, table):
+def readme_policy_table(recs, summary):
+    """The README's policy comparison: all kernels, README_CFGS, every engine."""
+    lines = []
+    for w, t in README_CFGS:
+        if any((r["W"], r["T"]) == (w, t) for r in recs):
+            lines += ["W = %d, T = %d:" % (w, t), ""] + policy_summary(recs, summary, w, t) + [""]
+    return "\n".join(lines).rstrip()
+
+
+def update_readme(path, table, begin=README_BEGIN, end=README_END):
     """Replace the table between the README's markers; False if they are absent."""
     with open(path) as f:
         text = f.read()
-    i, j = text.find(README_BEGIN), text.find(README_END)
+    i, j = text.find(begin), text.find(end)
     if i < 0 or j < i:
         return False
-    text = text[:i + len(README_BEGIN)] + "\n" + table + "\n" + text[j:]
+    text = text[:i + len(begin)] + "\n" + table + "\n" + text[j:]
     with open(path, "w") as f:
         f.write(text)
     return True
@@ -404,6 +486,9 @@ def main():
     ap.add_argument("--docs", metavar="DIR",
                     help="also copy bench.md, bench.csv and the plots there and rewrite "
                          "the README's table (make bench-docs)")
+    ap.add_argument("--policy-docs", metavar="DIR",
+                    help="copy only policies.md and the reconvergence plot there and rewrite "
+                         "the README's policy table (a partial run, e.g. 8x8 and 4x64)")
     ap.add_argument("--no-mem-passes", action="store_true",
                     help="no commit logs: faster, without memory passes per memory instruction")
     ap.add_argument("--check", metavar="WxT", help="signature check on one configuration")
@@ -444,6 +529,8 @@ def main():
             "tracks": a.tracks, "policies": a.policies,
             "seconds": round(time.time() - t_start, 1)}
     write_outputs(a.out, recs, summary, meta)
+    with open(os.path.join(a.out, "policies.md"), "w") as f:
+        f.write(policy_tables(recs, summary, meta))
     if not a.no_plots:
         import bench_plot
         bench_plot.plot_all(recs, summary, a.out)
@@ -454,12 +541,24 @@ def main():
     if a.docs:
         os.makedirs(a.docs, exist_ok=True)
         for f in sorted(os.listdir(a.out)):
-            if f in ("bench.md", "bench.csv") or (f.endswith((".png", ".svg"))
+            if f in ("bench.md", "bench.csv", "policies.md") or (f.endswith((".png", ".svg"))
                                                   and not f.startswith("timeline")):
                 shutil.copy(os.path.join(a.out, f), a.docs)
         readme = os.path.join(simjobs.ROOT, "README.md")
         if not update_readme(readme, readme_table(recs, summary)):
             print("bench: README.md has no bench table markers: not updated")
+        if not update_readme(readme, readme_policy_table(recs, summary),
+                             README_POL_BEGIN, README_POL_END):
+            print("bench: README.md has no policy table markers: not updated")
+    if a.policy_docs:
+        os.makedirs(a.policy_docs, exist_ok=True)
+        for f in ("policies.md", "reconvergence.png", "reconvergence.svg"):
+            if os.path.exists(os.path.join(a.out, f)):
+                shutil.copy(os.path.join(a.out, f), a.policy_docs)
+        if not update_readme(os.path.join(simjobs.ROOT, "README.md"),
+                             readme_policy_table(recs, summary), README_POL_BEGIN,
+                             README_POL_END):
+            print("bench: README.md has no policy table markers: not updated")
     print("bench: %d runs, %d failed, %.0f s; %s/bench.{md,csv,json}" % (
         len(recs), len(bad), time.time() - t_start, os.path.relpath(a.out, os.getcwd())))
     return 1 if bad else 0

@@ -12,6 +12,10 @@ Writes, as PNG and SVG:
                    against W, at the T measured with the most W values
   throughput_vs_t  thread instructions per cycle (and per second where an
                    Fmax exists) against T, at the W measured with the most T
+  reconvergence    every reconvergence scheme per kernel (RTL trackers, model
+                   policies): cycles relative to the sorted RTL (or the first
+                   engine measured) and peak paths
+                   (stack / table entries) per warp, 8x8 and 4x64
 Suite figures sum cycles and instructions over the kernels.  A figure whose
 sweep has fewer than two points is skipped (with a message).
 """
@@ -27,7 +31,9 @@ from matplotlib import ticker  # noqa: E402
 
 COLORS = {("rtl", "sorted"): "#1f77b4", ("rtl", "arbiter"): "#d62728",
           ("ref", "minsp-pc"): "#2ca02c", ("ref", "min-pc"): "#98df8a",
-          ("ref", "depth-first"): "#bcbd22", ("ref", "breadth-first"): "#c7c7c7"}
+          ("ref", "depth-first"): "#bcbd22", ("ref", "breadth-first"): "#c7c7c7",
+          ("ref", "ipdom"): "#9467bd", ("ref", "minority-first"): "#c5b0d5",
+          ("ref", "mp-ipdom"): "#8c564b"}
 EFF_CFGS = ((8, 8), (4, 64))
 
 
@@ -164,10 +170,57 @@ def plot_throughput_vs_t(summary, out):
         save(fig, out, "throughput_vs_t")
 
 
+def plot_reconvergence(recs, out):
+    """Per kernel and configuration: cycles / sorted-RTL cycles and peak paths."""
+    cfgs = sorted({(r["W"], r["T"]) for r in recs if r["W"] * r["T"] > 1},
+                  key=lambda c: (c[0] * c[1], c[0]))
+    pick = [c for c in EFF_CFGS if c in cfgs] or cfgs[-2:]
+    if not pick:
+        print("bench_plot: no configuration above 1x1: no reconvergence plot")
+        return
+    kernels = sorted({r["kernel"] for r in recs})
+    engs = engines(recs)
+    fig, axes = plt.subplots(len(pick), 2, figsize=(18, 3.4 * len(pick)), squeeze=False,
+                             constrained_layout=True)
+    width = 0.8 / len(engs)
+
+    ref = ("rtl", "sorted") if ("rtl", "sorted") in engs else engs[0]
+
+    def get(k, w, t, e, key):
+        r = [x for x in recs if (x["kernel"], x["W"], x["T"], x["model"], x["engine"])
+             == (k, w, t) + e]
+        return r[0].get(key) if r else None
+
+    for row, (w, t) in enumerate(pick):
+        for col, key in enumerate(("cycles", "peak_paths")):
+            ax = axes[row, col]
+            for i, e in enumerate(engs):
+                vals = []
+                for k in kernels:
+                    v = get(k, w, t, e, key)
+                    base = get(k, w, t, ref, "cycles") if key == "cycles" else 1
+                    vals.append(v / base if v and base else 0)
+                ax.bar([j + (i - (len(engs) - 1) / 2) * width for j in range(len(kernels))],
+                       vals, width, label=label(*e), color=COLORS.get(e))
+            ax.set_xticks(range(len(kernels)))
+            ax.set_xticklabels(kernels, rotation=30)
+            ax.set_ylabel("cycles / %s" % label(*ref) if key == "cycles" else
+                          "peak paths per warp")
+            if key == "peak_paths":
+                ax.set_yscale("log", base=2)
+            ax.set_title("W = %d, T = %d: %s" % (w, t, "cycles relative to " + label(*ref)
+                                                 if key == "cycles" else
+                                                 "peak paths (stack / table entries)"))
+            ax.grid(axis="y", alpha=0.3)
+    axes[0, 0].legend(ncol=3, fontsize=8)
+    save(fig, out, "reconvergence")
+
+
 def plot_all(recs, summary, out):
     os.makedirs(out, exist_ok=True)
     ok = [r for r in recs if r.get("check") == "ok"]
     plot_efficiency(ok, out)
+    plot_reconvergence(ok, out)
     plot_ipc_vs_w(summary, out)
     plot_throughput_vs_t(summary, out)
 
@@ -178,18 +231,19 @@ def self_test():
     import timeline
     recs, summary = [], []
     cfgs = [(1, 1), (2, 8), (8, 8), (8, 2), (8, 16), (4, 64)]
-    engs = [("rtl", "sorted"), ("rtl", "arbiter"), ("ref", "minsp-pc")]
+    engs = [("rtl", "sorted"), ("rtl", "arbiter"), ("ref", "minsp-pc"), ("ref", "mp-ipdom")]
     for w, t in cfgs:
         for m, e in engs:
             for k in ("alpha", "beta"):
                 recs.append(dict(kernel=k, W=w, T=t, model=m, engine=e, check="ok",
-                                 simd_efficiency=1.0 / (1 + t / 16)))
+                                 simd_efficiency=1.0 / (1 + t / 16), cycles=1000 + 10 * t,
+                                 peak_paths=2 + (e == "mp-ipdom")))
             summary.append(dict(W=w, T=t, model=m, engine=e, ipc=w / (w + 2.0),
                                 thread_ipc=t / 4.0, simd_efficiency=0.5,
                                 fmax_mhz=50.0 if (w, t) == (8, 8) and m == "rtl" else None,
                                 thread_insns_per_s=1e8 if (w, t) == (8, 8) and m == "rtl"
                                 else None))
-    names = ["simd_efficiency", "ipc_vs_w", "throughput_vs_t", "timeline"]
+    names = ["simd_efficiency", "ipc_vs_w", "throughput_vs_t", "reconvergence", "timeline"]
     with tempfile.TemporaryDirectory() as tmp:
         plot_all(recs, summary, tmp)
         log = os.path.join(tmp, "commit.log")

@@ -335,8 +335,8 @@ def per_thread_log(path):
 
 def self_check(a, configs):
     """Generator check: every thread's effects must not depend on the schedule.
-    Runs the model under its four policies and compares per-thread commit logs."""
-    policies = ['minsp-pc', 'min-pc', 'depth-first', 'breadth-first']
+    Runs the model under its seven policies and compares per-thread commit logs."""
+    policies = ['minsp-pc', 'min-pc', 'depth-first', 'breadth-first', 'ipdom', 'minority-first', 'mp-ipdom']
     d = os.path.join(a.out, 'selfcheck')
     os.makedirs(d, exist_ok=True)
     gargs = gen_args(a)

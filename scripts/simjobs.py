@@ -19,7 +19,8 @@ ROOT = os.path.dirname(HERE)
 MAKE = ["make", "-s", "--no-print-directory", "SIMTY_SETUP_DONE=1"]
 REF_BIN = os.path.join(ROOT, "build", "tools", "simty-ref")
 # The reference model's traversal policies (tb/README.md, "Policies").
-POLICIES = ("minsp-pc", "min-pc", "depth-first", "breadth-first")
+POLICIES = ("minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first",
+            "mp-ipdom")
 TRACKS = ("sorted", "arbiter")
 # Threads that C programs run in the default data memory (512 bytes of stack
 # each, sw/README.md); above, the bench builds with a larger DMEM.

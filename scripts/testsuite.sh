@@ -33,6 +33,7 @@ fast=(
   "ref-loader|$mk ref-check-loader"
   "ref-qemu|$mk ref-check-qemu"
   "ref-isa|$mk ref-check-isa"
+  "ref-cfg|$mk ref-check-cfg"
   "rtl-1x1|$(rtl 1 1 sorted "$all_sw")"
   "rtl-2x4|$(rtl 2 4 sorted "$all_sw")"
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Run every ISA test on simty-ref for several W x T and all four policies.
+# Run every ISA test on simty-ref for several W x T and all seven policies.
 #   tb/ref/check_isa.sh SIMTY_REF "1x1 2x4 ..." ELF... [-- TEST_STEP ELF...]
+# REF_POLICIES="..." restricts the policies (default: all seven).
 # One line per (test, configuration, policy) that fails, one summary line per
 # configuration and policy.  After "--": the lock-step API check
 # (tb/ref/check_step.sh) on the ELFs given there.  Then "N passed, M failed".
@@ -16,7 +17,7 @@ pass=0; fail=0
 out=$(mktemp); trap 'rm -f "$out"' EXIT
 for cfg in $cfgs; do
   w=${cfg%x*}; t=${cfg#*x}
-  for pol in minsp-pc min-pc depth-first breadth-first; do
+  for pol in ${REF_POLICIES:-minsp-pc min-pc depth-first breadth-first ipdom minority-first mp-ipdom}; do
     "$ref" -W "$w" -T "$t" --policy "$pol" --quiet --max-cycles 10000000 "$@" > "$out" 2>&1
     rc=$?
     p=$(grep -c '^PASS' "$out"); f=$(( $# - p ))

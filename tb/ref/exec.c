@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfg.h"
 #include "console.h"
 #include "simty_map.h"
 
@@ -47,24 +48,24 @@ int ref_config_check(const struct ref_config *c, char *err, size_t n)
     if (!IS_POW2(c->dmem_kib) || c->dmem_kib > REF_MAX_MEM_KIB)
         return ferr(err, n, "DMEM=%u: must be a power of two in KiB, 1..%u", c->dmem_kib,
                     REF_MAX_MEM_KIB);
-    if ((unsigned)c->policy > REF_POLICY_BREADTH_FIRST)
+    if ((unsigned)c->policy > REF_POLICY_LAST)
         return ferr(err, n, "policy %d: unknown", (int)c->policy);
     return 0;
 }
 
 static const char *const policy_names[] = {
-    "minsp-pc", "min-pc", "depth-first", "breadth-first"
+    "minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first", "mp-ipdom"
 };
 
 const char *ref_policy_name(enum ref_policy p)
 {
-    return (unsigned)p <= REF_POLICY_BREADTH_FIRST ? policy_names[p] : "?";
+    return (unsigned)p <= REF_POLICY_LAST ? policy_names[p] : "?";
 }
 
 int ref_policy_parse(const char *s, enum ref_policy *p)
 {
     unsigned i;
-    for (i = 0; i < 4; i++)
+    for (i = 0; i <= REF_POLICY_LAST; i++)
         if (strcmp(s, policy_names[i]) == 0) {
             *p = (enum ref_policy)i;
             return 0;
@@ -98,7 +99,10 @@ struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
     r->th = calloc(nth, sizeof *r->th);
     r->wl = calloc(c->W, sizeof *r->wl);
     r->eff = calloc(c->T, sizeof *r->eff);
-    if (!r->imem || !r->dmem || !r->dec || !r->x || !r->pc || !r->th || !r->wl || !r->eff) {
+    r->ready = calloc(c->W, sizeof *r->ready);
+    r->reg_ready = calloc(nth * 32, sizeof *r->reg_ready);
+    if (!r->imem || !r->dmem || !r->dec || !r->x || !r->pc || !r->th || !r->wl || !r->eff ||
+        !r->ready || !r->reg_ready || (REF_POLICY_IS_STACK(c->policy) && ref_stack_alloc(r))) {
         ref_free(r);
         ferr(err, n, "out of memory");
         return NULL;
@@ -131,6 +135,10 @@ void ref_free(struct ref *r)
     free(r->pc);
     free(r->th);
     free(r->eff);
+    free(r->ready);
+    free(r->reg_ready);
+    ref_stack_free(r);
+    cfg_free(r->graph);
     free(r);
 }
 
@@ -158,6 +166,10 @@ int ref_load_elf(struct ref *r, const char *path, struct elf_info *info, char *e
     if (elf_load(path, &m, info, err, n))
         return -1;
     ref_reset(r, info->entry);
+    cfg_free(r->graph);
+    r->graph = NULL;
+    if (REF_POLICY_IS_STACK(r->cfg.policy) && !(r->graph = cfg_build(r, path, err, n)))
+        return -1;
     return 0;
 }
 
@@ -278,6 +290,9 @@ void ref_reset(struct ref *r, uint32_t entry)
         decode(rd32le(r->imem + 4 * (size_t)k), &r->dec[k]);
     memset(r->x, 0, nth * 32 * sizeof *r->x);
     memset(r->th, 0, nth * sizeof *r->th);
+    memset(r->reg_ready, 0, nth * 32 * sizeof *r->reg_ready);
+    memset(r->ready, 0, r->cfg.W * sizeof *r->ready);
+    r->last_issue = 0;
     for (t = 0; t < nth; t++)
         r->pc[t] = entry;
     r->cycle = r->warp_insts = r->thread_insts = 0;
@@ -508,7 +523,6 @@ void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cy
     }
     r->warp_insts++;
     r->thread_insts += (uint64_t)__builtin_popcountll(mask);
-    r->cycle++;
 }
 
 uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
@@ -597,6 +611,7 @@ int ref_step(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
         }
     }
     ref_exec(r, w, pc, mask, cycle ? *cycle : r->cycle, r->eff);
+    r->cycle++;
     if (out)
         for (lane = 0; lane < r->cfg.T; lane++) {
             if (mask >> lane & 1)

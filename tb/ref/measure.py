@@ -17,7 +17,8 @@ import subprocess
 import sys
 import time
 
-POLICIES = ["minsp-pc", "min-pc", "depth-first", "breadth-first"]
+POLICIES = ["minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first",
+            "mp-ipdom"]
 
 
 def run(ref, argv):

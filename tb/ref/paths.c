@@ -19,7 +19,9 @@
  *               Every path issues once per round: forward progress for spin
  *               waits, but paths out of step never meet again (no barrier).
  * Serialized passes (memory, indirect jumps) leave the unserved lanes at the
- * same PC: a path like any other.
+ * same PC: a path like any other.  The stack policies (ipdom, minority-first,
+ * mp-ipdom) keep their own state in stack.c and show it here as a path list
+ * (issuing path first); sched.c has the run loop and the latency model.
  */
 #include "ref_internal.h"
 
@@ -55,6 +57,8 @@ void ref_paths_reset(struct ref *r, uint32_t entry)
     }
     r->live_warps = r->cfg.W;
     r->rr = 0;
+    if (r->ws)
+        ref_stack_reset(r, entry);
 }
 
 unsigned ref_npaths(const struct ref *r, unsigned w) { return w < r->cfg.W ? r->wl[w].n : 0; }
@@ -132,7 +136,7 @@ static void df_converge(struct ref *r, struct warp_list *l)
     }
 }
 
-static unsigned depth_delta(unsigned depth, const struct dinsn *d)
+unsigned ref_depth_after(unsigned depth, const struct dinsn *d)
 {
     int rd_link, rs1_link;
     if (!d || (d->op != OP_JAL && d->op != OP_JALR))
@@ -146,52 +150,36 @@ static unsigned depth_delta(unsigned depth, const struct dinsn *d)
     return depth;                                     /* pop then push, or a jump */
 }
 
-int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *served_out,
-              uint32_t *pc_out)
+unsigned ref_group(const struct ref *r, const struct ref_path *head, uint64_t served,
+                   const struct simty_effect *eff, struct ref_path *g, uint64_t *dead)
 {
-    struct warp_list *l = &r->wl[w];
-    struct simty_effect *eff = out ? out : r->eff;
-    struct ref_path head, g[REF_MAX_T + 1];
-    const struct dinsn *d;
-    unsigned ng = 0, i, j;
-    uint64_t served, m;
-    int uniform_fwd;
-
-    if (l->n == 0)
-        return 0;
-    head = l->p[0];
-    d = ref_decode_at(r, head.pc);
-    served = ref_pass_mask(r, w, head.pc, head.mask);
-    ref_exec(r, w, head.pc, served, r->cycle, eff);
-    if (served_out)
-        *served_out = served;
-    if (pc_out)
-        *pc_out = head.pc;
-
+    const struct dinsn *d = ref_decode_at(r, head->pc);
+    unsigned ng = 0, i, j, depth = ref_depth_after(head->depth, d);
+    uint64_t m;
+    *dead = 0;
     /* Group the served lanes that go on by their next PC.  The unserved lanes
      * (replay) stay at this PC with this depth. */
     for (m = served; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         const struct simty_effect *e = &eff[lane];
-        if (e->exited || e->trapped)
+        if (e->exited || e->trapped) {
+            *dead |= 1ull << lane;
             continue;
+        }
         for (j = 0; j < ng && g[j].pc != e->next_pc; j++)
             ;
         if (j == ng) {
             g[ng].pc = e->next_pc;
             g[ng].mask = 0;
-            g[ng].depth = depth_delta(head.depth, d);
+            g[ng].depth = depth;
             ng++;
         }
         g[j].mask |= 1ull << lane;
     }
-    if (d && d->op >= OP_BEQ && d->op <= OP_BGEU && ng > 1)
-        r->divergences++;
-    if (served != head.mask) {
-        r->replays++;
-        g[ng].pc = head.pc;
-        g[ng].mask = head.mask & ~served;
-        g[ng].depth = head.depth;
+    if (served != head->mask) {
+        g[ng].pc = head->pc;
+        g[ng].mask = head->mask & ~served;
+        g[ng].depth = head->depth;
         ng++;
     }
     /* Groups by ascending PC (ng is tiny). */
@@ -201,6 +189,42 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
             g[j] = g[j - 1];
             g[j - 1] = t;
         }
+    return ng;
+}
+
+int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *served_out,
+              uint32_t *pc_out)
+{
+    struct warp_list *l = &r->wl[w];
+    struct simty_effect *eff = out ? out : r->eff;
+    struct ref_path head, g[REF_MAX_T + 1];
+    const struct dinsn *d;
+    unsigned ng, i, lat;
+    uint64_t served, dead, live = 0;
+    int uniform_fwd;
+
+    if (REF_POLICY_IS_STACK(r->cfg.policy))
+        return ref_stack_issue(r, w, eff, served_out, pc_out);
+    if (l->n == 0)
+        return 0;
+    head = l->p[0];
+    for (i = 0; i < l->n; i++)
+        live |= l->p[i].mask;
+    d = ref_decode_at(r, head.pc);
+    served = ref_pass_mask(r, w, head.pc, head.mask);
+    ref_exec(r, w, head.pc, served, r->cycle, eff);
+    if (served_out)
+        *served_out = served;
+    if (pc_out)
+        *pc_out = head.pc;
+    ng = ref_group(r, &head, served, eff, g, &dead);
+    if (d && d->op >= OP_BEQ && d->op <= OP_BGEU && ng - (served != head.mask) > 1)
+        r->divergences++;
+    if (served != head.mask)
+        r->replays++;
+    lat = ref_timing_issue(r, w, head.pc, &head, served, eff, g, ng, head.mask == live, r->cycle);
+    r->ready[w] = r->cycle + lat;
+    r->last_issue = ++r->cycle;
 
     list_remove(l, 0);
     switch (r->cfg.policy) {
@@ -213,7 +237,7 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
         for (i = 0; i < ng; i++)
             insert_queue(r, l, g[i]);
         break;
-    case REF_POLICY_DEPTH_FIRST:
+    default:  /* REF_POLICY_DEPTH_FIRST */
         /* Uniform forward control transfer (one group, jumped forward). */
         uniform_fwd = ng == 1 && g[0].pc > head.pc + 4 && g[0].pc != head.pc;
         if (uniform_fwd && l->n >= 1 && g[0].pc > l->p[0].pc) {
@@ -231,34 +255,6 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
     if (l->n == 0)
         r->live_warps--;
     return 1;
-}
-
-int ref_run(struct ref *r, uint64_t max_cycles, FILE *log)
-{
-    unsigned W = r->cfg.W, w;
-    struct simty_effect *eff = log ? r->eff : NULL;
-    char line[256];
-    while (r->live_warps) {
-        for (w = 0; w < W; w++) {
-            uint64_t served, cyc = r->cycle, m;
-            uint32_t pc;
-            if (r->wl[w].n == 0)
-                continue;
-            if (max_cycles && r->cycle >= max_cycles)
-                return 1;
-            ref_issue(r, w, eff, &served, &pc);
-            if (log) {
-                for (m = served; m; m &= m - 1) {
-                    unsigned lane = (unsigned)__builtin_ctzll(m);
-                    int k = report_commit_line(line, sizeof line, cyc, w, lane, &eff[lane]);
-                    fwrite(line, 1, (size_t)k, log);
-                }
-                if (ferror(log))
-                    return -1;
-            }
-        }
-    }
-    return 0;
 }
 
 void ref_print_paths(const struct ref *r, FILE *f)
@@ -297,7 +293,8 @@ int ref_check_invariants(const struct ref *r, char *err, size_t n)
                     return ferr(err, n, "warp %u lane %u: thread pc %08" PRIx32
                                 " but path pc %08" PRIx32, w, lane,
                                 r->pc[(w << r->lg_t) | lane], p->pc);
-            if (r->cfg.policy != REF_POLICY_DEPTH_FIRST)
+            /* Stack policies keep paths apart until their reconvergence point. */
+            if (r->cfg.policy != REF_POLICY_DEPTH_FIRST && !REF_POLICY_IS_STACK(r->cfg.policy))
                 for (j = 0; j < i; j++)
                     if (l->p[j].pc == p->pc)
                         return ferr(err, n, "warp %u: paths %u and %u share pc %08" PRIx32,
@@ -322,7 +319,8 @@ void ref_stats(const struct ref *r, struct report_stats *s)
     s->policy = ref_policy_name(r->cfg.policy);
     s->W = r->cfg.W;
     s->T = r->cfg.T;
-    s->cycles = r->cycle;
+    s->cycles = r->live_warps == 0 && r->last_issue ? r->last_issue - 1 + REF_LAT_RESOLVE
+                                                     : r->cycle;
     s->warp_instructions = r->warp_insts;
     s->thread_instructions = r->thread_insts;
     s->divergences = r->divergences;
@@ -342,5 +340,6 @@ void ref_report_run(const struct ref *r, int hang, struct report_run *run)
     run->T = r->cfg.T;
     run->th = r->th;
     run->hang = hang;
-    run->cycles = r->cycle;
+    run->cycles = r->live_warps == 0 && r->last_issue ? r->last_issue - 1 + REF_LAT_RESOLVE
+                                                       : r->cycle;
 }

@@ -4,7 +4,8 @@
 # are relative to the repository root.
 #
 # Targets: ref (tool + library), ref-check-loader, ref-check-qemu,
-#          ref-check-isa (also the lock-step API test), ref-speed.
+#          ref-check-isa (also the lock-step API test), ref-check-cfg (the
+#          post-dominator analysis and the stack policies), ref-speed.
 # Every check prints one line per item and ends with "N passed, M failed".
 
 REF_CC      ?= gcc
@@ -17,13 +18,14 @@ REF_LIB     := build/tools/libsimtyref.a
 REF_ASAN_BIN := $(REF_ASANDIR)/simty-ref
 REF_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 
-REF_LIB_SRCS := tb/elf_load.c tb/console.c tb/report.c tb/ref/exec.c tb/ref/paths.c
+REF_LIB_SRCS := tb/elf_load.c tb/console.c tb/report.c tb/ref/exec.c tb/ref/paths.c \
+                tb/ref/sched.c tb/ref/stack.c tb/ref/cfg.c
 REF_MAIN_SRC := tb/ref/ref_main.c
 REF_LIB_OBJS := $(patsubst %.c,$(REF_OBJDIR)/%.o,$(notdir $(REF_LIB_SRCS)))
 REF_MAIN_OBJ := $(REF_OBJDIR)/ref_main.o
 REF_ASAN_OBJS := $(patsubst %.c,$(REF_ASANDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(REF_MAIN_SRC)))
 
-.PHONY: ref ref-check-loader ref-check-qemu ref-check-isa ref-speed
+.PHONY: ref ref-check-loader ref-check-qemu ref-check-isa ref-check-cfg ref-speed
 
 ref: $(REF_BIN) $(REF_LIB)
 
@@ -75,6 +77,31 @@ $(REF_TEST_STEP): $(REF_OBJDIR)/test_step.o $(REF_LIB)
 ref-check-isa: $(REF_BIN) $(REF_TEST_STEP) $(SW_ELFS_rv32ui) $(SW_ELFS_apps)
 	@tb/ref/check_isa.sh $(REF_BIN) "$(REF_ISA_CFGS)" $(SW_ELFS_rv32ui) \
 	    -- $(REF_TEST_STEP) $(SW_ELFS_rv32ui) $(SW_ELFS_apps)
+
+# The CFG / post-dominator analysis on directed programs with hand-derived
+# reconvergence points (with and without symbols), the programs under every
+# policy; the SIMT tests and apps under the stack policies (the older
+# policies fail store_overlap and repro_store_order by design: those tests
+# rely on reconvergence before their checks); 15 random programs whose
+# per-thread results must not depend on the policy (fuzz.py --self-check);
+# the latency model's rules on tb/ref/timing/latency.S (check_timing.py).
+REF_STACK_POLICIES := ipdom minority-first mp-ipdom
+ref-check-cfg: $(REF_BIN) $(SW_ELFS_simt) $(SW_ELFS_apps)
+	@python3 tb/ref/check_cfg.py --ref $(REF_BIN) --work build/ref/cfgtest tb/ref/cfgtest/*.S > build/ref/check_cfg.log; \
+	    r1=$$?; grep -v '^PASS' build/ref/check_cfg.log; \
+	    REF_POLICIES="$(REF_STACK_POLICIES)" tb/ref/check_isa.sh $(REF_BIN) "2x4 8x8" \
+	        $(SW_ELFS_simt) $(SW_ELFS_apps) > build/ref/check_pol.log; \
+	    r2=$$?; grep -v '^PASS' build/ref/check_pol.log; \
+	    python3 scripts/fuzz.py --self-check --n 15 --seed 7001 --ref $(REF_BIN) \
+	        --out build/ref/selfcheck > build/ref/check_self.log 2>&1; \
+	    r3=$$?; grep -v 'schedule-independent' build/ref/check_self.log; \
+	    python3 tb/ref/check_timing.py --ref $(REF_BIN) --work build/ref/timing > build/ref/check_timing.log; \
+	    r4=$$?; grep -v '^PASS' build/ref/check_timing.log; \
+	    p=0; f=0; for l in build/ref/check_cfg.log build/ref/check_pol.log build/ref/check_self.log \
+	                       build/ref/check_timing.log; do \
+	        set -- $$(sed -nE 's/^([0-9]+) passed, ([0-9]+) failed$$/\1 \2/p' $$l | tail -1); \
+	        p=$$((p + $${1:-0})); f=$$((f + $${2:-1})); done; \
+	    echo "$$p passed, $$f failed"; [ $$r1 -eq 0 ] && [ $$r2 -eq 0 ] && [ $$r3 -eq 0 ] && [ $$r4 -eq 0 ]
 
 # Speed (thread-instructions per second) and SIMD efficiency per policy of
 # the divergent program.

@@ -29,6 +29,9 @@ struct warp_list {
     struct ref_path *p;       /* capacity T + 4 */
 };
 
+struct cfg;
+struct warp_stack;            /* stack.c: reconvergence stack / split tables */
+
 struct ref {
     struct ref_config cfg;
     unsigned lg_t;
@@ -45,8 +48,16 @@ struct ref {
     uint64_t warp_insts, thread_insts, divergences, merges, replays;
     unsigned peak[REF_MAX_W];
     unsigned live_warps, rr;  /* round-robin pointer */
+    struct cfg *graph;        /* post-dominators (stack policies), or NULL */
+    struct warp_stack *ws;    /* W stacks (stack policies), or NULL */
+    uint64_t *ready;          /* sched.c: per warp, earliest next issue of its path */
+    uint64_t *reg_ready;      /* sched.c: W * T * 32, cycle each register is written */
+    uint64_t last_issue;      /* cycle of the last issue, + 1 (0: none) */
     char err[256];
 };
+
+/* Is p one of the policies that reconverge at immediate post-dominators? */
+#define REF_POLICY_IS_STACK(p) ((p) >= REF_POLICY_IPDOM)
 
 /* exec.c: execute lanes of mask (all alive, at pc) and fill eff[lane]. */
 void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
@@ -54,5 +65,39 @@ void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cy
 int ref_is_mem(const struct dinsn *d);
 const struct dinsn *ref_decode_at(const struct ref *r, uint32_t pc);
 void ref_paths_reset(struct ref *r, uint32_t entry);
+
+/* paths.c: group the lanes of a pass at pc (head: the issuing path) by next
+ * PC, ascending; the lanes of head->mask not served form a group at pc.
+ * Exited and trapped lanes go into *dead.  g has room for T + 1 groups. */
+unsigned ref_group(const struct ref *r, const struct ref_path *head, uint64_t served,
+                   const struct simty_effect *eff, struct ref_path *g, uint64_t *dead);
+/* paths.c: call depth after d (RAS hints of the spec). */
+unsigned ref_depth_after(unsigned depth, const struct dinsn *d);
+
+/* stack.c: the stack policies (ipdom, minority-first, mp-ipdom). */
+int ref_stack_alloc(struct ref *r);
+void ref_stack_free(struct ref *r);
+void ref_stack_reset(struct ref *r, uint32_t entry);
+/* Issue the warp's next path at cycle r->cycle (the split chosen by
+ * ref_stack_ready for mp-ipdom), like ref_issue. */
+int ref_stack_issue(struct ref *r, unsigned w, struct simty_effect *eff,
+                    uint64_t *served, uint32_t *pc);
+/* Earliest cycle the warp can issue (UINT64_MAX: no path). */
+uint64_t ref_stack_ready(struct ref *r, unsigned w);
+unsigned ref_stack_depth(const struct ref *r, unsigned w);
+
+/* sched.c: the latency model. */
+#define REF_LAT_RESOLVE 10    /* next issue of a path that waits for its resolve */
+#define REF_LAT_ALU     6     /* ALU results usable at t + 6 */
+#define REF_LAT_LOAD    9     /* load results usable at t + 9 */
+#define REF_LAT_TAKEN   3     /* a predicted jump's target issues at t + 3 */
+/* Cycle the operands of the instruction at pc are ready for the lanes of mask. */
+uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask);
+/* Account an issue at cycle t: register write times of the served lanes, and
+ * the cycles until the same path may issue again (returned).  single: the
+ * path holds every live thread of the warp. */
+unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct ref_path *head,
+                          uint64_t served, const struct simty_effect *eff,
+                          const struct ref_path *g, unsigned ng, int single, uint64_t t);
 
 #endif

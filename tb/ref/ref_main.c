@@ -3,8 +3,10 @@
  *
  *   simty-ref [-W N] [-T N] [--imem KIB] [--dmem KIB] [--policy P]
  *             [--max-cycles N] [--commit-log FILE] [--stats FILE.json]
- *             [--signature FILE] [--quiet] ELF...
+ *             [--signature FILE] [--quiet] [--cfg] ELF...
  *
+ * --cfg prints each ELF's control-flow graph and the reconvergence PC of
+ * every branch (cfg.h) instead of running it.
  * Each ELF runs fresh and prints one PASS/FAIL/HANG/TRAP line (ERROR for a
  * file it refuses); the exit code is the worst by the spec's precedence.
  */
@@ -14,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cfg.h"
 #include "console.h"
 #include "report.h"
 #include "simty_map.h"
@@ -27,6 +30,7 @@ struct opts {
     const char *commit_log, *stats, *signature;
     int quiet;
     int check;      /* --check-invariants: path invariants after every issue */
+    int print_cfg;  /* --cfg: print the CFG and reconvergence PCs, do not run */
 };
 
 static void usage(FILE *f)
@@ -38,8 +42,11 @@ static void usage(FILE *f)
         "  -T N               threads per warp, power of two 1..64 (default 8)\n"
         "  --imem KIB         instruction memory in KiB, power of two (default %u)\n"
         "  --dmem KIB         data memory in KiB, power of two (default %u)\n"
-        "  --policy P         minsp-pc (default), min-pc, depth-first, breadth-first\n"
+        "  --policy P         minsp-pc (default), min-pc, depth-first, breadth-first,\n"
+        "                     ipdom, minority-first, mp-ipdom\n"
         "  --max-cycles N     stop as a hang after N warp-instructions (default %llu, 0 = none)\n"
+        "  --cfg              print the control-flow graph, post-dominators and each\n"
+        "                     branch's reconvergence PC instead of running\n"
         "  --commit-log FILE  one line per committed thread-instruction (one ELF only)\n"
         "  --stats FILE.json  statistics (one ELF only)\n"
         "  --signature FILE   words between begin_signature and end_signature (one ELF only)\n"
@@ -81,6 +88,7 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
     o->commit_log = o->stats = o->signature = NULL;
     o->quiet = 0;
     o->check = 0;
+    o->print_cfg = 0;
     for (i = 1; i < argc; i++) {
         const char *a = argv[i], *val = NULL, *eq;
         char name[32];
@@ -99,6 +107,10 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
         }
         if (strcmp(a, "--check-invariants") == 0) {
             o->check = 1;
+            continue;
+        }
+        if (strcmp(a, "--cfg") == 0) {
+            o->print_cfg = 1;
             continue;
         }
         if (strcmp(a, "--quiet") == 0 || strcmp(a, "-q") == 0) {
@@ -145,8 +157,8 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
                 o->cfg.dmem_kib = (unsigned)v;
         } else if (strcmp(name, "--policy") == 0) {
             if (ref_policy_parse(val, &o->cfg.policy))
-                return bad("--policy %s: unknown (minsp-pc, min-pc, depth-first, breadth-first)%s",
-                           val, "");
+                return bad("--policy %s: unknown (minsp-pc, min-pc, depth-first, breadth-first, "
+                           "ipdom, minority-first, mp-ipdom)%s", val, "");
         } else if (strcmp(name, "--max-cycles") == 0) {
             if (parse_u64(name, val, UINT64_MAX, &o->max_cycles))
                 return -1;
@@ -174,13 +186,21 @@ static int run_checked(struct ref *r, uint64_t max_cycles, FILE *log, char *err,
     if (ref_check_invariants(r, err, n))
         return -2;
     while (!ref_done(r)) {
-        for (w = 0; w < W; w++) {
-            uint64_t served, cyc = ref_cycle(r), m;
-            uint32_t pc;
-            if (max_cycles && ref_cycle(r) >= max_cycles)
-                return 1;
-            if (!ref_issue(r, w, eff, &served, &pc))
-                continue;
+        int pw = ref_pick(r);
+        uint64_t served, cyc, m, done;
+        uint32_t pc;
+        if (pw < 0)
+            break;
+        w = (unsigned)pw;
+        cyc = ref_cycle(r);
+        {
+            struct report_stats st;
+            ref_stats(r, &st);
+            done = st.warp_instructions;
+        }
+        if (max_cycles && done >= max_cycles)
+            return 1;
+        if (ref_issue(r, w, eff, &served, &pc)) {
             if (ref_check_invariants(r, err, n))
                 return -2;
             for (m = served; log && m; m &= m - 1) {
@@ -193,6 +213,7 @@ static int run_checked(struct ref *r, uint64_t max_cycles, FILE *log, char *err,
         }
     }
     (void)T;
+    (void)W;
     return 0;
 }
 
@@ -212,6 +233,16 @@ static int run_one(const struct opts *o, struct ref *r, const char *path)
     memset(&sig, 0, sizeof sig);
     if (ref_load_elf(r, path, &info, err, sizeof err))
         goto bad_input;
+    if (o->print_cfg) {
+        struct cfg *g = cfg_build(r, path, err, sizeof err);
+        if (!g)
+            goto bad_input;
+        printf("cfg %s\n", path);
+        cfg_print(g, r, stdout);
+        cfg_free(g);
+        fflush(stdout);
+        return ferror(stdout) ? SIMTY_EXIT_BADINPUT : SIMTY_EXIT_PASS;
+    }
     if (o->signature) {
         if (!info.has_signature) {
             snprintf(err, sizeof err, "--signature: no begin_signature/end_signature symbols");

@@ -16,8 +16,11 @@
  *  2. The path list (ref_issue / ref_run): per warp a list of paths (PC,
  *     thread mask, call depth) ordered by a traversal policy; the head path
  *     issues, serialized leader-first by ref_pass_mask; divergent branches
- *     split, equal PCs merge; warps take turns round-robin, one
- *     warp-instruction per turn; `cycle` counts issued warp-instructions.
+ *     split, equal PCs merge (or, under the stack policies, reconverge at
+ *     the immediate post-dominator of the binary's CFG, cfg.h); warps take
+ *     turns round-robin among those ready under the latency model (sched.c:
+ *     one warp-instruction per cycle, a path's next issue 1 to 8 cycles
+ *     later as in the RTL); `cycle` counts those cycles.
  *
  * Nothing here prints except the console (when attached) and
  * ref_print_paths; errors come back as return codes with a message.
@@ -43,8 +46,13 @@ enum ref_policy {
     REF_POLICY_MINSP_PC,      /* deepest call first, then lowest PC (spec default) */
     REF_POLICY_MIN_PC,        /* lowest PC first, call depth ignored */
     REF_POLICY_DEPTH_FIRST,   /* path stack, path-list paper section 2.1 */
-    REF_POLICY_BREADTH_FIRST  /* path queue, round-robin over paths */
+    REF_POLICY_BREADTH_FIRST, /* path queue, round-robin over paths */
+    /* Reconvergence at immediate post-dominators of the binary (stack.c): */
+    REF_POLICY_IPDOM,         /* SIMT stack, lower PC side first */
+    REF_POLICY_MINORITY_FIRST,/* SIMT stack, side with fewer threads first */
+    REF_POLICY_MP_IPDOM       /* split table + reconvergence table, splits interleaved */
 };
+#define REF_POLICY_LAST REF_POLICY_MP_IPDOM
 
 struct ref_config {
     unsigned W, T;               /* powers of two, 1..64 */
@@ -64,7 +72,8 @@ struct ref;
 void ref_config_default(struct ref_config *c);
 /* 0, or -1 with a message naming the parameter ("W=6: must be ..."). */
 int ref_config_check(const struct ref_config *c, char *err, size_t errlen);
-/* "minsp-pc", "min-pc", "depth-first", "breadth-first". */
+/* "minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom",
+ * "minority-first", "mp-ipdom". */
 const char *ref_policy_name(enum ref_policy p);
 int ref_policy_parse(const char *s, enum ref_policy *p);
 
@@ -107,13 +116,18 @@ const char *ref_error(const struct ref *r);
 
 /* ---- running alone on the path list --------------------------------------- */
 
-/* Issue one warp-instruction (one pass) of warp's head path and update the
- * path list.  out: T entries (NULL allowed); *served (may be NULL) gets the
+/* Issue one warp-instruction (one pass) of warp's head path at cycle
+ * ref_cycle (whether or not it is ready) and update the path list; the
+ * cycle advances by one.  out: T entries (NULL allowed); *served (may be NULL) gets the
  * lanes executed, *pc their PC.  Returns 1 if issued, 0 if the warp has no
  * path left. */
 int ref_issue(struct ref *r, unsigned warp, struct simty_effect *out,
               uint64_t *served, uint32_t *pc);
-/* Run round-robin until every thread has ended or max_cycles warp-
+/* The warp that issues next under the latency model (round-robin among the
+ * warps whose path is ready; the clock skips ahead when none is), or -1 when
+ * every thread has ended. */
+int ref_pick(struct ref *r);
+/* Run (ref_pick, ref_issue) until every thread has ended or max_cycles warp-
  * instructions have issued (0 = no limit).  commit_log: NULL or a stream for
  * the spec's commit-log lines.  Returns 1 if stopped by max_cycles, else 0;
  * -1 on a write error of the commit log. */

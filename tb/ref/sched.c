@@ -1,0 +1,171 @@
+/*
+ * sched.c - the reference model's latency model and run loop, shared by
+ * every policy, so that its cycles can be set beside the RTL's.
+ *
+ * It follows the core's issue rule (README, "The core"): one warp-instruction
+ * issues per cycle, round-robin among the warps that are ready; an
+ * instruction issued at t resolves at t + 7 and redirects fetch at t + 8.
+ * The same path may issue its next instruction
+ *  - at t + 1 (t + 3 when it jumps: jal, a taken backward branch; the fetch
+ *    redirect, REF_LAT_TAKEN) when the path holds every live thread of its
+ *    warp and the instruction goes where static prediction said with all its
+ *    threads: not `jalr`, a call or a system instruction (ecall, ebreak, CSR
+ *    read); a branch that does not split and goes the predicted way
+ *    (backward taken, forward not taken); a memory access served in one pass;
+ *  - at t + 10 otherwise (REF_LAT_RESOLVE: redirect, fetch, schedule): after
+ *    a split, a mispredicted branch, a replay, and for every instruction of a
+ *    warp whose threads are on several paths (the core runs those one at a
+ *    time);
+ *  - and not before its source registers are written: ALU results at t + 6
+ *    (REF_LAT_ALU), loads at t + 9 (REF_LAT_LOAD), per thread.
+ * A path of the stack policies is the warp's issuing stack entry; each split
+ * of mp-ipdom is a path of its own, so the splits of one warp interleave and
+ * hide each other's loop (the point of MP-IPDOM).  Not modelled: the fetch
+ * queues, bank conflicts of the register file, the sorted list's lazy CCT
+ * (the model's order is exact), memory latency beyond the load's t + 9.
+ * A finished run's cycles are its last issue + REF_LAT_RESOLVE (ref_stats).
+ *
+ * Calibration: `make perf PERF_CFGS="1x1 1x8 8x8" TRACK=sorted` against
+ * simty-ref --policy minsp-pc on the same programs, cycles per warp
+ * instruction RTL / model: 1x1 apps 4.50 / 4.00, simt 4.69 / 4.43; 1x8
+ * (divergent: the resolve loop) apps 8.74 / 8.38, simt 8.29 / 8.12; 8x8
+ * apps 1.50 / 1.31, simt 1.35 / 1.21.  A loop of 9 (the README's figure)
+ * gives 7.61 and 7.41 at 1x8, 11 gives 9.15 and 8.84: 10 fits best.  On
+ * the 13 bench kernels (seed 1) model / sorted RTL cycles are 0.85 to 1.04
+ * at 1x1, 0.69 to 0.97 at 8x8, 0.62 to 0.99 at 4x64: the model is
+ * optimistic (no register-bank, memory-port or fetch-queue conflicts, the
+ * exact MinSP-PC order rather than the lazy CCT), most where many warps or
+ * lanes compete.  Its cycles rank policies; beside the RTL they are a lower
+ * bound.
+ */
+#include "ref_internal.h"
+
+#include <string.h>
+
+static int uses_rs1(unsigned op)
+{
+    return op == OP_JALR || (op >= OP_BEQ && op <= OP_SRAI) || (op >= OP_ADD && op <= OP_AND);
+}
+
+static int uses_rs2(unsigned op)
+{
+    return (op >= OP_BEQ && op <= OP_BGEU) || (op >= OP_SB && op <= OP_SW) ||
+           (op >= OP_ADD && op <= OP_AND);
+}
+
+uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
+{
+    const struct dinsn *d = ref_decode_at(r, pc);
+    const uint64_t *rr = r->reg_ready + ((size_t)w << r->lg_t) * 32;
+    uint64_t t = 0, m;
+    unsigned a = 0, b = 0;
+    if (!d)
+        return 0;
+    if (uses_rs1(d->op))
+        a = d->rs1;
+    if (uses_rs2(d->op))
+        b = d->rs2;
+    if (d->op == OP_ECALL) {   /* reads a7 (and a0 for exit) */
+        a = 17;
+        b = 10;
+    }
+    if (!a && !b)
+        return 0;
+    for (m = mask; m; m &= m - 1) {
+        const uint64_t *x = rr + (size_t)__builtin_ctzll(m) * 32;
+        if (a && x[a] > t)
+            t = x[a];
+        if (b && x[b] > t)
+            t = x[b];
+    }
+    return t;
+}
+
+unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct ref_path *head,
+                          uint64_t served, const struct simty_effect *eff,
+                          const struct ref_path *g, unsigned ng, int single, uint64_t t)
+{
+    const struct dinsn *d = ref_decode_at(r, pc);
+    uint64_t *rr = r->reg_ready + ((size_t)w << r->lg_t) * 32, m;
+    unsigned lat = 1, wlat;
+    if (!d)
+        return REF_LAT_RESOLVE;
+    wlat = (d->op >= OP_LB && d->op <= OP_LHU) ? REF_LAT_LOAD : REF_LAT_ALU;
+    for (m = served; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        if (eff[lane].rd)
+            rr[(size_t)lane * 32 + eff[lane].rd] = t + wlat;
+    }
+    if (!single || served != head->mask || ng != 1 || d->op == OP_JALR ||
+        (d->op == OP_JAL && (d->rd == 1 || d->rd == 5)) || d->op >= OP_ECALL)
+        lat = REF_LAT_RESOLVE;
+    else if (d->op >= OP_BEQ && d->op <= OP_BGEU &&
+             (g[0].pc != pc + 4) != (d->imm < 0))   /* static prediction: backward taken */
+        lat = REF_LAT_RESOLVE;
+    else if (g[0].pc != pc + 4)
+        lat = REF_LAT_TAKEN;                       /* predicted jump: fetch redirect */
+    return lat;
+}
+
+/* Earliest cycle warp w can issue: its path's turn and its operands. */
+static uint64_t warp_ready(struct ref *r, unsigned w)
+{
+    const struct warp_list *l = &r->wl[w];
+    uint64_t t, o;
+    if (REF_POLICY_IS_STACK(r->cfg.policy))
+        return ref_stack_ready(r, w);
+    if (l->n == 0)
+        return UINT64_MAX;
+    t = r->ready[w];
+    if (t > r->cycle)
+        return t;        /* not yet: the operands need not be looked at */
+    o = ref_operands_ready(r, w, l->p[0].pc, l->p[0].mask);
+    return o > t ? o : t;
+}
+
+int ref_pick(struct ref *r)
+{
+    unsigned W = r->cfg.W, k;
+    for (;;) {
+        uint64_t best = UINT64_MAX;
+        if (!r->live_warps)
+            return -1;
+        for (k = 0; k < W; k++) {
+            unsigned w = (r->rr + k) & (W - 1);
+            uint64_t t = warp_ready(r, w);
+            if (t <= r->cycle) {
+                r->rr = (w + 1) & (W - 1);
+                return (int)w;
+            }
+            if (t < best)
+                best = t;
+        }
+        if (best == UINT64_MAX)
+            return -1;   /* cannot happen while a warp is live */
+        r->cycle = best;
+    }
+}
+
+int ref_run(struct ref *r, uint64_t max_cycles, FILE *log)
+{
+    struct simty_effect *eff = log ? r->eff : NULL;
+    char line[256];
+    int w;
+    while ((w = ref_pick(r)) >= 0) {
+        uint64_t served, cyc = r->cycle, m;
+        uint32_t pc;
+        if (max_cycles && r->warp_insts >= max_cycles)
+            return 1;
+        ref_issue(r, (unsigned)w, eff, &served, &pc);
+        if (log) {
+            for (m = served; m; m &= m - 1) {
+                unsigned lane = (unsigned)__builtin_ctzll(m);
+                int k = report_commit_line(line, sizeof line, cyc, (unsigned)w, lane, &eff[lane]);
+                fwrite(line, 1, (size_t)k, log);
+            }
+            if (ferror(log))
+                return -1;
+        }
+    }
+    return 0;
+}
