@@ -216,7 +216,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "waddr_i", cfg->w > 1 ? "rf_slot" : "{1'b0, rf_slot}");
         vm_inst_conn(in, "wdata_i", "{rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}");
         vm_inst_conn(in, "re_i", "1'b1");
-        vm_inst_conn(in, "raddr_i", "{iss_wid_o, rp_q[IB_W*iss_wid_o +: IB_W]}");
+        vm_inst_conn(in, "raddr_i", "{iss_wid_o, i_rp}");
         vm_inst_conn(in, "rdata_o", "buf_rdata");
     }
     vm_assign(m, "c0_pc_o", "buf_rdata[29:0]");
@@ -329,7 +329,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         const char *same = nb == 2 ? "li_wid_q[0] == w[0]" : "1'b1";
         vb_set(b, "ready[w]", "(li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && "
                               "!init_i && !(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
-                              "!(li_valid_q && li_use2_q && h_use1[w] && %s)", same);
+                              "!(li_valid_q && li_use2_q && %s)", same);
     }
     vb_end(b);
 
@@ -340,6 +340,30 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vm_assign(m, "iss_valid_o", "ready[0]");
         vm_assign(m, "iss_wid_o", "1'b0");
     }
+    vm_comment(m, "The issued warp's fields, selected by the one-hot pick (AND-OR, no decoder "
+                  "behind the encoder).");
+    vm_wire(m, "iss_oh", "W", "the issue, one-hot");
+    vm_assign(m, "iss_oh", cfg->w > 1 ? "pick_oh" : "ready");
+    vm_reg(m, "i_use2", "1", NULL);
+    vm_reg(m, "i_walu", "1", NULL);
+    vm_reg(m, "i_load", "1", NULL);
+    vm_reg(m, "i_rd", "5", NULL);
+    vm_reg(m, "i_rp", "IB_W", "its read pointer");
+    b = vm_comb(m, "issued");
+    vb_default(b, "i_use2", "1'b0");
+    vb_default(b, "i_walu", "1'b0");
+    vb_default(b, "i_load", "1'b0");
+    vb_default(b, "i_rd", "5'd0");
+    vb_default(b, "i_rp", "{IB_W{1'b0}}");
+    vb_for(b, "w", "0", "W");
+    vb_if(b, "iss_oh[w]");
+    vb_set(b, "i_use2", "i_use2 | h_use2[w]");
+    vb_set(b, "i_walu", "i_walu | h_walu[w]");
+    vb_set(b, "i_load", "i_load | h_load[w]");
+    vb_set(b, "i_rd", "i_rd | h_rd[5*w +: 5]");
+    vb_set(b, "i_rp", "i_rp | rp_q[IB_W*w +: IB_W]");
+    vb_end(b);
+    vb_end(b);
 
     vm_wire(m, "rf_slot", cfg->w > 1 ? "WARP_W+IB_W" : "IB_W", "where a refill goes: IB * rf_wid_i + its write pointer");
     vm_assign(m, "rf_slot", cfg->w > 1 ? "{rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]}" : "wp_q");
@@ -349,7 +373,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "inc", "W", NULL);
     vm_assign(m, "dec_res", "res_valid_i && !res_load_i ? {{(W-1){1'b0}}, 1'b1} << res_wid_i : {W{1'b0}}");
     vm_assign(m, "dec_wb", "wb_valid_i ? {{(W-1){1'b0}}, 1'b1} << wb_wid_i : {W{1'b0}}");
-    vm_assign(m, "inc", "iss_valid_o ? {{(W-1){1'b0}}, 1'b1} << iss_wid_o : {W{1'b0}}");
+    vm_assign(m, "inc", "iss_oh");
     b = vm_seq(m, "state");
     vm_comment(m, "Queue: a refill writes at the warp's write pointer, an issue advances its "
                   "read pointer, a flush empties it.");
@@ -357,7 +381,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "qn_q[(IB_W+1)*w +: IB_W+1]", "flush_i && flush_wid_i == w[WARP_W-1:0] ? "
            "{(IB_W+1){1'b0}} : qn_q[(IB_W+1)*w +: IB_W+1] "
            "+ {{IB_W{1'b0}}, rf_valid_i && rf_wid_i == w[WARP_W-1:0]} "
-           "- {{IB_W{1'b0}}, iss_valid_o && iss_wid_o == w[WARP_W-1:0]}");
+           "- {{IB_W{1'b0}}, iss_oh[w]}");
     vb_end(b);
     vb_if(b, "rf_valid_i");
     for (size_t i = 0; i < NQF; i++) {
@@ -368,8 +392,10 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     }
     vb_set(b, "wp_q[IB_W*rf_wid_i +: IB_W]", "wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1");
     vb_end(b);
-    vb_if(b, "iss_valid_o");
-    vb_set(b, "rp_q[IB_W*iss_wid_o +: IB_W]", "rp_q[IB_W*iss_wid_o +: IB_W] + 1'b1");
+    vb_for(b, "w", "0", "W");
+    vb_if(b, "iss_oh[w]");
+    vb_set(b, "rp_q[IB_W*w +: IB_W]", "rp_q[IB_W*w +: IB_W] + 1'b1");
+    vb_end(b);
     vb_end(b);
     vb_if(b, "flush_i");
     vb_set(b, "wp_q[IB_W*flush_wid_i +: IB_W]", "{IB_W{1'b0}}");
@@ -379,7 +405,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         char wr[40];
         snprintf(wr, sizeof wr, nb == 2 ? "wres_q[%d:%d]" : "wres_q", 9 * bk + 8, 9 * bk);
         vb_if(b, "iss_valid_o%s", nb == 2 ? (bk ? " && iss_wid_o[0]" : " && !iss_wid_o[0]") : "");
-        vb_set(b, wr, "(%s | {h_load[iss_wid_o], 2'b00, h_walu[iss_wid_o], 5'b00000}) >> 1", wr);
+        vb_set(b, wr, "(%s | {i_load, 2'b00, i_walu, 5'b00000}) >> 1", wr);
         vb_else(b);
         vb_set(b, wr, "%s >> 1", wr);
         vb_end(b);
@@ -388,24 +414,27 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "r2_q", "r2");
     vb_set(b, "li_valid_q", "iss_valid_o");
     vb_set(b, "li_wid_q", "iss_wid_o");
-    vb_set(b, "li_use2_q", "h_use2[iss_wid_o]");
-    vb_set(b, "hv_q", "{hv_q[6:0], iss_valid_o && (h_walu[iss_wid_o] || h_load[iss_wid_o])}");
-    vb_set(b, "hl_q", "{hl_q[6:0], h_load[iss_wid_o]}");
+    vb_set(b, "li_use2_q", "i_use2");
+    vb_set(b, "hv_q", "{hv_q[6:0], iss_valid_o && (i_walu || i_load)}");
+    vb_set(b, "hl_q", "{hl_q[6:0], i_load}");
     vb_set(b, "hw_q", "{hw_q[0 +: 7*WARP_W], iss_wid_o}");
-    vb_set(b, "hr_q", "{hr_q[0 +: 35], h_rd[5*iss_wid_o +: 5]}");
+    vb_set(b, "hr_q", "{hr_q[0 +: 35], i_rd}");
     vb_set(b, "c0_valid_o", "iss_valid_o");
     vb_set(b, "c0_wid_o", "iss_wid_o");
-    vb_set(b, "c0_use2_o", "h_use2[iss_wid_o]");
+    vb_set(b, "c0_use2_o", "i_use2");
     vm_comment(m, "A warp never issues in the cycle it is squashed (so nn_n is final for it).");
     vb_set(b, "nn_q", "nn_n");
     vb_set(b, "alive_q", "alive_n");
     vb_set(b, "single_q", "single_n");
-    vb_if(b, "iss_valid_o");
-    if (cfg->w > 1)
+    if (cfg->w > 1) {
+        vb_if(b, "iss_valid_o");
         vb_set(b, "rr_q", "iss_wid_o + 1'b1");
-    vb_set(b, "nn_q[iss_wid_o]", "!h_follow[iss_wid_o]");
-    vb_end(b);
+        vb_end(b);
+    }
     vb_for(b, "w", "0", "W");
+    vb_if(b, "iss_oh[w]");
+    vb_set(b, "nn_q[w]", "!h_follow[w]");
+    vb_end(b);
     vb_set(b, "cnt_q[4*w +: 4]", "cnt_n[4*w +: 4] + {3'b000, inc[w]}");
     vb_end(b);
     vb_if(b, "init_i");
