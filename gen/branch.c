@@ -77,7 +77,7 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "s1_jtarget", "30'd0");
     vb_for(b, "l", "0", "T");
     vb_if(b, "s1_jlead[l]");
-    vb_set(b, "s1_jtarget", "s1_d_i[32*l + 2 +: 30]");
+    vb_set(b, "s1_jtarget", "s1_jtarget | s1_d_i[32*l + 2 +: 30]");  /* one-hot: AND-OR */
     vb_end(b);
     vb_end(b);
     vm_reg(m, "jmis", "T", "stage 2");
