@@ -264,7 +264,7 @@ compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
 	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-2}; \
 	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --jobs $$j \
-	    $$([ $$j -le 2 ] && echo --serial-pnr) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
+	    --pnr-slots $$([ $$j -le 2 ] && echo 1 || echo $$j) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
 	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET))
 
 # The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.
