@@ -45,6 +45,7 @@ fast=(
   "rtl-arbp-2x4|$(rtl 2 4 "arbiter ARBPIPE=1" "$all_sw")"
   "rtl-arbp-8x8|$(rtl 8 8 "arbiter ARBPIPE=1" "$all_sw")"
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted arbiter'"
+  "dask|.venv/bin/python scripts/dask_check.py"
   "badinput|$mk test-badinput W=2 T=4"
   "randstate|$mk test-randstate"
   "fpga-smoke|$mk fpga-smoke"
