@@ -34,7 +34,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput fuzz fuzz-elf test-randstate \
-        fpga-smoke fpga-calibrate perf bench bench-docs synth compare postsynth fpga-sim fpga-lint clean
+        fpga-smoke fpga-calibrate perf bench bench-docs synth bitstream prog compare postsynth fpga-sim fpga-lint clean
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
@@ -65,6 +65,8 @@ help:
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
 	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1]"
 	@echo "                                  board top + core: Yosys, nextpnr; area per unit, Fmax, report"
+	@echo "  make bitstream [BOARD=] [W= T=] pack the routed design (make synth first if needed), check it by"
+	@echo "                                  unpacking it, print its path; make prog loads it (openFPGALoader)"
 	@echo "  make compare [BOARD=] [CMP_W=8] [CMP_T=\"2 4 8 16 32 64\"]"
 	@echo "                                  sorted list vs arbiter sweep over T: CSV, Markdown, plot;"
 	@echo "                                  CMP_BUDGET=S starts no job after S seconds (rest: pending)"
@@ -235,8 +237,8 @@ SMOKE_SRC := fpga/smoke/smoke_lanes.v fpga/smoke/smoke_alu.v
 FLOW      := $(PYTHON) scripts/fpga_flow.py
 
 fpga-smoke: setup
-	@$(FLOW) --family ecp5  --top smoke_lanes --timeout 600 --out build/fpga/smoke-ecp5  $(SMOKE_SRC)
-	@$(FLOW) --family ice40 --top smoke_lanes --timeout 600 --out build/fpga/smoke-ice40 $(SMOKE_SRC) | tail -n 1
+	@$(FLOW) --family ecp5  --top smoke_lanes --timeout 600 --bitstream --out build/fpga/smoke-ecp5  $(SMOKE_SRC)
+	@$(FLOW) --family ice40 --top smoke_lanes --timeout 600 --bitstream --out build/fpga/smoke-ice40 $(SMOKE_SRC) | tail -n 1
 	@scripts/check_fmax.py build/fpga/smoke-ecp5/results.json build/fpga/smoke-ice40/results.json
 
 # The scale of the generated core: ~35k LUT4 on ECP5, ~80 % of an HX8K.
@@ -259,6 +261,14 @@ synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
 	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
 	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER)
+
+# make bitstream: pack the routed design of make synth (run first if missing)
+# into $(CFG_DIR)/synth-$(BOARD)/simty_$(BOARD).bit|.bin, checked by a round trip;
+# make prog: load it with openFPGALoader.
+bitstream prog: setup config
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
+	@$(PYTHON) scripts/bitstream.py --board $(BOARD) --rtl $(RTL_DIR) --seeds $(SEEDS) \
+	    --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(filter prog,$@),--prog)
 
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)

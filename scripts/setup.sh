@@ -22,7 +22,8 @@ debs=(
   gcc-riscv64-unknown-elf        # RV32I cross compiler and binutils
   picolibc-riscv64-unknown-elf   # C library for sw/
   yosys                          # Debian's Yosys 0.23: second front end in lint
-  nextpnr-ice40 fpga-icestorm    # iCE40 place and route, icetime
+  nextpnr-ice40 fpga-icestorm    # iCE40 place and route, icepack/iceunpack, icetime
+  openfpgaloader                 # make prog: loads bitstreams on the ULX3S and the HX8K breakout
   iverilog                       # second simulator and lint front end
   gtkwave                        # FST waveform viewer (make sim TRACE=1), fst2vcd
   clang-14 libclang-rt-14-dev    # make fuzz-elf: clang with libFuzzer and the sanitizer runtimes

