@@ -46,6 +46,7 @@ fast=(
   "rtl-arbp-8x8|$(rtl 8 8 "arbiter ARBPIPE=1" "$all_sw")"
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted arbiter'"
   "dask|.venv/bin/python scripts/dask_check.py"
+  "fusesoc|.venv/bin/python scripts/fusesoc_check.py"
   "badinput|$mk test-badinput W=2 T=4"
   "randstate|$mk test-randstate"
   "fpga-smoke|$mk fpga-smoke"
