@@ -185,7 +185,10 @@ def run_cmd(cmd, timeout=None, mem_mib=0, log=None, cwd=None, env=None):
         p = subprocess.Popen(cmd, cwd=cwd, env=env,
                              stdout=fh or subprocess.PIPE,
                              stderr=subprocess.STDOUT if fh else subprocess.PIPE)
-        ps = psutil.Process(p.pid) if psutil else None
+        try:
+            ps = psutil.Process(p.pid) if psutil else None
+        except Exception:   # psutil.NoSuchProcess: it has already ended
+            ps = None
         peak, why = 0.0, None
         while True:
             left = None if timeout is None else max(0.0, timeout - (time.time() - t0))
