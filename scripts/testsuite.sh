@@ -71,7 +71,8 @@ full=(
   "rtl-arbp-1x1|$(rtl 1 1 "arbiter ARBPIPE=1" "$all_sw")"
   "rtl-arbp-4x64|$(rtl 4 64 "arbiter ARBPIPE=1" "$all_sw")"
   "fuzz-1000|$mk fuzz N=1000 SEED=100000"
-  "synth-ice40|$mk synth BOARD=ice40 W=2 T=2"
+  "synth-ice40|$mk synth BOARD=ice40 W=2 T=2 && $mk bitstream BOARD=ice40 W=2 T=2"
+  "synth-tmp|scripts/synth_tmp_check.sh"
   "randstate-arb|$mk test-randstate TRACK=arbiter RANDSTATE_CFGS='2_4 8_8'"
   "fuzz-elf|$mk fuzz-elf"
 )
