@@ -28,8 +28,6 @@ import argparse
 import csv
 import json
 import os
-import shlex
-import subprocess
 import sys
 import time
 
