@@ -4,6 +4,7 @@
     compare.py [--board ecp5] [--W 8] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
                [--jobs 2] [--pnr-slots N] [--seeds 1] [--timeout 3600] [--mem MiB]
                [--budget S] [--force] [--rtl-pattern build/W{W}_T{T}_{TRACK}/rtl]
+               [--points-root build]
                [--gen build/tools/simty-gen] [--out build/compare-<board>-W<w>]
 
 Two jobs per (tracker, T) on the project's Dask runner (scripts/simjobs.py): the
@@ -46,7 +47,7 @@ def say(msg, out=print):
 
 def point_paths(a, W, T, track):
     rtl = os.path.join(ROOT, a.rtl_pattern.format(W=W, T=T, TRACK=track))
-    out = os.path.join(ROOT, "build", "W%d_T%d_%s" % (W, T, track),
+    out = os.path.join(ROOT, a.points_root, "W%d_T%d_%s" % (W, T, track),
                        synth.out_folder(a.board, a.placer))
     return rtl, out
 
@@ -362,6 +363,8 @@ def main():
     ap.add_argument("--budget", type=float, help="start no job after this many seconds")
     ap.add_argument("--force", action="store_true", help="rerun complete points")
     ap.add_argument("--rtl-pattern", default="build/W{W}_T{T}_{TRACK}/rtl")
+    ap.add_argument("--points-root", default="build",
+                    help="each point's results go to POINTS_ROOT/W<w>_T<t>_<track>/synth-<board>")
     ap.add_argument("--gen", default=os.path.join(ROOT, "build", "tools", "simty-gen"))
     ap.add_argument("--out")
     ap.add_argument("--self-test", action="store_true",

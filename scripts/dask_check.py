@@ -19,6 +19,7 @@ Prints PASS/FAIL per check and `N passed, M failed`; exit 1 on a failure.
 import csv
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
@@ -80,6 +81,7 @@ def bench_rows(path):
 
 
 def main():
+    shutil.rmtree(OUT, ignore_errors=True)     # compare must find no finished point
     os.makedirs(OUT, exist_ok=True)
     simjobs.make(["W=2", "T=4", "TRACK=sorted", "build/W2_T4_sorted/sim/simty-sim",
                   "build/tools/simty-ref", "build/tools/simty-gen"], "dask_check")
@@ -127,7 +129,7 @@ def main():
             rc, text = run([PY, "scripts/compare.py", "--board", "ice40", "--W", "2", "--T", "1 2",
                             "--budget", "0", "--jobs", "2", "--pnr-slots", "1",
                             "--rtl-pattern", "build/test/dask/W{W}_T{T}_{TRACK}/rtl",
-                            "--out", out], env)
+                            "--points-root", "build/test/dask/points", "--out", out], env)
             try:
                 with open(os.path.join(ROOT, out, "compare.csv")) as f:
                     rows = [{k: v for k, v in r.items() if k != "total_s"} for r in csv.DictReader(f)]
