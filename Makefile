@@ -83,6 +83,8 @@ help:
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
 	@echo "  PLACER=$(PLACER)  nextpnr placer: heap | static (ECP5; routes W=8 T=16) | sa; not heap -> synth-BOARD-PLACER/"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
+	@echo "  DASK_SCHEDULER=tcp://host:port  compare, fuzz and bench send their jobs to that Dask cluster"
+	@echo "                                  (default: a LocalCluster on this machine; README, Sweeps on Dask)"
 
 # --- set-up ----------------------------------------------------------------
 # A phony prerequisite of every user-facing target: quick when nothing is
