@@ -34,7 +34,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput fuzz fuzz-elf test-randstate \
-        fpga-smoke fpga-calibrate perf bench bench-docs synth compare postsynth fpga-sim fpga-lint clean
+        fpga-smoke fpga-calibrate perf bench bench-docs synth bitstream prog compare postsynth fpga-sim fpga-lint clean
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
@@ -65,6 +65,8 @@ help:
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
 	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1]"
 	@echo "                                  board top + core: Yosys, nextpnr; area per unit, Fmax, report"
+	@echo "  make bitstream [BOARD=] [W= T=] pack the routed design (make synth first if needed), check it by"
+	@echo "                                  unpacking it, print its path; make prog loads it (openFPGALoader)"
 	@echo "  make compare [BOARD=] [CMP_W=8] [CMP_T=\"2 4 8 16 32 64\"]"
 	@echo "                                  sorted list vs arbiter sweep over T: CSV, Markdown, plot;"
 	@echo "                                  CMP_BUDGET=S starts no job after S seconds (rest: pending)"
@@ -81,6 +83,8 @@ help:
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
 	@echo "  PLACER=$(PLACER)  nextpnr placer: heap | static (ECP5; routes W=8 T=16) | sa; not heap -> synth-BOARD-PLACER/"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
+	@echo "  DASK_SCHEDULER=tcp://host:port  compare, fuzz and bench send their jobs to that Dask cluster"
+	@echo "                                  (default: a LocalCluster on this machine; README, Sweeps on Dask)"
 
 # --- set-up ----------------------------------------------------------------
 # A phony prerequisite of every user-facing target: quick when nothing is
@@ -235,8 +239,8 @@ SMOKE_SRC := fpga/smoke/smoke_lanes.v fpga/smoke/smoke_alu.v
 FLOW      := $(PYTHON) scripts/fpga_flow.py
 
 fpga-smoke: setup
-	@$(FLOW) --family ecp5  --top smoke_lanes --timeout 600 --out build/fpga/smoke-ecp5  $(SMOKE_SRC)
-	@$(FLOW) --family ice40 --top smoke_lanes --timeout 600 --out build/fpga/smoke-ice40 $(SMOKE_SRC) | tail -n 1
+	@$(FLOW) --family ecp5  --top smoke_lanes --timeout 600 --bitstream --out build/fpga/smoke-ecp5  $(SMOKE_SRC)
+	@$(FLOW) --family ice40 --top smoke_lanes --timeout 600 --bitstream --out build/fpga/smoke-ice40 $(SMOKE_SRC) | tail -n 1
 	@scripts/check_fmax.py build/fpga/smoke-ecp5/results.json build/fpga/smoke-ice40/results.json
 
 # The scale of the generated core: ~35k LUT4 on ECP5, ~80 % of an HX8K.
@@ -260,11 +264,19 @@ synth: setup config
 	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
 	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER)
 
+# make bitstream: pack the routed design of make synth (run first if missing)
+# into $(CFG_DIR)/synth-$(BOARD)/simty_$(BOARD).bit|.bin, checked by a round trip;
+# make prog: load it with openFPGALoader.
+bitstream prog: setup config
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
+	@$(PYTHON) scripts/bitstream.py --board $(BOARD) --rtl $(RTL_DIR) --seeds $(SEEDS) \
+	    --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(filter prog,$@),--prog)
+
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
 	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-2}; \
 	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --jobs $$j \
-	    $$([ $$j -le 2 ] && echo --serial-pnr) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
+	    --pnr-slots $$([ $$j -le 2 ] && echo 1 || echo $$j) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
 	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET))
 
 # The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.

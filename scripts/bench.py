@@ -38,7 +38,6 @@ import glob
 import json
 import os
 import shutil
-import subprocess
 import sys
 import tempfile
 import time
@@ -51,6 +50,7 @@ STAT_KEYS = ("cycles", "warp_instructions", "thread_instructions", "ipc", "threa
              "simd_efficiency", "divergences", "merges", "replays", "peak_paths",
              "stalls", "cct_peak")
 RUN_TIMEOUT = 600
+RUN_MEM_MIB = 4096      # per run (SIMTY_JOB_MEM_MIB overrides): 4x64 with commit logs stays far below
 
 
 def kernels_in(bench_dir, names=None):
@@ -125,11 +125,8 @@ def run_kernel(job):
         want_mem = want_mem and eng[1] not in ("breadth-first", "mp-ipdom")
         cmd += (["--commit-log", log] if want_mem else []) + [elf]
         t0 = time.time()
-        try:
-            r = subprocess.run(cmd, capture_output=True, text=True, timeout=RUN_TIMEOUT)
-            rc, out = r.returncode, r.stdout + r.stderr
-        except subprocess.TimeoutExpired:
-            rc, out = None, "timeout after %d s" % RUN_TIMEOUT
+        r = simjobs.run_cmd(cmd, RUN_TIMEOUT, simjobs.job_mem_mib(RUN_MEM_MIB))
+        rc, out = r["rc"], r["out"] + r["err"]
         rec["seconds"] = round(time.time() - t0, 3)
         rec["exit_code"] = rc
         if rc != 0:
@@ -478,7 +475,9 @@ def main():
                     help="reference model policies ('none': no model runs)")
     ap.add_argument("--kernels", help="a subset of the kernels")
     ap.add_argument("--seed", type=int, default=1, help="BENCH_SEED of the inputs")
-    ap.add_argument("--jobs", type=int, default=1, help="runs at a time (1 or 2)")
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="runs at a time on the LocalCluster (up to the cores; "
+                         "DASK_SCHEDULER: the cluster's threads)")
     ap.add_argument("--out", default=os.path.join(simjobs.ROOT, "build", "bench"))
     ap.add_argument("--synth-root", default=simjobs.ROOT,
                     help="tree whose build/<cfg>/synth-ecp5/results.json give Fmax")
@@ -493,8 +492,8 @@ def main():
                     help="no commit logs: faster, without memory passes per memory instruction")
     ap.add_argument("--check", metavar="WxT", help="signature check on one configuration")
     a = ap.parse_args()
-    if not 1 <= a.jobs <= 2:
-        sys.exit("bench: --jobs %d: 1 or 2 (a 2-core machine)" % a.jobs)
+    if not 1 <= a.jobs <= (os.cpu_count() or 1):
+        sys.exit("bench: --jobs %d: 1 to %d (the machine's cores)" % (a.jobs, os.cpu_count() or 1))
     a.tracks = [] if a.track == "none" else list(simjobs.TRACKS) if a.track == "both" else [a.track]
     a.policies = [] if a.policies.strip() == "none" else a.policies.split()
     for p in a.policies:
@@ -522,7 +521,8 @@ def main():
                              not a.no_mem_passes))
     print("bench: %d runs (%d kernels x %d configurations x %d engines), %d at a time" % (
         len(jobs), len(ks), len(cfgs), len(a.tracks) + len(a.policies), a.jobs), flush=True)
-    recs = simjobs.pool_map(run_kernel, jobs, a.jobs, "bench")
+    recs = simjobs.run_map(run_kernel, jobs, a.jobs, "bench",
+                           ["%s-%dx%d-%s" % (j[5], j[1], j[2], j[0][1]) for j in jobs])
     derive(recs, a.synth_root)
     summary = totals(recs)
     meta = {"seed": a.seed, "kernels": ks, "cfgs": ["%dx%d" % c for c in cfgs],

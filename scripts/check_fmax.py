@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Fail unless every given fpga_flow results.json finished with an Fmax."""
+"""Fail unless every given fpga_flow results.json finished with an Fmax and,
+where the flow packed a bitstream (--bitstream), its round-trip checks passed."""
 import json
 import sys
 
-bad = 0
+bad = n = 0
 for path in sys.argv[1:]:
+    n += 1
     try:
         with open(path) as f:
             r = json.load(f)
@@ -19,5 +21,9 @@ for path in sys.argv[1:]:
     else:
         print("PASS %s %s: %d LUT4, %d FF, Fmax %.1f MHz" % (
             r["family"], r["top"], r["area"]["lut"], r["area"]["ff"], fmax))
-print("%d passed, %d failed" % (len(sys.argv) - 1 - bad, bad))
+    for name, ok in (r.get("bitstream") or {}).get("checks", []):
+        n += 1
+        bad += not ok
+        print("%s %s %s" % ("PASS" if ok else "FAIL", r.get("family"), name))
+print("%d passed, %d failed" % (n - bad, bad))
 sys.exit(1 if bad else 0)

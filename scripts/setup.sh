@@ -22,7 +22,8 @@ debs=(
   gcc-riscv64-unknown-elf        # RV32I cross compiler and binutils
   picolibc-riscv64-unknown-elf   # C library for sw/
   yosys                          # Debian's Yosys 0.23: second front end in lint
-  nextpnr-ice40 fpga-icestorm    # iCE40 place and route, icetime
+  fpga-icestorm                  # icepack/iceunpack (iCE40 bitstreams), icetime
+  openfpgaloader                 # make prog: loads bitstreams on the ULX3S and the HX8K breakout
   iverilog                       # second simulator and lint front end
   gtkwave                        # FST waveform viewer (make sim TRACE=1), fst2vcd
   clang-14 libclang-rt-14-dev    # make fuzz-elf: clang with libFuzzer and the sanitizer runtimes
@@ -61,7 +62,6 @@ need() { # name, found version, minimum
 need verilator "$(verilator --version | awk '{print $2}')" 5.006
 need riscv64-unknown-elf-gcc "$(riscv64-unknown-elf-gcc -dumpversion)" 12
 need yosys "$(yosys -V | awk '{print $2}')" 0.23
-need nextpnr-ice40 "$(dpkg-query -W -f='${Version}' nextpnr-ice40 | sed 's/-.*//')" 0.4
 [ -d /usr/lib/picolibc/riscv64-unknown-elf/lib/rv32i/ilp32 ] \
   || die "picolibc has no rv32i/ilp32 multilib"
 

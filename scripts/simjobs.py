@@ -1,13 +1,24 @@
-"""Shared helpers of the scripts that run programs on Simty's simulators.
+"""Shared helpers of the scripts that run jobs: configuration names ("8x8"),
+build folders (the Makefile's naming), building a simulator or the bench
+programs through make, the synthesis result of a configuration, and the one job
+runner of the project (Runner, run_cmd, Progress): Dask, on a LocalCluster of
+this machine or on the cluster named by DASK_SCHEDULER.  Used by scripts/bench.py,
+compare.py, fuzz.py, perf.py and timeline.py.
 
-Configuration names ("8x8"), build folders (the Makefile's naming), building a
-simulator or the bench programs through make, the synthesis result of a
-configuration, and pool_map: a small job pool with a progress bar.  Used by
-scripts/bench.py, scripts/timeline.py and scripts/perf.py; compare.py and fuzz.py still have
-their own thread pools and could move to pool_map.
+The runner.  Runner(jobs, pnr_slots) connects to DASK_SCHEDULER=tcp://host:port
+when it is set (the workers must see this checkout at the same path: the jobs
+read and write its build/ folder), else starts a LocalCluster: one worker
+process with `jobs` threads (default: one per core; the jobs are subprocesses,
+the threads wait on them) and the resource "pnr" = pnr_slots, the number of
+place-and-route jobs that may run at once.  Every job's command runs through
+run_cmd, which kills its process tree after the job's timeout or when the
+tree's resident memory passes the per-job limit (SIMTY_JOB_MEM_MIB, or the
+caller's default).  Progress: a tqdm bar with the running jobs and an ETA on
+a terminal; otherwise a line per tenth of the jobs, and a line naming the running
+jobs at most every PROGRESS_QUIET_S seconds, so logs stay short.
 """
-import concurrent.futures as cf
 import json
+import logging
 import os
 import re
 import subprocess
@@ -121,27 +132,286 @@ def synth_result(root, w, t, track, board="ecp5"):
     return res if res.get("status") == "ok" and res.get("fmax_mhz") else None
 
 
-def pool_map(fn, items, jobs=1, desc=None):
-    """fn(item) for every item, `jobs` at a time (threads: the work is in
-    subprocesses); results in the order of items.  Progress: a tqdm bar on a
-    terminal, else a line at every tenth of the items with the time left."""
+# --- the job runner (Dask) ---------------------------------------------------
+PROGRESS_QUIET_S = 300      # without a terminal: a "still running" line at most this often
+
+
+def job_mem_mib(default):
+    """The per-job memory limit in MiB: SIMTY_JOB_MEM_MIB, else the caller's default
+    (0: no limit)."""
+    v = os.environ.get("SIMTY_JOB_MEM_MIB", "")
+    return int(v) if v.strip() else default
+
+
+def _tree_rss_mib(proc):
+    try:
+        procs = [proc] + proc.children(recursive=True)
+    except Exception:       # psutil.NoSuchProcess: it has just ended
+        return 0.0
+    rss = 0
+    for p in procs:
+        try:
+            rss += p.memory_info().rss
+        except Exception:
+            pass
+    return rss / 2.0 ** 20
+
+
+def _kill_tree(proc):
+    try:
+        procs = proc.children(recursive=True) + [proc]
+    except Exception:
+        return
+    for p in procs:
+        try:
+            p.kill()
+        except Exception:
+            pass
+
+
+def run_cmd(cmd, timeout=None, mem_mib=0, log=None, cwd=None, env=None):
+    """Run cmd; kill it and its children after `timeout` seconds or when their
+    resident memory together passes `mem_mib` MiB (0: no limit).  Output goes to
+    the file `log` (stdout and stderr) or is captured.  Returns a dict: rc (None
+    when killed), status ("ok", "failed", "timeout", "memory"), out, err (captured
+    text, "" with a log), seconds, peak_mib (sampled twice a second; None without
+    psutil)."""
+    try:
+        import psutil
+    except ImportError:     # distributed depends on it; plain python3 may not have it
+        psutil = None
+    t0 = time.time()
+    fh = open(log, "w") if log else None
+    try:
+        p = subprocess.Popen(cmd, cwd=cwd, env=env,
+                             stdout=fh or subprocess.PIPE,
+                             stderr=subprocess.STDOUT if fh else subprocess.PIPE)
+        try:
+            ps = psutil.Process(p.pid) if psutil else None
+        except Exception:   # psutil.NoSuchProcess: it has already ended
+            ps = None
+        peak, why = 0.0, None
+        while True:
+            left = None if timeout is None else max(0.0, timeout - (time.time() - t0))
+            try:
+                out, err = p.communicate(timeout=min(0.5, left) if left is not None else 0.5)
+                break
+            except subprocess.TimeoutExpired:
+                pass
+            if ps:
+                rss = _tree_rss_mib(ps)
+                peak = max(peak, rss)
+                if mem_mib and rss > mem_mib:
+                    why = "memory"
+            if timeout is not None and time.time() - t0 >= timeout:
+                why = "timeout"
+            if why:
+                if ps:
+                    _kill_tree(ps)
+                else:
+                    p.kill()
+                out, err = p.communicate()
+                break
+    finally:
+        if fh:
+            fh.close()
+    dec = lambda b: (b or b"").decode(errors="replace")
+    if why:
+        msg = ("timeout after %.0f s" % timeout if why == "timeout"
+               else "killed: more than %d MiB of memory" % mem_mib)
+        if fh:
+            with open(log, "a") as f:
+                f.write("\n%s\n" % msg)
+        return {"rc": None, "status": why, "out": dec(out), "err": dec(err) + msg,
+                "seconds": time.time() - t0, "peak_mib": peak if ps else None}
+    return {"rc": p.returncode, "status": "ok" if p.returncode == 0 else "failed",
+            "out": dec(out), "err": dec(err), "seconds": time.time() - t0,
+            "peak_mib": peak if ps else None}
+
+
+def _scripts_on_path(path):
+    """A worker plugin that puts scripts/ on sys.path, so the jobs' modules
+    (simjobs, synth, fpga_flow) import on any worker, also ones that join later.
+    A local class: cloudpickle sends it by value, the worker need not import it."""
+    from distributed.diagnostics.plugin import WorkerPlugin
+
+    class ScriptsOnPath(WorkerPlugin):
+        def setup(self, worker):
+            import sys as _sys
+            if path not in _sys.path:
+                _sys.path.insert(0, path)
+    return ScriptsOnPath()
+
+
+def _call_pickled():
+    """The function every job runs: it unpickles (fn, args) on the worker, after
+    the plugin above put scripts/ on its path.  The scheduler, which deserializes
+    the task graph and need not see this checkout, meets only this function (sent
+    by value, a local one) and bytes."""
+    def call(payload, *deps):
+        import cloudpickle
+        fn, args, slots = cloudpickle.loads(payload)
+        args = list(args)
+        for pos, value in zip(slots, deps):
+            args[pos] = value
+        return fn(*args)
+    return call
+
+
+class Progress:
+    """What is done, what runs and an ETA.  A tqdm bar on a terminal (stderr);
+    otherwise a line per tenth of the jobs (every job when there are fewer than
+    ten) and a line naming the running jobs at most every PROGRESS_QUIET_S s."""
+
+    def __init__(self, n, desc, unit="job"):
+        self.n, self.desc, self.done, self.t0 = n, desc, 0, time.time()
+        self.step = max(1, n // 10)
+        self.last_note = self.t0
+        tty = sys.stderr.isatty()
+        self.bar = tqdm(total=n, desc=desc, unit=unit, leave=False) if tqdm and tty else None
+
+    def running(self, names):
+        """The jobs running now (called every few seconds)."""
+        text = ", ".join(sorted(names)[:4]) + (" +%d" % (len(names) - 4) if len(names) > 4 else "")
+        if self.bar:
+            self.bar.set_postfix_str(("running: " + text) if names else "", refresh=True)
+        elif names and time.time() - self.last_note >= PROGRESS_QUIET_S:
+            self.last_note = time.time()
+            print("%s: %d/%d done after %.0f s; running: %s"
+                  % (self.desc, self.done, self.n, time.time() - self.t0, text), flush=True)
+
+    def update(self):
+        self.done += 1
+        if self.bar:
+            self.bar.update(1)
+        elif self.done % self.step == 0 or self.done == self.n:
+            el = time.time() - self.t0
+            self.last_note = time.time()
+            print("%s: %d/%d done, %.0f s, about %.0f s left" % (
+                self.desc, self.done, self.n, el, el / self.done * (self.n - self.done)), flush=True)
+
+    def write(self, line):
+        """A line of output that does not break the bar."""
+        if self.bar:
+            self.bar.write(line)
+        else:
+            print(line, flush=True)
+
+    def close(self):
+        if self.bar:
+            self.bar.close()
+
+
+class Runner:
+    """The project's job runner: Dask futures on a LocalCluster of this machine or
+    on the cluster of DASK_SCHEDULER (see the module's docstring).  Use as a
+    context manager; submit() jobs, then iterate over results()."""
+
+    def __init__(self, jobs=None, pnr_slots=None):
+        from distributed import Client, LocalCluster
+        self.addr = os.environ.get("DASK_SCHEDULER", "").strip() or None
+        self.cluster = None
+        if self.addr:
+            self.client = Client(self.addr, timeout="30s")
+        else:
+            jobs = jobs or os.cpu_count() or 1
+            self.cluster = LocalCluster(
+                n_workers=1, threads_per_worker=jobs, processes=True,
+                resources={"pnr": pnr_slots or jobs}, dashboard_address=None,
+                silence_logs=logging.ERROR)
+            self.client = Client(self.cluster)
+        self.client.register_plugin(_scripts_on_path(HERE), name="simty-scripts")
+        self.call = _call_pickled()
+        self.names = {}
+
+    def workers(self):
+        """The number of workers connected now."""
+        return len(self.client.scheduler_info(n_workers=-1)["workers"])
+
+    def resource(self, name):
+        """How much of a resource the workers offer together."""
+        info = self.client.scheduler_info(n_workers=-1)["workers"]
+        return sum(w.get("resources", {}).get(name, 0) for w in info.values())
+
+    def describe(self):
+        info = self.client.scheduler_info(n_workers=-1)["workers"]
+        threads = sum(w.get("nthreads", 0) for w in info.values())
+        pnr = self.resource("pnr")
+        where = self.addr or "LocalCluster"
+        return "%s: %d worker%s, %d thread%s, pnr=%g" % (
+            where, len(info), "" if len(info) == 1 else "s", threads,
+            "" if threads == 1 else "s", pnr)
+
+    def submit(self, fn, *args, name, resources=None):
+        """A future of fn(*args) (futures among args are passed as their results);
+        resources: e.g. {"pnr": 1} for a place and route."""
+        import cloudpickle
+        from distributed import Future
+        slots = [i for i, v in enumerate(args) if isinstance(v, Future)]
+        plain = [None if i in slots else v for i, v in enumerate(args)]
+        payload = cloudpickle.dumps((fn, plain, slots))
+        key = "%s-%s" % (name, os.urandom(4).hex())
+        fut = self.client.submit(self.call, payload, *[args[i] for i in slots], key=key,
+                                 resources=resources, pure=False)
+        self.names[key] = name
+        return fut
+
+    def results(self, futs, progress):
+        """(index into futs, result, error) as each finishes; error is None or the
+        text of the exception the job raised (its result is then None)."""
+        from distributed import wait
+        index = {f.key: i for i, f in enumerate(futs)}
+        pending = set(futs)
+        while pending:
+            try:
+                done = wait(pending, timeout=2, return_when="FIRST_COMPLETED").done
+            except TimeoutError:
+                done = set()
+            if not done:
+                try:
+                    proc = self.client.processing()
+                except Exception:
+                    proc = {}
+                progress.running([self.names.get(k, str(k)) for ks in proc.values() for k in ks])
+                continue
+            for f in sorted(done, key=lambda f: index[f.key]):
+                pending.discard(f)
+                try:
+                    yield index[f.key], f.result(), None
+                except Exception as e:  # the job raised, was cancelled or its worker died
+                    yield index[f.key], None, "%s: %s" % (type(e).__name__, e)
+                progress.update()
+
+    def cancel(self, futs):
+        self.client.cancel(list(futs))
+
+    def close(self):
+        self.client.close()
+        if self.cluster:
+            self.cluster.close()
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def run_map(fn, items, jobs=None, desc="jobs", names=None):
+    """fn(item) for every item on a Runner; the results in the order of items.
+    A job that raises stops the run with its error."""
     items = list(items)
-    n = len(items)
-    tty = sys.stderr.isatty()
-    bar = tqdm(total=n, desc=desc, unit="run", leave=False) if tqdm and tty else None
-    out = [None] * n
-    t0, step, done = time.time(), max(1, n // 10), 0
-    with cf.ThreadPoolExecutor(max_workers=max(1, jobs)) as ex:
-        futs = {ex.submit(fn, it): i for i, it in enumerate(items)}
-        for fut in cf.as_completed(futs):
-            out[futs[fut]] = fut.result()
-            done += 1
-            if bar:
-                bar.update(1)
-            elif desc and (done % step == 0 or done == n):
-                el = time.time() - t0
-                print("%s: %d/%d done, %.0f s, about %.0f s left" % (
-                    desc, done, n, el, el / done * (n - done)), flush=True)
-    if bar:
-        bar.close()
+    out = [None] * len(items)
+    with Runner(jobs) as r:
+        futs = [r.submit(fn, it, name=(names[i] if names else "%s%d" % (desc, i)))
+                for i, it in enumerate(items)]
+        prog = Progress(len(items), desc, "run")
+        try:
+            for i, res, err in r.results(futs, prog):
+                if err:
+                    r.cancel(futs)
+                    sys.exit("%s: job %s failed: %s" % (desc, r.names[futs[i].key], err))
+                out[i] = res
+        finally:
+            prog.close()
     return out

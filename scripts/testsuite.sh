@@ -46,6 +46,8 @@ fast=(
   "rtl-arbp-2x4|$(rtl 2 4 "arbiter ARBPIPE=1" "$all_sw")"
   "rtl-arbp-8x8|$(rtl 8 8 "arbiter ARBPIPE=1" "$all_sw")"
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted arbiter'"
+  "dask|.venv/bin/python scripts/dask_check.py"
+  "fusesoc|.venv/bin/python scripts/fusesoc_check.py"
   "badinput|$mk test-badinput W=2 T=4"
   "randstate|$mk test-randstate"
   "fpga-smoke|$mk fpga-smoke"
@@ -70,7 +72,8 @@ full=(
   "rtl-arbp-1x1|$(rtl 1 1 "arbiter ARBPIPE=1" "$all_sw")"
   "rtl-arbp-4x64|$(rtl 4 64 "arbiter ARBPIPE=1" "$all_sw")"
   "fuzz-1000|$mk fuzz N=1000 SEED=100000"
-  "synth-ice40|$mk synth BOARD=ice40 W=2 T=2"
+  "synth-ice40|$mk synth BOARD=ice40 W=2 T=2 && $mk bitstream BOARD=ice40 W=2 T=2"
+  "synth-tmp|scripts/synth_tmp_check.sh"
   "randstate-arb|$mk test-randstate TRACK=arbiter RANDSTATE_CFGS='2_4 8_8'"
   "fuzz-elf|$mk fuzz-elf"
 )

@@ -47,6 +47,19 @@ static int inside(uint64_t addr, uint64_t len, uint64_t base, uint64_t size)
     return addr >= base && addr + len <= base + size;
 }
 
+/* The memory size, in KiB and a power of two as the IMEM/DMEM knobs take it, that
+ * holds [base, addr + len): what an error message asks for (0: cannot help,
+ * the range starts below base or needs more than 4 GiB). */
+static uint64_t kib_needed(uint64_t addr, uint64_t len, uint64_t base)
+{
+    uint64_t k = 1;
+    if (addr < base)
+        return 0;
+    while (k << 10 < addr + len - base)
+        k <<= 1;
+    return k <= (1u << 22) ? k : 0;
+}
+
 struct seg {
     uint32_t off, vaddr, filesz, memsz, flags;
 };
@@ -201,19 +214,37 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
         if (s.memsz == 0)
             continue;
         if (!inside(s.vaddr, s.memsz, m->dmem_base, m->dmem_size)) {
+            uint64_t k = kib_needed(s.vaddr, s.memsz, m->dmem_base);
             free(segs);
+            if (k)
+                return fail(err, n, "does not fit the memories: segment %" PRIu32 " at %08"
+                            PRIx32 "..%08" PRIx64 " (code, data, bss and stacks) needs %" PRIu64
+                            " KiB of data memory, this one has %" PRIu32 " KiB: build with DMEM=%"
+                            PRIu64 " (simty-ref --dmem %" PRIu64 ")", i, s.vaddr,
+                            (uint64_t)s.vaddr + s.memsz - 1, k, m->dmem_size >> 10, k, k);
             return fail(err, n, "does not fit the memories: segment %" PRIu32 " at %08" PRIx32
                         "..%08" PRIx64 " is outside data memory %08" PRIx32 "..%08" PRIx64
                         " (%" PRIu32 " KiB)", i, s.vaddr, (uint64_t)s.vaddr + s.memsz - 1,
                         m->dmem_base, (uint64_t)m->dmem_base + m->dmem_size - 1,
                         m->dmem_size >> 10);
         }
-        if ((s.flags & PF_X) && !inside(s.vaddr, s.memsz, m->imem_base, m->imem_size)) {
+        /* Only the file bytes of an executable segment are copied into
+         * instruction memory: its bss and stacks (p_memsz - p_filesz) live in
+         * data memory alone, and fetching there is an access fault anyway. */
+        if ((s.flags & PF_X) && !inside(s.vaddr, s.filesz, m->imem_base, m->imem_size)) {
+            uint64_t k = kib_needed(s.vaddr, s.filesz, m->imem_base);
             free(segs);
+            if (k)
+                return fail(err, n, "does not fit the memories: executable segment %" PRIu32
+                            " at %08" PRIx32 "..%08" PRIx64 " (its %" PRIu32 " bytes of code and "
+                            "initialized data) needs %" PRIu64 " KiB of instruction memory, this "
+                            "one has %" PRIu32 " KiB: build with IMEM=%" PRIu64 " (simty-ref "
+                            "--imem %" PRIu64 ")", i, s.vaddr, (uint64_t)s.vaddr + s.filesz - 1,
+                            s.filesz, k, m->imem_size >> 10, k, k);
             return fail(err, n, "does not fit the memories: executable segment %" PRIu32
                         " at %08" PRIx32 "..%08" PRIx64 " is outside instruction memory %08"
                         PRIx32 "..%08" PRIx64 " (%" PRIu32 " KiB)", i, s.vaddr,
-                        (uint64_t)s.vaddr + s.memsz - 1, m->imem_base,
+                        (uint64_t)s.vaddr + s.filesz - 1, m->imem_base,
                         (uint64_t)m->imem_base + m->imem_size - 1, m->imem_size >> 10);
         }
         segs[nseg++] = s;

@@ -315,9 +315,15 @@ def check_sim(c, sim, imem, dmem, mutants):
                  [s.write("bad.elf", patch(good, ph + 8, "<I", BASE + (dmem << 10) - 16))],
                  need=["does not fit"])
     if imem < dmem:
+        # the message names the knob and the size that would hold the code
         s.expect_bad("executable segment past instruction memory (%d KiB), inside data memory" % imem,
                      [s.write("bad.elf", patch(good, ph + 8, "<I", BASE + (imem << 10) - 16))],
-                     need=["instruction memory"])
+                     need=["needs %d KiB of instruction memory" % (2 * imem)])
+        # Only the file bytes of an executable segment go to instruction memory:
+        # its bss and stacks (p_memsz past p_filesz) live in data memory.
+        s.expect_rc("executable segment whose bss ends past instruction memory (%d KiB) runs"
+                    % imem, [s.write("bss.elf", patch(good, ph + 20, "<I", (imem + dmem) << 9))],
+                    0, ["PASS"])
     s.expect_bad("/dev/null (not a regular file)", ["/dev/null"], need=["regular"])
     s.expect_bad("text file", [s.write("bad.elf", b"#!/bin/sh\necho not an ELF\n")], need=["magic"])
     s.write("bad.elf", None)

