@@ -9,84 +9,108 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 8 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   latency of this unit: combinational (0 cycles)
+//   latency of this unit: ctl_i: registered (1 cycle); operands to results: combinational
 //
-// One RV32I ALU lane: add, sub, sll, slt, sltu, xor, srl, sra, or, and on 32-bit operands. op_i
-// = {funct7[5], funct3} (R-type encoding); undefined codes give 0. One shared 33-bit adder
-// (add/sub/slt/sltu) and one shared right shifter (sll through bit reversal, sra through a sign
-// fill). The core instantiates T of these, one per SIMD lane.
+// One RV32I ALU lane: add, sub, sll, slt, sltu, xor, srl, sra, or, and, the immediate passed
+// through (lui, auipc, CSR values), and the branch condition. It registers its own copy of the
+// decoded control word (ctl_i, one cycle ahead of the operands). One 33-bit adder (sums,
+// compares, branches), one right shifter (sll by bit reversal, sra by a sign fill). The core
+// instantiates T of these, one per SIMD lane.
 
 `default_nettype none
 
 module simty_alu_lane (
-  // operation and operands (combinational, no handshake)
-  input  wire [3:0]  op_i,    // {funct7[5], funct3}
-  input  wire [31:0] a_i,     // rs1 value (or pc)
-  input  wire [31:0] b_i,     // rs2 value or immediate
-  // result
-  output reg  [31:0] result_o
+  input  wire             clk_i,
+  // decoded operation, one cycle ahead of its operands
+  input  wire [CTL_W-1:0] ctl_i,    // control word (gen/alu_ctl.h)
+  // operands (combinational, no handshake)
+  input  wire [31:0]      lane_i,   // this lane's number (a constant)
+  input  wire [31:0]      imm_i,    // immediate, common to the lanes
+  input  wire [31:0]      a_i,      // rs1 value
+  input  wire [31:0]      s2_i,     // rs2 value
+  // results
+  output reg  [31:0]      result_o,
+  output wire             cond_o    // branch taken / ecall exit check
 );
 
-  localparam [3:0] ALU_ADD  = 4'b0000; // add
-  localparam [3:0] ALU_SUB  = 4'b1000; // sub
-  localparam [3:0] ALU_SLL  = 4'b0001; // sll
-  localparam [3:0] ALU_SLT  = 4'b0010; // slt
-  localparam [3:0] ALU_SLTU = 4'b0011; // sltu
-  localparam [3:0] ALU_XOR  = 4'b0100; // xor
-  localparam [3:0] ALU_SRL  = 4'b0101; // srl
-  localparam [3:0] ALU_SRA  = 4'b1101; // sra
-  localparam [3:0] ALU_OR   = 4'b0110; // or
-  localparam [3:0] ALU_AND  = 4'b0111; // and
+  localparam integer CTL_W  = 15; // ALU control word (gen/alu_ctl.h)
+  localparam integer C_BIMM = 0;  // b = immediate (else rs2)
+  localparam integer C_LOR  = 1;  // OR the lane number into the immediate
+  localparam integer C_SUB  = 2;  // adder subtracts
+  localparam integer C_LTU  = 3;  // lt unsigned
+  localparam integer C_RADD = 4;  // result = a +/- b
+  localparam integer C_RLT  = 5;  // result = lt
+  localparam integer C_RLOG = 6;  // result = logic op
+  localparam integer C_LOP0 = 7;  // logic op {LOP1, LOP0}: 00 xor, 01 b, 10 or, 11 and
+  localparam integer C_LOP1 = 8;  // see C_LOP0
+  localparam integer C_RSH  = 9;  // result = shift
+  localparam integer C_SHL  = 10; // shift left
+  localparam integer C_SHA  = 11; // shift right arithmetic
+  localparam integer C_CEQ  = 12; // cond = (a == b), with C_SUB
+  localparam integer C_CLT  = 13; // cond = lt
+  localparam integer C_CINV = 14; // cond inverted
 
-  wire        sub;     // subtract: sub, slt, sltu
-  wire [32:0] sum;     // {carry, a +/- b}
-  wire        lt_u;    // a < b unsigned
-  wire        lt_s;    // a < b signed
-  wire [4:0]  shamt;
-  wire        sh_left; // sll: shift the reversed operand right
-  wire [31:0] sh_in;
-  wire [31:0] sh_fill; // sign bits shifted in by sra
-  wire [31:0] sh_out;  // sh_in shifted right, filled
-  wire [31:0] sh_rev;  // sh_out reversed (sll result)
+  reg  [CTL_W-1:0] ctl_q;   // this lane's copy of the control word
+  wire [31:0]      b;       // second operand
+  wire [32:0]      sum;     // {carry, a +/- b}
+  wire             lt_u;    // a < b unsigned
+  wire             lt_s;    // a < b signed
+  wire             lt;
+  wire             zero;    // a - b == 0
+  reg  [31:0]      logres;
+  wire [4:0]       shamt;
+  wire [31:0]      sh_in;
+  wire [31:0]      sh_fill; // sign bits shifted in by sra
+  wire [31:0]      sh_out;  // sh_in shifted right, filled
+  wire [31:0]      shifted; // sh_out, reversed again for sll
+
+  // control word, one copy per lane
+  (* keep *)
+  always @(posedge clk_i) begin
+    ctl_q <= ctl_i;
+  end
+
+  assign b = ctl_q[C_BIMM] ? imm_i | (ctl_q[C_LOR] ? lane_i : 32'd0) : s2_i;
 
   // adder: a + b, or a + ~b + 1 = a - b with sum[32] = (a >= b) unsigned
-  assign sub  = op_i[3] | op_i[1];
-  assign sum  = {1'b0, a_i} + {1'b0, b_i ^ {32{sub}}} + {32'd0, sub};
+  assign sum  = {1'b0, a_i} + {1'b0, b ^ {32{ctl_q[C_SUB]}}} + {32'd0, ctl_q[C_SUB]};
   assign lt_u = ~sum[32];
-  assign lt_s = (a_i[31] == b_i[31]) ? lt_u : a_i[31];
+  assign lt_s = (a_i[31] == b[31]) ? lt_u : a_i[31];
+  assign lt   = ctl_q[C_LTU] ? lt_u : lt_s;
+  assign zero = sum[31:0] == 32'd0;
+
+  // logic operations
+  always @* begin
+    logres = a_i & b;
+    case ({ctl_q[C_LOP1], ctl_q[C_LOP0]})
+      2'b00:   logres = a_i ^ b;
+      2'b01:   logres = b;
+      2'b10:   logres = a_i | b;
+      default: logres = a_i & b;
+    endcase
+  end
 
   // shifter: one right shifter for sll (bit-reversed), srl and sra
-  assign shamt   = b_i[4:0];
-  assign sh_left = op_i == ALU_SLL;
-  assign sh_in   = sh_left ? {a_i[0], a_i[1], a_i[2], a_i[3], a_i[4], a_i[5], a_i[6], a_i[7],
+  assign shamt   = b[4:0];
+  assign sh_in   = ctl_q[C_SHL] ? {a_i[0], a_i[1], a_i[2], a_i[3], a_i[4], a_i[5], a_i[6], a_i[7],
       a_i[8], a_i[9], a_i[10], a_i[11], a_i[12], a_i[13], a_i[14], a_i[15], a_i[16], a_i[17],
       a_i[18], a_i[19], a_i[20], a_i[21], a_i[22], a_i[23], a_i[24], a_i[25], a_i[26], a_i[27],
       a_i[28], a_i[29], a_i[30], a_i[31]} : a_i;
-  assign sh_fill = {32{op_i[3] & a_i[31]}} & ~(32'hffff_ffff >> shamt);
+  assign sh_fill = {32{ctl_q[C_SHA] & a_i[31]}} & ~(32'hffff_ffff >> shamt);
   assign sh_out  = (sh_in >> shamt) | sh_fill;
-  assign sh_rev  = {sh_out[0], sh_out[1], sh_out[2], sh_out[3], sh_out[4], sh_out[5], sh_out[6],
-      sh_out[7], sh_out[8], sh_out[9], sh_out[10], sh_out[11], sh_out[12], sh_out[13], sh_out[14],
-      sh_out[15], sh_out[16], sh_out[17], sh_out[18], sh_out[19], sh_out[20], sh_out[21],
-      sh_out[22], sh_out[23], sh_out[24], sh_out[25], sh_out[26], sh_out[27], sh_out[28],
-      sh_out[29], sh_out[30], sh_out[31]};
+  assign shifted = ctl_q[C_SHL] ? {sh_out[0], sh_out[1], sh_out[2], sh_out[3], sh_out[4], sh_out[5],
+      sh_out[6], sh_out[7], sh_out[8], sh_out[9], sh_out[10], sh_out[11], sh_out[12], sh_out[13],
+      sh_out[14], sh_out[15], sh_out[16], sh_out[17], sh_out[18], sh_out[19], sh_out[20],
+      sh_out[21], sh_out[22], sh_out[23], sh_out[24], sh_out[25], sh_out[26], sh_out[27],
+      sh_out[28], sh_out[29], sh_out[30], sh_out[31]} : sh_out;
 
-  // result select
+  // result: one-hot select
   always @* begin
-    result_o = 32'd0;
-    case (op_i)
-      ALU_ADD:  result_o = sum[31:0];
-      ALU_SUB:  result_o = sum[31:0];
-      ALU_SLL:  result_o = sh_rev;
-      ALU_SLT:  result_o = {31'd0, lt_s};
-      ALU_SLTU: result_o = {31'd0, lt_u};
-      ALU_XOR:  result_o = a_i ^ b_i;
-      ALU_SRL:  result_o = sh_out;
-      ALU_SRA:  result_o = sh_out;
-      ALU_OR:   result_o = a_i | b_i;
-      ALU_AND:  result_o = a_i & b_i;
-      default:  result_o = 32'd0;
-    endcase
+    result_o = ({32{ctl_q[C_RADD]}} & sum[31:0]) | ({32{ctl_q[C_RLOG]}} & logres) |
+        ({32{ctl_q[C_RSH]}} & shifted) | {31'd0, ctl_q[C_RLT] & lt};
   end
+
+  assign cond_o = ctl_q[C_CINV] ^ (ctl_q[C_CEQ] ? zero : ctl_q[C_CLT] & lt);
 
 endmodule
 

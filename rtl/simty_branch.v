@@ -94,7 +94,7 @@ module simty_branch (
     s1_jtarget = 30'd0;
     for (l = 0; l < T; l = l + 1) begin
       if (s1_jlead[l]) begin
-        s1_jtarget = s1_d_i[32*l + 2 +: 30];
+        s1_jtarget = s1_jtarget | s1_d_i[32*l + 2 +: 30];
       end
     end
   end

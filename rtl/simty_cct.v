@@ -16,8 +16,11 @@
 // pushed; an invalid y pops the top into HCT2; otherwise the warp's sorter takes one step. The
 // sorter walks the stack from the top and compares each entry with y; when an entry comes first
 // (deeper, or as deep with a lower PC) the next idle visit swaps it with y, so HCT2 gets the
-// better path. A push or a pop cancels a pending swap. Reads happen at issue + 8 and writes at
-// issue + 9, so the RAM never reads and writes one address in one cycle.
+// better path. A push or a pop cancels a pending swap. The comparison is made a cycle after the
+// read, from registers (the RAM's data output is slow); its result is dropped when the warp
+// used its stack meanwhile, and the entry is probed again at the next idle visit. Reads happen
+// at issue + 8 and writes at issue + 9, so the RAM never reads and writes one address in one
+// cycle.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -67,7 +70,12 @@ module simty_cct (
   reg  [(PATH_W-1)-1:0] g_z_q;          // z without its valid bit
   wire [(PATH_W-1)-1:0] rdata;          // entry without its valid bit
   wire [PATH_W-1:0]     entry;          // the entry read, as a valid path
-  wire                  entry_first;    // it comes before y
+  reg                   p_valid_q;      // a probe's result is due, its warp untouched since
+  reg  [WARP_W-1:0]     p_wid_q;
+  reg  [PATH_W-1:0]     p_entry_q;
+  reg  [PATH_W-1:0]     p_y_q;
+  wire                  p_apply;        // the warp did not use its stack at issue + 8 either
+  wire                  entry_first;    // the probed entry comes before y
 
   simty_ram_1r1w #(
     .DEPTH_W (WARP_W + LANE_W),
@@ -92,9 +100,12 @@ module simty_cct (
   assign probe   = idle && !smatch_q[m_wid_i];
 
   // Stage issue + 9: what was read, and what to write.
-  assign entry       = {1'b1, rdata};
-  assign entry_first = entry[P_V] && (!g_y_q[P_V] || entry[P_D +: 8] > g_y_q[P_D +: 8] || (entry[P_D
-      +: 8] == g_y_q[P_D +: 8] && entry[P_PC +: 30] < g_y_q[P_PC +: 30]));
+  assign entry = {1'b1, rdata};
+
+  // Stage issue + 10: a probe's entry against its y, from registers.
+  assign p_apply     = p_valid_q && !(m_valid_i && m_wid_i == p_wid_q);
+  assign entry_first = p_entry_q[P_V] && (!p_y_q[P_V] || p_entry_q[P_D +: 8] > p_y_q[P_D +: 8] ||
+      (p_entry_q[P_D +: 8] == p_y_q[P_D +: 8] && p_entry_q[P_PC +: 30] < p_y_q[P_PC +: 30]));
   assign h2_o        = g_pop_q || g_swap_q ? entry : g_y_q;
 
   // stacks
@@ -107,6 +118,10 @@ module simty_cct (
     g_idx_q   <= push ? head : sptr;
     g_y_q     <= y_i;
     g_z_q     <= z_i[P_V-1:0];
+    p_valid_q <= g_probe_q && !(m_valid_i && m_wid_i == g_wid_q);
+    p_wid_q   <= g_wid_q;
+    p_entry_q <= entry;
+    p_y_q     <= g_y_q;
     if (push) begin
       head_q[m_wid_i]   <= head + 1'b1;
       sptr_q[m_wid_i]   <= head;
@@ -121,16 +136,17 @@ module simty_cct (
       sptr_q[m_wid_i]   <= head - 1'b1;
       smatch_q[m_wid_i] <= 1'b0;
     end
-    if (g_probe_q && entry_first) begin
-      smatch_q[g_wid_q] <= 1'b1;
-    end else if (g_probe_q) begin
-      sptr_q[g_wid_q] <= sptr_q[g_wid_q] == {LANE_W{1'b0}} ? head_q[g_wid_q] - 1'b1 :
-          sptr_q[g_wid_q] - 1'b1;
+    if (p_apply && entry_first) begin
+      smatch_q[p_wid_q] <= 1'b1;
+    end else if (p_apply) begin
+      sptr_q[p_wid_q] <= sptr_q[p_wid_q] == {LANE_W{1'b0}} ? head_q[p_wid_q] - 1'b1 :
+          sptr_q[p_wid_q] - 1'b1;
     end
     if (rst_i) begin
       g_pop_q   <= 1'b0;
       g_swap_q  <= 1'b0;
       g_probe_q <= 1'b0;
+      p_valid_q <= 1'b0;
       g_push_q  <= 1'b0;
       smatch_q  <= {W{1'b0}};
       head_q[0] <= {LANE_W{1'b0}};

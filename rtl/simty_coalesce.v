@@ -65,6 +65,8 @@ module simty_coalesce (
   integer              l;
   wire    [T-1:0]      s1_lead1h; // one-hot leader: lowest lane that accesses memory
   reg     [LANE_W-1:0] s1_leader;
+  reg     [31:0]       s1_laddr;  // the leader's address and data, selected by the one-hot leader (AND-OR: no encoder on the path)
+  reg     [31:0]       s1_ldata;
   reg     [T-1:0]      cand;      // stage 2
   reg     [T-1:0]      lead1h;
   reg     [T-1:0]      trap_q;
@@ -103,9 +105,13 @@ module simty_coalesce (
   // leader
   always @* begin
     s1_leader = {LANE_W{1'b0}};
+    s1_laddr  = 32'd0;
+    s1_ldata  = 32'd0;
     for (l = 0; l < T; l = l + 1) begin
       if (s1_lead1h[l]) begin
-        s1_leader = l[LANE_W-1:0];
+        s1_leader = s1_leader | l[LANE_W-1:0];
+        s1_laddr  = s1_laddr | s1_addr_i[32*l +: 32];
+        s1_ldata  = s1_ldata | s1_data_i[32*l +: 32];
       end
     end
   end
@@ -117,8 +123,8 @@ module simty_coalesce (
     trap_q   <= s1_active_i & (mis | fault) & {T{s1_mem_i}};
     cause_q  <= cause;
     leader_q <= s1_leader;
-    laddr    <= s1_addr_i[32*s1_leader +: 32];
-    ldata    <= s1_data_i[32*s1_leader +: 32];
+    laddr    <= s1_laddr;
+    ldata    <= s1_ldata;
   end
 
   assign trap_o   = trap_q;

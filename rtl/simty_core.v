@@ -406,7 +406,9 @@ module simty_core (
   simty_exec u_exec (
     .clk_i       (clk_i),
     .cycle_i     (cycle_q),
-    .ex_wid_i    (ex_wid_q),
+    .c2_wid_i    (c2_wid_q),
+    .c2_pc_i     (c2_pc_q),
+    .c2_insn_i   (c2_insn_q),
     .ex_pc_i     (ex_pc_q),
     .ex_insn_i   (ex_insn_q),
     .ex_fault_i  (ex_fault_q),
@@ -609,7 +611,7 @@ module simty_core (
     n_wid_q    <= mb_wid_q;
     n_walu_q   <= mb_walu;
     n_rd_q     <= mb_rd;
-    n_d_q      <= mb_d;
+    n_d_q      <= mb_ecall ? mb_s2 : mb_d;
     n_link_q   <= mb_link;
     n_jal_q    <= mb_jal;
     n_jalr_q   <= mb_jalr;

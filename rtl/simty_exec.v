@@ -9,27 +9,32 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 8 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   latency of this unit: 1 cycle: registered outputs
+//   latency of this unit: c2_* inputs: the cycle before their ex_* inputs; outputs registered (1 cycle)
 //
-// Decode and execute (issue + 3): full decode with illegal-instruction detection (RV32I only:
-// RV32M encodings, fence.i, CSR writes and unknown CSRs are illegal), T ALU lanes, the
-// read-only CSRs (mhartid, warp and lane ids, W, T, cycle), per-lane branch conditions, jalr
-// targets and the call-depth hint of jumps. Everything is registered for the membership stage.
+// Decode and execute (collect 2 and issue + 4): in collect 2, the ALU lanes' control word and
+// immediate, including the read-only CSRs (mhartid, warp and lane ids, W, T, cycle); in
+// execute, full decode with illegal-instruction detection (RV32I only: RV32M encodings,
+// fence.i, CSR writes and unknown CSRs are illegal), T ALU lanes with their branch conditions,
+// jalr targets and the call-depth hint of jumps. Everything is registered for the membership
+// stage.
 
 `default_nettype none
 
 module simty_exec (
   input  wire              clk_i,
   input  wire [63:0]       cycle_i,     // cycles since reset
+  // from operand collection (collect 2, the cycle before execute)
+  input  wire [WARP_W-1:0] c2_wid_i,
+  input  wire [29:0]       c2_pc_i,     // word PC
+  input  wire [31:0]       c2_insn_i,
   // from operand collection (execute stage)
-  input  wire [WARP_W-1:0] ex_wid_i,
   input  wire [29:0]       ex_pc_i,     // word PC
   input  wire [31:0]       ex_insn_i,
   input  wire              ex_fault_i,  // fetch access fault
   input  wire [32*T-1:0]   ex_s1_i,     // rs1 per lane
   input  wire [32*T-1:0]   ex_s2_i,     // rs2 per lane
   // to the membership stage
-  output reg  [32*T-1:0]   mb_d_o,      // result, address, jalr target or exit code
+  output reg  [32*T-1:0]   mb_d_o,      // result, address or jalr target
   output reg  [32*T-1:0]   mb_s2_o,     // store data
   output reg  [T-1:0]      mb_cond_o,   // branch taken / ecall is an exit (a7 = 93)
   output reg  [31:0]       mb_target_o, // pc + imm of branches and jal
@@ -51,6 +56,22 @@ module simty_exec (
   localparam integer W        = 8;          // warps
   localparam integer T        = 8;          // threads per warp
   localparam integer WARP_W   = 3;          // max(1, log2(W))
+  localparam integer CTL_W    = 15;         // ALU control word (gen/alu_ctl.h)
+  localparam integer C_BIMM   = 0;          // b = immediate (else rs2)
+  localparam integer C_LOR    = 1;          // OR the lane number into the immediate
+  localparam integer C_SUB    = 2;          // adder subtracts
+  localparam integer C_LTU    = 3;          // lt unsigned
+  localparam integer C_RADD   = 4;          // result = a +/- b
+  localparam integer C_RLT    = 5;          // result = lt
+  localparam integer C_RLOG   = 6;          // result = logic op
+  localparam integer C_LOP0   = 7;          // logic op {LOP1, LOP0}: 00 xor, 01 b, 10 or, 11 and
+  localparam integer C_LOP1   = 8;          // see C_LOP0
+  localparam integer C_RSH    = 9;          // result = shift
+  localparam integer C_SHL    = 10;         // shift left
+  localparam integer C_SHA    = 11;         // shift right arithmetic
+  localparam integer C_CEQ    = 12;         // cond = (a == b), with C_SUB
+  localparam integer C_CLT    = 13;         // cond = lt
+  localparam integer C_CINV   = 14;         // cond inverted
   localparam [6:0]   OP_LUI   = 7'b0110111; // major opcodes
   localparam [6:0]   OP_AUIPC = 7'b0010111;
   localparam [6:0]   OP_JAL   = 7'b1101111;
@@ -63,90 +84,124 @@ module simty_exec (
   localparam [6:0]   OP_FENCE = 7'b0001111;
   localparam [6:0]   OP_SYS   = 7'b1110011;
 
-  wire    [6:0]      op;
-  wire    [2:0]      f3;
-  wire    [6:0]      f7;
-  wire    [4:0]      rd;
-  wire    [4:0]      rs1;
-  wire    [11:0]     csr;
-  wire    [31:0]     imm_i;      // immediates of each format
-  wire    [31:0]     imm_s;
-  wire    [31:0]     imm_b;
-  wire    [31:0]     imm_u;
-  wire    [31:0]     imm_j;
-  wire    [31:0]     pc;         // byte PC
-  wire               csr_ok;     // a CSR of the spec
-  wire               is_csr;
-  wire               is_ecall;
-  wire               is_ebreak;
-  reg                legal;
-  wire               ok;         // legal and fetched
-  wire    [3:0]      alu_op;
-  wire    [31:0]     alu_imm;
-  wire    [32*T-1:0] alu_b;
-  wire    [32*T-1:0] alu_y;
-  reg     [31:0]     csr_common;
-  reg     [32*T-1:0] res;
-  reg     [T-1:0]    cond;
-  integer            l;
-  wire               link_rd;
-  wire               link_rs1;
-  wire    [1:0]      call;
+  wire [6:0]       op;
+  wire [2:0]       f3;
+  wire [6:0]       f7;
+  wire [4:0]       rd;
+  wire [4:0]       rs1;
+  wire [11:0]      csr;
+  wire [31:0]      imm_b;
+  wire [31:0]      imm_j;
+  wire [31:0]      pc;        // byte PC
+  wire             csr_ok;    // a CSR of the spec
+  wire             is_csr;
+  wire             is_ecall;
+  wire             is_ebreak;
+  reg              legal;
+  wire             ok;        // legal and fetched
+  wire [6:0]       d_op;
+  wire [2:0]       d_f3;
+  wire [11:0]      d_csr;
+  wire [31:0]      d_pc;      // byte PC
+  wire [31:0]      d_imm_i;
+  wire [31:0]      d_imm_u;
+  wire             d_is_csr;  // a legal CSR read
+  reg  [31:0]      d_csr_val; // CSR value common to the lanes (mhartid without the lane)
+  reg  [CTL_W-1:0] d_ctl;     // next cycle's ALU control word
+  reg  [31:0]      d_imm;     // next cycle's immediate
+  reg  [31:0]      imm_q;     // the lanes' immediate
+  wire [32*T-1:0]  res;
+  wire [T-1:0]     cond;
+  wire             link_rd;
+  wire             link_rs1;
+  wire [1:0]       call;
 
   simty_alu_lane u_alu_0 (
-    .op_i     (alu_op),
+    .clk_i    (clk_i),
+    .ctl_i    (d_ctl),
+    .lane_i   (32'd0),
+    .imm_i    (imm_q),
     .a_i      (ex_s1_i[0 +: 32]),
-    .b_i      (alu_b[0 +: 32]),
-    .result_o (alu_y[0 +: 32])
+    .s2_i     (ex_s2_i[0 +: 32]),
+    .result_o (res[0 +: 32]),
+    .cond_o   (cond[0])
   );
 
   simty_alu_lane u_alu_1 (
-    .op_i     (alu_op),
+    .clk_i    (clk_i),
+    .ctl_i    (d_ctl),
+    .lane_i   (32'd1),
+    .imm_i    (imm_q),
     .a_i      (ex_s1_i[32 +: 32]),
-    .b_i      (alu_b[32 +: 32]),
-    .result_o (alu_y[32 +: 32])
+    .s2_i     (ex_s2_i[32 +: 32]),
+    .result_o (res[32 +: 32]),
+    .cond_o   (cond[1])
   );
 
   simty_alu_lane u_alu_2 (
-    .op_i     (alu_op),
+    .clk_i    (clk_i),
+    .ctl_i    (d_ctl),
+    .lane_i   (32'd2),
+    .imm_i    (imm_q),
     .a_i      (ex_s1_i[64 +: 32]),
-    .b_i      (alu_b[64 +: 32]),
-    .result_o (alu_y[64 +: 32])
+    .s2_i     (ex_s2_i[64 +: 32]),
+    .result_o (res[64 +: 32]),
+    .cond_o   (cond[2])
   );
 
   simty_alu_lane u_alu_3 (
-    .op_i     (alu_op),
+    .clk_i    (clk_i),
+    .ctl_i    (d_ctl),
+    .lane_i   (32'd3),
+    .imm_i    (imm_q),
     .a_i      (ex_s1_i[96 +: 32]),
-    .b_i      (alu_b[96 +: 32]),
-    .result_o (alu_y[96 +: 32])
+    .s2_i     (ex_s2_i[96 +: 32]),
+    .result_o (res[96 +: 32]),
+    .cond_o   (cond[3])
   );
 
   simty_alu_lane u_alu_4 (
-    .op_i     (alu_op),
+    .clk_i    (clk_i),
+    .ctl_i    (d_ctl),
+    .lane_i   (32'd4),
+    .imm_i    (imm_q),
     .a_i      (ex_s1_i[128 +: 32]),
-    .b_i      (alu_b[128 +: 32]),
-    .result_o (alu_y[128 +: 32])
+    .s2_i     (ex_s2_i[128 +: 32]),
+    .result_o (res[128 +: 32]),
+    .cond_o   (cond[4])
   );
 
   simty_alu_lane u_alu_5 (
-    .op_i     (alu_op),
+    .clk_i    (clk_i),
+    .ctl_i    (d_ctl),
+    .lane_i   (32'd5),
+    .imm_i    (imm_q),
     .a_i      (ex_s1_i[160 +: 32]),
-    .b_i      (alu_b[160 +: 32]),
-    .result_o (alu_y[160 +: 32])
+    .s2_i     (ex_s2_i[160 +: 32]),
+    .result_o (res[160 +: 32]),
+    .cond_o   (cond[5])
   );
 
   simty_alu_lane u_alu_6 (
-    .op_i     (alu_op),
+    .clk_i    (clk_i),
+    .ctl_i    (d_ctl),
+    .lane_i   (32'd6),
+    .imm_i    (imm_q),
     .a_i      (ex_s1_i[192 +: 32]),
-    .b_i      (alu_b[192 +: 32]),
-    .result_o (alu_y[192 +: 32])
+    .s2_i     (ex_s2_i[192 +: 32]),
+    .result_o (res[192 +: 32]),
+    .cond_o   (cond[6])
   );
 
   simty_alu_lane u_alu_7 (
-    .op_i     (alu_op),
+    .clk_i    (clk_i),
+    .ctl_i    (d_ctl),
+    .lane_i   (32'd7),
+    .imm_i    (imm_q),
     .a_i      (ex_s1_i[224 +: 32]),
-    .b_i      (alu_b[224 +: 32]),
-    .result_o (alu_y[224 +: 32])
+    .s2_i     (ex_s2_i[224 +: 32]),
+    .result_o (res[224 +: 32]),
+    .cond_o   (cond[7])
   );
 
   assign op    = ex_insn_i[6:0];
@@ -155,11 +210,8 @@ module simty_exec (
   assign rd    = ex_insn_i[11:7];
   assign rs1   = ex_insn_i[19:15];
   assign csr   = ex_insn_i[31:20];
-  assign imm_i = {{20{ex_insn_i[31]}}, ex_insn_i[31:20]};
-  assign imm_s = {{20{ex_insn_i[31]}}, ex_insn_i[31:25], ex_insn_i[11:7]};
   assign imm_b = {{19{ex_insn_i[31]}}, ex_insn_i[31], ex_insn_i[7], ex_insn_i[30:25],
       ex_insn_i[11:8], 1'b0};
-  assign imm_u = {ex_insn_i[31:12], 12'd0};
   assign imm_j = {{11{ex_insn_i[31]}}, ex_insn_i[31], ex_insn_i[19:12], ex_insn_i[20],
       ex_insn_i[30:21], 1'b0};
   assign pc    = {ex_pc_i, 2'b00};
@@ -193,59 +245,82 @@ module simty_exec (
 
   assign ok = legal && !ex_fault_i;
 
-  // T ALU lanes: op = {alt, funct3}; the second operand is rs2 or the immediate.
-  assign alu_op  = op == OP_OP ? {f7[5], f3} : op == OP_IMM ? {f3 == 3'b101 && f7[5], f3} : 4'b0000;
-  assign alu_imm = op == OP_ST ? imm_s : imm_i;
-  assign alu_b   = op == OP_OP ? ex_s2_i : {T{alu_imm}};
+  // Collect 2: decode the lanes' control word (registered inside each lane) and the immediate
+  // (registered here), so execute starts from flip-flops. SYSTEM: a CSR read passes its value
+  // (mhartid and the lane id OR in the lane number); anything else checks a7 == 93 (an ecall
+  // exits).
+  assign d_op     = c2_insn_i[6:0];
+  assign d_f3     = c2_insn_i[14:12];
+  assign d_csr    = c2_insn_i[31:20];
+  assign d_pc     = {c2_pc_i, 2'b00};
+  assign d_imm_i  = {{20{c2_insn_i[31]}}, c2_insn_i[31:20]};
+  assign d_imm_u  = {c2_insn_i[31:12], 12'd0};
+  assign d_is_csr = d_op == OP_SYS && d_f3[1] && c2_insn_i[19:15] == 5'd0 && (d_csr == 12'hc00 ||
+      d_csr == 12'hc80 || d_csr == 12'hf14 || d_csr[11:2] == 10'h3f0);
 
-  // CSR values common to all lanes.
-
-  // csr_common
+  // csr_value
   always @* begin
-    csr_common = 32'd0;
-    case (csr)
-      12'hc00: csr_common = cycle_i[31:0];
-      12'hc80: csr_common = cycle_i[63:32];
-      12'hfc0: csr_common = {{(32-WARP_W){1'b0}}, ex_wid_i};
-      12'hfc2: csr_common = W;
-      12'hfc3: csr_common = T;
-      default: csr_common = 32'd0;
+    d_csr_val = 32'd0;
+    case (d_csr)
+      12'hc00: d_csr_val = cycle_i[31:0];
+      12'hc80: d_csr_val = cycle_i[63:32];
+      12'hf14: d_csr_val = {26'd0, c2_wid_i, 3'd0};
+      12'hfc0: d_csr_val = {{(32-WARP_W){1'b0}}, c2_wid_i};
+      12'hfc2: d_csr_val = W;
+      12'hfc3: d_csr_val = T;
+      default: d_csr_val = 32'd0;
     endcase
   end
 
-  // Per lane: result, branch condition.
-
-  // lanes
+  // lane_control
   always @* begin
-    res  = alu_y;
-    cond = {T{1'b0}};
-    for (l = 0; l < T; l = l + 1) begin
-      if (op == OP_LUI) begin
-        res[32*l +: 32] = imm_u;
-      end else if (op == OP_AUIPC) begin
-        res[32*l +: 32] = pc + imm_u;
-      end else if (op == OP_SYS && csr == 12'hf14) begin
-        res[32*l +: 32] = {26'd0, ex_wid_i, l[2:0]};
-      end else if (op == OP_SYS && csr == 12'hfc1) begin
-        res[32*l +: 32] = {29'd0, l[2:0]};
-      end else if (op == OP_SYS && is_csr) begin
-        res[32*l +: 32] = csr_common;
-      end else if (op == OP_SYS) begin
-        res[32*l +: 32] = ex_s2_i[32*l +: 32];
-      end
-      case (f3)
-        3'b000:  cond[l] = ex_s1_i[32*l +: 32] == ex_s2_i[32*l +: 32];
-        3'b001:  cond[l] = ex_s1_i[32*l +: 32] != ex_s2_i[32*l +: 32];
-        3'b100:  cond[l] = $signed(ex_s1_i[32*l +: 32]) < $signed(ex_s2_i[32*l +: 32]);
-        3'b101:  cond[l] = $signed(ex_s1_i[32*l +: 32]) >= $signed(ex_s2_i[32*l +: 32]);
-        3'b110:  cond[l] = ex_s1_i[32*l +: 32] < ex_s2_i[32*l +: 32];
-        default: cond[l] = ex_s1_i[32*l +: 32] >= ex_s2_i[32*l +: 32];
-      endcase
-      if (op == OP_SYS) begin
-        cond[l] = ex_s1_i[32*l +: 32] == 32'd93;
-      end
+    d_ctl = {CTL_W{1'b0}};
+    d_imm = d_imm_i;
+    if (d_op == OP_OP || d_op == OP_IMM) begin
+      d_ctl[C_BIMM] = d_op == OP_IMM;
+      d_ctl[C_SUB]  = d_f3 == 3'b000 ? d_op == OP_OP && c2_insn_i[30] : d_f3[2:1] == 2'b01;
+      d_ctl[C_RADD] = d_f3 == 3'b000;
+      d_ctl[C_RLT]  = d_f3[2:1] == 2'b01;
+      d_ctl[C_LTU]  = d_f3[0];
+      d_ctl[C_RLOG] = d_f3 == 3'b100 || d_f3[2:1] == 2'b11;
+      d_ctl[C_LOP1] = d_f3[1];
+      d_ctl[C_LOP0] = d_f3[0];
+      d_ctl[C_RSH]  = d_f3[1:0] == 2'b01;
+      d_ctl[C_SHL]  = !d_f3[2];
+      d_ctl[C_SHA]  = d_f3[2] && c2_insn_i[30];
+    end else if (d_op == OP_LD || d_op == OP_ST || d_op == OP_JALR) begin
+      d_ctl[C_BIMM] = 1'b1;
+      d_ctl[C_RADD] = 1'b1;
+      d_imm         = d_op == OP_ST ? {{20{c2_insn_i[31]}}, c2_insn_i[31:25],
+          c2_insn_i[11:7]} : d_imm_i;
+    end else if (d_op == OP_BR) begin
+      d_ctl[C_SUB]  = 1'b1;
+      d_ctl[C_CEQ]  = !d_f3[2];
+      d_ctl[C_CLT]  = d_f3[2];
+      d_ctl[C_LTU]  = d_f3[1];
+      d_ctl[C_CINV] = d_f3[0];
+    end else if (d_op == OP_LUI || d_op == OP_AUIPC) begin
+      d_ctl[C_BIMM] = 1'b1;
+      d_ctl[C_RLOG] = 1'b1;
+      d_ctl[C_LOP0] = 1'b1;
+      d_imm         = d_op == OP_LUI ? d_imm_u : d_pc + d_imm_u;
+    end else if (d_op == OP_SYS) begin
+      d_ctl[C_BIMM] = 1'b1;
+      d_ctl[C_LOR]  = d_is_csr && (d_csr == 12'hf14 || d_csr == 12'hfc1);
+      d_ctl[C_RLOG] = 1'b1;
+      d_ctl[C_LOP0] = 1'b1;
+      d_ctl[C_SUB]  = 1'b1;
+      d_ctl[C_CEQ]  = 1'b1;
+      d_imm         = d_is_csr ? d_csr_val : 32'd93;
     end
   end
+
+  // immediate
+  always @(posedge clk_i) begin
+    imm_q <= d_imm;
+  end
+
+  // T ALU lanes: result and branch condition per lane.
 
   // Call-depth hints of the RISC-V return-address stack: x1 and x5 are links.
   assign link_rd  = rd == 5'd1 || rd == 5'd5;

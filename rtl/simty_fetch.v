@@ -9,13 +9,13 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 8 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   latency of this unit: instruction port latency 1: request registered in f1, data in f2
+//   latency of this unit: instruction port latency 1: request registered in f1, data in f2, registered for predecode in f3 (the memory's data output is slow)
 //
 // Fetch steering and fetch. Per warp: the next fetch PC, the PC of the next instruction to
 // issue, and a credit count of the instructions fetched and not yet issued (in flight or in the
 // warp's 2-entry buffer). Steering picks, round robin, a live warp with a free credit, sends
 // its PC to the instruction port and guesses PC + 4 for its next fetch. When predecode predicts
-// a jump (jal, a backward branch), the cycle after the data (f3) sets the warp's next fetch PC
+// a jump (jal, a backward branch), the cycle after predecode (f4) sets the warp's next fetch PC
 // to the target and drops the warp's younger fetches. The resolve stage redirects a warp to its
 // next path PC: unless that is the PC of the warp's next instruction to issue, everything of
 // the warp fetched and not issued is dropped and the warp refetches from it. An instruction
@@ -53,7 +53,7 @@ module simty_fetch (
   output reg               imem_req_o,
   output reg  [31:0]       imem_addr_o,   // byte address
   input  wire [31:0]       imem_rdata_i,  // the word requested the cycle before
-  // to predecode and the instruction buffer (f2)
+  // to predecode and the instruction buffer (f3)
   output wire              rf_valid_o,
   output wire [WARP_W-1:0] rf_wid_o,
   output wire [29:0]       rf_pc_o,
@@ -61,7 +61,7 @@ module simty_fetch (
   output wire              rf_fault_o,
   output wire              flush_o,       // drop the warp's buffered instructions
   output wire [WARP_W-1:0] flush_wid_o,
-  // from predecode (f2)
+  // from predecode (f3)
   input  wire              pred_i,        // the instruction is predicted to jump
   input  wire [29:0]       off_i          // to rf_pc_o + off_i
 );
@@ -85,10 +85,15 @@ module simty_fetch (
   reg     [WARP_W-1:0] f2_wid_q;
   reg     [29:0]       f2_pc_q;
   reg                  f2_fault_q;
-  reg                  f3_valid_q;         // f3: a predicted jump went to the buffer
+  reg                  f3_valid_q;         // fetch stage 3: the word, registered, goes to predecode
   reg     [WARP_W-1:0] f3_wid_q;
   reg     [29:0]       f3_pc_q;
-  reg     [29:0]       f3_off_q;
+  reg                  f3_fault_q;
+  reg     [31:0]       f3_insn_q;
+  reg                  f4_valid_q;         // f4: a predicted jump went to the buffer
+  reg     [WARP_W-1:0] f4_wid_q;
+  reg     [29:0]       f4_pc_q;
+  reg     [29:0]       f4_off_q;
   reg     [W-1:0]      elig;
   reg     [W-1:0]      hungry;             // eligible with no credit used
   wire                 sel_valid;
@@ -109,11 +114,12 @@ module simty_fetch (
   wire                 byp;                // the picked warp was fetched in the last cycle
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
-  wire    [29:0]       f3_target;
+  wire    [29:0]       f4_target;
   wire                 kill;
   wire                 jk_sel;             // dropped by a predicted jump or a redirect
   wire                 jk_f1;
   wire                 jk_f2;
+  wire                 jk_f3;
 
   // Steering: the first eligible warp at or after rr_q, warps with nothing fetched first (a
   // warp ahead of its issue may be redirected and lose it).
@@ -151,17 +157,19 @@ module simty_fetch (
   assign byp         = f1_valid_q && f1_wid_q == sel;
   assign sel_pc      = byp ? f1_inc : fetch_pc_q[sel];
   assign sel_in_imem = byp ? f1_inc_in : inimem_q[sel];
-  assign f3_target   = f3_pc_q + f3_off_q;
+  assign f4_target   = f4_pc_q + f4_off_q;
 
   // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it
-  // fetched and refetch from there. A predicted jump in f3 drops the warp's younger fetches
-  // (f2, f1, steering).
+  // fetched and refetch from there. A predicted jump in f4 drops the warp's younger fetches
+  // (f3, f2, f1, steering).
   assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_q[redir_wid_i] ==
       redir_pc_i));
-  assign jk_sel = sel_valid && ((f3_valid_q && sel == f3_wid_q) || (kill && sel == redir_wid_i));
-  assign jk_f1  = f1_valid_q && ((f3_valid_q && f1_wid_q == f3_wid_q) || (kill && f1_wid_q ==
+  assign jk_sel = sel_valid && ((f4_valid_q && sel == f4_wid_q) || (kill && sel == redir_wid_i));
+  assign jk_f1  = f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || (kill && f1_wid_q ==
       redir_wid_i));
-  assign jk_f2  = f2_valid_q && ((f3_valid_q && f2_wid_q == f3_wid_q) || (kill && f2_wid_q ==
+  assign jk_f2  = f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || (kill && f2_wid_q ==
+      redir_wid_i));
+  assign jk_f3  = f3_valid_q && ((f4_valid_q && f3_wid_q == f4_wid_q) || (kill && f3_wid_q ==
       redir_wid_i));
 
   // fetch
@@ -176,10 +184,15 @@ module simty_fetch (
     f2_wid_q    <= f1_wid_q;
     f2_pc_q     <= f1_pc_q;
     f2_fault_q  <= f1_fault_q;
-    f3_valid_q  <= rf_valid_o && pred_i;
+    f3_valid_q  <= f2_valid_q && !jk_f2;
     f3_wid_q    <= f2_wid_q;
     f3_pc_q     <= f2_pc_q;
-    f3_off_q    <= off_i;
+    f3_fault_q  <= f2_fault_q;
+    f3_insn_q   <= f2_fault_q ? 32'h0000_0000 : imem_rdata_i;
+    f4_valid_q  <= rf_valid_o && pred_i;
+    f4_wid_q    <= f3_wid_q;
+    f4_pc_q     <= f3_pc_q;
+    f4_off_q    <= off_i;
     if (sel_valid) begin
       rr_q <= sel + 1'b1;
     end
@@ -187,9 +200,9 @@ module simty_fetch (
       fetch_pc_q[f1_wid_q] <= f1_inc;
       inimem_q[f1_wid_q]   <= f1_inc_in;
     end
-    if (f3_valid_q) begin
-      fetch_pc_q[f3_wid_q] <= f3_target;
-      inimem_q[f3_wid_q]   <= f3_target[29:IMEM_AW] == IMEM_TAG;
+    if (f4_valid_q) begin
+      fetch_pc_q[f4_wid_q] <= f4_target;
+      inimem_q[f4_wid_q]   <= f4_target[29:IMEM_AW] == IMEM_TAG;
     end
     if (c0_valid_i) begin
       npc_q[c0_wid_i] <= c0_pcn_i;
@@ -215,7 +228,8 @@ module simty_fetch (
             iss_valid_i && iss_wid_i == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_sel && sel == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f1 && f1_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
-            jk_f2 && f2_wid_q == w[WARP_W-1:0]};
+            jk_f2 && f2_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
+            jk_f3 && f3_wid_q == w[WARP_W-1:0]};
       end
     end
     if (rst_i) begin
@@ -224,17 +238,18 @@ module simty_fetch (
       f1_valid_q <= 1'b0;
       f2_valid_q <= 1'b0;
       f3_valid_q <= 1'b0;
+      f4_valid_q <= 1'b0;
       imem_req_o <= 1'b0;
     end
   end
 
   // Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a redirect that
   // refetches clears them (nothing of the warp issues then).
-  assign rf_valid_o  = f2_valid_q && !jk_f2;
-  assign rf_wid_o    = f2_wid_q;
-  assign rf_pc_o     = f2_pc_q;
-  assign rf_insn_o   = f2_fault_q ? 32'h0000_0000 : imem_rdata_i;
-  assign rf_fault_o  = f2_fault_q;
+  assign rf_valid_o  = f3_valid_q && !jk_f3;
+  assign rf_wid_o    = f3_wid_q;
+  assign rf_pc_o     = f3_pc_q;
+  assign rf_insn_o   = f3_insn_q;
+  assign rf_fault_o  = f3_fault_q;
   assign flush_o     = kill;
   assign flush_wid_o = redir_wid_i;
 

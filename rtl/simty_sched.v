@@ -148,6 +148,12 @@ module simty_sched (
   wire    [W-1:0]             pick_hi;    // requests at or after the start
   wire    [W-1:0]             pick_req;   // the requests searched
   wire    [W-1:0]             pick_oh;    // the pick, one-hot: the lowest of them
+  wire    [W-1:0]             iss_oh;     // the issue, one-hot
+  reg                         i_use2;
+  reg                         i_walu;
+  reg                         i_load;
+  reg     [4:0]               i_rd;
+  reg     [IB_W-1:0]          i_rp;       // its read pointer
   wire    [(WARP_W+IB_W)-1:0] rf_slot;    // where a refill goes: IB * rf_wid_i + its write pointer
   wire    [W-1:0]             dec_res;
   wire    [W-1:0]             dec_wb;
@@ -164,7 +170,7 @@ module simty_sched (
     .waddr_i (rf_slot),
     .wdata_i ({rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}),
     .re_i    (1'b1),
-    .raddr_i ({iss_wid_o, rp_q[IB_W*iss_wid_o +: IB_W]}),
+    .raddr_i ({iss_wid_o, i_rp}),
     .rdata_o (buf_rdata)
   );
 
@@ -213,7 +219,9 @@ module simty_sched (
   // will be next cycle; next cycle corrects for what it cannot know (the issue made now: its
   // rs2 read, which can meet the next issue's rs1 read in one bank; a squash then). An
   // instruction that arrives in an empty queue may issue next cycle if nothing of its warp is
-  // in flight (it needs no hazard check), else a cycle later.
+  // in flight (it needs no hazard check) and its bank's ALU write slot is free whether it
+  // writes or not (its decoded fields come out of the instruction memory too late in the cycle
+  // to be looked at), else a cycle later.
 
   // Each warp's second queued instruction (for r2).
 
@@ -302,7 +310,7 @@ module simty_sched (
     for (w = 0; w < W; w = w + 1) begin
       r1[w] = kept[w] && alive_n[w] && (qv[w] ? (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w]
           && !hz1[w])) && !(h_walu[w] && wres_q[9*(w%2)+6]) : rf_valid_i && rf_wid_i ==
-          w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && !(rf_walu_i && wres_q[9*(w%2)+6]));
+          w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && !wres_q[9*(w%2)+6]);
       r2[w] = q2[w] && kept[w] && alive_n[w] && h_follow[w] && single_n[w] && !hz2[w] && !(s_walu[w]
           && wres_q[9*(w%2)+6]);
     end
@@ -313,8 +321,8 @@ module simty_sched (
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
       ready[w] = (li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && !init_i &&
-          !(squash_i && squash_wid_i == w[WARP_W-1:0]) && !(li_valid_q && li_use2_q && h_use1[w] &&
-          li_wid_q[0] == w[0]);
+          !(squash_i && squash_wid_i == w[WARP_W-1:0]) && !(li_valid_q && li_use2_q && li_wid_q[0]
+          == w[0]);
     end
   end
 
@@ -325,20 +333,42 @@ module simty_sched (
   assign iss_valid_o = |ready;
   assign iss_wid_o   = {|(pick_oh & 8'b11110000), |(pick_oh & 8'b11001100),
       |(pick_oh & 8'b10101010)};
-  assign rf_slot     = {rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]};
+
+  // The issued warp's fields, selected by the one-hot pick (AND-OR, no decoder behind the
+  // encoder).
+  assign iss_oh = pick_oh;
+
+  // issued
+  always @* begin
+    i_use2 = 1'b0;
+    i_walu = 1'b0;
+    i_load = 1'b0;
+    i_rd   = 5'd0;
+    i_rp   = {IB_W{1'b0}};
+    for (w = 0; w < W; w = w + 1) begin
+      if (iss_oh[w]) begin
+        i_use2 = i_use2 | h_use2[w];
+        i_walu = i_walu | h_walu[w];
+        i_load = i_load | h_load[w];
+        i_rd   = i_rd | h_rd[5*w +: 5];
+        i_rp   = i_rp | rp_q[IB_W*w +: IB_W];
+      end
+    end
+  end
+
+  assign rf_slot = {rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]};
 
   // In flight: +1 at issue, -1 at resolve (a load: at its write-back).
   assign dec_res = res_valid_i && !res_load_i ? {{(W-1){1'b0}}, 1'b1} << res_wid_i : {W{1'b0}};
   assign dec_wb  = wb_valid_i ? {{(W-1){1'b0}}, 1'b1} << wb_wid_i : {W{1'b0}};
-  assign inc     = iss_valid_o ? {{(W-1){1'b0}}, 1'b1} << iss_wid_o : {W{1'b0}};
+  assign inc     = iss_oh;
 
   // state
   always @(posedge clk_i) begin
     for (w = 0; w < W; w = w + 1) begin
       qn_q[(IB_W+1)*w +: IB_W+1] <= flush_i && flush_wid_i == w[WARP_W-1:0] ? {(IB_W+1){1'b0}} :
           qn_q[(IB_W+1)*w +: IB_W+1] + {{IB_W{1'b0}},
-          rf_valid_i && rf_wid_i == w[WARP_W-1:0]} - {{IB_W{1'b0}},
-          iss_valid_o && iss_wid_o == w[WARP_W-1:0]};
+          rf_valid_i && rf_wid_i == w[WARP_W-1:0]} - {{IB_W{1'b0}}, iss_oh[w]};
     end
     if (rf_valid_i) begin
       e_use1_q[rf_slot]           <= rf_use1_i;
@@ -351,20 +381,22 @@ module simty_sched (
       e_rd_q[5*(rf_slot) +: 5]    <= rf_insn_i[11:7];
       wp_q[IB_W*rf_wid_i +: IB_W] <= wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1;
     end
-    if (iss_valid_o) begin
-      rp_q[IB_W*iss_wid_o +: IB_W] <= rp_q[IB_W*iss_wid_o +: IB_W] + 1'b1;
+    for (w = 0; w < W; w = w + 1) begin
+      if (iss_oh[w]) begin
+        rp_q[IB_W*w +: IB_W] <= rp_q[IB_W*w +: IB_W] + 1'b1;
+      end
     end
     if (flush_i) begin
       wp_q[IB_W*flush_wid_i +: IB_W] <= {IB_W{1'b0}};
       rp_q[IB_W*flush_wid_i +: IB_W] <= {IB_W{1'b0}};
     end
     if (iss_valid_o && !iss_wid_o[0]) begin
-      wres_q[8:0] <= (wres_q[8:0] | {h_load[iss_wid_o], 2'b00, h_walu[iss_wid_o], 5'b00000}) >> 1;
+      wres_q[8:0] <= (wres_q[8:0] | {i_load, 2'b00, i_walu, 5'b00000}) >> 1;
     end else begin
       wres_q[8:0] <= wres_q[8:0] >> 1;
     end
     if (iss_valid_o && iss_wid_o[0]) begin
-      wres_q[17:9] <= (wres_q[17:9] | {h_load[iss_wid_o], 2'b00, h_walu[iss_wid_o], 5'b00000}) >> 1;
+      wres_q[17:9] <= (wres_q[17:9] | {i_load, 2'b00, i_walu, 5'b00000}) >> 1;
     end else begin
       wres_q[17:9] <= wres_q[17:9] >> 1;
     end
@@ -372,22 +404,24 @@ module simty_sched (
     r2_q       <= r2;
     li_valid_q <= iss_valid_o;
     li_wid_q   <= iss_wid_o;
-    li_use2_q  <= h_use2[iss_wid_o];
-    hv_q       <= {hv_q[6:0], iss_valid_o && (h_walu[iss_wid_o] || h_load[iss_wid_o])};
-    hl_q       <= {hl_q[6:0], h_load[iss_wid_o]};
+    li_use2_q  <= i_use2;
+    hv_q       <= {hv_q[6:0], iss_valid_o && (i_walu || i_load)};
+    hl_q       <= {hl_q[6:0], i_load};
     hw_q       <= {hw_q[0 +: 7*WARP_W], iss_wid_o};
-    hr_q       <= {hr_q[0 +: 35], h_rd[5*iss_wid_o +: 5]};
+    hr_q       <= {hr_q[0 +: 35], i_rd};
     c0_valid_o <= iss_valid_o;
     c0_wid_o   <= iss_wid_o;
-    c0_use2_o  <= h_use2[iss_wid_o];
+    c0_use2_o  <= i_use2;
     nn_q       <= nn_n;
     alive_q    <= alive_n;
     single_q   <= single_n;
     if (iss_valid_o) begin
-      rr_q            <= iss_wid_o + 1'b1;
-      nn_q[iss_wid_o] <= !h_follow[iss_wid_o];
+      rr_q <= iss_wid_o + 1'b1;
     end
     for (w = 0; w < W; w = w + 1) begin
+      if (iss_oh[w]) begin
+        nn_q[w] <= !h_follow[w];
+      end
       cnt_q[4*w +: 4] <= cnt_n[4*w +: 4] + {3'b000, inc[w]};
     end
     if (init_i) begin
