@@ -9,11 +9,12 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 8 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   latency of this unit: 1 cycle: registered output
+//   latency of this unit: 1 cycle: inputs registered, output combinational from them
 //
-// Gather (issue + 6): the data port returns the leader's block. Lanes that coalesced take their
-// own word; every other served lane takes the leader's word, with byte and halfword extraction
-// and sign extension by funct3. Registered for the load write-back at issue + 7.
+// Gather: the data port returns the leader's block, which is registered as it comes (a block
+// RAM's data output is slow); the cycle after, lanes that coalesced take their own word and
+// every other served lane takes the leader's word, with byte and halfword extraction and sign
+// extension by funct3, straight to the load write-back.
 
 `default_nettype none
 
@@ -25,26 +26,39 @@ module simty_gather (
   input  wire [OFF_W-1:0] leader_off_i, // the leader's byte offset in the block
   input  wire [2:0]       funct3_i,     // load width and signedness
   // to the load write-back
-  output reg  [32*T-1:0]  wb_data_o     // per-lane load result
+  output wire [32*T-1:0]  wb_data_o     // per-lane load result, the cycle after the inputs
 );
 
   localparam integer T     = 8; // threads per warp
   localparam integer OFF_W = 5; // log2(4 * T): byte offset in a block
 
-  wire    [31:0] word;   // the leader's word
-  wire    [7:0]  byte_v;
-  wire    [15:0] half_v;
-  reg     [31:0] ext;    // the leader's access, extended
-  integer        l;
+  reg     [32*T-1:0]  rdata_q;  // the block, registered
+  reg     [T-1:0]     coal_q;
+  reg     [OFF_W-1:0] off_q;
+  reg     [2:0]       funct3_q;
+  wire    [31:0]      word;     // the leader's word
+  wire    [7:0]       byte_v;
+  wire    [15:0]      half_v;
+  reg     [31:0]      ext;      // the leader's access, extended
+  integer             l;
+  reg     [32*T-1:0]  lanes_d;
 
-  assign word   = rdata_i[32*leader_off_i[OFF_W-1:2] +: 32];
-  assign byte_v = word[8*leader_off_i[1:0] +: 8];
-  assign half_v = word[16*leader_off_i[1] +: 16];
+  // inputs
+  always @(posedge clk_i) begin
+    rdata_q  <= rdata_i;
+    coal_q   <= coal_i;
+    off_q    <= leader_off_i;
+    funct3_q <= funct3_i;
+  end
+
+  assign word   = rdata_q[32*off_q[OFF_W-1:2] +: 32];
+  assign byte_v = word[8*off_q[1:0] +: 8];
+  assign half_v = word[16*off_q[1] +: 16];
 
   // extend
   always @* begin
     ext = word;
-    case (funct3_i)
+    case (funct3_q)
       3'b000:  ext = {{24{byte_v[7]}}, byte_v};
       3'b100:  ext = {24'd0, byte_v};
       3'b001:  ext = {{16{half_v[15]}}, half_v};
@@ -54,11 +68,14 @@ module simty_gather (
   end
 
   // lanes
-  always @(posedge clk_i) begin
+  always @* begin
+    lanes_d = {32*T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      wb_data_o[32*l +: 32] <= coal_i[l] ? rdata_i[32*l +: 32] : ext;
+      lanes_d[32*l +: 32] = coal_q[l] ? rdata_q[32*l +: 32] : ext;
     end
   end
+
+  assign wb_data_o = lanes_d;
 
 endmodule
 
