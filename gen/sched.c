@@ -231,14 +231,17 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                   "that does. Both see this cycle's resolve, load release and squash, the hazard "
                   "record and the write ports as they will be next cycle; next cycle corrects "
                   "for what it cannot know (the issue made now: its rs2 read, which can meet "
-                  "the next issue's rs1 read in one bank; a squash then). An instruction that "
-                  "arrives in an empty queue may issue next cycle if nothing of its warp is in "
+                  "the next issue's rs1 read in one bank; a flush now, known late in the "
+                  "cycle; a squash then). An instruction that arrives in an empty queue may "
+                  "issue next cycle if nothing of its warp is in "
                   "flight (it needs no hazard check) and its bank's ALU write slot is free "
                   "whether it writes or not (its decoded fields come out of the instruction "
                   "memory too late in the cycle to be looked at), else a cycle later.");
     vm_reg(m, "r1_q", "W", "ready next cycle, if the warp does not issue now");
     vm_reg(m, "r2_q", "W", "ready next cycle with its second instruction, if it issues now");
     vm_reg(m, "li_valid_q", "1", "the issue of the last cycle");
+    vm_reg(m, "fl_q", "1", "the flush of the last cycle: its warp's queue is empty now");
+    vm_reg(m, "fl_wid_q", "WARP_W", NULL);
     vm_reg(m, "li_wid_q", "WARP_W", NULL);
     vm_reg(m, "li_use2_q", "1", "it reads rs2 (now + 1)");
     vm_comment(m, "Each warp's second queued instruction (for r2).");
@@ -282,13 +285,11 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "nn_n", "W", NULL);
     vm_reg(m, "single_n", "W", NULL);
     vm_reg(m, "alive_n", "W", NULL);
-    vm_reg(m, "kept", "W", "not flushed now");
     b = vm_comb(m, "next_state");
     vb_default(b, "cnt_n", "cnt_q");
     vb_default(b, "nn_n", "nn_q");
     vb_default(b, "single_n", "single_q");
     vb_default(b, "alive_n", "alive_q");
-    vb_default(b, "kept", "{W{1'b1}}");
     vb_for(b, "w", "0", "W");
     vb_set(b, "cnt_n[4*w +: 4]", "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - "
            "(squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0)");
@@ -298,9 +299,6 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_if(b, "res_valid_i && res_wid_i == w[WARP_W-1:0]");
     vb_set(b, "single_n[w]", "res_single_i");
     vb_set(b, "alive_n[w]", "res_alive_i");
-    vb_end(b);
-    vb_if(b, "flush_i && flush_wid_i == w[WARP_W-1:0]");
-    vb_set(b, "kept[w]", "1'b0");
     vb_end(b);
     vb_end(b);
 
@@ -312,12 +310,12 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "w", "0", "W");
     {
         const char *bank0 = nb == 2 ? "(w%2)" : "0";
-        vb_set(b, "r1[w]", "kept[w] && alive_n[w] && (qv[w] ? "
+        vb_set(b, "r1[w]", "alive_n[w] && (qv[w] ? "
                            "(cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] && !hz1[w])) && "
                            "!(h_walu[w] && wres_q[9*%s+6]) : "
                            "rf_valid_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && "
                            "!wres_q[9*%s+6])", bank0, bank0);
-        vb_set(b, "r2[w]", "q2[w] && kept[w] && alive_n[w] && h_follow[w] && single_n[w] && "
+        vb_set(b, "r2[w]", "q2[w] && alive_n[w] && h_follow[w] && single_n[w] && "
                            "!hz2[w] && !(s_walu[w] && wres_q[9*%s+6])", bank0);
     }
     vb_end(b);
@@ -329,6 +327,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         const char *same = nb == 2 ? "li_wid_q[0] == w[0]" : "1'b1";
         vb_set(b, "ready[w]", "(li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && "
                               "!init_i && !(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
+                              "!(fl_q && fl_wid_q == w[WARP_W-1:0]) && "
                               "!(li_valid_q && li_use2_q && %s)", same);
     }
     vb_end(b);
@@ -413,6 +412,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "r1_q", "r1");
     vb_set(b, "r2_q", "r2");
     vb_set(b, "li_valid_q", "iss_valid_o");
+    vb_set(b, "fl_q", "flush_i");
+    vb_set(b, "fl_wid_q", "flush_wid_i");
     vb_set(b, "li_wid_q", "iss_wid_o");
     vb_set(b, "li_use2_q", "i_use2");
     vb_set(b, "hv_q", "{hv_q[6:0], iss_valid_o && (i_walu || i_load)}");
@@ -444,6 +445,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
 
     vb_reset(b, "alive_q", "{W{1'b0}}");
     vb_reset(b, "nn_q", "{W{1'b0}}");
+    vb_reset(b, "fl_q", "1'b0");
     vb_reset(b, "hv_q", "8'd0");
     if (cfg->w > 1)
         vb_reset(b, "rr_q", "{WARP_W{1'b0}}");

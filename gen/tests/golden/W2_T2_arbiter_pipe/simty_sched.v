@@ -125,6 +125,8 @@ module simty_sched (
   reg     [W-1:0]             r1_q;       // ready next cycle, if the warp does not issue now
   reg     [W-1:0]             r2_q;       // ready next cycle with its second instruction, if it issues now
   reg                         li_valid_q; // the issue of the last cycle
+  reg                         fl_q;       // the flush of the last cycle: its warp's queue is empty now
+  reg     [WARP_W-1:0]        fl_wid_q;
   reg     [WARP_W-1:0]        li_wid_q;
   reg                         li_use2_q;  // it reads rs2 (now + 1)
   reg     [W-1:0]             q2;         // at least two queued
@@ -142,7 +144,6 @@ module simty_sched (
   reg     [W-1:0]             nn_n;
   reg     [W-1:0]             single_n;
   reg     [W-1:0]             alive_n;
-  reg     [W-1:0]             kept;       // not flushed now
   reg     [W-1:0]             r1;
   reg     [W-1:0]             r2;
   reg     [W-1:0]             ready;      // warps that may issue now
@@ -218,11 +219,11 @@ module simty_sched (
   // that does not issue now, r2 (its second instruction) for one that does. Both see this
   // cycle's resolve, load release and squash, the hazard record and the write ports as they
   // will be next cycle; next cycle corrects for what it cannot know (the issue made now: its
-  // rs2 read, which can meet the next issue's rs1 read in one bank; a squash then). An
-  // instruction that arrives in an empty queue may issue next cycle if nothing of its warp is
-  // in flight (it needs no hazard check) and its bank's ALU write slot is free whether it
-  // writes or not (its decoded fields come out of the instruction memory too late in the cycle
-  // to be looked at), else a cycle later.
+  // rs2 read, which can meet the next issue's rs1 read in one bank; a flush now, known late in
+  // the cycle; a squash then). An instruction that arrives in an empty queue may issue next
+  // cycle if nothing of its warp is in flight (it needs no hazard check) and its bank's ALU
+  // write slot is free whether it writes or not (its decoded fields come out of the instruction
+  // memory too late in the cycle to be looked at), else a cycle later.
 
   // Each warp's second queued instruction (for r2).
 
@@ -287,7 +288,6 @@ module simty_sched (
     nn_n     = nn_q;
     single_n = single_q;
     alive_n  = alive_q;
-    kept     = {W{1'b1}};
     for (w = 0; w < W; w = w + 1) begin
       cnt_n[4*w +: 4] = cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000,
           dec_wb[w]} - (squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0);
@@ -298,9 +298,6 @@ module simty_sched (
         single_n[w] = res_single_i;
         alive_n[w]  = res_alive_i;
       end
-      if (flush_i && flush_wid_i == w[WARP_W-1:0]) begin
-        kept[w] = 1'b0;
-      end
     end
   end
 
@@ -309,11 +306,11 @@ module simty_sched (
     r1 = {W{1'b0}};
     r2 = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      r1[w] = kept[w] && alive_n[w] && (qv[w] ? (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w]
-          && !hz1[w])) && !(h_walu[w] && wres_q[9*(w%2)+6]) : rf_valid_i && rf_wid_i ==
-          w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && !wres_q[9*(w%2)+6]);
-      r2[w] = q2[w] && kept[w] && alive_n[w] && h_follow[w] && single_n[w] && !hz2[w] && !(s_walu[w]
-          && wres_q[9*(w%2)+6]);
+      r1[w] = alive_n[w] && (qv[w] ? (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] &&
+          !hz1[w])) && !(h_walu[w] && wres_q[9*(w%2)+6]) : rf_valid_i && rf_wid_i == w[WARP_W-1:0]
+          && cnt_n[4*w +: 4] == 4'd0 && !wres_q[9*(w%2)+6]);
+      r2[w] = q2[w] && alive_n[w] && h_follow[w] && single_n[w] && !hz2[w] && !(s_walu[w] &&
+          wres_q[9*(w%2)+6]);
     end
   end
 
@@ -322,8 +319,8 @@ module simty_sched (
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
       ready[w] = (li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && !init_i &&
-          !(squash_i && squash_wid_i == w[WARP_W-1:0]) && !(li_valid_q && li_use2_q && li_wid_q[0]
-          == w[0]);
+          !(squash_i && squash_wid_i == w[WARP_W-1:0]) && !(fl_q && fl_wid_q == w[WARP_W-1:0]) &&
+          !(li_valid_q && li_use2_q && li_wid_q[0] == w[0]);
     end
   end
 
@@ -403,6 +400,8 @@ module simty_sched (
     r1_q       <= r1;
     r2_q       <= r2;
     li_valid_q <= iss_valid_o;
+    fl_q       <= flush_i;
+    fl_wid_q   <= flush_wid_i;
     li_wid_q   <= iss_wid_o;
     li_use2_q  <= i_use2;
     hv_q       <= {hv_q[6:0], iss_valid_o && (i_walu || i_load)};
@@ -431,6 +430,7 @@ module simty_sched (
     if (rst_i) begin
       alive_q    <= {W{1'b0}};
       nn_q       <= {W{1'b0}};
+      fl_q       <= 1'b0;
       hv_q       <= 8'd0;
       rr_q       <= {WARP_W{1'b0}};
       c0_valid_o <= 1'b0;
