@@ -205,18 +205,21 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->w > 1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
 
-    vm_comment(m, "Buffer contents {pred, rs2, rs1, fault, insn, pc}, read at issue.");
+    vm_comment(m, "Buffer contents {pred, rs2, rs1, fault, insn, pc}: the issue registers the "
+                  "entry's address, collect 0 reads it (LUT-RAM, asynchronous read), so the "
+                  "issue pick does not end in the RAM. A slot is never written while its entry "
+                  "waits to be read: fetch holds a credit for it until it issues.");
     vm_wire(m, "buf_rdata", "74", NULL);
+    vm_reg(m, "buf_raddr_q", "WARP_W+IB_W", "the issued entry");
     {
-        struct vinst *in = vm_inst(m, "simty_ram_1r1w", "u_buf");
+        struct vinst *in = vm_inst(m, "simty_ram_1r1w_lut", "u_buf");
         vm_inst_param(in, "DEPTH_W", "WARP_W+IB_W");
         vm_inst_param(in, "DATA_W", "74");
         vm_inst_conn(in, "clk_i", "clk_i");
         vm_inst_conn(in, "we_i", "rf_valid_i");
         vm_inst_conn(in, "waddr_i", cfg->w > 1 ? "rf_slot" : "{1'b0, rf_slot}");
         vm_inst_conn(in, "wdata_i", "{rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}");
-        vm_inst_conn(in, "re_i", "1'b1");
-        vm_inst_conn(in, "raddr_i", "{iss_wid_o, i_rp}");
+        vm_inst_conn(in, "raddr_i", "buf_raddr_q");
         vm_inst_conn(in, "rdata_o", "buf_rdata");
     }
     vm_assign(m, "c0_pc_o", "buf_rdata[29:0]");
@@ -421,6 +424,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "hw_q", "{hw_q[0 +: 7*WARP_W], iss_wid_o}");
     vb_set(b, "hr_q", "{hr_q[0 +: 35], i_rd}");
     vb_set(b, "c0_valid_o", "iss_valid_o");
+    vb_set(b, "buf_raddr_q", "{iss_wid_o, i_rp}");
     vb_set(b, "c0_wid_o", "iss_wid_o");
     vb_set(b, "c0_use2_o", "i_use2");
     vm_comment(m, "A warp never issues in the cycle it is squashed (so nn_n is final for it).");

@@ -89,76 +89,77 @@ module simty_sched (
   localparam integer IB     = 4; // queue entries per warp
   localparam integer IB_W   = 2; // log2(IB)
 
-  reg     [W-1:0]            alive_q;
-  reg     [4*W-1:0]          cnt_q;      // per warp: instructions between issue and resolution
-  reg     [W-1:0]            nn_q;       // nothing may follow the last one issued before it resolves
-  reg     [W-1:0]            single_q;   // the warp has a single path
-  reg     [((IB_W+1)*W)-1:0] qn_q;       // per warp: instructions in the queue
-  reg     [IB_W*W-1:0]       wp_q;       // per warp: ring write pointer
-  reg     [IB_W*W-1:0]       rp_q;       // per warp: ring read pointer
-  reg     [IB*W-1:0]         e_use1_q;
-  reg     [IB*W-1:0]         e_use2_q;
-  reg     [IB*W-1:0]         e_walu_q;
-  reg     [IB*W-1:0]         e_load_q;
-  reg     [IB*W-1:0]         e_follow_q;
-  reg     [5*IB*W-1:0]       e_rs1_q;
-  reg     [5*IB*W-1:0]       e_rs2_q;
-  reg     [5*IB*W-1:0]       e_rd_q;
-  reg     [W-1:0]            qv;         // the queue is not empty
-  integer                    h;
-  reg     [W-1:0]            h_use1;
-  reg     [W-1:0]            h_use2;
-  reg     [W-1:0]            h_walu;
-  reg     [W-1:0]            h_load;
-  reg     [W-1:0]            h_follow;
-  reg     [5*W-1:0]          h_rs1;
-  reg     [5*W-1:0]          h_rs2;
-  reg     [5*W-1:0]          h_rd;
-  reg     [9*NB-1:0]         wres_q;     // bank b: bit 9b+k-1 = write port busy at now + k
-  reg     [7:0]              hv_q;       // a write of rd
-  reg     [7:0]              hl_q;       // by a load (at issue + 9, else at issue + 6)
-  reg     [8*WARP_W-1:0]     hw_q;
-  reg     [39:0]             hr_q;
-  wire    [73:0]             buf_rdata;
-  reg     [W-1:0]            r1_q;       // ready next cycle, if the warp does not issue now
-  reg     [W-1:0]            r2_q;       // ready next cycle with its second instruction, if it issues now
-  reg                        li_valid_q; // the issue of the last cycle
-  reg                        fl_q;       // the flush of the last cycle: its warp's queue is empty now
-  reg     [WARP_W-1:0]       fl_wid_q;
-  reg     [WARP_W-1:0]       li_wid_q;
-  reg                        li_use2_q;  // it reads rs2 (now + 1)
-  reg     [W-1:0]            q2;         // at least two queued
-  reg     [W-1:0]            s_use1;
-  reg     [W-1:0]            s_use2;
-  reg     [W-1:0]            s_walu;
-  reg     [5*W-1:0]          s_rs1;
-  reg     [5*W-1:0]          s_rs2;
-  reg     [5*W-1:0]          s_rd;
-  reg     [W-1:0]            hz1;
-  reg     [W-1:0]            hz2;
-  integer                    w;
-  integer                    k;
-  reg     [4*W-1:0]          cnt_n;
-  reg     [W-1:0]            nn_n;
-  reg     [W-1:0]            single_n;
-  reg     [W-1:0]            alive_n;
-  reg     [W-1:0]            r1;
-  reg     [W-1:0]            r2;
-  reg     [W-1:0]            ready;      // warps that may issue now
-  wire    [W-1:0]            iss_oh;     // the issue, one-hot
-  reg                        i_use2;
-  reg                        i_walu;
-  reg                        i_load;
-  reg     [4:0]              i_rd;
-  reg     [IB_W-1:0]         i_rp;       // its read pointer
-  wire    [IB_W-1:0]         rf_slot;    // where a refill goes: IB * rf_wid_i + its write pointer
-  wire    [W-1:0]            dec_res;
-  wire    [W-1:0]            dec_wb;
-  wire    [W-1:0]            inc;
-  reg     [W-1:0]            busy;       // something in flight
-  integer                    v;
+  reg     [W-1:0]             alive_q;
+  reg     [4*W-1:0]           cnt_q;       // per warp: instructions between issue and resolution
+  reg     [W-1:0]             nn_q;        // nothing may follow the last one issued before it resolves
+  reg     [W-1:0]             single_q;    // the warp has a single path
+  reg     [((IB_W+1)*W)-1:0]  qn_q;        // per warp: instructions in the queue
+  reg     [IB_W*W-1:0]        wp_q;        // per warp: ring write pointer
+  reg     [IB_W*W-1:0]        rp_q;        // per warp: ring read pointer
+  reg     [IB*W-1:0]          e_use1_q;
+  reg     [IB*W-1:0]          e_use2_q;
+  reg     [IB*W-1:0]          e_walu_q;
+  reg     [IB*W-1:0]          e_load_q;
+  reg     [IB*W-1:0]          e_follow_q;
+  reg     [5*IB*W-1:0]        e_rs1_q;
+  reg     [5*IB*W-1:0]        e_rs2_q;
+  reg     [5*IB*W-1:0]        e_rd_q;
+  reg     [W-1:0]             qv;          // the queue is not empty
+  integer                     h;
+  reg     [W-1:0]             h_use1;
+  reg     [W-1:0]             h_use2;
+  reg     [W-1:0]             h_walu;
+  reg     [W-1:0]             h_load;
+  reg     [W-1:0]             h_follow;
+  reg     [5*W-1:0]           h_rs1;
+  reg     [5*W-1:0]           h_rs2;
+  reg     [5*W-1:0]           h_rd;
+  reg     [9*NB-1:0]          wres_q;      // bank b: bit 9b+k-1 = write port busy at now + k
+  reg     [7:0]               hv_q;        // a write of rd
+  reg     [7:0]               hl_q;        // by a load (at issue + 9, else at issue + 6)
+  reg     [8*WARP_W-1:0]      hw_q;
+  reg     [39:0]              hr_q;
+  wire    [73:0]              buf_rdata;
+  reg     [(WARP_W+IB_W)-1:0] buf_raddr_q; // the issued entry
+  reg     [W-1:0]             r1_q;        // ready next cycle, if the warp does not issue now
+  reg     [W-1:0]             r2_q;        // ready next cycle with its second instruction, if it issues now
+  reg                         li_valid_q;  // the issue of the last cycle
+  reg                         fl_q;        // the flush of the last cycle: its warp's queue is empty now
+  reg     [WARP_W-1:0]        fl_wid_q;
+  reg     [WARP_W-1:0]        li_wid_q;
+  reg                         li_use2_q;   // it reads rs2 (now + 1)
+  reg     [W-1:0]             q2;          // at least two queued
+  reg     [W-1:0]             s_use1;
+  reg     [W-1:0]             s_use2;
+  reg     [W-1:0]             s_walu;
+  reg     [5*W-1:0]           s_rs1;
+  reg     [5*W-1:0]           s_rs2;
+  reg     [5*W-1:0]           s_rd;
+  reg     [W-1:0]             hz1;
+  reg     [W-1:0]             hz2;
+  integer                     w;
+  integer                     k;
+  reg     [4*W-1:0]           cnt_n;
+  reg     [W-1:0]             nn_n;
+  reg     [W-1:0]             single_n;
+  reg     [W-1:0]             alive_n;
+  reg     [W-1:0]             r1;
+  reg     [W-1:0]             r2;
+  reg     [W-1:0]             ready;       // warps that may issue now
+  wire    [W-1:0]             iss_oh;      // the issue, one-hot
+  reg                         i_use2;
+  reg                         i_walu;
+  reg                         i_load;
+  reg     [4:0]               i_rd;
+  reg     [IB_W-1:0]          i_rp;        // its read pointer
+  wire    [IB_W-1:0]          rf_slot;     // where a refill goes: IB * rf_wid_i + its write pointer
+  wire    [W-1:0]             dec_res;
+  wire    [W-1:0]             dec_wb;
+  wire    [W-1:0]             inc;
+  reg     [W-1:0]             busy;        // something in flight
+  integer                     v;
 
-  simty_ram_1r1w #(
+  simty_ram_1r1w_lut #(
     .DEPTH_W (WARP_W+IB_W),
     .DATA_W  (74)
   ) u_buf (
@@ -166,8 +167,7 @@ module simty_sched (
     .we_i    (rf_valid_i),
     .waddr_i ({1'b0, rf_slot}),
     .wdata_i ({rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}),
-    .re_i    (1'b1),
-    .raddr_i ({iss_wid_o, i_rp}),
+    .raddr_i (buf_raddr_q),
     .rdata_o (buf_rdata)
   );
 
@@ -202,7 +202,10 @@ module simty_sched (
   // What was issued in the last 8 cycles: their results may not be in the register file yet.
   // Entry k was issued k + 1 cycles ago.
 
-  // Buffer contents {pred, rs2, rs1, fault, insn, pc}, read at issue.
+  // Buffer contents {pred, rs2, rs1, fault, insn, pc}: the issue registers the entry's address,
+  // collect 0 reads it (LUT-RAM, asynchronous read), so the issue pick does not end in the RAM.
+  // A slot is never written while its entry waits to be read: fetch holds a credit for it until
+  // it issues.
   assign c0_pc_o    = buf_rdata[29:0];
   assign c0_insn_o  = buf_rdata[61:30];
   assign c0_fault_o = buf_rdata[62];
@@ -383,23 +386,24 @@ module simty_sched (
     end else begin
       wres_q <= wres_q >> 1;
     end
-    r1_q       <= r1;
-    r2_q       <= r2;
-    li_valid_q <= iss_valid_o;
-    fl_q       <= flush_i;
-    fl_wid_q   <= flush_wid_i;
-    li_wid_q   <= iss_wid_o;
-    li_use2_q  <= i_use2;
-    hv_q       <= {hv_q[6:0], iss_valid_o && (i_walu || i_load)};
-    hl_q       <= {hl_q[6:0], i_load};
-    hw_q       <= {hw_q[0 +: 7*WARP_W], iss_wid_o};
-    hr_q       <= {hr_q[0 +: 35], i_rd};
-    c0_valid_o <= iss_valid_o;
-    c0_wid_o   <= iss_wid_o;
-    c0_use2_o  <= i_use2;
-    nn_q       <= nn_n;
-    alive_q    <= alive_n;
-    single_q   <= single_n;
+    r1_q        <= r1;
+    r2_q        <= r2;
+    li_valid_q  <= iss_valid_o;
+    fl_q        <= flush_i;
+    fl_wid_q    <= flush_wid_i;
+    li_wid_q    <= iss_wid_o;
+    li_use2_q   <= i_use2;
+    hv_q        <= {hv_q[6:0], iss_valid_o && (i_walu || i_load)};
+    hl_q        <= {hl_q[6:0], i_load};
+    hw_q        <= {hw_q[0 +: 7*WARP_W], iss_wid_o};
+    hr_q        <= {hr_q[0 +: 35], i_rd};
+    c0_valid_o  <= iss_valid_o;
+    buf_raddr_q <= {iss_wid_o, i_rp};
+    c0_wid_o    <= iss_wid_o;
+    c0_use2_o   <= i_use2;
+    nn_q        <= nn_n;
+    alive_q     <= alive_n;
+    single_q    <= single_n;
     for (w = 0; w < W; w = w + 1) begin
       if (iss_oh[w]) begin
         nn_q[w] <= !h_follow[w];
