@@ -100,6 +100,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         vm_reg(m, "hungry", "W", "eligible with no credit used");
     vm_wire(m, "sel_valid", "1", NULL);
     vm_wire(m, "sel", "WARP_W", NULL);
+    vm_wire(m, "sel_oh", "W", "the pick, one-hot");
     vm_integer(m, "w");
     b = vm_comb(m, "eligible");
     vb_default(b, "elig", "{W{1'b0}}");
@@ -113,6 +114,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     if (w1) {
         vm_assign(m, "sel_valid", "elig[0]");
         vm_assign(m, "sel", "1'b0");
+        vm_assign(m, "sel_oh", "elig");
     } else {
         vm_wire(m, "esel_valid", "1", NULL);
         vm_wire(m, "esel", "WARP_W", NULL);
@@ -122,6 +124,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         rr_pick(cfg, m, "hpick", "hungry", "rr_q", "hsel_valid", "hsel");
         vm_assign(m, "sel_valid", "esel_valid");
         vm_assign(m, "sel", "hsel_valid ? hsel : esel");
+        vm_assign(m, "sel_oh", "hsel_valid ? hpick_oh : epick_oh");
     }
     vm_comment(m, "A fetch writes the warp's next PC one cycle later, from f1; a warp fetched "
                   "in the last cycle takes its PC from f1 meanwhile. So no adder sits behind "
@@ -149,7 +152,13 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "jk_f1", "1", NULL);
     vm_wire(m, "jk_f2", "1", NULL);
     vm_wire(m, "jk_f3", "1", NULL);
-    vm_assign(m, "jk_sel", "sel_valid && ((f4_valid_q && sel == f4_wid_q) || (kill && sel == redir_wid_i))");
+    vm_wire(m, "drop", "W", "warps whose fetches are dropped now (jump at f4, refetch)");
+    if (w1)
+        vm_assign(m, "drop", "f4_valid_q || kill");
+    else
+        vm_assign(m, "drop", "({W{f4_valid_q}} & ({{(W-1){1'b0}}, 1'b1} << f4_wid_q)) | "
+                             "({W{kill}} & ({{(W-1){1'b0}}, 1'b1} << redir_wid_i))");
+    vm_assign(m, "jk_sel", "|(sel_oh & drop)");
     vm_assign(m, "jk_f1", "f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || "
                           "(kill && f1_wid_q == redir_wid_i))");
     vm_assign(m, "jk_f2", "f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || "
@@ -212,9 +221,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "cred_q[CR_W*w +: CR_W]", "{CR_W{1'b0}}");
     vb_else(b);
     vb_set(b, "cred_q[CR_W*w +: CR_W]", "cred_q[CR_W*w +: CR_W] "
-           "+ {{(CR_W-1){1'b0}}, sel_valid && sel == w[WARP_W-1:0]} "
+           "+ {{(CR_W-1){1'b0}}, sel_oh[w] && !drop[w]} "
            "- {{(CR_W-1){1'b0}}, iss_valid_i && iss_wid_i == w[WARP_W-1:0]} "
-           "- {{(CR_W-1){1'b0}}, jk_sel && sel == w[WARP_W-1:0]} "
            "- {{(CR_W-1){1'b0}}, jk_f1 && f1_wid_q == w[WARP_W-1:0]} "
            "- {{(CR_W-1){1'b0}}, jk_f2 && f2_wid_q == w[WARP_W-1:0]} "
            "- {{(CR_W-1){1'b0}}, jk_f3 && f3_wid_q == w[WARP_W-1:0]}");

@@ -96,6 +96,7 @@ module simty_fetch (
   reg     [W-1:0]      elig;
   wire                 sel_valid;
   wire    [WARP_W-1:0] sel;
+  wire    [W-1:0]      sel_oh;             // the pick, one-hot
   integer              w;
   wire    [29:0]       f1_inc;
   wire                 f1_inc_in;
@@ -108,6 +109,7 @@ module simty_fetch (
   wire                 jk_f1;
   wire                 jk_f2;
   wire                 jk_f3;
+  wire    [W-1:0]      drop;               // warps whose fetches are dropped now (jump at f4, refetch)
 
   // Steering: the first eligible warp at or after rr_q, warps with nothing fetched first (a
   // warp ahead of its issue may be redirected and lose it).
@@ -122,6 +124,7 @@ module simty_fetch (
 
   assign sel_valid = elig[0];
   assign sel       = 1'b0;
+  assign sel_oh    = elig;
 
   // A fetch writes the warp's next PC one cycle later, from f1; a warp fetched in the last
   // cycle takes its PC from f1 meanwhile. So no adder sits behind the pick, and whether a PC
@@ -138,7 +141,8 @@ module simty_fetch (
   // (f3, f2, f1, steering).
   assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_q[redir_wid_i] ==
       redir_pc_i));
-  assign jk_sel = sel_valid && ((f4_valid_q && sel == f4_wid_q) || (kill && sel == redir_wid_i));
+  assign drop   = f4_valid_q || kill;
+  assign jk_sel = |(sel_oh & drop);
   assign jk_f1  = f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || (kill && f1_wid_q ==
       redir_wid_i));
   assign jk_f2  = f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || (kill && f2_wid_q ==
@@ -195,9 +199,8 @@ module simty_fetch (
         cred_q[CR_W*w +: CR_W] <= {CR_W{1'b0}};
       end else begin
         cred_q[CR_W*w +: CR_W] <= cred_q[CR_W*w +: CR_W] + {{(CR_W-1){1'b0}},
-            sel_valid && sel == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
+            sel_oh[w] && !drop[w]} - {{(CR_W-1){1'b0}},
             iss_valid_i && iss_wid_i == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
-            jk_sel && sel == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f1 && f1_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f2 && f2_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f3 && f3_wid_q == w[WARP_W-1:0]};

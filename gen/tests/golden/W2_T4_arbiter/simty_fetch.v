@@ -98,6 +98,7 @@ module simty_fetch (
   reg     [W-1:0]      hungry;             // eligible with no credit used
   wire                 sel_valid;
   wire    [WARP_W-1:0] sel;
+  wire    [W-1:0]      sel_oh;             // the pick, one-hot
   integer              w;
   wire                 esel_valid;
   wire    [WARP_W-1:0] esel;
@@ -120,6 +121,7 @@ module simty_fetch (
   wire                 jk_f1;
   wire                 jk_f2;
   wire                 jk_f3;
+  wire    [W-1:0]      drop;               // warps whose fetches are dropped now (jump at f4, refetch)
 
   // Steering: the first eligible warp at or after rr_q, warps with nothing fetched first (a
   // warp ahead of its issue may be redirected and lose it).
@@ -146,6 +148,7 @@ module simty_fetch (
   assign hsel       = {|(hpick_oh & 2'b10)};
   assign sel_valid  = esel_valid;
   assign sel        = hsel_valid ? hsel : esel;
+  assign sel_oh     = hsel_valid ? hpick_oh : epick_oh;
 
   // A fetch writes the warp's next PC one cycle later, from f1; a warp fetched in the last
   // cycle takes its PC from f1 meanwhile. So no adder sits behind the pick, and whether a PC
@@ -162,7 +165,9 @@ module simty_fetch (
   // (f3, f2, f1, steering).
   assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_q[redir_wid_i] ==
       redir_pc_i));
-  assign jk_sel = sel_valid && ((f4_valid_q && sel == f4_wid_q) || (kill && sel == redir_wid_i));
+  assign drop   = ({W{f4_valid_q}} & ({{(W-1){1'b0}},
+      1'b1} << f4_wid_q)) | ({W{kill}} & ({{(W-1){1'b0}}, 1'b1} << redir_wid_i));
+  assign jk_sel = |(sel_oh & drop);
   assign jk_f1  = f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || (kill && f1_wid_q ==
       redir_wid_i));
   assign jk_f2  = f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || (kill && f2_wid_q ==
@@ -222,9 +227,8 @@ module simty_fetch (
         cred_q[CR_W*w +: CR_W] <= {CR_W{1'b0}};
       end else begin
         cred_q[CR_W*w +: CR_W] <= cred_q[CR_W*w +: CR_W] + {{(CR_W-1){1'b0}},
-            sel_valid && sel == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
+            sel_oh[w] && !drop[w]} - {{(CR_W-1){1'b0}},
             iss_valid_i && iss_wid_i == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
-            jk_sel && sel == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f1 && f1_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f2 && f2_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f3 && f3_wid_q == w[WARP_W-1:0]};
