@@ -13,7 +13,7 @@ Runs, from a folder under build/test/fusesoc with this checkout as the cores roo
      edalize's icestorm flow: Debian's yosys, then scripts/fusesoc-bin first on PATH
      for the pinned YoWASP nextpnr-ice40 and icepack): the routed .asc must configure
      logic and RAM tiles, the .bin must be the HX8K's size, nextpnr must be the pinned
-     one and report the board clock's Fmax (about 75 s).
+     one and report the board clock's Fmax (72 s).
 Prints PASS/FAIL per check and `N passed, M failed`.
 """
 import glob
