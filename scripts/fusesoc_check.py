@@ -8,14 +8,23 @@ Runs, from a folder under build/test/fusesoc with this checkout as the cores roo
      depends on ::simty and instantiates the generator at W=2 T=4 TRACK=arbiter;
   3. `fusesoc run --target sim ::simty`: the board SoC around a W=2 T=2 core under
      Icarus Verilog, which must print one byte per thread and a newline;
-  4. a user's instance with W=3: the generator must refuse it and fusesoc fail.
+  4. a user's instance with W=3: the generator must refuse it and fusesoc fail;
+  5. `fusesoc run --target synth_ice40 ::simty` (W=2 T=2 on the iCE40-HX8K board top,
+     edalize's icestorm flow: Debian's yosys, then scripts/fusesoc-bin first on PATH
+     for the pinned YoWASP nextpnr-ice40 and icepack): the routed .asc must configure
+     logic and RAM tiles, the .bin must be the HX8K's size, nextpnr must be the pinned
+     one and report the board clock's Fmax (72 s).
 Prints PASS/FAIL per check and `N passed, M failed`.
 """
 import glob
 import os
 import re
+import shutil
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fpga_flow  # noqa: E402  (config_tiles)
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FUSESOC = os.path.join(ROOT, ".venv", "bin", "fusesoc")
@@ -37,11 +46,17 @@ filesets:
 """
 
 
-def fusesoc(args, cores, tag):
+# edalize's synth flows run nextpnr-*, icepack, ecppack from PATH: the pinned YoWASP ones.
+FUSESOC_BIN = os.path.join(ROOT, "scripts", "fusesoc-bin")
+# An iCE40-HX8K bitstream (icepack) has a fixed size, whatever the design.
+HX8K_BIN_BYTES = 135100
+
+
+def fusesoc(args, cores, tag, env=None):
     cmd = [FUSESOC] + sum((["--cores-root", c] for c in cores), []) + ["run"] + args
     d = os.path.join(WORK, tag)
     os.makedirs(d, exist_ok=True)
-    r = subprocess.run(cmd, cwd=d, capture_output=True, text=True, timeout=900)
+    r = subprocess.run(cmd, cwd=d, capture_output=True, text=True, timeout=900, env=env)
     with open(os.path.join(d, "fusesoc.log"), "w") as f:
         f.write(" ".join(cmd) + "\n" + r.stdout + r.stderr)
     return r.returncode, r.stdout + r.stderr, d
@@ -62,6 +77,31 @@ def user_core(tag, W, T, TRACK):
     with open(os.path.join(d, "user.core"), "w") as f:
         f.write(USER_CORE % {"tag": tag, "W": W, "T": T, "TRACK": TRACK})
     return d
+
+
+def synth_ice40_check(rc, path, d):
+    """The synth_ice40 target's outputs in work folder d, run with PATH path (whose
+    nextpnr-ice40 and icepack must be the pinned ones): (check name, ok)."""
+    b = glob.glob(os.path.join(d, "build", "*", "synth_ice40"))
+    b = b[0] if b else d
+    asc, bits = (os.path.join(b, "simty_0.1.0" + e) for e in (".asc", ".bin"))
+    tiles = fpga_flow.config_tiles(asc) if os.path.isfile(asc) else {}
+    kinds = {h.split()[0]: sum(1 for k in tiles if k.split()[0] == h.split()[0]) for h in tiles}
+    nlog = open(os.path.join(b, "next.log")).read() if os.path.isfile(os.path.join(b, "next.log")) else ""
+    fmax = re.findall(r"Max frequency for clock '.*clk_12mhz.*': ([\d.]+) MHz", nlog)
+    lc = re.search(r"ICESTORM_LC:\s+(\d+)/", nlog)
+    size = os.path.getsize(bits) if os.path.isfile(bits) else 0
+    tools = [shutil.which(t, path=path) for t in ("nextpnr-ice40", "icepack")]
+    ver = fpga_flow.version([tools[0] or "nextpnr-ice40", "--version"])
+    return ("fusesoc synth_ice40 ::simty: W=2 T=2 on the HX8K board top, %s logic cells, "
+            "%d logic tiles and %d RAM contents configured, %d-byte bitstream, Fmax %s MHz "
+            "(%s, through scripts/fusesoc-bin)"
+            % (lc.group(1) if lc else "?", kinds.get(".logic_tile", 0), kinds.get(".ram_data", 0),
+               size, fmax[-1] if fmax else "?", ver),
+            rc == 0 and kinds.get(".logic_tile", 0) > 100 and kinds.get(".ram_data", 0) > 0
+            and size == HX8K_BIN_BYTES and bool(fmax) and lc is not None
+            and int(lc.group(1)) > 1000 and "0.11.1" in ver
+            and all(t and os.path.dirname(t) == FUSESOC_BIN for t in tools))
 
 
 def main():
@@ -88,6 +128,9 @@ def main():
                          [ROOT, user_core("w3", 3, 4, "sorted")], "lint-user-w3")
     checks.append(("a user's instance with W=3: the generator refuses it, fusesoc fails",
                    rc != 0 and "W=3" in out))
+    env = dict(os.environ, PATH=FUSESOC_BIN + os.pathsep + os.environ.get("PATH", ""))
+    rc, out, d = fusesoc(["--target", "synth_ice40", "::simty"], [ROOT], "synth-ice40", env)
+    checks.append(synth_ice40_check(rc, env["PATH"], d))
     for name, ok in checks:
         print("%s %s" % ("PASS" if ok else "FAIL", name))
     bad = sum(1 for _, ok in checks if not ok)
