@@ -24,10 +24,15 @@ static void ram_attrs(const struct simt_cfg *c, struct vsig *mem, int lut)
 {
     if (!lut)
         vm_sig_attr(mem, "no_rw_check");
-    if (lut)
-        vm_sig_attr(mem, c->ramstyle == RAMSTYLE_LOGIC ? "ram_style = \"logic\""
-                                                       : "ram_style = \"distributed\"");
-    else if (c->ramstyle != RAMSTYLE_AUTO)
+    if (lut) {
+        /* An asynchronous read never maps to block RAM, so by default Yosys picks
+         * LUT-RAM where the device has it (ECP5) and flip-flops where it has not
+         * (iCE40: forcing "distributed" there fails). */
+        if (c->ramstyle == RAMSTYLE_LOGIC)
+            vm_sig_attr(mem, "ram_style = \"logic\"");
+        else if (c->ramstyle == RAMSTYLE_DISTRIBUTED)
+            vm_sig_attr(mem, "ram_style = \"distributed\"");
+    } else if (c->ramstyle != RAMSTYLE_AUTO)
         switch (c->ramstyle) {
         case RAMSTYLE_BLOCK: vm_sig_attr(mem, "ram_style = \"block\""); break;
         case RAMSTYLE_DISTRIBUTED: vm_sig_attr(mem, "ram_style = \"distributed\""); break;

@@ -36,7 +36,6 @@ module simty_ram_1r1w_lut #(
   output wire [DATA_W-1:0]  rdata_o
 );
 
-  (* ram_style = "distributed" *)
   reg [DATA_W-1:0] mem [0:(1<<DEPTH_W)-1]; // never reset (V7)
 
   // optional initial contents (block RAM keeps them on FPGAs)
