@@ -51,6 +51,7 @@ fast=(
   "badinput|$mk test-badinput W=2 T=4"
   "randstate|$mk test-randstate"
   "fpga-smoke|$mk fpga-smoke"
+  "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && for b in ice40 ecp5; do .venv/bin/python scripts/synth.py --board \$b --rtl build/test/synth-core/rtl --out build/test/synth-core/\$b --skip-units --no-pnr || exit 1; done"
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "fpga-lint|$mk fpga-lint W=2 T=4 && $mk fpga-lint W=8 T=64 TRACK=arbiter"
