@@ -440,10 +440,14 @@ def main():
 
     # 3. nextpnr, one seed after the other.
     runs = []
+    t_pnr = time.monotonic()
     for seed in range(1, a.seeds + 1):
         sd = os.path.join(out, "seed%d" % seed)
         os.makedirs(sd, exist_ok=True)
-        print("synth: [3/3] nextpnr seed %d of %d" % (seed, a.seeds), flush=True)
+        done = seed - 1   # ETA from the seeds already placed and routed
+        eta = "" if not done else ", about %.0f s left" % (
+            (time.monotonic() - t_pnr) / done * (a.seeds - done))
+        print("synth: [3/3] nextpnr seed %d of %d%s" % (seed, a.seeds, eta), flush=True)
         con_opt, con_file = bd["constraints"]
         pnr = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, sd)] + [
             "--json", os.path.relpath(os.path.join(out, top + ".json"), sd), "--freq", str(a.freq),
