@@ -53,6 +53,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "redir_alive_i", "1", "the warp still has a path");
     vm_port(m, VM_IN, "redir_seq_i", "1", "the instruction went where it was predicted to go "
                                           "with the same threads");
+    vm_port(m, VM_IN, "pre_wid_i", "WARP_W", "the warp that reaches stage r next cycle");
     vm_group(m, "instruction port (latency 1)");
     vm_port(m, VM_OUT_REG, "imem_req_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "imem_addr_o", "32", "byte address");
@@ -72,6 +73,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_sig_depth(vm_reg(m, "fetch_pc_q", "30", "next fetch PC per warp (but see f1)"), "W");
     vm_reg(m, "inimem_q", "W", "fetch_pc_q[w] lies in instruction memory");
     vm_sig_depth(vm_reg(m, "npc_q", "30", "PC of the warp's next instruction to issue"), "W");
+    vm_reg(m, "npc_r_q", "30", "npc_q of the warp at stage r, read a cycle ahead");
     vm_reg(m, "cred_q", "CR_W*W", "per warp: fetched and not yet issued nor dropped");
     if (!w1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
@@ -147,7 +149,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                   "the warp's younger fetches (f3, f2, f1, steering).");
     vm_wire(m, "kill", "1", NULL);
     vm_assign(m, "kill", "redir_valid_i && !(redir_alive_i && (redir_seq_i || "
-                         "npc_q[redir_wid_i] == redir_pc_i))");
+                         "npc_r_q == redir_pc_i))");
     vm_wire(m, "jk_sel", "1", "dropped by a predicted jump or a redirect");
     vm_wire(m, "jk_f1", "1", NULL);
     vm_wire(m, "jk_f2", "1", NULL);
@@ -202,6 +204,10 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_if(b, "c0_valid_i");
     vb_set(b, "npc_q[c0_wid_i]", "c0_pcn_i");
     vb_end(b);
+    /* A refetch of the same warp cannot come between: an instruction at stage r that
+     * redirects was squashed by an older one of its warp if it went the wrong way, so it
+     * is not valid, and a valid one behind a redirect has not yet issued. */
+    vb_set(b, "npc_r_q", "c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : npc_q[pre_wid_i]");
     vb_if(b, "kill");
     vb_set(b, "fetch_pc_q[redir_wid_i]", "redir_pc_i");
     vb_set(b, "inimem_q[redir_wid_i]", "redir_pc_i[29:IMEM_AW] == IMEM_TAG");

@@ -42,6 +42,12 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     /* Stage r (redirect, release, trace) comes res_lat cycles after resolve. */
     const int rl = cfg->res_lat;
     char tmp[64];
+    char pre_wid[24];   /* the warp entering stage r next cycle */
+
+    if (rl == 1)
+        snprintf(pre_wid, sizeof pre_wid, "m_wid_q");
+    else
+        snprintf(pre_wid, sizeof pre_wid, "r%d_wid_q", rl - 1);
 
     vm_describe(m, "Simty core: %d warps x %d threads, %s. Stages, for an instruction issued "
                    "at t: fetch steering, fetch, predecode (before t), issue (t), collect "
@@ -153,7 +159,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init", "start_pc_i", "start_pc_i[31:2]",
         "alive_i", "alive", "iss_valid_i", "iss_valid", "iss_wid_i", "iss_wid",
         "redir_valid_i", "r_valid_q", "redir_wid_i", "r_wid_q", "redir_pc_i", "r_x[P_PC +: 30]",
-        "redir_alive_i", "r_x[P_V]", "redir_seq_i", "r_seq",
+        "redir_alive_i", "r_x[P_V]", "redir_seq_i", "r_seq", "pre_wid_i", pre_wid,
         "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
         "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",

@@ -49,6 +49,7 @@ module simty_fetch (
   input  wire [29:0]       redir_pc_i,    // the warp's next path PC
   input  wire              redir_alive_i, // the warp still has a path
   input  wire              redir_seq_i,   // the instruction went where it was predicted to go with the same threads
+  input  wire [WARP_W-1:0] pre_wid_i,     // the warp that reaches stage r next cycle
   // instruction port (latency 1)
   output reg               imem_req_o,
   output reg  [31:0]       imem_addr_o,   // byte address
@@ -75,6 +76,7 @@ module simty_fetch (
   reg     [29:0]       fetch_pc_q [0:W-1]; // next fetch PC per warp (but see f1)
   reg     [W-1:0]      inimem_q;           // fetch_pc_q[w] lies in instruction memory
   reg     [29:0]       npc_q [0:W-1];      // PC of the warp's next instruction to issue
+  reg     [29:0]       npc_r_q;            // npc_q of the warp at stage r, read a cycle ahead
   reg     [CR_W*W-1:0] cred_q;             // per warp: fetched and not yet issued nor dropped
   reg                  f1_valid_q;         // fetch stage 1: the request
   reg     [WARP_W-1:0] f1_wid_q;
@@ -139,8 +141,7 @@ module simty_fetch (
   // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it
   // fetched and refetch from there. A predicted jump in f4 drops the warp's younger fetches
   // (f3, f2, f1, steering).
-  assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_q[redir_wid_i] ==
-      redir_pc_i));
+  assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_r_q == redir_pc_i));
   assign drop   = f4_valid_q || kill;
   assign jk_sel = |(sel_oh & drop);
   assign jk_f1  = f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || (kill && f1_wid_q ==
@@ -182,6 +183,7 @@ module simty_fetch (
     if (c0_valid_i) begin
       npc_q[c0_wid_i] <= c0_pcn_i;
     end
+    npc_r_q <= c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : npc_q[pre_wid_i];
     if (kill) begin
       fetch_pc_q[redir_wid_i] <= redir_pc_i;
       inimem_q[redir_wid_i]   <= redir_pc_i[29:IMEM_AW] == IMEM_TAG;

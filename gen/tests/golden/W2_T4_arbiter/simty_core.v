@@ -326,6 +326,7 @@ module simty_core (
     .redir_pc_i    (r_x[P_PC +: 30]),
     .redir_alive_i (r_x[P_V]),
     .redir_seq_i   (r_seq),
+    .pre_wid_i     (r1_wid_q),
     .imem_req_o    (imem_req_o),
     .imem_addr_o   (imem_addr_o),
     .imem_rdata_i  (imem_rdata_i),
