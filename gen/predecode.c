@@ -26,8 +26,9 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_describe(m, "Predecode: classifies a fetched instruction by the register-file ports it "
                    "needs, so the scheduler can reserve them at issue. ecall and ebreak read a7 "
                    "(x17) as rs1 and a0 (x10) as rs2: the exit test and the exit code. It also "
-                   "predicts where the warp goes next: jal to its target, a backward branch "
-                   "taken, everything else to PC + 4 (fetch follows the prediction). Every "
+                   "predicts where the warp goes next: jal to its target, a branch by the rule "
+                   "(backward taken, forward not taken) unless the branch predictor says "
+                   "otherwise, everything else to PC + 4 (fetch follows the prediction). Every "
                    "instruction but jalr, calls and system instructions may be followed: "
                    "the scheduler may issue the warp's next instruction (the predicted one) "
                    "behind it before it resolves, and squashes that one if the warp does not "
@@ -35,6 +36,7 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_latency(m, "combinational");
     vm_group(m, "from fetch (stage f2)");
     vm_port(m, VM_IN, "insn_i", "32", "instruction word");
+    vm_port(m, VM_IN, "flip_i", "1", "the branch predictor: a branch goes the other way than the rule");
     vm_group(m, "to the instruction buffer");
     vm_port(m, VM_OUT, "rs1_o", "5", "rs1, 0 if not read");
     vm_port(m, VM_OUT, "rs2_o", "5", "rs2, 0 if not read");
@@ -43,7 +45,7 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "walu_o", "1", "writes rd from the ALU (issue + 6)");
     vm_port(m, VM_OUT, "load_o", "1", "writes rd at load write-back (issue + 9)");
     vm_port(m, VM_OUT, "follow_o", "1", "the next instruction may issue before this one resolves");
-    vm_port(m, VM_OUT, "pred_o", "1", "predicted to jump: jal, or a backward branch");
+    vm_port(m, VM_OUT, "pred_o", "1", "predicted to jump: jal, or a branch predicted taken");
     vm_port(m, VM_OUT, "off_o", "30", "its word offset (pc + off_o is the predicted target)");
 
     vm_wire(m, "op", "7", "major opcode");
@@ -64,11 +66,12 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "walu_o", "rd_nz && (op == 7'b0110111 || op == 7'b0010111 || op == 7'b1101111 || "
                            "op == 7'b1100111 || op == 7'b0010011 || op == 7'b0110011 || is_csr)");
     vm_assign(m, "load_o", "op == 7'b0000011");
-    vm_comment(m, "Static prediction: jal goes to its target, a branch with a negative "
-                  "offset (a loop) is taken. A target that is not word aligned traps: it is "
-                  "not predicted.");
+    vm_comment(m, "Prediction: jal goes to its target; a branch with a negative offset (a "
+                  "loop) is taken, one with a positive offset is not, unless the predictor "
+                  "flips it. A target that is not word aligned traps: it is not predicted.");
     pd_jump_offset(m, "insn_i", "", "off_o");
-    vm_assign(m, "pred_o", "op == 7'b1101111 ? !off_j[0] : op == 7'b1100011 && insn_i[31] && !off_b[0]");
+    vm_assign(m, "pred_o", "op == 7'b1101111 ? !off_j[0] : "
+                           "op == 7'b1100011 && (insn_i[31] ^ flip_i) && !off_b[0]");
     vm_comment(m, "jalr (its target is a register), calls (they change the path's call "
                   "depth) and system instructions are not followed before they resolve.");
     vm_assign(m, "follow_o", "!(op == 7'b1100111 || op == 7'b1110011 || "

@@ -65,6 +65,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_localparam(m, "T", cfg->t, "threads per warp");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
     vm_localparam(m, "LANE_W", cfg->lane_id_w, "max(1, log2(T))");
+    vm_localparam(m, "BP_W", cfg->bp_w, "log2(branch-predictor counters)");
     vm_localparam(m, "ROW_W", cfg->rf_row_w, "register-file row address: 5 + log2(W / banks)");
     vm_localparam(m, "OFF_W", cfg->block_off_bits, "log2(4 * T): byte offset in a data block");
     path_lp_width(cfg, m);
@@ -158,6 +159,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
+        "bp_pc_o", "bp_pc",
         "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_pcn_i", "c0_pcn", NULL });
     vm_wire(m, "pd_rs1", "5", NULL);
     vm_wire(m, "pd_rs2", "5", NULL);
@@ -168,9 +170,19 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "pd_follow", "1", NULL);
     vm_wire(m, "pd_pred", "1", NULL);
     vm_wire(m, "pd_off", "30", NULL);
+    vm_wire(m, "bp_pc", "BP_W", NULL);
+    vm_wire(m, "bp_flip", "1", NULL);
+    vm_wire(m, "bp_tr_valid", "1", "a resolved branch of a single path trains the predictor");
+    vm_assign(m, "bp_tr_valid", "m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V])");
+    in = vm_inst(m, "simty_bpred", "u_bpred");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "init_i", "init", "init_word_i", "init_cnt_q[4:0]",
+        "f2_pc_i", "bp_pc", "f3_flip_o", "bp_flip",
+        "tr_valid_i", "bp_tr_valid", "tr_pc_i", "m_pc_q[BP_W-1:0]", "tr_back_i", "m_insn_q[31]",
+        "tr_taken_i", "m_b_q[P_V]", NULL });
     in = vm_inst(m, "simty_predecode", "u_predecode");
     conns(in, (const char *const[]){
-        "insn_i", "rf_insn", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
+        "insn_i", "rf_insn", "flip_i", "bp_flip", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
         "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
         "follow_o", "pd_follow", "pred_o", "pd_pred", "off_o", "pd_off", NULL });
 
@@ -462,6 +474,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "m_rd_q", "5", NULL);
     vm_reg(m, "m_walu_q", "1", NULL);
     vm_reg(m, "m_load_q", "1", NULL);
+    vm_reg(m, "m_branch_q", "1", NULL);
     vm_reg(m, "m_pok_q", "1", "went where predicted (m_pcn_q) with the same threads");
     vm_reg(m, "m_pcn_q", "30", "predicted next PC: the target of a predicted jump, else PC + 4");
     vm_reg(m, "m_h1_q", "PATH_W", "the head path that executed (trace)");
@@ -492,6 +505,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_rd_q", "n_rd_q");
     vb_set(b, "m_walu_q", "n_walu_q");
     vb_set(b, "m_load_q", "n_load_q");
+    vb_set(b, "m_branch_q", "n_branch_q");
     vb_set(b, "m_pok_q", "!(n_jalr_q || n_ecall_q || n_trap_q) && (n_branch_q && n_pred_q ? "
                          "!br_a[P_V] && br_b[T-1:0] == n_active_q : "
                          "!br_b[P_V] && br_a[T-1:0] == n_active_q)");

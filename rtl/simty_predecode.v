@@ -14,16 +14,18 @@
 // Predecode: classifies a fetched instruction by the register-file ports it needs, so the
 // scheduler can reserve them at issue. ecall and ebreak read a7 (x17) as rs1 and a0 (x10) as
 // rs2: the exit test and the exit code. It also predicts where the warp goes next: jal to its
-// target, a backward branch taken, everything else to PC + 4 (fetch follows the prediction).
-// Every instruction but jalr, calls and system instructions may be followed: the scheduler may
-// issue the warp's next instruction (the predicted one) behind it before it resolves, and
-// squashes that one if the warp does not go there with the same threads.
+// target, a branch by the rule (backward taken, forward not taken) unless the branch predictor
+// says otherwise, everything else to PC + 4 (fetch follows the prediction). Every instruction
+// but jalr, calls and system instructions may be followed: the scheduler may issue the warp's
+// next instruction (the predicted one) behind it before it resolves, and squashes that one if
+// the warp does not go there with the same threads.
 
 `default_nettype none
 
 module simty_predecode (
   // from fetch (stage f2)
   input  wire [31:0] insn_i,   // instruction word
+  input  wire        flip_i,   // the branch predictor: a branch goes the other way than the rule
   // to the instruction buffer
   output wire [4:0]  rs1_o,    // rs1, 0 if not read
   output wire [4:0]  rs2_o,    // rs2, 0 if not read
@@ -32,7 +34,7 @@ module simty_predecode (
   output wire        walu_o,   // writes rd from the ALU (issue + 6)
   output wire        load_o,   // writes rd at load write-back (issue + 9)
   output wire        follow_o, // the next instruction may issue before this one resolves
-  output wire        pred_o,   // predicted to jump: jal, or a backward branch
+  output wire        pred_o,   // predicted to jump: jal, or a branch predicted taken
   output wire [29:0] off_o     // its word offset (pc + off_o is the predicted target)
 );
 
@@ -57,13 +59,15 @@ module simty_predecode (
       7'b1100111 || op == 7'b0010011 || op == 7'b0110011 || is_csr);
   assign load_o   = op == 7'b0000011;
 
-  // Static prediction: jal goes to its target, a branch with a negative offset (a loop) is
-  // taken. A target that is not word aligned traps: it is not predicted.
+  // Prediction: jal goes to its target; a branch with a negative offset (a loop) is taken, one
+  // with a positive offset is not, unless the predictor flips it. A target that is not word
+  // aligned traps: it is not predicted.
   assign off_b  = {insn_i[31], insn_i[7], insn_i[30:25], insn_i[11:8]};
   assign off_j  = {insn_i[31], insn_i[19:12], insn_i[20], insn_i[30:21]};
   assign off_o  = insn_i[6:0] == 7'b1101111 ? {{11{off_j[19]}}, off_j[19:1]} : {{19{off_b[11]}},
       off_b[11:1]};
-  assign pred_o = op == 7'b1101111 ? !off_j[0] : op == 7'b1100011 && insn_i[31] && !off_b[0];
+  assign pred_o = op == 7'b1101111 ? !off_j[0] : op == 7'b1100011 && (insn_i[31] ^ flip_i) &&
+      !off_b[0];
 
   // jalr (its target is a register), calls (they change the path's call depth) and system
   // instructions are not followed before they resolve.

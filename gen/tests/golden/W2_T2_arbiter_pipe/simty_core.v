@@ -89,6 +89,7 @@ module simty_core (
   localparam integer T      = 2;  // threads per warp
   localparam integer WARP_W = 1;  // max(1, log2(W))
   localparam integer LANE_W = 1;  // max(1, log2(T))
+  localparam integer BP_W   = 7;  // log2(branch-predictor counters)
   localparam integer ROW_W  = 5;  // register-file row address: 5 + log2(W / banks)
   localparam integer OFF_W  = 3;  // log2(4 * T): byte offset in a data block
   localparam integer PATH_W = 41; // T + 39: {valid, depth[7:0], pc[29:0], mask[T-1:0]}
@@ -120,6 +121,9 @@ module simty_core (
   wire                 pd_follow;
   wire                 pd_pred;
   wire [29:0]          pd_off;
+  wire [BP_W-1:0]      bp_pc;
+  wire                 bp_flip;
+  wire                 bp_tr_valid;   // a resolved branch of a single path trains the predictor
   reg                  wb_valid_q;    // load write-back stage (issue + 9)
   reg  [WARP_W-1:0]    wb_wid_q;
   wire                 c0_valid;      // collect 0 (issue + 1)
@@ -253,6 +257,7 @@ module simty_core (
   reg  [4:0]           m_rd_q;
   reg                  m_walu_q;
   reg                  m_load_q;
+  reg                  m_branch_q;
   reg                  m_pok_q;       // went where predicted (m_pcn_q) with the same threads
   reg  [29:0]          m_pcn_q;       // predicted next PC: the target of a predicted jump, else PC + 4
   reg  [PATH_W-1:0]    m_h1_q;        // the head path that executed (trace)
@@ -362,13 +367,27 @@ module simty_core (
     .flush_wid_o   (flush_wid),
     .pred_i        (pd_pred),
     .off_i         (pd_off),
+    .bp_pc_o       (bp_pc),
     .c0_valid_i    (c0_valid),
     .c0_wid_i      (c0_wid),
     .c0_pcn_i      (c0_pcn)
   );
 
+  simty_bpred u_bpred (
+    .clk_i       (clk_i),
+    .init_i      (init),
+    .init_word_i (init_cnt_q[4:0]),
+    .f2_pc_i     (bp_pc),
+    .f3_flip_o   (bp_flip),
+    .tr_valid_i  (bp_tr_valid),
+    .tr_pc_i     (m_pc_q[BP_W-1:0]),
+    .tr_back_i   (m_insn_q[31]),
+    .tr_taken_i  (m_b_q[P_V])
+  );
+
   simty_predecode u_predecode (
     .insn_i   (rf_insn),
+    .flip_i   (bp_flip),
     .rs1_o    (pd_rs1),
     .rs2_o    (pd_rs2),
     .use1_o   (pd_use1),
@@ -583,7 +602,8 @@ module simty_core (
     end
   end
 
-  assign r_seq = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
+  assign r_seq       = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
+  assign bp_tr_valid = m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V]);
 
   // The issued instruction's predicted next PC, for the fetch unit.
   assign c0_off_b      = {c0_insn[31], c0_insn[7], c0_insn[30:25], c0_insn[11:8]};
@@ -696,6 +716,7 @@ module simty_core (
     m_rd_q       <= n_rd_q;
     m_walu_q     <= n_walu_q;
     m_load_q     <= n_load_q;
+    m_branch_q   <= n_branch_q;
     m_pok_q      <= !(n_jalr_q || n_ecall_q || n_trap_q) && (n_branch_q && n_pred_q ? !br_a[P_V] &&
         br_b[T-1:0] == n_active_q : !br_b[P_V] && br_a[T-1:0] == n_active_q);
     m_pcn_q      <= n_pred_q ? n_target_q[31:2] : n_pc_q + 30'd1;
