@@ -28,6 +28,8 @@ const struct unit simty_units[] = {
       "register fields, register-file ports, may it be followed, jump prediction", NULL },
     { "bpred", "simty_bpred", gen_bpred,
       "branch predictor: two-bit counters read in fetch, trained by resolved single-path branches", NULL },
+    { "ras", "simty_ras", gen_ras,
+      "per-warp return-address stacks: the predicted target of a return", NULL },
     { "sched", "simty_sched", gen_sched,
       "per-warp instruction queues and scheduler: readiness a cycle ahead, hazard record, round robin", NULL },
     { "rf", "simty_rf", gen_rf,

@@ -159,7 +159,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
-        "bp_pc_o", "bp_pc",
+        "bp_pc_o", "bp_pc", "ret_i", "pd_ret", "rtgt_i", "ras_top",
         "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_pcn_i", "c0_pcn", NULL });
     vm_wire(m, "pd_rs1", "5", NULL);
     vm_wire(m, "pd_rs2", "5", NULL);
@@ -180,9 +180,17 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "f2_pc_i", "bp_pc", "f3_flip_o", "bp_flip",
         "tr_valid_i", "bp_tr_valid", "tr_pc_i", "m_pc_q[BP_W-1:0]", "tr_back_i", "m_insn_q[31]",
         "tr_taken_i", "m_b_q[P_V]", NULL });
+    vm_wire(m, "pd_call", "1", NULL);
+    vm_wire(m, "pd_ret", "1", NULL);
+    vm_wire(m, "ras_ok", "1", NULL);
+    vm_wire(m, "ras_top", "30", NULL);
+    in = vm_inst(m, "simty_ras", "u_ras");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "rst_i", "rst_i", "valid_i", "rf_valid", "wid_i", "rf_wid", "pc_i", "rf_pc",
+        "call_i", "pd_call", "ret_i", "pd_ret", "ok_o", "ras_ok", "top_o", "ras_top", NULL });
     in = vm_inst(m, "simty_predecode", "u_predecode");
     conns(in, (const char *const[]){
-        "insn_i", "rf_insn", "flip_i", "bp_flip", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
+        "insn_i", "rf_insn", "flip_i", "bp_flip", "ras_ok_i", "ras_ok", "call_o", "pd_call", "ret_o", "pd_ret", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
         "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
         "follow_o", "pd_follow", "pred_o", "pd_pred", "off_o", "pd_off", NULL });
 
@@ -203,13 +211,13 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
-        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "squash_i", "sq", "squash_wid_i", "m_wid_q",
+        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_rtgt_i", "ras_top", "squash_i", "sq", "squash_wid_i", "m_wid_q",
         "squash_cnt_i", "sq_cnt",
         "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single",
         "iss_valid_o", "iss_valid", "iss_wid_o", "iss_wid",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
-        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred",
+        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred", "c0_rtgt_o", "c0_rtgt",
         "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });
     /* A load is released by whichever comes last: its write-back (issue + 9) or
      * stage r. */
@@ -229,7 +237,9 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     pd_jump_offset(m, "c0_insn", "c0_", "c0_off");
     vm_wire(m, "unused_c0_off", "2", "whether the target is aligned is checked at execute");
     vm_assign(m, "unused_c0_off", "{c0_off_b[0], c0_off_j[0]}");
-    vm_assign(m, "c0_pcn", "c0_pc + (c0_pred ? c0_off : 30'd1)");
+    vm_wire(m, "c0_rtgt", "30", "a predicted return's target");
+    vm_assign(m, "c0_pcn", "c0_pred && c0_insn[6:0] == 7'b1100111 ? c0_rtgt : "
+                           "c0_pc + (c0_pred ? c0_off : 30'd1)");
 
     /* ---- squash: the resolve stage drops the younger instructions of its warp ---- */
     vm_comment(m, "An instruction that does not go where predicted with the same threads "

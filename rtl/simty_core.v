@@ -123,6 +123,10 @@ module simty_core (
   wire [BP_W-1:0]      bp_pc;
   wire                 bp_flip;
   wire                 bp_tr_valid;   // a resolved branch of a single path trains the predictor
+  wire                 pd_call;
+  wire                 pd_ret;
+  wire                 ras_ok;
+  wire [29:0]          ras_top;
   reg                  wb_valid_q;    // load write-back stage (issue + 9)
   reg  [WARP_W-1:0]    wb_wid_q;
   wire                 c0_valid;      // collect 0 (issue + 1)
@@ -139,6 +143,7 @@ module simty_core (
   wire [11:0]          c0_off_b;      // branch offset bits 12..1
   wire [19:0]          c0_off_j;      // jal offset bits 20..1
   wire [1:0]           unused_c0_off; // whether the target is aligned is checked at execute
+  wire [29:0]          c0_rtgt;       // a predicted return's target
   wire                 sq;
   wire                 kill_c0;
   wire                 kill_c1;
@@ -322,6 +327,8 @@ module simty_core (
     .pred_i        (pd_pred),
     .off_i         (pd_off),
     .bp_pc_o       (bp_pc),
+    .ret_i         (pd_ret),
+    .rtgt_i        (ras_top),
     .c0_valid_i    (c0_valid),
     .c0_wid_i      (c0_wid),
     .c0_pcn_i      (c0_pcn)
@@ -339,9 +346,24 @@ module simty_core (
     .tr_taken_i  (m_b_q[P_V])
   );
 
+  simty_ras u_ras (
+    .clk_i   (clk_i),
+    .rst_i   (rst_i),
+    .valid_i (rf_valid),
+    .wid_i   (rf_wid),
+    .pc_i    (rf_pc),
+    .call_i  (pd_call),
+    .ret_i   (pd_ret),
+    .ok_o    (ras_ok),
+    .top_o   (ras_top)
+  );
+
   simty_predecode u_predecode (
     .insn_i   (rf_insn),
     .flip_i   (bp_flip),
+    .ras_ok_i (ras_ok),
+    .call_o   (pd_call),
+    .ret_o    (pd_ret),
     .rs1_o    (pd_rs1),
     .rs2_o    (pd_rs2),
     .use1_o   (pd_use1),
@@ -370,6 +392,7 @@ module simty_core (
     .rf_load_i    (pd_load),
     .rf_follow_i  (pd_follow),
     .rf_pred_i    (pd_pred),
+    .rf_rtgt_i    (ras_top),
     .squash_i     (sq),
     .squash_wid_i (m_wid_q),
     .squash_cnt_i (sq_cnt),
@@ -389,6 +412,7 @@ module simty_core (
     .c0_rs1_o     (c0_rs1),
     .c0_rs2_o     (c0_rs2),
     .c0_pred_o    (c0_pred),
+    .c0_rtgt_o    (c0_rtgt),
     .c0_use2_o    (c0_use2),
     .alive_o      (alive),
     .idle_o       (done_o),
@@ -565,7 +589,8 @@ module simty_core (
   assign c0_off        = c0_insn[6:0] == 7'b1101111 ? {{11{c0_off_j[19]}},
       c0_off_j[19:1]} : {{19{c0_off_b[11]}}, c0_off_b[11:1]};
   assign unused_c0_off = {c0_off_b[0], c0_off_j[0]};
-  assign c0_pcn        = c0_pc + (c0_pred ? c0_off : 30'd1);
+  assign c0_pcn        = c0_pred && c0_insn[6:0] == 7'b1100111 ? c0_rtgt : c0_pc + (c0_pred ? c0_off
+      : 30'd1);
 
   // An instruction that does not go where predicted with the same threads (m_pok_q low) drops
   // the younger instructions of its warp, issued behind it on that guess, before any of them
