@@ -15,7 +15,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                    "yet issued (in flight or in the warp's %d-entry buffer). Steering picks, round "
                    "robin, a live warp with a free credit, sends its PC to the instruction port "
                    "and guesses PC + 4 for its next fetch. When predecode predicts a jump (jal, a "
-                   "branch predicted taken, a return to the top of its return-address stack), the cycle after predecode (f4) sets the warp's next fetch "
+                   "branch predicted taken, a jalr with a predicted target), the cycle after predecode (f4) sets the warp's next fetch "
                    "PC to the target and drops the warp's younger fetches. The resolve stage "
                    "redirects a warp to its next path PC: unless that is the PC of the warp's "
                    "next instruction to issue, everything of the warp fetched and not issued "
@@ -71,8 +71,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "from predecode (f3)");
     vm_port(m, VM_IN, "pred_i", "1", "the instruction is predicted to jump");
     vm_port(m, VM_IN, "off_i", "30", "to rf_pc_o + off_i");
-    vm_port(m, VM_IN, "ret_i", "1", "a return: if predicted, to rtgt_i instead");
-    vm_port(m, VM_IN, "rtgt_i", "30", "the top of the warp's return-address stack");
+    vm_port(m, VM_IN, "jalr_i", "1", "a jalr: if predicted, to rtgt_i instead");
+    vm_port(m, VM_IN, "rtgt_i", "30", "its predicted target (return-address stack or target buffer)");
 
     vm_sig_depth(vm_reg(m, "fetch_pc_q", "30", "next fetch PC per warp (but see f1)"), "W");
     vm_reg(m, "inimem_q", "W", "fetch_pc_q[w] lies in instruction memory");
@@ -189,8 +189,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "f3_insn_q", "f2_fault_q ? 32'h0000_0000 : imem_rdata_i");  /* no stale word */
     vb_set(b, "f4_valid_q", "rf_valid_o && pred_i");
     vb_set(b, "f4_wid_q", "f3_wid_q");
-    vb_set(b, "f4_pc_q", "ret_i ? rtgt_i : f3_pc_q");   /* so f4 adds nothing for a return */
-    vb_set(b, "f4_off_q", "ret_i ? 30'd0 : off_i");
+    vb_set(b, "f4_pc_q", "jalr_i ? rtgt_i : f3_pc_q");   /* so f4 adds nothing for a jalr */
+    vb_set(b, "f4_off_q", "jalr_i ? 30'd0 : off_i");
     if (!w1) {
         vb_if(b, "sel_valid");
         vb_set(b, "rr_q", "sel + 1'b1");

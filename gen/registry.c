@@ -30,6 +30,8 @@ const struct unit simty_units[] = {
       "branch predictor: two-bit counters read in fetch, trained by resolved single-path branches", NULL },
     { "ras", "simty_ras", gen_ras,
       "per-warp return-address stacks: the predicted target of a return", NULL },
+    { "btb", "simty_btb", gen_btb,
+      "indirect-jump target buffer: the last target of each jalr, for the others", NULL },
     { "sched", "simty_sched", gen_sched,
       "per-warp instruction queues and scheduler: readiness a cycle ahead, hazard record, round robin", NULL },
     { "rf", "simty_rf", gen_rf,

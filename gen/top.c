@@ -159,7 +159,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
-        "bp_pc_o", "bp_pc", "ret_i", "pd_ret", "rtgt_i", "ras_top",
+        "bp_pc_o", "bp_pc", "jalr_i", "pd_jalr", "rtgt_i", "jtgt",
         "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_pcn_i", "c0_pcn", NULL });
     vm_wire(m, "pd_rs1", "5", NULL);
     vm_wire(m, "pd_rs2", "5", NULL);
@@ -188,9 +188,21 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "valid_i", "rf_valid", "wid_i", "rf_wid", "pc_i", "rf_pc",
         "call_i", "pd_call", "ret_i", "pd_ret", "ok_o", "ras_ok", "top_o", "ras_top", NULL });
+    vm_wire(m, "pd_jalr", "1", NULL);
+    vm_wire(m, "btb_ok", "1", NULL);
+    vm_wire(m, "btb_target", "30", NULL);
+    vm_wire(m, "jtgt", "30", "a jalr's predicted target");
+    vm_assign(m, "jtgt", "pd_ret ? ras_top : btb_target");
+    in = vm_inst(m, "simty_btb", "u_btb");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "init_i", "init", "init_word_i", "init_cnt_q[4:0]",
+        "f2_pc_i", "bp_pc[4:0]", "f3_valid_o", "btb_ok", "f3_target_o", "btb_target",
+        "wr_valid_i", "m_valid_q && m_jalr_q && m_a_q[P_V]", "wr_pc_i", "m_pc_q[4:0]",
+        "wr_target_i", "m_a_q[P_PC +: 30]", NULL });
     in = vm_inst(m, "simty_predecode", "u_predecode");
     conns(in, (const char *const[]){
-        "insn_i", "rf_insn", "flip_i", "bp_flip", "ras_ok_i", "ras_ok", "call_o", "pd_call", "ret_o", "pd_ret", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
+        "insn_i", "rf_insn", "flip_i", "bp_flip", "ras_ok_i", "ras_ok", "call_o", "pd_call", "ret_o", "pd_ret",
+        "btb_ok_i", "btb_ok", "jalr_o", "pd_jalr", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
         "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
         "follow_o", "pd_follow", "pred_o", "pd_pred", "off_o", "pd_off", NULL });
 
@@ -211,7 +223,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
-        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_rtgt_i", "ras_top", "squash_i", "sq", "squash_wid_i", "m_wid_q",
+        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_rtgt_i", "jtgt", "squash_i", "sq", "squash_wid_i", "m_wid_q",
         "squash_cnt_i", "sq_cnt",
         "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single",
@@ -485,6 +497,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "m_walu_q", "1", NULL);
     vm_reg(m, "m_load_q", "1", NULL);
     vm_reg(m, "m_branch_q", "1", NULL);
+    vm_reg(m, "m_jalr_q", "1", NULL);
     vm_reg(m, "m_pok_q", "1", "went where predicted (m_pcn_q) with the same threads");
     vm_reg(m, "m_pcn_q", "30", "predicted next PC: the target of a predicted jump, else PC + 4");
     vm_reg(m, "m_h1_q", "PATH_W", "the head path that executed (trace)");
@@ -516,6 +529,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_walu_q", "n_walu_q");
     vb_set(b, "m_load_q", "n_load_q");
     vb_set(b, "m_branch_q", "n_branch_q");
+    vb_set(b, "m_jalr_q", "n_jalr_q");
     vb_set(b, "m_pok_q", "!(n_jalr_q || n_ecall_q || n_trap_q) && (n_branch_q && n_pred_q ? "
                          "!br_a[P_V] && br_b[T-1:0] == n_active_q : "
                          "!br_b[P_V] && br_a[T-1:0] == n_active_q)");

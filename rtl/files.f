@@ -6,6 +6,7 @@ rtl/simty_fetch.v
 rtl/simty_predecode.v
 rtl/simty_bpred.v
 rtl/simty_ras.v
+rtl/simty_btb.v
 rtl/simty_sched.v
 rtl/simty_rf.v
 rtl/simty_exec.v

@@ -127,6 +127,10 @@ module simty_core (
   wire                 pd_ret;
   wire                 ras_ok;
   wire [29:0]          ras_top;
+  wire                 pd_jalr;
+  wire                 btb_ok;
+  wire [29:0]          btb_target;
+  wire [29:0]          jtgt;          // a jalr's predicted target
   reg                  wb_valid_q;    // load write-back stage (issue + 9)
   reg  [WARP_W-1:0]    wb_wid_q;
   wire                 c0_valid;      // collect 0 (issue + 1)
@@ -262,6 +266,7 @@ module simty_core (
   reg                  m_walu_q;
   reg                  m_load_q;
   reg                  m_branch_q;
+  reg                  m_jalr_q;
   reg                  m_pok_q;       // went where predicted (m_pcn_q) with the same threads
   reg  [29:0]          m_pcn_q;       // predicted next PC: the target of a predicted jump, else PC + 4
   reg  [PATH_W-1:0]    m_h1_q;        // the head path that executed (trace)
@@ -327,8 +332,8 @@ module simty_core (
     .pred_i        (pd_pred),
     .off_i         (pd_off),
     .bp_pc_o       (bp_pc),
-    .ret_i         (pd_ret),
-    .rtgt_i        (ras_top),
+    .jalr_i        (pd_jalr),
+    .rtgt_i        (jtgt),
     .c0_valid_i    (c0_valid),
     .c0_wid_i      (c0_wid),
     .c0_pcn_i      (c0_pcn)
@@ -358,12 +363,26 @@ module simty_core (
     .top_o   (ras_top)
   );
 
+  simty_btb u_btb (
+    .clk_i       (clk_i),
+    .init_i      (init),
+    .init_word_i (init_cnt_q[4:0]),
+    .f2_pc_i     (bp_pc[4:0]),
+    .f3_valid_o  (btb_ok),
+    .f3_target_o (btb_target),
+    .wr_valid_i  (m_valid_q && m_jalr_q && m_a_q[P_V]),
+    .wr_pc_i     (m_pc_q[4:0]),
+    .wr_target_i (m_a_q[P_PC +: 30])
+  );
+
   simty_predecode u_predecode (
     .insn_i   (rf_insn),
     .flip_i   (bp_flip),
     .ras_ok_i (ras_ok),
     .call_o   (pd_call),
     .ret_o    (pd_ret),
+    .btb_ok_i (btb_ok),
+    .jalr_o   (pd_jalr),
     .rs1_o    (pd_rs1),
     .rs2_o    (pd_rs2),
     .use1_o   (pd_use1),
@@ -392,7 +411,7 @@ module simty_core (
     .rf_load_i    (pd_load),
     .rf_follow_i  (pd_follow),
     .rf_pred_i    (pd_pred),
-    .rf_rtgt_i    (ras_top),
+    .rf_rtgt_i    (jtgt),
     .squash_i     (sq),
     .squash_wid_i (m_wid_q),
     .squash_cnt_i (sq_cnt),
@@ -582,6 +601,7 @@ module simty_core (
 
   assign r_seq       = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
   assign bp_tr_valid = m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V]);
+  assign jtgt        = pd_ret ? ras_top : btb_target;
 
   // The issued instruction's predicted next PC, for the fetch unit.
   assign c0_off_b      = {c0_insn[31], c0_insn[7], c0_insn[30:25], c0_insn[11:8]};
@@ -696,6 +716,7 @@ module simty_core (
     m_walu_q     <= n_walu_q;
     m_load_q     <= n_load_q;
     m_branch_q   <= n_branch_q;
+    m_jalr_q     <= n_jalr_q;
     m_pok_q      <= !(n_jalr_q || n_ecall_q || n_trap_q) && (n_branch_q && n_pred_q ? !br_a[P_V] &&
         br_b[T-1:0] == n_active_q : !br_b[P_V] && br_a[T-1:0] == n_active_q);
     m_pcn_q      <= n_pred_q ? n_target_q[31:2] : n_pc_q + 30'd1;
