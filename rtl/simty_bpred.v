@@ -13,20 +13,20 @@
 //
 // Conditional-branch predictor: 128 two-bit counters, shared by the warps and indexed by the
 // branch's word PC (bits 6..0). A counter of 2 or 3 predicts the branch the other way than the
-// static rule (a backward branch taken, a forward one not taken); the cleared table is the
-// static rule. Fetch reads it with the PC of the word in f2 and predecode uses the registered
+// static rule (a backward branch taken, a forward one not taken); the reset sequence sets every
+// counter to 1. Fetch reads it with the PC of the word in f2 and predecode uses the registered
 // bit in f3. A resolved branch of a single path (every active thread went the same way) trains
 // its counter at the resolve stage: up when it went against the static rule, else down; a
 // divergent branch trains nothing. Only resolved instructions train it: the squash has already
 // dropped every wrong-path one. The table is 32 words of 4 counters, two LUT-RAM copies (one
 // read by fetch, one by the training read-modify-write, both written together), so the reset
-// sequence clears it in 32 cycles.
+// sequence sets it in 32 cycles.
 
 `default_nettype none
 
 module simty_bpred (
   input  wire            clk_i,
-  // reset sequence: clear word init_word_i
+  // reset sequence: set word init_word_i to weakly the static rule
   input  wire            init_i,
   input  wire [4:0]      init_word_i,
   // from fetch (f2): the word PC being fetched
@@ -98,7 +98,7 @@ module simty_bpred (
 
   assign we    = init_i || tr_valid_i;
   assign waddr = init_i ? init_word_i : tr_pc_i[4:0];
-  assign wdata = init_i ? {WORD_W{1'b0}} : wr_word;
+  assign wdata = init_i ? {(WORD_W/2){2'b01}} : wr_word;
 
   // predict
   always @(posedge clk_i) begin
