@@ -32,7 +32,7 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
                    "warp's return-address stack, another jalr to where it went last time (the "
                    "jump target buffer), everything else to PC + 4 (fetch follows the "
                    "prediction). Every "
-                   "instruction but jalr, calls and system instructions may be followed: "
+                   "instruction but system instructions and a jalr without a predicted target may be followed: "
                    "the scheduler may issue the warp's next instruction (the predicted one) "
                    "behind it before it resolves, and squashes that one if the warp does not "
                    "go there with the same threads.");
@@ -92,9 +92,8 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "pred_o", "op == 7'b1101111 ? !off_j[0] : "
                            "op == 7'b1100011 ? (insn_i[31] ^ flip_i) && !off_b[0] : "
                            "jalr_o && (ret_o ? ras_ok_i && insn_i[31:20] == 12'd0 : btb_ok_i)");
-    vm_comment(m, "jalr (its target is a register), calls (they change the path's call "
-                  "depth) and system instructions are not followed before they resolve.");
-    vm_assign(m, "follow_o", "!(op == 7'b1100111 || op == 7'b1110011 || "
-                             "(op == 7'b1101111 && (insn_i[11:7] == 5'd1 || insn_i[11:7] == 5'd5)))");
+    vm_comment(m, "A jalr without a predicted target and system instructions are not "
+                  "followed before they resolve.");
+    vm_assign(m, "follow_o", "!(op == 7'b1110011 || (jalr_o && !pred_o))");
     return vm_status(m);
 }

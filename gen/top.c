@@ -288,18 +288,21 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "c1_use2_q", "1", NULL);
     vm_reg(m, "c1_rs2_q", "5", NULL);
     vm_reg(m, "c1_pred_q", "1", NULL);
+    vm_reg(m, "c1_pcn_q", "30", "predicted next PC, checked at resolve");
     vm_reg(m, "c2_valid_q", "1", "collect 2 (issue + 3)");
     vm_reg(m, "c2_fault_q", "1", NULL);
     vm_reg(m, "c2_wid_q", "WARP_W", NULL);
     vm_reg(m, "c2_pc_q", "30", NULL);
     vm_reg(m, "c2_insn_q", "32", NULL);
     vm_reg(m, "c2_pred_q", "1", NULL);
+    vm_reg(m, "c2_pcn_q", "30", NULL);
     vm_reg(m, "ex_valid_q", "1", "execute (issue + 4)");
     vm_reg(m, "ex_fault_q", "1", NULL);
     vm_reg(m, "ex_wid_q", "WARP_W", NULL);
     vm_reg(m, "ex_pc_q", "30", NULL);
     vm_reg(m, "ex_insn_q", "32", NULL);
     vm_reg(m, "ex_pred_q", "1", NULL);
+    vm_reg(m, "ex_pcn_q", "30", NULL);
     b = vm_seq(m, "collect");
     vb_set(b, "c1_valid_q", "c0_valid && !kill_c0");
     vb_set(b, "c1_fault_q", "c0_fault");
@@ -309,18 +312,21 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "c1_use2_q", "c0_use2");
     vb_set(b, "c1_rs2_q", "c0_rs2");
     vb_set(b, "c1_pred_q", "c0_pred");
+    vb_set(b, "c1_pcn_q", "c0_pcn");
     vb_set(b, "c2_valid_q", "c1_valid_q && !kill_c1");
     vb_set(b, "c2_fault_q", "c1_fault_q");
     vb_set(b, "c2_wid_q", "c1_wid_q");
     vb_set(b, "c2_pc_q", "c1_pc_q");
     vb_set(b, "c2_insn_q", "c1_insn_q");
     vb_set(b, "c2_pred_q", "c1_pred_q");
+    vb_set(b, "c2_pcn_q", "c1_pcn_q");
     vb_set(b, "ex_valid_q", "c2_valid_q && !kill_c2");
     vb_set(b, "ex_fault_q", "c2_fault_q");
     vb_set(b, "ex_wid_q", "c2_wid_q");
     vb_set(b, "ex_pc_q", "c2_pc_q");
     vb_set(b, "ex_insn_q", "c2_insn_q");
     vb_set(b, "ex_pred_q", "c2_pred_q");
+    vb_set(b, "ex_pcn_q", "c2_pcn_q");
     vb_reset(b, "c1_valid_q", "1'b0");
     vb_reset(b, "c2_valid_q", "1'b0");
     vb_reset(b, "ex_valid_q", "1'b0");
@@ -389,17 +395,20 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "mb_pc_q", "30", NULL);
     vm_reg(m, "mb_insn_q", "32", NULL);
     vm_reg(m, "mb_pred_q", "1", NULL);
+    vm_reg(m, "mb_pcn_q", "30", NULL);
     b = vm_seq(m, "membership");
     vb_set(b, "mb_valid_q", "ex_valid_q && !kill_ex");
     vb_set(b, "mb_wid_q", "ex_wid_q");
     vb_set(b, "mb_pc_q", "ex_pc_q");
     vb_set(b, "mb_insn_q", "ex_insn_q");
     vb_set(b, "mb_pred_q", "ex_pred_q");
+    vb_set(b, "mb_pcn_q", "ex_pcn_q");
     vb_reset(b, "mb_valid_q", "1'b0");
 
     /* ---- path tracking (membership), split stage registers ---- */
     vm_wire(m, "mb_active", "T", NULL);
     vm_wire(m, "mb_depth", "8", NULL);
+    vm_wire(m, "mb_depth_fwd", "8", "the head path's depth after every older instruction of the warp");
     vm_wire(m, "mb_mem", "1", NULL);
     vm_assign(m, "mb_mem", "mb_load || mb_store");
     {
@@ -412,8 +421,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             { "target", "32", "mb_target" },   { "branch", "1", "mb_branch" },
             { "ecall", "1", "mb_ecall" },      { "call", "2", "mb_call" },
             { "trap", "1", "mb_trap" },        { "cause", "4", "mb_cause" },
-            { "active", "T", "mb_active" },    { "depth", "8", "mb_depth" },
-            { "pred", "1", "mb_pred_q" },
+            { "active", "T", "mb_active" },    { "depth", "8", "mb_depth_fwd" },
+            { "pred", "1", "mb_pred_q" },       { "pcn", "30", "mb_pcn_q" },
         };
         b = vm_seq(m, "split");
         vb_set(b, "n_valid_q", "mb_valid_q && !kill_mb");
@@ -431,6 +440,43 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         }
         vb_reset(b, "n_valid_q", "1'b0");
     }
+    /* ---- call depth forwarding ---- */
+    {
+        /* the warp's older instructions between split (issue + 6) and the cycle after
+         * stage r, whose head-path write a read at execute has not seen */
+        const int nd = rl + 2;
+        char w[32];
+        vm_comment(m, "Call depth: an instruction issued behind a call or a return (before it "
+                      "resolves) read the head path's depth at execute before the call wrote it "
+                      "at stage r. It takes instead the depth after the youngest older "
+                      "instruction of its warp still between split and the cycle after stage "
+                      "r (%d stages): those were all followed, so they are on its path, and "
+                      "a wrong guess among them squashes it.", nd + 1);
+        snprintf(w, sizeof w, "%d", nd);
+        vm_reg(m, "fd_valid_q", w, "after split: one per stage, youngest in bit 0");
+        snprintf(w, sizeof w, "WARP_W*%d", nd);
+        vm_reg(m, "fd_wid_q", w, NULL);
+        snprintf(w, sizeof w, "8*%d", nd);
+        vm_reg(m, "fd_depth_q", w, "the call depth after each");
+        b = vm_seq(m, "depth_forward");
+        vb_set(b, "fd_valid_q", "{fd_valid_q[%d:0], n_valid_q && !kill_n}", nd - 2);
+        vb_set(b, "fd_wid_q", "{fd_wid_q[WARP_W*%d-1:0], n_wid_q}", nd - 1);
+        vb_set(b, "fd_depth_q", "{fd_depth_q[8*%d-1:0], br_depth}", nd - 1);
+        vb_reset(b, "fd_valid_q", "{%d{1'b0}}", nd);
+        vm_reg(m, "mb_depth_fwd_r", "8", NULL);
+        b = vm_comb(m, "depth_select");
+        vb_default(b, "mb_depth_fwd_r", "mb_depth");
+        for (int k = nd - 1; k >= 0; k--) {
+            vb_if(b, "fd_valid_q[%d] && fd_wid_q[WARP_W*%d +: WARP_W] == mb_wid_q", k, k);
+            vb_set(b, "mb_depth_fwd_r", "fd_depth_q[8*%d +: 8]", k);
+            vb_end(b);
+        }
+        vb_if(b, "n_valid_q && n_wid_q == mb_wid_q");
+        vb_set(b, "mb_depth_fwd_r", "br_depth");
+        vb_end(b);
+        vm_assign(m, "mb_depth_fwd", "mb_depth_fwd_r");
+    }
+
     vm_wire(m, "r_c", "PATH_W", NULL);
     vm_wire(m, "r_y", "PATH_W", NULL);
     vm_wire(m, "r_z", "PATH_W", NULL);
@@ -479,6 +525,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "br_trap", "T", NULL);
     vm_wire(m, "br_exit", "T", NULL);
     vm_wire(m, "br_cause", "4*T", NULL);
+    vm_wire(m, "br_jtarget", "30", "a jalr's leader target");
+    vm_wire(m, "br_depth", "8", "the call depth after the instruction");
     in = vm_inst(m, "simty_branch", "u_branch");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "s1_active_i", "mb_active", "s1_d_i", "mb_d",
@@ -488,7 +536,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "icause_i", "n_cause_q", "mem_i", "n_mem_q", "mem_served_i", "co_served",
         "mem_replay_i", "co_replay", "mem_trap_i", "co_trap", "mem_cause_i", "co_cause",
         "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
-        "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask", NULL });
+        "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask",
+        "jtarget_o", "br_jtarget", "depth_o", "br_depth", NULL });
 
     /* ---- resolve, gather, load write-back ---- */
     vm_reg(m, "m_pc_q", "30", NULL);
@@ -530,10 +579,11 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_load_q", "n_load_q");
     vb_set(b, "m_branch_q", "n_branch_q");
     vb_set(b, "m_jalr_q", "n_jalr_q");
-    vb_set(b, "m_pok_q", "!(n_jalr_q || n_ecall_q || n_trap_q) && (n_branch_q && n_pred_q ? "
+    vb_set(b, "m_pok_q", "!(n_ecall_q || n_trap_q) && (n_jalr_q ? n_pred_q && br_jtarget == n_pcn_q && "
+                         "!br_b[P_V] && br_a[T-1:0] == n_active_q : n_branch_q && n_pred_q ? "
                          "!br_a[P_V] && br_b[T-1:0] == n_active_q : "
                          "!br_b[P_V] && br_a[T-1:0] == n_active_q)");
-    vb_set(b, "m_pcn_q", "n_pred_q ? n_target_q[31:2] : n_pc_q + 30'd1");
+    vb_set(b, "m_pcn_q", "n_pcn_q");
     vb_set(b, "m_a_q", "br_a");
     vb_set(b, "m_b_q", "br_b");
     vb_set(b, "m_h1_q", "{|n_active_q, n_depth_q, n_pc_q, n_active_q}");
