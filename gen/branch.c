@@ -52,6 +52,8 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT_REG, "cause_o", "4*T", "4 bits per lane");
     vm_port(m, VM_OUT_REG, "exit_o", "T", NULL);
     vm_port(m, VM_OUT, "wmask_o", "T", "lanes whose rd an ALU-writing instruction writes");
+    vm_port(m, VM_OUT, "jtarget_o", "30", "a jalr's leader target (checked against its prediction)");
+    vm_port(m, VM_OUT, "depth_o", "8", "the call depth after the instruction (depth forwarding)");
 
     vm_wire(m, "depth_j", "8", "depth on the jump's target path");
     vm_wire(m, "pc_next", "30", NULL);
@@ -140,6 +142,8 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
                   "lanes an indirect jump replays or whose target traps: those read rs1 again.");
     vm_assign(m, "wmask_o", "itrap_i || (jal_i && target_i[1]) ? {T{1'b0}} : "
                             "jalr_i ? juni : active_i");
+    vm_assign(m, "jtarget_o", "jtarget");
+    vm_assign(m, "depth_o", "jal_i || jalr_i ? depth_j : depth_i");
     vm_wire(m, "unused_target", "1", "targets are even");
     vm_assign(m, "unused_target", "target_i[0]");
     return vm_status(m);

@@ -58,6 +58,10 @@ void cfg_derive(struct simt_cfg *c)
      * with more warps two are as fast (measured) and half the size. */
     c->ibuf = c->w <= 2 ? 4 : 2;
     c->ibuf_w = cfg_clog2(c->ibuf);
+    /* The predictor's table has 32 words (the reset sequence, at least 32 cycles,
+     * clears one a cycle), each holding 2^bp_sel_w counters. */
+    c->bp_w = SIMTY_BPRED_BITS;
+    c->bp_sel_w = c->bp_w - 5;
     c->res_lat = c->track == TRACK_ARBITER ? 2 + c->arbpipe : 1;
     c->xlen = 32;
     c->pc_w = 30;

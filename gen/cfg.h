@@ -44,6 +44,8 @@ struct simt_cfg {
     int rf_row_w;        /* log2(rf_rows) = 5 + rf_warp_in_bank_bits */
     int ibuf;            /* instruction-buffer entries per warp (power of two >= 2) */
     int ibuf_w;          /* log2(ibuf) */
+    int bp_w;            /* log2(branch-predictor counters): SIMTY_BPRED_BITS */
+    int bp_sel_w;        /* log2(counters per predictor word): bp_w - 5 (32 words, cleared by the reset sequence) */
     int res_lat;         /* cycles from resolve (issue + 6) to stage r: sorted 1, arbiter 2 + ARBPIPE */
     int xlen;            /* 32 */
     int pc_w;            /* 30: word PC (byte PC[31:2]) */
@@ -62,6 +64,13 @@ struct simt_cfg {
     int dmem_latency;    /* data port latency, cycles */
     unsigned cfg_id;     /* compact signature, see cfg_derive() */
 };
+
+/* Branch predictor size: 2^SIMTY_BPRED_BITS two-bit counters (>= 6).  Measured:
+ * see gen/bpred.c. */
+#define SIMTY_BPRED_BITS 7
+
+/* Return-address stack: 2^SIMTY_RAS_BITS entries per warp (gen/ras.c). */
+#define SIMTY_RAS_BITS 2
 
 /* Bounds of the user parameters. */
 #define CFG_WT_MAX    64

@@ -15,7 +15,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                    "yet issued (in flight or in the warp's %d-entry buffer). Steering picks, round "
                    "robin, a live warp with a free credit, sends its PC to the instruction port "
                    "and guesses PC + 4 for its next fetch. When predecode predicts a jump (jal, a "
-                   "backward branch), the cycle after predecode (f4) sets the warp's next fetch "
+                   "branch predicted taken, a jalr with a predicted target), the cycle after predecode (f4) sets the warp's next fetch "
                    "PC to the target and drops the warp's younger fetches. The resolve stage "
                    "redirects a warp to its next path PC: unless that is the PC of the warp's "
                    "next instruction to issue, everything of the warp fetched and not issued "
@@ -30,6 +30,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
     vm_localparam(m, "CR_W", cfg->ibuf_w + 1, "log2(instruction-buffer entries per warp = %d) + 1: "
                   "a credit count, full at its msb", cfg->ibuf);
+    vm_localparam(m, "BP_W", cfg->bp_w, "log2(branch-predictor counters)");
     vm_localparam(m, "IMEM_AW", cfg->imem_addr_w, "log2(IMEM words = %d)", cfg->imem_words);
     snprintf(lit, sizeof lit, "%d'h%x", 30 - cfg->imem_addr_w,
              ((unsigned)SIMTY_IMEM_BASE >> 2) >> cfg->imem_addr_w);
@@ -66,9 +67,13 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "rf_fault_o", "1", NULL);
     vm_port(m, VM_OUT, "flush_o", "1", "drop the warp's buffered instructions");
     vm_port(m, VM_OUT, "flush_wid_o", "WARP_W", NULL);
+    vm_group(m, "to the branch predictor (f2)");
+    vm_port(m, VM_OUT, "bp_pc_o", "BP_W", "low bits of the word PC in f2");
     vm_group(m, "from predecode (f3)");
     vm_port(m, VM_IN, "pred_i", "1", "the instruction is predicted to jump");
     vm_port(m, VM_IN, "off_i", "30", "to rf_pc_o + off_i");
+    vm_port(m, VM_IN, "jalr_i", "1", "a jalr: if predicted, to rtgt_i instead");
+    vm_port(m, VM_IN, "rtgt_i", "30", "its predicted target (return-address stack or target buffer)");
 
     vm_sig_depth(vm_reg(m, "fetch_pc_q", "30", "next fetch PC per warp (but see f1)"), "W");
     vm_reg(m, "inimem_q", "W", "fetch_pc_q[w] lies in instruction memory");
@@ -186,8 +191,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "f3_insn_q", "f2_fault_q ? 32'h0000_0000 : imem_rdata_i");  /* no stale word */
     vb_set(b, "f4_valid_q", "rf_valid_o && pred_i");
     vb_set(b, "f4_wid_q", "f3_wid_q");
-    vb_set(b, "f4_pc_q", "f3_pc_q");
-    vb_set(b, "f4_off_q", "off_i");
+    vb_set(b, "f4_pc_q", "jalr_i ? rtgt_i : f3_pc_q");   /* so f4 adds nothing for a jalr */
+    vb_set(b, "f4_off_q", "jalr_i ? 30'd0 : off_i");
     if (!w1) {
         vb_if(b, "sel_valid");
         vb_set(b, "rr_q", "sel + 1'b1");
@@ -248,6 +253,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "rf_pc_o", "f3_pc_q");
     vm_assign(m, "rf_insn_o", "f3_insn_q");
     vm_assign(m, "rf_fault_o", "f3_fault_q");
+    vm_assign(m, "bp_pc_o", "f2_pc_q[BP_W-1:0]");
     vm_assign(m, "flush_o", "kill");
     vm_assign(m, "flush_wid_o", "redir_wid_i");
     return vm_status(m);

@@ -71,6 +71,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_localparam(m, "T", cfg->t, "threads per warp");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
     vm_localparam(m, "LANE_W", cfg->lane_id_w, "max(1, log2(T))");
+    vm_localparam(m, "BP_W", cfg->bp_w, "log2(branch-predictor counters)");
     vm_localparam(m, "ROW_W", cfg->rf_row_w, "register-file row address: 5 + log2(W / banks)");
     vm_localparam(m, "OFF_W", cfg->block_off_bits, "log2(4 * T): byte offset in a data block");
     path_lp_width(cfg, m);
@@ -164,6 +165,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
+        "bp_pc_o", "bp_pc", "jalr_i", "pd_jalr", "rtgt_i", "jtgt",
         "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_pcn_i", "c0_pcn", NULL });
     vm_wire(m, "pd_rs1", "5", NULL);
     vm_wire(m, "pd_rs2", "5", NULL);
@@ -174,9 +176,39 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "pd_follow", "1", NULL);
     vm_wire(m, "pd_pred", "1", NULL);
     vm_wire(m, "pd_off", "30", NULL);
+    vm_wire(m, "bp_pc", "BP_W", NULL);
+    vm_wire(m, "bp_flip", "1", NULL);
+    vm_wire(m, "bp_tr_valid", "1", "a resolved branch of a single path trains the predictor");
+    vm_assign(m, "bp_tr_valid", "m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V])");
+    in = vm_inst(m, "simty_bpred", "u_bpred");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "init_i", "init", "init_word_i", "init_cnt_q[4:0]",
+        "f2_pc_i", "bp_pc", "f3_flip_o", "bp_flip",
+        "tr_valid_i", "bp_tr_valid", "tr_pc_i", "m_pc_q[BP_W-1:0]", "tr_back_i", "m_insn_q[31]",
+        "tr_taken_i", "m_b_q[P_V]", NULL });
+    vm_wire(m, "pd_call", "1", NULL);
+    vm_wire(m, "pd_ret", "1", NULL);
+    vm_wire(m, "ras_ok", "1", NULL);
+    vm_wire(m, "ras_top", "30", NULL);
+    in = vm_inst(m, "simty_ras", "u_ras");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "rst_i", "rst_i", "valid_i", "rf_valid", "wid_i", "rf_wid", "pc_i", "rf_pc",
+        "call_i", "pd_call", "ret_i", "pd_ret", "ok_o", "ras_ok", "top_o", "ras_top", NULL });
+    vm_wire(m, "pd_jalr", "1", NULL);
+    vm_wire(m, "btb_ok", "1", NULL);
+    vm_wire(m, "btb_target", "30", NULL);
+    vm_wire(m, "jtgt", "30", "a jalr's predicted target");
+    vm_assign(m, "jtgt", "pd_ret ? ras_top : btb_target");
+    in = vm_inst(m, "simty_btb", "u_btb");
+    conns(in, (const char *const[]){
+        "clk_i", "clk_i", "init_i", "init", "init_word_i", "init_cnt_q[4:0]",
+        "f2_pc_i", "bp_pc[4:0]", "f3_valid_o", "btb_ok", "f3_target_o", "btb_target",
+        "wr_valid_i", "m_valid_q && m_jalr_q && m_a_q[P_V]", "wr_pc_i", "m_pc_q[4:0]",
+        "wr_target_i", "m_a_q[P_PC +: 30]", NULL });
     in = vm_inst(m, "simty_predecode", "u_predecode");
     conns(in, (const char *const[]){
-        "insn_i", "rf_insn", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
+        "insn_i", "rf_insn", "flip_i", "bp_flip", "ras_ok_i", "ras_ok", "call_o", "pd_call", "ret_o", "pd_ret",
+        "btb_ok_i", "btb_ok", "jalr_o", "pd_jalr", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
         "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
         "follow_o", "pd_follow", "pred_o", "pd_pred", "off_o", "pd_off", NULL });
 
@@ -197,13 +229,13 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
-        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "squash_i", "sq", "squash_wid_i", "m_wid_q",
+        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_rtgt_i", "jtgt", "squash_i", "sq", "squash_wid_i", "m_wid_q",
         "squash_cnt_i", "sq_cnt",
         "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single",
         "iss_valid_o", "iss_valid", "iss_wid_o", "iss_wid",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
-        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred",
+        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred", "c0_rtgt_o", "c0_rtgt",
         "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });
     /* A load is released by whichever comes last: its write-back (issue + 9) or
      * stage r. */
@@ -223,7 +255,9 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     pd_jump_offset(m, "c0_insn", "c0_", "c0_off");
     vm_wire(m, "unused_c0_off", "2", "whether the target is aligned is checked at execute");
     vm_assign(m, "unused_c0_off", "{c0_off_b[0], c0_off_j[0]}");
-    vm_assign(m, "c0_pcn", "c0_pc + (c0_pred ? c0_off : 30'd1)");
+    vm_wire(m, "c0_rtgt", "30", "a predicted return's target");
+    vm_assign(m, "c0_pcn", "c0_pred && c0_insn[6:0] == 7'b1100111 ? c0_rtgt : "
+                           "c0_pc + (c0_pred ? c0_off : 30'd1)");
 
     /* ---- squash: the resolve stage drops the younger instructions of its warp ---- */
     vm_comment(m, "An instruction that does not go where predicted with the same threads "
@@ -260,18 +294,21 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "c1_use2_q", "1", NULL);
     vm_reg(m, "c1_rs2_q", "5", NULL);
     vm_reg(m, "c1_pred_q", "1", NULL);
+    vm_reg(m, "c1_pcn_q", "30", "predicted next PC, checked at resolve");
     vm_reg(m, "c2_valid_q", "1", "collect 2 (issue + 3)");
     vm_reg(m, "c2_fault_q", "1", NULL);
     vm_reg(m, "c2_wid_q", "WARP_W", NULL);
     vm_reg(m, "c2_pc_q", "30", NULL);
     vm_reg(m, "c2_insn_q", "32", NULL);
     vm_reg(m, "c2_pred_q", "1", NULL);
+    vm_reg(m, "c2_pcn_q", "30", NULL);
     vm_reg(m, "ex_valid_q", "1", "execute (issue + 4)");
     vm_reg(m, "ex_fault_q", "1", NULL);
     vm_reg(m, "ex_wid_q", "WARP_W", NULL);
     vm_reg(m, "ex_pc_q", "30", NULL);
     vm_reg(m, "ex_insn_q", "32", NULL);
     vm_reg(m, "ex_pred_q", "1", NULL);
+    vm_reg(m, "ex_pcn_q", "30", NULL);
     b = vm_seq(m, "collect");
     vb_set(b, "c1_valid_q", "c0_valid && !kill_c0");
     vb_set(b, "c1_fault_q", "c0_fault");
@@ -281,18 +318,21 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "c1_use2_q", "c0_use2");
     vb_set(b, "c1_rs2_q", "c0_rs2");
     vb_set(b, "c1_pred_q", "c0_pred");
+    vb_set(b, "c1_pcn_q", "c0_pcn");
     vb_set(b, "c2_valid_q", "c1_valid_q && !kill_c1");
     vb_set(b, "c2_fault_q", "c1_fault_q");
     vb_set(b, "c2_wid_q", "c1_wid_q");
     vb_set(b, "c2_pc_q", "c1_pc_q");
     vb_set(b, "c2_insn_q", "c1_insn_q");
     vb_set(b, "c2_pred_q", "c1_pred_q");
+    vb_set(b, "c2_pcn_q", "c1_pcn_q");
     vb_set(b, "ex_valid_q", "c2_valid_q && !kill_c2");
     vb_set(b, "ex_fault_q", "c2_fault_q");
     vb_set(b, "ex_wid_q", "c2_wid_q");
     vb_set(b, "ex_pc_q", "c2_pc_q");
     vb_set(b, "ex_insn_q", "c2_insn_q");
     vb_set(b, "ex_pred_q", "c2_pred_q");
+    vb_set(b, "ex_pcn_q", "c2_pcn_q");
     vb_reset(b, "c1_valid_q", "1'b0");
     vb_reset(b, "c2_valid_q", "1'b0");
     vb_reset(b, "ex_valid_q", "1'b0");
@@ -361,17 +401,20 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "mb_pc_q", "30", NULL);
     vm_reg(m, "mb_insn_q", "32", NULL);
     vm_reg(m, "mb_pred_q", "1", NULL);
+    vm_reg(m, "mb_pcn_q", "30", NULL);
     b = vm_seq(m, "membership");
     vb_set(b, "mb_valid_q", "ex_valid_q && !kill_ex");
     vb_set(b, "mb_wid_q", "ex_wid_q");
     vb_set(b, "mb_pc_q", "ex_pc_q");
     vb_set(b, "mb_insn_q", "ex_insn_q");
     vb_set(b, "mb_pred_q", "ex_pred_q");
+    vb_set(b, "mb_pcn_q", "ex_pcn_q");
     vb_reset(b, "mb_valid_q", "1'b0");
 
     /* ---- path tracking (membership), split stage registers ---- */
     vm_wire(m, "mb_active", "T", NULL);
     vm_wire(m, "mb_depth", "8", NULL);
+    vm_wire(m, "mb_depth_fwd", "8", "the head path's depth after every older instruction of the warp");
     vm_wire(m, "mb_mem", "1", NULL);
     vm_assign(m, "mb_mem", "mb_load || mb_store");
     {
@@ -384,8 +427,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             { "target", "32", "mb_target" },   { "branch", "1", "mb_branch" },
             { "ecall", "1", "mb_ecall" },      { "call", "2", "mb_call" },
             { "trap", "1", "mb_trap" },        { "cause", "4", "mb_cause" },
-            { "active", "T", "mb_active" },    { "depth", "8", "mb_depth" },
-            { "pred", "1", "mb_pred_q" },
+            { "active", "T", "mb_active" },    { "depth", "8", "mb_depth_fwd" },
+            { "pred", "1", "mb_pred_q" },       { "pcn", "30", "mb_pcn_q" },
         };
         b = vm_seq(m, "split");
         vb_set(b, "n_valid_q", "mb_valid_q && !kill_mb");
@@ -403,6 +446,43 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         }
         vb_reset(b, "n_valid_q", "1'b0");
     }
+    /* ---- call depth forwarding ---- */
+    {
+        /* the warp's older instructions between split (issue + 6) and the cycle after
+         * stage r, whose head-path write a read at execute has not seen */
+        const int nd = rl + 2;
+        char w[32];
+        vm_comment(m, "Call depth: an instruction issued behind a call or a return (before it "
+                      "resolves) read the head path's depth at execute before the call wrote it "
+                      "at stage r. It takes instead the depth after the youngest older "
+                      "instruction of its warp still between split and the cycle after stage "
+                      "r (%d stages): those were all followed, so they are on its path, and "
+                      "a wrong guess among them squashes it.", nd + 1);
+        snprintf(w, sizeof w, "%d", nd);
+        vm_reg(m, "fd_valid_q", w, "after split: one per stage, youngest in bit 0");
+        snprintf(w, sizeof w, "WARP_W*%d", nd);
+        vm_reg(m, "fd_wid_q", w, NULL);
+        snprintf(w, sizeof w, "8*%d", nd);
+        vm_reg(m, "fd_depth_q", w, "the call depth after each");
+        b = vm_seq(m, "depth_forward");
+        vb_set(b, "fd_valid_q", "{fd_valid_q[%d:0], n_valid_q && !kill_n}", nd - 2);
+        vb_set(b, "fd_wid_q", "{fd_wid_q[WARP_W*%d-1:0], n_wid_q}", nd - 1);
+        vb_set(b, "fd_depth_q", "{fd_depth_q[8*%d-1:0], br_depth}", nd - 1);
+        vb_reset(b, "fd_valid_q", "{%d{1'b0}}", nd);
+        vm_reg(m, "mb_depth_fwd_r", "8", NULL);
+        b = vm_comb(m, "depth_select");
+        vb_default(b, "mb_depth_fwd_r", "mb_depth");
+        for (int k = nd - 1; k >= 0; k--) {
+            vb_if(b, "fd_valid_q[%d] && fd_wid_q[WARP_W*%d +: WARP_W] == mb_wid_q", k, k);
+            vb_set(b, "mb_depth_fwd_r", "fd_depth_q[8*%d +: 8]", k);
+            vb_end(b);
+        }
+        vb_if(b, "n_valid_q && n_wid_q == mb_wid_q");
+        vb_set(b, "mb_depth_fwd_r", "br_depth");
+        vb_end(b);
+        vm_assign(m, "mb_depth_fwd", "mb_depth_fwd_r");
+    }
+
     vm_wire(m, "r_c", "PATH_W", NULL);
     vm_wire(m, "r_y", "PATH_W", NULL);
     vm_wire(m, "r_z", "PATH_W", NULL);
@@ -451,6 +531,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "br_trap", "T", NULL);
     vm_wire(m, "br_exit", "T", NULL);
     vm_wire(m, "br_cause", "4*T", NULL);
+    vm_wire(m, "br_jtarget", "30", "a jalr's leader target");
+    vm_wire(m, "br_depth", "8", "the call depth after the instruction");
     in = vm_inst(m, "simty_branch", "u_branch");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "s1_active_i", "mb_active", "s1_d_i", "mb_d",
@@ -460,7 +542,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "icause_i", "n_cause_q", "mem_i", "n_mem_q", "mem_served_i", "co_served",
         "mem_replay_i", "co_replay", "mem_trap_i", "co_trap", "mem_cause_i", "co_cause",
         "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
-        "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask", NULL });
+        "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask",
+        "jtarget_o", "br_jtarget", "depth_o", "br_depth", NULL });
 
     /* ---- resolve, gather, load write-back ---- */
     vm_reg(m, "m_pc_q", "30", NULL);
@@ -468,6 +551,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "m_rd_q", "5", NULL);
     vm_reg(m, "m_walu_q", "1", NULL);
     vm_reg(m, "m_load_q", "1", NULL);
+    vm_reg(m, "m_branch_q", "1", NULL);
+    vm_reg(m, "m_jalr_q", "1", NULL);
     vm_reg(m, "m_pok_q", "1", "went where predicted (m_pcn_q) with the same threads");
     vm_reg(m, "m_pcn_q", "30", "predicted next PC: the target of a predicted jump, else PC + 4");
     vm_reg(m, "m_h1_q", "PATH_W", "the head path that executed (trace)");
@@ -498,10 +583,13 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_rd_q", "n_rd_q");
     vb_set(b, "m_walu_q", "n_walu_q");
     vb_set(b, "m_load_q", "n_load_q");
-    vb_set(b, "m_pok_q", "!(n_jalr_q || n_ecall_q || n_trap_q) && (n_branch_q && n_pred_q ? "
+    vb_set(b, "m_branch_q", "n_branch_q");
+    vb_set(b, "m_jalr_q", "n_jalr_q");
+    vb_set(b, "m_pok_q", "!(n_ecall_q || n_trap_q) && (n_jalr_q ? n_pred_q && br_jtarget == n_pcn_q && "
+                         "!br_b[P_V] && br_a[T-1:0] == n_active_q : n_branch_q && n_pred_q ? "
                          "!br_a[P_V] && br_b[T-1:0] == n_active_q : "
                          "!br_b[P_V] && br_a[T-1:0] == n_active_q)");
-    vb_set(b, "m_pcn_q", "n_pred_q ? n_target_q[31:2] : n_pc_q + 30'd1");
+    vb_set(b, "m_pcn_q", "n_pcn_q");
     vb_set(b, "m_a_q", "br_a");
     vb_set(b, "m_b_q", "br_b");
     vb_set(b, "m_h1_q", "{|n_active_q, n_depth_q, n_pc_q, n_active_q}");

@@ -48,6 +48,9 @@ int gen_alu_lane(const struct simt_cfg *c, struct vmod *m);     /* alu_lane.c */
 void alu_ctl_params(struct vmod *m);  /* alu_lane.c: the control word's bit names as localparams */
 int gen_fetch(const struct simt_cfg *c, struct vmod *m);        /* fetch.c */
 int gen_predecode(const struct simt_cfg *c, struct vmod *m);    /* predecode.c */
+int gen_bpred(const struct simt_cfg *c, struct vmod *m);        /* bpred.c */
+int gen_ras(const struct simt_cfg *c, struct vmod *m);          /* ras.c */
+int gen_btb(const struct simt_cfg *c, struct vmod *m);          /* btb.c */
 void pd_jump_offset(struct vmod *m, const char *insn, const char *pfx, const char *off);
 void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const char *req, const char *start,
              const char *valid, const char *idx);                   /* sched.c */

@@ -4,6 +4,9 @@ rtl/simty_ram_1r1w_lut.v
 rtl/simty_alu_lane.v
 rtl/simty_fetch.v
 rtl/simty_predecode.v
+rtl/simty_bpred.v
+rtl/simty_ras.v
+rtl/simty_btb.v
 rtl/simty_sched.v
 rtl/simty_rf.v
 rtl/simty_exec.v

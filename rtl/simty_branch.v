@@ -53,7 +53,9 @@ module simty_branch (
   output reg  [T-1:0]      trap_o,
   output reg  [4*T-1:0]    cause_o,      // 4 bits per lane
   output reg  [T-1:0]      exit_o,
-  output wire [T-1:0]      wmask_o       // lanes whose rd an ALU-writing instruction writes
+  output wire [T-1:0]      wmask_o,      // lanes whose rd an ALU-writing instruction writes
+  output wire [29:0]       jtarget_o,    // a jalr's leader target (checked against its prediction)
+  output wire [7:0]        depth_o       // the call depth after the instruction (depth forwarding)
 );
 
   localparam integer T      = 8;  // threads per warp
@@ -163,6 +165,8 @@ module simty_branch (
   // jal's target is misaligned (none then), and except the lanes an indirect jump replays or
   // whose target traps: those read rs1 again.
   assign wmask_o       = itrap_i || (jal_i && target_i[1]) ? {T{1'b0}} : jalr_i ? juni : active_i;
+  assign jtarget_o     = jtarget;
+  assign depth_o       = jal_i || jalr_i ? depth_j : depth_i;
   assign unused_target = target_i[0];
 
 endmodule

@@ -76,6 +76,8 @@ UNIT_OF_MODULE = {
     "simty_rf": "rf", "simty_exec": "exec", "simty_path_sorted": "path",
     "simty_path_arbiter": "path", "simty_branch": "branch",
     "simty_coalesce": "coalesce", "simty_gather": "gather",
+    # the predictors are counted with fetch (the front end they steer)
+    "simty_bpred": "fetch", "simty_ras": "fetch", "simty_btb": "fetch",
 }
 UNITS = ["fetch", "predecode", "sched", "rf", "exec", "alu_lanes", "path", "branch",
          "coalesce", "gather", "core_glue", "core", "memories", "board_glue", "total"]

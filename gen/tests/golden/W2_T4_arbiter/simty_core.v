@@ -88,6 +88,7 @@ module simty_core (
   localparam integer T      = 4;  // threads per warp
   localparam integer WARP_W = 1;  // max(1, log2(W))
   localparam integer LANE_W = 2;  // max(1, log2(T))
+  localparam integer BP_W   = 7;  // log2(branch-predictor counters)
   localparam integer ROW_W  = 5;  // register-file row address: 5 + log2(W / banks)
   localparam integer OFF_W  = 4;  // log2(4 * T): byte offset in a data block
   localparam integer PATH_W = 43; // T + 39: {valid, depth[7:0], pc[29:0], mask[T-1:0]}
@@ -95,7 +96,7 @@ module simty_core (
   localparam integer P_PC   = 4;  // T: lsb of a path's word PC
 
   reg  [(ROW_W+1)-1:0] init_cnt_q;
-  reg  [63:0]          cycle_q;       // the cycle CSR
+  reg  [63:0]          cycle_q;        // the cycle CSR
   wire                 init;
   wire [W-1:0]         alive;
   wire                 flush;
@@ -107,9 +108,9 @@ module simty_core (
   wire [WARP_W-1:0]    rf_wid;
   wire [29:0]          rf_pc;
   wire [31:0]          rf_insn;
-  wire [PATH_W-1:0]    r_x;           // next head path (stage r)
+  wire [PATH_W-1:0]    r_x;            // next head path (stage r)
   wire                 r_single;
-  wire                 r_seq;         // the instruction went where predicted with the same threads
+  wire                 r_seq;          // the instruction went where predicted with the same threads
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
   wire                 pd_use1;
@@ -119,9 +120,20 @@ module simty_core (
   wire                 pd_follow;
   wire                 pd_pred;
   wire [29:0]          pd_off;
-  reg                  wb_valid_q;    // load write-back stage (issue + 9)
+  wire [BP_W-1:0]      bp_pc;
+  wire                 bp_flip;
+  wire                 bp_tr_valid;    // a resolved branch of a single path trains the predictor
+  wire                 pd_call;
+  wire                 pd_ret;
+  wire                 ras_ok;
+  wire [29:0]          ras_top;
+  wire                 pd_jalr;
+  wire                 btb_ok;
+  wire [29:0]          btb_target;
+  wire [29:0]          jtgt;           // a jalr's predicted target
+  reg                  wb_valid_q;     // load write-back stage (issue + 9)
   reg  [WARP_W-1:0]    wb_wid_q;
-  wire                 c0_valid;      // collect 0 (issue + 1)
+  wire                 c0_valid;       // collect 0 (issue + 1)
   wire                 c0_fault;
   wire                 c0_use2;
   wire [WARP_W-1:0]    c0_wid;
@@ -132,9 +144,10 @@ module simty_core (
   wire                 c0_pred;
   wire [29:0]          c0_off;
   wire [29:0]          c0_pcn;
-  wire [11:0]          c0_off_b;      // branch offset bits 12..1
-  wire [19:0]          c0_off_j;      // jal offset bits 20..1
-  wire [1:0]           unused_c0_off; // whether the target is aligned is checked at execute
+  wire [11:0]          c0_off_b;       // branch offset bits 12..1
+  wire [19:0]          c0_off_j;       // jal offset bits 20..1
+  wire [1:0]           unused_c0_off;  // whether the target is aligned is checked at execute
+  wire [29:0]          c0_rtgt;        // a predicted return's target
   wire                 sq;
   wire                 kill_c0;
   wire                 kill_c1;
@@ -142,8 +155,8 @@ module simty_core (
   wire                 kill_ex;
   wire                 kill_mb;
   wire                 kill_n;
-  wire [2:0]           sq_cnt;        // how many were dropped
-  reg                  c1_valid_q;    // collect 1 (issue + 2)
+  wire [2:0]           sq_cnt;         // how many were dropped
+  reg                  c1_valid_q;     // collect 1 (issue + 2)
   reg                  c1_fault_q;
   reg  [WARP_W-1:0]    c1_wid_q;
   reg  [29:0]          c1_pc_q;
@@ -151,22 +164,25 @@ module simty_core (
   reg                  c1_use2_q;
   reg  [4:0]           c1_rs2_q;
   reg                  c1_pred_q;
-  reg                  c2_valid_q;    // collect 2 (issue + 3)
+  reg  [29:0]          c1_pcn_q;       // predicted next PC, checked at resolve
+  reg                  c2_valid_q;     // collect 2 (issue + 3)
   reg                  c2_fault_q;
   reg  [WARP_W-1:0]    c2_wid_q;
   reg  [29:0]          c2_pc_q;
   reg  [31:0]          c2_insn_q;
   reg                  c2_pred_q;
-  reg                  ex_valid_q;    // execute (issue + 4)
+  reg  [29:0]          c2_pcn_q;
+  reg                  ex_valid_q;     // execute (issue + 4)
   reg                  ex_fault_q;
   reg  [WARP_W-1:0]    ex_wid_q;
   reg  [29:0]          ex_pc_q;
   reg  [31:0]          ex_insn_q;
   reg                  ex_pred_q;
+  reg  [29:0]          ex_pcn_q;
   wire [32*T-1:0]      ex_s1;
   wire [32*T-1:0]      ex_s2;
   wire [T-1:0]         br_wmask;
-  reg                  n_valid_q;     // split (issue + 6)
+  reg                  n_valid_q;      // split (issue + 6)
   reg  [WARP_W-1:0]    n_wid_q;
   reg                  n_walu_q;
   reg  [4:0]           n_rd_q;
@@ -174,7 +190,7 @@ module simty_core (
   reg  [31:0]          n_link_q;
   reg                  n_jal_q;
   reg                  n_jalr_q;
-  wire [32*T-1:0]      n_wdata;       // rd values: results, or the link of jumps
+  wire [32*T-1:0]      n_wdata;        // rd values: results, or the link of jumps
   reg  [4:0]           wb_rd_q;
   reg  [T-1:0]         wb_mask_q;
   wire [32*T-1:0]      wb_data;
@@ -195,13 +211,15 @@ module simty_core (
   wire [2:0]           mb_funct3;
   wire [1:0]           mb_call;
   wire [3:0]           mb_cause;
-  reg                  mb_valid_q;    // membership (issue + 5)
+  reg                  mb_valid_q;     // membership (issue + 5)
   reg  [WARP_W-1:0]    mb_wid_q;
   reg  [29:0]          mb_pc_q;
   reg  [31:0]          mb_insn_q;
   reg                  mb_pred_q;
+  reg  [29:0]          mb_pcn_q;
   wire [T-1:0]         mb_active;
   wire [7:0]           mb_depth;
+  wire [7:0]           mb_depth_fwd;   // the head path's depth after every older instruction of the warp
   wire                 mb_mem;
   reg  [29:0]          n_pc_q;
   reg  [31:0]          n_insn_q;
@@ -220,10 +238,15 @@ module simty_core (
   reg  [T-1:0]         n_active_q;
   reg  [7:0]           n_depth_q;
   reg                  n_pred_q;
+  reg  [29:0]          n_pcn_q;
+  reg  [3:0]           fd_valid_q;     // after split: one per stage, youngest in bit 0
+  reg  [WARP_W*4-1:0]  fd_wid_q;
+  reg  [8*4-1:0]       fd_depth_q;     // the call depth after each
+  reg  [7:0]           mb_depth_fwd_r;
   wire [PATH_W-1:0]    r_c;
   wire [PATH_W-1:0]    r_y;
   wire [PATH_W-1:0]    r_z;
-  reg                  m_valid_q;     // resolve (issue + 7)
+  reg                  m_valid_q;      // resolve (issue + 7)
   reg  [WARP_W-1:0]    m_wid_q;
   reg  [PATH_W-1:0]    m_a_q;
   reg  [PATH_W-1:0]    m_b_q;
@@ -247,14 +270,18 @@ module simty_core (
   wire [T-1:0]         br_trap;
   wire [T-1:0]         br_exit;
   wire [4*T-1:0]       br_cause;
+  wire [29:0]          br_jtarget;     // a jalr's leader target
+  wire [7:0]           br_depth;       // the call depth after the instruction
   reg  [29:0]          m_pc_q;
   reg  [31:0]          m_insn_q;
   reg  [4:0]           m_rd_q;
   reg                  m_walu_q;
   reg                  m_load_q;
-  reg                  m_pok_q;       // went where predicted (m_pcn_q) with the same threads
-  reg  [29:0]          m_pcn_q;       // predicted next PC: the target of a predicted jump, else PC + 4
-  reg  [PATH_W-1:0]    m_h1_q;        // the head path that executed (trace)
+  reg                  m_branch_q;
+  reg                  m_jalr_q;
+  reg                  m_pok_q;        // went where predicted (m_pcn_q) with the same threads
+  reg  [29:0]          m_pcn_q;        // predicted next PC: the target of a predicted jump, else PC + 4
+  reg  [PATH_W-1:0]    m_h1_q;         // the head path that executed (trace)
   reg  [4*T-1:0]       m_cause_q;
   reg  [32*T-1:0]      m_wdata_q;
   reg  [32*T-1:0]      m_d_q;
@@ -263,14 +290,14 @@ module simty_core (
   reg  [T-1:0]         m_coal_q;
   reg  [OFF_W-1:0]     m_off_q;
   reg  [2:0]           m_funct3_q;
-  reg                  g_valid_q;     // gather (issue + 8)
+  reg                  g_valid_q;      // gather (issue + 8)
   reg  [WARP_W-1:0]    g_wid_q;
   reg  [4:0]           g_rd_q;
   reg  [T-1:0]         g_served_q;
   reg  [T-1:0]         g_coal_q;
   reg  [OFF_W-1:0]     g_off_q;
   reg  [2:0]           g_funct3_q;
-  wire                 unused_start;  // entry points are word aligned
+  wire                 unused_start;   // entry points are word aligned
   reg                  r1_valid_q;
   reg                  r_valid_q;
   reg  [WARP_W-1:0]    r1_wid_q;
@@ -339,13 +366,58 @@ module simty_core (
     .flush_wid_o   (flush_wid),
     .pred_i        (pd_pred),
     .off_i         (pd_off),
+    .bp_pc_o       (bp_pc),
+    .jalr_i        (pd_jalr),
+    .rtgt_i        (jtgt),
     .c0_valid_i    (c0_valid),
     .c0_wid_i      (c0_wid),
     .c0_pcn_i      (c0_pcn)
   );
 
+  simty_bpred u_bpred (
+    .clk_i       (clk_i),
+    .init_i      (init),
+    .init_word_i (init_cnt_q[4:0]),
+    .f2_pc_i     (bp_pc),
+    .f3_flip_o   (bp_flip),
+    .tr_valid_i  (bp_tr_valid),
+    .tr_pc_i     (m_pc_q[BP_W-1:0]),
+    .tr_back_i   (m_insn_q[31]),
+    .tr_taken_i  (m_b_q[P_V])
+  );
+
+  simty_ras u_ras (
+    .clk_i   (clk_i),
+    .rst_i   (rst_i),
+    .valid_i (rf_valid),
+    .wid_i   (rf_wid),
+    .pc_i    (rf_pc),
+    .call_i  (pd_call),
+    .ret_i   (pd_ret),
+    .ok_o    (ras_ok),
+    .top_o   (ras_top)
+  );
+
+  simty_btb u_btb (
+    .clk_i       (clk_i),
+    .init_i      (init),
+    .init_word_i (init_cnt_q[4:0]),
+    .f2_pc_i     (bp_pc[4:0]),
+    .f3_valid_o  (btb_ok),
+    .f3_target_o (btb_target),
+    .wr_valid_i  (m_valid_q && m_jalr_q && m_a_q[P_V]),
+    .wr_pc_i     (m_pc_q[4:0]),
+    .wr_target_i (m_a_q[P_PC +: 30])
+  );
+
   simty_predecode u_predecode (
     .insn_i   (rf_insn),
+    .flip_i   (bp_flip),
+    .ras_ok_i (ras_ok),
+    .call_o   (pd_call),
+    .ret_o    (pd_ret),
+    .btb_ok_i (btb_ok),
+    .jalr_o   (pd_jalr),
     .rs1_o    (pd_rs1),
     .rs2_o    (pd_rs2),
     .use1_o   (pd_use1),
@@ -374,6 +446,7 @@ module simty_core (
     .rf_load_i    (pd_load),
     .rf_follow_i  (pd_follow),
     .rf_pred_i    (pd_pred),
+    .rf_rtgt_i    (jtgt),
     .squash_i     (sq),
     .squash_wid_i (m_wid_q),
     .squash_cnt_i (sq_cnt),
@@ -393,6 +466,7 @@ module simty_core (
     .c0_rs1_o     (c0_rs1),
     .c0_rs2_o     (c0_rs2),
     .c0_pred_o    (c0_pred),
+    .c0_rtgt_o    (c0_rtgt),
     .c0_use2_o    (c0_use2),
     .alive_o      (alive),
     .idle_o       (done_o),
@@ -531,7 +605,9 @@ module simty_core (
     .trap_o       (br_trap),
     .cause_o      (br_cause),
     .exit_o       (br_exit),
-    .wmask_o      (br_wmask)
+    .wmask_o      (br_wmask),
+    .jtarget_o    (br_jtarget),
+    .depth_o      (br_depth)
   );
 
   simty_gather u_gather (
@@ -560,7 +636,9 @@ module simty_core (
     end
   end
 
-  assign r_seq = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
+  assign r_seq       = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
+  assign bp_tr_valid = m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V]);
+  assign jtgt        = pd_ret ? ras_top : btb_target;
 
   // The issued instruction's predicted next PC, for the fetch unit.
   assign c0_off_b      = {c0_insn[31], c0_insn[7], c0_insn[30:25], c0_insn[11:8]};
@@ -568,7 +646,8 @@ module simty_core (
   assign c0_off        = c0_insn[6:0] == 7'b1101111 ? {{11{c0_off_j[19]}},
       c0_off_j[19:1]} : {{19{c0_off_b[11]}}, c0_off_b[11:1]};
   assign unused_c0_off = {c0_off_b[0], c0_off_j[0]};
-  assign c0_pcn        = c0_pc + (c0_pred ? c0_off : 30'd1);
+  assign c0_pcn        = c0_pred && c0_insn[6:0] == 7'b1100111 ? c0_rtgt : c0_pc + (c0_pred ? c0_off
+      : 30'd1);
 
   // An instruction that does not go where predicted with the same threads (m_pok_q low) drops
   // the younger instructions of its warp, issued behind it on that guess, before any of them
@@ -593,18 +672,21 @@ module simty_core (
     c1_use2_q  <= c0_use2;
     c1_rs2_q   <= c0_rs2;
     c1_pred_q  <= c0_pred;
+    c1_pcn_q   <= c0_pcn;
     c2_valid_q <= c1_valid_q && !kill_c1;
     c2_fault_q <= c1_fault_q;
     c2_wid_q   <= c1_wid_q;
     c2_pc_q    <= c1_pc_q;
     c2_insn_q  <= c1_insn_q;
     c2_pred_q  <= c1_pred_q;
+    c2_pcn_q   <= c1_pcn_q;
     ex_valid_q <= c2_valid_q && !kill_c2;
     ex_fault_q <= c2_fault_q;
     ex_wid_q   <= c2_wid_q;
     ex_pc_q    <= c2_pc_q;
     ex_insn_q  <= c2_insn_q;
     ex_pred_q  <= c2_pred_q;
+    ex_pcn_q   <= c2_pcn_q;
     if (rst_i) begin
       c1_valid_q <= 1'b0;
       c2_valid_q <= 1'b0;
@@ -621,6 +703,7 @@ module simty_core (
     mb_pc_q    <= ex_pc_q;
     mb_insn_q  <= ex_insn_q;
     mb_pred_q  <= ex_pred_q;
+    mb_pcn_q   <= ex_pcn_q;
     if (rst_i) begin
       mb_valid_q <= 1'b0;
     end
@@ -653,12 +736,51 @@ module simty_core (
     n_trap_q   <= mb_trap;
     n_cause_q  <= mb_cause;
     n_active_q <= mb_active;
-    n_depth_q  <= mb_depth;
+    n_depth_q  <= mb_depth_fwd;
     n_pred_q   <= mb_pred_q;
+    n_pcn_q    <= mb_pcn_q;
     if (rst_i) begin
       n_valid_q <= 1'b0;
     end
   end
+
+  // Call depth: an instruction issued behind a call or a return (before it resolves) read the
+  // head path's depth at execute before the call wrote it at stage r. It takes instead the
+  // depth after the youngest older instruction of its warp still between split and the cycle
+  // after stage r (5 stages): those were all followed, so they are on its path, and a wrong
+  // guess among them squashes it.
+
+  // depth_forward
+  always @(posedge clk_i) begin
+    fd_valid_q <= {fd_valid_q[2:0], n_valid_q && !kill_n};
+    fd_wid_q   <= {fd_wid_q[WARP_W*3-1:0], n_wid_q};
+    fd_depth_q <= {fd_depth_q[8*3-1:0], br_depth};
+    if (rst_i) begin
+      fd_valid_q <= {4{1'b0}};
+    end
+  end
+
+  // depth_select
+  always @* begin
+    mb_depth_fwd_r = mb_depth;
+    if (fd_valid_q[3] && fd_wid_q[WARP_W*3 +: WARP_W] == mb_wid_q) begin
+      mb_depth_fwd_r = fd_depth_q[8*3 +: 8];
+    end
+    if (fd_valid_q[2] && fd_wid_q[WARP_W*2 +: WARP_W] == mb_wid_q) begin
+      mb_depth_fwd_r = fd_depth_q[8*2 +: 8];
+    end
+    if (fd_valid_q[1] && fd_wid_q[WARP_W*1 +: WARP_W] == mb_wid_q) begin
+      mb_depth_fwd_r = fd_depth_q[8*1 +: 8];
+    end
+    if (fd_valid_q[0] && fd_wid_q[WARP_W*0 +: WARP_W] == mb_wid_q) begin
+      mb_depth_fwd_r = fd_depth_q[8*0 +: 8];
+    end
+    if (n_valid_q && n_wid_q == mb_wid_q) begin
+      mb_depth_fwd_r = br_depth;
+    end
+  end
+
+  assign mb_depth_fwd = mb_depth_fwd_r;
 
   // Went where predicted with every active thread, at the same depth: no jalr, exit or trap; a
   // jal to its (aligned) target; a branch predicted taken taken by every thread, any other
@@ -673,9 +795,12 @@ module simty_core (
     m_rd_q       <= n_rd_q;
     m_walu_q     <= n_walu_q;
     m_load_q     <= n_load_q;
-    m_pok_q      <= !(n_jalr_q || n_ecall_q || n_trap_q) && (n_branch_q && n_pred_q ? !br_a[P_V] &&
-        br_b[T-1:0] == n_active_q : !br_b[P_V] && br_a[T-1:0] == n_active_q);
-    m_pcn_q      <= n_pred_q ? n_target_q[31:2] : n_pc_q + 30'd1;
+    m_branch_q   <= n_branch_q;
+    m_jalr_q     <= n_jalr_q;
+    m_pok_q      <= !(n_ecall_q || n_trap_q) && (n_jalr_q ? n_pred_q && br_jtarget == n_pcn_q &&
+        !br_b[P_V] && br_a[T-1:0] == n_active_q : n_branch_q && n_pred_q ? !br_a[P_V] && br_b[T-1:0]
+        == n_active_q : !br_b[P_V] && br_a[T-1:0] == n_active_q);
+    m_pcn_q      <= n_pcn_q;
     m_a_q        <= br_a;
     m_b_q        <= br_b;
     m_h1_q       <= {|n_active_q, n_depth_q, n_pc_q, n_active_q};

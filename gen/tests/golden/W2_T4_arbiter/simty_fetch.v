@@ -15,14 +15,14 @@
 // issue, and a credit count of the instructions fetched and not yet issued (in flight or in the
 // warp's 4-entry buffer). Steering picks, round robin, a live warp with a free credit, sends
 // its PC to the instruction port and guesses PC + 4 for its next fetch. When predecode predicts
-// a jump (jal, a backward branch), the cycle after predecode (f4) sets the warp's next fetch PC
-// to the target and drops the warp's younger fetches. The resolve stage redirects a warp to its
-// next path PC: unless that is the PC of the warp's next instruction to issue, everything of
-// the warp fetched and not issued is dropped and the warp refetches from it. An instruction
-// that went where it was predicted to go with the same threads never redirects: the fetch
-// stream is already past it, and the instructions behind it may have issued. Fetches outside
-// instruction memory do not reach the port: they carry an access fault to the scheduler
-// instead.
+// a jump (jal, a branch predicted taken, a jalr with a predicted target), the cycle after
+// predecode (f4) sets the warp's next fetch PC to the target and drops the warp's younger
+// fetches. The resolve stage redirects a warp to its next path PC: unless that is the PC of the
+// warp's next instruction to issue, everything of the warp fetched and not issued is dropped
+// and the warp refetches from it. An instruction that went where it was predicted to go with
+// the same threads never redirects: the fetch stream is already past it, and the instructions
+// behind it may have issued. Fetches outside instruction memory do not reach the port: they
+// carry an access fault to the scheduler instead.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -62,14 +62,19 @@ module simty_fetch (
   output wire              rf_fault_o,
   output wire              flush_o,       // drop the warp's buffered instructions
   output wire [WARP_W-1:0] flush_wid_o,
+  // to the branch predictor (f2)
+  output wire [BP_W-1:0]   bp_pc_o,       // low bits of the word PC in f2
   // from predecode (f3)
   input  wire              pred_i,        // the instruction is predicted to jump
-  input  wire [29:0]       off_i          // to rf_pc_o + off_i
+  input  wire [29:0]       off_i,         // to rf_pc_o + off_i
+  input  wire              jalr_i,        // a jalr: if predicted, to rtgt_i instead
+  input  wire [29:0]       rtgt_i         // its predicted target (return-address stack or target buffer)
 );
 
   localparam integer W        = 2;         // warps
   localparam integer WARP_W   = 1;         // max(1, log2(W))
   localparam integer CR_W     = 3;         // log2(instruction-buffer entries per warp = 4) + 1: a credit count, full at its msb
+  localparam integer BP_W     = 7;         // log2(branch-predictor counters)
   localparam integer IMEM_AW  = 10;        // log2(IMEM words = 1024)
   localparam [19:0]  IMEM_TAG = 20'h80000; // IMEM word base >> IMEM_AW
 
@@ -195,8 +200,8 @@ module simty_fetch (
     f3_insn_q   <= f2_fault_q ? 32'h0000_0000 : imem_rdata_i;
     f4_valid_q  <= rf_valid_o && pred_i;
     f4_wid_q    <= f3_wid_q;
-    f4_pc_q     <= f3_pc_q;
-    f4_off_q    <= off_i;
+    f4_pc_q     <= jalr_i ? rtgt_i : f3_pc_q;
+    f4_off_q    <= jalr_i ? 30'd0 : off_i;
     if (sel_valid) begin
       rr_q <= sel + 1'b1;
     end
@@ -254,6 +259,7 @@ module simty_fetch (
   assign rf_pc_o     = f3_pc_q;
   assign rf_insn_o   = f3_insn_q;
   assign rf_fault_o  = f3_fault_q;
+  assign bp_pc_o     = f2_pc_q[BP_W-1:0];
   assign flush_o     = kill;
   assign flush_wid_o = redir_wid_i;
 
