@@ -101,11 +101,8 @@ struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
     r->eff = calloc(c->T, sizeof *r->eff);
     r->ready = calloc(c->W, sizeof *r->ready);
     r->reg_ready = calloc(nth * 32, sizeof *r->reg_ready);
-    r->op_ready = calloc(c->W, sizeof *r->op_ready);
-    r->op_ok = calloc(c->W, sizeof *r->op_ok);
     if (!r->imem || !r->dmem || !r->dec || !r->x || !r->pc || !r->th || !r->wl || !r->eff ||
-        !r->ready || !r->reg_ready || !r->op_ready || !r->op_ok ||
-        (REF_POLICY_IS_STACK(c->policy) && ref_stack_alloc(r))) {
+        !r->ready || !r->reg_ready || (REF_POLICY_IS_STACK(c->policy) && ref_stack_alloc(r))) {
         ref_free(r);
         ferr(err, n, "out of memory");
         return NULL;
@@ -140,8 +137,6 @@ void ref_free(struct ref *r)
     free(r->eff);
     free(r->ready);
     free(r->reg_ready);
-    free(r->op_ready);
-    free(r->op_ok);
     ref_stack_free(r);
     cfg_free(r->graph);
     free(r);
@@ -297,7 +292,6 @@ void ref_reset(struct ref *r, uint32_t entry)
     memset(r->th, 0, nth * sizeof *r->th);
     memset(r->reg_ready, 0, nth * 32 * sizeof *r->reg_ready);
     memset(r->ready, 0, r->cfg.W * sizeof *r->ready);
-    memset(r->op_ok, 0, r->cfg.W * sizeof *r->op_ok);
     r->last_issue = 0;
     for (t = 0; t < nth; t++)
         r->pc[t] = entry;
@@ -617,7 +611,6 @@ int ref_step(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
         }
     }
     ref_exec(r, w, pc, mask, cycle ? *cycle : r->cycle, r->eff);
-    r->op_ok[w] = 0;
     r->cycle++;
     if (out)
         for (lane = 0; lane < r->cfg.T; lane++) {

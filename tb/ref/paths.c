@@ -224,7 +224,6 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
         r->replays++;
     lat = ref_timing_issue(r, w, head.pc, &head, served, eff, g, ng, head.mask == live, r->cycle);
     r->ready[w] = r->cycle + lat;
-    r->op_ok[w] = 0;            /* new head path, new register write times */
     r->last_issue = ++r->cycle;
 
     list_remove(l, 0);

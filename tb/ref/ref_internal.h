@@ -52,8 +52,6 @@ struct ref {
     struct warp_stack *ws;    /* W stacks (stack policies), or NULL */
     uint64_t *ready;          /* sched.c: per warp, earliest next issue of its path */
     uint64_t *reg_ready;      /* sched.c: W * T * 32, cycle each register is written */
-    uint64_t *op_ready;       /* sched.c: per warp, ref_operands_ready of its head path, */
-    uint8_t *op_ok;           /* valid while op_ok[w]: only an issue of w changes it */
     uint64_t last_issue;      /* cycle of the last issue, + 1 (0: none) */
     char err[256];
 };

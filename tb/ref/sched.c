@@ -119,14 +119,7 @@ static uint64_t warp_ready(struct ref *r, unsigned w)
     t = r->ready[w];
     if (t > r->cycle)
         return t;        /* not yet: the operands need not be looked at */
-    /* The head path and the warp's register write times change only when
-     * the warp issues (ref_issue clears op_ok), so the operands are looked
-     * at once per issue, not on every pick that passes the warp. */
-    if (!r->op_ok[w]) {
-        r->op_ready[w] = ref_operands_ready(r, w, l->p[0].pc, l->p[0].mask);
-        r->op_ok[w] = 1;
-    }
-    o = r->op_ready[w];
+    o = ref_operands_ready(r, w, l->p[0].pc, l->p[0].mask);
     return o > t ? o : t;
 }
 
