@@ -34,7 +34,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput fuzz fuzz-elf test-randstate \
-        fpga-smoke fpga-calibrate perf bench bench-docs synth bitstream prog compare postsynth fpga-sim fpga-lint clean
+        fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog compare postsynth fpga-sim fpga-lint clean
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
@@ -61,6 +61,9 @@ help:
 	@echo "                                  and the model (4 policies), 1x1 baseline added, results checked:"
 	@echo "                                  build/bench/bench.{md,csv,json} and plots; -j2 runs 2 at a time"
 	@echo "  make bench-docs [SYNTH_ROOT=.]  the README's benchmark table, plots and timeline into docs/bench/"
+	@echo "  make bench-sim [BENCH_SIM_CFGS=\"8x8 4x64\"]  simulator speed: cycles/s of the Verilated core on the"
+	@echo "                                  bench kernels, start-up against a short test, the model's thread"
+	@echo "                                  instructions/s: build/bench-sim/bench-sim.{md,json}"
 	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
 	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1]"
@@ -226,6 +229,16 @@ bench-docs: setup
 	    BENCH_CFGS="$(BENCH_DOCS_CFGS)" BENCH_FLAGS="--docs docs/bench --synth-root $(SYNTH_ROOT)"
 	@$(PYTHON) scripts/timeline.py --kernel mandel --cfg 8x8 --track sorted \
 	    --out docs/bench/timeline-mandel-8x8-sorted.png
+
+# Simulator speed (scripts/bench_sim.py): cycles/s of the Verilated core
+# (TRACK, default sorted) on the bench kernels, start-up, the model's speed.
+# Runs one at a time: timings of runs sharing the machine mean little.
+BENCH_SIM_CFGS  ?= 8x8 4x64
+BENCH_SIM_FLAGS ?=
+bench-sim: setup
+	@echo "bench-sim: BENCH_SIM_CFGS=\"$(BENCH_SIM_CFGS)\" TRACK=$(TRACK)"
+	@$(PYTHON) scripts/bench_sim.py --cfgs "$(BENCH_SIM_CFGS)" --track $(TRACK) \
+	    --seed $(BENCH_SEED) $(BENCH_SIM_FLAGS)
 
 # --- tests -------------------------------------------------------------------
 test: setup

@@ -54,6 +54,7 @@ fast=(
   "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && for b in ice40 ecp5; do .venv/bin/python scripts/synth.py --board \$b --rtl build/test/synth-core/rtl --out build/test/synth-core/\$b --skip-units --no-pnr || exit 1; done"
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
+  "bench-sim|.venv/bin/python scripts/bench_sim.py --check"
   "fpga-lint|$mk fpga-lint W=2 T=4 && $mk fpga-lint W=8 T=64 TRACK=arbiter"
   "fpga-sim|$mk fpga-sim W=2 T=2 && $mk fpga-sim W=8 T=8 TRACK=arbiter"
   "postsynth|$mk postsynth"

@@ -65,6 +65,7 @@ struct run {
     struct console *con;
     struct outfile log;
     int logging;
+    int full;                               /* commit log or cosim: every effect decoded */
     struct ref *ref;                        /* --cosim */
     char (*hist)[HISTORY][200];             /* last commits per thread (cosim) */
     unsigned hist_n[NTHREADS];
@@ -400,26 +401,27 @@ static void on_pass(struct run *r)
     }
     for (unsigned l = 0; l < SIMTY_T; l++) {
         struct report_thread *th = &r->th[t->wid * SIMTY_T + l];
+        int exited = (int)(t->exit >> l & 1), trapped = (int)(t->trap >> l & 1);
         if (!(t->exec >> l & 1))
             continue;
         if (th->state != REPORT_TH_RUNNING)
             check_failed(r, "thread %u executed %08" PRIx32 " after it ended", t->wid * SIMTY_T + l,
                          t->pc);
-        rtl_effect(t, l, &rtl);
-        if (rtl.trapped && rtl.cause == 1 && t->insn != 0)
+        if (trapped && t->cause[l] == 1 && t->insn != 0)
             check_failed(r, "warp %u pc %08" PRIx32 ": fetch fault carries the word %08" PRIx32
                          " (must be 0)", t->wid, t->pc, t->insn);
-        if (rtl.exited) {
+        if (exited) {
             th->state = REPORT_TH_EXITED;
-            th->code = rtl.exit_code;
+            th->code = t->addr[l];     /* as rtl_effect's exit_code */
             th->pc = t->pc;
-        } else if (rtl.trapped) {
+        } else if (trapped) {
             th->state = REPORT_TH_TRAPPED;
-            th->cause = rtl.cause;
+            th->cause = (uint8_t)t->cause[l];
             th->pc = t->pc;
         }
-        if (load)
-            continue;                  /* logged and compared at write-back */
+        if (load || !r->full)
+            continue;                  /* loads: logged and compared at write-back */
+        rtl_effect(t, l, &rtl);
         if (r->ref)
             compare(r, t->wid, l, &rtl, &ref[l], 1);
         commit(r, r->cycle, t->wid, l, &rtl);
@@ -431,7 +433,8 @@ static void on_pass(struct run *r)
             check_failed(r, "warp %u: a second load before the first wrote back", t->wid);
         p->valid = 1;
         p->cycle = r->cycle;
-        p->tr = *t;
+        if (r->full)
+            p->tr = *t;                /* what the write-back logs and compares */
         if (r->ref)
             memcpy(p->ref, ref, sizeof ref);
     }
@@ -448,7 +451,7 @@ static void on_load_writeback(struct run *r)
         return;
     }
     p->valid = 0;
-    for (unsigned l = 0; l < SIMTY_T; l++) {
+    for (unsigned l = 0; r->full && l < SIMTY_T; l++) {
         if (!(p->tr.exec >> l & 1))
             continue;
         rtl_effect(&p->tr, l, &rtl);
@@ -538,6 +541,7 @@ static int setup(struct run *r, const char *path, int argc, char **argv)
         }
         ref_reset(r->ref, info.entry);
     }
+    r->full = r->logging || r->ref;
     r->sim = sim_new(argc, argv, o->fst);
     for (unsigned w = 0; w < SIMTY_W; w++) {
         r->paths[w].n = 1;
@@ -643,7 +647,7 @@ static int run_one(const struct opts *o, const char *path, int argc, char **argv
         sim_step(r.sim, &r.in, &r.out);
         r.cycle++;
         if (r.out.trc_valid || r.out.trl_valid) {
-            sim_trace(r.sim, &r.tr);
+            sim_trace(r.sim, &r.tr, r.full);
             if (r.out.trl_valid)
                 on_load_writeback(&r);
             if (r.out.trc_valid)

@@ -38,8 +38,8 @@ struct simty_out {
     uint32_t imem_addr;
     int dmem_req, dmem_we;
     uint32_t dmem_addr;
-    uint64_t dmem_wstrb[4];   /* 4 bits per word, word i at bits 4i..4i+3 */
-    uint32_t dmem_wdata[SIMTY_MAX_T];
+    uint64_t dmem_wstrb[4];   /* 4 bits per word, word i at bits 4i..4i+3; */
+    uint32_t dmem_wdata[SIMTY_MAX_T]; /* both only updated by a write request */
     unsigned dmem_wid, dmem_lane;
     int trc_valid;            /* a pass was resolved: read it with sim_trace */
     int trl_valid;            /* a load wrote back: read it with sim_trace */
@@ -68,8 +68,12 @@ sim_t   *sim_new(int argc, char **argv, const char *fst_path);
 void     sim_free(sim_t *s);
 /* Apply in, run one clock cycle, read out. */
 void     sim_step(sim_t *s, const struct simty_in *in, struct simty_out *out);
-/* Read the trace ports of the current cycle (valid flags are in simty_out). */
-void     sim_trace(sim_t *s, struct simty_trace *t);
+/* Read the trace ports of the current cycle (valid flags are in simty_out).
+ * full = 0 reads only what the outcome, the statistics and the path checks
+ * need: no register values, store or load data; addr only when a lane exits
+ * (its exit code), cause only when one traps.  full = 1 reads every field
+ * (commit log, co-simulation). */
+void     sim_trace(sim_t *s, struct simty_trace *t, int full);
 int      sim_tracing(const sim_t *s); /* 1 if built with FST support */
 
 #ifdef __cplusplus

@@ -34,18 +34,20 @@ template <std::size_t N> void set(VlWide<N> &p, const uint32_t *w) { for (std::s
 
 template <typename P> uint64_t bits64(const P &p) { uint32_t w[2]; words(w, 2, p); return w[0] | (uint64_t)w[1] << 32; }
 
-// Extract bits [lo, lo+n) (n <= 64) from a word array.
+// Extract bits [lo, lo+n) (n <= 64) from a word array that has at least two
+// readable words past the one holding bit lo (callers pad with zeros).
 uint64_t field(const uint32_t *w, int lo, int n) {
-    uint64_t v = 0;
-    for (int i = 0; i < n; i++) v |= (uint64_t)((w[(lo + i) / 32] >> ((lo + i) % 32)) & 1u) << i;
-    return v;
+    int i = lo / 32, s = lo % 32;
+    uint64_t v = (w[i] | (uint64_t)w[i + 1] << 32) >> s;
+    if (s) v |= (uint64_t)w[i + 2] << (64 - s);
+    return n < 64 ? v & ((1ull << n) - 1) : v;
 }
 
-// Path = {valid, depth[7:0], pc[29:0], mask[T-1:0]}.
+// Path = {valid, depth[7:0], pc[29:0], mask[T-1:0]}: at most 103 bits.
 template <typename P> simty_path path(const P &p) {
     const int T = SIMTY_T;
-    uint32_t w[4] = {0, 0, 0, 0};
-    words(w, 4, p);
+    uint32_t w[6];
+    words(w, 6, p);
     simty_path r;
     r.mask = field(w, 0, T);
     r.pc = (uint32_t)field(w, T, 30) << 2;
@@ -120,30 +122,36 @@ extern "C" void sim_step(sim_t *s, const simty_in *in, simty_out *o) {
     o->dmem_req = t->dmem_req_o;
     o->dmem_we = t->dmem_we_o;
     o->dmem_addr = t->dmem_addr_o;
-    words((uint32_t *)o->dmem_wstrb, 2 * 4, t->dmem_wstrb_o);
-    words(o->dmem_wdata, SIMTY_T, t->dmem_wdata_o);
+    if (o->dmem_req && o->dmem_we) {    // the harness reads them only then
+        words((uint32_t *)o->dmem_wstrb, 2 * 4, t->dmem_wstrb_o);
+        words(o->dmem_wdata, SIMTY_T, t->dmem_wdata_o);
+    }
     o->dmem_wid = t->dmem_wid_o;
     o->dmem_lane = t->dmem_lane_o;
     o->trc_valid = t->trc_valid_o;
     o->trl_valid = t->trl_valid_o;
 }
 
-extern "C" void sim_trace(sim_t *s, simty_trace *r) {
+extern "C" void sim_trace(sim_t *s, simty_trace *r, int full) {
     Vsimty_core *t = s->top;
-    uint32_t cause[SIMTY_MAX_T / 8];
     r->wid = t->trc_wid_o;
     r->pc = t->trc_pc_o;
     r->insn = t->trc_insn_o;
     r->exec = bits64(t->trc_exec_o);
     r->trap = bits64(t->trc_trap_o);
     r->exit = bits64(t->trc_exit_o);
-    words(cause, (4 * SIMTY_T + 31) / 32, t->trc_cause_o);
-    for (int i = 0; i < SIMTY_T; i++) r->cause[i] = (unsigned)field(cause, 4 * i, 4);
+    if (full || r->trap) {      // 4 bits a lane: a field never straddles two words
+        uint32_t cause[SIMTY_MAX_T / 8];
+        words(cause, (4 * SIMTY_T + 31) / 32, t->trc_cause_o);
+        for (int i = 0; i < SIMTY_T; i++) r->cause[i] = cause[i / 8] >> (4 * (i % 8)) & 15u;
+    }
     r->wen = t->trc_wen_o;
     r->rd = t->trc_rd_o;
-    words(r->value, SIMTY_T, t->trc_value_o);
-    words(r->addr, SIMTY_T, t->trc_addr_o);
-    words(r->sdata, SIMTY_T, t->trc_sdata_o);
+    if (full || r->exit) words(r->addr, SIMTY_T, t->trc_addr_o);   // an exit code is in addr
+    if (full) {
+        words(r->value, SIMTY_T, t->trc_value_o);
+        words(r->sdata, SIMTY_T, t->trc_sdata_o);
+    }
     r->a = path(t->trc_a_o);
     r->b = path(t->trc_b_o);
     r->h1 = path(t->trc_h1_o);
@@ -154,5 +162,5 @@ extern "C" void sim_trace(sim_t *s, simty_trace *r) {
     r->l_wid = t->trl_wid_o;
     r->l_rd = t->trl_rd_o;
     r->l_mask = bits64(t->trl_mask_o);
-    words(r->l_data, SIMTY_T, t->trl_data_o);
+    if (full) words(r->l_data, SIMTY_T, t->trl_data_o);
 }
