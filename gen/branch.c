@@ -64,7 +64,6 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_comment(m, "Indirect jumps (stage 1): misaligned targets trap, the leader's target is "
                   "served.");
     vm_reg(m, "s1_jmis", "T", "lanes whose jalr target is misaligned");
-    vm_reg(m, "s1_jtarget", "30", "the leader's target (word address)");
     vm_wire(m, "s1_jcand", "T", NULL);
     vm_wire(m, "s1_jlead", "T", "one-hot leader");
     vm_integer(m, "l");
@@ -75,13 +74,12 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vm_assign(m, "s1_jcand", "s1_active_i & ~s1_jmis");
     vm_assign(m, "s1_jlead", "s1_jcand & (~s1_jcand + 1'b1)");
-    b = vm_comb(m, "jalr_leader");
-    vb_default(b, "s1_jtarget", "30'd0");
-    vb_for(b, "l", "0", "T");
-    vb_if(b, "s1_jlead[l]");
-    vb_set(b, "s1_jtarget", "s1_jtarget | s1_d_i[32*l + 2 +: 30]");  /* one-hot: AND-OR */
-    vb_end(b);
-    vb_end(b);
+    {
+        static const struct oh_field f[] = {
+            { "s1_jtarget", "30", "s1_d_i[32*l + 2 +: 30]", "the leader's target (word address)" },
+        };
+        oh_select(m, "jalr_leader", "s1_jlead", "T", "l", f, 1);
+    }
     vm_reg(m, "jmis", "T", "stage 2");
     vm_reg(m, "jcand", "T", NULL);
     vm_reg(m, "jtarget", "30", NULL);

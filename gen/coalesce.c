@@ -75,22 +75,17 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vm_assign(m, "s1_cand", "s1_active_i & ~mis & ~fault & {T{s1_mem_i}}");
     vm_wire(m, "s1_lead1h", "T", "one-hot leader: lowest lane that accesses memory");
-    vm_reg(m, "s1_leader", "LANE_W", NULL);
-    vm_reg(m, "s1_laddr", "32", "the leader's address and data, selected by the one-hot "
-                                "leader (AND-OR: no encoder on the path)");
-    vm_reg(m, "s1_ldata", "32", NULL);
     vm_assign(m, "s1_lead1h", "s1_cand & (~s1_cand + 1'b1)");
-    b = vm_comb(m, "leader");
-    vb_default(b, "s1_leader", "{LANE_W{1'b0}}");
-    vb_default(b, "s1_laddr", "32'd0");
-    vb_default(b, "s1_ldata", "32'd0");
-    vb_for(b, "l", "0", "T");
-    vb_if(b, "s1_lead1h[l]");
-    vb_set(b, "s1_leader", "s1_leader | l[LANE_W-1:0]");
-    vb_set(b, "s1_laddr", "s1_laddr | s1_addr_i[32*l +: 32]");
-    vb_set(b, "s1_ldata", "s1_ldata | s1_data_i[32*l +: 32]");
-    vb_end(b);
-    vb_end(b);
+    {
+        static const struct oh_field f[] = {
+            { "s1_leader", "LANE_W", "l[LANE_W-1:0]", NULL },
+            { "s1_laddr", "32", "s1_addr_i[32*l +: 32]",
+              "the leader's address and data, selected by the one-hot leader (AND-OR: no "
+              "encoder on the path)" },
+            { "s1_ldata", "32", "s1_data_i[32*l +: 32]", NULL },
+        };
+        oh_select(m, "leader", "s1_lead1h", "T", "l", f, sizeof f / sizeof f[0]);
+    }
     vm_reg(m, "cand", "T", "stage 2");
     vm_reg(m, "lead1h", "T", NULL);
     vm_reg(m, "trap_q", "T", NULL);

@@ -144,8 +144,21 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "f1_inc", "f1_pc_q + 30'd1");
     vm_assign(m, "f1_inc_in", "f1_inc[29:IMEM_AW] == IMEM_TAG");
     vm_assign(m, "byp", "f1_valid_q && f1_wid_q == sel");
-    vm_assign(m, "sel_pc", "byp ? f1_inc : fetch_pc_q[sel]");
-    vm_assign(m, "sel_in_imem", "byp ? f1_inc_in : inimem_q[sel]");
+    {
+        /* unrolled: a loop over the fetch_pc_q array in an always block would make
+         * it sensitive to the whole array */
+        char e[64 * 48];
+        size_t n = 0;
+        vm_wire(m, "pick_pc", "30", "the picked warp's fetch PC (one-hot AND-OR, no decoder)");
+        vm_wire(m, "pick_in", "1", NULL);
+        for (int w = 0; w < cfg->w && n < sizeof e; w++)
+            n += (size_t)snprintf(e + n, sizeof e - n, "%s({30{sel_oh[%d]}} & fetch_pc_q[%d])",
+                                  w ? " | " : "", w, w);
+        vm_assign(m, "pick_pc", "%s", e);
+        vm_assign(m, "pick_in", "|(sel_oh & inimem_q)");
+    }
+    vm_assign(m, "sel_pc", "byp ? f1_inc : pick_pc");
+    vm_assign(m, "sel_in_imem", "byp ? f1_inc_in : pick_in");
     vm_wire(m, "f4_target", "30", NULL);
     vm_assign(m, "f4_target", "f4_pc_q + f4_off_q");
 
@@ -160,11 +173,11 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "jk_f2", "1", NULL);
     vm_wire(m, "jk_f3", "1", NULL);
     vm_wire(m, "drop", "W", "warps whose fetches are dropped now (jump at f4, refetch)");
-    if (w1)
-        vm_assign(m, "drop", "f4_valid_q || kill");
-    else
-        vm_assign(m, "drop", "({W{f4_valid_q}} & ({{(W-1){1'b0}}, 1'b1} << f4_wid_q)) | "
-                             "({W{kill}} & ({{(W-1){1'b0}}, 1'b1} << redir_wid_i))");
+    {
+        char e1[128], e2[128];
+        vm_assign(m, "drop", "%s | %s", oh_of(cfg, e1, sizeof e1, "f4_valid_q", "f4_wid_q"),
+                  oh_of(cfg, e2, sizeof e2, "kill", "redir_wid_i"));
+    }
     vm_assign(m, "jk_sel", "|(sel_oh & drop)");
     vm_assign(m, "jk_f1", "f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || "
                           "(kill && f1_wid_q == redir_wid_i))");

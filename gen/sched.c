@@ -3,37 +3,6 @@
  */
 #include "units.h"
 
-/* Round-robin pick among the W bits of `req`, from bit `start` (WARP_W
- * bits) on: the lowest request at or above start, else the lowest of all
- * (a masked and an unmasked find-first-set, each one adder's carry chain,
- * then a one-hot encoder).  Drives `valid` (1 bit) and `idx` (WARP_W bits);
- * helper wires are named <pfx>_*.  W >= 2. */
-void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const char *req,
-             const char *start, const char *valid, const char *idx)
-{
-    char hi[40], any[40], oh[40], enc[1024];
-    size_t n = 0;
-    int bit, i;
-    snprintf(hi, sizeof hi, "%s_hi", pfx);
-    snprintf(any, sizeof any, "%s_req", pfx);
-    snprintf(oh, sizeof oh, "%s_oh", pfx);
-    vm_wire(m, hi, "W", "requests at or after the start");
-    vm_wire(m, any, "W", "the requests searched");
-    vm_wire(m, oh, "W", "the pick, one-hot: the lowest of them");
-    vm_assign(m, hi, "%s & ({W{1'b1}} << %s)", req, start);
-    vm_assign(m, any, "|%s ? %s : %s", hi, hi, req);
-    vm_assign(m, oh, "%s & (~%s + 1'b1)", any, any);
-    vm_assign(m, valid, "|%s", req);
-    n += (size_t)snprintf(enc + n, sizeof enc - n, "{");
-    for (bit = cfg->warp_id_bits - 1; bit >= 0; bit--) {
-        n += (size_t)snprintf(enc + n, sizeof enc - n, "|(%s & %d'b", oh, cfg->w);
-        for (i = cfg->w - 1; i >= 0; i--)
-            n += (size_t)snprintf(enc + n, sizeof enc - n, "%d", (i >> bit) & 1);
-        n += (size_t)snprintf(enc + n, sizeof enc - n, ")%s", bit ? ", " : "}");
-    }
-    vm_assign(m, idx, "%s", enc);
-}
-
 /* The register fields each queue entry keeps in flip-flops: name, 5 bits
  * wide or 1, the refill's source, and whether the second entry is read too. */
 static const struct qfield {
@@ -107,6 +76,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
     int nb = cfg->rf_banks_impl;
     int bk;
+    char e[128];
 
     vm_describe(m, "Instruction buffer and scheduler. Per warp a queue of %d fetched "
                    "instructions (their words in a RAM read at issue, a ring per warp; the "
@@ -349,26 +319,14 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                   "behind the encoder).");
     vm_wire(m, "iss_oh", "W", "the issue, one-hot");
     vm_assign(m, "iss_oh", cfg->w > 1 ? "pick_oh" : "ready");
-    vm_reg(m, "i_use2", "1", NULL);
-    vm_reg(m, "i_walu", "1", NULL);
-    vm_reg(m, "i_load", "1", NULL);
-    vm_reg(m, "i_rd", "5", NULL);
-    vm_reg(m, "i_rp", "IB_W", "its read pointer");
-    b = vm_comb(m, "issued");
-    vb_default(b, "i_use2", "1'b0");
-    vb_default(b, "i_walu", "1'b0");
-    vb_default(b, "i_load", "1'b0");
-    vb_default(b, "i_rd", "5'd0");
-    vb_default(b, "i_rp", "{IB_W{1'b0}}");
-    vb_for(b, "w", "0", "W");
-    vb_if(b, "iss_oh[w]");
-    vb_set(b, "i_use2", "i_use2 | h_use2[w]");
-    vb_set(b, "i_walu", "i_walu | h_walu[w]");
-    vb_set(b, "i_load", "i_load | h_load[w]");
-    vb_set(b, "i_rd", "i_rd | h_rd[5*w +: 5]");
-    vb_set(b, "i_rp", "i_rp | rp_q[IB_W*w +: IB_W]");
-    vb_end(b);
-    vb_end(b);
+    {
+        static const struct oh_field f[] = {
+            { "i_use2", "1", "h_use2[w]", NULL },       { "i_walu", "1", "h_walu[w]", NULL },
+            { "i_load", "1", "h_load[w]", NULL },       { "i_rd", "5", "h_rd[5*w +: 5]", NULL },
+            { "i_rp", "IB_W", "rp_q[IB_W*w +: IB_W]", "its read pointer" },
+        };
+        oh_select(m, "issued", "iss_oh", "W", "w", f, sizeof f / sizeof f[0]);
+    }
 
     vm_wire(m, "rf_slot", cfg->w > 1 ? "WARP_W+IB_W" : "IB_W", "where a refill goes: IB * rf_wid_i + its write pointer");
     vm_assign(m, "rf_slot", cfg->w > 1 ? "{rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]}" : "wp_q");
@@ -376,8 +334,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "dec_res", "W", NULL);
     vm_wire(m, "dec_wb", "W", NULL);
     vm_wire(m, "inc", "W", NULL);
-    vm_assign(m, "dec_res", "res_valid_i && !res_load_i ? {{(W-1){1'b0}}, 1'b1} << res_wid_i : {W{1'b0}}");
-    vm_assign(m, "dec_wb", "wb_valid_i ? {{(W-1){1'b0}}, 1'b1} << wb_wid_i : {W{1'b0}}");
+    vm_assign(m, "dec_res", "%s", oh_of(cfg, e, sizeof e, "res_valid_i && !res_load_i", "res_wid_i"));
+    vm_assign(m, "dec_wb", "%s", oh_of(cfg, e, sizeof e, "wb_valid_i", "wb_wid_i"));
     vm_assign(m, "inc", "iss_oh");
     b = vm_seq(m, "state");
     vm_comment(m, "Queue: a refill writes at the warp's write pointer, an issue advances its "

@@ -40,6 +40,20 @@ const struct unit *unit_find(const char *name);
 int units_generate(const struct simt_cfg *c, const char *only, struct vmod ***mods, int *n,
                    char *err, size_t errlen);
 
+/* ---- selection helpers (pick.c) ---- */
+void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const char *req,
+             const char *start, const char *valid, const char *idx);
+struct oh_field {
+    const char *dst;    /* declared as a reg by oh_select */
+    const char *width;
+    const char *src;    /* an expression of the loop variable */
+    const char *doc;    /* the reg's comment, or NULL */
+};
+void oh_select(struct vmod *m, const char *label, const char *oh, const char *n,
+               const char *var, const struct oh_field *f, size_t nf);
+const char *oh_of(const struct simt_cfg *cfg, char *buf, size_t len, const char *en,
+                  const char *idx);
+
 /* ---- unit generators ---- */
 int gen_ram_1r1w(const struct simt_cfg *c, struct vmod *m);     /* ram.c */
 int gen_ram_1r1w_be(const struct simt_cfg *c, struct vmod *m);  /* ram.c */
@@ -52,8 +66,6 @@ int gen_bpred(const struct simt_cfg *c, struct vmod *m);        /* bpred.c */
 int gen_ras(const struct simt_cfg *c, struct vmod *m);          /* ras.c */
 int gen_btb(const struct simt_cfg *c, struct vmod *m);          /* btb.c */
 void pd_jump_offset(struct vmod *m, const char *insn, const char *pfx, const char *off);
-void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const char *req, const char *start,
-             const char *valid, const char *idx);                   /* sched.c */
 int gen_sched(const struct simt_cfg *c, struct vmod *m);        /* sched.c */
 int gen_rf(const struct simt_cfg *c, struct vmod *m);           /* rf_banked.c */
 int gen_exec(const struct simt_cfg *c, struct vmod *m);         /* exec.c */

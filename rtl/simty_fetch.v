@@ -122,6 +122,8 @@ module simty_fetch (
   wire                 byp;                // the picked warp was fetched in the last cycle
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
+  wire    [29:0]       pick_pc;            // the picked warp's fetch PC (one-hot AND-OR, no decoder)
+  wire                 pick_in;
   wire    [29:0]       f4_target;
   wire                 kill;
   wire                 jk_sel;             // dropped by a predicted jump or a redirect
@@ -165,8 +167,13 @@ module simty_fetch (
   assign f1_inc      = f1_pc_q + 30'd1;
   assign f1_inc_in   = f1_inc[29:IMEM_AW] == IMEM_TAG;
   assign byp         = f1_valid_q && f1_wid_q == sel;
-  assign sel_pc      = byp ? f1_inc : fetch_pc_q[sel];
-  assign sel_in_imem = byp ? f1_inc_in : inimem_q[sel];
+  assign pick_pc     = ({30{sel_oh[0]}} & fetch_pc_q[0]) | ({30{sel_oh[1]}} & fetch_pc_q[1]) |
+      ({30{sel_oh[2]}} & fetch_pc_q[2]) | ({30{sel_oh[3]}} & fetch_pc_q[3]) | ({30{sel_oh[4]}} &
+      fetch_pc_q[4]) | ({30{sel_oh[5]}} & fetch_pc_q[5]) | ({30{sel_oh[6]}} & fetch_pc_q[6]) |
+      ({30{sel_oh[7]}} & fetch_pc_q[7]);
+  assign pick_in     = |(sel_oh & inimem_q);
+  assign sel_pc      = byp ? f1_inc : pick_pc;
+  assign sel_in_imem = byp ? f1_inc_in : pick_in;
   assign f4_target   = f4_pc_q + f4_off_q;
 
   // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it

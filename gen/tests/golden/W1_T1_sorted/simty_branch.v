@@ -64,10 +64,10 @@ module simty_branch (
   wire    [7:0]   depth_j;       // depth on the jump's target path
   wire    [29:0]  pc_next;
   reg     [T-1:0] s1_jmis;       // lanes whose jalr target is misaligned
-  reg     [29:0]  s1_jtarget;    // the leader's target (word address)
   wire    [T-1:0] s1_jcand;
   wire    [T-1:0] s1_jlead;      // one-hot leader
   integer         l;
+  reg     [29:0]  s1_jtarget;    // the leader's target (word address)
   reg     [T-1:0] jmis;          // stage 2
   reg     [T-1:0] jcand;
   reg     [29:0]  jtarget;

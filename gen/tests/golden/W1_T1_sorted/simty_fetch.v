@@ -110,6 +110,8 @@ module simty_fetch (
   wire                 byp;                // the picked warp was fetched in the last cycle
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
+  wire    [29:0]       pick_pc;            // the picked warp's fetch PC (one-hot AND-OR, no decoder)
+  wire                 pick_in;
   wire    [29:0]       f4_target;
   wire                 kill;
   wire                 jk_sel;             // dropped by a predicted jump or a redirect
@@ -139,15 +141,17 @@ module simty_fetch (
   assign f1_inc      = f1_pc_q + 30'd1;
   assign f1_inc_in   = f1_inc[29:IMEM_AW] == IMEM_TAG;
   assign byp         = f1_valid_q && f1_wid_q == sel;
-  assign sel_pc      = byp ? f1_inc : fetch_pc_q[sel];
-  assign sel_in_imem = byp ? f1_inc_in : inimem_q[sel];
+  assign pick_pc     = ({30{sel_oh[0]}} & fetch_pc_q[0]);
+  assign pick_in     = |(sel_oh & inimem_q);
+  assign sel_pc      = byp ? f1_inc : pick_pc;
+  assign sel_in_imem = byp ? f1_inc_in : pick_in;
   assign f4_target   = f4_pc_q + f4_off_q;
 
   // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it
   // fetched and refetch from there. A predicted jump in f4 drops the warp's younger fetches
   // (f3, f2, f1, steering).
   assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_r_q == redir_pc_i));
-  assign drop   = f4_valid_q || kill;
+  assign drop   = (f4_valid_q && f4_wid_q == 1'b0) | (kill && redir_wid_i == 1'b0);
   assign jk_sel = |(sel_oh & drop);
   assign jk_f1  = f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || (kill && f1_wid_q ==
       redir_wid_i));

@@ -334,9 +334,9 @@ module simty_sched (
 
   // issued
   always @* begin
-    i_use2 = 1'b0;
-    i_walu = 1'b0;
-    i_load = 1'b0;
+    i_use2 = 1'd0;
+    i_walu = 1'd0;
+    i_load = 1'd0;
     i_rd   = 5'd0;
     i_rp   = {IB_W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
@@ -353,8 +353,8 @@ module simty_sched (
   assign rf_slot = wp_q;
 
   // In flight: +1 at issue, -1 at resolve (a load: at its write-back).
-  assign dec_res = res_valid_i && !res_load_i ? {{(W-1){1'b0}}, 1'b1} << res_wid_i : {W{1'b0}};
-  assign dec_wb  = wb_valid_i ? {{(W-1){1'b0}}, 1'b1} << wb_wid_i : {W{1'b0}};
+  assign dec_res = (res_valid_i && !res_load_i && res_wid_i == 1'b0);
+  assign dec_wb  = (wb_valid_i && wb_wid_i == 1'b0);
   assign inc     = iss_oh;
 
   // state
