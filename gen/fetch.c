@@ -42,8 +42,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "alive_i", "W", "warps with live threads");
     vm_group(m, "from the scheduler: an issue frees a credit; collect 0 gives the issued "
                 "instruction's predicted next PC");
-    vm_port(m, VM_IN, "iss_valid_i", "1", NULL);
-    vm_port(m, VM_IN, "iss_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "iss_oh_i", "W", "the warp issued, one-hot");
     vm_port(m, VM_IN, "c0_valid_i", "1", NULL);
     vm_port(m, VM_IN, "c0_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "c0_pcn_i", "30", NULL);
@@ -246,7 +245,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_else(b);
     vb_set(b, "cred_q[CR_W*w +: CR_W]", "cred_q[CR_W*w +: CR_W] "
            "+ {{(CR_W-1){1'b0}}, sel_oh[w] && !drop[w]} "
-           "- {{(CR_W-1){1'b0}}, iss_valid_i && iss_wid_i == w[WARP_W-1:0]} "
+           "- {{(CR_W-1){1'b0}}, iss_oh_i[w]} "
            "- {{(CR_W-1){1'b0}}, jk_f1 && f1_wid_q == w[WARP_W-1:0]} "
            "- {{(CR_W-1){1'b0}}, jk_f2 && f2_wid_q == w[WARP_W-1:0]} "
            "- {{(CR_W-1){1'b0}}, jk_f3 && f3_wid_q == w[WARP_W-1:0]}");

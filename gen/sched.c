@@ -132,8 +132,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "squash_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "squash_cnt_i", "3", "how many were dropped");
     vm_group(m, "issue (combinational: takes the warp's oldest queued instruction)");
-    vm_port(m, VM_OUT, "iss_valid_o", "1", NULL);
-    vm_port(m, VM_OUT, "iss_wid_o", "WARP_W", NULL);
+    vm_port(m, VM_OUT, "iss_oh_o", "W", "the warp issued now, one-hot");
     vm_group(m, "to operand collection (collect 0 = issue + 1)");
     vm_port(m, VM_OUT_REG, "c0_valid_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "c0_wid_o", "WARP_W", NULL);
@@ -308,17 +307,20 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     }
     vb_end(b);
 
+    vm_wire(m, "iss_valid", "1", "a warp issues now");
+    vm_wire(m, "iss_wid", "WARP_W", "which");
     if (cfg->w > 1) {
         vm_comment(m, "Round robin: the first ready warp at or after rr_q.");
-        rr_pick(cfg, m, "pick", "ready", "rr_q", "iss_valid_o", "iss_wid_o");
+        rr_pick(cfg, m, "pick", "ready", "rr_q", "iss_valid", "iss_wid");
     } else {
-        vm_assign(m, "iss_valid_o", "ready[0]");
-        vm_assign(m, "iss_wid_o", "1'b0");
+        vm_assign(m, "iss_valid", "ready[0]");
+        vm_assign(m, "iss_wid", "1'b0");
     }
     vm_comment(m, "The issued warp's fields, selected by the one-hot pick (AND-OR, no decoder "
                   "behind the encoder).");
     vm_wire(m, "iss_oh", "W", "the issue, one-hot");
     vm_assign(m, "iss_oh", cfg->w > 1 ? "pick_oh" : "ready");
+    vm_assign(m, "iss_oh_o", "iss_oh");
     {
         static const struct oh_field f[] = {
             { "i_use2", "1", "h_use2[w]", NULL },       { "i_walu", "1", "h_walu[w]", NULL },
@@ -367,7 +369,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     for (bk = 0; bk < nb; bk++) {
         char wr[40];
         snprintf(wr, sizeof wr, nb == 2 ? "wres_q[%d:%d]" : "wres_q", 9 * bk + 8, 9 * bk);
-        vb_if(b, "iss_valid_o%s", nb == 2 ? (bk ? " && iss_wid_o[0]" : " && !iss_wid_o[0]") : "");
+        vb_if(b, "iss_valid%s", nb == 2 ? (bk ? " && iss_wid[0]" : " && !iss_wid[0]") : "");
         vb_set(b, wr, "(%s | {i_load, 2'b00, i_walu, 5'b00000}) >> 1", wr);
         vb_else(b);
         vb_set(b, wr, "%s >> 1", wr);
@@ -375,26 +377,26 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     }
     vb_set(b, "r1_q", "r1");
     vb_set(b, "r2_q", "r2");
-    vb_set(b, "li_valid_q", "iss_valid_o");
+    vb_set(b, "li_valid_q", "iss_valid");
     vb_set(b, "fl_q", "flush_i");
     vb_set(b, "fl_wid_q", "flush_wid_i");
-    vb_set(b, "li_wid_q", "iss_wid_o");
+    vb_set(b, "li_wid_q", "iss_wid");
     vb_set(b, "li_use2_q", "i_use2");
-    vb_set(b, "hv_q", "{hv_q[6:0], iss_valid_o && (i_walu || i_load)}");
+    vb_set(b, "hv_q", "{hv_q[6:0], iss_valid && (i_walu || i_load)}");
     vb_set(b, "hl_q", "{hl_q[6:0], i_load}");
-    vb_set(b, "hw_q", "{hw_q[0 +: 7*WARP_W], iss_wid_o}");
+    vb_set(b, "hw_q", "{hw_q[0 +: 7*WARP_W], iss_wid}");
     vb_set(b, "hr_q", "{hr_q[0 +: 35], i_rd}");
-    vb_set(b, "c0_valid_o", "iss_valid_o");
-    vb_set(b, "buf_raddr_q", "{iss_wid_o, i_rp}");
-    vb_set(b, "c0_wid_o", "iss_wid_o");
+    vb_set(b, "c0_valid_o", "iss_valid");
+    vb_set(b, "buf_raddr_q", "{iss_wid, i_rp}");
+    vb_set(b, "c0_wid_o", "iss_wid");
     vb_set(b, "c0_use2_o", "i_use2");
     vm_comment(m, "A warp never issues in the cycle it is squashed (so nn_n is final for it).");
     vb_set(b, "nn_q", "nn_n");
     vb_set(b, "alive_q", "alive_n");
     vb_set(b, "single_q", "single_n");
     if (cfg->w > 1) {
-        vb_if(b, "iss_valid_o");
-        vb_set(b, "rr_q", "iss_wid_o + 1'b1");
+        vb_if(b, "iss_valid");
+        vb_set(b, "rr_q", "iss_wid + 1'b1");
         vb_end(b);
     }
     vb_for(b, "w", "0", "W");

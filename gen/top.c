@@ -139,13 +139,22 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "cycle_q", "cycle_q + 64'd1");
     vb_reset(b, "init_cnt_q", "{(ROW_W+1){1'b0}}");
     vb_reset(b, "cycle_q", "64'd0");
+    vm_comment(m, "Copies of init for the scheduler and fetch, whose issue and steering picks "
+                  "it gates: one flip-flop fanning out to the whole core was their longest path.");
+    for (int i = 0; i < 2; i++) {
+        const char *q = i ? "init_f_q" : "init_s_q";
+        vm_reg(m, q, "1", i ? "init, fetch's copy" : "init, the scheduler's copy");
+        b = vm_seq(m, i ? "init copy for fetch" : "init copy for the scheduler");
+        vb_attr(b, "keep");
+        vb_set(b, q, "init && init_cnt_q[ROW_W-1:0] != {ROW_W{1'b1}}");
+        vb_reset(b, q, "1'b1");
+    }
 
     /* ---- front end ---- */
     vm_wire(m, "alive", "W", NULL);
     vm_wire(m, "flush", "1", NULL);
     vm_wire(m, "flush_wid", "WARP_W", NULL);
-    vm_wire(m, "iss_valid", "1", NULL);
-    vm_wire(m, "iss_wid", "WARP_W", NULL);
+    vm_wire(m, "iss_oh", "W", NULL);
     vm_wire(m, "rf_valid", "1", NULL);
     vm_wire(m, "rf_fault", "1", NULL);
     vm_wire(m, "rf_wid", "WARP_W", NULL);
@@ -157,8 +166,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "r_seq", "r_pok_q && r_x[P_PC +: 30] == r_pcn_q");
     in = vm_inst(m, "simty_fetch", "u_fetch");
     conns(in, (const char *const[]){
-        "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init", "start_pc_i", "start_pc_i[31:2]",
-        "alive_i", "alive", "iss_valid_i", "iss_valid", "iss_wid_i", "iss_wid",
+        "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_f_q", "start_pc_i", "start_pc_i[31:2]",
+        "alive_i", "alive", "iss_oh_i", "iss_oh",
         "redir_valid_i", "r_valid_q", "redir_wid_i", "r_wid_q", "redir_pc_i", "r_x[P_PC +: 30]",
         "redir_alive_i", "r_x[P_V]", "redir_seq_i", "r_seq", "pre_wid_i", pre_wid,
         "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
@@ -225,7 +234,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "c0_pred", "1", NULL);
     in = vm_inst(m, "simty_sched", "u_sched");
     conns(in, (const char *const[]){
-        "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init",
+        "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_s_q",
         "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
@@ -233,7 +242,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "squash_cnt_i", "sq_cnt",
         "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single",
-        "iss_valid_o", "iss_valid", "iss_wid_o", "iss_wid",
+        "iss_oh_o", "iss_oh",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
         "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred", "c0_rtgt_o", "c0_rtgt",
         "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });

@@ -98,11 +98,12 @@ module simty_core (
   reg  [(ROW_W+1)-1:0] init_cnt_q;
   reg  [63:0]          cycle_q;        // the cycle CSR
   wire                 init;
+  reg                  init_s_q;       // init, the scheduler's copy
+  reg                  init_f_q;       // init, fetch's copy
   wire [W-1:0]         alive;
   wire                 flush;
   wire [WARP_W-1:0]    flush_wid;
-  wire                 iss_valid;
-  wire [WARP_W-1:0]    iss_wid;
+  wire [W-1:0]         iss_oh;
   wire                 rf_valid;
   wire                 rf_fault;
   wire [WARP_W-1:0]    rf_wid;
@@ -321,11 +322,10 @@ module simty_core (
   simty_fetch u_fetch (
     .clk_i         (clk_i),
     .rst_i         (rst_i),
-    .init_i        (init),
+    .init_i        (init_f_q),
     .start_pc_i    (start_pc_i[31:2]),
     .alive_i       (alive),
-    .iss_valid_i   (iss_valid),
-    .iss_wid_i     (iss_wid),
+    .iss_oh_i      (iss_oh),
     .redir_valid_i (r_valid_q),
     .redir_wid_i   (r_wid_q),
     .redir_pc_i    (r_x[P_PC +: 30]),
@@ -410,7 +410,7 @@ module simty_core (
   simty_sched u_sched (
     .clk_i        (clk_i),
     .rst_i        (rst_i),
-    .init_i       (init),
+    .init_i       (init_s_q),
     .rf_valid_i   (rf_valid),
     .rf_wid_i     (rf_wid),
     .rf_pc_i      (rf_pc),
@@ -434,8 +434,7 @@ module simty_core (
     .res_wid_i    (r_wid_q),
     .res_alive_i  (r_x[P_V]),
     .res_single_i (r_single),
-    .iss_valid_o  (iss_valid),
-    .iss_wid_o    (iss_wid),
+    .iss_oh_o     (iss_oh),
     .c0_valid_o   (c0_valid),
     .c0_wid_o     (c0_wid),
     .c0_pc_o      (c0_pc),
@@ -611,6 +610,27 @@ module simty_core (
     if (rst_i) begin
       init_cnt_q <= {(ROW_W+1){1'b0}};
       cycle_q    <= 64'd0;
+    end
+  end
+
+  // Copies of init for the scheduler and fetch, whose issue and steering picks it gates: one
+  // flip-flop fanning out to the whole core was their longest path.
+
+  // init copy for the scheduler
+  (* keep *)
+  always @(posedge clk_i) begin
+    init_s_q <= init && init_cnt_q[ROW_W-1:0] != {ROW_W{1'b1}};
+    if (rst_i) begin
+      init_s_q <= 1'b1;
+    end
+  end
+
+  // init copy for fetch
+  (* keep *)
+  always @(posedge clk_i) begin
+    init_f_q <= init && init_cnt_q[ROW_W-1:0] != {ROW_W{1'b1}};
+    if (rst_i) begin
+      init_f_q <= 1'b1;
     end
   end
 

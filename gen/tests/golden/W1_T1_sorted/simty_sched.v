@@ -67,8 +67,7 @@ module simty_sched (
   input  wire [WARP_W-1:0] squash_wid_i,
   input  wire [2:0]        squash_cnt_i, // how many were dropped
   // issue (combinational: takes the warp's oldest queued instruction)
-  output wire              iss_valid_o,
-  output wire [WARP_W-1:0] iss_wid_o,
+  output wire [W-1:0]      iss_oh_o,     // the warp issued now, one-hot
   // to operand collection (collect 0 = issue + 1)
   output reg               c0_valid_o,
   output reg  [WARP_W-1:0] c0_wid_o,
@@ -148,6 +147,8 @@ module simty_sched (
   reg     [W-1:0]             r1;
   reg     [W-1:0]             r2;
   reg     [W-1:0]             ready;       // warps that may issue now
+  wire                        iss_valid;   // a warp issues now
+  wire    [WARP_W-1:0]        iss_wid;     // which
   wire    [W-1:0]             iss_oh;      // the issue, one-hot
   reg                         i_use2;
   reg                         i_walu;
@@ -325,12 +326,13 @@ module simty_sched (
     end
   end
 
-  assign iss_valid_o = ready[0];
-  assign iss_wid_o   = 1'b0;
+  assign iss_valid = ready[0];
+  assign iss_wid   = 1'b0;
 
   // The issued warp's fields, selected by the one-hot pick (AND-OR, no decoder behind the
   // encoder).
-  assign iss_oh = ready;
+  assign iss_oh   = ready;
+  assign iss_oh_o = iss_oh;
 
   // issued
   always @* begin
@@ -384,25 +386,25 @@ module simty_sched (
       wp_q[IB_W*flush_wid_i +: IB_W] <= {IB_W{1'b0}};
       rp_q[IB_W*flush_wid_i +: IB_W] <= {IB_W{1'b0}};
     end
-    if (iss_valid_o) begin
+    if (iss_valid) begin
       wres_q <= (wres_q | {i_load, 2'b00, i_walu, 5'b00000}) >> 1;
     end else begin
       wres_q <= wres_q >> 1;
     end
     r1_q        <= r1;
     r2_q        <= r2;
-    li_valid_q  <= iss_valid_o;
+    li_valid_q  <= iss_valid;
     fl_q        <= flush_i;
     fl_wid_q    <= flush_wid_i;
-    li_wid_q    <= iss_wid_o;
+    li_wid_q    <= iss_wid;
     li_use2_q   <= i_use2;
-    hv_q        <= {hv_q[6:0], iss_valid_o && (i_walu || i_load)};
+    hv_q        <= {hv_q[6:0], iss_valid && (i_walu || i_load)};
     hl_q        <= {hl_q[6:0], i_load};
-    hw_q        <= {hw_q[0 +: 7*WARP_W], iss_wid_o};
+    hw_q        <= {hw_q[0 +: 7*WARP_W], iss_wid};
     hr_q        <= {hr_q[0 +: 35], i_rd};
-    c0_valid_o  <= iss_valid_o;
-    buf_raddr_q <= {iss_wid_o, i_rp};
-    c0_wid_o    <= iss_wid_o;
+    c0_valid_o  <= iss_valid;
+    buf_raddr_q <= {iss_wid, i_rp};
+    c0_wid_o    <= iss_wid;
     c0_use2_o   <= i_use2;
     nn_q        <= nn_n;
     alive_q     <= alive_n;

@@ -80,7 +80,6 @@ module simty_coalesce (
   reg     [T-1:0]      pend;      // unserved lanes in the leader's block
   reg     [T-1:0]      conflict;  // slot j is written later by a lower lane
   wire    [T-1:0]      slot;      // lanes served from their own slot
-  integer              j;
   reg     [3:0]        lstrb;     // leader's byte enables in its word
   reg     [31:0]       lwdata;    // leader's data replicated across its word
 
@@ -157,12 +156,9 @@ module simty_coalesce (
       pend[l] = cand[l] && !lead1h[l] && !coal[l] && addr_i[32*l + OFF_W +: 32 - OFF_W] ==
           laddr[31:OFF_W];
     end
-    for (j = 1; j < T; j = j + 1) begin
-      for (l = 0; l < j; l = l + 1) begin
-        if (pend[l] && addr_i[32*l + 2 +: LANE_W] == j[LANE_W-1:0]) begin
-          conflict[j] = 1'b1;
-        end
-      end
+    for (l = 0; l < T - 1; l = l + 1) begin
+      conflict = conflict | ({T{pend[l]}} & ({{(T-1){1'b0}},
+          1'b1} << addr_i[32*l + 2 +: LANE_W]) & ({T{1'b1}} << (l + 1)));
     end
   end
 

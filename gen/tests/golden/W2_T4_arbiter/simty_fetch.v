@@ -38,8 +38,7 @@ module simty_fetch (
   input  wire [29:0]       start_pc_i,    // word PC every thread starts at
   input  wire [W-1:0]      alive_i,       // warps with live threads
   // from the scheduler: an issue frees a credit; collect 0 gives the issued instruction's predicted next PC
-  input  wire              iss_valid_i,
-  input  wire [WARP_W-1:0] iss_wid_i,
+  input  wire [W-1:0]      iss_oh_i,      // the warp issued, one-hot
   input  wire              c0_valid_i,
   input  wire [WARP_W-1:0] c0_wid_i,
   input  wire [29:0]       c0_pcn_i,
@@ -238,8 +237,7 @@ module simty_fetch (
         cred_q[CR_W*w +: CR_W] <= {CR_W{1'b0}};
       end else begin
         cred_q[CR_W*w +: CR_W] <= cred_q[CR_W*w +: CR_W] + {{(CR_W-1){1'b0}},
-            sel_oh[w] && !drop[w]} - {{(CR_W-1){1'b0}},
-            iss_valid_i && iss_wid_i == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
+            sel_oh[w] && !drop[w]} - {{(CR_W-1){1'b0}}, iss_oh_i[w]} - {{(CR_W-1){1'b0}},
             jk_f1 && f1_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f2 && f2_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f3 && f3_wid_q == w[WARP_W-1:0]};
