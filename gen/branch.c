@@ -37,6 +37,8 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "ecall_i", "1", NULL);
     vm_port(m, VM_IN, "call_i", "2", "01 call (+1), 10 return (-1)");
     vm_port(m, VM_IN, "itrap_i", "1", "the whole instruction traps");
+    vm_port(m, VM_IN, "pred_i", "1", "predicted to jump (to pcn_i)");
+    vm_port(m, VM_IN, "pcn_i", "30", "the predicted next PC");
     vm_port(m, VM_IN, "icause_i", "4", "its cause");
     vm_group(m, "from the coalescer");
     vm_port(m, VM_IN, "mem_i", "1", "a load or store");
@@ -52,7 +54,8 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT_REG, "cause_o", "4*T", "4 bits per lane");
     vm_port(m, VM_OUT_REG, "exit_o", "T", NULL);
     vm_port(m, VM_OUT, "wmask_o", "T", "lanes whose rd an ALU-writing instruction writes");
-    vm_port(m, VM_OUT, "jtarget_o", "30", "a jalr's leader target (checked against its prediction)");
+    vm_port(m, VM_OUT, "pok_o", "1", "the instruction went where predicted with the same "
+                                     "threads: b is empty and a holds every active lane");
     vm_port(m, VM_OUT, "depth_o", "8", "the call depth after the instruction (depth forwarding)");
 
     vm_wire(m, "depth_j", "8", "depth on the jump's target path");
@@ -140,7 +143,19 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
                   "lanes an indirect jump replays or whose target traps: those read rs1 again.");
     vm_assign(m, "wmask_o", "itrap_i || (jal_i && target_i[1]) ? {T{1'b0}} : "
                             "jalr_i ? juni : active_i");
-    vm_assign(m, "jtarget_o", "jtarget");
+    vm_comment(m, "The prediction check, from the split's inputs rather than from a and b (the "
+                  "same function, off the end of the split's multiplexers): exits and traps "
+                  "fail it; a jal passes unless its target traps; a branch passes when no active "
+                  "lane went against the prediction; an indirect jump when every lane jumps to "
+                  "the leader's target and that is the predicted one; a memory access when the "
+                  "pass served every active lane.");
+    vm_assign(m, "pok_o", "!(itrap_i || ecall_i) && ("
+                          "jal_i ? !target_i[1] || active_i == {T{1'b0}} : "
+                          "branch_i && pred_i ? (target_i[1] ? active_i == {T{1'b0}} : "
+                          "(active_i & ~cond_i) == {T{1'b0}}) : "
+                          "branch_i ? (active_i & cond_i) == {T{1'b0}} : "
+                          "jalr_i ? pred_i && jtarget == pcn_i && juni == active_i : "
+                          "mem_i ? mem_replay_i == {T{1'b0}} && mem_served_i == active_i : 1'b1)");
     vm_assign(m, "depth_o", "jal_i || jalr_i ? depth_j : depth_i");
     vm_wire(m, "unused_target", "1", "targets are even");
     vm_assign(m, "unused_target", "target_i[0]");

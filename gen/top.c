@@ -540,7 +540,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "br_trap", "T", NULL);
     vm_wire(m, "br_exit", "T", NULL);
     vm_wire(m, "br_cause", "4*T", NULL);
-    vm_wire(m, "br_jtarget", "30", "a jalr's leader target");
+    vm_wire(m, "br_pok", "1", "went where predicted with the same threads");
     vm_wire(m, "br_depth", "8", "the call depth after the instruction");
     in = vm_inst(m, "simty_branch", "u_branch");
     conns(in, (const char *const[]){
@@ -552,7 +552,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "mem_replay_i", "co_replay", "mem_trap_i", "co_trap", "mem_cause_i", "co_cause",
         "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
         "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask",
-        "jtarget_o", "br_jtarget", "depth_o", "br_depth", NULL });
+        "pred_i", "n_pred_q", "pcn_i", "n_pcn_q", "pok_o", "br_pok", "depth_o", "br_depth", NULL });
 
     /* ---- resolve, gather, load write-back ---- */
     vm_reg(m, "m_pc_q", "30", NULL);
@@ -594,10 +594,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_load_q", "n_load_q");
     vb_set(b, "m_branch_q", "n_branch_q");
     vb_set(b, "m_jalr_q", "n_jalr_q");
-    vb_set(b, "m_pok_q", "!(n_ecall_q || n_trap_q) && (n_jalr_q ? n_pred_q && br_jtarget == n_pcn_q && "
-                         "!br_b[P_V] && br_a[T-1:0] == n_active_q : n_branch_q && n_pred_q ? "
-                         "!br_a[P_V] && br_b[T-1:0] == n_active_q : "
-                         "!br_b[P_V] && br_a[T-1:0] == n_active_q)");
+    vb_set(b, "m_pok_q", "br_pok");
     vb_set(b, "m_pcn_q", "n_pcn_q");
     vb_set(b, "m_a_q", "br_a");
     vb_set(b, "m_b_q", "br_b");

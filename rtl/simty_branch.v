@@ -39,6 +39,8 @@ module simty_branch (
   input  wire              ecall_i,
   input  wire [1:0]        call_i,       // 01 call (+1), 10 return (-1)
   input  wire              itrap_i,      // the whole instruction traps
+  input  wire              pred_i,       // predicted to jump (to pcn_i)
+  input  wire [29:0]       pcn_i,        // the predicted next PC
   input  wire [3:0]        icause_i,     // its cause
   // from the coalescer
   input  wire              mem_i,        // a load or store
@@ -54,7 +56,7 @@ module simty_branch (
   output reg  [4*T-1:0]    cause_o,      // 4 bits per lane
   output reg  [T-1:0]      exit_o,
   output wire [T-1:0]      wmask_o,      // lanes whose rd an ALU-writing instruction writes
-  output wire [29:0]       jtarget_o,    // a jalr's leader target (checked against its prediction)
+  output wire              pok_o,        // the instruction went where predicted with the same threads: b is empty and a holds every active lane
   output wire [7:0]        depth_o       // the call depth after the instruction (depth forwarding)
 );
 
@@ -164,8 +166,17 @@ module simty_branch (
   // rd is written for every lane that executed, except when the whole instruction traps or a
   // jal's target is misaligned (none then), and except the lanes an indirect jump replays or
   // whose target traps: those read rs1 again.
-  assign wmask_o       = itrap_i || (jal_i && target_i[1]) ? {T{1'b0}} : jalr_i ? juni : active_i;
-  assign jtarget_o     = jtarget;
+  assign wmask_o = itrap_i || (jal_i && target_i[1]) ? {T{1'b0}} : jalr_i ? juni : active_i;
+
+  // The prediction check, from the split's inputs rather than from a and b (the same function,
+  // off the end of the split's multiplexers): exits and traps fail it; a jal passes unless its
+  // target traps; a branch passes when no active lane went against the prediction; an indirect
+  // jump when every lane jumps to the leader's target and that is the predicted one; a memory
+  // access when the pass served every active lane.
+  assign pok_o         = !(itrap_i || ecall_i) && (jal_i ? !target_i[1] || active_i == {T{1'b0}} :
+      branch_i && pred_i ? (target_i[1] ? active_i == {T{1'b0}} : (active_i & ~cond_i) == {T{1'b0}})
+      : branch_i ? (active_i & cond_i) == {T{1'b0}} : jalr_i ? pred_i && jtarget == pcn_i && juni ==
+      active_i : mem_i ? mem_replay_i == {T{1'b0}} && mem_served_i == active_i : 1'b1);
   assign depth_o       = jal_i || jalr_i ? depth_j : depth_i;
   assign unused_target = target_i[0];
 

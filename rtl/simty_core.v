@@ -271,7 +271,7 @@ module simty_core (
   wire [T-1:0]         br_trap;
   wire [T-1:0]         br_exit;
   wire [4*T-1:0]       br_cause;
-  wire [29:0]          br_jtarget;     // a jalr's leader target
+  wire                 br_pok;         // went where predicted with the same threads
   wire [7:0]           br_depth;       // the call depth after the instruction
   reg  [29:0]          m_pc_q;
   reg  [31:0]          m_insn_q;
@@ -583,7 +583,9 @@ module simty_core (
     .cause_o      (br_cause),
     .exit_o       (br_exit),
     .wmask_o      (br_wmask),
-    .jtarget_o    (br_jtarget),
+    .pred_i       (n_pred_q),
+    .pcn_i        (n_pcn_q),
+    .pok_o        (br_pok),
     .depth_o      (br_depth)
   );
 
@@ -792,9 +794,7 @@ module simty_core (
     m_load_q     <= n_load_q;
     m_branch_q   <= n_branch_q;
     m_jalr_q     <= n_jalr_q;
-    m_pok_q      <= !(n_ecall_q || n_trap_q) && (n_jalr_q ? n_pred_q && br_jtarget == n_pcn_q &&
-        !br_b[P_V] && br_a[T-1:0] == n_active_q : n_branch_q && n_pred_q ? !br_a[P_V] && br_b[T-1:0]
-        == n_active_q : !br_b[P_V] && br_a[T-1:0] == n_active_q);
+    m_pok_q      <= br_pok;
     m_pcn_q      <= n_pcn_q;
     m_a_q        <= br_a;
     m_b_q        <= br_b;
