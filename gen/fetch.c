@@ -178,9 +178,12 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                   oh_of(cfg, e2, sizeof e2, "kill", "redir_wid_i"));
     }
     vm_assign(m, "jk_sel", "|(sel_oh & drop)");
-    vm_assign(m, "jk_f1", "f1_valid_q && drop[f1_wid_q]");
-    vm_assign(m, "jk_f2", "f2_valid_q && drop[f2_wid_q]");
-    vm_assign(m, "jk_f3", "f3_valid_q && drop[f3_wid_q]");
+    vm_assign(m, "jk_f1", "f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || "
+                          "(kill && f1_wid_q == redir_wid_i))");
+    vm_assign(m, "jk_f2", "f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || "
+                          "(kill && f2_wid_q == redir_wid_i))");
+    vm_assign(m, "jk_f3", "f3_valid_q && ((f4_valid_q && f3_wid_q == f4_wid_q) || "
+                          "(kill && f3_wid_q == redir_wid_i))");
 
     b = vm_seq(m, "fetch");
     vb_set(b, "f1_valid_q", "sel_valid && !jk_sel");

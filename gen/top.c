@@ -423,6 +423,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     /* ---- path tracking (membership), split stage registers ---- */
     vm_wire(m, "mb_active", "T", NULL);
     vm_wire(m, "mb_depth", "8", NULL);
+    vm_wire(m, "mb_depth_fwd", "8", "the head path's depth after every older instruction of the warp");
     vm_wire(m, "mb_mem", "1", NULL);
     vm_assign(m, "mb_mem", "mb_load || mb_store");
     {
@@ -477,17 +478,18 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "fd_wid_q", "{fd_wid_q[WARP_W*%d-1:0], n_wid_q}", nd - 1);
         vb_set(b, "fd_depth_q", "{fd_depth_q[8*%d-1:0], br_depth}", nd - 1);
         vb_reset(b, "fd_valid_q", "{%d{1'b0}}", nd);
-        vm_reg(m, "mb_depth_fwd", "8", "the head path's depth after every older instruction of the warp");
+        vm_reg(m, "mb_depth_fwd_r", "8", NULL);
         b = vm_comb(m, "depth_select");
-        vb_default(b, "mb_depth_fwd", "mb_depth");
+        vb_default(b, "mb_depth_fwd_r", "mb_depth");
         for (int k = nd - 1; k >= 0; k--) {
             vb_if(b, "fd_valid_q[%d] && fd_wid_q[WARP_W*%d +: WARP_W] == mb_wid_q", k, k);
-            vb_set(b, "mb_depth_fwd", "fd_depth_q[8*%d +: 8]", k);
+            vb_set(b, "mb_depth_fwd_r", "fd_depth_q[8*%d +: 8]", k);
             vb_end(b);
         }
         vb_if(b, "n_valid_q && n_wid_q == mb_wid_q");
-        vb_set(b, "mb_depth_fwd", "br_depth");
+        vb_set(b, "mb_depth_fwd_r", "br_depth");
         vb_end(b);
+        vm_assign(m, "mb_depth_fwd", "mb_depth_fwd_r");
     }
 
     vm_wire(m, "r_c", "PATH_W", NULL);

@@ -152,9 +152,12 @@ module simty_fetch (
   assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_r_q == redir_pc_i));
   assign drop   = (f4_valid_q && f4_wid_q == 1'b0) | (kill && redir_wid_i == 1'b0);
   assign jk_sel = |(sel_oh & drop);
-  assign jk_f1  = f1_valid_q && drop[f1_wid_q];
-  assign jk_f2  = f2_valid_q && drop[f2_wid_q];
-  assign jk_f3  = f3_valid_q && drop[f3_wid_q];
+  assign jk_f1  = f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || (kill && f1_wid_q ==
+      redir_wid_i));
+  assign jk_f2  = f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || (kill && f2_wid_q ==
+      redir_wid_i));
+  assign jk_f3  = f3_valid_q && ((f4_valid_q && f3_wid_q == f4_wid_q) || (kill && f3_wid_q ==
+      redir_wid_i));
 
   // fetch
   always @(posedge clk_i) begin

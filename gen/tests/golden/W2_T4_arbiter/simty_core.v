@@ -96,10 +96,10 @@ module simty_core (
   localparam integer P_PC   = 4;  // T: lsb of a path's word PC
 
   reg  [(ROW_W+1)-1:0] init_cnt_q;
-  reg  [63:0]          cycle_q;       // the cycle CSR
+  reg  [63:0]          cycle_q;        // the cycle CSR
   wire                 init;
-  reg                  init_s_q;      // init, the scheduler's copy
-  reg                  init_f_q;      // init, fetch's copy
+  reg                  init_s_q;       // init, the scheduler's copy
+  reg                  init_f_q;       // init, fetch's copy
   wire [W-1:0]         alive;
   wire                 flush;
   wire [WARP_W-1:0]    flush_wid;
@@ -109,9 +109,9 @@ module simty_core (
   wire [WARP_W-1:0]    rf_wid;
   wire [29:0]          rf_pc;
   wire [31:0]          rf_insn;
-  wire [PATH_W-1:0]    r_x;           // next head path (stage r)
+  wire [PATH_W-1:0]    r_x;            // next head path (stage r)
   wire                 r_single;
-  wire                 r_seq;         // the instruction went where predicted with the same threads
+  wire                 r_seq;          // the instruction went where predicted with the same threads
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
   wire                 pd_use1;
@@ -123,7 +123,7 @@ module simty_core (
   wire [29:0]          pd_off;
   wire [BP_W-1:0]      bp_pc;
   wire                 bp_flip;
-  wire                 bp_tr_valid;   // a resolved branch of a single path trains the predictor
+  wire                 bp_tr_valid;    // a resolved branch of a single path trains the predictor
   wire                 pd_call;
   wire                 pd_ret;
   wire                 ras_ok;
@@ -131,10 +131,10 @@ module simty_core (
   wire                 pd_jalr;
   wire                 btb_ok;
   wire [29:0]          btb_target;
-  wire [29:0]          jtgt;          // a jalr's predicted target
-  reg                  wb_valid_q;    // load write-back stage (issue + 9)
+  wire [29:0]          jtgt;           // a jalr's predicted target
+  reg                  wb_valid_q;     // load write-back stage (issue + 9)
   reg  [WARP_W-1:0]    wb_wid_q;
-  wire                 c0_valid;      // collect 0 (issue + 1)
+  wire                 c0_valid;       // collect 0 (issue + 1)
   wire                 c0_fault;
   wire                 c0_use2;
   wire [WARP_W-1:0]    c0_wid;
@@ -145,10 +145,10 @@ module simty_core (
   wire                 c0_pred;
   wire [29:0]          c0_off;
   wire [29:0]          c0_pcn;
-  wire [11:0]          c0_off_b;      // branch offset bits 12..1
-  wire [19:0]          c0_off_j;      // jal offset bits 20..1
-  wire [1:0]           unused_c0_off; // whether the target is aligned is checked at execute
-  wire [29:0]          c0_rtgt;       // a predicted return's target
+  wire [11:0]          c0_off_b;       // branch offset bits 12..1
+  wire [19:0]          c0_off_j;       // jal offset bits 20..1
+  wire [1:0]           unused_c0_off;  // whether the target is aligned is checked at execute
+  wire [29:0]          c0_rtgt;        // a predicted return's target
   wire                 sq;
   wire                 kill_c0;
   wire                 kill_c1;
@@ -156,8 +156,8 @@ module simty_core (
   wire                 kill_ex;
   wire                 kill_mb;
   wire                 kill_n;
-  wire [2:0]           sq_cnt;        // how many were dropped
-  reg                  c1_valid_q;    // collect 1 (issue + 2)
+  wire [2:0]           sq_cnt;         // how many were dropped
+  reg                  c1_valid_q;     // collect 1 (issue + 2)
   reg                  c1_fault_q;
   reg  [WARP_W-1:0]    c1_wid_q;
   reg  [29:0]          c1_pc_q;
@@ -165,15 +165,15 @@ module simty_core (
   reg                  c1_use2_q;
   reg  [4:0]           c1_rs2_q;
   reg                  c1_pred_q;
-  reg  [29:0]          c1_pcn_q;      // predicted next PC, checked at resolve
-  reg                  c2_valid_q;    // collect 2 (issue + 3)
+  reg  [29:0]          c1_pcn_q;       // predicted next PC, checked at resolve
+  reg                  c2_valid_q;     // collect 2 (issue + 3)
   reg                  c2_fault_q;
   reg  [WARP_W-1:0]    c2_wid_q;
   reg  [29:0]          c2_pc_q;
   reg  [31:0]          c2_insn_q;
   reg                  c2_pred_q;
   reg  [29:0]          c2_pcn_q;
-  reg                  ex_valid_q;    // execute (issue + 4)
+  reg                  ex_valid_q;     // execute (issue + 4)
   reg                  ex_fault_q;
   reg  [WARP_W-1:0]    ex_wid_q;
   reg  [29:0]          ex_pc_q;
@@ -183,7 +183,7 @@ module simty_core (
   wire [32*T-1:0]      ex_s1;
   wire [32*T-1:0]      ex_s2;
   wire [T-1:0]         br_wmask;
-  reg                  n_valid_q;     // split (issue + 6)
+  reg                  n_valid_q;      // split (issue + 6)
   reg  [WARP_W-1:0]    n_wid_q;
   reg                  n_walu_q;
   reg  [4:0]           n_rd_q;
@@ -191,7 +191,7 @@ module simty_core (
   reg  [31:0]          n_link_q;
   reg                  n_jal_q;
   reg                  n_jalr_q;
-  wire [32*T-1:0]      n_wdata;       // rd values: results, or the link of jumps
+  wire [32*T-1:0]      n_wdata;        // rd values: results, or the link of jumps
   reg  [4:0]           wb_rd_q;
   reg  [T-1:0]         wb_mask_q;
   wire [32*T-1:0]      wb_data;
@@ -212,7 +212,7 @@ module simty_core (
   wire [2:0]           mb_funct3;
   wire [1:0]           mb_call;
   wire [3:0]           mb_cause;
-  reg                  mb_valid_q;    // membership (issue + 5)
+  reg                  mb_valid_q;     // membership (issue + 5)
   reg  [WARP_W-1:0]    mb_wid_q;
   reg  [29:0]          mb_pc_q;
   reg  [31:0]          mb_insn_q;
@@ -220,6 +220,7 @@ module simty_core (
   reg  [29:0]          mb_pcn_q;
   wire [T-1:0]         mb_active;
   wire [7:0]           mb_depth;
+  wire [7:0]           mb_depth_fwd;   // the head path's depth after every older instruction of the warp
   wire                 mb_mem;
   reg  [29:0]          n_pc_q;
   reg  [31:0]          n_insn_q;
@@ -239,14 +240,14 @@ module simty_core (
   reg  [7:0]           n_depth_q;
   reg                  n_pred_q;
   reg  [29:0]          n_pcn_q;
-  reg  [3:0]           fd_valid_q;    // after split: one per stage, youngest in bit 0
+  reg  [3:0]           fd_valid_q;     // after split: one per stage, youngest in bit 0
   reg  [WARP_W*4-1:0]  fd_wid_q;
-  reg  [8*4-1:0]       fd_depth_q;    // the call depth after each
-  reg  [7:0]           mb_depth_fwd;  // the head path's depth after every older instruction of the warp
+  reg  [8*4-1:0]       fd_depth_q;     // the call depth after each
+  reg  [7:0]           mb_depth_fwd_r;
   wire [PATH_W-1:0]    r_c;
   wire [PATH_W-1:0]    r_y;
   wire [PATH_W-1:0]    r_z;
-  reg                  m_valid_q;     // resolve (issue + 7)
+  reg                  m_valid_q;      // resolve (issue + 7)
   reg  [WARP_W-1:0]    m_wid_q;
   reg  [PATH_W-1:0]    m_a_q;
   reg  [PATH_W-1:0]    m_b_q;
@@ -270,8 +271,8 @@ module simty_core (
   wire [T-1:0]         br_trap;
   wire [T-1:0]         br_exit;
   wire [4*T-1:0]       br_cause;
-  wire                 br_pok;        // went where predicted with the same threads
-  wire [7:0]           br_depth;      // the call depth after the instruction
+  wire                 br_pok;         // went where predicted with the same threads
+  wire [7:0]           br_depth;       // the call depth after the instruction
   reg  [29:0]          m_pc_q;
   reg  [31:0]          m_insn_q;
   reg  [4:0]           m_rd_q;
@@ -279,9 +280,9 @@ module simty_core (
   reg                  m_load_q;
   reg                  m_branch_q;
   reg                  m_jalr_q;
-  reg                  m_pok_q;       // went where predicted (m_pcn_q) with the same threads
-  reg  [29:0]          m_pcn_q;       // predicted next PC: the target of a predicted jump, else PC + 4
-  reg  [PATH_W-1:0]    m_h1_q;        // the head path that executed (trace)
+  reg                  m_pok_q;        // went where predicted (m_pcn_q) with the same threads
+  reg  [29:0]          m_pcn_q;        // predicted next PC: the target of a predicted jump, else PC + 4
+  reg  [PATH_W-1:0]    m_h1_q;         // the head path that executed (trace)
   reg  [4*T-1:0]       m_cause_q;
   reg  [32*T-1:0]      m_wdata_q;
   reg  [32*T-1:0]      m_d_q;
@@ -290,14 +291,14 @@ module simty_core (
   reg  [T-1:0]         m_coal_q;
   reg  [OFF_W-1:0]     m_off_q;
   reg  [2:0]           m_funct3_q;
-  reg                  g_valid_q;     // gather (issue + 8)
+  reg                  g_valid_q;      // gather (issue + 8)
   reg  [WARP_W-1:0]    g_wid_q;
   reg  [4:0]           g_rd_q;
   reg  [T-1:0]         g_served_q;
   reg  [T-1:0]         g_coal_q;
   reg  [OFF_W-1:0]     g_off_q;
   reg  [2:0]           g_funct3_q;
-  wire                 unused_start;  // entry points are word aligned
+  wire                 unused_start;   // entry points are word aligned
   reg                  r1_valid_q;
   reg                  r_valid_q;
   reg  [WARP_W-1:0]    r1_wid_q;
@@ -783,23 +784,25 @@ module simty_core (
 
   // depth_select
   always @* begin
-    mb_depth_fwd = mb_depth;
+    mb_depth_fwd_r = mb_depth;
     if (fd_valid_q[3] && fd_wid_q[WARP_W*3 +: WARP_W] == mb_wid_q) begin
-      mb_depth_fwd = fd_depth_q[8*3 +: 8];
+      mb_depth_fwd_r = fd_depth_q[8*3 +: 8];
     end
     if (fd_valid_q[2] && fd_wid_q[WARP_W*2 +: WARP_W] == mb_wid_q) begin
-      mb_depth_fwd = fd_depth_q[8*2 +: 8];
+      mb_depth_fwd_r = fd_depth_q[8*2 +: 8];
     end
     if (fd_valid_q[1] && fd_wid_q[WARP_W*1 +: WARP_W] == mb_wid_q) begin
-      mb_depth_fwd = fd_depth_q[8*1 +: 8];
+      mb_depth_fwd_r = fd_depth_q[8*1 +: 8];
     end
     if (fd_valid_q[0] && fd_wid_q[WARP_W*0 +: WARP_W] == mb_wid_q) begin
-      mb_depth_fwd = fd_depth_q[8*0 +: 8];
+      mb_depth_fwd_r = fd_depth_q[8*0 +: 8];
     end
     if (n_valid_q && n_wid_q == mb_wid_q) begin
-      mb_depth_fwd = br_depth;
+      mb_depth_fwd_r = br_depth;
     end
   end
+
+  assign mb_depth_fwd = mb_depth_fwd_r;
 
   // Went where predicted with every active thread, at the same depth: no jalr, exit or trap; a
   // jal to its (aligned) target; a branch predicted taken taken by every thread, any other
