@@ -84,6 +84,7 @@ help:
 	@echo "  ARBPIPE=1  with TRACK=arbiter: the reduction tree gets its own pipeline stage"
 	@echo "  IMEM= DMEM=  memory sizes in KiB (64, 256)     RAMSTYLE=auto|block|distributed|logic"
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
+	@echo "  FREQ=  core clock in MHz the board PLL makes (default ecp5 65, ice40 48); make synth/bitstream"
 	@echo "  PLACER=$(PLACER)  nextpnr placer: heap | static (ECP5; routes W=8 T=16) | sa; not heap -> synth-BOARD-PLACER/"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
 	@echo "  DASK_SCHEDULER=tcp://host:port  compare, fuzz and bench send their jobs to that Dask cluster"
@@ -275,7 +276,7 @@ CMP_BUDGET    ?=
 synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
 	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
-	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER)
+	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ))
 
 # make bitstream: pack the routed design of make synth (run first if missing)
 # into $(CFG_DIR)/synth-$(BOARD)/simty_$(BOARD).bit|.bin, checked by a round trip;
@@ -283,7 +284,7 @@ synth: setup config
 bitstream prog: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
 	@$(PYTHON) scripts/bitstream.py --board $(BOARD) --rtl $(RTL_DIR) --seeds $(SEEDS) \
-	    --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(filter prog,$@),--prog)
+	    --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) $(if $(filter prog,$@),--prog)
 
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)

@@ -52,6 +52,7 @@ fast=(
   "randstate|$mk test-randstate"
   "fpga-smoke|$mk fpga-smoke"
   "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && for b in ice40 ecp5; do .venv/bin/python scripts/synth.py --board \$b --rtl build/test/synth-core/rtl --out build/test/synth-core/\$b --skip-units --no-pnr || exit 1; done"
+  "pll-selftest|.venv/bin/python scripts/fpga_flow.py --pll-self-test"
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "bench-sim|.venv/bin/python scripts/bench_sim.py --check"
