@@ -22,7 +22,7 @@ TRACE   ?= 0
 BOARD   ?= ecp5
 SIMFLAGS ?=
 
-CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter 1,$(ARBPIPE)),_pipe)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
+CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter-out auto,$(ARBPIPE)),_pipe$(filter-out 1,$(ARBPIPE)))$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
 CFG_DIR   := build/$(CFG)
 PYTHON    := .venv/bin/python
 
@@ -53,7 +53,7 @@ help:
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
 	@echo "  make test-randstate             random initial register values must not change any result"
 	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
-	@echo "                                  FUZZ_TRACKS (sorted arbiter arbiter_pipe); a failure prints a replay command"
+	@echo "                                  FUZZ_TRACKS (sorted arbiter arbiter_pipe0); a failure prints a replay command"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make perf [PERF_CFGS=\"1x1 8x8\"]  IPC, cycles per instruction, SIMD efficiency per test group (--stats)"
 	@echo "  make bench [BENCH_CFGS=\"8x8 4x64\"] [TRACK=sorted|arbiter|both] [BENCH_SEED=1]"
@@ -81,7 +81,8 @@ help:
 	@echo "Knobs (current value):"
 	@echo "  W=$(W)  warps per core, power of two 1..64        T=$(T)  threads per warp, power of two 1..64"
 	@echo "  TRACK=$(TRACK)  path tracking: sorted | arbiter      TEST=$(TEST)  MODEL=$(MODEL)  BOARD=$(BOARD)"
-	@echo "  ARBPIPE=1  with TRACK=arbiter: the reduction tree gets its own pipeline stage"
+	@echo "  ARBPIPE=auto|0..6  with TRACK=arbiter: registered cuts in the reduction tree (auto: T=8,16 1;"
+	@echo "                     T=32,64 2); an explicit value builds in W<w>_T<t>_arbiter_pipe<k> (_pipe for 1)"
 	@echo "  IMEM= DMEM=  memory sizes in KiB (64, 256)     RAMSTYLE=auto|block|distributed|logic"
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
 	@echo "  FREQ=  core clock in MHz the board PLL makes (default ecp5 65, ice40 48); make synth/bitstream"
@@ -192,10 +193,10 @@ test-randstate: setup config
 N          ?= 100
 SEED       ?= 1
 FUZZ_CFGS  ?= 1_1 2_4 8_8 4_64
-FUZZ_TRACKS ?= sorted arbiter arbiter_pipe
+FUZZ_TRACKS ?= sorted arbiter arbiter_pipe0
 FUZZ_FLAGS ?=
 fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2/sim/simty-sim
-fz_track = $(if $(filter arbiter_pipe,$1),TRACK=arbiter ARBPIPE=1,TRACK=$1)
+fz_track = $(if $(filter arbiter_pipe%,$1),TRACK=arbiter ARBPIPE=$(or $(patsubst arbiter_pipe%,%,$1),1),TRACK=$1)
 fuzz: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
 	@$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \

@@ -26,7 +26,8 @@ struct simt_cfg {
     int imem_kib;        /* IMEM: instruction memory, KiB, power of two */
     int dmem_kib;        /* DMEM: data memory, KiB, power of two */
     enum simt_ramstyle ramstyle; /* RAMSTYLE: auto | block | distributed | logic */
-    int arbpipe;         /* ARBPIPE: 1 = the arbiter's reduction tree takes two stages */
+    int arbpipe;         /* ARBPIPE: registered cuts in the arbiter's reduction tree */
+    int arbpipe_auto;    /* ARBPIPE=auto (default): arbpipe derived, one cut per two levels */
 
     /* ---- derived by cfg_derive() ---- */
     int threads;         /* W * T */
@@ -46,7 +47,7 @@ struct simt_cfg {
     int ibuf_w;          /* log2(ibuf) */
     int bp_w;            /* log2(branch-predictor counters): SIMTY_BPRED_BITS */
     int bp_sel_w;        /* log2(counters per predictor word): bp_w - 5 (32 words, cleared by the reset sequence) */
-    int res_lat;         /* cycles from resolve (issue + 6) to stage r: sorted 1, arbiter 2 + ARBPIPE */
+    int res_lat;         /* cycles from resolve (issue + 6) to stage r: sorted 1, arbiter 2 + arbpipe */
     int xlen;            /* 32 */
     int pc_w;            /* 30: word PC (byte PC[31:2]) */
     int calldepth_w;     /* SIMTY_CALLDEPTH_BITS */
@@ -74,6 +75,7 @@ struct simt_cfg {
 
 /* Bounds of the user parameters. */
 #define CFG_WT_MAX    64
+#define CFG_ARBPIPE_MAX 6   /* log2(CFG_WT_MAX): a cut per level of the tree */
 #define CFG_MEM_MIN_KIB 1
 #define CFG_MEM_MAX_KIB 65536   /* 64 MiB: well inside 0x80000000..0xF0000000 */
 

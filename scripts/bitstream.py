@@ -33,8 +33,7 @@ LOADER = {"ecp5": (["-b", "ulx3s"], "the ULX3S over its USB port (FPGA SRAM)"),
 
 def synth_dir(a):
     cfg = synth.read_config(a.rtl)
-    tag = "W%d_T%d_%s%s" % (cfg["W"], cfg["T"], cfg["TRACK"],
-                            "_pipe" if cfg.get("ARBPIPE") == "1" else "")
+    tag = synth.cfg_tag(cfg)
     return os.path.join(synth.default_dir(a.rtl, tag), synth.out_folder(a.board, a.placer))
 
 

@@ -79,13 +79,17 @@ def c_dmem_kib(w, t):
 
 
 def cfg_name(w, t, track, dmem=None):
-    """The Makefile's CFG: W8_T8_sorted, W4_T64_arbiter_pipe, W16_T64_sorted_D1024."""
+    """The Makefile's CFG: W8_T8_sorted, W4_T64_arbiter_pipe (ARBPIPE=1), W8_T8_arbiter_pipe0,
+    W16_T64_sorted_D1024."""
     return "W%d_T%d_%s%s" % (w, t, track, "_D%d" % dmem if dmem else "")
 
 
 def make_vars(w, t, track, dmem=None):
     v = ["W=%d" % w, "T=%d" % t]
-    v += ["TRACK=arbiter", "ARBPIPE=1"] if track == "arbiter_pipe" else ["TRACK=" + track]
+    if track.startswith("arbiter_pipe"):
+        v += ["TRACK=arbiter", "ARBPIPE=" + (track[len("arbiter_pipe"):] or "1")]
+    else:
+        v += ["TRACK=" + track]
     return v + (["DMEM=%d" % dmem] if dmem else [])
 
 

@@ -114,6 +114,15 @@ def rtl_files(rtl):
     return files
 
 
+def cfg_tag(cfg):
+    """The Makefile's name of a configuration (CFG, without the memory knobs):
+    W8_T8_sorted, W8_T8_arbiter (ARBPIPE=auto), W8_T8_arbiter_pipe (ARBPIPE=1),
+    W8_T8_arbiter_pipe0."""
+    ap = cfg.get("ARBPIPE", "auto")
+    return "W%d_T%d_%s%s" % (cfg["W"], cfg["T"], cfg["TRACK"],
+                             "" if ap == "auto" else "_pipe" + ("" if ap == "1" else ap))
+
+
 def default_dir(rtl, tag):
     """Where outputs go by default: beside RTL_DIR when it is a configuration's rtl/
     folder (build/<config>/rtl, whatever knobs named it), else build/<tag>."""
@@ -305,7 +314,7 @@ def main():
     dev = fpga_flow.DEVICES[fam]
     if a.placer == "static" and fam != "ecp5":
         sys.exit("synth: --placer static: nextpnr-%s has no static placer (heap or sa)" % fam)
-    tag = "W%d_T%d_%s%s" % (W, T, track, "_pipe" if cfg.get("ARBPIPE") == "1" else "")
+    tag = cfg_tag(cfg)
     out = os.path.abspath(a.out or os.path.join(default_dir(rtl, tag),
                                                 out_folder(a.board, a.placer)))
     os.makedirs(out, exist_ok=True)

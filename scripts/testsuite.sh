@@ -44,7 +44,7 @@ fast=(
   "rtl-arb-8x8|$(rtl 8 8 arbiter "$all_sw")"
   "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
   "rtl-arbp-2x4|$(rtl 2 4 "arbiter ARBPIPE=1" "$all_sw")"
-  "rtl-arbp-8x8|$(rtl 8 8 "arbiter ARBPIPE=1" "$all_sw")"
+  "rtl-arbp0-8x8|$(rtl 8 8 "arbiter ARBPIPE=0" "$all_sw")"
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted arbiter'"
   "dask|.venv/bin/python scripts/dask_check.py"
   "fusesoc|.venv/bin/python scripts/fusesoc_check.py"

@@ -20,6 +20,7 @@ goldens=(
   "W1_T1_sorted|W=1 T=1"
   "W2_T4_arbiter|W=2 T=4 TRACK=arbiter IMEM=4 DMEM=8 RAMSTYLE=block"
   "W2_T2_arbiter_pipe|W=2 T=2 TRACK=arbiter ARBPIPE=1"
+  "W1_T4_arbiter_pipe2|W=1 T=4 TRACK=arbiter ARBPIPE=2"
 )
 
 if [ "${1:-}" = "--golden-update" ]; then

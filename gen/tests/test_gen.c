@@ -114,6 +114,30 @@ static void test_cfg(struct tctx *t)
     cfg_args(&c, args, sizeof args);
     check(t, rc == 0 && c.arbpipe == 1 && strcmp(args, "W=2 T=8 TRACK=arbiter ARBPIPE=1") == 0,
           "cfg: ARBPIPE=1 with the arbiter (%s)", args);
+    {
+        /* ARBPIPE=auto: one cut per two levels of the tree, none for the sorted list */
+        static const int want[7] = { 0, 0, 0, 1, 1, 2, 2 };
+        char s[64];
+        int ok = 1;
+        for (int lg = 0; lg <= 6; lg++) {
+            snprintf(s, sizeof s, "TRACK=arbiter|T=%d", 1 << lg);
+            ok &= parse_str(&c, s, err, sizeof err) == 0 && c.arbpipe_auto && c.arbpipe == want[lg] &&
+                  c.res_lat == 2 + want[lg];
+            snprintf(s, sizeof s, "T=%d", 1 << lg);
+            ok &= parse_str(&c, s, err, sizeof err) == 0 && c.arbpipe == 0 && c.res_lat == 1;
+        }
+        check(t, ok, "cfg: ARBPIPE=auto gives 0,0,0,1,1,2,2 cuts at T=1..64 (arbiter), 0 (sorted)");
+        rc = parse_str(&c, "TRACK=arbiter|ARBPIPE=2|T=64", err, sizeof err);
+        cfg_args(&c, args, sizeof args);
+        check(t, rc == 0 && c.arbpipe == 2 && !c.arbpipe_auto && c.res_lat == 4 &&
+                 strcmp(args, "W=8 T=64 TRACK=arbiter ARBPIPE=2") == 0,
+              "cfg: ARBPIPE=2 at T=64 (%s)", args);
+        rc = parse_str(&c, "TRACK=arbiter|ARBPIPE=0|T=64", err, sizeof err);
+        cfg_args(&c, args, sizeof args);
+        check(t, rc == 0 && c.arbpipe == 0 && c.res_lat == 2 &&
+                 strcmp(args, "W=8 T=64 TRACK=arbiter ARBPIPE=0") == 0,
+              "cfg: ARBPIPE=0 overrides auto (%s)", args);
+    }
     parse_str(&c, "", err, sizeof err);
     cfg_args(&c, args, sizeof args);
     check(t, strcmp(args, "W=8 T=8 TRACK=sorted") == 0, "cfg: cfg_args of the defaults (%s)", args);
@@ -146,9 +170,15 @@ static void test_cfg(struct tctx *t)
         { "w=8", "w=8: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
         { "W", "W: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
         { "=8", "=8: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
-        { "ARBPIPE=2", "ARBPIPE=2: must be 0 or 1" },
-        { "ARBPIPE=yes", "ARBPIPE=yes: must be 0 or 1" },
-        { "TRACK=arbiter|ARBPIPE=", "ARBPIPE=: must be 0 or 1" },
+        { "ARBPIPE=7", "ARBPIPE=7: must be auto or 0..6" },
+        { "ARBPIPE=yes", "ARBPIPE=yes: must be auto or 0..6" },
+        { "ARBPIPE=01", "ARBPIPE=01: must be auto or 0..6" },
+        { "TRACK=arbiter|ARBPIPE=", "ARBPIPE=: must be auto or 0..6" },
+        { "TRACK=arbiter|T=4|ARBPIPE=3",
+          "ARBPIPE=3: at most 2 with T=4 (a cut per level of the reduction tree, log2 T = 2)" },
+        { "TRACK=arbiter|T=1|ARBPIPE=2",
+          "ARBPIPE=2: at most 1 with T=1 (a cut per level of the reduction tree, log2 T = 0)" },
+        { "ARBPIPE=2", "ARBPIPE=2: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "TRACK=sorted|ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "W=8|W=4", "W=4: W given twice" },
