@@ -105,6 +105,7 @@ module simty_core (
   wire [WARP_W-1:0]    flush_wid;
   wire [W-1:0]         iss_oh;
   wire                 rf_valid;
+  wire                 rf_spec;        // rf_valid without this cycle's redirect: for the return stack
   wire                 rf_fault;
   wire [WARP_W-1:0]    rf_wid;
   wire [29:0]          rf_pc;
@@ -336,6 +337,7 @@ module simty_core (
     .imem_addr_o   (imem_addr_o),
     .imem_rdata_i  (imem_rdata_i),
     .rf_valid_o    (rf_valid),
+    .rf_spec_o     (rf_spec),
     .rf_wid_o      (rf_wid),
     .rf_pc_o       (rf_pc),
     .rf_insn_o     (rf_insn),
@@ -367,7 +369,7 @@ module simty_core (
   simty_ras u_ras (
     .clk_i   (clk_i),
     .rst_i   (rst_i),
-    .valid_i (rf_valid),
+    .valid_i (rf_spec),
     .wid_i   (rf_wid),
     .pc_i    (rf_pc),
     .call_i  (pd_call),
