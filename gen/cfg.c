@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_ARBPIPE, K_COUNT };
+enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_ARBPIPE, K_SORTER, K_COUNT };
 static const char *const key_names[K_COUNT] = { "W", "T", "TRACK", "IMEM", "DMEM", "RAMSTYLE",
-                                                "ARBPIPE" };
-#define KEY_LIST "W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE"
+                                                "ARBPIPE", "SORTER" };
+#define KEY_LIST "W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER"
 
 void cfg_defaults(struct simt_cfg *c)
 {
@@ -96,6 +96,11 @@ const char *cfg_track_desc(enum simt_track t)
     return t == TRACK_ARBITER ? "per-thread PC arbiter" : "sorted path list";
 }
 
+const char *cfg_sorter_name(enum simt_sorter s)
+{
+    return s == SORTER_LAZY ? "lazy" : "exact";
+}
+
 const char *cfg_ramstyle_name(enum simt_ramstyle s)
 {
     switch (s) {
@@ -121,7 +126,9 @@ void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
     if (n < len && c->ramstyle != RAMSTYLE_AUTO)
         n += (size_t)snprintf(buf + n, len - n, " RAMSTYLE=%s", cfg_ramstyle_name(c->ramstyle));
     if (n < len && c->arbpipe)
-        snprintf(buf + n, len - n, " ARBPIPE=1");
+        n += (size_t)snprintf(buf + n, len - n, " ARBPIPE=1");
+    if (n < len && c->sorter != SORTER_EXACT)
+        snprintf(buf + n, len - n, " SORTER=%s", cfg_sorter_name(c->sorter));
 }
 
 /* Strict decimal: digits only, no sign, no leading zero, no base prefix,
@@ -218,6 +225,16 @@ int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size
         }
         c->arbpipe = val[0] == '1';
         break;
+    case K_SORTER:
+        if (strcmp(val, "exact") == 0)
+            c->sorter = SORTER_EXACT;
+        else if (strcmp(val, "lazy") == 0)
+            c->sorter = SORTER_LAZY;
+        else {
+            snprintf(err, errlen, "%s: must be exact or lazy", arg);
+            return -1;
+        }
+        break;
     case K_RAMSTYLE: {
         int found = 0;
         for (int s = RAMSTYLE_AUTO; s <= RAMSTYLE_LOGIC; s++)
@@ -253,6 +270,10 @@ int cfg_parse(struct simt_cfg *c, int argc, char **argv, char *err, size_t errle
     }
     if (c->arbpipe && c->track != TRACK_ARBITER) {
         snprintf(err, errlen, "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)");
+        return -1;
+    }
+    if (c->sorter == SORTER_LAZY && c->track != TRACK_SORTED) {
+        snprintf(err, errlen, "SORTER=lazy: needs TRACK=sorted (the arbiter sorts nothing)");
         return -1;
     }
     cfg_derive(c);
