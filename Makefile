@@ -54,7 +54,7 @@ help:
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
 	@echo "  make test-randstate             random initial register values must not change any result"
 	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
-	@echo "                                  FUZZ_TRACKS (sorted arbiter arbiter_pipe); a failure prints a replay command"
+	@echo "                                  FUZZ_TRACKS (sorted sorted_lazy arbiter arbiter_pipe); a failure prints a replay command"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make perf [PERF_CFGS=\"1x1 8x8\"]  IPC, cycles per instruction, SIMD efficiency per test group (--stats)"
 	@echo "  make bench [BENCH_CFGS=\"8x8 4x64\"] [TRACK=sorted|arbiter|both] [BENCH_SEED=1]"
@@ -194,10 +194,10 @@ test-randstate: setup config
 N          ?= 100
 SEED       ?= 1
 FUZZ_CFGS  ?= 1_1 2_4 8_8 4_64
-FUZZ_TRACKS ?= sorted arbiter arbiter_pipe
+FUZZ_TRACKS ?= sorted sorted_lazy arbiter arbiter_pipe
 FUZZ_FLAGS ?=
 fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2/sim/simty-sim
-fz_track = $(if $(filter arbiter_pipe,$1),TRACK=arbiter ARBPIPE=1,TRACK=$1)
+fz_track = $(if $(filter arbiter_pipe,$1),TRACK=arbiter ARBPIPE=1,$(if $(filter sorted_lazy,$1),TRACK=sorted SORTER=lazy,$(if $(filter sorted,$1),TRACK=sorted SORTER=exact,TRACK=$1)))
 fuzz: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
 	@$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \

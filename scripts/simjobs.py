@@ -79,13 +79,16 @@ def c_dmem_kib(w, t):
 
 
 def cfg_name(w, t, track, dmem=None):
-    """The Makefile's CFG: W8_T8_sorted, W4_T64_arbiter_pipe, W16_T64_sorted_D1024."""
+    """The Makefile's CFG: W8_T8_sorted, W4_T64_arbiter_pipe, W8_T8_sorted_lazy,
+    W16_T64_sorted_D1024."""
     return "W%d_T%d_%s%s" % (w, t, track, "_D%d" % dmem if dmem else "")
 
 
 def make_vars(w, t, track, dmem=None):
     v = ["W=%d" % w, "T=%d" % t]
-    v += ["TRACK=arbiter", "ARBPIPE=1"] if track == "arbiter_pipe" else ["TRACK=" + track]
+    v += {"arbiter_pipe": ["TRACK=arbiter", "ARBPIPE=1"],
+          "sorted": ["TRACK=sorted", "SORTER=exact"],
+          "sorted_lazy": ["TRACK=sorted", "SORTER=lazy"]}.get(track, ["TRACK=" + track])
     return v + (["DMEM=%d" % dmem] if dmem else [])
 
 

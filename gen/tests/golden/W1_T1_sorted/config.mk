@@ -7,3 +7,4 @@ IMEM := 64
 DMEM := 256
 RAMSTYLE := auto
 ARBPIPE := 0
+SORTER := exact

@@ -7,3 +7,4 @@ IMEM := 4
 DMEM := 8
 RAMSTYLE := block
 ARBPIPE := 0
+SORTER := exact
