@@ -64,7 +64,7 @@ static void leader(struct vmod *m, const char *label, const char *mask, const ch
 int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
-    char buf[512], nm[64], nm2[64], a[64], d[64], aw[32];
+    char buf[512], nm[64], a[64], d[64], aw[32];
     int nl = cfg->lane_id_bits, k, q;
 
     vm_describe(m, "Cold context table, exact (SORTER=exact): per warp a binary min-heap of the "
@@ -301,13 +301,19 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
             vm_wire(m, a, "1", "replace: the right child is the smaller");
             vm_assign(m, a, "%s", e_first(buf, sizeof buf, cr, cl));
             snprintf(nm, sizeof nm, "s%d_mv", k);
-            vm_wire(m, nm, "EW", NULL);
-            vm_assign(m, nm, "s%d_rdir ? %s : %s", k, cr, cl);
+            vm_wire(m, nm, "EW-LANE_W", "the smaller child, without its count");
+            vm_assign(m, nm, "s%d_rdir ? %s[EW-1:E_L] : %s[EW-1:E_L]", k, cr, cl);
+            /* Both children against the entry in parallel with rdir: one compare
+             * level, then a select. */
+            snprintf(nm, sizeof nm, "s%d_lv", k);
+            vm_wire(m, nm, "1", "the left child comes before the entry");
+            vm_assign(m, nm, "%s", e_first(buf, sizeof buf, cl, v));
+            snprintf(nm, sizeof nm, "s%d_rv", k);
+            vm_wire(m, nm, "1", NULL);
+            vm_assign(m, nm, "%s", e_first(buf, sizeof buf, cr, v));
             snprintf(nm, sizeof nm, "s%d_down", k);
             vm_wire(m, nm, "1", "replace: the smaller child moves up, the entry goes down");
-            snprintf(nm2, sizeof nm2, "s%d_mv", k);
-            vm_assign(m, nm, "%s[E_V] && (!%s[E_V] || %s)", nm2, v,
-                      e_first(buf, sizeof buf, nm2, v));
+            vm_assign(m, nm, "s%d_rdir ? s%d_rv : s%d_lv", k, k, k);
             snprintf(nm, sizeof nm, "s%d_idir", k);
             vm_wire(m, nm, "1", "insert: the left subtree is full");
             vm_assign(m, nm, "%s[E_V] && %s[LANE_W-1:0] == %d'd%d", cl, cl, cfg->lane_id_w,
@@ -320,7 +326,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
         if (last)
             vm_assign(m, nm, "{%s[EW-1:E_L], s%d_cnt}", v, k);
         else
-            vm_assign(m, nm, "{%s ? (s%d_down ? s%d_mv[EW-1:E_L] : %s[EW-1:E_L]) : "
+            vm_assign(m, nm, "{%s ? (s%d_down ? s%d_mv : %s[EW-1:E_L]) : "
                              "(s%d_vfirst ? %s[EW-1:E_L] : %s[EW-1:E_L]), s%d_cnt}",
                       rep, k, k, v, k, v, cur, k);
         /* Write port of this level. */
