@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_ARBPIPE, K_COUNT };
+enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_ARBPIPE, K_SORTER, K_COUNT };
 static const char *const key_names[K_COUNT] = { "W", "T", "TRACK", "IMEM", "DMEM", "RAMSTYLE",
-                                                "ARBPIPE" };
-#define KEY_LIST "W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE"
+                                                "ARBPIPE", "SORTER" };
+#define KEY_LIST "W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER"
 
 void cfg_defaults(struct simt_cfg *c)
 {
@@ -101,6 +101,11 @@ const char *cfg_track_desc(enum simt_track t)
     return t == TRACK_ARBITER ? "per-thread PC arbiter" : "sorted path list";
 }
 
+const char *cfg_sorter_name(enum simt_sorter s)
+{
+    return s == SORTER_LAZY ? "lazy" : "exact";
+}
+
 const char *cfg_ramstyle_name(enum simt_ramstyle s)
 {
     switch (s) {
@@ -126,7 +131,9 @@ void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
     if (n < len && c->ramstyle != RAMSTYLE_AUTO)
         n += (size_t)snprintf(buf + n, len - n, " RAMSTYLE=%s", cfg_ramstyle_name(c->ramstyle));
     if (n < len && !c->arbpipe_auto)
-        snprintf(buf + n, len - n, " ARBPIPE=%d", c->arbpipe);
+        n += (size_t)snprintf(buf + n, len - n, " ARBPIPE=%d", c->arbpipe);
+    if (n < len && c->sorter != SORTER_EXACT)
+        snprintf(buf + n, len - n, " SORTER=%s", cfg_sorter_name(c->sorter));
 }
 
 /* Strict decimal: digits only, no sign, no leading zero, no base prefix,
@@ -229,6 +236,16 @@ int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size
         c->arbpipe = (int)v;
         c->arbpipe_auto = 0;
         break;
+    case K_SORTER:
+        if (strcmp(val, "exact") == 0)
+            c->sorter = SORTER_EXACT;
+        else if (strcmp(val, "lazy") == 0)
+            c->sorter = SORTER_LAZY;
+        else {
+            snprintf(err, errlen, "%s: must be exact or lazy", arg);
+            return -1;
+        }
+        break;
     case K_RAMSTYLE: {
         int found = 0;
         for (int s = RAMSTYLE_AUTO; s <= RAMSTYLE_LOGIC; s++)
@@ -271,6 +288,10 @@ int cfg_parse(struct simt_cfg *c, int argc, char **argv, char *err, size_t errle
         snprintf(err, errlen, "ARBPIPE=%d: at most %d with T=%d (a cut per level of the "
                  "reduction tree, log2 T = %d)", c->arbpipe, cfg_clog2(c->t) > 1 ? cfg_clog2(c->t) : 1,
                  c->t, cfg_clog2(c->t));
+        return -1;
+    }
+    if (c->sorter == SORTER_LAZY && c->track != TRACK_SORTED) {
+        snprintf(err, errlen, "SORTER=lazy: needs TRACK=sorted (the arbiter sorts nothing)");
         return -1;
     }
     cfg_derive(c);

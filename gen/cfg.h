@@ -15,6 +15,11 @@
 
 enum simt_track { TRACK_SORTED = 0, TRACK_ARBITER = 1 };
 
+/* How the sorted list keeps its cold paths (TRACK=sorted, T > 2): EXACT, a
+ * pipelined heap whose root is always the minimum (gen/cct_exact.c); LAZY,
+ * the paper's stack with one compare-and-swap per idle visit (gen/cct.c). */
+enum simt_sorter { SORTER_EXACT = 0, SORTER_LAZY = 1 };
+
 /* Hint put on every RAM array as (* ram_style = "..." *); AUTO prints none. */
 enum simt_ramstyle { RAMSTYLE_AUTO = 0, RAMSTYLE_BLOCK, RAMSTYLE_DISTRIBUTED, RAMSTYLE_LOGIC };
 
@@ -28,6 +33,7 @@ struct simt_cfg {
     enum simt_ramstyle ramstyle; /* RAMSTYLE: auto | block | distributed | logic */
     int arbpipe;         /* ARBPIPE: registered cuts in the arbiter's reduction tree */
     int arbpipe_auto;    /* ARBPIPE=auto (default): arbpipe derived, one cut per two levels */
+    enum simt_sorter sorter; /* SORTER: exact | lazy (TRACK=sorted) */
 
     /* ---- derived by cfg_derive() ---- */
     int threads;         /* W * T */
@@ -100,12 +106,14 @@ int cfg_is_param(const char *arg);
 const char *cfg_track_name(enum simt_track t);      /* "sorted" | "arbiter" */
 const char *cfg_track_desc(enum simt_track t);      /* "sorted path list" ... */
 const char *cfg_ramstyle_name(enum simt_ramstyle s); /* "auto" ... */
+const char *cfg_sorter_name(enum simt_sorter s);     /* "exact" | "lazy" */
 
 /* "W8_T16_sorted": the build-directory name of a configuration. */
 void cfg_tag(const struct simt_cfg *c, char *buf, size_t len);
 
 /* The arguments that reproduce this configuration: "W=8 T=16 TRACK=sorted",
- * with IMEM=, DMEM=, RAMSTYLE= appended when they differ from the defaults. */
+ * with IMEM=, DMEM=, RAMSTYLE=, ARBPIPE=, SORTER= appended when they differ
+ * from the defaults. */
 void cfg_args(const struct simt_cfg *c, char *buf, size_t len);
 
 /* ceil(log2(n)) for n >= 1. */

@@ -32,7 +32,8 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: " PROG " [options] [KEY=VALUE...]\n"
-            "  W=8 T=8 TRACK=sorted IMEM=64 DMEM=256 RAMSTYLE=auto ARBPIPE=auto  (defaults shown)\n"
+            "  W=8 T=8 TRACK=sorted IMEM=64 DMEM=256 RAMSTYLE=auto ARBPIPE=auto SORTER=exact\n"
+            "  (defaults shown)\n"
             "    W, T      power of two in [1,64]: warps, threads per warp\n"
             "    TRACK     sorted | arbiter: path tracking\n"
             "    IMEM/DMEM power of two in [1,65536]: memory sizes in KiB\n"
@@ -40,6 +41,8 @@ static void usage(FILE *f)
             "    ARBPIPE   auto | 0..6: with TRACK=arbiter, registered cuts in the reduction\n"
             "              tree, each one a stage (a warp resolves a cycle later); auto: one\n"
             "              per two levels of the tree (T = 8, 16: 1; T = 32, 64: 2)\n"
+            "    SORTER    exact | lazy: with TRACK=sorted, the cold paths in a pipelined\n"
+            "              heap (the head is always the minimum) or the paper's lazy sorter\n"
             "options:\n"
             "  -o DIR            output directory (default build/W<w>_T<t>_<track>/rtl)\n"
             "  --only=UNIT       generate one unit only (see --list)\n"
@@ -118,6 +121,8 @@ static int write_config_h(FILE *f, const struct outctx *o)
     fprintf(f, "#define SIMTY_TRACK_SORTED %d\n#define SIMTY_TRACK_ARBITER %d\n",
             c->track == TRACK_SORTED, c->track == TRACK_ARBITER);
     fprintf(f, "#define SIMTY_TRACK_NAME \"%s\"\n", cfg_track_name(c->track));
+    fprintf(f, "#define SIMTY_SORTER_EXACT %d /* the head is always the minimum */\n",
+            c->track == TRACK_SORTED && c->sorter == SORTER_EXACT);
     fprintf(f, "#define SIMTY_IMEM_KIB %d\n#define SIMTY_DMEM_KIB %d\n", c->imem_kib, c->dmem_kib);
     fprintf(f, "#define SIMTY_IMEM_BYTES %ld\n#define SIMTY_DMEM_BYTES %ld\n\n", c->imem_bytes,
             c->dmem_bytes);
@@ -153,8 +158,9 @@ static int write_config_mk(FILE *f, const struct outctx *o)
         fprintf(f, "ARBPIPE := auto\n");
     else
         fprintf(f, "ARBPIPE := %d\n", c->arbpipe);
-    fprintf(f, "# the arbiter's reduction tree: %d registered cut%s\nARB_CUTS := %d\n",
-            c->arbpipe, c->arbpipe == 1 ? "" : "s", c->arbpipe);
+    fprintf(f, "# the arbiter's reduction tree: %d registered cut%s\nARB_CUTS := %d\n"
+               "SORTER := %s\n",
+            c->arbpipe, c->arbpipe == 1 ? "" : "s", c->arbpipe, cfg_sorter_name(c->sorter));
     return 0;
 }
 

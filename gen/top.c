@@ -233,6 +233,9 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "c0_rs1", "5", NULL);
     vm_wire(m, "c0_rs2", "5", NULL);
     vm_wire(m, "c0_pred", "1", NULL);
+    vm_wire(m, "path_hold", "W", "warps the path unit holds back from issuing");
+    if (cfg->track != TRACK_SORTED)
+        vm_assign(m, "path_hold", "{W{1'b0}}");
     in = vm_inst(m, "simty_sched", "u_sched");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_s_q",
@@ -242,7 +245,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_rtgt_i", "jtgt", "squash_i", "sq", "squash_wid_i", "m_wid_q",
         "squash_cnt_i", "sq_cnt",
         "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
-        "res_alive_i", "r_x[P_V]", "res_single_i", "r_single",
+        "res_alive_i", "r_x[P_V]", "res_single_i", "r_single", "hold_i", "path_hold",
         "iss_oh_o", "iss_oh",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
         "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred", "c0_rtgt_o", "c0_rtgt",
@@ -513,6 +516,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "m_leave_i", "m_exec_q & (m_trap_q | m_exit_q)",
         "r_c_o", "r_c", "r_x_o", "r_x", "r_y_o", "r_y", "r_z_o", "r_z",
         "r_single_o", "r_single", NULL });
+    if (cfg->track == TRACK_SORTED) {
+        vm_inst_conn(in, "init_row_i", "init_cnt_q[ROW_W-1:0]");
+        vm_inst_conn(in, "hold_o", "path_hold");
+    }
 
     /* ---- coalescing and branch: membership stage, then split stage ---- */
     vm_wire(m, "co_trap", "T", NULL);

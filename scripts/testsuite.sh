@@ -18,8 +18,10 @@ mk="make -s --no-print-directory SIMTY_SETUP_DONE=1"
 # name | command.  Order: cheapest first.
 # The RTL on one configuration: every program, each checked in lock step
 # against the reference model.
-rtl() { # W T TRACK TESTS
-  echo "$mk sim W=$1 T=$2 TRACK=$3 TEST='$4' COSIM=1 SIMFLAGS=--quiet"
+rtl() { # W T TRACK TESTS (sorted: SORTER=exact unless given)
+  local tr=$3
+  [ "$tr" = sorted ] && tr="sorted SORTER=exact"
+  echo "$mk sim W=$1 T=$2 TRACK=$tr TEST='$4' COSIM=1 SIMFLAGS=--quiet"
 }
 all_sw="rv32ui apps simt"
 fast=(
@@ -27,6 +29,7 @@ fast=(
   "gen-unit|$mk gen-unit-test"
   "check-gen|$mk check-gen"
   "gen-lint|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted"
+  "gen-lint-lazy|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted-lazy"
   "gen-lint-arb|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=arbiter"
   "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1,1 2,4 8,8 4,64' GEN_LINT_TRACK=arbiter-pipe"
   "sw|$mk sw && sw/check.sh"
@@ -39,13 +42,17 @@ fast=(
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
   "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
   "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
+  "rtl-lazy-1x1|$(rtl 1 1 "sorted SORTER=lazy" "$all_sw")"
+  "rtl-lazy-2x4|$(rtl 2 4 "sorted SORTER=lazy" "$all_sw")"
+  "rtl-lazy-8x8|$(rtl 8 8 "sorted SORTER=lazy" "$all_sw")"
+  "rtl-lazy-4x64|$(rtl 4 64 "sorted SORTER=lazy" "$all_sw")"
   "rtl-arb-1x1|$(rtl 1 1 arbiter "$all_sw")"
   "rtl-arb-2x4|$(rtl 2 4 arbiter "$all_sw")"
   "rtl-arb-8x8|$(rtl 8 8 arbiter "$all_sw")"
   "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
   "rtl-arbp-2x4|$(rtl 2 4 "arbiter ARBPIPE=1" "$all_sw")"
   "rtl-arbp0-8x8|$(rtl 8 8 "arbiter ARBPIPE=0" "$all_sw")"
-  "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted arbiter'"
+  "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted sorted_lazy arbiter'"
   "dask|.venv/bin/python scripts/dask_check.py"
   "fusesoc|.venv/bin/python scripts/fusesoc_check.py"
   "badinput|$mk test-badinput W=2 T=4"

@@ -138,9 +138,14 @@ static void test_cfg(struct tctx *t)
                  strcmp(args, "W=8 T=64 TRACK=arbiter ARBPIPE=0") == 0,
               "cfg: ARBPIPE=0 overrides auto (%s)", args);
     }
+    rc = parse_str(&c, "SORTER=lazy|T=16", err, sizeof err);
+    cfg_args(&c, args, sizeof args);
+    check(t, rc == 0 && c.sorter == SORTER_LAZY && strcmp(args, "W=8 T=16 TRACK=sorted SORTER=lazy") == 0,
+          "cfg: SORTER=lazy with the sorted list (%s)", args);
     parse_str(&c, "", err, sizeof err);
     cfg_args(&c, args, sizeof args);
-    check(t, strcmp(args, "W=8 T=8 TRACK=sorted") == 0, "cfg: cfg_args of the defaults (%s)", args);
+    check(t, strcmp(args, "W=8 T=8 TRACK=sorted") == 0 && c.sorter == SORTER_EXACT,
+          "cfg: cfg_args of the defaults (%s)", args);
 
     static const struct {
         const char *args, *msg;
@@ -166,10 +171,10 @@ static void test_cfg(struct tctx *t)
         { "TRACK=", "TRACK=: must be sorted or arbiter" },
         { "TRACK=Sorted", "TRACK=Sorted: must be sorted or arbiter" },
         { "RAMSTYLE=bram", "RAMSTYLE=bram: must be auto, block, distributed or logic" },
-        { "X=3", "X=3: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
-        { "w=8", "w=8: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
-        { "W", "W: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
-        { "=8", "=8: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" },
+        { "X=3", "X=3: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER)" },
+        { "w=8", "w=8: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER)" },
+        { "W", "W: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER)" },
+        { "=8", "=8: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER)" },
         { "ARBPIPE=7", "ARBPIPE=7: must be auto or 0..6" },
         { "ARBPIPE=yes", "ARBPIPE=yes: must be auto or 0..6" },
         { "ARBPIPE=01", "ARBPIPE=01: must be auto or 0..6" },
@@ -181,6 +186,9 @@ static void test_cfg(struct tctx *t)
         { "ARBPIPE=2", "ARBPIPE=2: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "TRACK=sorted|ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
+        { "SORTER=heap", "SORTER=heap: must be exact or lazy" },
+        { "SORTER=", "SORTER=: must be exact or lazy" },
+        { "TRACK=arbiter|SORTER=lazy", "SORTER=lazy: needs TRACK=sorted (the arbiter sorts nothing)" },
         { "W=8|W=4", "W=4: W given twice" },
         { "T=4|W=8|T=4", "T=4: T given twice" },
         { "W=8|T=6", "T=6: must be a power of two in [1,64]" },

@@ -144,6 +144,7 @@ module simty_core (
   wire [4:0]           c0_rs1;
   wire [4:0]           c0_rs2;
   wire                 c0_pred;
+  wire [W-1:0]         path_hold;      // warps the path unit holds back from issuing
   wire [29:0]          c0_off;
   wire [29:0]          c0_pcn;
   wire [11:0]          c0_off_b;       // branch offset bits 12..1
@@ -436,6 +437,7 @@ module simty_core (
     .res_wid_i    (r_wid_q),
     .res_alive_i  (r_x[P_V]),
     .res_single_i (r_single),
+    .hold_i       (path_hold),
     .iss_oh_o     (iss_oh),
     .c0_valid_o   (c0_valid),
     .c0_wid_o     (c0_wid),
@@ -528,7 +530,9 @@ module simty_core (
     .r_x_o       (r_x),
     .r_y_o       (r_y),
     .r_z_o       (r_z),
-    .r_single_o  (r_single)
+    .r_single_o  (r_single),
+    .init_row_i  (init_cnt_q[ROW_W-1:0]),
+    .hold_o      (path_hold)
   );
 
   simty_coalesce u_coalesce (

@@ -9,3 +9,4 @@ RAMSTYLE := auto
 ARBPIPE := 2
 # the arbiter's reduction tree: 2 registered cuts
 ARB_CUTS := 2
+SORTER := exact

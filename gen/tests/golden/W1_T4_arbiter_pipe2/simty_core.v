@@ -145,6 +145,7 @@ module simty_core (
   wire [4:0]           c0_rs1;
   wire [4:0]           c0_rs2;
   wire                 c0_pred;
+  wire [W-1:0]         path_hold;      // warps the path unit holds back from issuing
   wire [29:0]          c0_off;
   wire [29:0]          c0_pcn;
   wire [11:0]          c0_off_b;       // branch offset bits 12..1
@@ -505,6 +506,7 @@ module simty_core (
     .res_wid_i    (r_wid_q),
     .res_alive_i  (r_x[P_V]),
     .res_single_i (r_single),
+    .hold_i       (path_hold),
     .iss_oh_o     (iss_oh),
     .c0_valid_o   (c0_valid),
     .c0_wid_o     (c0_wid),
@@ -710,6 +712,7 @@ module simty_core (
   assign r_seq       = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
   assign bp_tr_valid = m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V]);
   assign jtgt        = pd_ret ? ras_top : btb_target;
+  assign path_hold   = {W{1'b0}};
 
   // The issued instruction's predicted next PC, for the fetch unit.
   assign c0_off_b      = {c0_insn[31], c0_insn[7], c0_insn[30:25], c0_insn[11:8]};

@@ -9,3 +9,4 @@ RAMSTYLE := auto
 ARBPIPE := 1
 # the arbiter's reduction tree: 1 registered cut
 ARB_CUTS := 1
+SORTER := exact

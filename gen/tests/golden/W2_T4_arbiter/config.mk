@@ -9,3 +9,4 @@ RAMSTYLE := block
 ARBPIPE := auto
 # the arbiter's reduction tree: 0 registered cuts
 ARB_CUTS := 0
+SORTER := exact
