@@ -88,7 +88,8 @@ def synth_ice40_check(rc, path, d):
     tiles = fpga_flow.config_tiles(asc) if os.path.isfile(asc) else {}
     kinds = {h.split()[0]: sum(1 for k in tiles if k.split()[0] == h.split()[0]) for h in tiles}
     nlog = open(os.path.join(b, "next.log")).read() if os.path.isfile(os.path.join(b, "next.log")) else ""
-    fmax = re.findall(r"Max frequency for clock '.*clk_12mhz.*': ([\d.]+) MHz", nlog)
+    # the core's clock: the PLL's output since the tops have one (u_top.clk), not the pin
+    fmax = re.findall(r"Max frequency for clock '[^']*\bclk': ([\d.]+) MHz", nlog)
     lc = re.search(r"ICESTORM_LC:\s+(\d+)/", nlog)
     size = os.path.getsize(bits) if os.path.isfile(bits) else 0
     tools = [shutil.which(t, path=path) for t in ("nextpnr-ice40", "icepack")]

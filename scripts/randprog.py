@@ -485,6 +485,7 @@ class Gen:
                 self.ins(out, 'lw %s, 0(s11)' % self.dreg())
             else:
                 self.ins(out, 'sw %s, 0(s11)' % self.sreg())
+            self.ins(out, 'j %s' % skip)    # the lanes that did not fault go on
         elif kind == 'ecall':
             self.ins(out, 'li a7, %d' % r.choice([0, 64, 94, 1000]))
             self.ins(out, 'ecall')
