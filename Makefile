@@ -15,6 +15,7 @@ space := $(empty) $(empty)
 W       ?= $(or $(LAST_W),8)
 T       ?= $(or $(LAST_T),8)
 TRACK   ?= $(or $(LAST_TRACK),sorted)
+ISA     ?= $(or $(LAST_ISA),rv32i)
 TEST    ?= rv32ui
 MODEL   ?= rtl
 COSIM   ?= 0
@@ -22,13 +23,13 @@ TRACE   ?= 0
 BOARD   ?= ecp5
 SIMFLAGS ?=
 
-CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter 1,$(ARBPIPE)),_pipe)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
+CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter rv32im,$(ISA)),_im)$(if $(filter 1,$(ARBPIPE)),_pipe)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
 CFG_DIR   := build/$(CFG)
 PYTHON    := .venv/bin/python
 
 # Where each knob came from, for the first line of every target.
 src = $(if $(filter command line environment,$(origin $1)),command line,$(if $(LAST_$1),last make gen,default))
-CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))
+CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))$(if $(filter rv32im,$(ISA)), ISA=$(ISA) ($(call src,ISA)))
 
 # Fragments owned by each folder.
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
@@ -40,7 +41,7 @@ help:
 	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
 	@echo ""
 	@echo "  make setup                      install what is missing (Debian packages, .venv); every target runs it"
-	@echo "  make gen   [W= T= TRACK=]       generate Verilog into build/W<w>_T<t>_<track>/rtl, remember the config"
+	@echo "  make gen   [W= T= TRACK= ISA=]  generate Verilog into build/W<w>_T<t>_<track>[_im]/rtl, remember the config"
 	@echo "  make sim   [TEST=] [MODEL=] [COSIM=1] [TRACE=1] [W= T= TRACK=] [SIMFLAGS=]"
 	@echo "                                  run tests: TEST = a group ($(SW_GROUPS)), a test name (add,"
 	@echo "                                  rv32ui/add) or a path to an ELF; MODEL = rtl (Verilator, default)"
@@ -82,6 +83,8 @@ help:
 	@echo "  W=$(W)  warps per core, power of two 1..64        T=$(T)  threads per warp, power of two 1..64"
 	@echo "  TRACK=$(TRACK)  path tracking: sorted | arbiter      TEST=$(TEST)  MODEL=$(MODEL)  BOARD=$(BOARD)"
 	@echo "  ARBPIPE=1  with TRACK=arbiter: the reduction tree gets its own pipeline stage"
+	@echo "  ISA=$(ISA)  rv32i | rv32im: the M extension (pipelined multiplies on DSPs, iterative divide);"
+	@echo "                                  rv32im also builds apps/bench with -march=rv32im into build/sw-im/"
 	@echo "  IMEM= DMEM=  memory sizes in KiB (64, 256)     RAMSTYLE=auto|block|distributed|logic"
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
 	@echo "  PLACER=$(PLACER)  nextpnr placer: heap | static (ECP5; routes W=8 T=16) | sa; not heap -> synth-BOARD-PLACER/"
@@ -103,12 +106,12 @@ config:
 # --- generator -------------------------------------------------------------
 GEN_BIN := build/tools/simty-gen
 
-GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) \
+GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) $(if $(filter rv32im,$(ISA)),ISA=rv32im) $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) \
            $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE)) $(if $(ARBPIPE),ARBPIPE=$(ARBPIPE))
 
 gen: setup config $(GEN_BIN)
 	@$(GEN_BIN) $(GEN_ARGS) -o $(CFG_DIR)/rtl
-	@printf 'LAST_W := %s\nLAST_T := %s\nLAST_TRACK := %s\n' $(W) $(T) $(TRACK) > build/last.mk
+	@printf 'LAST_W := %s\nLAST_T := %s\nLAST_TRACK := %s\nLAST_ISA := %s\n' $(W) $(T) $(TRACK) $(ISA) > build/last.mk
 
 # rtl/ holds the default configuration for browsing; check-gen proves it is
 # what the generator writes today (make rtl regenerates it).

@@ -27,6 +27,7 @@ struct simt_cfg {
     int dmem_kib;        /* DMEM: data memory, KiB, power of two */
     enum simt_ramstyle ramstyle; /* RAMSTYLE: auto | block | distributed | logic */
     int arbpipe;         /* ARBPIPE: 1 = the arbiter's reduction tree takes two stages */
+    int isa_m;           /* ISA: 0 = rv32i, 1 = rv32im (the M unit, gen/mdu.c) */
 
     /* ---- derived by cfg_derive() ---- */
     int threads;         /* W * T */
@@ -103,7 +104,7 @@ const char *cfg_ramstyle_name(enum simt_ramstyle s); /* "auto" ... */
 void cfg_tag(const struct simt_cfg *c, char *buf, size_t len);
 
 /* The arguments that reproduce this configuration: "W=8 T=16 TRACK=sorted",
- * with IMEM=, DMEM=, RAMSTYLE= appended when they differ from the defaults. */
+ * with IMEM=, DMEM=, RAMSTYLE=, ARBPIPE=, ISA= appended when they differ from the defaults. */
 void cfg_args(const struct simt_cfg *c, char *buf, size_t len);
 
 /* ceil(log2(n)) for n >= 1. */

@@ -118,6 +118,8 @@ static int write_config_h(FILE *f, const struct outctx *o)
             c->track == TRACK_SORTED, c->track == TRACK_ARBITER);
     fprintf(f, "#define SIMTY_TRACK_NAME \"%s\"\n", cfg_track_name(c->track));
     fprintf(f, "#define SIMTY_IMEM_KIB %d\n#define SIMTY_DMEM_KIB %d\n", c->imem_kib, c->dmem_kib);
+    if (c->isa_m)   /* absent for rv32i: the default configuration's files are unchanged */
+        fprintf(f, "#define SIMTY_ISA_M 1 /* ISA=rv32im */\n");
     fprintf(f, "#define SIMTY_IMEM_BYTES %ld\n#define SIMTY_DMEM_BYTES %ld\n\n", c->imem_bytes,
             c->dmem_bytes);
     fprintf(f, "/* derived (cfg_derive in gen/cfg.c; *_W are at least 1) */\n");
@@ -148,6 +150,8 @@ static int write_config_mk(FILE *f, const struct outctx *o)
     fprintf(f, "W := %d\nT := %d\nTRACK := %s\nIMEM := %d\nDMEM := %d\nRAMSTYLE := %s\nARBPIPE := %d\n",
             c->w, c->t, cfg_track_name(c->track), c->imem_kib, c->dmem_kib,
             cfg_ramstyle_name(c->ramstyle), c->arbpipe);
+    if (c->isa_m)
+        fprintf(f, "ISA := rv32im\n");
     return 0;
 }
 

@@ -64,7 +64,7 @@ t "cli: T=8x rejected" err_is "simty-gen: T=8x: must be a power of two in [1,64]
 t "cli: bad value after a good one: nothing written" \
   err_is "simty-gen: DMEM=3: must be a power of two in [1,65536] (KiB)" W=4 DMEM=3
 t "cli: duplicate key" err_is "simty-gen: W=2: W given twice" W=4 W=2
-t "cli: unknown key" err_is "simty-gen: FOO=1: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE)" FOO=1
+t "cli: unknown key" err_is "simty-gen: FOO=1: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, ISA)" FOO=1
 t "cli: unknown option" err_is "simty-gen: --frobnicate: unknown option (try --help)" --frobnicate
 t "cli: unknown unit" err_is "simty-gen: --only=nope: no such unit (see --list)" --only=nope
 sum=$("$gen" W=8 T=16 -o "$cli/a" 2>&1)
