@@ -23,7 +23,7 @@ TRACE   ?= 0
 BOARD   ?= ecp5
 SIMFLAGS ?=
 
-CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter rv32im,$(ISA)),_im)$(if $(filter 1,$(ARBPIPE)),_pipe)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
+CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter 1,$(ARBPIPE)),_pipe)$(if $(filter rv32im,$(ISA)),_im)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
 CFG_DIR   := build/$(CFG)
 PYTHON    := .venv/bin/python
 
@@ -38,7 +38,7 @@ include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
         fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog compare postsynth fpga-sim fpga-lint clean
 
 help:
-	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
+	@echo "Simty: a SIMT RISC-V (RV32I, or RV32IM with ISA=rv32im) core generator.  Targets:"
 	@echo ""
 	@echo "  make setup                      install what is missing (Debian packages, .venv); every target runs it"
 	@echo "  make gen   [W= T= TRACK= ISA=]  generate Verilog into build/W<w>_T<t>_<track>[_im]/rtl, remember the config"
@@ -54,7 +54,8 @@ help:
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
 	@echo "  make test-randstate             random initial register values must not change any result"
 	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
-	@echo "                                  FUZZ_TRACKS (sorted arbiter arbiter_pipe); a failure prints a replay command"
+	@echo "                                  FUZZ_TRACKS (sorted arbiter arbiter_pipe); a failure prints a replay command;"
+	@echo "                                  ISA=rv32im: programs with M instructions on the rv32im cores"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make perf [PERF_CFGS=\"1x1 8x8\"]  IPC, cycles per instruction, SIMD efficiency per test group (--stats)"
 	@echo "  make bench [BENCH_CFGS=\"8x8 4x64\"] [TRACK=sorted|arbiter|both] [BENCH_SEED=1]"
@@ -196,13 +197,14 @@ SEED       ?= 1
 FUZZ_CFGS  ?= 1_1 2_4 8_8 4_64
 FUZZ_TRACKS ?= sorted arbiter arbiter_pipe
 FUZZ_FLAGS ?=
-fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2/sim/simty-sim
+fz_im  = $(if $(filter rv32im,$(ISA)),_im)
+fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2$(fz_im)/sim/simty-sim
 fz_track = $(if $(filter arbiter_pipe,$1),TRACK=arbiter ARBPIPE=1,TRACK=$1)
 fuzz: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
 	@$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \
-	    W=$(call rs_w,$c) T=$(call rs_t,$c) $(call fz_track,$k) $(call fz_bin,$c,$k) &&)) true
-	@$(PYTHON) scripts/fuzz.py --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) $(FUZZ_FLAGS) \
+	    W=$(call rs_w,$c) T=$(call rs_t,$c) $(call fz_track,$k) ISA=$(ISA) $(call fz_bin,$c,$k) &&)) true
+	@$(PYTHON) scripts/fuzz.py --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) --isa $(ISA) $(FUZZ_FLAGS) \
 	    --configs $(subst $(space),$(comma),$(strip $(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(subst _,x,$c):$k))))
 
 # IPC table from --stats over the test groups: a report, not a test.
