@@ -7,7 +7,7 @@
 # 1. C unit tests (configuration, writer, module model, registry, determinism
 #    in process);  2. the command line (errors, exit codes, summary line,
 #    outputs);  3. determinism through files (generate, regenerate, compare
-#    byte for byte);  4. golden files for three small configurations;
+#    byte for byte);  4. golden files for four small configurations (one rv32im);
 #    5. the RAM bench;  6. the ALU lane bench under Verilator;  7. the CCS
 #    proven equal to its definition.
 # One line per test, then exactly "N passed, M failed".
@@ -20,6 +20,7 @@ goldens=(
   "W1_T1_sorted|W=1 T=1"
   "W2_T4_arbiter|W=2 T=4 TRACK=arbiter IMEM=4 DMEM=8 RAMSTYLE=block"
   "W2_T2_arbiter_pipe|W=2 T=2 TRACK=arbiter ARBPIPE=1"
+  "W2_T2_sorted_im|W=2 T=2 ISA=rv32im"
 )
 
 if [ "${1:-}" = "--golden-update" ]; then
