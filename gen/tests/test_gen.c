@@ -114,6 +114,12 @@ static void test_cfg(struct tctx *t)
     cfg_args(&c, args, sizeof args);
     check(t, rc == 0 && c.arbpipe == 1 && strcmp(args, "W=2 T=8 TRACK=arbiter ARBPIPE=1") == 0,
           "cfg: ARBPIPE=1 with the arbiter (%s)", args);
+    rc = parse_str(&c, "ISA=rv32im|W=2", err, sizeof err);
+    cfg_args(&c, args, sizeof args);
+    check(t, rc == 0 && c.isa_m == 1 && strcmp(args, "W=2 T=8 TRACK=sorted ISA=rv32im") == 0,
+          "cfg: ISA=rv32im (%s)", args);
+    rc = parse_str(&c, "ISA=rv32i", err, sizeof err);
+    check(t, rc == 0 && c.isa_m == 0, "cfg: ISA=rv32i is the default");
     parse_str(&c, "", err, sizeof err);
     cfg_args(&c, args, sizeof args);
     check(t, strcmp(args, "W=8 T=8 TRACK=sorted") == 0, "cfg: cfg_args of the defaults (%s)", args);
@@ -146,6 +152,9 @@ static void test_cfg(struct tctx *t)
         { "w=8", "w=8: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, ISA)" },
         { "W", "W: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, ISA)" },
         { "=8", "=8: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, ISA)" },
+        { "ISA=rv32", "ISA=rv32: must be rv32i or rv32im" },
+        { "ISA=rv32imx", "ISA=rv32imx: must be rv32i or rv32im" },
+        { "ISA=RV32IM", "ISA=RV32IM: must be rv32i or rv32im" },
         { "ARBPIPE=2", "ARBPIPE=2: must be 0 or 1" },
         { "ARBPIPE=yes", "ARBPIPE=yes: must be 0 or 1" },
         { "TRACK=arbiter|ARBPIPE=", "ARBPIPE=: must be 0 or 1" },
