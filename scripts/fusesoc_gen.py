@@ -116,7 +116,11 @@ def main():
     fsets = ["rtl"]
 
     sys.path.insert(0, os.path.join(root, "scripts"))
-    import synth  # noqa: E402  (read_config, build_program, log2, BOARDS)
+    import synth  # noqa: E402  (read_config, build_program, log2, BOARDS, m_fit_check)
+    if board and str(params.get("ISA", "rv32i")) == "rv32im":
+        why = synth.m_fit_check(board, synth.read_config("rtl")["T"])
+        if why:
+            die("board=%s: %s" % (board, why))
     if params.get("soc_sim"):
         cfg = synth.read_config("rtl")
         # copied beside the core file: FuseSoC wants a core's files under its folder
