@@ -8,7 +8,7 @@
 #    in process);  2. the command line (errors, exit codes, summary line,
 #    outputs);  3. determinism through files (generate, regenerate, compare
 #    byte for byte);  4. golden files for four small configurations (one rv32im);
-#    5. the RAM bench;  6. the ALU lane bench under Verilator;  7. the CCS
+#    5. the RAM bench, the RV32M lane bench;  6. the ALU lane bench under Verilator;  7. the CCS
 #    proven equal to its definition.
 # One line per test, then exactly "N passed, M failed".
 set -uo pipefail
@@ -137,6 +137,16 @@ if iverilog -g2005 -Wall -o "$rd/ram_tb" gen/tests/ram_tb.v "$rd"/simty_ram_1r1w
   ok "bench: RAM primitives (${res#ram-tb: })"
 else
   bad "bench: RAM primitives"; cat "$rd/build.log"; echo "${res:-}" | head -n 12
+fi
+
+# 5b. RV32M lane bench (iverilog): corner and random operands against the plain definition
+md=$out/mdu; rm -rf "$md"; mkdir -p "$md"
+if "$gen" W=2 T=2 ISA=rv32im --only=mdu_lane -o "$md" > /dev/null \
+   && iverilog -g2005 -Wall -o "$md/mdu_tb" gen/tests/mdu_tb.v "$md"/simty_mdu_lane.v > "$md/build.log" 2>&1 \
+   && [ ! -s "$md/build.log" ] && res=$(vvp -n "$md/mdu_tb" 2>&1) && echo "$res" | grep -q ', 0 errors$'; then
+  ok "bench: simty_mdu_lane vs the RV32M definition (${res#mdu-tb: })"
+else
+  bad "bench: simty_mdu_lane"; cat "$md/build.log"; echo "${res:-}" | head -n 12
 fi
 
 # 6. ALU lane bench
