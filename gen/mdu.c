@@ -170,9 +170,12 @@ int gen_mdu(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "dv_mask_o", "T", NULL);
     vm_port(m, VM_OUT, "dv_res_o", "32*T", NULL);
     vm_port(m, VM_IN, "dv_ack_i", "1", "written now: the divider is free next cycle");
+    vm_port(m, VM_OUT_REG, "hold_o", "1", "the result has waited 16 cycles: issue nothing until "
+                                          "it is written (the write slots drain within 9)");
 
     vm_reg(m, "busy_q", "1", "a divide is held, from acceptance to its write-back");
     vm_reg(m, "step_q", "6", "steps done");
+    vm_reg(m, "wait_q", "4", "cycles the result has waited for a write slot");
     vm_reg(m, "wid_q", "WARP_W", NULL);
     vm_reg(m, "rd_q", "5", NULL);
     vm_reg(m, "mask_q", "T", NULL);
@@ -189,12 +192,21 @@ int gen_mdu(const struct simt_cfg *cfg, struct vmod *m)
     vb_elif(b, "step");
     vb_set(b, "step_q", "step_q + 6'd1");
     vb_end(b);
+    vm_comment(m, "A result normally finds a free slot within a few cycles; should the other "
+                  "warps keep the load port and its bank's port busy every cycle (loads "
+                  "issued back to back, a spin on a flag the divide's warp sets), issue is "
+                  "held once it has waited 16 cycles, so it is always written.");
+    vb_set(b, "wait_q", "dv_req_o && !dv_ack_i && wait_q != 4'd15 ? wait_q + 4'd1 : "
+                        "dv_req_o && !dv_ack_i ? wait_q : 4'd0");
+    vb_set(b, "hold_o", "dv_req_o && !dv_ack_i && wait_q == 4'd15");
     vb_if(b, "n_acc_i");
     vb_set(b, "wid_q", "n_wid_i");
     vb_set(b, "rd_q", "n_rd_i");
     vb_set(b, "mask_q", "n_mask_i");
     vb_end(b);
     vb_reset(b, "busy_q", "1'b0");
+    vb_reset(b, "wait_q", "4'd0");
+    vb_reset(b, "hold_o", "1'b0");
     vm_assign(m, "dv_wid_o", "wid_q");
     vm_assign(m, "dv_rd_o", "rd_q");
     vm_assign(m, "dv_mask_o", "mask_q");

@@ -249,6 +249,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });
     /* A load is released by whichever comes last: its write-back (issue + 9) or
      * stage r. */
+    if (im)
+        vm_inst_conn(in, "hold_i", "mdu_hold");
     if (rl < 2) {
         vm_inst_conn(in, "res_load_i", "r_load_q");
         vm_inst_conn(in, "wb_valid_i", "wb_valid_q");
@@ -695,6 +697,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         vm_wire(m, "mdu_mask", "T", NULL);
         vm_wire(m, "mdu_dres", "32*T", NULL);
         vm_wire(m, "mdu_take", "1", "the divide's result is written next cycle");
+        vm_wire(m, "mdu_hold", "1", "hold issue: the divide's result has waited too long");
         vm_assign(m, "mdu_take", cfg->rf_banks_impl == 2
                   ? "mdu_req && !g_valid_q && !(mb_valid_q && mb_walu && mb_wid_q[0] == mdu_wid[0])"
                   : "mdu_req && !g_valid_q && !(mb_valid_q && mb_walu)");
@@ -708,7 +711,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             "n_wid_i", "n_wid_q", "n_rd_i", "n_rd_q", "n_mask_i", "n_active_q",
             "g_mul_o", "mdu_mul", "dv_req_o", "mdu_req", "dv_wid_o", "mdu_wid",
             "dv_rd_o", "mdu_rd", "dv_mask_o", "mdu_mask", "dv_res_o", "mdu_dres",
-            "dv_ack_i", "mdu_take", NULL });
+            "dv_ack_i", "mdu_take", "hold_o", "mdu_hold", NULL });
     }
 
     vm_wire(m, "unused_start", "1", "entry points are word aligned");

@@ -317,6 +317,7 @@ module simty_core (
   wire [T-1:0]         mdu_mask;
   wire [32*T-1:0]      mdu_dres;
   wire                 mdu_take;       // the divide's result is written next cycle
+  wire                 mdu_hold;       // hold issue: the divide's result has waited too long
   wire                 unused_start;   // entry points are word aligned
   reg                  r_valid_q;
   reg  [WARP_W-1:0]    r_wid_q;
@@ -466,6 +467,7 @@ module simty_core (
     .c0_use2_o    (c0_use2),
     .alive_o      (alive),
     .idle_o       (done_o),
+    .hold_i       (mdu_hold),
     .res_load_i   (r_load_q),
     .wb_valid_i   (wb_valid_q),
     .wb_wid_i     (wb_wid_q)
@@ -638,7 +640,8 @@ module simty_core (
     .dv_rd_o   (mdu_rd),
     .dv_mask_o (mdu_mask),
     .dv_res_o  (mdu_dres),
-    .dv_ack_i  (mdu_take)
+    .dv_ack_i  (mdu_take),
+    .hold_o    (mdu_hold)
   );
 
   // Reset sequence: 2^ROW_W cycles clearing register-file rows; the first W also set up each

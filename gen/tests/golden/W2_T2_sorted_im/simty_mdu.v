@@ -49,7 +49,8 @@ module simty_mdu (
   output wire [4:0]        dv_rd_o,
   output wire [T-1:0]      dv_mask_o,
   output wire [32*T-1:0]   dv_res_o,
-  input  wire              dv_ack_i   // written now: the divider is free next cycle
+  input  wire              dv_ack_i,  // written now: the divider is free next cycle
+  output reg               hold_o     // the result has waited 16 cycles: issue nothing until it is written (the write slots drain within 9)
 );
 
   localparam integer T      = 2; // threads per warp
@@ -57,6 +58,7 @@ module simty_mdu (
 
   reg               busy_q; // a divide is held, from acceptance to its write-back
   reg  [5:0]        step_q; // steps done
+  reg  [3:0]        wait_q; // cycles the result has waited for a write slot
   reg  [WARP_W-1:0] wid_q;
   reg  [4:0]        rd_q;
   reg  [T-1:0]      mask_q;
@@ -98,6 +100,9 @@ module simty_mdu (
     end else if (step) begin
       step_q <= step_q + 6'd1;
     end
+    wait_q <= dv_req_o && !dv_ack_i && wait_q != 4'd15 ? wait_q + 4'd1 : dv_req_o && !dv_ack_i ?
+        wait_q : 4'd0;
+    hold_o <= dv_req_o && !dv_ack_i && wait_q == 4'd15;
     if (n_acc_i) begin
       wid_q  <= n_wid_i;
       rd_q   <= n_rd_i;
@@ -105,9 +110,15 @@ module simty_mdu (
     end
     if (rst_i) begin
       busy_q <= 1'b0;
+      wait_q <= 4'd0;
+      hold_o <= 1'b0;
     end
   end
 
+  // A result normally finds a free slot within a few cycles; should the other warps keep the
+  // load port and its bank's port busy every cycle (loads issued back to back, a spin on a flag
+  // the divide's warp sets), issue is held once it has waited 16 cycles, so it is always
+  // written.
   assign dv_wid_o  = wid_q;
   assign dv_rd_o   = rd_q;
   assign dv_mask_o = mask_q;

@@ -37,6 +37,7 @@ module simty_sched (
   input  wire              clk_i,
   input  wire              rst_i,
   input  wire              init_i,       // reset sequence: nothing issues; every warp becomes alive
+  input  wire              hold_i,       // nothing issues (a divide's result waits for a write slot)
   // refill from predecode (stage f2)
   input  wire              rf_valid_i,
   input  wire [WARP_W-1:0] rf_wid_i,
@@ -324,8 +325,8 @@ module simty_sched (
   always @* begin
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      ready[w] = (li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && !init_i &&
-          !(squash_i && squash_wid_i == w[WARP_W-1:0]) && !(fl_q && fl_wid_q == w[WARP_W-1:0]) &&
+      ready[w] = (li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && !init_i && !hold_i
+          && !(squash_i && squash_wid_i == w[WARP_W-1:0]) && !(fl_q && fl_wid_q == w[WARP_W-1:0]) &&
           !(li_valid_q && li_use2_q && li_wid_q[0] == w[0]);
     end
   end
