@@ -15,6 +15,7 @@ space := $(empty) $(empty)
 W       ?= $(or $(LAST_W),8)
 T       ?= $(or $(LAST_T),8)
 TRACK   ?= $(or $(LAST_TRACK),sorted)
+SORTER  ?= $(or $(LAST_SORTER),exact)
 ISA     ?= $(or $(LAST_ISA),rv32i)
 TEST    ?= rv32ui
 MODEL   ?= rtl
@@ -23,13 +24,13 @@ TRACE   ?= 0
 BOARD   ?= ecp5
 SIMFLAGS ?=
 
-CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter 1,$(ARBPIPE)),_pipe)$(if $(filter rv32im,$(ISA)),_im)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
+CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter-out auto,$(ARBPIPE)),_pipe$(filter-out 1,$(ARBPIPE)))$(if $(filter sorted,$(TRACK)),$(if $(filter lazy,$(SORTER)),_lazy))$(if $(filter rv32im,$(ISA)),_im)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
 CFG_DIR   := build/$(CFG)
 PYTHON    := .venv/bin/python
 
 # Where each knob came from, for the first line of every target.
 src = $(if $(filter command line environment,$(origin $1)),command line,$(if $(LAST_$1),last make gen,default))
-CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))$(if $(filter rv32im,$(ISA)), ISA=$(ISA) ($(call src,ISA)))
+CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))$(if $(filter sorted,$(TRACK)), SORTER=$(SORTER) ($(call src,SORTER)))$(if $(filter rv32im,$(ISA)), ISA=$(ISA) ($(call src,ISA)))
 
 # Fragments owned by each folder.
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
@@ -54,7 +55,7 @@ help:
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
 	@echo "  make test-randstate             random initial register values must not change any result"
 	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
-	@echo "                                  FUZZ_TRACKS (sorted arbiter arbiter_pipe); a failure prints a replay command;"
+	@echo "                                  FUZZ_TRACKS (sorted sorted_lazy arbiter arbiter_pipe0); a failure prints a replay command;"
 	@echo "                                  ISA=rv32im: programs with M instructions on the rv32im cores"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make perf [PERF_CFGS=\"1x1 8x8\"]  IPC, cycles per instruction, SIMD efficiency per test group (--stats)"
@@ -83,11 +84,14 @@ help:
 	@echo "Knobs (current value):"
 	@echo "  W=$(W)  warps per core, power of two 1..64        T=$(T)  threads per warp, power of two 1..64"
 	@echo "  TRACK=$(TRACK)  path tracking: sorted | arbiter      TEST=$(TEST)  MODEL=$(MODEL)  BOARD=$(BOARD)"
-	@echo "  ARBPIPE=1  with TRACK=arbiter: the reduction tree gets its own pipeline stage"
+	@echo "  ARBPIPE=auto|0..6  with TRACK=arbiter: registered cuts in the reduction tree (auto: T=8,16 1;"
+	@echo "                     T=32,64 2); an explicit value builds in W<w>_T<t>_arbiter_pipe<k> (_pipe for 1)"
+	@echo "  SORTER=exact|lazy  with TRACK=sorted: cold paths in a pipelined heap (default) or the lazy sorter"
 	@echo "  ISA=$(ISA)  rv32i | rv32im: the M extension (pipelined multiplies on DSPs, iterative divide);"
 	@echo "                                  rv32im also builds apps/bench with -march=rv32im into build/sw-im/"
 	@echo "  IMEM= DMEM=  memory sizes in KiB (64, 256)     RAMSTYLE=auto|block|distributed|logic"
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
+	@echo "  FREQ=  core clock in MHz the board PLL makes (default ecp5 65, ice40 48); make synth/bitstream"
 	@echo "  PLACER=$(PLACER)  nextpnr placer: heap | static (ECP5; routes W=8 T=16) | sa; not heap -> synth-BOARD-PLACER/"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
 	@echo "  DASK_SCHEDULER=tcp://host:port  compare, fuzz and bench send their jobs to that Dask cluster"
@@ -108,11 +112,12 @@ config:
 GEN_BIN := build/tools/simty-gen
 
 GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) $(if $(filter rv32im,$(ISA)),ISA=rv32im) $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) \
-           $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE)) $(if $(ARBPIPE),ARBPIPE=$(ARBPIPE))
+           $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE)) $(if $(ARBPIPE),ARBPIPE=$(ARBPIPE)) \
+           $(if $(filter sorted,$(TRACK)),SORTER=$(SORTER))
 
 gen: setup config $(GEN_BIN)
 	@$(GEN_BIN) $(GEN_ARGS) -o $(CFG_DIR)/rtl
-	@printf 'LAST_W := %s\nLAST_T := %s\nLAST_TRACK := %s\nLAST_ISA := %s\n' $(W) $(T) $(TRACK) $(ISA) > build/last.mk
+	@printf 'LAST_W := %s\nLAST_T := %s\nLAST_TRACK := %s\nLAST_SORTER := %s\nLAST_ISA := %s\n' $(W) $(T) $(TRACK) $(SORTER) $(ISA) > build/last.mk
 
 # rtl/ holds the default configuration for browsing; check-gen proves it is
 # what the generator writes today (make rtl regenerates it).
@@ -195,11 +200,11 @@ test-randstate: setup config
 N          ?= 100
 SEED       ?= 1
 FUZZ_CFGS  ?= 1_1 2_4 8_8 4_64
-FUZZ_TRACKS ?= sorted arbiter arbiter_pipe
+FUZZ_TRACKS ?= sorted sorted_lazy arbiter arbiter_pipe0
 FUZZ_FLAGS ?=
 fz_im  = $(if $(filter rv32im,$(ISA)),_im)
 fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2$(fz_im)/sim/simty-sim
-fz_track = $(if $(filter arbiter_pipe,$1),TRACK=arbiter ARBPIPE=1,TRACK=$1)
+fz_track = $(if $(filter arbiter_pipe%,$1),TRACK=arbiter ARBPIPE=$(or $(patsubst arbiter_pipe%,%,$1),1),$(if $(filter sorted_lazy,$1),TRACK=sorted SORTER=lazy,$(if $(filter sorted,$1),TRACK=sorted SORTER=exact,TRACK=$1)))
 fuzz: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
 	@$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \
@@ -280,7 +285,7 @@ CMP_BUDGET    ?=
 synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
 	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
-	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER)
+	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ))
 
 # make bitstream: pack the routed design of make synth (run first if missing)
 # into $(CFG_DIR)/synth-$(BOARD)/simty_$(BOARD).bit|.bin, checked by a round trip;
@@ -288,7 +293,7 @@ synth: setup config
 bitstream prog: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
 	@$(PYTHON) scripts/bitstream.py --board $(BOARD) --rtl $(RTL_DIR) --seeds $(SEEDS) \
-	    --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(filter prog,$@),--prog)
+	    --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) $(if $(filter prog,$@),--prog)
 
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)

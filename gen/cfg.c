@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_ARBPIPE, K_ISA, K_COUNT };
+enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_ARBPIPE, K_SORTER, K_ISA, K_COUNT };
 static const char *const key_names[K_COUNT] = { "W", "T", "TRACK", "IMEM", "DMEM", "RAMSTYLE",
-                                                "ARBPIPE", "ISA" };
-#define KEY_LIST "W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, ISA"
+                                                "ARBPIPE", "SORTER", "ISA" };
+#define KEY_LIST "W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA"
 
 void cfg_defaults(struct simt_cfg *c)
 {
@@ -23,6 +23,7 @@ void cfg_defaults(struct simt_cfg *c)
     c->imem_kib = SIMTY_IMEM_KIB_DEFAULT;
     c->dmem_kib = SIMTY_DMEM_KIB_DEFAULT;
     c->ramstyle = RAMSTYLE_AUTO;
+    c->arbpipe_auto = 1;
     cfg_derive(c);
 }
 
@@ -62,6 +63,10 @@ void cfg_derive(struct simt_cfg *c)
      * clears one a cycle), each holding 2^bp_sel_w counters. */
     c->bp_w = SIMTY_BPRED_BITS;
     c->bp_sel_w = c->bp_w - 5;
+    /* ARBPIPE=auto: at most two levels of the arbiter's tree per stage (T = 8, 16:
+     * one cut; T = 32, 64: two); the sorted list has no tree. */
+    if (c->arbpipe_auto)
+        c->arbpipe = c->track == TRACK_ARBITER && c->lane_id_bits > 2 ? (c->lane_id_bits + 1) / 2 - 1 : 0;
     c->res_lat = c->track == TRACK_ARBITER ? 2 + c->arbpipe : 1;
     c->xlen = 32;
     c->pc_w = 30;
@@ -96,6 +101,11 @@ const char *cfg_track_desc(enum simt_track t)
     return t == TRACK_ARBITER ? "per-thread PC arbiter" : "sorted path list";
 }
 
+const char *cfg_sorter_name(enum simt_sorter s)
+{
+    return s == SORTER_LAZY ? "lazy" : "exact";
+}
+
 const char *cfg_ramstyle_name(enum simt_ramstyle s)
 {
     switch (s) {
@@ -120,8 +130,10 @@ void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
         n += (size_t)snprintf(buf + n, len - n, " DMEM=%d", c->dmem_kib);
     if (n < len && c->ramstyle != RAMSTYLE_AUTO)
         n += (size_t)snprintf(buf + n, len - n, " RAMSTYLE=%s", cfg_ramstyle_name(c->ramstyle));
-    if (n < len && c->arbpipe)
-        n += (size_t)snprintf(buf + n, len - n, " ARBPIPE=1");
+    if (n < len && !c->arbpipe_auto)
+        n += (size_t)snprintf(buf + n, len - n, " ARBPIPE=%d", c->arbpipe);
+    if (n < len && c->sorter != SORTER_EXACT)
+        n += (size_t)snprintf(buf + n, len - n, " SORTER=%s", cfg_sorter_name(c->sorter));
     if (n < len && c->isa_m)
         snprintf(buf + n, len - n, " ISA=rv32im");
 }
@@ -214,11 +226,27 @@ int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size
         }
         break;
     case K_ARBPIPE:
-        if (strcmp(val, "0") != 0 && strcmp(val, "1") != 0) {
-            snprintf(err, errlen, "%s: must be 0 or 1", arg);
+        if (strcmp(val, "auto") == 0) {
+            c->arbpipe_auto = 1;
+            break;
+        }
+        v = strcmp(val, "0") == 0 ? 0 : parse_dec(val);
+        if (v < 0 || v > CFG_ARBPIPE_MAX) {
+            snprintf(err, errlen, "%s: must be auto or 0..%d", arg, CFG_ARBPIPE_MAX);
             return -1;
         }
-        c->arbpipe = val[0] == '1';
+        c->arbpipe = (int)v;
+        c->arbpipe_auto = 0;
+        break;
+    case K_SORTER:
+        if (strcmp(val, "exact") == 0)
+            c->sorter = SORTER_EXACT;
+        else if (strcmp(val, "lazy") == 0)
+            c->sorter = SORTER_LAZY;
+        else {
+            snprintf(err, errlen, "%s: must be exact or lazy", arg);
+            return -1;
+        }
         break;
     case K_ISA:
         if (strcmp(val, "rv32i") != 0 && strcmp(val, "rv32im") != 0) {
@@ -260,8 +288,19 @@ int cfg_parse(struct simt_cfg *c, int argc, char **argv, char *err, size_t errle
         snprintf(err, errlen, "DMEM=%d: smaller than one data block of T=%d words", c->dmem_kib, c->t);
         return -1;
     }
-    if (c->arbpipe && c->track != TRACK_ARBITER) {
-        snprintf(err, errlen, "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)");
+    if (!c->arbpipe_auto && c->arbpipe > 0 && c->track != TRACK_ARBITER) {
+        snprintf(err, errlen, "ARBPIPE=%d: needs TRACK=arbiter (the sorted list has no arbiter)",
+                 c->arbpipe);
+        return -1;
+    }
+    if (!c->arbpipe_auto && c->arbpipe > 1 && c->arbpipe > cfg_clog2(c->t)) {
+        snprintf(err, errlen, "ARBPIPE=%d: at most %d with T=%d (a cut per level of the "
+                 "reduction tree, log2 T = %d)", c->arbpipe, cfg_clog2(c->t) > 1 ? cfg_clog2(c->t) : 1,
+                 c->t, cfg_clog2(c->t));
+        return -1;
+    }
+    if (c->sorter == SORTER_LAZY && c->track != TRACK_SORTED) {
+        snprintf(err, errlen, "SORTER=lazy: needs TRACK=sorted (the arbiter sorts nothing)");
         return -1;
     }
     cfg_derive(c);

@@ -15,6 +15,11 @@
 
 enum simt_track { TRACK_SORTED = 0, TRACK_ARBITER = 1 };
 
+/* How the sorted list keeps its cold paths (TRACK=sorted, T > 2): EXACT, a
+ * pipelined heap whose root is always the minimum (gen/cct_exact.c); LAZY,
+ * the paper's stack with one compare-and-swap per idle visit (gen/cct.c). */
+enum simt_sorter { SORTER_EXACT = 0, SORTER_LAZY = 1 };
+
 /* Hint put on every RAM array as (* ram_style = "..." *); AUTO prints none. */
 enum simt_ramstyle { RAMSTYLE_AUTO = 0, RAMSTYLE_BLOCK, RAMSTYLE_DISTRIBUTED, RAMSTYLE_LOGIC };
 
@@ -26,7 +31,9 @@ struct simt_cfg {
     int imem_kib;        /* IMEM: instruction memory, KiB, power of two */
     int dmem_kib;        /* DMEM: data memory, KiB, power of two */
     enum simt_ramstyle ramstyle; /* RAMSTYLE: auto | block | distributed | logic */
-    int arbpipe;         /* ARBPIPE: 1 = the arbiter's reduction tree takes two stages */
+    int arbpipe;         /* ARBPIPE: registered cuts in the arbiter's reduction tree */
+    int arbpipe_auto;    /* ARBPIPE=auto (default): arbpipe derived, one cut per two levels */
+    enum simt_sorter sorter; /* SORTER: exact | lazy (TRACK=sorted) */
     int isa_m;           /* ISA: 0 = rv32i, 1 = rv32im (the M unit, gen/mdu.c) */
 
     /* ---- derived by cfg_derive() ---- */
@@ -47,7 +54,7 @@ struct simt_cfg {
     int ibuf_w;          /* log2(ibuf) */
     int bp_w;            /* log2(branch-predictor counters): SIMTY_BPRED_BITS */
     int bp_sel_w;        /* log2(counters per predictor word): bp_w - 5 (32 words, cleared by the reset sequence) */
-    int res_lat;         /* cycles from resolve (issue + 6) to stage r: sorted 1, arbiter 2 + ARBPIPE */
+    int res_lat;         /* cycles from resolve (issue + 6) to stage r: sorted 1, arbiter 2 + arbpipe */
     int xlen;            /* 32 */
     int pc_w;            /* 30: word PC (byte PC[31:2]) */
     int calldepth_w;     /* SIMTY_CALLDEPTH_BITS */
@@ -75,6 +82,7 @@ struct simt_cfg {
 
 /* Bounds of the user parameters. */
 #define CFG_WT_MAX    64
+#define CFG_ARBPIPE_MAX 6   /* log2(CFG_WT_MAX): a cut per level of the tree */
 #define CFG_MEM_MIN_KIB 1
 #define CFG_MEM_MAX_KIB 65536   /* 64 MiB: well inside 0x80000000..0xF0000000 */
 
@@ -99,12 +107,14 @@ int cfg_is_param(const char *arg);
 const char *cfg_track_name(enum simt_track t);      /* "sorted" | "arbiter" */
 const char *cfg_track_desc(enum simt_track t);      /* "sorted path list" ... */
 const char *cfg_ramstyle_name(enum simt_ramstyle s); /* "auto" ... */
+const char *cfg_sorter_name(enum simt_sorter s);     /* "exact" | "lazy" */
 
 /* "W8_T16_sorted": the build-directory name of a configuration. */
 void cfg_tag(const struct simt_cfg *c, char *buf, size_t len);
 
 /* The arguments that reproduce this configuration: "W=8 T=16 TRACK=sorted",
- * with IMEM=, DMEM=, RAMSTYLE=, ARBPIPE=, ISA= appended when they differ from the defaults. */
+ * with IMEM=, DMEM=, RAMSTYLE=, ARBPIPE=, SORTER=, ISA= appended when they
+ * differ from the defaults. */
 void cfg_args(const struct simt_cfg *c, char *buf, size_t len);
 
 /* ceil(log2(n)) for n >= 1. */

@@ -14,7 +14,9 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
                    "leader and builds the request (registered by the core, sent at issue + 7). "
                    "Lanes with a misaligned address trap (cause 4/6), lanes outside data "
                    "memory and the MMIO page trap with an access fault (5/7). Per pass the "
-                   "leader (lowest remaining lane) is served with every lane making a word "
+                   "leader (lowest remaining lane; found without waiting for those checks, so "
+                   "when it traps the pass serves no lane and the others replay without it) "
+                   "is served with every lane making a word "
                    "access to word i of the leader's block, i its own lane, and every word load "
                    "of the leader's word; the other lanes replay. Coalesced stores land in "
                    "their own slot, so on overlapping stores the highest lane wins. The leader's "
@@ -56,7 +58,9 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "leader_o", "LANE_W", "leader lane");
     vm_port(m, VM_OUT, "leader_off_o", "OFF_W", "leader's byte offset in the block");
 
-    vm_comment(m, "Stage 1: misaligned and out-of-range lanes, the leader and its address.");
+    vm_comment(m, "Stage 1: misaligned and out-of-range lanes, the leader and its address. The "
+                  "leader is the lowest lane that makes the access, found in parallel with the "
+                  "checks; when it traps, stage 2 serves no lane.");
     vm_reg(m, "mis", "T", "misaligned lanes");
     vm_reg(m, "fault", "T", "lanes outside data memory and the MMIO page");
     vm_reg(m, "cause", "4*T", NULL);
@@ -74,8 +78,10 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "cause[4*l +: 4]", "mis[l] ? (s1_store_i ? 4'd6 : 4'd4) : (s1_store_i ? 4'd7 : 4'd5)");
     vb_end(b);
     vm_assign(m, "s1_cand", "s1_active_i & ~mis & ~fault & {T{s1_mem_i}}");
-    vm_wire(m, "s1_lead1h", "T", "one-hot leader: lowest lane that accesses memory");
-    vm_assign(m, "s1_lead1h", "s1_cand & (~s1_cand + 1'b1)");
+    vm_wire(m, "s1_acc", "T", "lanes that make the access, before the checks");
+    vm_assign(m, "s1_acc", "s1_active_i & {T{s1_mem_i}}");
+    vm_wire(m, "s1_lead1h", "T", "one-hot leader: lowest lane that makes the access");
+    vm_assign(m, "s1_lead1h", "s1_acc & (~s1_acc + 1'b1)");
     {
         static const struct oh_field f[] = {
             { "s1_leader", "LANE_W", "l[LANE_W-1:0]", NULL },
@@ -88,6 +94,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     }
     vm_reg(m, "cand", "T", "stage 2");
     vm_reg(m, "lead1h", "T", NULL);
+    vm_reg(m, "lead_ok", "1", "the leader does not trap: the pass serves");
     vm_reg(m, "trap_q", "T", NULL);
     vm_reg(m, "cause_q", "4*T", NULL);
     vm_reg(m, "leader_q", "LANE_W", NULL);
@@ -96,6 +103,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     b = vm_seq(m, "stage2");
     vb_set(b, "cand", "s1_cand");
     vb_set(b, "lead1h", "s1_lead1h");
+    vb_set(b, "lead_ok", "~|(s1_lead1h & (mis | fault))");
     vb_set(b, "trap_q", "s1_active_i & (mis | fault) & {T{s1_mem_i}}");
     vb_set(b, "cause_q", "cause");
     vb_set(b, "leader_q", "s1_leader");
@@ -147,9 +155,9 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
         vm_wire(m, "slot", "T", "lanes served from their own slot");
         vm_assign(m, "slot", "coal");
     }
-    vm_assign(m, "served_o", "lead1h | slot | bcast");
-    vm_assign(m, "replay_o", "cand & ~(lead1h | slot | bcast)");
-    vm_assign(m, "coal_o", "slot");
+    vm_assign(m, "served_o", "(lead1h | slot | bcast) & {T{lead_ok}}");
+    vm_assign(m, "replay_o", "cand & ~served_o");
+    vm_assign(m, "coal_o", "slot & {T{lead_ok}}");
 
     vm_comment(m, "The request: coalesced lanes in their slots, the leader in its word.");
     vm_reg(m, "lstrb", "4", "leader's byte enables in its word");
@@ -179,7 +187,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "req_data_o[32*l +: 32]", "lwdata");
     vb_end(b);
     vb_end(b);
-    vm_assign(m, "req_o", "|cand");
+    vm_assign(m, "req_o", "|cand && lead_ok");
     vm_assign(m, "req_addr_o", "{laddr[31:OFF_W], {OFF_W{1'b0}}}");
     vm_assign(m, "leader_off_o", "laddr[OFF_W-1:0]");
     return vm_status(m);

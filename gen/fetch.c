@@ -60,6 +60,10 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "imem_rdata_i", "32", "the word requested the cycle before");
     vm_group(m, "to predecode and the instruction buffer (f3)");
     vm_port(m, VM_OUT, "rf_valid_o", "1", NULL);
+    vm_port(m, VM_OUT, "rf_spec_o", "1", "f3 holds an instruction not dropped by a predicted "
+                                        "jump: rf_valid_o before this cycle's redirect, for "
+                                        "the return stack (a predictor: a dropped push or pop "
+                                        "costs a guess, and the redirect stays off its path)");
     vm_port(m, VM_OUT, "rf_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "rf_pc_o", "30", NULL);
     vm_port(m, VM_OUT, "rf_insn_o", "32", NULL);
@@ -261,6 +265,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "imem_req_o", "1'b0");
 
     vm_assign(m, "rf_valid_o", "f3_valid_q && !jk_f3");
+    vm_assign(m, "rf_spec_o", "f3_valid_q && !(f4_valid_q && f3_wid_q == f4_wid_q)");
     vm_assign(m, "rf_wid_o", "f3_wid_q");
     vm_assign(m, "rf_pc_o", "f3_pc_q");
     vm_assign(m, "rf_insn_o", "f3_insn_q");

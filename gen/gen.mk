@@ -11,7 +11,8 @@
 #   GEN_LINT_FAST   the subset `make test` uses
 #   GEN_LINT_TOPS   modules linted as tops in each configuration
 #   GEN_LINT_JOBS   parallel configurations (default 2; the machines have 2 cores)
-#   GEN_LINT_TRACK  TRACK used for the matrix (default sorted)
+#   GEN_LINT_TRACK  tracker of the matrix: sorted (SORTER=exact), sorted-lazy, arbiter,
+#                   arbiter-pipe (default sorted)
 
 GEN_BIN      ?= build/tools/simty-gen
 GEN_OBJDIR   := build/tools/obj

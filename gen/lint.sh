@@ -3,8 +3,9 @@
 #
 #   gen/lint.sh SIMTY_GEN TRACK "TOP..." W,T [W,T...]
 #
-# TRACK is sorted, arbiter, or arbiter-pipe (TRACK=arbiter ARBPIPE=1), each optionally
-# followed by -im (ISA=rv32im: the M unit).
+# TRACK is sorted (SORTER=exact), sorted-lazy (TRACK=sorted SORTER=lazy), arbiter,
+# or arbiter-pipe (TRACK=arbiter ARBPIPE=1), each optionally followed by -im
+# (ISA=rv32im: the M unit).
 # For each configuration: generate into build/lint/W<w>_T<t>/, then for each
 # top module run
 #   verilator --lint-only -Wall           (warnings are fatal)
@@ -29,8 +30,8 @@ one_cfg() {   # W,T -> result lines in build/lint/W<w>_T<t>/lint.res
   local res=$dir/lint.res
   : > "$res"
   local tr=${track%-im}
-  if ! "$gen" W="$w" T="$t" TRACK="${tr%-pipe}" $([ "$tr" = arbiter-pipe ] && echo ARBPIPE=1) \
-       $([ "$tr" != "$track" ] && echo ISA=rv32im) \
+  if ! "$gen" W="$w" T="$t" TRACK="${tr%%-*}" $([ "$tr" = arbiter-pipe ] && echo ARBPIPE=1) \
+       $([ "$tr" = sorted-lazy ] && echo SORTER=lazy) $([ "$tr" != "$track" ] && echo ISA=rv32im) \
        -o "$dir" > "$dir/gen.log" 2>&1; then
     echo "FAIL $name generate (log: $dir/gen.log)" >> "$res"
     return 0

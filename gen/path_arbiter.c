@@ -4,15 +4,36 @@
  */
 #include "path.h"
 
+/* 1 + the index of the cut that registers tree level lvl, or 0 */
+static int cut_of(const int *cuts, int k, int lvl)
+{
+    for (int j = 0; j < k; j++)
+        if (cuts[j] == lvl)
+            return j + 1;
+    return 0;
+}
+
 int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
     struct vblock *b;
-    int t = cfg->t, lvl, i, n, levels = cfg->lane_id_bits;
-    /* ARBPIPE=1 registers the tree's level `cut`: the middle, or the root */
-    int cut = !cfg->arbpipe ? -1 : levels >= 2 ? levels / 2 : levels;
-    char name[32], lf[32], rt[32];
+    int t = cfg->t, lvl, i, j, n, levels = cfg->lane_id_bits, k = cfg->arbpipe;
+    int cuts[CFG_ARBPIPE_MAX];
+    char name[32], lf[32], rt[32], desc[48];
 
+    /* cut j registers level j * levels / (k + 1), at least one above the last
+     * (cfg.c allows k <= max(1, levels); T = 1 registers its one thread) */
+    for (j = 1; j <= k; j++) {
+        int c = j * levels / (k + 1);
+        if (c <= (j > 1 ? cuts[j - 2] : 0))
+            c = (j > 1 ? cuts[j - 2] : 0) + 1;
+        cuts[j - 1] = c > levels ? levels : c;
+    }
+
+    if (k)
+        snprintf(desc, sizeof desc, "over %d pipeline stages (ARBPIPE=%d)", k + 1, k);
+    else
+        snprintf(desc, sizeof desc, "in one pipeline stage");
     vm_describe(m, "Arbiter path tracker (TRACK=arbiter): per warp one RAM row holding every "
                    "thread's state {alive, call depth, PC}, and the warp's head path {PC, depth, "
                    "threads} in a small RAM. Membership (issue + 5): the active lanes are the "
@@ -23,8 +44,7 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
                    "reduction tree over it picks the deepest call depth, then the lowest PC "
                    "(MinSP-PC), %s; the head path is every live thread at that PC. The same order "
                    "as the sorted list, without the list: the cost is a wide RAM row and a tree "
-                   "of T - 1 comparators.",
-                cfg->arbpipe ? "over two pipeline stages (ARBPIPE=1)" : "in one pipeline stage");
+                   "of T - 1 comparators.", desc);
     vm_latency(m, "head read at issue + 4; row read at issue + 6; x at stage r = issue + %d",
                7 + cfg->res_lat);
     vm_localparam(m, "T", t, "threads per warp");
@@ -109,17 +129,19 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_comment(m, "Reduction tree: at each node the left thread wins if it is alive and the "
                   "right one is not, or it is deeper, or as deep with a PC no higher.");
-    /* Level 0 = the lanes; each level halves.  With ARBPIPE=1 the nodes of level
-     * `cut` are registered (with the row, for x's mask): the middle level, or the
-     * root when the tree has fewer than two levels. */
+    /* Level 0 = the lanes; each level halves.  Each of the ARBPIPE cuts registers
+     * the nodes of one level (with the row, for x's mask): cut j at level
+     * j * levels / (k + 1), so that the stages hold as many levels as they can
+     * share evenly; with fewer levels than cuts, one level each (the root last). */
     for (i = 0; i < t; i++) {
         snprintf(name, sizeof name, "n0_%d", i);
         vm_wire(m, name, "TS_W", NULL);
         vm_assign(m, name, "st_p_q[%d +: TS_W]", 39 * i);
     }
     for (lvl = 1, n = t / 2; n >= 1; lvl++, n /= 2) {
-        const char *src = lvl - 1 == cut ? "c" : "n";
-        const char *sfx = lvl - 1 == cut ? "_q" : "";
+        int c = cut_of(cuts, k, lvl - 1);
+        const char *src = c ? "c" : "n";
+        const char *sfx = c ? "_q" : "";
         for (i = 0; i < n; i++) {
             snprintf(name, sizeof name, "n%d_%d", lvl, i);
             snprintf(lf, sizeof lf, "%s%d_%d%s", src, lvl - 1, 2 * i, sfx);
@@ -135,29 +157,40 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "r_valid_q", "1", NULL);
     vm_reg(m, "r_wid_q", "WARP_W", NULL);
     b = vm_seq(m, "tree");
-    snprintf(name, sizeof name, "n%d_0", levels);
-    if (cfg->arbpipe) {
-        vm_reg(m, "q_valid_q", "1", "the tree's cut (ARBPIPE=1)");
-        vm_reg(m, "q_wid_q", "WARP_W", NULL);
-        vm_reg(m, "st_q_q", "TS_W*T", NULL);
-        vb_set(b, "q_valid_q", "p_valid_q");
-        vb_set(b, "q_wid_q", "p_wid_q");
-        vb_set(b, "st_q_q", "st_p_q");
-        vb_reset(b, "q_valid_q", "1'b0");
-        for (i = 0; i < (t >> cut); i++) {
+    snprintf(name, sizeof name, cut_of(cuts, k, levels) ? "c%d_0_q" : "n%d_0", levels);
+    for (j = 1; j <= k; j++) {
+        char v[32], wd[32], st[32], pv[32], pw[32], ps[32];
+        snprintf(v, sizeof v, "q%d_valid_q", j);
+        snprintf(wd, sizeof wd, "q%d_wid_q", j);
+        snprintf(st, sizeof st, "st_q%d_q", j);
+        snprintf(pv, sizeof pv, j == 1 ? "p_valid_q" : "q%d_valid_q", j - 1);
+        snprintf(pw, sizeof pw, j == 1 ? "p_wid_q" : "q%d_wid_q", j - 1);
+        snprintf(ps, sizeof ps, j == 1 ? "st_p_q" : "st_q%d_q", j - 1);
+        vm_reg(m, v, "1", j == 1 ? "the tree's cuts (ARBPIPE)" : NULL);
+        vm_reg(m, wd, "WARP_W", NULL);
+        vm_reg(m, st, "TS_W*T", NULL);
+        vb_set(b, v, "%s", pv);
+        vb_set(b, wd, "%s", pw);
+        vb_set(b, st, "%s", ps);
+        vb_reset(b, v, "1'b0");
+        for (i = 0; i < (t >> cuts[j - 1]); i++) {
             char reg[32], src[32];
-            snprintf(reg, sizeof reg, "c%d_%d_q", cut, i);
-            snprintf(src, sizeof src, "n%d_%d", cut, i);
+            snprintf(reg, sizeof reg, "c%d_%d_q", cuts[j - 1], i);
+            snprintf(src, sizeof src, "n%d_%d", cuts[j - 1], i);
             vm_reg(m, reg, "TS_W", NULL);
             vb_set(b, reg, "%s", src);
         }
-        if (cut == levels)
-            snprintf(name, sizeof name, "c%d_0_q", levels);
     }
     vb_set(b, "win_q", "%s", name);
-    vb_set(b, "st_r_q", cfg->arbpipe ? "st_q_q" : "st_p_q");
-    vb_set(b, "r_valid_q", cfg->arbpipe ? "q_valid_q" : "p_valid_q");
-    vb_set(b, "r_wid_q", cfg->arbpipe ? "q_wid_q" : "p_wid_q");
+    if (k) {
+        vb_set(b, "st_r_q", "st_q%d_q", k);
+        vb_set(b, "r_valid_q", "q%d_valid_q", k);
+        vb_set(b, "r_wid_q", "q%d_wid_q", k);
+    } else {
+        vb_set(b, "st_r_q", "st_p_q");
+        vb_set(b, "r_valid_q", "p_valid_q");
+        vb_set(b, "r_wid_q", "p_wid_q");
+    }
     vb_reset(b, "r_valid_q", "1'b0");
 
     vm_reg(m, "xmask", "T", "threads at the winning PC");

@@ -7,6 +7,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
     int has_cct = cfg->t > 2;
+    int exact = has_cct && cfg->sorter == SORTER_EXACT;
 
     vm_describe(m, "Sorted path list (TRACK=sorted): HCT1 holds each warp's head path (the one "
                    "executing), HCT2 the second, the CCT the rest%s. Membership (issue + 5): "
@@ -17,8 +18,10 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
                    "end; y and z go to the CCT, which refills HCT2 at issue + 9.",
                 has_cct ? "" : " (no CCT: with T <= 2 a warp never has three paths)");
     vm_latency(m, "HCT1 read at issue + 4, HCT2 at issue + 6; x, y, z registered at issue + 8");
+    vm_localparam(m, "W", cfg->w, "warps");
     vm_localparam(m, "T", cfg->t, "threads per warp");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W = %d))", cfg->w);
+    vm_localparam(m, "INIT_W", cfg->rf_row_w, "reset-sequence counter");
     path_lp_width(cfg, m);
     vm_localparam(m, "P_V", cfg->t + 38, "T + 38: valid bit of a path");
     vm_localparam(m, "P_D", cfg->t + 30, "T + 30: lsb of the call depth");
@@ -26,6 +29,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "rst_i", "1", NULL);
     vm_port(m, VM_IN, "init_i", "1", "reset sequence: every warp gets one path");
     vm_port(m, VM_IN, "init_wid_i", "WARP_W", "warp initialised this cycle");
+    vm_port(m, VM_IN, "init_row_i", "INIT_W", "reset-sequence counter (clears the exact CCT)");
     vm_port(m, VM_IN, "start_pc_i", "30", NULL);
     vm_group(m, "execute (issue + 4): read the head path");
     vm_port(m, VM_IN, "ex_wid_i", "WARP_W", NULL);
@@ -46,6 +50,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "r_y_o", "PATH_W", "(trace)");
     vm_port(m, VM_OUT, "r_z_o", "PATH_W", "(trace)");
     vm_port(m, VM_OUT, "r_single_o", "1", "the warp is left with one path");
+    vm_port(m, VM_OUT, "hold_o", "W", "warps that may not issue next cycle (exact CCT)");
 
     vm_reg(m, "r_valid_q", "1", "stage r");
     vm_reg(m, "r_wid_q", "WARP_W", NULL);
@@ -107,7 +112,23 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "r_y_o", "r_y_q");
     vm_assign(m, "r_z_o", "r_z_q");
 
-    if (has_cct) {
+    if (exact) {
+        vm_wire(m, "cct_empty", "1", NULL);
+        in = vm_inst(m, "simty_cct_exact", "u_cct");
+        vm_inst_conn(in, "clk_i", "clk_i");
+        vm_inst_conn(in, "rst_i", "rst_i");
+        vm_inst_conn(in, "init_i", "init_i");
+        vm_inst_conn(in, "init_row_i", "init_row_i");
+        vm_inst_conn(in, "n_wid_i", "n_wid_i");
+        vm_inst_conn(in, "m_valid_i", "r_valid_q");
+        vm_inst_conn(in, "m_wid_i", "r_wid_q");
+        vm_inst_conn(in, "y_i", "r_y_q");
+        vm_inst_conn(in, "z_i", "r_z_q");
+        vm_inst_conn(in, "empty_o", "cct_empty");
+        vm_inst_conn(in, "h2_o", "h2_wdata");
+        vm_inst_conn(in, "hold_o", "hold_o");
+        vm_assign(m, "r_single_o", "!r_y_q[P_V] && cct_empty");
+    } else if (has_cct) {
         vm_wire(m, "cct_empty", "1", NULL);
         in = vm_inst(m, "simty_cct", "u_cct");
         vm_inst_conn(in, "clk_i", "clk_i");
@@ -133,6 +154,8 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vb_reset(b, "g_valid_q", "1'b0");
     }
     vm_wire(m, "unused_leave", "1", "the sorted list learns exits from the masks");
-    vm_assign(m, "unused_leave", "^m_leave_i");
+    vm_assign(m, "unused_leave", exact ? "^m_leave_i" : "^m_leave_i ^ ^init_row_i");
+    if (!exact)
+        vm_assign(m, "hold_o", "{W{1'b0}}");
     return vm_status(m);
 }

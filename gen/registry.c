@@ -12,7 +12,14 @@ static int is_sorted(const struct simt_cfg *c) { return c->track == TRACK_SORTED
 static int is_arbiter(const struct simt_cfg *c) { return c->track == TRACK_ARBITER; }
 /* With T <= 2 a warp never has three paths: no CCT. */
 static int has_m(const struct simt_cfg *c) { return c->isa_m; }
-static int has_cct(const struct simt_cfg *c) { return c->track == TRACK_SORTED && c->t > 2; }
+static int has_cct(const struct simt_cfg *c)
+{
+    return c->track == TRACK_SORTED && c->t > 2 && c->sorter == SORTER_LAZY;
+}
+static int has_cct_exact(const struct simt_cfg *c)
+{
+    return c->track == TRACK_SORTED && c->t > 2 && c->sorter == SORTER_EXACT;
+}
 
 const struct unit simty_units[] = {
     { "ram_1r1w", "simty_ram_1r1w", gen_ram_1r1w,
@@ -42,7 +49,10 @@ const struct unit simty_units[] = {
     { "ccs", "simty_ccs", gen_ccs,
       "compact-sort: merge equal PCs, order three paths by depth then PC", is_sorted },
     { "cct", "simty_cct", gen_cct,
-      "cold context table: per-warp path stack with its lazy insertion sorter", has_cct },
+      "cold context table: per-warp path stack with its lazy insertion sorter (SORTER=lazy)", has_cct },
+    { "cct_exact", "simty_cct_exact", gen_cct_exact,
+      "cold context table as a pipelined heap per warp: its root is always the minimum (SORTER=exact)",
+      has_cct_exact },
     { "path_sorted", "simty_path_sorted", gen_path_sorted,
       "sorted path list: HCT1, HCT2, CCS, CCT (TRACK=sorted)", is_sorted },
     { "path_arbiter", "simty_path_arbiter", gen_path_arbiter,

@@ -103,7 +103,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "rst_i", "1", NULL);
     vm_port(m, VM_IN, "init_i", "1", "reset sequence: nothing issues; every warp becomes alive");
     if (cfg->isa_m)
-        vm_port(m, VM_IN, "hold_i", "1", "nothing issues (a divide's result waits for a write slot)");
+        vm_port(m, VM_IN, "mdu_hold_i", "1", "nothing issues (a divide's result waits for a write slot)");
     vm_group(m, "refill from predecode (stage f2)");
     vm_port(m, VM_IN, "rf_valid_i", "1", NULL);
     vm_port(m, VM_IN, "rf_wid_i", "WARP_W", NULL);
@@ -129,6 +129,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "res_load_i", "1", "a load that is released at its write-back instead");
     vm_port(m, VM_IN, "wb_valid_i", "1", "load write-back that releases its warp");
     vm_port(m, VM_IN, "wb_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "hold_i", "W", "warps that may not issue next cycle (the exact CCT)");
     vm_group(m, "squash (resolve, issue + 6): the warp's younger instructions are dropped");
     vm_port(m, VM_IN, "squash_i", "1", NULL);
     vm_port(m, VM_IN, "squash_wid_i", "WARP_W", NULL);
@@ -287,12 +288,12 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "w", "0", "W");
     {
         const char *bank0 = nb == 2 ? "(w%2)" : "0";
-        vb_set(b, "r1[w]", "alive_n[w] && (qv[w] ? "
+        vb_set(b, "r1[w]", "alive_n[w] && !hold_i[w] && (qv[w] ? "
                            "(cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] && !hz1[w])) && "
                            "!(h_walu[w] && wres_q[9*%s+6]) : "
                            "rf_valid_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && "
                            "!wres_q[9*%s+6])", bank0, bank0);
-        vb_set(b, "r2[w]", "q2[w] && alive_n[w] && h_follow[w] && single_n[w] && "
+        vb_set(b, "r2[w]", "q2[w] && alive_n[w] && !hold_i[w] && h_follow[w] && single_n[w] && "
                            "!hz2[w] && !(s_walu[w] && wres_q[9*%s+6])", bank0);
     }
     vb_end(b);
@@ -305,7 +306,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "ready[w]", "(li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && "
                               "!init_i && %s!(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
                               "!(fl_q && fl_wid_q == w[WARP_W-1:0]) && "
-                              "!(li_valid_q && li_use2_q && %s)", cfg->isa_m ? "!hold_i && " : "", same);
+                              "!(li_valid_q && li_use2_q && %s)", cfg->isa_m ? "!mdu_hold_i && " : "", same);
     }
     vb_end(b);
 

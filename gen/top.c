@@ -157,6 +157,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "flush_wid", "WARP_W", NULL);
     vm_wire(m, "iss_oh", "W", NULL);
     vm_wire(m, "rf_valid", "1", NULL);
+    vm_wire(m, "rf_spec", "1", "rf_valid without this cycle's redirect: for the return stack");
     vm_wire(m, "rf_fault", "1", NULL);
     vm_wire(m, "rf_wid", "WARP_W", NULL);
     vm_wire(m, "rf_pc", "30", NULL);
@@ -172,7 +173,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "redir_valid_i", "r_valid_q", "redir_wid_i", "r_wid_q", "redir_pc_i", "r_x[P_PC +: 30]",
         "redir_alive_i", "r_x[P_V]", "redir_seq_i", "r_seq", "pre_wid_i", pre_wid,
         "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
-        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_wid_o", "rf_wid",
+        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_spec_o", "rf_spec", "rf_wid_o", "rf_wid",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
         "bp_pc_o", "bp_pc", "jalr_i", "pd_jalr", "rtgt_i", "jtgt",
@@ -202,7 +203,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "ras_top", "30", NULL);
     in = vm_inst(m, "simty_ras", "u_ras");
     conns(in, (const char *const[]){
-        "clk_i", "clk_i", "rst_i", "rst_i", "valid_i", "rf_valid", "wid_i", "rf_wid", "pc_i", "rf_pc",
+        "clk_i", "clk_i", "rst_i", "rst_i", "valid_i", "rf_spec", "wid_i", "rf_wid", "pc_i", "rf_pc",
         "call_i", "pd_call", "ret_i", "pd_ret", "ok_o", "ras_ok", "top_o", "ras_top", NULL });
     vm_wire(m, "pd_jalr", "1", NULL);
     vm_wire(m, "btb_ok", "1", NULL);
@@ -233,6 +234,9 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "c0_rs1", "5", NULL);
     vm_wire(m, "c0_rs2", "5", NULL);
     vm_wire(m, "c0_pred", "1", NULL);
+    vm_wire(m, "path_hold", "W", "warps the path unit holds back from issuing");
+    if (cfg->track != TRACK_SORTED)
+        vm_assign(m, "path_hold", "{W{1'b0}}");
     in = vm_inst(m, "simty_sched", "u_sched");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_s_q",
@@ -242,7 +246,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_rtgt_i", "jtgt", "squash_i", "sq", "squash_wid_i", "m_wid_q",
         "squash_cnt_i", "sq_cnt",
         "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
-        "res_alive_i", "r_x[P_V]", "res_single_i", "r_single",
+        "res_alive_i", "r_x[P_V]", "res_single_i", "r_single", "hold_i", "path_hold",
         "iss_oh_o", "iss_oh",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
         "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred", "c0_rtgt_o", "c0_rtgt",
@@ -250,7 +254,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     /* A load is released by whichever comes last: its write-back (issue + 9) or
      * stage r. */
     if (im)
-        vm_inst_conn(in, "hold_i", "mdu_hold");
+        vm_inst_conn(in, "mdu_hold_i", "mdu_hold");
     if (rl < 2) {
         vm_inst_conn(in, "res_load_i", "r_load_q");
         vm_inst_conn(in, "wb_valid_i", "wb_valid_q");
@@ -535,6 +539,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "m_leave_i", "m_exec_q & (m_trap_q | m_exit_q)",
         "r_c_o", "r_c", "r_x_o", "r_x", "r_y_o", "r_y", "r_z_o", "r_z",
         "r_single_o", "r_single", NULL });
+    if (cfg->track == TRACK_SORTED) {
+        vm_inst_conn(in, "init_row_i", "init_cnt_q[ROW_W-1:0]");
+        vm_inst_conn(in, "hold_o", "path_hold");
+    }
 
     /* ---- coalescing and branch: membership stage, then split stage ---- */
     vm_wire(m, "co_trap", "T", NULL);

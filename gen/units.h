@@ -71,6 +71,7 @@ int gen_rf(const struct simt_cfg *c, struct vmod *m);           /* rf_banked.c *
 int gen_exec(const struct simt_cfg *c, struct vmod *m);         /* exec.c */
 int gen_ccs(const struct simt_cfg *c, struct vmod *m);          /* ccs.c */
 int gen_cct(const struct simt_cfg *c, struct vmod *m);          /* cct.c */
+int gen_cct_exact(const struct simt_cfg *c, struct vmod *m);    /* cct_exact.c */
 int gen_path_sorted(const struct simt_cfg *c, struct vmod *m);  /* path_sorted.c */
 int gen_path_arbiter(const struct simt_cfg *c, struct vmod *m); /* path_arbiter.c */
 int gen_branch(const struct simt_cfg *c, struct vmod *m);       /* branch.c */

@@ -76,7 +76,8 @@ static void print_header(struct vmod *m, struct vw *w, const char *version)
                "RAMSTYLE = %s",
             c->imem_latency, c->dmem_latency, cfg_ramstyle_name(c->ramstyle));
     if (c->arbpipe)
-        vw_line(w, "//   ARBPIPE = 1: the arbiter's reduction tree takes two stages (stage r at t+9)");
+        vw_line(w, "//   ARBPIPE%s = %d: the arbiter's reduction tree spans %d pipeline stages",
+                c->arbpipe_auto ? " (auto)" : "", c->arbpipe, c->arbpipe + 1);
     vw_line(w, "//   latency of this unit: %s", m->latency ? m->latency : "not stated");
     for (int i = 0; i < m->ndesc; i++) {
         vw_line(w, "//");

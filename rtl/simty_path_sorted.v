@@ -30,6 +30,7 @@ module simty_path_sorted (
   input  wire              rst_i,
   input  wire              init_i,      // reset sequence: every warp gets one path
   input  wire [WARP_W-1:0] init_wid_i,  // warp initialised this cycle
+  input  wire [INIT_W-1:0] init_row_i,  // reset-sequence counter (clears the exact CCT)
   input  wire [29:0]       start_pc_i,
   // execute (issue + 4): read the head path
   input  wire [WARP_W-1:0] ex_wid_i,
@@ -49,11 +50,14 @@ module simty_path_sorted (
   output wire [PATH_W-1:0] r_x_o,       // the next head path: redirect
   output wire [PATH_W-1:0] r_y_o,       // (trace)
   output wire [PATH_W-1:0] r_z_o,       // (trace)
-  output wire              r_single_o   // the warp is left with one path
+  output wire              r_single_o,  // the warp is left with one path
+  output wire [W-1:0]      hold_o       // warps that may not issue next cycle (exact CCT)
 );
 
+  localparam integer W      = 8;  // warps
   localparam integer T      = 8;  // threads per warp
   localparam integer WARP_W = 3;  // max(1, log2(W = 8))
+  localparam integer INIT_W = 7;  // reset-sequence counter
   localparam integer PATH_W = 47; // T + 39: {valid, depth[7:0], pc[29:0], mask[T-1:0]}
   localparam integer P_V    = 46; // T + 38: valid bit of a path
   localparam integer P_D    = 38; // T + 30: lsb of the call depth
@@ -110,15 +114,19 @@ module simty_path_sorted (
     .z_o (z)
   );
 
-  simty_cct u_cct (
-    .clk_i     (clk_i),
-    .rst_i     (rst_i),
-    .m_valid_i (r_valid_q),
-    .m_wid_i   (r_wid_q),
-    .y_i       (r_y_q),
-    .z_i       (r_z_q),
-    .empty_o   (cct_empty),
-    .h2_o      (h2_wdata)
+  simty_cct_exact u_cct (
+    .clk_i      (clk_i),
+    .rst_i      (rst_i),
+    .init_i     (init_i),
+    .init_row_i (init_row_i),
+    .n_wid_i    (n_wid_i),
+    .m_valid_i  (r_valid_q),
+    .m_wid_i    (r_wid_q),
+    .y_i        (r_y_q),
+    .z_i        (r_z_q),
+    .empty_o    (cct_empty),
+    .h2_o       (h2_wdata),
+    .hold_o     (hold_o)
   );
 
   assign mb_active_o = h1[P_V] ? h1[T-1:0] : {T{1'b0}};

@@ -62,6 +62,7 @@ module simty_sched (
   input  wire              res_load_i,   // a load that is released at its write-back instead
   input  wire              wb_valid_i,   // load write-back that releases its warp
   input  wire [WARP_W-1:0] wb_wid_i,
+  input  wire [W-1:0]      hold_i,       // warps that may not issue next cycle (the exact CCT)
   // squash (resolve, issue + 6): the warp's younger instructions are dropped
   input  wire              squash_i,
   input  wire [WARP_W-1:0] squash_wid_i,
@@ -312,11 +313,11 @@ module simty_sched (
     r1 = {W{1'b0}};
     r2 = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      r1[w] = alive_n[w] && (qv[w] ? (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] &&
-          !hz1[w])) && !(h_walu[w] && wres_q[9*(w%2)+6]) : rf_valid_i && rf_wid_i == w[WARP_W-1:0]
-          && cnt_n[4*w +: 4] == 4'd0 && !wres_q[9*(w%2)+6]);
-      r2[w] = q2[w] && alive_n[w] && h_follow[w] && single_n[w] && !hz2[w] && !(s_walu[w] &&
-          wres_q[9*(w%2)+6]);
+      r1[w] = alive_n[w] && !hold_i[w] && (qv[w] ? (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] &&
+          single_n[w] && !hz1[w])) && !(h_walu[w] && wres_q[9*(w%2)+6]) : rf_valid_i && rf_wid_i ==
+          w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && !wres_q[9*(w%2)+6]);
+      r2[w] = q2[w] && alive_n[w] && !hold_i[w] && h_follow[w] && single_n[w] && !hz2[w] &&
+          !(s_walu[w] && wres_q[9*(w%2)+6]);
     end
   end
 

@@ -33,8 +33,7 @@ LOADER = {"ecp5": (["-b", "ulx3s"], "the ULX3S over its USB port (FPGA SRAM)"),
 
 def synth_dir(a):
     cfg = synth.read_config(a.rtl)
-    tag = "W%d_T%d_%s%s" % (cfg["W"], cfg["T"], cfg["TRACK"],
-                            "_pipe" if cfg.get("ARBPIPE") == "1" else "")
+    tag = synth.cfg_tag(cfg)
     return os.path.join(synth.default_dir(a.rtl, tag), synth.out_folder(a.board, a.placer))
 
 
@@ -64,6 +63,7 @@ def main():
     ap.add_argument("--placer", default="heap", choices=synth.PLACERS)
     ap.add_argument("--seeds", type=int, default=1, help="for synth.py, when it must run")
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
+    ap.add_argument("--freq", type=float, help="core clock in MHz, for synth.py when it must run")
     ap.add_argument("--prog", action="store_true", help="load the bitstream with openFPGALoader")
     a = ap.parse_args()
     a.rtl = os.path.abspath(a.rtl)
@@ -81,12 +81,18 @@ def main():
         print("bitstream: no routed design in %s yet: running synth.py" % rel(out), flush=True)
         r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "synth.py"),
                             "--board", a.board, "--rtl", a.rtl, "--seeds", str(a.seeds),
-                            "--timeout", str(a.timeout), "--placer", a.placer])
+                            "--timeout", str(a.timeout), "--placer", a.placer]
+                           + (["--freq", str(a.freq)] if a.freq else []))
         res, best = best_routed(out)
         if not best:
             sys.exit("bitstream: synth.py left no routed design (status %s, exit %d); see %s"
                      % ((res or {}).get("status"), r.returncode, rel(out)))
     routed = os.path.join(out, best["routed"])
+    tgt = res.get("freq_target_mhz")
+    if tgt and best["fmax_mhz"] < tgt:
+        print("bitstream: WARNING: seed %d reaches %.1f MHz, below the %g MHz the PLL makes: "
+              "the board would run the core out of timing; run make synth with FREQ=%d first"
+              % (best["seed"], best["fmax_mhz"], tgt, int(best["fmax_mhz"])), flush=True)
     st, secs = fpga_flow.pack(fam, routed, bit, a.timeout)
     if st != "ok":
         sys.exit("bitstream: %s failed; see %s.log"

@@ -92,6 +92,106 @@ PACK = {
 }
 
 
+# Board oscillators (MHz) and a default core clock each board's PLL makes from it:
+# the frequency the W8T8 (ECP5) / W2T2 (iCE40) sorted core meets on every seed.
+OSC_MHZ = {"ecp5": 25.0, "ice40": 12.0}
+CORE_MHZ = {"ecp5": 65.0, "ice40": 48.0}
+
+
+def ecp5_pll(fin, fout):
+    """EHXPLLL dividers for fout MHz from fin MHz, feedback from CLKOP:
+    fout = fin / CLKI_DIV * CLKFB_DIV, with the phase detector at 3.125..400 MHz
+    and the VCO (fout * CLKOP_DIV) at 400..800 MHz (Lattice TN1263).  Returns
+    {CLKI_DIV, CLKFB_DIV, CLKOP_DIV, CLKOP_CPHASE} and the frequency made: the
+    closest to fout not above it when one is (ties: the lower VCO); None when
+    nothing is in range."""
+    best = None
+    for idiv in range(1, 129):
+        pfd = fin / idiv
+        if not 3.125 <= pfd <= 400:
+            continue
+        for fbdiv in range(1, 81):
+            f = pfd * fbdiv
+            if not 3.125 <= f <= 400:
+                continue
+            for odiv in range(1, 129):
+                vco = f * odiv
+                if not 400 <= vco <= 800:
+                    continue
+                key = (f > fout + 1e-9, abs(f - fout), vco)
+                if best is None or key < best[0]:
+                    best = (key, f, {"CLKI_DIV": idiv, "CLKFB_DIV": fbdiv, "CLKOP_DIV": odiv,
+                                     "CLKOP_CPHASE": odiv - 1})
+    return None if best is None else (best[2], best[1])
+
+
+def ice40_pll(fin, fout):
+    """SB_PLL40_CORE settings for fout MHz from fin MHz, simple feedback:
+    fout = fin * (DIVF + 1) / ((DIVR + 1) * 2^DIVQ), with the phase detector at
+    10..133 MHz, the VCO at 533..1066 MHz and fout at 16..275 MHz (iCE40 sysCLOCK
+    PLL guide; FILTER_RANGE from the phase detector's frequency, as icepll sets
+    it).  Returns ({DIVR, DIVF, DIVQ, FILTER_RANGE}, the frequency made: the
+    closest not above fout when one is) or None."""
+    best = None
+    for divr in range(16):
+        pfd = fin / (divr + 1)
+        if not 10 <= pfd <= 133:
+            continue
+        for divf in range(128):
+            vco = pfd * (divf + 1)
+            if not 533 <= vco <= 1066:
+                continue
+            for divq in range(1, 7):
+                f = vco / (1 << divq)
+                if not 16 <= f <= 275:
+                    continue
+                key = (f > fout + 1e-9, abs(f - fout), vco)
+                if best is None or key < best[0]:
+                    rng = next(i for i, lim in enumerate((17, 26, 44, 66, 101, 1e9), 1) if pfd < lim)
+                    best = (key, f, {"DIVR": divr, "DIVF": divf, "DIVQ": divq,
+                                     "FILTER_RANGE": rng})
+    return None if best is None else (best[2], best[1])
+
+
+PLL = {"ecp5": ecp5_pll, "ice40": ice40_pll}
+
+
+def pll_self_test():
+    """Every setting the calculators return obeys its PLL's ranges and formula, and
+    the boards' defaults are made exactly; prints PASS/FAIL lines, returns 0 or 1."""
+    fails = total = 0
+
+    def check(name, ok):
+        nonlocal fails, total
+        fails += not ok
+        total += 1
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    n = 0
+    for tgt in [x / 2 for x in range(20, 401)]:
+        p, f = ecp5_pll(25.0, tgt)
+        pfd = 25.0 / p["CLKI_DIV"]
+        ok = (abs(pfd * p["CLKFB_DIV"] - f) < 1e-9 and 3.125 <= pfd <= 400
+              and 400 <= f * p["CLKOP_DIV"] <= 800 and p["CLKOP_CPHASE"] == p["CLKOP_DIV"] - 1
+              and f <= tgt + 1e-9)
+        n += ok
+        p, f = ice40_pll(12.0, max(tgt, 16.5))
+        pfd = 12.0 / (p["DIVR"] + 1)
+        vco = pfd * (p["DIVF"] + 1)
+        ok = (abs(vco / (1 << p["DIVQ"]) - f) < 1e-9 and 10 <= pfd <= 133
+              and 533 <= vco <= 1066 and f <= max(tgt, 16.5) + 1e-9 and 1 <= p["FILTER_RANGE"] <= 6)
+        n += ok
+    check("pll: %d of %d settings (10..200 MHz, both families) obey their ranges and "
+          "formulas, not above the target" % (n, 2 * 381), n == 2 * 381)
+    for fam in ("ecp5", "ice40"):
+        f = PLL[fam](OSC_MHZ[fam], CORE_MHZ[fam])[1]
+        check("pll: %s makes its default %g MHz exactly (%g)" % (fam, CORE_MHZ[fam], f),
+              abs(f - CORE_MHZ[fam]) < 1e-9)
+    check("pll: ecp5 closest to 71 MHz is 70.833 (25 / 6 * 17)",
+          abs(ecp5_pll(25.0, 71.0)[1] - 25.0 / 6 * 17) < 1e-9)
+    print("pll: %d passed, %d failed" % (total - fails, fails))
+    return 1 if fails else 0
+
+
 def pack(family, routed, bit, timeout=600):
     """Pack a routed configuration into a bitstream (paths relative to the
     routed file's folder, where the tool runs: YoWASP sees no absolute /tmp
@@ -184,6 +284,8 @@ def count(cells, names):
 
 
 def main():
+    if sys.argv[1:] == ["--pll-self-test"]:
+        return pll_self_test()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--family", required=True, choices=sorted(DEVICES))
     ap.add_argument("--top", required=True)

@@ -12,7 +12,7 @@ lg() { local n=$1 b=0; while [ $((1 << b)) -lt "$n" ]; do b=$((b + 1)); done; [ 
 rc=0
 for b in ecp5 ice40; do
   if verilator --lint-only -Wall --unroll-count 1024 --top-module top_$b "$root/fpga/common/lint.vlt" \
-       -f "$rtl/files.f" "$root"/fpga/common/simty_fpga_soc.v "$root"/fpga/common/simty_uart_tx.v \
+       -f "$rtl/files.f" "$root"/fpga/common/simty_fpga_soc.v "$root"/fpga/common/simty_uart_tx.v "$root"/fpga/common/lint_prims.v \
        "$root/fpga/$b/top_$b.v" -GT="$T" -GWARP_W="$(lg "$W")" -GLANE_W="$(lg "$T")"; then
     echo "PASS lint top_$b W=$W T=$T"
   else

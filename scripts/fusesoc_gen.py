@@ -3,7 +3,7 @@
 
 FuseSoC runs it (through scripts/fusesoc_gen.sh, which picks the project's .venv)
 with a GAPI 1.0 YAML file: vlnv and parameters
-  W, T, TRACK, ARBPIPE, IMEM, DMEM, RAMSTYLE, ISA   simty-gen's knobs (README, Configuration)
+  W, T, TRACK, ARBPIPE, SORTER, IMEM, DMEM, RAMSTYLE, ISA   simty-gen's knobs (README, Configuration)
   soc_sim: true                                also the board SoC bench for iverilog
   board: ice40 | ecp5                          also the board's top, pins and images
 It builds simty-gen if needed (make build/tools/simty-gen), runs it into rtl/ in
@@ -24,7 +24,7 @@ import sys
 
 import yaml
 
-GEN_KEYS = ("W", "T", "TRACK", "ARBPIPE", "IMEM", "DMEM", "RAMSTYLE", "ISA")
+GEN_KEYS = ("W", "T", "TRACK", "ARBPIPE", "SORTER", "IMEM", "DMEM", "RAMSTYLE", "ISA")
 # The bench's memories: the iCE40 plan (make fpga-sim): 1 KiB of instructions,
 # 256 blocks of T words.
 IMEM_AW, DMEM_AW = 8, 8

@@ -76,7 +76,7 @@ REGNUM = {'zero': 0, 'ra': 1, 'sp': 2, 'gp': 3, 'tp': 4, 't0': 5, 't1': 6, 't2':
           't3': 28, 't4': 29, 't5': 30, 't6': 31}
 TRAP_KINDS = ['ebreak', 'illegal0', 'illegal1', 'fencei', 'csrw', 'badcsr',
               'mislw', 'mislh', 'missw', 'missh', 'ldfault', 'stfault',
-              'ecall', 'misjump', 'fetchfault']
+              'ecall', 'misjump', 'fetchfault', 'ldfault_mix', 'stfault_mix']
 SIZES = {'small': (20, 3000), 'normal': (45, 8000), 'large': (90, 16000)}
 MAX_STATIC = {'small': 300, 'normal': 600, 'large': 1400}
 
@@ -509,6 +509,22 @@ class Gen:
         elif kind == 'stfault':
             self.ins(out, 'li s11, 0x%x' % r.choice([0x1000, 0x7ffffff0, 0x90000000, 0xE0000000]))
             self.ins(out, 'sw %s, 0(s11)' % self.sreg())
+        elif kind in ('ldfault_mix', 'stfault_mix'):
+            # one access, faulting in some of its lanes only (thread id & m == k:
+            # often the lowest lane, the coalescer's leader), the others valid
+            m = r.choice([1, 3, 7])
+            self.ins(out, 'andi t6, tp, %d' % m)
+            self.ins(out, 'addi t6, t6, %d' % -r.randrange(m + 1))
+            self.ins(out, 'seqz t6, t6')
+            self.ins(out, 'neg t6, t6')
+            self.ins(out, 'li s11, 0x%x' % r.choice([0x1000, 0x90000000, 0xE0000000]))
+            self.ins(out, 'xor s11, s11, gp')
+            self.ins(out, 'and s11, s11, t6')
+            self.ins(out, 'xor s11, s11, gp')
+            if kind == 'ldfault_mix':
+                self.ins(out, 'lw %s, 0(s11)' % self.dreg())
+            else:
+                self.ins(out, 'sw %s, 0(s11)' % self.sreg())
         elif kind == 'ecall':
             self.ins(out, 'li a7, %d' % r.choice([0, 64, 94, 1000]))
             self.ins(out, 'ecall')

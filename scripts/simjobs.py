@@ -79,7 +79,8 @@ def c_dmem_kib(w, t):
 
 
 def cfg_name(w, t, track, dmem=None):
-    """The Makefile's CFG: W8_T8_sorted, W4_T64_arbiter_pipe, W16_T64_sorted_D1024."""
+    """The Makefile's CFG: W8_T8_sorted, W4_T64_arbiter_pipe (ARBPIPE=1), W8_T8_arbiter_pipe0,
+    W8_T8_sorted_lazy, W16_T64_sorted_D1024."""
     return "W%d_T%d_%s%s" % (w, t, track, "_D%d" % dmem if dmem else "")
 
 
@@ -87,7 +88,11 @@ def make_vars(w, t, track, dmem=None):
     # ISA=rv32i: the sweeps name rv32i build folders (cfg_name, sw_out), whatever
     # ISA a `make gen ISA=rv32im` left in build/last.mk
     v = ["W=%d" % w, "T=%d" % t, "ISA=rv32i"]
-    v += ["TRACK=arbiter", "ARBPIPE=1"] if track == "arbiter_pipe" else ["TRACK=" + track]
+    if track.startswith("arbiter_pipe"):
+        v += ["TRACK=arbiter", "ARBPIPE=" + (track[len("arbiter_pipe"):] or "1")]
+    else:
+        v += {"sorted": ["TRACK=sorted", "SORTER=exact"],
+              "sorted_lazy": ["TRACK=sorted", "SORTER=lazy"]}.get(track, ["TRACK=" + track])
     return v + (["DMEM=%d" % dmem] if dmem else [])
 
 

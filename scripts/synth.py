@@ -51,6 +51,7 @@ BOARDS = {
     "ecp5": {
         "family": "ecp5", "top": "top_ecp5",
         "constraints": ["--lpf", os.path.join(ROOT, "fpga", "ecp5", "ulx3s.lpf")],
+        "cells": ["+/ecp5/cells_sim.v", "+/ecp5/cells_bb.v"],
         "board": "ULX3S 85F",
         "imem_aw": lambda t: 12,
         "dmem_aw": lambda t: max(9, (32768 // (4 * t)).bit_length() - 1),
@@ -60,6 +61,7 @@ BOARDS = {
     "ice40": {
         "family": "ice40", "top": "top_ice40",
         "constraints": ["--pcf", os.path.join(ROOT, "fpga", "ice40", "hx8k_breakout.pcf")],
+        "cells": ["+/ice40/cells_sim.v"],
         "board": "iCE40-HX8K breakout",
         "imem_aw": lambda t: 8,
         "dmem_aw": lambda t: 8,
@@ -111,6 +113,15 @@ def rtl_files(rtl):
                 p = next((c for c in cand if os.path.isfile(c)), cand[0])
             files.append(p)
     return files
+
+
+def cfg_tag(cfg):
+    """The Makefile's name of a configuration (CFG, without the memory knobs):
+    W8_T8_sorted, W8_T8_arbiter (ARBPIPE=auto), W8_T8_arbiter_pipe (ARBPIPE=1),
+    W8_T8_arbiter_pipe0."""
+    ap = cfg.get("ARBPIPE", "auto")
+    return "W%d_T%d_%s%s" % (cfg["W"], cfg["T"], cfg["TRACK"],
+                             "" if ap == "auto" else "_pipe" + ("" if ap == "1" else ap))
 
 
 def default_dir(rtl, tag):
@@ -302,7 +313,10 @@ def main():
     ap.add_argument("--out", help="default build/<config>/synth-<board>[-<placer>], beside RTL_DIR")
     ap.add_argument("--seeds", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
-    ap.add_argument("--freq", type=float, default=50.0, help="nextpnr target MHz")
+    ap.add_argument("--freq", type=float,
+                    help="core clock in MHz: the board PLL makes it (the closest it can, not "
+                         "above) and nextpnr works toward it (default: ecp5 %g, ice40 %g)"
+                         % (fpga_flow.CORE_MHZ["ecp5"], fpga_flow.CORE_MHZ["ice40"]))
     ap.add_argument("--placer", default="heap", choices=PLACERS,
                     help="nextpnr placer (static: ECP5 only; routes W=8 T=16 where heap times out)")
     ap.add_argument("--prog", help="ELF to put in the memories (default fpga/sw/fpga_hello.S)")
@@ -329,8 +343,7 @@ def main():
     if a.placer == "static" and fam != "ecp5":
         sys.exit("synth: --placer static: nextpnr-%s has no static placer (heap or sa)" % fam)
     isa_m = cfg.get("ISA") == "rv32im"
-    tag = "W%d_T%d_%s%s%s" % (W, T, track, "_pipe" if cfg.get("ARBPIPE") == "1" else "",
-                              "_im" if isa_m else "")
+    tag = cfg_tag(cfg) + ("_im" if isa_m else "")
     why = m_fit_check(a.board, T) if isa_m and not a.allow_m_overflow else None
     if why:
         print("synth: %s on %s: %s" % (tag, a.board, why), file=sys.stderr)
@@ -353,8 +366,21 @@ def main():
         sys.exit("synth: " + h.stderr.strip())
     entry = int(h.stdout.strip(), 16)
 
+    # The core clock: the board PLL's settings for --freq, and the frequency they make
+    # (the constraint: the oscillator's in the board's file, the PLL's derived from it).
+    osc = fpga_flow.OSC_MHZ[fam]
+    pll = fpga_flow.PLL[fam](osc, a.freq or fpga_flow.CORE_MHZ[fam])
+    if pll is None:
+        sys.exit("synth: --freq %g: the %s PLL cannot make it from %g MHz"
+                 % (a.freq, a.board, osc))
+    pll_params, core_mhz = pll
+    if a.freq and abs(core_mhz - a.freq) > 0.01 * a.freq:
+        print("synth: the PLL makes %.3f MHz, not %g (the closest from %g MHz)"
+              % (core_mhz, a.freq, osc), flush=True)
     params = {"T": T, "WARP_W": log2(W), "LANE_W": log2(T), "IMEM_AW": imem_aw,
               "DMEM_AW": dmem_aw, "START_PC": entry}
+    params.update(pll_params)
+    params["CLK_HZ"] = int(round(core_mhz * 1e6))
     chparam = " ".join("-chparam %s %d" % kv for kv in params.items())
     top = bd["top"]
     files = rtl_files(rtl) + FPGA_SRC + [os.path.join(ROOT, "fpga", a.board, top + ".v")]
@@ -363,8 +389,10 @@ def main():
             sys.exit("synth: %s: no such file" % f)
     # Paths relative to OUT, where the tools run: the WebAssembly tools do not see
     # absolute paths under /tmp (their WASI preopens), so a checkout there works too.
-    read = "read_verilog -defer %s; hierarchy -check -top %s %s" % (
-        " ".join(os.path.relpath(f, out) for f in files), top, chparam)
+    # The vendor cells first (the PLL), as the synth_* script itself reads them, so
+    # that hierarchy -check knows them.
+    read = "read_verilog -lib -specify %s; read_verilog -defer %s; hierarchy -check -top %s %s" % (
+        " ".join(bd["cells"]), " ".join(os.path.relpath(f, out) for f in files), top, chparam)
 
     res = {
         "board": a.board, "board_name": bd["board"], "device": dev["device"],
@@ -373,7 +401,8 @@ def main():
         "memories": {"imem_bytes": 4 << imem_aw, "dmem_bytes": (4 * T) << dmem_aw,
                      "program": os.path.relpath(elf, ROOT), "start_pc": "%08x" % entry},
         "chparam": params, "seeds": list(range(1, a.seeds + 1)),
-        "freq_target_mhz": a.freq, "placer": a.placer,
+        "freq_target_mhz": round(core_mhz, 3), "placer": a.placer,
+        "clock": {"osc_mhz": osc, "core_mhz": round(core_mhz, 3), "pll": pll_params},
         "tools": {"yosys": fpga_flow.version([YOSYS, "-V"]),
                   "nextpnr": fpga_flow.version(dev["nextpnr"][:1] + ["--version"])},
         "steps": {},
@@ -405,7 +434,12 @@ def main():
         for k in ("pnr", "fmax_mhz", "fmax_seeds_mhz", "critical_path", "utilization"):
             old.pop(k, None)
         old["steps"] = {k: v for k, v in old.get("steps", {}).items() if not k.startswith("pnr")}
-        old.update(seeds=res["seeds"], freq_target_mhz=a.freq, placer=a.placer, tools=res["tools"])
+        if old.get("chparam") != params:
+            sys.exit("synth: --pnr-only: %s was synthesized with other parameters "
+                     "(another --freq?): run it again without --pnr-only"
+                     % os.path.relpath(out, ROOT))
+        old.update(seeds=res["seeds"], freq_target_mhz=res["freq_target_mhz"],
+                   clock=res["clock"], placer=a.placer, tools=res["tools"])
         res = old
     else:
         # 1. hierarchy-preserving synthesis: per-unit counts.
@@ -486,7 +520,8 @@ def main():
         print("synth: [3/3] nextpnr seed %d of %d%s" % (seed, a.seeds, eta), flush=True)
         con_opt, con_file = bd["constraints"]
         pnr = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, sd)] + [
-            "--json", os.path.relpath(os.path.join(out, top + ".json"), sd), "--freq", str(a.freq),
+            "--json", os.path.relpath(os.path.join(out, top + ".json"), sd),
+            "--freq", "%.3f" % core_mhz,
             "--timing-allow-fail", "--seed", str(seed), "--report", "report.json",
             "-l", "nextpnr.log", "-q", PACK[fam]["routed_opt"], PACK[fam]["routed"]] + (
             ["--placer", a.placer] if a.placer != "heap" else [])
@@ -620,10 +655,16 @@ def finish(res, out, status):
         print("DOES NOT FIT: " + m)
     if res.get("fmax_mhz"):
         cp = res.get("critical_path") or {}
-        print("Fmax %.1f MHz (median of seeds %s: %s MHz; target %.0f MHz; placer %s)"
+        tgt = res["freq_target_mhz"]
+        low = [f for f in res.get("fmax_seeds_mhz", []) if f and f < tgt]
+        print("Fmax %.1f MHz (median of seeds %s: %s MHz; target %g MHz; placer %s)"
               % (res["fmax_mhz"], ",".join(str(s) for s in res["seeds"]),
                  ", ".join(str(f) for f in res.get("fmax_seeds_mhz", [])),
-                 res["freq_target_mhz"], res.get("placer", "heap")))
+                 tgt, res.get("placer", "heap")))
+        print("timing at the PLL's %g MHz: %s" % (
+            tgt, "met on every seed" if not low else
+            "NOT met on %d of %d seeds: a bitstream needs a lower FREQ (e.g. FREQ=%d)"
+            % (len(low), len(res.get("fmax_seeds_mhz", [])), int(min(low)))))
         print("critical path: %s -> %s, %s ns (%s ns logic, %s ns routing, %s steps)"
               % (cp.get("from_unit"), cp.get("to_unit"), cp.get("delay_ns"),
                  cp.get("logic_ns"), cp.get("routing_ns"), cp.get("stages")))

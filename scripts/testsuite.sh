@@ -21,8 +21,10 @@ export ISA=rv32i
 # name | command.  Order: cheapest first.
 # The RTL on one configuration: every program, each checked in lock step
 # against the reference model.
-rtl() { # W T TRACK TESTS
-  echo "$mk sim W=$1 T=$2 TRACK=$3 TEST='$4' COSIM=1 SIMFLAGS=--quiet"
+rtl() { # W T TRACK TESTS (sorted: SORTER=exact unless given)
+  local tr=$3
+  [ "$tr" = sorted ] && tr="sorted SORTER=exact"
+  echo "$mk sim W=$1 T=$2 TRACK=$tr TEST='$4' COSIM=1 SIMFLAGS=--quiet"
 }
 # ISA=rv32im: its own build folders (build/W<w>_T<t>_<track>_im, build/sw-im)
 rtl_m() { # W T TRACK TESTS
@@ -34,6 +36,7 @@ fast=(
   "gen-unit|$mk gen-unit-test"
   "check-gen|$mk check-gen"
   "gen-lint|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted"
+  "gen-lint-lazy|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted-lazy"
   "gen-lint-arb|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=arbiter"
   "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1,1 2,4 8,8 4,64' GEN_LINT_TRACK=arbiter-pipe"
   "gen-lint-m|$mk gen-lint GEN_LINT_CFGS='2,4 8,8' GEN_LINT_TRACK=sorted-im GEN_LINT_TOPS=simty_core"
@@ -48,21 +51,26 @@ fast=(
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
   "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
   "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
+  "rtl-lazy-1x1|$(rtl 1 1 "sorted SORTER=lazy" "$all_sw")"
+  "rtl-lazy-2x4|$(rtl 2 4 "sorted SORTER=lazy" "$all_sw")"
+  "rtl-lazy-8x8|$(rtl 8 8 "sorted SORTER=lazy" "$all_sw")"
+  "rtl-lazy-4x64|$(rtl 4 64 "sorted SORTER=lazy" "$all_sw")"
   "rtl-arb-1x1|$(rtl 1 1 arbiter "$all_sw")"
   "rtl-arb-2x4|$(rtl 2 4 arbiter "$all_sw")"
   "rtl-arb-8x8|$(rtl 8 8 arbiter "$all_sw")"
   "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
   "rtl-arbp-2x4|$(rtl 2 4 "arbiter ARBPIPE=1" "$all_sw")"
-  "rtl-arbp-8x8|$(rtl 8 8 "arbiter ARBPIPE=1" "$all_sw")"
+  "rtl-arbp0-8x8|$(rtl 8 8 "arbiter ARBPIPE=0" "$all_sw")"
   "rtl-m-2x4|$(rtl_m 2 4 sorted rv32um)"
   "rtl-m-arb-8x8|$(rtl_m 8 8 arbiter rv32um)"
-  "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted arbiter'"
+  "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted sorted_lazy arbiter'"
   "dask|.venv/bin/python scripts/dask_check.py"
   "fusesoc|.venv/bin/python scripts/fusesoc_check.py"
   "badinput|$mk test-badinput W=2 T=4"
   "randstate|$mk test-randstate"
   "fpga-smoke|$mk fpga-smoke"
   "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && for b in ice40 ecp5; do .venv/bin/python scripts/synth.py --board \$b --rtl build/test/synth-core/rtl --out build/test/synth-core/\$b --skip-units --no-pnr || exit 1; done"
+  "pll-selftest|.venv/bin/python scripts/fpga_flow.py --pll-self-test"
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "bench-sim|.venv/bin/python scripts/bench_sim.py --check"

@@ -246,6 +246,29 @@ static int mirror_take(struct warp_paths *wp, const struct simty_path *p)
     }
     return 0;
 }
+
+#if SIMTY_SORTER_EXACT
+/* The exact CCT merges the heap's root into y when they share a PC: the
+ * second path is then the union of mirrored paths at its PC. */
+static int mirror_take_merged(struct warp_paths *wp, const struct simty_path *p)
+{
+    uint64_t u = 0;
+    unsigned d = 0;
+    for (int i = 0; i < wp->n; i++)
+        if (wp->p[i].pc == p->pc && !(wp->p[i].mask & ~p->mask)) {
+            u |= wp->p[i].mask;
+            d = wp->p[i].depth > d ? wp->p[i].depth : d;
+        }
+    if (u != p->mask || d != p->depth)
+        return 0;
+    for (int i = 0; i < wp->n;)
+        if (wp->p[i].pc == p->pc && !(wp->p[i].mask & ~p->mask))
+            wp->p[i] = wp->p[--wp->n];
+        else
+            i++;
+    return 1;
+}
+#endif
 #endif
 
 #if SIMTY_TRACK_ARBITER
@@ -342,7 +365,11 @@ static void mirror_update(struct run *r, const struct simty_trace *t)
     if (t->h1.valid && !mirror_take(wp, &t->h1))
         check_failed(r, "warp %u: head path %08" PRIx32 "/%" PRIx64 " is not in its path set",
                      t->wid, t->h1.pc, t->h1.mask);
-    if (t->c.valid && !mirror_take(wp, &t->c))
+    if (t->c.valid && !mirror_take(wp, &t->c)
+#if SIMTY_SORTER_EXACT
+        && !mirror_take_merged(wp, &t->c)
+#endif
+    )
         check_failed(r, "warp %u: second path %08" PRIx32 "/%" PRIx64 " is not in its path set",
                      t->wid, t->c.pc, t->c.mask);
     for (int i = 0; i < 3; i++)
@@ -360,6 +387,16 @@ static void mirror_update(struct run *r, const struct simty_trace *t)
     if (seen != live)
         check_failed(r, "warp %u: paths hold threads %" PRIx64 " but the live threads are %" PRIx64,
                      t->wid, seen, live);
+#if SIMTY_SORTER_EXACT
+    /* Exact sorter: the head handed out is the minimum of the warp's paths
+     * (MinSP-PC: deeper first, then lower PC). */
+    for (int i = 0; t->x.valid && i < wp->n; i++) {
+        const struct simty_path *p = &wp->p[i];
+        if (p->depth > t->x.depth || (p->depth == t->x.depth && p->pc < t->x.pc))
+            check_failed(r, "warp %u: head %08" PRIx32 "/%u handed out before path %08" PRIx32
+                            "/%u (exact sorter)", t->wid, t->x.pc, t->x.depth, p->pc, p->depth);
+    }
+#endif
     if ((unsigned)wp->n > r->peak_warp[t->wid])
         r->peak_warp[t->wid] = (unsigned)wp->n;
     if ((unsigned)wp->n > r->peak_paths)

@@ -4,12 +4,17 @@
 // the console UART, 115200 8N1); led[7:0] (D9..D2 on the board):
 //   led[0] init (reset sequence running)   led[1] done (every thread ended)
 //   led[2] console activity (toggles)      led[3] console FIFO overflow
-//   led[4] heartbeat (~0.7 Hz)             led[7:5] off
+//   led[4] heartbeat (~0.7 Hz at 48 MHz)   led[7:5] off
 // The board has no user button: reset is the power-on counter (re-program or power-cycle
 // to rerun). Parameters: see fpga/common/simty_fpga_soc.v; scripts/synth.py sets them from
 // the generated config.mk and the board's memory plan. Only small cores fit the HX8K
 // (7680 logic cells, 32 block RAMs of 4 Kbit): see the README's board table.
-// Reset: synchronous, active high toward the SoC (style V7).
+// Clock: the PLL (SB_PLL40_CORE, simple feedback) makes the core clock from the 12 MHz
+// oscillator: 12 * (DIVF + 1) / ((DIVR + 1) * 2^DIVQ) MHz, VCO 533..1066 MHz.
+// scripts/synth.py computes the settings for FREQ (scripts/fpga_flow.py, ice40_pll) and
+// passes CLK_HZ, the frequency made, for the UART divisor. The defaults make 48 MHz.
+// Reset: held until the PLL locks, then 2^16 cycles; synchronous, active high toward the
+// SoC (style V7).
 
 `default_nettype none
 
@@ -21,21 +26,49 @@ module top_ice40 #(
   parameter integer DMEM_AW  = 8,
   parameter         IMEM_HEX = "imem.hex", // in the working directory (the flow writes it)
   parameter         DMEM_HEX = "dmem.hex",
-  parameter [31:0]  START_PC = 32'h8000_0000
+  parameter [31:0]  START_PC = 32'h8000_0000,
+  parameter integer DIVR         = 0,      // 12 MHz * 64 / 16 = 48 MHz
+  parameter integer DIVF         = 63,     // VCO 768 MHz
+  parameter integer DIVQ         = 4,
+  parameter integer FILTER_RANGE = 1,
+  parameter integer CLK_HZ       = 48000000
 ) (
   input  wire       clk_12mhz,
   output wire       uart_tx,
   output wire [7:0] led
 );
 
+  // ---- clock: the PLL ------------------------------------------------------------------
+  wire clk;
+  wire locked;
+
+  SB_PLL40_CORE #(
+    .FEEDBACK_PATH ("SIMPLE"),
+    .DIVR          (DIVR[3:0]),
+    .DIVF          (DIVF[6:0]),
+    .DIVQ          (DIVQ[2:0]),
+    .FILTER_RANGE  (FILTER_RANGE[2:0])
+  ) u_pll (
+    .REFERENCECLK (clk_12mhz),
+    .PLLOUTCORE   (),
+    .PLLOUTGLOBAL (clk),
+    .LOCK         (locked),
+    .BYPASS       (1'b0),
+    .RESETB       (1'b1)
+  );
+
   // ---- reset: power-on counter (iCE40 flip-flops start at zero after configuration) ----
+  reg  [1:0]  lock_q = 2'b00;
   reg  [15:0] por_q = 16'd0;
   reg         rst_q = 1'b1;
-  reg  [23:0] beat_q = 24'd0;
+  reg  [25:0] beat_q = 26'd0;
 
-  always @(posedge clk_12mhz) begin
-    beat_q <= beat_q + 24'd1;
-    if (~&por_q) begin
+  always @(posedge clk) begin
+    lock_q <= {lock_q[0], locked};
+    beat_q <= beat_q + 26'd1;
+    if (~lock_q[1]) begin
+      por_q <= 16'd0;
+    end else if (~&por_q) begin
       por_q <= por_q + 16'd1;
     end
     rst_q <= ~&por_q;
@@ -55,10 +88,10 @@ module top_ice40 #(
     .IMEM_HEX (IMEM_HEX),
     .DMEM_HEX (DMEM_HEX),
     .START_PC (START_PC),
-    .CLK_HZ   (12000000),
+    .CLK_HZ   (CLK_HZ),
     .BAUD     (115200)
   ) u_soc (
-    .clk_i      (clk_12mhz),
+    .clk_i      (clk),
     .rst_i      (rst_q),
     .init_o     (init),
     .done_o     (done),
@@ -67,7 +100,7 @@ module top_ice40 #(
     .uart_tx_o  (uart_tx)
   );
 
-  assign led = {3'b000, beat_q[23], overflow, activity, done, init};
+  assign led = {3'b000, beat_q[25], overflow, activity, done, init};
 
 endmodule
 

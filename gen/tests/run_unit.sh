@@ -7,7 +7,7 @@
 # 1. C unit tests (configuration, writer, module model, registry, determinism
 #    in process);  2. the command line (errors, exit codes, summary line,
 #    outputs);  3. determinism through files (generate, regenerate, compare
-#    byte for byte);  4. golden files for four small configurations (one rv32im);
+#    byte for byte);  4. golden files for seven small configurations (one rv32im);
 #    5. the RAM bench, the RV32M lane bench;  6. the ALU lane bench under Verilator;  7. the CCS
 #    proven equal to its definition.
 # One line per test, then exactly "N passed, M failed".
@@ -20,6 +20,9 @@ goldens=(
   "W1_T1_sorted|W=1 T=1"
   "W2_T4_arbiter|W=2 T=4 TRACK=arbiter IMEM=4 DMEM=8 RAMSTYLE=block"
   "W2_T2_arbiter_pipe|W=2 T=2 TRACK=arbiter ARBPIPE=1"
+  "W1_T4_arbiter_pipe2|W=1 T=4 TRACK=arbiter ARBPIPE=2"
+  "W2_T4_sorted|W=2 T=4"
+  "W1_T4_sorted_lazy|W=1 T=4 SORTER=lazy"
   "W2_T2_sorted_im|W=2 T=2 ISA=rv32im"
 )
 
@@ -65,7 +68,7 @@ t "cli: T=8x rejected" err_is "simty-gen: T=8x: must be a power of two in [1,64]
 t "cli: bad value after a good one: nothing written" \
   err_is "simty-gen: DMEM=3: must be a power of two in [1,65536] (KiB)" W=4 DMEM=3
 t "cli: duplicate key" err_is "simty-gen: W=2: W given twice" W=4 W=2
-t "cli: unknown key" err_is "simty-gen: FOO=1: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, ISA)" FOO=1
+t "cli: unknown key" err_is "simty-gen: FOO=1: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" FOO=1
 t "cli: unknown option" err_is "simty-gen: --frobnicate: unknown option (try --help)" --frobnicate
 t "cli: unknown unit" err_is "simty-gen: --only=nope: no such unit (see --list)" --only=nope
 sum=$("$gen" W=8 T=16 -o "$cli/a" 2>&1)

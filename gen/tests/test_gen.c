@@ -114,6 +114,34 @@ static void test_cfg(struct tctx *t)
     cfg_args(&c, args, sizeof args);
     check(t, rc == 0 && c.arbpipe == 1 && strcmp(args, "W=2 T=8 TRACK=arbiter ARBPIPE=1") == 0,
           "cfg: ARBPIPE=1 with the arbiter (%s)", args);
+    {
+        /* ARBPIPE=auto: one cut per two levels of the tree, none for the sorted list */
+        static const int want[7] = { 0, 0, 0, 1, 1, 2, 2 };
+        char s[64];
+        int ok = 1;
+        for (int lg = 0; lg <= 6; lg++) {
+            snprintf(s, sizeof s, "TRACK=arbiter|T=%d", 1 << lg);
+            ok &= parse_str(&c, s, err, sizeof err) == 0 && c.arbpipe_auto && c.arbpipe == want[lg] &&
+                  c.res_lat == 2 + want[lg];
+            snprintf(s, sizeof s, "T=%d", 1 << lg);
+            ok &= parse_str(&c, s, err, sizeof err) == 0 && c.arbpipe == 0 && c.res_lat == 1;
+        }
+        check(t, ok, "cfg: ARBPIPE=auto gives 0,0,0,1,1,2,2 cuts at T=1..64 (arbiter), 0 (sorted)");
+        rc = parse_str(&c, "TRACK=arbiter|ARBPIPE=2|T=64", err, sizeof err);
+        cfg_args(&c, args, sizeof args);
+        check(t, rc == 0 && c.arbpipe == 2 && !c.arbpipe_auto && c.res_lat == 4 &&
+                 strcmp(args, "W=8 T=64 TRACK=arbiter ARBPIPE=2") == 0,
+              "cfg: ARBPIPE=2 at T=64 (%s)", args);
+        rc = parse_str(&c, "TRACK=arbiter|ARBPIPE=0|T=64", err, sizeof err);
+        cfg_args(&c, args, sizeof args);
+        check(t, rc == 0 && c.arbpipe == 0 && c.res_lat == 2 &&
+                 strcmp(args, "W=8 T=64 TRACK=arbiter ARBPIPE=0") == 0,
+              "cfg: ARBPIPE=0 overrides auto (%s)", args);
+    }
+    rc = parse_str(&c, "SORTER=lazy|T=16", err, sizeof err);
+    cfg_args(&c, args, sizeof args);
+    check(t, rc == 0 && c.sorter == SORTER_LAZY && strcmp(args, "W=8 T=16 TRACK=sorted SORTER=lazy") == 0,
+          "cfg: SORTER=lazy with the sorted list (%s)", args);
     rc = parse_str(&c, "ISA=rv32im|W=2", err, sizeof err);
     cfg_args(&c, args, sizeof args);
     check(t, rc == 0 && c.isa_m == 1 && strcmp(args, "W=2 T=8 TRACK=sorted ISA=rv32im") == 0,
@@ -122,7 +150,8 @@ static void test_cfg(struct tctx *t)
     check(t, rc == 0 && c.isa_m == 0, "cfg: ISA=rv32i is the default");
     parse_str(&c, "", err, sizeof err);
     cfg_args(&c, args, sizeof args);
-    check(t, strcmp(args, "W=8 T=8 TRACK=sorted") == 0, "cfg: cfg_args of the defaults (%s)", args);
+    check(t, strcmp(args, "W=8 T=8 TRACK=sorted") == 0 && c.sorter == SORTER_EXACT,
+          "cfg: cfg_args of the defaults (%s)", args);
 
     static const struct {
         const char *args, *msg;
@@ -148,18 +177,27 @@ static void test_cfg(struct tctx *t)
         { "TRACK=", "TRACK=: must be sorted or arbiter" },
         { "TRACK=Sorted", "TRACK=Sorted: must be sorted or arbiter" },
         { "RAMSTYLE=bram", "RAMSTYLE=bram: must be auto, block, distributed or logic" },
-        { "X=3", "X=3: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, ISA)" },
-        { "w=8", "w=8: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, ISA)" },
-        { "W", "W: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, ISA)" },
-        { "=8", "=8: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, ISA)" },
+        { "X=3", "X=3: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" },
+        { "w=8", "w=8: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" },
+        { "W", "W: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" },
+        { "=8", "=8: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" },
+        { "ARBPIPE=7", "ARBPIPE=7: must be auto or 0..6" },
+        { "ARBPIPE=yes", "ARBPIPE=yes: must be auto or 0..6" },
+        { "ARBPIPE=01", "ARBPIPE=01: must be auto or 0..6" },
+        { "TRACK=arbiter|ARBPIPE=", "ARBPIPE=: must be auto or 0..6" },
+        { "TRACK=arbiter|T=4|ARBPIPE=3",
+          "ARBPIPE=3: at most 2 with T=4 (a cut per level of the reduction tree, log2 T = 2)" },
+        { "TRACK=arbiter|T=1|ARBPIPE=2",
+          "ARBPIPE=2: at most 1 with T=1 (a cut per level of the reduction tree, log2 T = 0)" },
+        { "ARBPIPE=2", "ARBPIPE=2: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "ISA=rv32", "ISA=rv32: must be rv32i or rv32im" },
         { "ISA=rv32imx", "ISA=rv32imx: must be rv32i or rv32im" },
         { "ISA=RV32IM", "ISA=RV32IM: must be rv32i or rv32im" },
-        { "ARBPIPE=2", "ARBPIPE=2: must be 0 or 1" },
-        { "ARBPIPE=yes", "ARBPIPE=yes: must be 0 or 1" },
-        { "TRACK=arbiter|ARBPIPE=", "ARBPIPE=: must be 0 or 1" },
         { "ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "TRACK=sorted|ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
+        { "SORTER=heap", "SORTER=heap: must be exact or lazy" },
+        { "SORTER=", "SORTER=: must be exact or lazy" },
+        { "TRACK=arbiter|SORTER=lazy", "SORTER=lazy: needs TRACK=sorted (the arbiter sorts nothing)" },
         { "W=8|W=4", "W=4: W given twice" },
         { "T=4|W=8|T=4", "T=4: T given twice" },
         { "W=8|T=6", "T=6: must be a power of two in [1,64]" },

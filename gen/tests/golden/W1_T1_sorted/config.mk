@@ -6,4 +6,7 @@ TRACK := sorted
 IMEM := 64
 DMEM := 256
 RAMSTYLE := auto
-ARBPIPE := 0
+ARBPIPE := auto
+# the arbiter's reduction tree: 0 registered cuts
+ARB_CUTS := 0
+SORTER := exact

@@ -15,10 +15,12 @@
 // address (registered), issue + 6 compares every lane with the leader and builds the request
 // (registered by the core, sent at issue + 7). Lanes with a misaligned address trap (cause
 // 4/6), lanes outside data memory and the MMIO page trap with an access fault (5/7). Per pass
-// the leader (lowest remaining lane) is served with every lane making a word access to word i
-// of the leader's block, i its own lane, and every word load of the leader's word; the other
-// lanes replay. Coalesced stores land in their own slot, so on overlapping stores the highest
-// lane wins. The leader's sub-word store is replicated across its word with byte enables.
+// the leader (lowest remaining lane; found without waiting for those checks, so when it traps
+// the pass serves no lane and the others replay without it) is served with every lane making a
+// word access to word i of the leader's block, i its own lane, and every word load of the
+// leader's word; the other lanes replay. Coalesced stores land in their own slot, so on
+// overlapping stores the highest lane wins. The leader's sub-word store is replicated across
+// its word with byte enables.
 
 `default_nettype none
 
@@ -63,12 +65,14 @@ module simty_coalesce (
   reg     [4*T-1:0]    cause;
   wire    [T-1:0]      s1_cand;   // lanes that access memory
   integer              l;
-  wire    [T-1:0]      s1_lead1h; // one-hot leader: lowest lane that accesses memory
+  wire    [T-1:0]      s1_acc;    // lanes that make the access, before the checks
+  wire    [T-1:0]      s1_lead1h; // one-hot leader: lowest lane that makes the access
   reg     [LANE_W-1:0] s1_leader;
   reg     [31:0]       s1_laddr;  // the leader's address and data, selected by the one-hot leader (AND-OR: no encoder on the path)
   reg     [31:0]       s1_ldata;
   reg     [T-1:0]      cand;      // stage 2
   reg     [T-1:0]      lead1h;
+  reg                  lead_ok;   // the leader does not trap: the pass serves
   reg     [T-1:0]      trap_q;
   reg     [4*T-1:0]    cause_q;
   reg     [LANE_W-1:0] leader_q;
@@ -80,7 +84,9 @@ module simty_coalesce (
   reg     [3:0]        lstrb;     // leader's byte enables in its word
   reg     [31:0]       lwdata;    // leader's data replicated across its word
 
-  // Stage 1: misaligned and out-of-range lanes, the leader and its address.
+  // Stage 1: misaligned and out-of-range lanes, the leader and its address. The leader is the
+  // lowest lane that makes the access, found in parallel with the checks; when it traps, stage
+  // 2 serves no lane.
 
   // check
   always @* begin
@@ -97,7 +103,8 @@ module simty_coalesce (
   end
 
   assign s1_cand   = s1_active_i & ~mis & ~fault & {T{s1_mem_i}};
-  assign s1_lead1h = s1_cand & (~s1_cand + 1'b1);
+  assign s1_acc    = s1_active_i & {T{s1_mem_i}};
+  assign s1_lead1h = s1_acc & (~s1_acc + 1'b1);
 
   // leader
   always @* begin
@@ -117,6 +124,7 @@ module simty_coalesce (
   always @(posedge clk_i) begin
     cand     <= s1_cand;
     lead1h   <= s1_lead1h;
+    lead_ok  <= ~|(s1_lead1h & (mis | fault));
     trap_q   <= s1_active_i & (mis | fault) & {T{s1_mem_i}};
     cause_q  <= cause;
     leader_q <= s1_leader;
@@ -142,9 +150,9 @@ module simty_coalesce (
   end
 
   assign slot     = coal;
-  assign served_o = lead1h | slot | bcast;
-  assign replay_o = cand & ~(lead1h | slot | bcast);
-  assign coal_o   = slot;
+  assign served_o = (lead1h | slot | bcast) & {T{lead_ok}};
+  assign replay_o = cand & ~served_o;
+  assign coal_o   = slot & {T{lead_ok}};
 
   // The request: coalesced lanes in their slots, the leader in its word.
 
@@ -176,7 +184,7 @@ module simty_coalesce (
     end
   end
 
-  assign req_o        = |cand;
+  assign req_o        = |cand && lead_ok;
   assign req_addr_o   = {laddr[31:OFF_W], {OFF_W{1'b0}}};
   assign leader_off_o = laddr[OFF_W-1:0];
 

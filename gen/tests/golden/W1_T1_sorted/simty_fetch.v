@@ -55,6 +55,7 @@ module simty_fetch (
   input  wire [31:0]       imem_rdata_i,  // the word requested the cycle before
   // to predecode and the instruction buffer (f3)
   output wire              rf_valid_o,
+  output wire              rf_spec_o,     // f3 holds an instruction not dropped by a predicted jump: rf_valid_o before this cycle's redirect, for the return stack (a predictor: a dropped push or pop costs a guess, and the redirect stays off its path)
   output wire [WARP_W-1:0] rf_wid_o,
   output wire [29:0]       rf_pc_o,
   output wire [31:0]       rf_insn_o,
@@ -228,6 +229,7 @@ module simty_fetch (
   // Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a redirect that
   // refetches clears them (nothing of the warp issues then).
   assign rf_valid_o  = f3_valid_q && !jk_f3;
+  assign rf_spec_o   = f3_valid_q && !(f4_valid_q && f3_wid_q == f4_wid_q);
   assign rf_wid_o    = f3_wid_q;
   assign rf_pc_o     = f3_pc_q;
   assign rf_insn_o   = f3_insn_q;

@@ -30,6 +30,7 @@ module simty_path_sorted (
   input  wire              rst_i,
   input  wire              init_i,      // reset sequence: every warp gets one path
   input  wire [WARP_W-1:0] init_wid_i,  // warp initialised this cycle
+  input  wire [INIT_W-1:0] init_row_i,  // reset-sequence counter (clears the exact CCT)
   input  wire [29:0]       start_pc_i,
   // execute (issue + 4): read the head path
   input  wire [WARP_W-1:0] ex_wid_i,
@@ -49,11 +50,14 @@ module simty_path_sorted (
   output wire [PATH_W-1:0] r_x_o,       // the next head path: redirect
   output wire [PATH_W-1:0] r_y_o,       // (trace)
   output wire [PATH_W-1:0] r_z_o,       // (trace)
-  output wire              r_single_o   // the warp is left with one path
+  output wire              r_single_o,  // the warp is left with one path
+  output wire [W-1:0]      hold_o       // warps that may not issue next cycle (exact CCT)
 );
 
+  localparam integer W      = 1;  // warps
   localparam integer T      = 1;  // threads per warp
   localparam integer WARP_W = 1;  // max(1, log2(W = 1))
+  localparam integer INIT_W = 5;  // reset-sequence counter
   localparam integer PATH_W = 40; // T + 39: {valid, depth[7:0], pc[29:0], mask[T-1:0]}
   localparam integer P_V    = 39; // T + 38: valid bit of a path
   localparam integer P_D    = 31; // T + 30: lsb of the call depth
@@ -143,7 +147,8 @@ module simty_path_sorted (
     end
   end
 
-  assign unused_leave = ^m_leave_i;
+  assign unused_leave = ^m_leave_i ^ ^init_row_i;
+  assign hold_o       = {W{1'b0}};
 
 endmodule
 

@@ -7,3 +7,6 @@ IMEM := 64
 DMEM := 256
 RAMSTYLE := auto
 ARBPIPE := 1
+# the arbiter's reduction tree: 1 registered cut
+ARB_CUTS := 1
+SORTER := exact

@@ -9,7 +9,7 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 2 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   ARBPIPE = 1: the arbiter's reduction tree takes two stages (stage r at t+9)
+//   ARBPIPE = 1: the arbiter's reduction tree spans 2 pipeline stages
 //   latency of this unit: instruction and data ports: latency 1 (request registered, data the next cycle); reset sequence 32 cycles
 //
 // Simty core: 2 warps x 2 threads, per-thread PC arbiter. Stages, for an instruction issued at
@@ -106,6 +106,7 @@ module simty_core (
   wire [WARP_W-1:0]    flush_wid;
   wire [W-1:0]         iss_oh;
   wire                 rf_valid;
+  wire                 rf_spec;        // rf_valid without this cycle's redirect: for the return stack
   wire                 rf_fault;
   wire [WARP_W-1:0]    rf_wid;
   wire [29:0]          rf_pc;
@@ -144,6 +145,7 @@ module simty_core (
   wire [4:0]           c0_rs1;
   wire [4:0]           c0_rs2;
   wire                 c0_pred;
+  wire [W-1:0]         path_hold;      // warps the path unit holds back from issuing
   wire [29:0]          c0_off;
   wire [29:0]          c0_pcn;
   wire [11:0]          c0_off_b;       // branch offset bits 12..1
@@ -382,6 +384,7 @@ module simty_core (
     .imem_addr_o   (imem_addr_o),
     .imem_rdata_i  (imem_rdata_i),
     .rf_valid_o    (rf_valid),
+    .rf_spec_o     (rf_spec),
     .rf_wid_o      (rf_wid),
     .rf_pc_o       (rf_pc),
     .rf_insn_o     (rf_insn),
@@ -413,7 +416,7 @@ module simty_core (
   simty_ras u_ras (
     .clk_i   (clk_i),
     .rst_i   (rst_i),
-    .valid_i (rf_valid),
+    .valid_i (rf_spec),
     .wid_i   (rf_wid),
     .pc_i    (rf_pc),
     .call_i  (pd_call),
@@ -480,6 +483,7 @@ module simty_core (
     .res_wid_i    (r_wid_q),
     .res_alive_i  (r_x[P_V]),
     .res_single_i (r_single),
+    .hold_i       (path_hold),
     .iss_oh_o     (iss_oh),
     .c0_valid_o   (c0_valid),
     .c0_wid_o     (c0_wid),
@@ -685,6 +689,7 @@ module simty_core (
   assign r_seq       = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
   assign bp_tr_valid = m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V]);
   assign jtgt        = pd_ret ? ras_top : btb_target;
+  assign path_hold   = {W{1'b0}};
 
   // The issued instruction's predicted next PC, for the fetch unit.
   assign c0_off_b      = {c0_insn[31], c0_insn[7], c0_insn[30:25], c0_insn[11:8]};

@@ -9,7 +9,7 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 2 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   ARBPIPE = 1: the arbiter's reduction tree takes two stages (stage r at t+9)
+//   ARBPIPE = 1: the arbiter's reduction tree spans 2 pipeline stages
 //   latency of this unit: instruction port latency 1: request registered in f1, data in f2, registered for predecode in f3 (the memory's data output is slow)
 //
 // Fetch steering and fetch. Per warp: the next fetch PC, the PC of the next instruction to
@@ -56,6 +56,7 @@ module simty_fetch (
   input  wire [31:0]       imem_rdata_i,  // the word requested the cycle before
   // to predecode and the instruction buffer (f3)
   output wire              rf_valid_o,
+  output wire              rf_spec_o,     // f3 holds an instruction not dropped by a predicted jump: rf_valid_o before this cycle's redirect, for the return stack (a predictor: a dropped push or pop costs a guess, and the redirect stays off its path)
   output wire [WARP_W-1:0] rf_wid_o,
   output wire [29:0]       rf_pc_o,
   output wire [31:0]       rf_insn_o,
@@ -258,6 +259,7 @@ module simty_fetch (
   // Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a redirect that
   // refetches clears them (nothing of the warp issues then).
   assign rf_valid_o  = f3_valid_q && !jk_f3;
+  assign rf_spec_o   = f3_valid_q && !(f4_valid_q && f3_wid_q == f4_wid_q);
   assign rf_wid_o    = f3_wid_q;
   assign rf_pc_o     = f3_pc_q;
   assign rf_insn_o   = f3_insn_q;

@@ -9,7 +9,7 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 2 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   ARBPIPE = 1: the arbiter's reduction tree takes two stages (stage r at t+9)
+//   ARBPIPE = 1: the arbiter's reduction tree spans 2 pipeline stages
 //   latency of this unit: 1 cycle: inputs registered, output combinational from them
 //
 // Gather: the data port returns the leader's block, which is registered as it comes (a block

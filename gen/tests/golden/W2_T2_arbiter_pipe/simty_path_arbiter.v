@@ -9,7 +9,7 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 2 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   ARBPIPE = 1: the arbiter's reduction tree takes two stages (stage r at t+9)
+//   ARBPIPE = 1: the arbiter's reduction tree spans 2 pipeline stages
 //   latency of this unit: head read at issue + 4; row read at issue + 6; x at stage r = issue + 10
 //
 // Arbiter path tracker (TRACK=arbiter): per warp one RAM row holding every thread's state
@@ -18,7 +18,7 @@
 // PC, whatever their depth, run together at the deepest of their depths). Resolve (issue + 7):
 // the threads of path a take a's PC and depth, those of b take b's, exiting and trapping
 // threads die; the updated row is registered and written back. Then a reduction tree over it
-// picks the deepest call depth, then the lowest PC (MinSP-PC), over two pipeline stages
+// picks the deepest call depth, then the lowest PC (MinSP-PC), over 2 pipeline stages
 // (ARBPIPE=1); the head path is every live thread at that PC. The same order as the sorted
 // list, without the list: the cost is a wide RAM row and a tree of T - 1 comparators.
 //
@@ -79,9 +79,9 @@ module simty_path_arbiter (
   reg     [TS_W*T-1:0] st_r_q;       // the row at stage r
   reg                  r_valid_q;
   reg     [WARP_W-1:0] r_wid_q;
-  reg                  q_valid_q;    // the tree's cut (ARBPIPE=1)
-  reg     [WARP_W-1:0] q_wid_q;
-  reg     [TS_W*T-1:0] st_q_q;
+  reg                  q1_valid_q;   // the tree's cuts (ARBPIPE)
+  reg     [WARP_W-1:0] q1_wid_q;
+  reg     [TS_W*T-1:0] st_q1_q;
   reg     [TS_W-1:0]   c1_0_q;
   reg     [T-1:0]      xmask;        // threads at the winning PC
   reg     [T-1:0]      live;
@@ -152,17 +152,17 @@ module simty_path_arbiter (
 
   // tree
   always @(posedge clk_i) begin
-    q_valid_q <= p_valid_q;
-    q_wid_q   <= p_wid_q;
-    st_q_q    <= st_p_q;
-    c1_0_q    <= n1_0;
-    win_q     <= c1_0_q;
-    st_r_q    <= st_q_q;
-    r_valid_q <= q_valid_q;
-    r_wid_q   <= q_wid_q;
+    q1_valid_q <= p_valid_q;
+    q1_wid_q   <= p_wid_q;
+    st_q1_q    <= st_p_q;
+    c1_0_q     <= n1_0;
+    win_q      <= c1_0_q;
+    st_r_q     <= st_q1_q;
+    r_valid_q  <= q1_valid_q;
+    r_wid_q    <= q1_wid_q;
     if (rst_i) begin
-      q_valid_q <= 1'b0;
-      r_valid_q <= 1'b0;
+      q1_valid_q <= 1'b0;
+      r_valid_q  <= 1'b0;
     end
   end
 

@@ -9,7 +9,7 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 2 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   ARBPIPE = 1: the arbiter's reduction tree takes two stages (stage r at t+9)
+//   ARBPIPE = 1: the arbiter's reduction tree spans 2 pipeline stages
 //   latency of this unit: top combinational (LUT-RAM read), push and pop take effect next cycle
 //
 // Return-address stacks: 4 entries per warp. At predecode (f3) a call (jal or jalr with rd = x1

@@ -6,5 +6,8 @@ TRACK := sorted
 IMEM := 64
 DMEM := 256
 RAMSTYLE := auto
-ARBPIPE := 0
+ARBPIPE := auto
+# the arbiter's reduction tree: 0 registered cuts
+ARB_CUTS := 0
+SORTER := exact
 ISA := rv32im

@@ -105,6 +105,7 @@ module simty_core (
   wire [WARP_W-1:0]    flush_wid;
   wire [W-1:0]         iss_oh;
   wire                 rf_valid;
+  wire                 rf_spec;        // rf_valid without this cycle's redirect: for the return stack
   wire                 rf_fault;
   wire [WARP_W-1:0]    rf_wid;
   wire [29:0]          rf_pc;
@@ -143,6 +144,7 @@ module simty_core (
   wire [4:0]           c0_rs1;
   wire [4:0]           c0_rs2;
   wire                 c0_pred;
+  wire [W-1:0]         path_hold;      // warps the path unit holds back from issuing
   wire [29:0]          c0_off;
   wire [29:0]          c0_pcn;
   wire [11:0]          c0_off_b;       // branch offset bits 12..1
@@ -356,6 +358,7 @@ module simty_core (
     .imem_addr_o   (imem_addr_o),
     .imem_rdata_i  (imem_rdata_i),
     .rf_valid_o    (rf_valid),
+    .rf_spec_o     (rf_spec),
     .rf_wid_o      (rf_wid),
     .rf_pc_o       (rf_pc),
     .rf_insn_o     (rf_insn),
@@ -387,7 +390,7 @@ module simty_core (
   simty_ras u_ras (
     .clk_i   (clk_i),
     .rst_i   (rst_i),
-    .valid_i (rf_valid),
+    .valid_i (rf_spec),
     .wid_i   (rf_wid),
     .pc_i    (rf_pc),
     .call_i  (pd_call),
@@ -454,6 +457,7 @@ module simty_core (
     .res_wid_i    (r_wid_q),
     .res_alive_i  (r_x[P_V]),
     .res_single_i (r_single),
+    .hold_i       (path_hold),
     .iss_oh_o     (iss_oh),
     .c0_valid_o   (c0_valid),
     .c0_wid_o     (c0_wid),
@@ -467,7 +471,7 @@ module simty_core (
     .c0_use2_o    (c0_use2),
     .alive_o      (alive),
     .idle_o       (done_o),
-    .hold_i       (mdu_hold),
+    .mdu_hold_i   (mdu_hold),
     .res_load_i   (r_load_q),
     .wb_valid_i   (wb_valid_q),
     .wb_wid_i     (wb_wid_q)
@@ -549,7 +553,9 @@ module simty_core (
     .r_x_o       (r_x),
     .r_y_o       (r_y),
     .r_z_o       (r_z),
-    .r_single_o  (r_single)
+    .r_single_o  (r_single),
+    .init_row_i  (init_cnt_q[ROW_W-1:0]),
+    .hold_o      (path_hold)
   );
 
   simty_coalesce u_coalesce (

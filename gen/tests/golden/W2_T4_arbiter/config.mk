@@ -6,4 +6,7 @@ TRACK := arbiter
 IMEM := 4
 DMEM := 8
 RAMSTYLE := block
-ARBPIPE := 0
+ARBPIPE := auto
+# the arbiter's reduction tree: 0 registered cuts
+ARB_CUTS := 0
+SORTER := exact

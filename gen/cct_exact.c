@@ -1,0 +1,413 @@
+/*
+ * cct_exact.c - simty_cct_exact: the cold context table of the sorted path
+ * list as a pipelined heap per warp (SORTER=exact).
+ *
+ * The warp's cold paths are HCT2 (path_sorted.c) and this heap; HCT2 is kept
+ * the minimum of them, so the CCS's x is always the warp's minimum path
+ * (MinSP-PC).  The heap has L = log2(T) levels (2^L - 1 >= T - 2 entries),
+ * one RAM group per level, and one pipeline stage per level: stage k owns a
+ * node of level k, writes it, and reads the grandchildren quad of its node for
+ * stage k + 1 (the address is stage k's own registers: no compare drives a RAM
+ * address).  An entry holds the path's key and its leader lane (lowest thread);
+ * the masks live in a RAM indexed by {warp, leader lane}, so the heap's width
+ * does not grow with T (a warp's paths have disjoint masks: distinct leaders).
+ */
+#include "path.h"
+
+#include <stdio.h>
+
+/* "entry a comes strictly before entry b" (valid first, deeper, lower PC). */
+static const char *e_first(char *buf, size_t n, const char *a, const char *b)
+{
+    snprintf(buf, n,
+             "%s[E_V] && (!%s[E_V] || %s[E_D +: 8] > %s[E_D +: 8] || "
+             "(%s[E_D +: 8] == %s[E_D +: 8] && %s[E_PC +: 30] < %s[E_PC +: 30]))",
+             a, b, a, b, a, b, a, b);
+    return buf;
+}
+
+/* A 1R1W RAM instance; its write port is shared with the reset sequence,
+ * which clears every word (valid = 0, count = 0). */
+static void ram(struct vmod *m, const char *name, const char *aw, const char *dw,
+                const char *we, const char *waddr, const char *wdata, const char *raddr,
+                const char *rdata, int cleared)
+{
+    struct vinst *in = vm_inst(m, "simty_ram_1r1w", name);
+    vm_inst_param(in, "DEPTH_W", "%s", aw);
+    vm_inst_param(in, "DATA_W", "%s", dw);
+    vm_inst_conn(in, "clk_i", "clk_i");
+    if (cleared) {
+        vm_inst_conn(in, "we_i", "init_i || (%s)", we);
+        vm_inst_conn(in, "waddr_i", "init_i ? init_row_i[%s-1:0] : %s", aw, waddr);
+        vm_inst_conn(in, "wdata_i", "init_i ? {%s{1'b0}} : %s", dw, wdata);
+    } else {
+        vm_inst_conn(in, "we_i", "%s", we);
+        vm_inst_conn(in, "waddr_i", "%s", waddr);
+        vm_inst_conn(in, "wdata_i", "%s", wdata);
+    }
+    vm_inst_conn(in, "re_i", "1'b1");
+    vm_inst_conn(in, "raddr_i", "%s", raddr);
+    vm_inst_conn(in, "rdata_o", "%s", rdata);
+}
+
+/* The one-hot of the lowest set bit of `mask` (T bits) encoded into `dst`. */
+static void leader(struct vmod *m, const char *label, const char *mask, const char *dst)
+{
+    char oh[64];
+    const struct oh_field f[] = { { dst, "LANE_W", "l[LANE_W-1:0]", NULL } };
+    snprintf(oh, sizeof oh, "%s_1h", label);
+    vm_wire(m, oh, "T", NULL);
+    vm_assign(m, oh, "%s & (~%s + 1'b1)", mask, mask);
+    oh_select(m, label, oh, "T", "l", f, 1);
+}
+
+int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    char buf[512], nm[64], a[64], d[64], aw[32];
+    int nl = cfg->lane_id_bits, k, q;
+
+    vm_describe(m, "Cold context table, exact (SORTER=exact): per warp a binary min-heap of the "
+                   "paths after the first two, kept so that HCT2 is always the warp's minimum "
+                   "cold path. Stage r (issue + 8) compares y with the heap's root (read at "
+                   "issue + 6): HCT2 gets the first of them (a root at y's PC merges with y) and "
+                   "the heap gets one operation: replace the root by y (sift down), extract it "
+                   "(y invalid or merged), or insert z. When the root was taken and z is valid "
+                   "too, z waits in a per-warp register file and is inserted at the first free "
+                   "slot at least 3 cycles later; the warp is held from issuing (hold_o) until "
+                   "then, so operations of one warp are always 3 cycles apart and never see a "
+                   "level another one has yet to write. The heap has %d levels, one pipeline "
+                   "stage each: stage k compares its carried entry with the children of its "
+                   "node (one compare level, read the cycle before), writes its node and passes "
+                   "the entry down. Insertion goes top-down towards a subtree with room (each "
+                   "node counts the entries of its subtree). Entries are {valid, depth, pc, "
+                   "leader lane, count}; the masks are in a RAM indexed by warp and leader lane.",
+                nl);
+    vm_latency(m, "1 cycle: HCT2's new entry at issue + 9; the heap settles %d cycles after "
+                  "stage r", nl + 1);
+    vm_localparam(m, "W", cfg->w, "warps");
+    vm_localparam(m, "T", cfg->t, "threads per warp");
+    vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
+    vm_localparam(m, "LANE_W", cfg->lane_id_w, "log2(T): a leader lane, an entry count");
+    vm_localparam(m, "INIT_W", cfg->rf_row_w, "reset-sequence counter");
+    path_lp(cfg, m);
+    vm_localparam(m, "EW", 39 + 2 * cfg->lane_id_w, "heap entry: {valid, depth, pc, lane, count}");
+    vm_localparam(m, "E_V", 38 + 2 * cfg->lane_id_w, "valid bit of an entry");
+    vm_localparam(m, "E_D", 30 + 2 * cfg->lane_id_w, "lsb of its depth");
+    vm_localparam(m, "E_PC", 2 * cfg->lane_id_w, "lsb of its pc");
+    vm_localparam(m, "E_L", cfg->lane_id_w, "lsb of its leader lane");
+    vm_port(m, VM_IN, "clk_i", "1", NULL);
+    vm_port(m, VM_IN, "rst_i", "1", NULL);
+    vm_port(m, VM_IN, "init_i", "1", "reset sequence: clear the heap");
+    vm_port(m, VM_IN, "init_row_i", "INIT_W", "word cleared this cycle");
+    vm_group(m, "split (issue + 6): read the root");
+    vm_port(m, VM_IN, "n_wid_i", "WARP_W", NULL);
+    vm_group(m, "from the CCS, registered (stage r)");
+    vm_port(m, VM_IN, "m_valid_i", "1", NULL);
+    vm_port(m, VM_IN, "m_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "y_i", "PATH_W", "second path after the CCS");
+    vm_port(m, VM_IN, "z_i", "PATH_W", "third path");
+    vm_port(m, VM_OUT, "empty_o", "1", "the warp's heap is empty");
+    vm_group(m, "to HCT2 (issue + 9) and the scheduler");
+    vm_port(m, VM_OUT, "h2_o", "PATH_W", "y, the root, or both merged");
+    vm_port(m, VM_OUT, "hold_o", "W", "warps that may not issue next cycle");
+
+    /* ---- the root as stage r sees it, and the masks ---- */
+    vm_comment(m, "The root for stage r: a copy of level 0 read at issue + 6, registered at "
+                  "issue + 7; its mask is read at issue + 7.");
+    vm_wire(m, "rt_rd", "EW", NULL);
+    vm_wire(m, "root_we", "1", "stage 0 writes the root");
+    vm_wire(m, "root_wd", "EW", NULL);
+    vm_reg(m, "s0_w_q", "WARP_W", "stage 0: the operation's warp");
+    ram(m, "u_root_r", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "n_wid_i", "rt_rd", 1);
+    vm_reg(m, "nw_q", "WARP_W", "warp at issue + 7");
+    vm_reg(m, "rt_q", "EW", "the root at stage r");
+    vm_wire(m, "mask_we", "1", "an entering operation brings a path");
+    vm_wire(m, "mask_wa", "WARP_W+LANE_W", NULL);
+    vm_wire(m, "mask_wd", "T", NULL);
+    vm_wire(m, "mask_rd", "T", "the root's mask, at stage r");
+    ram(m, "u_mask", "WARP_W+LANE_W", "T", "mask_we", "mask_wa", "mask_wd",
+        "{nw_q, rt_rd[E_L +: LANE_W]}", "mask_rd", 0);
+
+    vm_comment(m, "Stage r: HCT2 gets y or the root, whichever comes first; a root at y's PC "
+                  "merges with y (the spec's merge rule).");
+    vm_wire(m, "rv", "1", "the heap is not empty");
+    vm_wire(m, "mrg", "1", NULL);
+    vm_wire(m, "rfirst", "1", "the root comes before y");
+    vm_wire(m, "take", "1", "HCT2 gets the root");
+    vm_wire(m, "op_ins", "1", "insert z");
+    vm_wire(m, "op_rep", "1", "replace the root by y, or extract it");
+    vm_wire(m, "pend_set", "1", "z waits: the root was taken and y and z are valid");
+    vm_assign(m, "rv", "rt_q[E_V]");
+    vm_assign(m, "mrg", "rv && y_i[P_V] && y_i[P_PC +: 30] == rt_q[E_PC +: 30]");
+    vm_assign(m, "rfirst", "%s", e_first(buf, sizeof buf, "rt_q", "ye"));
+    vm_assign(m, "take", "rv && (!y_i[P_V] || mrg || rfirst)");
+    vm_assign(m, "op_ins", "m_valid_i && !take && z_i[P_V]");
+    vm_assign(m, "op_rep", "m_valid_i && take");
+    vm_assign(m, "pend_set", "m_valid_i && take && y_i[P_V] && z_i[P_V]");
+    vm_assign(m, "empty_o", "!rv");
+    vm_integer(m, "l");
+    leader(m, "lead_y", "y_i[T-1:0]", "ly");
+    leader(m, "lead_z", "z_i[T-1:0]", "lz");
+    vm_wire(m, "ye", "EW", "y as an entry");
+    vm_wire(m, "ze", "EW", NULL);
+    vm_assign(m, "ye", "{y_i[P_V], y_i[P_D +: 8], y_i[P_PC +: 30], ly, {LANE_W{1'b0}}}");
+    vm_assign(m, "ze", "{z_i[P_V], z_i[P_D +: 8], z_i[P_PC +: 30], lz, {LANE_W{1'b0}}}");
+
+    vm_comment(m, "Issue + 9: HCT2's entry.");
+    vm_reg(m, "g_take_q", "1", NULL);
+    vm_reg(m, "g_mrg_q", "1", NULL);
+    vm_reg(m, "g_y_q", "PATH_W", NULL);
+    vm_reg(m, "g_rpc_q", "30", "the root's pc");
+    vm_reg(m, "g_depth_q", "8", "the root's depth, or the deeper of the merged two");
+    vm_reg(m, "g_rmask_q", "T", NULL);
+    vm_assign(m, "h2_o", "g_take_q ? {1'b1, g_depth_q, g_rpc_q, "
+                         "g_rmask_q | (g_mrg_q ? g_y_q[T-1:0] : {T{1'b0}})} : g_y_q");
+
+    /* ---- z waiting for a free slot ---- */
+    vm_comment(m, "A waiting z: stored at issue + 9, eligible 3 cycles after its warp's first "
+                  "operation (two delay registers), then inserted in a cycle that stage r leaves "
+                  "free (lowest warp first). After 3 cycles without a free slot every warp is "
+                  "held, so stage r soon falls silent.");
+    vm_reg(m, "g_pend_q", "1", NULL);
+    vm_reg(m, "g_z_q", "PATH_W-1", "z without its valid bit");
+    vm_reg(m, "g_lz_q", "LANE_W", NULL);
+    vm_reg(m, "g_wid_q", "WARP_W", NULL);
+    vm_reg(m, "d2_pend_q", "1", NULL);
+    vm_reg(m, "d2_wid_q", "WARP_W", NULL);
+    vm_reg(m, "pend_q", "W", "warps whose z waits, eligible");
+    vm_reg(m, "starve_q", "2", "cycles a waiting z found no slot");
+    vm_wire(m, "pz_rd", "PATH_W-1+LANE_W", "{z, its leader}");
+    vm_wire(m, "pz_ra", "WARP_W", NULL);
+    ram(m, "u_pz", "WARP_W", "PATH_W-1+LANE_W", "g_pend_q", "g_wid_q", "{g_z_q, g_lz_q}", "pz_ra",
+        "pz_rd", 0);
+    vm_wire(m, "blocked", "1", "stage r may start an operation now");
+    vm_wire(m, "o2_go", "1", "a waiting z is inserted: its pre-stage is now");
+    vm_wire(m, "arb_1h", "W", NULL);
+    vm_assign(m, "blocked", "m_valid_i && (z_i[P_V] || rv)");
+    vm_assign(m, "arb_1h", "pend_q & (~pend_q + 1'b1)");
+    vm_assign(m, "o2_go", "pend_q != {W{1'b0}} && !blocked");
+    {
+        const struct oh_field f[] = { { "arb_w", "WARP_W", "w[WARP_W-1:0]", NULL } };
+        vm_integer(m, "w");
+        oh_select(m, "arb", "arb_1h", "W", "w", f, 1);
+    }
+    vm_assign(m, "pz_ra", "arb_w");
+    {
+        char o1[96], o2[96], o3[96];
+        vm_assign(m, "hold_o", "pend_q | %s | %s | %s | {W{starve_q == 2'd3}}",
+                  oh_of(cfg, o1, sizeof o1, "m_valid_i && z_i[P_V]", "m_wid_i"),
+                  oh_of(cfg, o2, sizeof o2, "g_pend_q", "g_wid_q"),
+                  oh_of(cfg, o3, sizeof o3, "d2_pend_q", "d2_wid_q"));
+    }
+
+    /* ---- the heap pipeline ---- */
+    vm_comment(m, "Pre-stage (stage r, or the cycle a waiting z is chosen): read the root and "
+                  "the root's children for stage 0.");
+    vm_wire(m, "pre_w", "WARP_W", NULL);
+    vm_assign(m, "pre_w", "o2_go ? arb_w : m_wid_i");
+    vm_reg(m, "s0_ins_q", "1", "stage 0: insert");
+    vm_reg(m, "s0_rep_q", "1", "stage 0: replace or extract");
+    vm_reg(m, "s0_o2_q", "1", "stage 0's entry comes from the waiting-z RAM");
+    vm_reg(m, "s0_v_q", "EW", NULL);
+    vm_reg(m, "s0_mask_q", "T", NULL);
+    vm_wire(m, "s0_v", "EW", "the carried entry");
+    vm_wire(m, "s0_cur", "EW", "the root");
+    vm_assign(m, "s0_v", "s0_o2_q ? {1'b1, pz_rd[LANE_W+T +: 38], pz_rd[LANE_W-1:0], "
+                         "{LANE_W{1'b0}}} : s0_v_q");
+    vm_assign(m, "mask_we", "(s0_ins_q || s0_rep_q) && s0_v[E_V]");
+    vm_assign(m, "mask_wa", "{s0_w_q, s0_v[E_L +: LANE_W]}");
+    vm_assign(m, "mask_wd", "s0_o2_q ? pz_rd[LANE_W +: T] : s0_mask_q");
+    ram(m, "u_root_p", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "pre_w", "s0_cur", 1);
+    vm_wire(m, "s0_cl", "EW", "left child of the root");
+    vm_wire(m, "s0_cr", "EW", NULL);
+    for (q = 0; q < 2; q++) {
+        snprintf(nm, sizeof nm, "u_l1_%d", q);
+        snprintf(a, sizeof a, "l1_we[%d]", q);
+        ram(m, nm, "WARP_W", "EW", a, "s1_w_q", "l1_wd", "pre_w", q ? "s0_cr" : "s0_cl", 1);
+    }
+    vm_wire(m, "l1_we", "2", NULL);
+    vm_wire(m, "l1_wd", "EW", NULL);
+    for (k = 2; k < nl; k++) {
+        snprintf(nm, sizeof nm, "l%d_we", k);
+        vm_wire(m, nm, "4", NULL);
+        snprintf(nm, sizeof nm, "l%d_wd", k);
+        vm_wire(m, nm, "EW", NULL);
+        snprintf(nm, sizeof nm, "l%d_rd", k);
+        vm_wire(m, nm, "4*EW", "the quad read for stage k - 1");
+        snprintf(aw, sizeof aw, "WARP_W+%d", k - 2);
+        for (q = 0; q < 4; q++) {
+            char we[32], wa[64], ra[64], rd[32];
+            snprintf(nm, sizeof nm, "u_l%d_%d", k, q);
+            snprintf(we, sizeof we, "l%d_we[%d]", k, q);
+            if (k == 2)
+                snprintf(wa, sizeof wa, "s2_w_q");
+            else
+                snprintf(wa, sizeof wa, "{s%d_w_q, s%d_i_q[%d:2]}", k, k, k - 1);
+            if (k == 2)
+                snprintf(ra, sizeof ra, "s0_w_q");
+            else
+                snprintf(ra, sizeof ra, "{s%d_w_q, s%d_i_q}", k - 2, k - 2);
+            snprintf(rd, sizeof rd, "l%d_rd[%d*EW +: EW]", k, q);
+            snprintf(d, sizeof d, "l%d_wd", k);
+            ram(m, nm, aw, "EW", we, wa, d, ra, rd, 1);
+        }
+    }
+
+    /* Stages. */
+    for (k = 0; k < nl; k++) {
+        char v[32], cur[32], cl[32], cr[32], ins[32], rep[32], w[32];
+        int last = k == nl - 1;
+        snprintf(ins, sizeof ins, "s%d_ins_q", k);
+        snprintf(rep, sizeof rep, "s%d_rep_q", k);
+        snprintf(w, sizeof w, "s%d_w_q", k);
+        if (k > 0) {
+            vm_comment(m, "Stage %d: a node of level %d.", k, k);
+            vm_reg(m, ins, "1", NULL);
+            vm_reg(m, rep, "1", NULL);
+            vm_reg(m, w, "WARP_W", NULL);
+            snprintf(nm, sizeof nm, "s%d_i_q", k);
+            vm_reg(m, nm, k == 1 ? "1" : (snprintf(a, sizeof a, "%d", k), a), "node index in the level");
+            snprintf(v, sizeof v, "s%d_v_q", k);
+            vm_reg(m, v, "EW", "the carried entry");
+            snprintf(cur, sizeof cur, "s%d_cur_q", k);
+            vm_reg(m, cur, "EW", "the node's entry before the operation");
+        } else {
+            vm_comment(m, "Stage 0: the root.");
+            snprintf(v, sizeof v, "s0_v");
+            snprintf(cur, sizeof cur, "s0_cur");
+        }
+        snprintf(nm, sizeof nm, "s%d_wd", k);
+        vm_wire(m, nm, "EW", "the node's new entry");
+        snprintf(nm, sizeof nm, "s%d_cnt", k);
+        vm_wire(m, nm, "LANE_W", "the node's new count");
+        vm_assign(m, nm, "%s[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, %s} - {{(LANE_W-1){1'b0}}, %s && !%s[E_V]}",
+                  cur, ins, rep, v);
+        if (!last) {
+            if (k == 0) {
+                snprintf(cl, sizeof cl, "s0_cl");
+                snprintf(cr, sizeof cr, "s0_cr");
+            } else {
+                snprintf(cl, sizeof cl, "s%d_cl", k);
+                snprintf(cr, sizeof cr, "s%d_cr", k);
+                vm_wire(m, cl, "EW", "children of the node");
+                vm_wire(m, cr, "EW", NULL);
+                vm_assign(m, cl, "s%d_i_q%s ? l%d_rd[2*EW +: EW] : l%d_rd[0 +: EW]", k,
+                          k == 1 ? "" : "[0]", k + 1, k + 1);
+                vm_assign(m, cr, "s%d_i_q%s ? l%d_rd[3*EW +: EW] : l%d_rd[EW +: EW]", k,
+                          k == 1 ? "" : "[0]", k + 1, k + 1);
+            }
+            snprintf(a, sizeof a, "s%d_rdir", k);
+            vm_wire(m, a, "1", "replace: the right child is the smaller");
+            vm_assign(m, a, "%s", e_first(buf, sizeof buf, cr, cl));
+            snprintf(nm, sizeof nm, "s%d_mv", k);
+            vm_wire(m, nm, "EW-LANE_W", "the smaller child, without its count");
+            vm_assign(m, nm, "s%d_rdir ? %s[EW-1:E_L] : %s[EW-1:E_L]", k, cr, cl);
+            /* Both children against the entry in parallel with rdir: one compare
+             * level, then a select. */
+            snprintf(nm, sizeof nm, "s%d_lv", k);
+            vm_wire(m, nm, "1", "the left child comes before the entry");
+            vm_assign(m, nm, "%s", e_first(buf, sizeof buf, cl, v));
+            snprintf(nm, sizeof nm, "s%d_rv", k);
+            vm_wire(m, nm, "1", NULL);
+            vm_assign(m, nm, "%s", e_first(buf, sizeof buf, cr, v));
+            snprintf(nm, sizeof nm, "s%d_down", k);
+            vm_wire(m, nm, "1", "replace: the smaller child moves up, the entry goes down");
+            vm_assign(m, nm, "s%d_rdir ? s%d_rv : s%d_lv", k, k, k);
+            snprintf(nm, sizeof nm, "s%d_idir", k);
+            vm_wire(m, nm, "1", "insert: the left subtree is full");
+            vm_assign(m, nm, "%s[E_V] && %s[LANE_W-1:0] == %d'd%d", cl, cl, cfg->lane_id_w,
+                      (1 << (nl - k - 1)) - 1);
+        }
+        snprintf(nm, sizeof nm, "s%d_vfirst", k);
+        vm_wire(m, nm, "1", "insert: the carried entry comes before the node's");
+        vm_assign(m, nm, "!%s[E_V] || %s", cur, e_first(buf, sizeof buf, v, cur));
+        snprintf(nm, sizeof nm, "s%d_wd", k);
+        if (last)
+            vm_assign(m, nm, "{%s[EW-1:E_L], s%d_cnt}", v, k);
+        else
+            vm_assign(m, nm, "{%s ? (s%d_down ? s%d_mv : %s[EW-1:E_L]) : "
+                             "(s%d_vfirst ? %s[EW-1:E_L] : %s[EW-1:E_L]), s%d_cnt}",
+                      rep, k, k, v, k, v, cur, k);
+        /* Write port of this level. */
+        if (k == 0) {
+            vm_assign(m, "root_we", "s0_ins_q || s0_rep_q");
+            vm_assign(m, "root_wd", "s0_wd");
+        } else if (k == 1) {
+            vm_assign(m, "l1_we", "{2{s1_ins_q || s1_rep_q}} & {s1_i_q, !s1_i_q}");
+            vm_assign(m, "l1_wd", "s1_wd");
+        } else {
+            snprintf(nm, sizeof nm, "l%d_we", k);
+            vm_assign(m, nm, "{4{%s || %s}} & (4'b0001 << s%d_i_q[1:0])", ins, rep, k);
+            snprintf(nm, sizeof nm, "l%d_wd", k);
+            vm_assign(m, nm, "s%d_wd", k);
+        }
+        if (!last) {
+            int n = k + 1;
+            char nv[32], ni[32];
+            snprintf(nv, sizeof nv, "s%d_v_q", n);
+            snprintf(ni, sizeof ni, "s%d_i_q", n);
+            b = vm_seq(m, (snprintf(a, sizeof a, "stage%d", n), a));
+            vb_set(b, (snprintf(nm, sizeof nm, "s%d_ins_q", n), nm), "%s && %s[E_V]", ins, cur);
+            vb_set(b, (snprintf(nm, sizeof nm, "s%d_rep_q", n), nm), "%s && s%d_down", rep, k);
+            vb_set(b, (snprintf(nm, sizeof nm, "s%d_w_q", n), nm), "%s", w);
+            if (k == 0)
+                vb_set(b, ni, "%s ? s0_rdir : s0_idir", rep);
+            else
+                vb_set(b, ni, "{s%d_i_q, %s ? s%d_rdir : s%d_idir}", k, rep, k, k);
+            vb_set(b, nv, "%s || !s%d_vfirst ? %s : %s", rep, k, v, cur);
+            vb_set(b, (snprintf(nm, sizeof nm, "s%d_cur_q", n), nm),
+                   "(%s ? s%d_rdir : s%d_idir) ? %s : %s", rep, k, k, cr, cl);
+            vb_reset(b, (snprintf(nm, sizeof nm, "s%d_ins_q", n), nm), "1'b0");
+            vb_reset(b, (snprintf(nm, sizeof nm, "s%d_rep_q", n), nm), "1'b0");
+        } else {
+            snprintf(nm, sizeof nm, "s%d_unused", k);
+            vm_wire(m, nm, "1", "a leaf's old entry: only its count is used");
+            vm_assign(m, nm, "^%s[EW-1:LANE_W] ^ s%d_vfirst", cur, k);
+        }
+    }
+
+    vm_wire(m, "unused_init", "1", "the high bits of the reset-sequence counter");
+    vm_assign(m, "unused_init", "^init_row_i");
+    b = vm_seq(m, "stage_r");
+    vb_set(b, "nw_q", "n_wid_i");
+    vb_set(b, "rt_q", "rt_rd");
+    vb_set(b, "g_take_q", "take");
+    vb_set(b, "g_mrg_q", "mrg");
+    vb_set(b, "g_y_q", "y_i");
+    vb_set(b, "g_rpc_q", "rt_q[E_PC +: 30]");
+    vb_set(b, "g_depth_q", "mrg && y_i[P_D +: 8] > rt_q[E_D +: 8] ? y_i[P_D +: 8] : rt_q[E_D +: 8]");
+    vb_set(b, "g_rmask_q", "mask_rd");
+    vb_set(b, "g_pend_q", "pend_set");
+    vb_set(b, "g_z_q", "z_i[P_V-1:0]");
+    vb_set(b, "g_lz_q", "lz");
+    vb_set(b, "g_wid_q", "m_wid_i");
+    vb_set(b, "d2_pend_q", "g_pend_q");
+    vb_set(b, "d2_wid_q", "g_wid_q");
+    vb_set(b, "s0_ins_q", "o2_go || op_ins");
+    vb_set(b, "s0_rep_q", "!o2_go && op_rep");
+    vb_set(b, "s0_o2_q", "o2_go");
+    vb_set(b, "s0_w_q", "pre_w");
+    vb_set(b, "s0_v_q", "op_ins ? ze : mrg ? {EW{1'b0}} : ye");
+    vb_set(b, "s0_mask_q", "op_ins ? z_i[T-1:0] : y_i[T-1:0]");
+    vb_if(b, "o2_go");
+    vb_set(b, "pend_q[arb_w]", "1'b0");
+    vb_end(b);
+    vb_if(b, "d2_pend_q");
+    vb_set(b, "pend_q[d2_wid_q]", "1'b1");
+    vb_end(b);
+    vb_if(b, "pend_q == {W{1'b0}} || o2_go");
+    vb_set(b, "starve_q", "2'd0");
+    vb_elif(b, "starve_q != 2'd3");
+    vb_set(b, "starve_q", "starve_q + 1'b1");
+    vb_end(b);
+    vb_reset(b, "g_take_q", "1'b0");
+    vb_reset(b, "g_pend_q", "1'b0");
+    vb_reset(b, "d2_pend_q", "1'b0");
+    vb_reset(b, "s0_ins_q", "1'b0");
+    vb_reset(b, "s0_rep_q", "1'b0");
+    vb_reset(b, "s0_o2_q", "1'b0");
+    vb_reset(b, "pend_q", "{W{1'b0}}");
+    vb_reset(b, "starve_q", "2'd0");
+    return vm_status(m);
+}

@@ -1,0 +1,17 @@
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_ram_1r1w.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_ram_1r1w_be.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_ram_1r1w_lut.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_alu_lane.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_fetch.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_predecode.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_bpred.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_ras.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_btb.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_sched.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_rf.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_exec.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_path_arbiter.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_branch.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_coalesce.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_gather.v
+build/gen-test/golden/W1_T4_arbiter_pipe2/simty_core.v
