@@ -16,6 +16,7 @@ W       ?= $(or $(LAST_W),8)
 T       ?= $(or $(LAST_T),8)
 TRACK   ?= $(or $(LAST_TRACK),sorted)
 SORTER  ?= $(or $(LAST_SORTER),exact)
+ISA     ?= $(or $(LAST_ISA),rv32i)
 TEST    ?= rv32ui
 MODEL   ?= rtl
 COSIM   ?= 0
@@ -23,13 +24,13 @@ TRACE   ?= 0
 BOARD   ?= ecp5
 SIMFLAGS ?=
 
-CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter-out auto,$(ARBPIPE)),_pipe$(filter-out 1,$(ARBPIPE)))$(if $(filter sorted,$(TRACK)),$(if $(filter lazy,$(SORTER)),_lazy))$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
+CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter-out auto,$(ARBPIPE)),_pipe$(filter-out 1,$(ARBPIPE)))$(if $(filter sorted,$(TRACK)),$(if $(filter lazy,$(SORTER)),_lazy))$(if $(filter rv32im,$(ISA)),_im)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
 CFG_DIR   := build/$(CFG)
 PYTHON    := .venv/bin/python
 
 # Where each knob came from, for the first line of every target.
 src = $(if $(filter command line environment,$(origin $1)),command line,$(if $(LAST_$1),last make gen,default))
-CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))$(if $(filter sorted,$(TRACK)), SORTER=$(SORTER) ($(call src,SORTER)))
+CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))$(if $(filter sorted,$(TRACK)), SORTER=$(SORTER) ($(call src,SORTER)))$(if $(filter rv32im,$(ISA)), ISA=$(ISA) ($(call src,ISA)))
 
 # Fragments owned by each folder.
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
@@ -38,10 +39,10 @@ include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
         fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog compare postsynth fpga-sim fpga-lint clean
 
 help:
-	@echo "Simty: a SIMT RISC-V (RV32I) core generator.  Targets:"
+	@echo "Simty: a SIMT RISC-V (RV32I, or RV32IM with ISA=rv32im) core generator.  Targets:"
 	@echo ""
 	@echo "  make setup                      install what is missing (Debian packages, .venv); every target runs it"
-	@echo "  make gen   [W= T= TRACK=]       generate Verilog into build/W<w>_T<t>_<track>/rtl, remember the config"
+	@echo "  make gen   [W= T= TRACK= ISA=]  generate Verilog into build/W<w>_T<t>_<track>[_im]/rtl, remember the config"
 	@echo "  make sim   [TEST=] [MODEL=] [COSIM=1] [TRACE=1] [W= T= TRACK=] [SIMFLAGS=]"
 	@echo "                                  run tests: TEST = a group ($(SW_GROUPS)), a test name (add,"
 	@echo "                                  rv32ui/add) or a path to an ELF; MODEL = rtl (Verilator, default)"
@@ -54,7 +55,8 @@ help:
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
 	@echo "  make test-randstate             random initial register values must not change any result"
 	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
-	@echo "                                  FUZZ_TRACKS (sorted sorted_lazy arbiter arbiter_pipe0); a failure prints a replay command"
+	@echo "                                  FUZZ_TRACKS (sorted sorted_lazy arbiter arbiter_pipe0); a failure prints a replay command;"
+	@echo "                                  ISA=rv32im: programs with M instructions on the rv32im cores"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make perf [PERF_CFGS=\"1x1 8x8\"]  IPC, cycles per instruction, SIMD efficiency per test group (--stats)"
 	@echo "  make bench [BENCH_CFGS=\"8x8 4x64\"] [TRACK=sorted|arbiter|both] [BENCH_SEED=1]"
@@ -85,6 +87,8 @@ help:
 	@echo "  ARBPIPE=auto|0..6  with TRACK=arbiter: registered cuts in the reduction tree (auto: T=8,16 1;"
 	@echo "                     T=32,64 2); an explicit value builds in W<w>_T<t>_arbiter_pipe<k> (_pipe for 1)"
 	@echo "  SORTER=exact|lazy  with TRACK=sorted: cold paths in a pipelined heap (default) or the lazy sorter"
+	@echo "  ISA=$(ISA)  rv32i | rv32im: the M extension (pipelined multiplies on DSPs, iterative divide);"
+	@echo "                                  rv32im also builds apps/bench with -march=rv32im into build/sw-im/"
 	@echo "  IMEM= DMEM=  memory sizes in KiB (64, 256)     RAMSTYLE=auto|block|distributed|logic"
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
 	@echo "  FREQ=  core clock in MHz the board PLL makes (default ecp5 65, ice40 48); make synth/bitstream"
@@ -107,13 +111,13 @@ config:
 # --- generator -------------------------------------------------------------
 GEN_BIN := build/tools/simty-gen
 
-GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) \
+GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) $(if $(filter rv32im,$(ISA)),ISA=rv32im) $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) \
            $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE)) $(if $(ARBPIPE),ARBPIPE=$(ARBPIPE)) \
            $(if $(filter sorted,$(TRACK)),SORTER=$(SORTER))
 
 gen: setup config $(GEN_BIN)
 	@$(GEN_BIN) $(GEN_ARGS) -o $(CFG_DIR)/rtl
-	@printf 'LAST_W := %s\nLAST_T := %s\nLAST_TRACK := %s\nLAST_SORTER := %s\n' $(W) $(T) $(TRACK) $(SORTER) > build/last.mk
+	@printf 'LAST_W := %s\nLAST_T := %s\nLAST_TRACK := %s\nLAST_SORTER := %s\nLAST_ISA := %s\n' $(W) $(T) $(TRACK) $(SORTER) $(ISA) > build/last.mk
 
 # rtl/ holds the default configuration for browsing; check-gen proves it is
 # what the generator writes today (make rtl regenerates it).
@@ -198,13 +202,14 @@ SEED       ?= 1
 FUZZ_CFGS  ?= 1_1 2_4 8_8 4_64
 FUZZ_TRACKS ?= sorted sorted_lazy arbiter arbiter_pipe0
 FUZZ_FLAGS ?=
-fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2/sim/simty-sim
+fz_im  = $(if $(filter rv32im,$(ISA)),_im)
+fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2$(fz_im)/sim/simty-sim
 fz_track = $(if $(filter arbiter_pipe%,$1),TRACK=arbiter ARBPIPE=$(or $(patsubst arbiter_pipe%,%,$1),1),$(if $(filter sorted_lazy,$1),TRACK=sorted SORTER=lazy,$(if $(filter sorted,$1),TRACK=sorted SORTER=exact,TRACK=$1)))
 fuzz: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
 	@$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \
-	    W=$(call rs_w,$c) T=$(call rs_t,$c) $(call fz_track,$k) $(call fz_bin,$c,$k) &&)) true
-	@$(PYTHON) scripts/fuzz.py --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) $(FUZZ_FLAGS) \
+	    W=$(call rs_w,$c) T=$(call rs_t,$c) $(call fz_track,$k) ISA=$(ISA) $(call fz_bin,$c,$k) &&)) true
+	@$(PYTHON) scripts/fuzz.py --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) --isa $(ISA) $(FUZZ_FLAGS) \
 	    --configs $(subst $(space),$(comma),$(strip $(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(subst _,x,$c):$k))))
 
 # IPC table from --stats over the test groups: a report, not a test.

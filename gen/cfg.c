@@ -9,10 +9,10 @@
 #include <stdio.h>
 #include <string.h>
 
-enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_ARBPIPE, K_SORTER, K_COUNT };
+enum { K_W, K_T, K_TRACK, K_IMEM, K_DMEM, K_RAMSTYLE, K_ARBPIPE, K_SORTER, K_ISA, K_COUNT };
 static const char *const key_names[K_COUNT] = { "W", "T", "TRACK", "IMEM", "DMEM", "RAMSTYLE",
-                                                "ARBPIPE", "SORTER" };
-#define KEY_LIST "W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER"
+                                                "ARBPIPE", "SORTER", "ISA" };
+#define KEY_LIST "W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA"
 
 void cfg_defaults(struct simt_cfg *c)
 {
@@ -118,7 +118,7 @@ const char *cfg_ramstyle_name(enum simt_ramstyle s)
 
 void cfg_tag(const struct simt_cfg *c, char *buf, size_t len)
 {
-    snprintf(buf, len, "W%d_T%d_%s", c->w, c->t, cfg_track_name(c->track));
+    snprintf(buf, len, "W%d_T%d_%s%s", c->w, c->t, cfg_track_name(c->track), c->isa_m ? "_im" : "");
 }
 
 void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
@@ -133,7 +133,9 @@ void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
     if (n < len && !c->arbpipe_auto)
         n += (size_t)snprintf(buf + n, len - n, " ARBPIPE=%d", c->arbpipe);
     if (n < len && c->sorter != SORTER_EXACT)
-        snprintf(buf + n, len - n, " SORTER=%s", cfg_sorter_name(c->sorter));
+        n += (size_t)snprintf(buf + n, len - n, " SORTER=%s", cfg_sorter_name(c->sorter));
+    if (n < len && c->isa_m)
+        snprintf(buf + n, len - n, " ISA=rv32im");
 }
 
 /* Strict decimal: digits only, no sign, no leading zero, no base prefix,
@@ -245,6 +247,13 @@ int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size
             snprintf(err, errlen, "%s: must be exact or lazy", arg);
             return -1;
         }
+        break;
+    case K_ISA:
+        if (strcmp(val, "rv32i") != 0 && strcmp(val, "rv32im") != 0) {
+            snprintf(err, errlen, "%s: must be rv32i or rv32im", arg);
+            return -1;
+        }
+        c->isa_m = strcmp(val, "rv32im") == 0;
         break;
     case K_RAMSTYLE: {
         int found = 0;

@@ -34,6 +34,7 @@ struct simt_cfg {
     int arbpipe;         /* ARBPIPE: registered cuts in the arbiter's reduction tree */
     int arbpipe_auto;    /* ARBPIPE=auto (default): arbpipe derived, one cut per two levels */
     enum simt_sorter sorter; /* SORTER: exact | lazy (TRACK=sorted) */
+    int isa_m;           /* ISA: 0 = rv32i, 1 = rv32im (the M unit, gen/mdu.c) */
 
     /* ---- derived by cfg_derive() ---- */
     int threads;         /* W * T */
@@ -112,8 +113,8 @@ const char *cfg_sorter_name(enum simt_sorter s);     /* "exact" | "lazy" */
 void cfg_tag(const struct simt_cfg *c, char *buf, size_t len);
 
 /* The arguments that reproduce this configuration: "W=8 T=16 TRACK=sorted",
- * with IMEM=, DMEM=, RAMSTYLE=, ARBPIPE=, SORTER= appended when they differ
- * from the defaults. */
+ * with IMEM=, DMEM=, RAMSTYLE=, ARBPIPE=, SORTER=, ISA= appended when they
+ * differ from the defaults. */
 void cfg_args(const struct simt_cfg *c, char *buf, size_t len);
 
 /* ceil(log2(n)) for n >= 1. */

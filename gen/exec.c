@@ -12,10 +12,11 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_describe(m, "Decode and execute (collect 2 and issue + 4): in collect 2, the ALU lanes' "
                    "control word and immediate, including the read-only CSRs (mhartid, warp and "
                    "lane ids, W, T, cycle); in execute, full decode with illegal-instruction "
-                   "detection (RV32I only: RV32M encodings, fence.i, CSR writes and unknown "
+                   "detection (%s fence.i, CSR writes and unknown "
                    "CSRs are illegal), T ALU lanes with their branch conditions, jalr targets "
                    "and the call-depth hint of jumps. Everything is registered for the "
-                   "membership stage.");
+                   "membership stage.", cfg->isa_m ? "RV32IM: the M instructions go to simty_mdu;"
+                                                  : "RV32I only: RV32M encodings,");
     vm_latency(m, "c2_* inputs: the cycle before their ex_* inputs; outputs registered (1 cycle)");
     vm_localparam(m, "W", cfg->w, "warps");
     vm_localparam(m, "T", cfg->t, "threads per warp");
@@ -51,6 +52,10 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT_REG, "mb_call_o", "2", "01 call (+1), 10 return (-1)");
     vm_port(m, VM_OUT_REG, "mb_trap_o", "1", "fetch fault, illegal instruction or ebreak");
     vm_port(m, VM_OUT_REG, "mb_cause_o", "4", NULL);
+    if (cfg->isa_m) {
+        vm_port(m, VM_OUT_REG, "mb_mul_o", "1", "RV32M multiply (written at issue + 9)");
+        vm_port(m, VM_OUT_REG, "mb_div_o", "1", "RV32M divide or remainder (the shared divider)");
+    }
 
     vm_localparam_lit(m, "OP_LUI", 7, "7'b0110111", "major opcodes");
     vm_localparam_lit(m, "OP_AUIPC", 7, "7'b0010111", NULL);
@@ -107,7 +112,8 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_item(b, "OP_ST", "legal", "f3[2] == 1'b0 && f3[1:0] != 2'b11");
     vb_item(b, "OP_IMM", "legal", "f3 == 3'b001 ? f7 == 7'd0 : "
                                   "f3 == 3'b101 ? (f7 == 7'd0 || f7 == 7'b0100000) : 1'b1");
-    vb_item(b, "OP_OP", "legal", "f7 == 7'd0 || (f7 == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101))");
+    vb_item(b, "OP_OP", "legal", "%s", cfg->isa_m ? "f7 == 7'd0 || f7 == 7'd1 || (f7 == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101))"
+                                            : "f7 == 7'd0 || (f7 == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101))");
     vb_item(b, "OP_FENCE", "legal", "f3 == 3'b000");
     vb_item(b, "OP_SYS", "legal", "is_csr || is_ecall || is_ebreak");
     vb_item(b, "default", "legal", "1'b0");
@@ -238,7 +244,12 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "mb_rd_o", "rd");
     vb_set(b, "mb_funct3_o", "f3");
     vb_set(b, "mb_walu_o", "ok && rd != 5'd0 && (op == OP_LUI || op == OP_AUIPC || op == OP_JAL || "
-                           "op == OP_JALR || op == OP_IMM || op == OP_OP || is_csr)");
+                           "op == OP_JALR || op == OP_IMM || %s || is_csr)",
+           cfg->isa_m ? "(op == OP_OP && f7 != 7'd1)" : "op == OP_OP");
+    if (cfg->isa_m) {
+        vb_set(b, "mb_mul_o", "ok && op == OP_OP && f7 == 7'd1 && !f3[2]");
+        vb_set(b, "mb_div_o", "ok && op == OP_OP && f7 == 7'd1 && f3[2]");
+    }
     vb_set(b, "mb_branch_o", "ok && op == OP_BR");
     vb_set(b, "mb_jal_o", "ok && op == OP_JAL");
     vb_set(b, "mb_jalr_o", "ok && op == OP_JALR");

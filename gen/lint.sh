@@ -4,7 +4,8 @@
 #   gen/lint.sh SIMTY_GEN TRACK "TOP..." W,T [W,T...]
 #
 # TRACK is sorted (SORTER=exact), sorted-lazy (TRACK=sorted SORTER=lazy), arbiter,
-# or arbiter-pipe (TRACK=arbiter ARBPIPE=1).
+# or arbiter-pipe (TRACK=arbiter ARBPIPE=1), each optionally followed by -im
+# (ISA=rv32im: the M unit).
 # For each configuration: generate into build/lint/W<w>_T<t>/, then for each
 # top module run
 #   verilator --lint-only -Wall           (warnings are fatal)
@@ -28,8 +29,9 @@ one_cfg() {   # W,T -> result lines in build/lint/W<w>_T<t>/lint.res
   mkdir -p "$dir"
   local res=$dir/lint.res
   : > "$res"
-  if ! "$gen" W="$w" T="$t" TRACK="${track%%-*}" $([ "$track" = arbiter-pipe ] && echo ARBPIPE=1) \
-       $([ "$track" = sorted-lazy ] && echo SORTER=lazy) \
+  local tr=${track%-im}
+  if ! "$gen" W="$w" T="$t" TRACK="${tr%%-*}" $([ "$tr" = arbiter-pipe ] && echo ARBPIPE=1) \
+       $([ "$tr" = sorted-lazy ] && echo SORTER=lazy) $([ "$tr" != "$track" ] && echo ISA=rv32im) \
        -o "$dir" > "$dir/gen.log" 2>&1; then
     echo "FAIL $name generate (log: $dir/gen.log)" >> "$res"
     return 0

@@ -124,6 +124,8 @@ static int write_config_h(FILE *f, const struct outctx *o)
     fprintf(f, "#define SIMTY_SORTER_EXACT %d /* the head is always the minimum */\n",
             c->track == TRACK_SORTED && c->sorter == SORTER_EXACT);
     fprintf(f, "#define SIMTY_IMEM_KIB %d\n#define SIMTY_DMEM_KIB %d\n", c->imem_kib, c->dmem_kib);
+    if (c->isa_m)   /* absent for rv32i: the default configuration's files are unchanged */
+        fprintf(f, "#define SIMTY_ISA_M 1 /* ISA=rv32im */\n");
     fprintf(f, "#define SIMTY_IMEM_BYTES %ld\n#define SIMTY_DMEM_BYTES %ld\n\n", c->imem_bytes,
             c->dmem_bytes);
     fprintf(f, "/* derived (cfg_derive in gen/cfg.c; *_W are at least 1) */\n");
@@ -161,6 +163,8 @@ static int write_config_mk(FILE *f, const struct outctx *o)
     fprintf(f, "# the arbiter's reduction tree: %d registered cut%s\nARB_CUTS := %d\n"
                "SORTER := %s\n",
             c->arbpipe, c->arbpipe == 1 ? "" : "s", c->arbpipe, cfg_sorter_name(c->sorter));
+    if (c->isa_m)
+        fprintf(f, "ISA := rv32im\n");
     return 0;
 }
 

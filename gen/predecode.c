@@ -22,7 +22,6 @@ void pd_jump_offset(struct vmod *m, const char *insn, const char *pfx, const cha
 
 int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
 {
-    (void)cfg;
     vm_describe(m, "Predecode: classifies a fetched instruction by the register-file ports it "
                    "needs, so the scheduler can reserve them at issue. ecall and ebreak read a7 "
                    "(x17) as rs1 and a0 (x10) as rs2: the exit test and the exit code. It also "
@@ -73,9 +72,18 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "use2_o", "uses_rs2 || is_env");
     vm_assign(m, "rs1_o", "is_env ? 5'd17 : use1_o ? insn_i[19:15] : 5'd0");
     vm_assign(m, "rs2_o", "is_env ? 5'd10 : use2_o ? insn_i[24:20] : 5'd0");
+    if (cfg->isa_m) {
+        vm_comment(m, "RV32M: a multiply writes rd at the load write-back (issue + 9), so it is "
+                      "scheduled as a load; a divide writes it whenever the shared divider is "
+                      "done, so it is not followed: its warp waits for the write-back.");
+        vm_wire(m, "is_m", "1", "mul, mulh, mulhsu, mulhu, div, divu, rem, remu");
+        vm_assign(m, "is_m", "op == 7'b0110011 && insn_i[31:25] == 7'b0000001");
+    }
     vm_assign(m, "walu_o", "rd_nz && (op == 7'b0110111 || op == 7'b0010111 || op == 7'b1101111 || "
-                           "op == 7'b1100111 || op == 7'b0010011 || op == 7'b0110011 || is_csr)");
-    vm_assign(m, "load_o", "op == 7'b0000011");
+                           "op == 7'b1100111 || op == 7'b0010011 || %s || is_csr)",
+              cfg->isa_m ? "(op == 7'b0110011 && !is_m)" : "op == 7'b0110011");
+    vm_assign(m, "load_o", cfg->isa_m ? "op == 7'b0000011 || (is_m && !insn_i[14])"
+                                      : "op == 7'b0000011");
     vm_comment(m, "Prediction: jal goes to its target; a branch with a negative offset (a "
                   "loop) is taken, one with a positive offset is not, unless the predictor "
                   "flips it. A target that is not word aligned traps: it is not predicted.");
@@ -94,6 +102,7 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
                            "jalr_o && (ret_o ? ras_ok_i && insn_i[31:20] == 12'd0 : btb_ok_i)");
     vm_comment(m, "A jalr without a predicted target and system instructions are not "
                   "followed before they resolve.");
-    vm_assign(m, "follow_o", "!(op == 7'b1110011 || (jalr_o && !pred_o))");
+    vm_assign(m, "follow_o", cfg->isa_m ? "!(op == 7'b1110011 || (jalr_o && !pred_o) || (is_m && insn_i[14]))"
+                                        : "!(op == 7'b1110011 || (jalr_o && !pred_o))");
     return vm_status(m);
 }

@@ -102,6 +102,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_port(m, VM_IN, "rst_i", "1", NULL);
     vm_port(m, VM_IN, "init_i", "1", "reset sequence: nothing issues; every warp becomes alive");
+    if (cfg->isa_m)
+        vm_port(m, VM_IN, "mdu_hold_i", "1", "nothing issues (a divide's result waits for a write slot)");
     vm_group(m, "refill from predecode (stage f2)");
     vm_port(m, VM_IN, "rf_valid_i", "1", NULL);
     vm_port(m, VM_IN, "rf_wid_i", "WARP_W", NULL);
@@ -302,9 +304,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     {
         const char *same = nb == 2 ? "li_wid_q[0] == w[0]" : "1'b1";
         vb_set(b, "ready[w]", "(li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && "
-                              "!init_i && !(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
+                              "!init_i && %s!(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
                               "!(fl_q && fl_wid_q == w[WARP_W-1:0]) && "
-                              "!(li_valid_q && li_use2_q && %s)", same);
+                              "!(li_valid_q && li_use2_q && %s)", cfg->isa_m ? "!mdu_hold_i && " : "", same);
     }
     vb_end(b);
 

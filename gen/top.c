@@ -41,6 +41,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
     /* Stage r (redirect, release, trace) comes res_lat cycles after resolve. */
     const int rl = cfg->res_lat;
+    const int im = cfg->isa_m;      /* ISA=rv32im: the M unit (gen/mdu.c) */
     char tmp[64];
     char pre_wid[24];   /* the warp entering stage r next cycle */
 
@@ -252,9 +253,17 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });
     /* A load is released by whichever comes last: its write-back (issue + 9) or
      * stage r. */
+    if (im)
+        vm_inst_conn(in, "mdu_hold_i", "mdu_hold");
     if (rl < 2) {
         vm_inst_conn(in, "res_load_i", "r_load_q");
         vm_inst_conn(in, "wb_valid_i", "wb_valid_q");
+        vm_inst_conn(in, "wb_wid_i", "wb_wid_q");
+    } else if (im) {
+        /* A multiply, like a load, is released at stage r (after its write-back); a
+         * divide always at its write-back, long after. */
+        vm_inst_conn(in, "res_load_i", "r_dvacc_q");
+        vm_inst_conn(in, "wb_valid_i", "wb_valid_q && wb_dv_q");
         vm_inst_conn(in, "wb_wid_i", "wb_wid_q");
     } else {
         vm_inst_conn(in, "res_load_i", "1'b0");
@@ -376,7 +385,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "wa_valid_i", "n_valid_q && n_walu_q && !kill_n", "wa_wid_i", "n_wid_q", "wa_rd_i", "n_rd_q",
         "wa_mask_i", "br_wmask", "wa_data_i", "n_wdata",
         "wl_valid_i", "wb_valid_q", "wl_wid_i", "wb_wid_q", "wl_rd_i", "wb_rd_q",
-        "wl_mask_i", "wb_mask_q", "wl_data_i", "wb_data", NULL });
+        "wl_mask_i", "wb_mask_q", "wl_data_i", im ? "wb_wdata" : "wb_data", NULL });
 
 
     /* ---- execute ---- */
@@ -409,6 +418,12 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "mb_jalr_o", "mb_jalr", "mb_load_o", "mb_load", "mb_store_o", "mb_store",
         "mb_ecall_o", "mb_ecall", "mb_call_o", "mb_call", "mb_trap_o", "mb_trap",
         "mb_cause_o", "mb_cause", NULL });
+    if (im) {
+        vm_wire(m, "mb_mul", "1", "RV32M multiply");
+        vm_wire(m, "mb_div", "1", "RV32M divide or remainder");
+        vm_inst_conn(in, "mb_mul_o", "mb_mul");
+        vm_inst_conn(in, "mb_div_o", "mb_div");
+    }
     vm_reg(m, "mb_valid_q", "1", "membership (issue + 5)");
     vm_reg(m, "mb_wid_q", "WARP_W", NULL);
     vm_reg(m, "mb_pc_q", "30", NULL);
@@ -458,6 +473,14 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             vb_set(b, tmp, "%s", st[i][2]);
         }
         vb_reset(b, "n_valid_q", "1'b0");
+        if (im) {
+            vm_reg(m, "n_mul_q", "1", NULL);
+            vm_reg(m, "n_div_q", "1", NULL);
+            vm_reg(m, "n_dvacc_q", "1", "the divider took it");
+            vb_set(b, "n_mul_q", "mb_mul");
+            vb_set(b, "n_div_q", "mb_div");
+            vb_set(b, "n_dvacc_q", "mdu_acc");
+        }
     }
     /* ---- call depth forwarding ---- */
     {
@@ -556,8 +579,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "pc_i", "n_pc_q", "active_i", "n_active_q", "depth_i", "n_depth_q", "d_i", "n_d_q",
         "cond_i", "n_cond_q", "target_i", "n_target_q", "branch_i", "n_branch_q", "jal_i", "n_jal_q",
         "jalr_i", "n_jalr_q", "ecall_i", "n_ecall_q", "call_i", "n_call_q", "itrap_i", "n_trap_q",
-        "icause_i", "n_cause_q", "mem_i", "n_mem_q", "mem_served_i", "co_served",
-        "mem_replay_i", "co_replay", "mem_trap_i", "co_trap", "mem_cause_i", "co_cause",
+        "icause_i", "n_cause_q", "mem_i", im ? "n_mem_q || n_div_q" : "n_mem_q",
+        "mem_served_i", im ? "n_div_q ? (n_dvacc_q ? n_active_q : {T{1'b0}}) : co_served" : "co_served",
+        "mem_replay_i", im ? "n_div_q ? (n_dvacc_q ? {T{1'b0}} : n_active_q) : co_replay" : "co_replay",
+        "mem_trap_i", im ? "n_div_q ? {T{1'b0}} : co_trap" : "co_trap", "mem_cause_i", "co_cause",
         "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
         "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask",
         "pred_i", "n_pred_q", "pcn_i", "n_pcn_q", "pok_o", "br_pok", "depth_o", "br_depth", NULL });
@@ -614,7 +639,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_wdata_q", "n_wdata");
     vb_set(b, "m_d_q", "n_d_q");
     vb_set(b, "m_s2_q", "n_s2_q");
-    vb_set(b, "m_served_q", "co_served");
+    vb_set(b, "m_served_q", im ? "n_mul_q ? n_active_q : co_served" : "co_served");
     vb_set(b, "m_coal_q", "co_coal");
     vb_set(b, "m_off_q", "co_off");
     vb_set(b, "m_funct3_q", "n_funct3_q");
@@ -625,17 +650,31 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "dmem_wdata_o", "co_data");
     vb_set(b, "dmem_wid_o", "n_wid_q");
     vb_set(b, "dmem_lane_o", "co_leader");
-    vb_set(b, "g_valid_q", "m_valid_q && m_load_q");
+    vb_set(b, "g_valid_q", im ? "m_valid_q && (m_load_q || m_mul_q)" : "m_valid_q && m_load_q");
     vb_set(b, "g_wid_q", "m_wid_q");
     vb_set(b, "g_rd_q", "m_rd_q");
     vb_set(b, "g_served_q", "m_served_q");
     vb_set(b, "g_coal_q", "m_coal_q");
     vb_set(b, "g_off_q", "m_off_q");
     vb_set(b, "g_funct3_q", "m_funct3_q");
-    vb_set(b, "wb_valid_q", "g_valid_q");
-    vb_set(b, "wb_wid_q", "g_wid_q");
-    vb_set(b, "wb_rd_q", "g_rd_q");
-    vb_set(b, "wb_mask_q", "g_served_q");
+    if (im) {
+        vb_set(b, "m_mul_q", "n_mul_q");
+        vb_set(b, "m_dvacc_q", "n_div_q && n_dvacc_q");
+        vb_set(b, "g_mul_q", "m_mul_q");
+        vb_set(b, "wb_valid_q", "g_valid_q || mdu_take");
+        vb_set(b, "wb_wid_q", "g_valid_q ? g_wid_q : mdu_wid");
+        vb_set(b, "wb_rd_q", "g_valid_q ? g_rd_q : mdu_rd");
+        vb_set(b, "wb_mask_q", "g_valid_q ? g_served_q : mdu_mask");
+        vb_set(b, "wb_m_q", "!g_valid_q || g_mul_q");
+        if (rl >= 2)
+            vb_set(b, "wb_dv_q", "!g_valid_q");
+        vb_set(b, "wb_mdata_q", "g_valid_q ? mdu_mul : mdu_dres");
+    } else {
+        vb_set(b, "wb_valid_q", "g_valid_q");
+        vb_set(b, "wb_wid_q", "g_wid_q");
+        vb_set(b, "wb_rd_q", "g_rd_q");
+        vb_set(b, "wb_mask_q", "g_served_q");
+    }
     vb_reset(b, "m_valid_q", "1'b0");
     vb_reset(b, "g_valid_q", "1'b0");
     vb_reset(b, "wb_valid_q", "1'b0");
@@ -644,6 +683,44 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rdata_i", "dmem_rdata_i", "coal_i", "g_coal_q",
         "leader_off_i", "g_off_q", "funct3_i", "g_funct3_q", "wb_data_o", "wb_data", NULL });
+    if (im) {
+        vm_comment(m, "RV32M: multiplies ride with the loads (write-back at issue + 9, through "
+                      "the load port); a divide is taken by the shared divider at membership or "
+                      "replayed, and its result takes the load write-back port in a cycle no "
+                      "load or multiply needs it and no ALU result goes to its bank.");
+        vm_reg(m, "m_mul_q", "1", NULL);
+        vm_reg(m, "m_dvacc_q", "1", "a divide the divider took: released at its write-back");
+        vm_reg(m, "g_mul_q", "1", NULL);
+        vm_reg(m, "wb_m_q", "1", "the write-back is a product or a quotient, not load data");
+        if (rl >= 2)
+            vm_reg(m, "wb_dv_q", "1", "the write-back is a divide's (released there)");
+        vm_reg(m, "wb_mdata_q", "32*T", NULL);
+        vm_wire(m, "wb_wdata", "32*T", "load data, product or quotient");
+        vm_assign(m, "wb_wdata", "wb_m_q ? wb_mdata_q : wb_data");
+        vm_wire(m, "mdu_acc", "1", NULL);
+        vm_wire(m, "mdu_mul", "32*T", NULL);
+        vm_wire(m, "mdu_req", "1", NULL);
+        vm_wire(m, "mdu_wid", "WARP_W", NULL);
+        vm_wire(m, "mdu_rd", "5", NULL);
+        vm_wire(m, "mdu_mask", "T", NULL);
+        vm_wire(m, "mdu_dres", "32*T", NULL);
+        vm_wire(m, "mdu_take", "1", "the divide's result is written next cycle");
+        vm_wire(m, "mdu_hold", "1", "hold issue: the divide's result has waited too long");
+        vm_assign(m, "mdu_take", cfg->rf_banks_impl == 2
+                  ? "mdu_req && !g_valid_q && !(mb_valid_q && mb_walu && mb_wid_q[0] == mdu_wid[0])"
+                  : "mdu_req && !g_valid_q && !(mb_valid_q && mb_walu)");
+        in = vm_inst(m, "simty_mdu", "u_mdu");
+        conns(in, (const char *const[]){
+            "clk_i", "clk_i", "rst_i", "rst_i", "ex_f3_i", "ex_insn_q[13:12]",
+            "ex_s1_i", "ex_s1", "ex_s2_i", "ex_s2",
+            "mb_div_i", "mb_valid_q && !kill_mb && mb_div", "mb_acc_o", "mdu_acc",
+            "n_acc_i", "n_valid_q && n_div_q && n_dvacc_q && !kill_n",
+            "n_kill_i", "n_valid_q && n_div_q && n_dvacc_q && kill_n",
+            "n_wid_i", "n_wid_q", "n_rd_i", "n_rd_q", "n_mask_i", "n_active_q",
+            "g_mul_o", "mdu_mul", "dv_req_o", "mdu_req", "dv_wid_o", "mdu_wid",
+            "dv_rd_o", "mdu_rd", "dv_mask_o", "mdu_mask", "dv_res_o", "mdu_dres",
+            "dv_ack_i", "mdu_take", "hold_o", "mdu_hold", NULL });
+    }
 
     vm_wire(m, "unused_start", "1", "entry points are word aligned");
     vm_assign(m, "unused_start", "^start_pc_i[1:0]");
@@ -664,10 +741,19 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             { "pc", "30", "m_pc_q" },          { "pcn", "30", "m_pcn_q" },
             { "pok", "1", "m_pok_q" },         { "load", "1", "m_load_q" },
         };
+        /* rv32im: multiplies and the divides the divider took are released at their
+         * write-back too */
+        static const char *const rm[][3] = {
+            { "load", "1", "m_load_q || m_mul_q || m_dvacc_q" }, { "dvacc", "1", "m_dvacc_q" },
+        };
         enum { TRC_N = 15, R_N = sizeof r / sizeof r[0] };
         char port[32];
         b = vm_seq(m, "stage_r");
-        delay_line(m, b, r, rl < 2 ? R_N : R_N - 1, rl, "r", "r");
+        delay_line(m, b, r, R_N - 1, rl, "r", "r");
+        if (rl < 2)
+            delay_line(m, b, im ? rm : r + R_N - 1, 1, rl, "r", "r");
+        else if (im)
+            delay_line(m, b, rm + 1, 1, rl, "r", "r");
         for (size_t i = 0; i < TRC_N; i++) {
             snprintf(port, sizeof port, "trc_%s_o", r[i][0]);
             vm_assign(m, port, "r_%s_q", r[i][0]);
@@ -681,10 +767,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
 
     /* The load write-back is reported after its pass: stage r may come after it. */
     {
-        static const char *const tl[][3] = {
+        const char *const tl[][3] = {
             { "valid", "1", "wb_valid_q" }, { "wid", "WARP_W", "wb_wid_q" },
             { "rd", "5", "wb_rd_q" },       { "mask", "T", "wb_mask_q" },
-            { "data", "32*T", "wb_data" },
+            { "data", "32*T", im ? "wb_wdata" : "wb_data" },
         };
         char port[32];
         if (rl >= 2) {

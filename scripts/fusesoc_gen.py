@@ -3,7 +3,7 @@
 
 FuseSoC runs it (through scripts/fusesoc_gen.sh, which picks the project's .venv)
 with a GAPI 1.0 YAML file: vlnv and parameters
-  W, T, TRACK, ARBPIPE, SORTER, IMEM, DMEM, RAMSTYLE   simty-gen's knobs (README, Configuration)
+  W, T, TRACK, ARBPIPE, SORTER, IMEM, DMEM, RAMSTYLE, ISA   simty-gen's knobs (README, Configuration)
   soc_sim: true                                also the board SoC bench for iverilog
   board: ice40 | ecp5                          also the board's top, pins and images
 It builds simty-gen if needed (make build/tools/simty-gen), runs it into rtl/ in
@@ -24,7 +24,7 @@ import sys
 
 import yaml
 
-GEN_KEYS = ("W", "T", "TRACK", "ARBPIPE", "SORTER", "IMEM", "DMEM", "RAMSTYLE")
+GEN_KEYS = ("W", "T", "TRACK", "ARBPIPE", "SORTER", "IMEM", "DMEM", "RAMSTYLE", "ISA")
 # The bench's memories: the iCE40 plan (make fpga-sim): 1 KiB of instructions,
 # 256 blocks of T words.
 IMEM_AW, DMEM_AW = 8, 8
@@ -116,7 +116,11 @@ def main():
     fsets = ["rtl"]
 
     sys.path.insert(0, os.path.join(root, "scripts"))
-    import synth  # noqa: E402  (read_config, build_program, log2, BOARDS)
+    import synth  # noqa: E402  (read_config, build_program, log2, BOARDS, m_fit_check)
+    if board and str(params.get("ISA", "rv32i")) == "rv32im":
+        why = synth.m_fit_check(board, synth.read_config("rtl")["T"])
+        if why:
+            die("board=%s: %s" % (board, why))
     if params.get("soc_sim"):
         cfg = synth.read_config("rtl")
         # copied beside the core file: FuseSoC wants a core's files under its folder

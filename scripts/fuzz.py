@@ -122,7 +122,7 @@ class Fuzzer:
         rlog, mlog = os.path.join(d, 'rtl_%s.commits' % tag), os.path.join(d, 'ref_%s.commits' % tag)
         run([self.sims[c]] + self.sim_args(seed) + ['--quiet', '--max-cycles', str(self.a.sim_max_cycles),
             '--commit-log', rlog, elf], self.a.timeout)
-        run([self.a.ref, '-W', str(w), '-T', str(t), '--quiet', '--max-cycles', str(self.a.ref_max_cycles),
+        run([self.a.ref] + ref_isa(self.a) + ['-W', str(w), '-T', str(t), '--quiet', '--max-cycles', str(self.a.ref_max_cycles),
              '--commit-log', mlog, elf], self.a.timeout)
         if not (os.path.exists(rlog) and os.path.exists(mlog)):
             return 'standalone run left no commit log'
@@ -145,7 +145,7 @@ class Fuzzer:
                         '-o', src] + self.gen_args, 120)
         if rc != 0:
             return None, 'generator failed: %s' % (e.strip() or o.strip())
-        rc, o, e = run([GCC] + ASFLAGS + ['-T', os.path.join(HERE, 'fuzz_link.ld'), '-o', elf, src], 120)
+        rc, o, e = run([GCC] + asflags(self.a) + ['-T', os.path.join(HERE, 'fuzz_link.ld'), '-o', elf, src], 120)
         if rc != 0:
             return None, 'assembling failed: %s' % (e.strip()[:2000])
         return (src, elf), None
@@ -155,7 +155,7 @@ class Fuzzer:
         elf = os.path.join(elf_dir, 'prog_%d.elf' % seed)
         gen = ['python3', self.rel(os.path.join(HERE, 'randprog.py')),
                '--seed', str(seed), '-o', self.rel(src)] + self.gen_args
-        asm = [GCC] + ASFLAGS + ['-T', self.rel(os.path.join(HERE, 'fuzz_link.ld')),
+        asm = [GCC] + asflags(self.a) + ['-T', self.rel(os.path.join(HERE, 'fuzz_link.ld')),
                                  '-o', self.rel(elf), self.rel(src)]
         sim = [self.sims[c]] + self.sim_args(seed) + ['--cosim', '--quiet', '--max-cycles', str(self.a.sim_max_cycles),
                self.rel(elf)]
@@ -178,7 +178,7 @@ class Fuzzer:
                 tag = '%dx%d_%s' % c
                 mlog = os.path.join(d, 'ref_%s.log' % tag)
                 tc = time.time()
-                rc_m, o, e = run([self.a.ref, '-W', str(w), '-T', str(t), '--quiet',
+                rc_m, o, e = run([self.a.ref] + ref_isa(self.a) + ['-W', str(w), '-T', str(t), '--quiet',
                                   '--max-cycles', str(self.a.ref_max_cycles), elf], self.a.timeout)
                 if rc_m not in (0, 4):
                     with open(mlog, 'w') as fh:
@@ -224,8 +224,8 @@ class Fuzzer:
                 if c != '-':
                     lines.append('  kept: %s' % self.rel(fd))
                     lines.append('  replay: %s' % self.replay_cmd(seed, c, fd))
-                    lines.append('  (the model: %s -W %d -T %d %s)' % (
-                        self.rel(self.a.ref), c[0], c[1], self.rel(os.path.join(fd, 'prog_%d.elf' % seed))))
+                    lines.append('  (the model: %s%s -W %d -T %d %s)' % (
+                        self.rel(self.a.ref), ''.join(' ' + x for x in ref_isa(self.a)), c[0], c[1], self.rel(os.path.join(fd, 'prog_%d.elf' % seed))))
         if not self.a.keep:
             shutil.rmtree(d, ignore_errors=True)
         return not fails, lines, secs, info
@@ -246,10 +246,10 @@ def reduce_program(a, c, sim, src_path):
         txt = '\n'.join(l for i, l in enumerate(lines) if keep[i])
         with open(tmp_s, 'w') as fh:
             fh.write(txt)
-        rc, o, e = run([GCC] + ASFLAGS + ['-T', os.path.join(HERE, 'fuzz_link.ld'), '-o', tmp_e, tmp_s], 60)
+        rc, o, e = run([GCC] + asflags(a) + ['-T', os.path.join(HERE, 'fuzz_link.ld'), '-o', tmp_e, tmp_s], 60)
         if rc != 0:
             return None
-        rc_m, o, e = run([a.ref, '-W', str(w), '-T', str(t), '--quiet', '--max-cycles',
+        rc_m, o, e = run([a.ref] + ref_isa(a) + ['-W', str(w), '-T', str(t), '--quiet', '--max-cycles',
                           str(a.ref_max_cycles), tmp_e], a.timeout)
         if rc_m not in (0, 1, 4) or model_unfinished(o):
             return None
@@ -315,10 +315,19 @@ def sim_limit(a, model_cycles):
     return min(a.sim_max_cycles, 40 * model_cycles + 200000)
 
 
+def asflags(a):
+    return [f.replace('rv32i_', a.isa + '_') for f in ASFLAGS]
+
+
+def ref_isa(a):
+    return ['--isa', a.isa] if a.isa != 'rv32i' else []
+
+
 def gen_args(a):
     return (['--traps', a.traps, '--size', a.size, '--max-threads', str(a.max_threads)]
             + (['--sink-readback'] if a.sink_readback else [])
-            + (['--trap-kinds', a.trap_kinds] if a.trap_kinds else []))
+            + (['--trap-kinds', a.trap_kinds] if a.trap_kinds else [])
+            + (['--isa', a.isa] if a.isa != 'rv32i' else []))
 
 
 def per_thread_log(path):
@@ -346,7 +355,7 @@ def self_check(a, configs):
         elf = os.path.join(d, 'prog_%d.elf' % seed)
         rc, o, e = run([sys.executable, os.path.join(HERE, 'randprog.py'), '--seed', str(seed),
                         '-o', src] + gargs, 120)
-        rc2, o2, e2 = run([GCC] + ASFLAGS + ['-T', os.path.join(HERE, 'fuzz_link.ld'), '-o', elf, src], 120)
+        rc2, o2, e2 = run([GCC] + asflags(a) + ['-T', os.path.join(HERE, 'fuzz_link.ld'), '-o', elf, src], 120)
         if rc or rc2:
             print('seed %d: generator/assembler failed: %s' % (seed, (e + e2).strip()[:500]))
             bad += 1
@@ -357,7 +366,7 @@ def self_check(a, configs):
             ref_rc = None
             for pol in policies:
                 log = os.path.join(d, 'c_%d_%s.log' % (seed, pol))
-                rc, o, e = run([a.ref, '-W', str(w), '-T', str(t), '--policy', pol, '--quiet',
+                rc, o, e = run([a.ref] + ref_isa(a) + ['-W', str(w), '-T', str(t), '--policy', pol, '--quiet',
                                 '--max-cycles', str(a.ref_max_cycles), '--commit-log', log, elf], a.timeout)
                 if rc not in (0, 4):
                     msgs.append('%dx%d %s: exit %s %s' % (w, t, pol, rc, o.strip()[:300]))
@@ -398,7 +407,10 @@ def main():
     ap.add_argument('--track', default='sorted',
                     choices=['sorted', 'sorted_lazy', 'arbiter'] + ['arbiter_pipe' + k for k in ('', '0', '2')],
                     help='tracking unit of configurations without :track')
-    ap.add_argument('--sim-template', default='build/W{w}_T{t}_{track}/sim/simty-sim',
+    ap.add_argument('--isa', default='rv32i', choices=['rv32i', 'rv32im'],
+                    help='rv32im: programs with M instructions (randprog.py --isa), the model with '
+                         '--isa rv32im, the simulators of ISA=rv32im cores (build/..._im/)')
+    ap.add_argument('--sim-template', default='build/W{w}_T{t}_{track}{im}/sim/simty-sim',
                     help='simulator path with {w} {t} {track}')
     ap.add_argument('--sim', action='append', default=[], metavar='WxT[:track]=PATH',
                     help='simulator of one configuration (overrides the template)')
@@ -439,7 +451,8 @@ def main():
         configs = parse_configs(a.configs, a.track)
         sims = {}
         for c in configs:
-            sims[c] = a.sim_template.format(w=c[0], t=c[1], track=c[2])
+            sims[c] = a.sim_template.format(w=c[0], t=c[1], track=c[2],
+                                            im='_im' if a.isa == 'rv32im' else '')
         for s in a.sim:
             k, _, p = s.partition('=')
             kc = parse_configs(k, a.track)[0]

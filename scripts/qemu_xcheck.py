@@ -12,7 +12,7 @@ compared from the start if qemu's initial value is 0 (the model's reset
 value), else from the model's first write to it; until then qemu may not
 change it either.
 
-  scripts/qemu_xcheck.py --ref build/tools/simty-ref [--work DIR]
+  scripts/qemu_xcheck.py --ref build/tools/simty-ref [--work DIR] [--isa rv32i|rv32im]
                          [--random N [--seed S]] ELF...
 
 --random N also generates N random RV32I programs (ALU, loads and stores,
@@ -225,13 +225,14 @@ def check(elf, args):
         if os.path.exists(p):
             os.remove(p)
     try:
-        q = subprocess.run(QEMU + ["-D", qlog, elf], stdout=subprocess.DEVNULL,
+        qemu = QEMU if args.isa == "rv32i" else [QEMU[0], QEMU[1], QEMU[2].replace("m=false", "m=true")] + QEMU[3:]
+        q = subprocess.run(qemu + ["-D", qlog, elf], stdout=subprocess.DEVNULL,
                            stderr=subprocess.PIPE, timeout=args.timeout)
     except subprocess.TimeoutExpired:
         return "qemu timed out after %d s" % args.timeout
     try:
-        r = subprocess.run([args.ref, "-W", "1", "-T", "1", "--quiet", "--commit-log", clog,
-                            elf], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        r = subprocess.run([args.ref, "-W", "1", "-T", "1", "--isa", args.isa, "--quiet",
+                            "--commit-log", clog, elf], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                            timeout=args.timeout)
     except subprocess.TimeoutExpired:
         return "simty-ref timed out after %d s" % args.timeout
@@ -251,6 +252,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--ref", required=True)
     ap.add_argument("--work", default="build/ref/qemu")
+    ap.add_argument("--isa", default="rv32i", choices=["rv32i", "rv32im"],
+                    help="rv32im: qemu with M, the model with --isa rv32im (the rv32um tests)")
     ap.add_argument("--timeout", type=int, default=60)
     ap.add_argument("--random", type=int, default=0)
     ap.add_argument("--seed", type=int, default=1)

@@ -2,7 +2,7 @@
 """randprog.py - random terminating SIMT RV32I programs for Simty fuzzing.
 
     scripts/randprog.py --seed S [-o FILE.S] [--traps auto|on|off]
-                        [--max-threads N] [--size small|normal|large]
+                        [--max-threads N] [--size small|normal|large] [--isa rv32i|rv32im]
 
 Writes one assembly program (stdout or FILE.S); link it with
 scripts/fuzz_link.ld (scripts/fuzz.py does the whole build):
@@ -19,7 +19,11 @@ counted loops with per-thread trip counts and break/continue, direct and
 indirect calls through ra and t0, nested calls, tail calls, bounded
 recursion, jump tables with lane-dependent targets, loads and stores of every
 width, early exits and (with --traps, or in about one program in six by
-default) traps in some threads.
+default) traps in some threads.  With --isa rv32im (assemble with
+-march=rv32im_zicsr) runs of M instructions too: corner operands (0, 1, -1,
+INT_MIN, INT_MAX, powers of two) and thread-dependent values, results read back
+to back by M and ALU instructions, overwritten by younger ALU results.  The
+default rv32i gives the same programs as before the option existed.
 
 Determinism (the reference model and the RTL must agree on every thread's
 result even when they schedule warps and paths differently):
@@ -59,6 +63,9 @@ MAIN_CNT = ['s4', 's5', 's6']
 FUNC_CNT = ['s7', 's8']
 BRANCHES = ['beq', 'bne', 'blt', 'bge', 'bltu', 'bgeu']
 RTYPE = ['add', 'sub', 'xor', 'or', 'and', 'sll', 'srl', 'sra', 'slt', 'sltu']
+MTYPE = ['mul', 'mulh', 'mulhsu', 'mulhu', 'div', 'divu', 'rem', 'remu']
+M_CORNER = [0, 1, -1, 2, -2, 3, -7, 0x7fffffff, -0x80000000, 0x8000, 0xffff, 0x10000, -0x10000,
+            1 << 30, -(1 << 30)]
 ITYPE = ['addi', 'xori', 'ori', 'andi', 'slti', 'sltiu']
 SHIFTI = ['slli', 'srli', 'srai']
 CSRS = [0xF14, 0xFC0, 0xFC1, 0xFC2, 0xFC3]
@@ -101,8 +108,9 @@ class Ctx:
 
 class Gen:
     def __init__(self, seed, traps='auto', max_threads=256, size='normal', max_dyn=None,
-                 readback=False, trap_kinds=None):
+                 readback=False, trap_kinds=None, isa='rv32i'):
         self.seed = seed
+        self.isa_m = isa == 'rv32im'
         self.trap_kinds = trap_kinds or TRAP_KINDS
         self.readback = readback
         self.rng = random.Random(seed)
@@ -150,6 +158,8 @@ class Gen:
         # per-program emphasis
         for k in base:
             base[k] *= r.choice([0.3, 1, 1, 1, 2])
+        if self.isa_m:        # after the others: rv32i programs stay as they were
+            base['mdu'] = r.choice([1, 2, 2, 4])
         return base
 
     # ---------------------------------------------------------------- helpers
@@ -218,6 +228,36 @@ class Gen:
                 self.ins(out, '%s %s, %s, %d' % (r.choice(SHIFTI), d, prev, r.randrange(32)))
             prev = d
         return n
+
+    def st_mdu(self, out):
+        """RV32M (--isa rv32im): a run of M instructions on corner values and
+        thread-dependent data, each mostly reading the one before it; some results
+        are read at once by an ALU instruction or overwritten by one (write after
+        write against the longer M latency)."""
+        r = self.rng
+        prev = self.dreg()
+        cost = 0
+        for _ in range(r.randint(2, 8)):
+            k = r.random()
+            if k < 0.3:
+                v = r.choice(M_CORNER) if r.random() < 0.7 else r.choice([1, -1]) << r.randrange(31)
+                self.ins(out, 'li %s, %d' % (self.dreg(), v))
+                cost += 2
+                continue
+            d = r.choice([prev, self.dreg(), self.dreg()])
+            if k < 0.85:
+                a, b = (prev, self.sreg()) if r.random() < 0.6 else (self.sreg(), prev)
+                if r.random() < 0.15:
+                    a = b = prev
+                self.ins(out, '%s %s, %s, %s' % (r.choice(MTYPE), d, a, b))
+            elif k < 0.93:
+                self.ins(out, '%s %s, %s, %s' % (r.choice(RTYPE), d, prev, self.sreg()))
+            else:
+                self.ins(out, 'addi %s, %s, %d' % (prev, self.sreg(), self.imm12()))
+                d = prev
+            prev = d
+            cost += 1
+        return cost
 
     def csr(self, out):
         r = self.rng
@@ -750,6 +790,8 @@ class Gen:
                     c = self.alu_run(piece)
                 elif k == 'csr':
                     c = self.csr(piece)
+                elif k == 'mdu':
+                    c = self.st_mdu(piece)
                 elif k == 'priv':
                     c = self.st_priv(piece)
                 elif k == 'depth':
@@ -944,6 +986,8 @@ def main():
     ap.add_argument('--sink-readback', action='store_true',
                     help='also load back sink words (schedule-dependent values; '
                          'fine under lock-step co-simulation only)')
+    ap.add_argument('--isa', choices=['rv32i', 'rv32im'], default='rv32i',
+                    help='rv32im: also M instructions (assemble with -march=rv32im_zicsr)')
     ap.add_argument('--trap-kinds', default=','.join(TRAP_KINDS),
                     help='comma-separated trap kinds to draw from (default: all): ' + ','.join(TRAP_KINDS))
     a = ap.parse_args()
@@ -952,7 +996,8 @@ def main():
         bad = [k for k in kinds if k not in TRAP_KINDS]
         if bad or not kinds:
             raise ValueError('--trap-kinds: unknown kind %s' % ','.join(bad) if bad else '--trap-kinds: empty')
-        text = Gen(a.seed, a.traps, a.max_threads, a.size, a.max_dyn, a.sink_readback, kinds).program()
+        text = Gen(a.seed, a.traps, a.max_threads, a.size, a.max_dyn, a.sink_readback, kinds,
+                   a.isa).program()
     except ValueError as e:
         print('randprog: %s' % e, file=sys.stderr)
         return 3

@@ -85,7 +85,9 @@ def cfg_name(w, t, track, dmem=None):
 
 
 def make_vars(w, t, track, dmem=None):
-    v = ["W=%d" % w, "T=%d" % t]
+    # ISA=rv32i: the sweeps name rv32i build folders (cfg_name, sw_out), whatever
+    # ISA a `make gen ISA=rv32im` left in build/last.mk
+    v = ["W=%d" % w, "T=%d" % t, "ISA=rv32i"]
     if track.startswith("arbiter_pipe"):
         v += ["TRACK=arbiter", "ARBPIPE=" + (track[len("arbiter_pipe"):] or "1")]
     else:
@@ -116,7 +118,7 @@ def sw_out(dmem=None):
 def build_bench_sw(dmem=None, seed=None, what="simjobs"):
     """The bench ELFs and expected signatures linked for DMEM; their folder."""
     out = sw_out(dmem)
-    args = ["sw-bench"]
+    args = ["sw-bench", "ISA=rv32i"]
     if dmem:
         args += ["DMEM=%d" % dmem, "SW_OUT=" + os.path.relpath(out, ROOT)]
     if seed is not None:

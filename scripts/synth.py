@@ -80,8 +80,9 @@ UNIT_OF_MODULE = {
     "simty_coalesce": "coalesce", "simty_gather": "gather",
     # the predictors are counted with fetch (the front end they steer)
     "simty_bpred": "fetch", "simty_ras": "fetch", "simty_btb": "fetch",
+    "simty_mdu": "mdu",     # ISA=rv32im: the M unit (multipliers, divider)
 }
-UNITS = ["fetch", "predecode", "sched", "rf", "exec", "alu_lanes", "path", "branch",
+UNITS = ["fetch", "predecode", "sched", "rf", "exec", "alu_lanes", "mdu", "path", "branch",
          "coalesce", "gather", "core_glue", "core", "memories", "board_glue", "total"]
 KINDS = ["lut", "carry", "ff", "bram", "lutram", "dsp", "mux"]
 MUX = {"ecp5": ["PFUMX", "L6MUX21"], "ice40": []}
@@ -246,6 +247,31 @@ def hier_units(net, dev, family):
     return units
 
 
+# ISA=rv32im: what the M unit needs per lane, checked before any synthesis.
+# ECP5: four 17 x 17 partial products per lane, each one MULT18X18D (measured:
+# README, RV32M).  iCE40-HX8K: no multipliers; one lane's M unit in logic is about
+# half the device, and W=1 T=1 was measured not to fit (README, RV32M).
+M_DSP_PER_LANE = 4
+M_ICE40_LUT_PER_LANE = 3734     # simty_mdu at W=1 T=1, hierarchy kept (+370 carry, 445 FF)
+
+
+def m_fit_check(board, T):
+    """None, or why ISA=rv32im cannot fit this board at this T."""
+    if board == "ecp5":
+        need, cap = M_DSP_PER_LANE * T, BOARDS[board]["capacity"]["dsp"]
+        if need > cap:
+            return ("ISA=rv32im needs %d MULT18X18D per lane, %d for T=%d; the LFE5U-85F has "
+                    "%d (T <= %d fits): use a smaller T or ISA=rv32i"
+                    % (M_DSP_PER_LANE, need, T, cap,
+                       1 << ((cap // M_DSP_PER_LANE).bit_length() - 1)))
+    elif board == "ice40":
+        return ("ISA=rv32im: the iCE40-HX8K has no multipliers; the M unit in logic takes "
+                "about %d LUT4 per lane (measured), and even W=1 T=1 needs 8,865 logic cells "
+                "of the 7,680 (115 %%; nextpnr cannot place it): use ISA=rv32i on this board"
+                % M_ICE40_LUT_PER_LANE)
+    return None
+
+
 def fit_check(board, area):
     """Compare Yosys's counts with the device; returns a list of overflow messages."""
     cap = BOARDS[board]["capacity"]
@@ -295,6 +321,8 @@ def main():
                     help="nextpnr placer (static: ECP5 only; routes W=8 T=16 where heap times out)")
     ap.add_argument("--prog", help="ELF to put in the memories (default fpga/sw/fpga_hello.S)")
     ap.add_argument("--no-pnr", action="store_true", help="stop after synthesis")
+    ap.add_argument("--allow-m-overflow", action="store_true",
+                    help="ISA=rv32im: synthesize even where the M unit cannot fit (to measure it)")
     ap.add_argument("--skip-units", action="store_true",
                     help="skip the hierarchy-preserving run (no per-unit counts; a quick fit check)")
     ap.add_argument("--units-only", action="store_true",
@@ -314,7 +342,12 @@ def main():
     dev = fpga_flow.DEVICES[fam]
     if a.placer == "static" and fam != "ecp5":
         sys.exit("synth: --placer static: nextpnr-%s has no static placer (heap or sa)" % fam)
-    tag = cfg_tag(cfg)
+    isa_m = cfg.get("ISA") == "rv32im"
+    tag = cfg_tag(cfg) + ("_im" if isa_m else "")
+    why = m_fit_check(a.board, T) if isa_m and not a.allow_m_overflow else None
+    if why:
+        print("synth: %s on %s: %s" % (tag, a.board, why), file=sys.stderr)
+        return 3        # as a configuration that does not fit (finish)
     out = os.path.abspath(a.out or os.path.join(default_dir(rtl, tag),
                                                 out_folder(a.board, a.placer)))
     os.makedirs(out, exist_ok=True)
@@ -609,7 +642,7 @@ def finish(res, out, status):
     print("| unit | LUT4 | carry | FF | BRAM | LUT-RAM | DSP | mux (PFUMX/L6MUX21) |")
     print("|---|---|---|---|---|---|---|---|")
     for un in UNITS:
-        if un in u:
+        if un in u and (un != "mdu" or c.get("config_mk", {}).get("ISA") == "rv32im"):
             d = u[un]
             print("| %s | %s |" % (un.replace("_", " "),
                                     " | ".join(str(d[k]) for k in KINDS)))

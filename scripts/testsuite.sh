@@ -14,6 +14,9 @@ cd "$(dirname "$0")/.."
 
 tier=${1:-fast}; shift || true
 mk="make -s --no-print-directory SIMTY_SETUP_DONE=1"
+# The checks name their configurations; the ISA a `make gen ISA=rv32im` left in
+# build/last.mk must not leak into them (the rv32im checks set ISA themselves).
+export ISA=rv32i
 
 # name | command.  Order: cheapest first.
 # The RTL on one configuration: every program, each checked in lock step
@@ -22,6 +25,10 @@ rtl() { # W T TRACK TESTS (sorted: SORTER=exact unless given)
   local tr=$3
   [ "$tr" = sorted ] && tr="sorted SORTER=exact"
   echo "$mk sim W=$1 T=$2 TRACK=$tr TEST='$4' COSIM=1 SIMFLAGS=--quiet"
+}
+# ISA=rv32im: its own build folders (build/W<w>_T<t>_<track>_im, build/sw-im)
+rtl_m() { # W T TRACK TESTS
+  echo "$mk sim W=$1 T=$2 TRACK=$3 ISA=rv32im TEST='$4' COSIM=1 SIMFLAGS=--quiet"
 }
 all_sw="rv32ui apps simt"
 fast=(
@@ -32,11 +39,13 @@ fast=(
   "gen-lint-lazy|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted-lazy"
   "gen-lint-arb|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=arbiter"
   "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1,1 2,4 8,8 4,64' GEN_LINT_TRACK=arbiter-pipe"
+  "gen-lint-m|$mk gen-lint GEN_LINT_CFGS='2,4 8,8' GEN_LINT_TRACK=sorted-im GEN_LINT_TOPS=simty_core"
   "sw|$mk sw && sw/check.sh"
   "ref-loader|$mk ref-check-loader"
   "ref-qemu|$mk ref-check-qemu"
   "ref-isa|$mk ref-check-isa"
   "ref-cfg|$mk ref-check-cfg"
+  "ref-m|$mk ref-check-m"
   "rtl-1x1|$(rtl 1 1 sorted "$all_sw")"
   "rtl-2x4|$(rtl 2 4 sorted "$all_sw")"
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
@@ -52,6 +61,8 @@ fast=(
   "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
   "rtl-arbp-2x4|$(rtl 2 4 "arbiter ARBPIPE=1" "$all_sw")"
   "rtl-arbp0-8x8|$(rtl 8 8 "arbiter ARBPIPE=0" "$all_sw")"
+  "rtl-m-2x4|$(rtl_m 2 4 sorted rv32um)"
+  "rtl-m-arb-8x8|$(rtl_m 8 8 arbiter rv32um)"
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted sorted_lazy arbiter'"
   "dask|.venv/bin/python scripts/dask_check.py"
   "fusesoc|.venv/bin/python scripts/fusesoc_check.py"

@@ -4,8 +4,9 @@
 # root, the make working directory).  Standalone use:  make -f sw/sw.mk sw
 #
 # Exports:
-#   SW_GROUPS          program groups: rv32ui apps simt bench
-#   SW_ELFS_<group>    the ELFs of one group  (build/sw/<group>/<name>.elf)
+#   SW_GROUPS          program groups: rv32ui rv32um apps simt bench
+#   SW_ELFS_<group>    the ELFs of one group  (build/sw/<group>/<name>.elf;
+#                      build/sw-im/... with ISA=rv32im)
 #   SW_ELFS            every ELF
 #   SW_DUMPS           every disassembly     (build/sw/<group>/<name>.dump)
 #   targets  sw        build every ELF and its .dump
@@ -20,6 +21,8 @@
 #   IMEM=<KiB>   instruction memory size checked at link time (same default)
 #   HEAP=<KiB>   heap for picolibc's malloc (default 0: malloc returns NULL)
 #   SW_OPT       optimisation of C programs (-Os)
+#   ISA          rv32i (default) or rv32im: C programs and the other groups are
+#                compiled with -march=rv32im_zicsr into build/sw-im/ instead
 #   BENCH_SEED   seed of the bench kernels' inputs (1)
 #   HOST_CC      host C compiler of the bench kernels' input and expected
 #                signature generators (cc)
@@ -30,6 +33,9 @@
 #           tests are deliberately absent: fence_i (code is not writable on
 #           Simty; fence.i is an illegal instruction) and ma_data (misaligned
 #           loads and stores trap on Simty).
+#   rv32um  sw/rv32um/*.S  one self-checking test per RV32M instruction, same
+#           style and macros (always assembled with -march=rv32im_zicsr; on an
+#           ISA=rv32i core they trap: illegal instruction).
 #   apps    sw/apps/*.c    C programs linked with picolibc and sw/common.
 #   simt    sw/simt/*.c *.S  directed SIMT tests (divergence, reconvergence,
 #           calls, indirect jumps, exits, coalescing, wrong-path stores, path
@@ -48,19 +54,22 @@
 RISCV_PREFIX  ?= riscv64-unknown-elf-
 RISCV_GCC     ?= $(RISCV_PREFIX)gcc
 RISCV_OBJDUMP ?= $(RISCV_PREFIX)objdump
-SW_ARCH       ?= -march=rv32i_zicsr -mabi=ilp32
-# Linking selects the library variant by -march; the rv32i/ilp32 multilib of
-# gcc and picolibc is only matched by the plain spelling.
-SW_LINK_ARCH  ?= -march=rv32i -mabi=ilp32
+SW_ISA        := $(if $(filter rv32im,$(ISA)),rv32im,rv32i)
+SW_ARCH       ?= -march=$(SW_ISA)_zicsr -mabi=ilp32
+# Linking selects the library variant by -march; the rv32i/ilp32 (rv32im/ilp32)
+# multilib of gcc and picolibc is only matched by the plain spelling.
+SW_LINK_ARCH  ?= -march=$(SW_ISA) -mabi=ilp32
 SW_OPT        ?= -Os
 
 SW_DIR   := sw
-SW_OUT   := build/sw
-SW_GROUPS := rv32ui apps simt bench
+SW_OUT   := build/sw$(if $(filter rv32im,$(SW_ISA)),-im)
+SW_GROUPS := rv32ui rv32um apps simt bench
 
 SW_SRCS_rv32ui := $(sort $(wildcard $(SW_DIR)/rv32ui/*.S))
 SW_SRCS_apps   := $(sort $(wildcard $(SW_DIR)/apps/*.c))
 SW_ELFS_rv32ui := $(patsubst $(SW_DIR)/rv32ui/%.S,$(SW_OUT)/rv32ui/%.elf,$(SW_SRCS_rv32ui))
+SW_SRCS_rv32um := $(sort $(wildcard $(SW_DIR)/rv32um/*.S))
+SW_ELFS_rv32um := $(patsubst $(SW_DIR)/rv32um/%.S,$(SW_OUT)/rv32um/%.elf,$(SW_SRCS_rv32um))
 SW_ELFS_apps   := $(patsubst $(SW_DIR)/apps/%.c,$(SW_OUT)/apps/%.elf,$(SW_SRCS_apps))
 SW_SRCS_simt_c := $(sort $(wildcard $(SW_DIR)/simt/*.c))
 SW_SRCS_simt_S := $(sort $(wildcard $(SW_DIR)/simt/*.S))
@@ -89,6 +98,7 @@ SW_DEPFLAGS = -MMD -MP -MF $(@:%.elf=%).d -MT $@
 # __global_pointer$ (nothing becomes gp-relative; gp is TESTNUM).
 SW_ASFLAGS_rv32ui := $(SW_ARCH) -nostdlib -nostartfiles -static \
         -I $(SW_DIR)/env -I gen -Wl,--no-relax -Wl,--build-id=none
+SW_ASFLAGS_rv32um := $(filter-out -march=%,$(SW_ASFLAGS_rv32ui)) -march=rv32im_zicsr
 
 # C programs: picolibc (rv32i/ilp32 multilib), our crt0, integer-only printf.
 SW_CFLAGS := $(SW_ARCH) $(SW_OPT) -g -Wall -Wextra -std=gnu11 --specs=picolibc.specs \
@@ -113,7 +123,7 @@ SW_ASFLAGS_simt := $(SW_ARCH) -nostdlib -nostartfiles -static \
 # Everything that changes an output without changing a file, per kind of
 # output: build/sw/<kind>.stamp is rewritten only when its text changes, so
 # the outputs rebuild exactly then (DMEM=... relinks the C programs only).
-SW_STAMP_TEXT_isa := $(RISCV_GCC) $(SW_ASFLAGS_rv32ui) $(SW_ASFLAGS_simt)
+SW_STAMP_TEXT_isa := $(RISCV_GCC) $(SW_ASFLAGS_rv32ui) $(SW_ASFLAGS_rv32um) $(SW_ASFLAGS_simt)
 SW_STAMP_TEXT_cc  := $(RISCV_GCC) $(SW_CFLAGS)
 SW_STAMP_TEXT_ld  := $(RISCV_GCC) $(SW_LDFLAGS_apps) $(SW_DEFSYMS)
 SW_STAMP_TEXT_bench := $(HOST_CC) $(BENCH_HOST_CFLAGS) seed $(BENCH_SEED)
@@ -151,6 +161,10 @@ $(SW_LDS): $(SW_DIR)/common/link.ld gen/simty_map.h
 $(SW_OUT)/rv32ui/%.elf: $(SW_DIR)/rv32ui/%.S $(SW_LDS) $(SW_STAMP_ISA)
 	@mkdir -p $(@D)
 	$(RISCV_GCC) $(SW_ASFLAGS_rv32ui) $(SW_DEPFLAGS) -T $(SW_LDS) -o $@ $<
+
+$(SW_OUT)/rv32um/%.elf: $(SW_DIR)/rv32um/%.S $(SW_LDS) $(SW_STAMP_ISA)
+	@mkdir -p $(@D)
+	$(RISCV_GCC) $(SW_ASFLAGS_rv32um) $(SW_DEPFLAGS) -T $(SW_LDS) -o $@ $<
 
 # (DMEM matters to them too: SIMT_STACK divides the memory above _end.)
 $(SW_ELFS_simt_S): $(SW_OUT)/simt/%.elf: $(SW_DIR)/simt/%.S $(SW_LDS) $(SW_STAMP_ISA) $(SW_STAMP_LD)

@@ -41,6 +41,10 @@ struct warp_paths {
     struct simty_path p[SIMTY_T + 3];
 };
 
+#ifndef SIMTY_ISA_M
+#define SIMTY_ISA_M 0   /* simty_config.h defines it for ISA=rv32im only */
+#endif
+
 /* A load between its pass (addresses, reference model stepped) and its
  * write-back (data). */
 struct pending_load {
@@ -413,7 +417,11 @@ static void on_pass(struct run *r)
     int in = t->a.valid + t->b.valid + t->c.valid;
     int outn = t->x.valid + t->y.valid + t->z.valid;
     struct simty_effect rtl, ref[SIMTY_T];
-    int load = opcode == 0x03;         /* written back later, even if every lane trapped */
+    /* written back later, even if every lane trapped: loads; with RV32M the
+     * multiplies and the divides the divider took (a divide it did not take
+     * is replayed: no lane executed) */
+    int load = opcode == 0x03 ||
+               (SIMTY_ISA_M && opcode == 0x33 && t->insn >> 25 == 1 && t->exec != 0);
 
     r->warp_insts++;
     r->thread_insts += (uint64_t)popcount64(t->exec);
@@ -570,6 +578,7 @@ static int setup(struct run *r, const char *path, int argc, char **argv)
         c.T = SIMTY_T;
         c.imem_kib = SIMTY_IMEM_KIB;
         c.dmem_kib = SIMTY_DMEM_KIB;
+        c.isa_m = SIMTY_ISA_M;
         r->ref = ref_new(&c, err, sizeof err);
         r->hist = calloc(NTHREADS, sizeof *r->hist);
         if (!r->ref || !r->hist || ref_load_elf(r->ref, path, &info, err, sizeof err) != 0) {

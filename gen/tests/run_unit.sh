@@ -7,8 +7,8 @@
 # 1. C unit tests (configuration, writer, module model, registry, determinism
 #    in process);  2. the command line (errors, exit codes, summary line,
 #    outputs);  3. determinism through files (generate, regenerate, compare
-#    byte for byte);  4. golden files for five small configurations;
-#    5. the RAM bench;  6. the ALU lane bench under Verilator;  7. the CCS
+#    byte for byte);  4. golden files for seven small configurations (one rv32im);
+#    5. the RAM bench, the RV32M lane bench;  6. the ALU lane bench under Verilator;  7. the CCS
 #    proven equal to its definition.
 # One line per test, then exactly "N passed, M failed".
 set -uo pipefail
@@ -23,6 +23,7 @@ goldens=(
   "W1_T4_arbiter_pipe2|W=1 T=4 TRACK=arbiter ARBPIPE=2"
   "W2_T4_sorted|W=2 T=4"
   "W1_T4_sorted_lazy|W=1 T=4 SORTER=lazy"
+  "W2_T2_sorted_im|W=2 T=2 ISA=rv32im"
 )
 
 if [ "${1:-}" = "--golden-update" ]; then
@@ -67,7 +68,7 @@ t "cli: T=8x rejected" err_is "simty-gen: T=8x: must be a power of two in [1,64]
 t "cli: bad value after a good one: nothing written" \
   err_is "simty-gen: DMEM=3: must be a power of two in [1,65536] (KiB)" W=4 DMEM=3
 t "cli: duplicate key" err_is "simty-gen: W=2: W given twice" W=4 W=2
-t "cli: unknown key" err_is "simty-gen: FOO=1: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER)" FOO=1
+t "cli: unknown key" err_is "simty-gen: FOO=1: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" FOO=1
 t "cli: unknown option" err_is "simty-gen: --frobnicate: unknown option (try --help)" --frobnicate
 t "cli: unknown unit" err_is "simty-gen: --only=nope: no such unit (see --list)" --only=nope
 sum=$("$gen" W=8 T=16 -o "$cli/a" 2>&1)
@@ -139,6 +140,16 @@ if iverilog -g2005 -Wall -o "$rd/ram_tb" gen/tests/ram_tb.v "$rd"/simty_ram_1r1w
   ok "bench: RAM primitives (${res#ram-tb: })"
 else
   bad "bench: RAM primitives"; cat "$rd/build.log"; echo "${res:-}" | head -n 12
+fi
+
+# 5b. RV32M lane bench (iverilog): corner and random operands against the plain definition
+md=$out/mdu; rm -rf "$md"; mkdir -p "$md"
+if "$gen" W=2 T=2 ISA=rv32im --only=mdu_lane -o "$md" > /dev/null \
+   && iverilog -g2005 -Wall -o "$md/mdu_tb" gen/tests/mdu_tb.v "$md"/simty_mdu_lane.v > "$md/build.log" 2>&1 \
+   && [ ! -s "$md/build.log" ] && res=$(vvp -n "$md/mdu_tb" 2>&1) && echo "$res" | grep -q ', 0 errors$'; then
+  ok "bench: simty_mdu_lane vs the RV32M definition (${res#mdu-tb: })"
+else
+  bad "bench: simty_mdu_lane"; cat "$md/build.log"; echo "${res:-}" | head -n 12
 fi
 
 # 6. ALU lane bench

@@ -142,6 +142,12 @@ static void test_cfg(struct tctx *t)
     cfg_args(&c, args, sizeof args);
     check(t, rc == 0 && c.sorter == SORTER_LAZY && strcmp(args, "W=8 T=16 TRACK=sorted SORTER=lazy") == 0,
           "cfg: SORTER=lazy with the sorted list (%s)", args);
+    rc = parse_str(&c, "ISA=rv32im|W=2", err, sizeof err);
+    cfg_args(&c, args, sizeof args);
+    check(t, rc == 0 && c.isa_m == 1 && strcmp(args, "W=2 T=8 TRACK=sorted ISA=rv32im") == 0,
+          "cfg: ISA=rv32im (%s)", args);
+    rc = parse_str(&c, "ISA=rv32i", err, sizeof err);
+    check(t, rc == 0 && c.isa_m == 0, "cfg: ISA=rv32i is the default");
     parse_str(&c, "", err, sizeof err);
     cfg_args(&c, args, sizeof args);
     check(t, strcmp(args, "W=8 T=8 TRACK=sorted") == 0 && c.sorter == SORTER_EXACT,
@@ -171,10 +177,10 @@ static void test_cfg(struct tctx *t)
         { "TRACK=", "TRACK=: must be sorted or arbiter" },
         { "TRACK=Sorted", "TRACK=Sorted: must be sorted or arbiter" },
         { "RAMSTYLE=bram", "RAMSTYLE=bram: must be auto, block, distributed or logic" },
-        { "X=3", "X=3: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER)" },
-        { "w=8", "w=8: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER)" },
-        { "W", "W: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER)" },
-        { "=8", "=8: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER)" },
+        { "X=3", "X=3: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" },
+        { "w=8", "w=8: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" },
+        { "W", "W: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" },
+        { "=8", "=8: expected KEY=VALUE (keys: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" },
         { "ARBPIPE=7", "ARBPIPE=7: must be auto or 0..6" },
         { "ARBPIPE=yes", "ARBPIPE=yes: must be auto or 0..6" },
         { "ARBPIPE=01", "ARBPIPE=01: must be auto or 0..6" },
@@ -184,6 +190,9 @@ static void test_cfg(struct tctx *t)
         { "TRACK=arbiter|T=1|ARBPIPE=2",
           "ARBPIPE=2: at most 1 with T=1 (a cut per level of the reduction tree, log2 T = 0)" },
         { "ARBPIPE=2", "ARBPIPE=2: needs TRACK=arbiter (the sorted list has no arbiter)" },
+        { "ISA=rv32", "ISA=rv32: must be rv32i or rv32im" },
+        { "ISA=rv32imx", "ISA=rv32imx: must be rv32i or rv32im" },
+        { "ISA=RV32IM", "ISA=RV32IM: must be rv32i or rv32im" },
         { "ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "TRACK=sorted|ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "SORTER=heap", "SORTER=heap: must be exact or lazy" },

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Run every ISA test on simty-ref for several W x T and all seven policies.
 #   tb/ref/check_isa.sh SIMTY_REF "1x1 2x4 ..." ELF... [-- TEST_STEP ELF...]
-# REF_POLICIES="..." restricts the policies (default: all seven).
+# REF_POLICIES="..." restricts the policies (default: all seven); REF_ISA=rv32im
+# runs the model with the M extension.
 # One line per (test, configuration, policy) that fails, one summary line per
 # configuration and policy.  After "--": the lock-step API check
 # (tb/ref/check_step.sh) on the ELFs given there.  Then "N passed, M failed".
@@ -18,7 +19,7 @@ out=$(mktemp); trap 'rm -f "$out"' EXIT
 for cfg in $cfgs; do
   w=${cfg%x*}; t=${cfg#*x}
   for pol in ${REF_POLICIES:-minsp-pc min-pc depth-first breadth-first ipdom minority-first mp-ipdom}; do
-    "$ref" -W "$w" -T "$t" --policy "$pol" --quiet --max-cycles 10000000 "$@" > "$out" 2>&1
+    "$ref" -W "$w" -T "$t" --isa "${REF_ISA:-rv32i}" --policy "$pol" --quiet --max-cycles 10000000 "$@" > "$out" 2>&1
     rc=$?
     p=$(grep -c '^PASS' "$out"); f=$(( $# - p ))
     [ $rc -ne 0 ] && [ $f -eq 0 ] && f=1

@@ -32,6 +32,7 @@ void ref_config_default(struct ref_config *c)
     c->imem_kib = SIMTY_IMEM_KIB_DEFAULT;
     c->dmem_kib = SIMTY_DMEM_KIB_DEFAULT;
     c->policy = REF_POLICY_MINSP_PC;
+    c->isa_m = 0;
 }
 
 int ref_config_check(const struct ref_config *c, char *err, size_t n)
@@ -182,7 +183,7 @@ static int32_t sext(uint32_t v, unsigned bits)
     return (int32_t)((v ^ m) - m);
 }
 
-static void decode(uint32_t i, struct dinsn *d)
+static void decode(uint32_t i, struct dinsn *d, int isa_m)
 {
     uint32_t opc = i & 0x7f, f3 = (i >> 12) & 7, f7 = i >> 25;
     memset(d, 0, sizeof *d);
@@ -244,6 +245,10 @@ static void decode(uint32_t i, struct dinsn *d)
         if (f7 == 0) {
             static const uint8_t ops[8] = { OP_ADD, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_OR, OP_AND };
             d->op = ops[f3];
+        } else if (f7 == 1 && isa_m) {
+            static const uint8_t ops[8] = { OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU,
+                                            OP_DIV, OP_DIVU, OP_REM, OP_REMU };
+            d->op = ops[f3];
         } else if (f7 == 0x20) {
             if (f3 == 0) d->op = OP_SUB;
             else if (f3 == 5) d->op = OP_SRA;
@@ -287,7 +292,7 @@ void ref_reset(struct ref *r, uint32_t entry)
     size_t nth = (size_t)r->cfg.W * r->cfg.T, t;
     uint32_t k;
     for (k = 0; k < r->imem_size / 4; k++)
-        decode(rd32le(r->imem + 4 * (size_t)k), &r->dec[k]);
+        decode(rd32le(r->imem + 4 * (size_t)k), &r->dec[k], r->cfg.isa_m);
     memset(r->x, 0, nth * 32 * sizeof *r->x);
     memset(r->th, 0, nth * sizeof *r->th);
     memset(r->reg_ready, 0, nth * 32 * sizeof *r->reg_ready);
@@ -464,6 +469,21 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
     case OP_SRA:   v = (uint32_t)((int32_t)a >> (b & 31)); break;
     case OP_OR:    v = a | b; break;
     case OP_AND:   v = a & b; break;
+    /* RV32M; division by zero and the overflow as the ISA defines them */
+    case OP_MUL:    v = a * b; break;
+    case OP_MULH:   v = (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32); break;
+    case OP_MULHSU: v = (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(uint64_t)b) >> 32); break;
+    case OP_MULHU:  v = (uint32_t)((uint64_t)a * b >> 32); break;
+    case OP_DIV:
+        v = b == 0 ? 0xffffffffu : (a == 0x80000000u && b == 0xffffffffu) ? a
+          : (uint32_t)((int32_t)a / (int32_t)b);
+        break;
+    case OP_DIVU:   v = b == 0 ? 0xffffffffu : a / b; break;
+    case OP_REM:
+        v = b == 0 ? a : (a == 0x80000000u && b == 0xffffffffu) ? 0
+          : (uint32_t)((int32_t)a % (int32_t)b);
+        break;
+    case OP_REMU:   v = b == 0 ? a : a % b; break;
     case OP_FENCE: wr = 0; break;
     case OP_ECALL:
         if (x[17] != SIMTY_SYS_EXIT) {

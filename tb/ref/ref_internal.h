@@ -19,6 +19,7 @@ enum {
     OP_SB, OP_SH, OP_SW,
     OP_ADDI, OP_SLTI, OP_SLTIU, OP_XORI, OP_ORI, OP_ANDI, OP_SLLI, OP_SRLI, OP_SRAI,
     OP_ADD, OP_SUB, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_SRA, OP_OR, OP_AND,
+    OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU, OP_DIV, OP_DIVU, OP_REM, OP_REMU,   /* ISA=rv32im */
     OP_FENCE, OP_ECALL, OP_EBREAK,
     OP_CSR_CYCLE, OP_CSR_CYCLEH, OP_CSR_MHARTID, OP_CSR_WARPID, OP_CSR_LANEID,
     OP_CSR_NWARPS, OP_CSR_NLANES
@@ -89,7 +90,8 @@ unsigned ref_stack_depth(const struct ref *r, unsigned w);
 /* sched.c: the latency model. */
 #define REF_LAT_RESOLVE 10    /* next issue of a path that waits for its resolve */
 #define REF_LAT_ALU     6     /* ALU results usable at t + 6 */
-#define REF_LAT_LOAD    9     /* load results usable at t + 9 */
+#define REF_LAT_LOAD    9     /* load results usable at t + 9 (multiplies too) */
+#define REF_LAT_DIV     40    /* a divide: the shared divider's 32 steps, its warp waits */
 #define REF_LAT_TAKEN   3     /* a predicted jump's target issues at t + 3 */
 /* Cycle the operands of the instruction at pc are ready for the lanes of mask. */
 uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask);

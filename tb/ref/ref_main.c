@@ -1,7 +1,7 @@
 /*
  * ref_main.c - simty-ref, the reference model as a command-line tool.
  *
- *   simty-ref [-W N] [-T N] [--imem KIB] [--dmem KIB] [--policy P]
+ *   simty-ref [-W N] [-T N] [--imem KIB] [--dmem KIB] [--isa rv32i|rv32im] [--policy P]
  *             [--max-cycles N] [--commit-log FILE] [--stats FILE.json]
  *             [--signature FILE] [--quiet] [--cfg] ELF...
  *
@@ -42,6 +42,8 @@ static void usage(FILE *f)
         "  -T N               threads per warp, power of two 1..64 (default 8)\n"
         "  --imem KIB         instruction memory in KiB, power of two (default %u)\n"
         "  --dmem KIB         data memory in KiB, power of two (default %u)\n"
+        "  --isa I            rv32i (default) or rv32im: with rv32im the M extension\n"
+        "                     executes, with rv32i its encodings are illegal\n"
         "  --policy P         minsp-pc (default), min-pc, depth-first, breadth-first,\n"
         "                     ipdom, minority-first, mp-ipdom\n"
         "  --max-cycles N     stop as a hang after N warp-instructions (default %llu, 0 = none)\n"
@@ -130,6 +132,7 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
         }
         if (strcmp(name, "-W") && strcmp(name, "-T") && strcmp(name, "--imem") &&
             strcmp(name, "--dmem") && strcmp(name, "--policy") && strcmp(name, "--max-cycles") &&
+            strcmp(name, "--isa") &&
             strcmp(name, "--commit-log") && strcmp(name, "--stats") && strcmp(name, "--signature"))
             return bad("unknown option '%s'%s (try --help)", a, "");
         if (!val) {
@@ -155,6 +158,10 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
                 o->cfg.imem_kib = (unsigned)v;
             else
                 o->cfg.dmem_kib = (unsigned)v;
+        } else if (strcmp(name, "--isa") == 0) {
+            if (strcmp(val, "rv32i") && strcmp(val, "rv32im"))
+                return bad("--isa %s: must be rv32i or rv32im%s", val, "");
+            o->cfg.isa_m = strcmp(val, "rv32im") == 0;
         } else if (strcmp(name, "--policy") == 0) {
             if (ref_policy_parse(val, &o->cfg.policy))
                 return bad("--policy %s: unknown (minsp-pc, min-pc, depth-first, breadth-first, "

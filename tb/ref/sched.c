@@ -90,7 +90,8 @@ unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct r
     unsigned lat = 1, wlat;
     if (!d)
         return REF_LAT_RESOLVE;
-    wlat = (d->op >= OP_LB && d->op <= OP_LHU) ? REF_LAT_LOAD : REF_LAT_ALU;
+    wlat = (d->op >= OP_LB && d->op <= OP_LHU) || (d->op >= OP_MUL && d->op <= OP_MULHU)
+         ? REF_LAT_LOAD : (d->op >= OP_DIV && d->op <= OP_REMU) ? REF_LAT_DIV : REF_LAT_ALU;
     for (m = served; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         if (eff[lane].rd)
@@ -99,6 +100,8 @@ unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct r
     if (!single || served != head->mask || ng != 1 || d->op == OP_JALR ||
         (d->op == OP_JAL && (d->rd == 1 || d->rd == 5)) || d->op >= OP_ECALL)
         lat = REF_LAT_RESOLVE;
+    else if (d->op >= OP_DIV && d->op <= OP_REMU)
+        lat = REF_LAT_DIV;                         /* not followed: waits for its write-back */
     else if (d->op >= OP_BEQ && d->op <= OP_BGEU &&
              (g[0].pc != pc + 4) != (d->imm < 0))   /* static prediction: backward taken */
         lat = REF_LAT_RESOLVE;

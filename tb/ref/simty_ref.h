@@ -58,6 +58,7 @@ struct ref_config {
     unsigned W, T;               /* powers of two, 1..64 */
     unsigned imem_kib, dmem_kib; /* powers of two, 1..REF_MAX_MEM_KIB */
     enum ref_policy policy;
+    int isa_m;                   /* 1: RV32IM (M executes), 0: RV32I (M encodings illegal) */
 };
 
 struct ref_path {
