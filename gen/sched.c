@@ -118,7 +118,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "rf_load_i", "1", NULL);
     vm_port(m, VM_IN, "rf_follow_i", "1", "may be followed before it resolves");
     vm_port(m, VM_IN, "rf_pred_i", "1", "predicted to jump (fetch went to its target)");
-    vm_port(m, VM_IN, "rf_rtgt_i", "30", "a predicted return's target (return-address stack)");
+    vm_port(m, VM_IN, "rf_tgt_i", "30", "the target of a jump if predicted taken (a jalr's from "
+                                         "the return stack or the jump target buffer)");
+    vm_port(m, VM_IN, "rf_pc1_i", "30", "PC + 4 (word address + 1)");
     vm_port(m, VM_IN, "flush_i", "1", "drop a warp's queue (fetch redirect)");
     vm_port(m, VM_IN, "flush_wid_i", "WARP_W", NULL);
     vm_group(m, "resolve and load write-back");
@@ -145,7 +147,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "c0_rs1_o", "5", NULL);
     vm_port(m, VM_OUT, "c0_rs2_o", "5", NULL);
     vm_port(m, VM_OUT, "c0_pred_o", "1", NULL);
-    vm_port(m, VM_OUT, "c0_rtgt_o", "30", NULL);
+    vm_port(m, VM_OUT, "c0_tgt_o", "30", NULL);
+    vm_port(m, VM_OUT, "c0_pc1_o", "30", NULL);
     vm_port(m, VM_OUT_REG, "c0_use2_o", "1", NULL);
     vm_group(m, "status");
     vm_port(m, VM_OUT, "alive_o", "W", "warps with live threads");
@@ -179,20 +182,22 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->w > 1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
 
-    vm_comment(m, "Buffer contents {rtgt, pred, rs2, rs1, fault, insn, pc}: the issue registers the "
+    vm_comment(m, "Buffer contents {pc1, tgt, pred, rs2, rs1, fault, insn, pc}, both next PCs "
+                  "added before the buffer so that the issue only picks one: the issue registers the "
                   "entry's address, collect 0 reads it (LUT-RAM, asynchronous read), so the "
                   "issue pick does not end in the RAM. A slot is never written while its entry "
                   "waits to be read: fetch holds a credit for it until it issues.");
-    vm_wire(m, "buf_rdata", "104", NULL);
+    vm_wire(m, "buf_rdata", "134", NULL);
     vm_reg(m, "buf_raddr_q", "WARP_W+IB_W", "the issued entry");
     {
         struct vinst *in = vm_inst(m, "simty_ram_1r1w_lut", "u_buf");
         vm_inst_param(in, "DEPTH_W", "WARP_W+IB_W");
-        vm_inst_param(in, "DATA_W", "104");
+        vm_inst_param(in, "DATA_W", "134");
         vm_inst_conn(in, "clk_i", "clk_i");
         vm_inst_conn(in, "we_i", "rf_valid_i");
         vm_inst_conn(in, "waddr_i", cfg->w > 1 ? "rf_slot" : "{1'b0, rf_slot}");
-        vm_inst_conn(in, "wdata_i", "{rf_rtgt_i, rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}");
+        vm_inst_conn(in, "wdata_i", "{rf_pc1_i, rf_tgt_i, rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, "
+                                         "rf_pc_i}");
         vm_inst_conn(in, "raddr_i", "buf_raddr_q");
         vm_inst_conn(in, "rdata_o", "buf_rdata");
     }
@@ -202,7 +207,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "c0_rs1_o", "buf_rdata[67:63]");
     vm_assign(m, "c0_rs2_o", "buf_rdata[72:68]");
     vm_assign(m, "c0_pred_o", "buf_rdata[73]");
-    vm_assign(m, "c0_rtgt_o", "buf_rdata[103:74]");
+    vm_assign(m, "c0_tgt_o", "buf_rdata[103:74]");
+    vm_assign(m, "c0_pc1_o", "buf_rdata[133:104]");
 
     vm_comment(m, "Readiness is computed a cycle ahead, from registers only, and registered: "
                   "r1 for a warp that does not issue now, r2 (its second instruction) for one "

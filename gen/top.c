@@ -237,19 +237,24 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "path_hold", "W", "warps the path unit holds back from issuing");
     if (cfg->track != TRACK_SORTED)
         vm_assign(m, "path_hold", "{W{1'b0}}");
+    vm_comment(m, "Both next PCs of the fetched instruction, added before the issue buffer.");
+    vm_wire(m, "rf_tgt", "30", "where a predicted jump goes");
+    vm_wire(m, "rf_pc1", "30", NULL);
+    vm_assign(m, "rf_tgt", "pd_jalr ? jtgt : rf_pc + pd_off");
+    vm_assign(m, "rf_pc1", "rf_pc + 30'd1");
     in = vm_inst(m, "simty_sched", "u_sched");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_s_q",
         "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
-        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_rtgt_i", "jtgt", "squash_i", "sq", "squash_wid_i", "m_wid_q",
+        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_tgt_i", "rf_tgt", "rf_pc1_i", "rf_pc1", "squash_i", "sq", "squash_wid_i", "m_wid_q",
         "squash_cnt_i", "sq_cnt",
         "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single", "hold_i", "path_hold",
         "iss_oh_o", "iss_oh",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
-        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred", "c0_rtgt_o", "c0_rtgt",
+        "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred", "c0_tgt_o", "c0_tgt", "c0_pc1_o", "c0_pc1",
         "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });
     /* A load is released by whichever comes last: its write-back (issue + 9) or
      * stage r. */
@@ -272,14 +277,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     }
 
     vm_comment(m, "The issued instruction's predicted next PC, for the fetch unit.");
-    vm_wire(m, "c0_off", "30", NULL);
     vm_wire(m, "c0_pcn", "30", NULL);
-    pd_jump_offset(m, "c0_insn", "c0_", "c0_off");
-    vm_wire(m, "unused_c0_off", "2", "whether the target is aligned is checked at execute");
-    vm_assign(m, "unused_c0_off", "{c0_off_b[0], c0_off_j[0]}");
-    vm_wire(m, "c0_rtgt", "30", "a predicted return's target");
-    vm_assign(m, "c0_pcn", "c0_pred && c0_insn[6:0] == 7'b1100111 ? c0_rtgt : "
-                           "c0_pc + (c0_pred ? c0_off : 30'd1)");
+    vm_wire(m, "c0_tgt", "30", NULL);
+    vm_wire(m, "c0_pc1", "30", NULL);
+    vm_assign(m, "c0_pcn", "c0_pred ? c0_tgt : c0_pc1");
 
     /* ---- squash: the resolve stage drops the younger instructions of its warp ---- */
     vm_comment(m, "An instruction that does not go where predicted with the same threads "

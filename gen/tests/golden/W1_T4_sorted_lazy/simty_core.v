@@ -145,12 +145,11 @@ module simty_core (
   wire [4:0]           c0_rs2;
   wire                 c0_pred;
   wire [W-1:0]         path_hold;      // warps the path unit holds back from issuing
-  wire [29:0]          c0_off;
+  wire [29:0]          rf_tgt;         // where a predicted jump goes
+  wire [29:0]          rf_pc1;
   wire [29:0]          c0_pcn;
-  wire [11:0]          c0_off_b;       // branch offset bits 12..1
-  wire [19:0]          c0_off_j;       // jal offset bits 20..1
-  wire [1:0]           unused_c0_off;  // whether the target is aligned is checked at execute
-  wire [29:0]          c0_rtgt;        // a predicted return's target
+  wire [29:0]          c0_tgt;
+  wire [29:0]          c0_pc1;
   wire                 sq;
   wire                 kill_c0;
   wire                 kill_c1;
@@ -427,7 +426,8 @@ module simty_core (
     .rf_load_i    (pd_load),
     .rf_follow_i  (pd_follow),
     .rf_pred_i    (pd_pred),
-    .rf_rtgt_i    (jtgt),
+    .rf_tgt_i     (rf_tgt),
+    .rf_pc1_i     (rf_pc1),
     .squash_i     (sq),
     .squash_wid_i (m_wid_q),
     .squash_cnt_i (sq_cnt),
@@ -447,7 +447,8 @@ module simty_core (
     .c0_rs1_o     (c0_rs1),
     .c0_rs2_o     (c0_rs2),
     .c0_pred_o    (c0_pred),
-    .c0_rtgt_o    (c0_rtgt),
+    .c0_tgt_o     (c0_tgt),
+    .c0_pc1_o     (c0_pc1),
     .c0_use2_o    (c0_use2),
     .alive_o      (alive),
     .idle_o       (done_o),
@@ -646,14 +647,12 @@ module simty_core (
   assign bp_tr_valid = m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V]);
   assign jtgt        = pd_ret ? ras_top : btb_target;
 
+  // Both next PCs of the fetched instruction, added before the issue buffer.
+  assign rf_tgt = pd_jalr ? jtgt : rf_pc + pd_off;
+  assign rf_pc1 = rf_pc + 30'd1;
+
   // The issued instruction's predicted next PC, for the fetch unit.
-  assign c0_off_b      = {c0_insn[31], c0_insn[7], c0_insn[30:25], c0_insn[11:8]};
-  assign c0_off_j      = {c0_insn[31], c0_insn[19:12], c0_insn[20], c0_insn[30:21]};
-  assign c0_off        = c0_insn[6:0] == 7'b1101111 ? {{11{c0_off_j[19]}},
-      c0_off_j[19:1]} : {{19{c0_off_b[11]}}, c0_off_b[11:1]};
-  assign unused_c0_off = {c0_off_b[0], c0_off_j[0]};
-  assign c0_pcn        = c0_pred && c0_insn[6:0] == 7'b1100111 ? c0_rtgt : c0_pc + (c0_pred ? c0_off
-      : 30'd1);
+  assign c0_pcn = c0_pred ? c0_tgt : c0_pc1;
 
   // An instruction that does not go where predicted with the same threads (m_pok_q low) drops
   // the younger instructions of its warp, issued behind it on that guess, before any of them

@@ -52,7 +52,8 @@ module simty_sched (
   input  wire              rf_load_i,
   input  wire              rf_follow_i,  // may be followed before it resolves
   input  wire              rf_pred_i,    // predicted to jump (fetch went to its target)
-  input  wire [29:0]       rf_rtgt_i,    // a predicted return's target (return-address stack)
+  input  wire [29:0]       rf_tgt_i,     // the target of a jump if predicted taken (a jalr's from the return stack or the jump target buffer)
+  input  wire [29:0]       rf_pc1_i,     // PC + 4 (word address + 1)
   input  wire              flush_i,      // drop a warp's queue (fetch redirect)
   input  wire [WARP_W-1:0] flush_wid_i,
   // resolve and load write-back
@@ -79,7 +80,8 @@ module simty_sched (
   output wire [4:0]        c0_rs1_o,
   output wire [4:0]        c0_rs2_o,
   output wire              c0_pred_o,
-  output wire [29:0]       c0_rtgt_o,
+  output wire [29:0]       c0_tgt_o,
+  output wire [29:0]       c0_pc1_o,
   output reg               c0_use2_o,
   // status
   output wire [W-1:0]      alive_o,      // warps with live threads
@@ -123,7 +125,7 @@ module simty_sched (
   reg     [8*WARP_W-1:0]      hw_q;
   reg     [39:0]              hr_q;
   reg     [WARP_W-1:0]        rr_q;        // round-robin start
-  wire    [103:0]             buf_rdata;
+  wire    [133:0]             buf_rdata;
   reg     [(WARP_W+IB_W)-1:0] buf_raddr_q; // the issued entry
   reg     [W-1:0]             r1_q;        // ready next cycle, if the warp does not issue now
   reg     [W-1:0]             r2_q;        // ready next cycle with its second instruction, if it issues now
@@ -170,12 +172,12 @@ module simty_sched (
 
   simty_ram_1r1w_lut #(
     .DEPTH_W (WARP_W+IB_W),
-    .DATA_W  (104)
+    .DATA_W  (134)
   ) u_buf (
     .clk_i   (clk_i),
     .we_i    (rf_valid_i),
     .waddr_i (rf_slot),
-    .wdata_i ({rf_rtgt_i, rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}),
+    .wdata_i ({rf_pc1_i, rf_tgt_i, rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}),
     .raddr_i (buf_raddr_q),
     .rdata_o (buf_rdata)
   );
@@ -211,17 +213,19 @@ module simty_sched (
   // What was issued in the last 8 cycles: their results may not be in the register file yet.
   // Entry k was issued k + 1 cycles ago.
 
-  // Buffer contents {rtgt, pred, rs2, rs1, fault, insn, pc}: the issue registers the entry's
-  // address, collect 0 reads it (LUT-RAM, asynchronous read), so the issue pick does not end in
-  // the RAM. A slot is never written while its entry waits to be read: fetch holds a credit for
-  // it until it issues.
+  // Buffer contents {pc1, tgt, pred, rs2, rs1, fault, insn, pc}, both next PCs added before the
+  // buffer so that the issue only picks one: the issue registers the entry's address, collect 0
+  // reads it (LUT-RAM, asynchronous read), so the issue pick does not end in the RAM. A slot is
+  // never written while its entry waits to be read: fetch holds a credit for it until it
+  // issues.
   assign c0_pc_o    = buf_rdata[29:0];
   assign c0_insn_o  = buf_rdata[61:30];
   assign c0_fault_o = buf_rdata[62];
   assign c0_rs1_o   = buf_rdata[67:63];
   assign c0_rs2_o   = buf_rdata[72:68];
   assign c0_pred_o  = buf_rdata[73];
-  assign c0_rtgt_o  = buf_rdata[103:74];
+  assign c0_tgt_o   = buf_rdata[103:74];
+  assign c0_pc1_o   = buf_rdata[133:104];
 
   // Readiness is computed a cycle ahead, from registers only, and registered: r1 for a warp
   // that does not issue now, r2 (its second instruction) for one that does. Both see this
