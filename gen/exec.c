@@ -112,8 +112,8 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_item(b, "OP_ST", "legal", "f3[2] == 1'b0 && f3[1:0] != 2'b11");
     vb_item(b, "OP_IMM", "legal", "f3 == 3'b001 ? f7 == 7'd0 : "
                                   "f3 == 3'b101 ? (f7 == 7'd0 || f7 == 7'b0100000) : 1'b1");
-    vb_item(b, "OP_OP", "legal", "%s", cfg->isa_m ? "f7 == 7'd0 || f7 == 7'd1 || (f7 == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101))"
-                                            : "f7 == 7'd0 || (f7 == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101))");
+    vb_item(b, "OP_OP", "legal", "f7 == 7'd0 || %s(f7 == 7'b0100000 && (f3 == 3'b000 || f3 == 3'b101))",
+            cfg->isa_m ? "f7 == 7'd1 || " : "");
     vb_item(b, "OP_FENCE", "legal", "f3 == 3'b000");
     vb_item(b, "OP_SYS", "legal", "is_csr || is_ecall || is_ebreak");
     vb_item(b, "default", "legal", "1'b0");

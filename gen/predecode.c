@@ -102,7 +102,7 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
                            "jalr_o && (ret_o ? ras_ok_i && insn_i[31:20] == 12'd0 : btb_ok_i)");
     vm_comment(m, "A jalr without a predicted target and system instructions are not "
                   "followed before they resolve.");
-    vm_assign(m, "follow_o", cfg->isa_m ? "!(op == 7'b1110011 || (jalr_o && !pred_o) || (is_m && insn_i[14]))"
-                                        : "!(op == 7'b1110011 || (jalr_o && !pred_o))");
+    vm_assign(m, "follow_o", "!(op == 7'b1110011 || (jalr_o && !pred_o)%s)",
+              cfg->isa_m ? " || (is_m && insn_i[14])" : "");
     return vm_status(m);
 }
