@@ -26,7 +26,8 @@ debs=(
   openfpgaloader                 # make prog: loads bitstreams on the ULX3S and the HX8K breakout
   iverilog                       # second simulator and lint front end
   gtkwave                        # FST waveform viewer (make sim TRACE=1), fst2vcd
-  clang-14 libclang-rt-14-dev    # make fuzz-elf: clang with libFuzzer and the sanitizer runtimes
+  clang-14 libclang-rt-14-dev    # make fuzz-elf: clang with libFuzzer and the sanitizer runtimes;
+                                 # clang++ compiles the Verilated core (scripts/build_sim.sh)
   qemu-user                      # qemu-riscv32: independent ISA cross-check
   python3-venv time              # the virtual environment; /usr/bin/time for peak memory
 )

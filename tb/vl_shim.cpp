@@ -44,6 +44,19 @@ uint64_t field(const uint32_t *w, int lo, int n) {
 }
 
 // Path = {valid, depth[7:0], pc[29:0], mask[T-1:0]}: at most 103 bits.
+// Up to T = 16 Verilator keeps it in one 64-bit word (QData): fields by shifts
+// (seven paths a pass; the word copies of the general case cost 3 % at 8x8).
+#if SIMTY_T <= 16
+simty_path path(const QData &p) {
+    const int T = SIMTY_T;
+    simty_path r;
+    r.mask = p & ((1ull << T) - 1);
+    r.pc = (uint32_t)(p >> T & 0x3fffffffu) << 2;
+    r.depth = (unsigned)(p >> (T + 30) & 0xffu);
+    r.valid = (int)(p >> (T + 38) & 1u);
+    return r;
+}
+#endif
 template <typename P> simty_path path(const P &p) {
     const int T = SIMTY_T;
     uint32_t w[6];

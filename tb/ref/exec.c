@@ -102,8 +102,12 @@ struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
     r->eff = calloc(c->T, sizeof *r->eff);
     r->ready = calloc(c->W, sizeof *r->ready);
     r->reg_ready = calloc(nth * 32, sizeof *r->reg_ready);
+    r->reg_ready_w = calloc((size_t)c->W * 32, sizeof *r->reg_ready_w);
+    r->alive = calloc(c->W, sizeof *r->alive);
+    r->wready = calloc(c->W, sizeof *r->wready);
     if (!r->imem || !r->dmem || !r->dec || !r->x || !r->pc || !r->th || !r->wl || !r->eff ||
-        !r->ready || !r->reg_ready || (REF_POLICY_IS_STACK(c->policy) && ref_stack_alloc(r))) {
+        !r->ready || !r->reg_ready || !r->reg_ready_w || !r->alive || !r->wready ||
+        (REF_POLICY_IS_STACK(c->policy) && ref_stack_alloc(r))) {
         ref_free(r);
         ferr(err, n, "out of memory");
         return NULL;
@@ -138,6 +142,9 @@ void ref_free(struct ref *r)
     free(r->eff);
     free(r->ready);
     free(r->reg_ready);
+    free(r->reg_ready_w);
+    free(r->alive);
+    free(r->wready);
     ref_stack_free(r);
     cfg_free(r->graph);
     free(r);
@@ -182,6 +189,8 @@ static int32_t sext(uint32_t v, unsigned bits)
     v &= (bits == 32) ? 0xffffffffu : ((1u << bits) - 1);
     return (int32_t)((v ^ m) - m);
 }
+
+static void classify_insn(struct dinsn *d);
 
 static void decode(uint32_t i, struct dinsn *d, int isa_m)
 {
@@ -280,6 +289,7 @@ static void decode(uint32_t i, struct dinsn *d, int isa_m)
     default:
         break;
     }
+    classify_insn(d);
 }
 
 static uint32_t rd32le(const uint8_t *p)
@@ -297,6 +307,13 @@ void ref_reset(struct ref *r, uint32_t entry)
     memset(r->th, 0, nth * sizeof *r->th);
     memset(r->reg_ready, 0, nth * 32 * sizeof *r->reg_ready);
     memset(r->ready, 0, r->cfg.W * sizeof *r->ready);
+    for (k = 0; k < r->cfg.W; k++) {
+        unsigned reg;
+        r->alive[k] = r->cfg.T == 64 ? ~0ull : (1ull << r->cfg.T) - 1;
+        r->wready[k] = REF_READY_MIXED;
+        for (reg = 0; reg < 32; reg++)
+            r->reg_ready_w[k * 32 + reg] = 0;    /* every lane: written at 0 */
+    }
     r->last_issue = 0;
     for (t = 0; t < nth; t++)
         r->pc[t] = entry;
@@ -304,14 +321,6 @@ void ref_reset(struct ref *r, uint32_t entry)
     r->divergences = r->merges = r->replays = 0;
     r->err[0] = 0;
     ref_paths_reset(r, entry);
-}
-
-const struct dinsn *ref_decode_at(const struct ref *r, uint32_t pc)
-{
-    uint32_t off = pc - SIMTY_IMEM_BASE;
-    if (pc < SIMTY_IMEM_BASE || off >= r->imem_size)
-        return NULL;
-    return &r->dec[off >> 2];
 }
 
 int ref_is_mem(const struct dinsn *d)
@@ -352,6 +361,84 @@ static void trap(struct ref *r, unsigned tid, struct simty_effect *e, unsigned c
     r->th[tid].state = REPORT_TH_TRAPPED;
     r->th[tid].cause = (uint8_t)cause;
     r->th[tid].pc = e->pc;
+    r->alive[tid >> r->lg_t] &= ~(1ull << (tid & (r->cfg.T - 1)));
+}
+
+/* The instructions that write rd = e and go to pc + 4 on every lane, with
+ * no trap: e of a (rs1), b (rs2), imm, pc, cyc (the cycle CSR), tid, w,
+ * lane.  Used by exec_one and by the fast path (ref_exec_uniform), so the
+ * two cannot differ. */
+#define REF_ALU_OPS(X) \
+    X(OP_LUI,    imm) \
+    X(OP_AUIPC,  pc + imm) \
+    X(OP_ADDI,   a + imm) \
+    X(OP_SLTI,   (uint32_t)((int32_t)a < (int32_t)imm)) \
+    X(OP_SLTIU,  (uint32_t)(a < imm)) \
+    X(OP_XORI,   a ^ imm) \
+    X(OP_ORI,    a | imm) \
+    X(OP_ANDI,   a & imm) \
+    X(OP_SLLI,   a << imm) \
+    X(OP_SRLI,   a >> imm) \
+    X(OP_SRAI,   (uint32_t)((int32_t)a >> imm)) \
+    X(OP_ADD,    a + b) \
+    X(OP_SUB,    a - b) \
+    X(OP_SLL,    a << (b & 31)) \
+    X(OP_SLT,    (uint32_t)((int32_t)a < (int32_t)b)) \
+    X(OP_SLTU,   (uint32_t)(a < b)) \
+    X(OP_XOR,    a ^ b) \
+    X(OP_SRL,    a >> (b & 31)) \
+    X(OP_SRA,    (uint32_t)((int32_t)a >> (b & 31))) \
+    X(OP_OR,     a | b) \
+    X(OP_AND,    a & b) \
+    /* RV32M; division by zero and the overflow as the ISA defines them */ \
+    X(OP_MUL,    a * b) \
+    X(OP_MULH,   (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32)) \
+    X(OP_MULHSU, (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(uint64_t)b) >> 32)) \
+    X(OP_MULHU,  (uint32_t)((uint64_t)a * b >> 32)) \
+    X(OP_DIV,    b == 0 ? 0xffffffffu : (a == 0x80000000u && b == 0xffffffffu) ? a \
+                 : (uint32_t)((int32_t)a / (int32_t)b)) \
+    X(OP_DIVU,   b == 0 ? 0xffffffffu : a / b) \
+    X(OP_REM,    b == 0 ? a : (a == 0x80000000u && b == 0xffffffffu) ? 0 \
+                 : (uint32_t)((int32_t)a % (int32_t)b)) \
+    X(OP_REMU,   b == 0 ? a : a % b) \
+    X(OP_CSR_CYCLE,   (uint32_t)cyc) \
+    X(OP_CSR_CYCLEH,  (uint32_t)(cyc >> 32)) \
+    X(OP_CSR_MHARTID, tid) \
+    X(OP_CSR_WARPID,  w) \
+    X(OP_CSR_LANEID,  lane) \
+    X(OP_CSR_NWARPS,  r->cfg.W) \
+    X(OP_CSR_NLANES,  r->cfg.T)
+
+/* The latency model's sources and the fast-path kind of a decoded
+ * instruction (struct dinsn). */
+static void classify_insn(struct dinsn *d)
+{
+    unsigned op = d->op;
+    d->src1 = op == OP_JALR || (op >= OP_BEQ && op <= OP_SRAI) || (op >= OP_ADD && op <= OP_AND)
+            ? d->rs1 : 0;
+    d->src2 = (op >= OP_BEQ && op <= OP_BGEU) || (op >= OP_SB && op <= OP_SW) ||
+              (op >= OP_ADD && op <= OP_AND) ? d->rs2 : 0;
+    if (op == OP_ECALL) {       /* reads a7 (and a0 for exit) */
+        d->src1 = 17;
+        d->src2 = 10;
+    }
+    switch (op) {
+#define X(o, e) case o:
+    REF_ALU_OPS(X)
+#undef X
+    case OP_FENCE:
+        d->kind = DK_UNIFORM;
+        break;
+    case OP_JAL:                /* a misaligned target traps every lane */
+        d->kind = d->imm & 3 ? DK_OTHER : DK_UNIFORM;
+        break;
+    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: case OP_BLTU: case OP_BGEU:
+        d->kind = d->imm & 3 ? DK_OTHER : DK_BRANCH;
+        break;
+    default:
+        d->kind = DK_OTHER;
+        break;
+    }
 }
 
 /* One thread executes d (the instruction word insn at pc). */
@@ -369,8 +456,6 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
     e->pc = pc;
     e->insn = insn;
     switch (d->op) {
-    case OP_LUI:   v = imm; break;
-    case OP_AUIPC: v = pc + imm; break;
     case OP_JAL:
     case OP_JALR:
         t = d->op == OP_JAL ? pc + imm : (a + imm) & ~1u;
@@ -450,40 +535,9 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
         e->store_be = (uint8_t)(((1u << n) - 1) << (ad & 3));
         break;
     }
-    case OP_ADDI:  v = a + imm; break;
-    case OP_SLTI:  v = (int32_t)a < (int32_t)imm; break;
-    case OP_SLTIU: v = a < imm; break;
-    case OP_XORI:  v = a ^ imm; break;
-    case OP_ORI:   v = a | imm; break;
-    case OP_ANDI:  v = a & imm; break;
-    case OP_SLLI:  v = a << imm; break;
-    case OP_SRLI:  v = a >> imm; break;
-    case OP_SRAI:  v = (uint32_t)((int32_t)a >> imm); break;
-    case OP_ADD:   v = a + b; break;
-    case OP_SUB:   v = a - b; break;
-    case OP_SLL:   v = a << (b & 31); break;
-    case OP_SLT:   v = (int32_t)a < (int32_t)b; break;
-    case OP_SLTU:  v = a < b; break;
-    case OP_XOR:   v = a ^ b; break;
-    case OP_SRL:   v = a >> (b & 31); break;
-    case OP_SRA:   v = (uint32_t)((int32_t)a >> (b & 31)); break;
-    case OP_OR:    v = a | b; break;
-    case OP_AND:   v = a & b; break;
-    /* RV32M; division by zero and the overflow as the ISA defines them */
-    case OP_MUL:    v = a * b; break;
-    case OP_MULH:   v = (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32); break;
-    case OP_MULHSU: v = (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(uint64_t)b) >> 32); break;
-    case OP_MULHU:  v = (uint32_t)((uint64_t)a * b >> 32); break;
-    case OP_DIV:
-        v = b == 0 ? 0xffffffffu : (a == 0x80000000u && b == 0xffffffffu) ? a
-          : (uint32_t)((int32_t)a / (int32_t)b);
-        break;
-    case OP_DIVU:   v = b == 0 ? 0xffffffffu : a / b; break;
-    case OP_REM:
-        v = b == 0 ? a : (a == 0x80000000u && b == 0xffffffffu) ? 0
-          : (uint32_t)((int32_t)a % (int32_t)b);
-        break;
-    case OP_REMU:   v = b == 0 ? a : a % b; break;
+#define X(op, e) case op: v = (e); break;
+    REF_ALU_OPS(X)
+#undef X
     case OP_FENCE: wr = 0; break;
     case OP_ECALL:
         if (x[17] != SIMTY_SYS_EXIT) {
@@ -495,18 +549,12 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
         r->th[tid].state = REPORT_TH_EXITED;
         r->th[tid].code = x[10];
         r->th[tid].pc = pc;
+        r->alive[w] &= ~(1ull << lane);
         e->next_pc = pc;
         return;
     case OP_EBREAK:
         trap(r, tid, e, SIMTY_TRAP_EBREAK);
         return;
-    case OP_CSR_CYCLE:   v = (uint32_t)cyc; break;
-    case OP_CSR_CYCLEH:  v = (uint32_t)(cyc >> 32); break;
-    case OP_CSR_MHARTID: v = tid; break;
-    case OP_CSR_WARPID:  v = w; break;
-    case OP_CSR_LANEID:  v = lane; break;
-    case OP_CSR_NWARPS:  v = r->cfg.W; break;
-    case OP_CSR_NLANES:  v = r->cfg.T; break;
     default:
         trap(r, tid, e, SIMTY_TRAP_ILLEGAL);
         return;
@@ -542,7 +590,113 @@ void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cy
         exec_one(r, w, lane, d, insn, pc, cyc, e);
     }
     r->warp_insts++;
-    r->thread_insts += (uint64_t)__builtin_popcountll(mask);
+    r->thread_insts += ref_popcount(mask);
+}
+
+void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
+                      const struct dinsn *d, uint32_t npc)
+{
+    uint32_t *xw = r->x + ((size_t)w << r->lg_t) * 32, *pcw = r->pc + ((size_t)w << r->lg_t);
+    uint32_t imm = (uint32_t)d->imm;
+    unsigned rd = d->rd, rs1 = d->rs1, rs2 = d->rs2;
+    uint64_t m;
+    /* The lanes' loop inside each case: the switch is decided once a pass.
+     * A write of x0 is dropped (exec_one: wr && d->rd). */
+#define LANES(e) \
+    for (m = mask; m; m &= m - 1) { \
+        unsigned lane = (unsigned)__builtin_ctzll(m), tid = (w << r->lg_t) | lane; \
+        uint32_t *x = xw + (size_t)lane * 32, a = x[rs1], b = x[rs2]; \
+        (void)a; (void)b; (void)tid; (void)cyc; \
+        if (rd) \
+            x[rd] = (e); \
+        pcw[lane] = npc; \
+    }
+    switch (d->op) {
+#define X(op, e) case op: LANES(e) break;
+    REF_ALU_OPS(X)
+#undef X
+    case OP_JAL:
+        LANES(pc + 4)
+        break;
+    default:  /* OP_FENCE */
+        LANES(0)
+        break;
+    }
+#undef LANES
+    (void)imm;
+    r->warp_insts++;
+    r->thread_insts += ref_popcount(mask);
+}
+
+uint64_t ref_exec_branch(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
+                         const struct dinsn *d)
+{
+    const uint32_t *xw = r->x + ((size_t)w << r->lg_t) * 32;
+    uint32_t *pcw = r->pc + ((size_t)w << r->lg_t);
+    uint32_t tgt = pc + (uint32_t)d->imm, nt = pc + 4;
+    unsigned rs1 = d->rs1, rs2 = d->rs2;
+    uint64_t m, taken = 0;
+#define LANES(c) \
+    for (m = mask; m; m &= m - 1) { \
+        unsigned lane = (unsigned)__builtin_ctzll(m); \
+        const uint32_t *x = xw + (size_t)lane * 32; \
+        uint32_t a = x[rs1], b = x[rs2]; \
+        if (c) { \
+            taken |= 1ull << lane; \
+            pcw[lane] = tgt; \
+        } else { \
+            pcw[lane] = nt; \
+        } \
+    }
+    switch (d->op) {
+    case OP_BEQ:  LANES(a == b) break;
+    case OP_BNE:  LANES(a != b) break;
+    case OP_BLT:  LANES((int32_t)a < (int32_t)b) break;
+    case OP_BGE:  LANES((int32_t)a >= (int32_t)b) break;
+    case OP_BLTU: LANES(a < b) break;
+    default:      LANES(a >= b) break;
+    }
+#undef LANES
+    r->warp_insts++;
+    r->thread_insts += ref_popcount(mask);
+    return taken;
+}
+
+int ref_exec_mem(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, const struct dinsn *d)
+{
+    uint32_t *xw = r->x + ((size_t)w << r->lg_t) * 32, *pcw = r->pc + ((size_t)w << r->lg_t);
+    uint32_t imm = (uint32_t)d->imm, npc = pc + 4;
+    unsigned n = mem_size(d->op), rd = d->rd, rs1 = d->rs1, rs2 = d->rs2;
+    uint64_t m;
+    /* Every lane's access aligned and in data memory (so no trap, no MMIO),
+     * or nothing is done here. */
+    for (m = mask; m; m &= m - 1) {
+        uint32_t ad = xw[(size_t)__builtin_ctzll(m) * 32 + rs1] + imm;
+        if ((ad & (n - 1)) || ad - SIMTY_DMEM_BASE >= r->dmem_size || ad < SIMTY_DMEM_BASE)
+            return 0;
+    }
+    /* In increasing lane order, as exec_one (the highest lane's store wins). */
+    for (m = mask; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        uint32_t *x = xw + (size_t)lane * 32, v;
+        uint8_t *p = r->dmem + (x[rs1] + imm - SIMTY_DMEM_BASE);
+        switch (d->op) {
+        case OP_LB:  v = (uint32_t)(int32_t)(int8_t)p[0]; break;
+        case OP_LBU: v = p[0]; break;
+        case OP_LH:  v = (uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8); break;
+        case OP_LHU: v = (uint32_t)(p[0] | p[1] << 8); break;
+        case OP_LW:  v = rd32le(p); break;
+        case OP_SW:  p[3] = (uint8_t)(x[rs2] >> 24); p[2] = (uint8_t)(x[rs2] >> 16); /* fall through */
+        case OP_SH:  p[1] = (uint8_t)(x[rs2] >> 8); /* fall through */
+        default:     p[0] = (uint8_t)x[rs2]; v = 0; break;   /* OP_SB */
+        }
+        if (d->op <= OP_LHU && rd)
+            x[rd] = v;
+        pcw[lane] = npc;
+    }
+    r->warp_insts++;
+    r->thread_insts += ref_popcount(mask);
+    return 1;
 }
 
 uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)

@@ -77,15 +77,18 @@ static int before(enum ref_policy pol, const struct ref_path *a, const struct re
     return a->pc < b->pc;
 }
 
+/* (lists are short: plain loops, no memmove calls) */
 static void list_remove(struct warp_list *l, unsigned i)
 {
-    memmove(&l->p[i], &l->p[i + 1], (l->n - i - 1) * sizeof l->p[0]);
-    l->n--;
+    for (l->n--; i < l->n; i++)
+        l->p[i] = l->p[i + 1];
 }
 
 static void list_insert_at(struct warp_list *l, unsigned i, const struct ref_path *np)
 {
-    memmove(&l->p[i + 1], &l->p[i], (l->n - i) * sizeof l->p[0]);
+    unsigned j;
+    for (j = l->n; j > i; j--)
+        l->p[j] = l->p[j - 1];
     l->p[i] = *np;
     l->n++;
 }
@@ -200,7 +203,8 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
     struct ref_path head, g[REF_MAX_T + 1];
     const struct dinsn *d;
     unsigned ng, i, lat;
-    uint64_t served, dead, live = 0;
+    uint64_t served, dead, live, wmask;
+    uint32_t npc;
     int uniform_fwd;
 
     if (REF_POLICY_IS_STACK(r->cfg.policy))
@@ -208,24 +212,80 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
     if (l->n == 0)
         return 0;
     head = l->p[0];
-    for (i = 0; i < l->n; i++)
-        live |= l->p[i].mask;
+    live = r->alive[w];        /* = the union of the warp's paths */
     d = ref_decode_at(r, head.pc);
-    served = ref_pass_mask(r, w, head.pc, head.mask);
-    ref_exec(r, w, head.pc, served, r->cycle, eff);
+    if (!out && d && d->kind == DK_UNIFORM) {
+        /* Fast path (nobody reads the effects): every lane goes to npc, no
+         * trap; what ref_exec, ref_group and ref_written would give. */
+        npc = head.pc + (d->op == OP_JAL ? (uint32_t)d->imm : 4);
+        served = head.mask;
+        ref_exec_uniform(r, w, head.pc, served, r->cycle, d, npc);
+        g[0].pc = npc;
+        g[0].mask = served;
+        g[0].depth = ref_depth_after(head.depth, d);
+        ng = 1;
+        wmask = d->op != OP_FENCE && d->rd ? served : 0;
+    } else if (!out && d && d->kind == DK_BRANCH) {
+        /* Fast path: a branch with an aligned target (no lane traps). */
+        uint64_t taken;
+        served = head.mask;
+        taken = ref_exec_branch(r, w, head.pc, served, d);
+        if (d->imm == 4)
+            taken = served;                     /* both ways lead to pc + 4: one group */
+        ng = 0;
+        if (served & ~taken) {
+            g[ng].pc = head.pc + 4;
+            g[ng].mask = served & ~taken;
+            g[ng++].depth = head.depth;
+        }
+        if (taken) {
+            g[ng].pc = head.pc + (uint32_t)d->imm;
+            g[ng].mask = taken;
+            g[ng++].depth = head.depth;
+        }
+        if (ng == 2 && g[1].pc < g[0].pc) {     /* by ascending PC */
+            struct ref_path t = g[0];
+            g[0] = g[1];
+            g[1] = t;
+        }
+        wmask = 0;
+    } else if (!out && d && ref_is_mem(d) &&
+               ref_exec_mem(r, w, head.pc, served = ref_pass_mask(r, w, head.pc, head.mask), d)) {
+        /* Fast path: a load or store pass with no trap; the unserved lanes
+         * (at pc, below pc + 4) replay. */
+        ng = 0;
+        if (served != head.mask) {
+            g[ng].pc = head.pc;
+            g[ng].mask = head.mask & ~served;
+            g[ng++].depth = head.depth;
+        }
+        g[ng].pc = head.pc + 4;
+        g[ng].mask = served;
+        g[ng++].depth = head.depth;
+        wmask = d->op <= OP_LHU && d->rd ? served : 0;
+    } else {
+        served = ref_pass_mask(r, w, head.pc, head.mask);
+        ref_exec(r, w, head.pc, served, r->cycle, eff);
+        ng = ref_group(r, &head, served, eff, g, &dead);
+        wmask = ref_written(served, eff);
+    }
     if (served_out)
         *served_out = served;
     if (pc_out)
         *pc_out = head.pc;
-    ng = ref_group(r, &head, served, eff, g, &dead);
     if (d && d->op >= OP_BEQ && d->op <= OP_BGEU && ng - (served != head.mask) > 1)
         r->divergences++;
     if (served != head.mask)
         r->replays++;
-    lat = ref_timing_issue(r, w, head.pc, &head, served, eff, g, ng, head.mask == live, r->cycle);
+    lat = ref_timing_issue(r, w, head.pc, &head, served, wmask, g, ng, head.mask == live, r->cycle);
     r->ready[w] = r->cycle + lat;
+    r->wready[w] = REF_READY_MIXED;
     r->last_issue = ++r->cycle;
 
+    if (ng == 1 && l->n == 1 && r->cfg.policy != REF_POLICY_DEPTH_FIRST) {
+        l->p[0] = g[0];           /* one path before and after: nothing to sort or merge */
+        return 1;
+    }
     list_remove(l, 0);
     switch (r->cfg.policy) {
     case REF_POLICY_MINSP_PC:

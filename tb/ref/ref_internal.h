@@ -3,12 +3,25 @@
 #define SIMTY_REF_INTERNAL_H
 
 #include "simty_ref.h"
+#include "simty_map.h"
 
 /* Predecoded instruction (instruction memory is not writable, so the whole
  * image is decoded once at reset). */
 struct dinsn {
     uint8_t op, rd, rs1, rs2;
+    uint8_t src1, src2;       /* registers the latency model waits for (0: none) */
+    uint8_t kind;             /* DK_*: which path of ref_issue executes it */
     int32_t imm;
+};
+
+/* dinsn.kind, fixed by the instruction alone (instruction memory is not
+ * writable; a PC is always a multiple of 4). */
+enum {
+    DK_OTHER = 0,             /* per-lane effects: memory, jalr, system, illegal */
+    DK_UNIFORM,               /* every lane writes rd (if any) and goes on to the same next
+                                 PC, no trap: ALU, M, CSR reads, fence, jal to an aligned
+                                 target (ref_exec_uniform) */
+    DK_BRANCH                 /* a conditional branch to an aligned target (ref_exec_branch) */
 };
 
 enum {
@@ -53,6 +66,13 @@ struct ref {
     struct warp_stack *ws;    /* W stacks (stack policies), or NULL */
     uint64_t *ready;          /* sched.c: per warp, earliest next issue of its path */
     uint64_t *reg_ready;      /* sched.c: W * T * 32, cycle each register is written */
+    uint64_t *reg_ready_w;    /* sched.c: W * 32, that cycle when it is the same for every
+                                 live lane of the warp (reg_ready is then stale for the
+                                 register), else REF_READY_MIXED (reg_ready holds it) */
+    uint64_t *alive;          /* per warp: lanes whose thread runs (not exited, not trapped) */
+    uint64_t *wready;         /* sched.c: per warp, the earliest cycle it can issue (its path's
+                                 turn and operands), REF_READY_MIXED: to be computed; only
+                                 the warp's own issue changes it (list policies) */
     uint64_t last_issue;      /* cycle of the last issue, + 1 (0: none) */
     char err[256];
 };
@@ -63,8 +83,39 @@ struct ref {
 /* exec.c: execute lanes of mask (all alive, at pc) and fill eff[lane]. */
 void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
               struct simty_effect *eff);
+/* exec.c: the fast paths of ref_issue when nobody reads the effects.
+ * Execute a DK_UNIFORM instruction (next PC npc: pc + 4, or a jal's target)
+ * for the lanes of mask: registers, thread PCs and counters exactly as
+ * ref_exec, no effects. */
+void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
+                      const struct dinsn *d, uint32_t npc);
+/* exec.c: a load or a store (d) for the lanes of mask (a pass,
+ * ref_pass_mask) when every lane's access is aligned and in data memory:
+ * registers, memory, thread PCs and counters as ref_exec, and 1; else 0 and
+ * nothing done. */
+int ref_exec_mem(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, const struct dinsn *d);
+/* exec.c: a conditional branch with an aligned target (imm % 4 == 0), for
+ * the lanes of mask: thread PCs and counters as ref_exec; the lanes that
+ * take it. */
+uint64_t ref_exec_branch(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
+                         const struct dinsn *d);
 int ref_is_mem(const struct dinsn *d);
-const struct dinsn *ref_decode_at(const struct ref *r, uint32_t pc);
+/* The predecoded instruction at pc, NULL outside instruction memory. */
+static inline const struct dinsn *ref_decode_at(const struct ref *r, uint32_t pc)
+{
+    uint32_t off = pc - SIMTY_IMEM_BASE;
+    if (pc < SIMTY_IMEM_BASE || off >= r->imem_size)
+        return NULL;
+    return &r->dec[off >> 2];
+}
+/* Set bits of v (no popcnt instruction needed: the build has no -m flags). */
+static inline unsigned ref_popcount(uint64_t v)
+{
+    v = v - ((v >> 1) & 0x5555555555555555ull);
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((v * 0x0101010101010101ull) >> 56);
+}
 void ref_paths_reset(struct ref *r, uint32_t entry);
 
 /* paths.c: group the lanes of a pass at pc (head: the issuing path) by next
@@ -93,13 +144,17 @@ unsigned ref_stack_depth(const struct ref *r, unsigned w);
 #define REF_LAT_LOAD    9     /* load results usable at t + 9 (multiplies too) */
 #define REF_LAT_DIV     40    /* a divide: the shared divider's 32 steps, its warp waits */
 #define REF_LAT_TAKEN   3     /* a predicted jump's target issues at t + 3 */
+#define REF_READY_MIXED UINT64_MAX  /* reg_ready_w: the lanes differ */
 /* Cycle the operands of the instruction at pc are ready for the lanes of mask. */
 uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask);
-/* Account an issue at cycle t: register write times of the served lanes, and
- * the cycles until the same path may issue again (returned).  single: the
- * path holds every live thread of the warp. */
+/* Account an issue at cycle t: register write times of the lanes of wmask
+ * (those that wrote the instruction's rd), and the cycles until the same
+ * path may issue again (returned).  single: the path holds every live thread
+ * of the warp. */
 unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct ref_path *head,
-                          uint64_t served, const struct simty_effect *eff,
+                          uint64_t served, uint64_t wmask,
                           const struct ref_path *g, unsigned ng, int single, uint64_t t);
+/* sched.c: the lanes of served whose effect wrote a register (ref_exec's eff). */
+uint64_t ref_written(uint64_t served, const struct simty_effect *eff);
 
 #endif

@@ -42,47 +42,53 @@
 
 #include <string.h>
 
-static int uses_rs1(unsigned op)
+/* When register reg of the lanes of mask is written: one number while every
+ * live lane of the warp has the same (reg_ready_w; the masks of paths hold
+ * live lanes only), else the latest over the lanes. */
+static uint64_t reg_ready_of(const struct ref *r, unsigned w, unsigned reg, uint64_t mask)
 {
-    return op == OP_JALR || (op >= OP_BEQ && op <= OP_SRAI) || (op >= OP_ADD && op <= OP_AND);
-}
-
-static int uses_rs2(unsigned op)
-{
-    return (op >= OP_BEQ && op <= OP_BGEU) || (op >= OP_SB && op <= OP_SW) ||
-           (op >= OP_ADD && op <= OP_AND);
+    const uint64_t *rr = r->reg_ready + ((size_t)w << r->lg_t) * 32 + reg;
+    uint64_t t = r->reg_ready_w[w * 32 + reg], m;
+    if (t != REF_READY_MIXED)
+        return t;
+    t = 0;
+    for (m = mask; m; m &= m - 1) {
+        uint64_t x = rr[(size_t)__builtin_ctzll(m) * 32];
+        if (x > t)
+            t = x;
+    }
+    return t;
 }
 
 uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
 {
     const struct dinsn *d = ref_decode_at(r, pc);
-    const uint64_t *rr = r->reg_ready + ((size_t)w << r->lg_t) * 32;
-    uint64_t t = 0, m;
-    unsigned a = 0, b = 0;
-    if (!d)
+    uint64_t t = 0, o;
+    unsigned a, b;
+    if (!d || !mask)
         return 0;
-    if (uses_rs1(d->op))
-        a = d->rs1;
-    if (uses_rs2(d->op))
-        b = d->rs2;
-    if (d->op == OP_ECALL) {   /* reads a7 (and a0 for exit) */
-        a = 17;
-        b = 10;
-    }
-    if (!a && !b)
-        return 0;
-    for (m = mask; m; m &= m - 1) {
-        const uint64_t *x = rr + (size_t)__builtin_ctzll(m) * 32;
-        if (a && x[a] > t)
-            t = x[a];
-        if (b && x[b] > t)
-            t = x[b];
-    }
+    a = d->src1;               /* the registers it reads (decode: classify_insn) */
+    b = d->src2;
+    if (a)
+        t = reg_ready_of(r, w, a, mask);
+    if (b && (o = reg_ready_of(r, w, b, mask)) > t)
+        t = o;
     return t;
 }
 
+uint64_t ref_written(uint64_t served, const struct simty_effect *eff)
+{
+    uint64_t m, wmask = 0;
+    for (m = served; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        if (eff[lane].rd)
+            wmask |= 1ull << lane;
+    }
+    return wmask;
+}
+
 unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct ref_path *head,
-                          uint64_t served, const struct simty_effect *eff,
+                          uint64_t served, uint64_t wmask,
                           const struct ref_path *g, unsigned ng, int single, uint64_t t)
 {
     const struct dinsn *d = ref_decode_at(r, pc);
@@ -92,10 +98,23 @@ unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct r
         return REF_LAT_RESOLVE;
     wlat = (d->op >= OP_LB && d->op <= OP_LHU) || (d->op >= OP_MUL && d->op <= OP_MULHU)
          ? REF_LAT_LOAD : (d->op >= OP_DIV && d->op <= OP_REMU) ? REF_LAT_DIV : REF_LAT_ALU;
-    for (m = served; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(m);
-        if (eff[lane].rd)
-            rr[(size_t)lane * 32 + eff[lane].rd] = t + wlat;
+    if (wmask && d->rd) {
+        /* The lanes that wrote rd (a lane writes d's rd or nothing).  Every
+         * live lane: one number for the warp.  Some: per lane, after the
+         * warp's number is copied to every lane if it held. */
+        uint64_t *u = &r->reg_ready_w[w * 32 + d->rd];
+        if (!(r->alive[w] & ~wmask)) {
+            *u = t + wlat;
+        } else {
+            if (*u != REF_READY_MIXED) {
+                unsigned lane;
+                for (lane = 0; lane < r->cfg.T; lane++)
+                    rr[(size_t)lane * 32 + d->rd] = *u;
+                *u = REF_READY_MIXED;
+            }
+            for (m = wmask; m; m &= m - 1)
+                rr[(size_t)__builtin_ctzll(m) * 32 + d->rd] = t + wlat;
+        }
     }
     if (!single || served != head->mask || ng != 1 || d->op == OP_JALR ||
         (d->op == OP_JAL && (d->rd == 1 || d->rd == 5)) || d->op >= OP_ECALL)
@@ -110,25 +129,55 @@ unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct r
     return lat;
 }
 
-/* Earliest cycle warp w can issue: its path's turn and its operands. */
+/* Earliest cycle warp w can issue: its path's turn and its operands.  The
+ * list policies' is kept until the warp issues (wready): it depends on the
+ * warp's own state only.  ref_pick returns the first warp from the
+ * round-robin pointer whose cycle has come, at the earliest such cycle. */
 static uint64_t warp_ready(struct ref *r, unsigned w)
 {
     const struct warp_list *l = &r->wl[w];
     uint64_t t, o;
     if (REF_POLICY_IS_STACK(r->cfg.policy))
         return ref_stack_ready(r, w);
+    if (r->wready[w] != REF_READY_MIXED)
+        return r->wready[w];
     if (l->n == 0)
         return UINT64_MAX;
     t = r->ready[w];
-    if (t > r->cycle)
-        return t;        /* not yet: the operands need not be looked at */
     o = ref_operands_ready(r, w, l->p[0].pc, l->p[0].mask);
-    return o > t ? o : t;
+    r->wready[w] = o > t ? o : t;
+    return r->wready[w];
 }
 
 int ref_pick(struct ref *r)
 {
     unsigned W = r->cfg.W, k;
+    if (!REF_POLICY_IS_STACK(r->cfg.policy)) {
+        /* A warp's cycle does not depend on the clock: one scan finds the
+         * first ready warp from the pointer, or else the earliest (the
+         * first of them from the pointer) and moves the clock to it, as
+         * the loop below would in two. */
+        uint64_t best = UINT64_MAX, now = 0, hi;
+        unsigned w;
+        if (!r->live_warps)
+            return -1;
+        for (w = 0; w < W; w++) {
+            uint64_t t = warp_ready(r, w);
+            now |= (uint64_t)(t <= r->cycle) << w;
+            best = t < best ? t : best;
+        }
+        if (!now) {
+            if (best == UINT64_MAX)
+                return -1;   /* cannot happen while a warp is live */
+            r->cycle = best;
+            for (w = 0; w < W; w++)
+                now |= (uint64_t)(r->wready[w] == best) << w;
+        }
+        hi = now & (~0ull << r->rr);     /* the first from the pointer, wrapping */
+        w = (unsigned)__builtin_ctzll(hi ? hi : now);
+        r->rr = (w + 1) & (W - 1);
+        return (int)w;
+    }
     for (;;) {
         uint64_t best = UINT64_MAX;
         if (!r->live_warps)
