@@ -7,7 +7,9 @@
  * fanning out from one decoder across the die.  The ALU bench
  * (tests/alu_bench.c) builds the same words, so the layout lives here once.
  *
- * Result: exactly one of RADD, RLT, RLOG, RSH (none gives 0).
+ * Result: exactly one of RADD, RLT, RSH or a logic operation (LOP != 0); none
+ * gives 0.  There is no "pass the immediate": lui, auipc and CSR reads add it
+ * to x0 (the predecoder reads rs1 = x0 for them).
  * Branch condition: cond = CINV ^ (CEQ ? a == b : CLT & lt), where the adder
  * subtracts (SUB) and lt is its signed or unsigned (LTU) borrow.
  */
@@ -21,8 +23,8 @@ enum alu_ctl {
     ALU_LTU,    /* lt is unsigned */
     ALU_RADD,   /* result = a +/- b */
     ALU_RLT,    /* result = lt */
-    ALU_RLOG,   /* result = logic operation LOP */
-    ALU_LOP0,   /* LOP = {LOP1, LOP0}: 00 a ^ b, 01 b, 10 a | b, 11 a & b */
+    ALU_LOP0,   /* result = logic operation LOP = {LOP1, LOP0}: 00 none, 01 a ^ b,
+                   10 a | b, 11 a & b (the "none" code keeps it out of the result) */
     ALU_LOP1,
     ALU_RSH,    /* result = shift of a by b[4:0] */
     ALU_SHL,    /* shift left (else right) */

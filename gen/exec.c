@@ -172,9 +172,8 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "d_ctl[C_RADD]", "d_f3 == 3'b000");
     vb_set(b, "d_ctl[C_RLT]", "d_f3[2:1] == 2'b01");
     vb_set(b, "d_ctl[C_LTU]", "d_f3[0]");
-    vb_set(b, "d_ctl[C_RLOG]", "d_f3 == 3'b100 || d_f3[2:1] == 2'b11");
-    vb_set(b, "d_ctl[C_LOP1]", "d_f3[1]");
-    vb_set(b, "d_ctl[C_LOP0]", "d_f3[0]");
+    vb_set(b, "d_ctl[C_LOP1]", "d_f3 == 3'b110 || d_f3 == 3'b111");
+    vb_set(b, "d_ctl[C_LOP0]", "d_f3 == 3'b100 || d_f3 == 3'b111");
     vb_set(b, "d_ctl[C_RSH]", "d_f3[1:0] == 2'b01");
     vb_set(b, "d_ctl[C_SHL]", "!d_f3[2]");
     vb_set(b, "d_ctl[C_SHA]", "d_f3[2] && c2_insn_i[30]");
@@ -189,17 +188,16 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "d_ctl[C_CLT]", "d_f3[2]");
     vb_set(b, "d_ctl[C_LTU]", "d_f3[1]");
     vb_set(b, "d_ctl[C_CINV]", "d_f3[0]");
+    /* lui, auipc and CSR reads add their value to rs1 = x0 (predecode reads x0) */
     vb_elif(b, "d_op == OP_LUI || d_op == OP_AUIPC");
     vb_set(b, "d_ctl[C_BIMM]", "1'b1");
-    vb_set(b, "d_ctl[C_RLOG]", "1'b1");
-    vb_set(b, "d_ctl[C_LOP0]", "1'b1");
+    vb_set(b, "d_ctl[C_RADD]", "1'b1");
     vb_set(b, "d_imm", "d_op == OP_LUI ? d_imm_u : d_pc + d_imm_u");
     vb_elif(b, "d_op == OP_SYS");
     vb_set(b, "d_ctl[C_BIMM]", "1'b1");
     vb_set(b, "d_ctl[C_LOR]", "d_is_csr && (d_csr == 12'hf14 || d_csr == 12'hfc1)");
-    vb_set(b, "d_ctl[C_RLOG]", "1'b1");
-    vb_set(b, "d_ctl[C_LOP0]", "1'b1");
-    vb_set(b, "d_ctl[C_SUB]", "1'b1");
+    vb_set(b, "d_ctl[C_RADD]", "1'b1");
+    vb_set(b, "d_ctl[C_SUB]", "!d_is_csr");
     vb_set(b, "d_ctl[C_CEQ]", "1'b1");
     vb_set(b, "d_imm", "d_is_csr ? d_csr_val : 32'd93");
     vb_end(b);

@@ -53,12 +53,19 @@ int gen_gather(const struct simt_cfg *cfg, struct vmod *m)
     vb_item(b, "default", "ext", "word");
     vb_endcase(b);
 
+    vm_wire(m, "ext_k", "32", "ext, built once for every lane");
+    {
+        struct vinst *in = vm_inst(m, "simty_keep", "u_ext");
+        vm_inst_param(in, "W", "32");
+        vm_inst_conn(in, "d_i", "ext");
+        vm_inst_conn(in, "q_o", "ext_k");
+    }
     vm_integer(m, "l");
     vm_reg(m, "lanes_d", "32*T", NULL);
     b = vm_comb(m, "lanes");
     vb_default(b, "lanes_d", "{32*T{1'b0}}");
     vb_for(b, "l", "0", "T");
-    vb_set(b, "lanes_d[32*l +: 32]", "coal_q[l] ? rdata_q[32*l +: 32] : ext");
+    vb_set(b, "lanes_d[32*l +: 32]", "coal_q[l] ? rdata_q[32*l +: 32] : ext_k");
     vb_end(b);
     vm_assign(m, "wb_data_o", "lanes_d");
     return vm_status(m);

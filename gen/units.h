@@ -77,6 +77,7 @@ int gen_path_arbiter(const struct simt_cfg *c, struct vmod *m); /* path_arbiter.
 int gen_branch(const struct simt_cfg *c, struct vmod *m);       /* branch.c */
 int gen_coalesce(const struct simt_cfg *c, struct vmod *m);     /* coalesce.c */
 int gen_gather(const struct simt_cfg *c, struct vmod *m);       /* gather.c */
+int gen_keep(const struct simt_cfg *c, struct vmod *m);         /* keep.c */
 int gen_mdu_lane(const struct simt_cfg *c, struct vmod *m);     /* mdu.c (ISA=rv32im) */
 int gen_mdu(const struct simt_cfg *c, struct vmod *m);          /* mdu.c (ISA=rv32im) */
 int gen_top(const struct simt_cfg *c, struct vmod *m);          /* top.c */

@@ -272,6 +272,13 @@ void vm_latency(struct vmod *m, const char *fmt, ...)
     va_end(ap);
 }
 
+void vm_mod_attr(struct vmod *m, const char *attr)
+{
+    if (m->failed)
+        return;
+    m->attr = m->attr ? vm_fmt(m, "%s, %s", m->attr, attr) : sdup(m, attr);
+}
+
 /* ---- declarations ---- */
 
 void vm_param(struct vmod *m, const char *name, const char *dflt, const char *comment)

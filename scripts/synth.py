@@ -476,8 +476,8 @@ def main():
             return finish(res, out, status)
 
         # 2. flat synthesis: the netlist and the whole-design counts.
-        script = ("%s; %s -top %s; delete t:$scopeinfo; write_json %s.json; "
-                  "tee -q -o stat.json stat -json" % (read, dev["synth"], top, top))
+        script = ("%s; %s -top %s; %s; delete t:$scopeinfo; write_json %s.json; "
+                  "tee -q -o stat.json stat -json" % (read, dev["synth"], top, fpga_flow.FLATTEN_KEPT, top))
         print("synth: [2/3] Yosys, flat (netlist for nextpnr)", flush=True)
         st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
                                        os.path.join(out, "yosys.out"), a.timeout, out)

@@ -40,8 +40,16 @@ module simty_gather (
   wire    [7:0]       byte_v;
   wire    [15:0]      half_v;
   reg     [31:0]      ext;      // the leader's access, extended
+  wire    [31:0]      ext_k;    // ext, built once for every lane
   integer             l;
   reg     [32*T-1:0]  lanes_d;
+
+  simty_keep #(
+    .W (32)
+  ) u_ext (
+    .d_i (ext),
+    .q_o (ext_k)
+  );
 
   // inputs
   always @(posedge clk_i) begin
@@ -71,7 +79,7 @@ module simty_gather (
   always @* begin
     lanes_d = {32*T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      lanes_d[32*l +: 32] = coal_q[l] ? rdata_q[32*l +: 32] : ext;
+      lanes_d[32*l +: 32] = coal_q[l] ? rdata_q[32*l +: 32] : ext_k;
     end
   end
 

@@ -11,11 +11,11 @@
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
 //   latency of this unit: ctl_i: registered (1 cycle); operands to results: combinational
 //
-// One RV32I ALU lane: add, sub, sll, slt, sltu, xor, srl, sra, or, and, the immediate passed
-// through (lui, auipc, CSR values), and the branch condition. It registers its own copy of the
+// One RV32I ALU lane: add, sub, sll, slt, sltu, xor, srl, sra, or, and, the immediate added to
+// x0 (lui, auipc, CSR values), and the branch condition. It registers its own copy of the
 // decoded control word (ctl_i, one cycle ahead of the operands). One 33-bit adder (sums,
-// compares, branches), one right shifter (sll by bit reversal, sra by a sign fill). The core
-// instantiates T of these, one per SIMD lane.
+// compares, branches), one right shifter (sll by bit reversal, sra with the sign as a 33rd
+// bit). The core instantiates T of these, one per SIMD lane.
 
 `default_nettype none
 
@@ -33,36 +33,36 @@ module simty_alu_lane (
   output wire             cond_o    // branch taken / ecall exit check
 );
 
-  localparam integer CTL_W  = 15; // ALU control word (gen/alu_ctl.h)
+  localparam integer CTL_W  = 14; // ALU control word (gen/alu_ctl.h)
   localparam integer C_BIMM = 0;  // b = immediate (else rs2)
   localparam integer C_LOR  = 1;  // OR the lane number into the immediate
   localparam integer C_SUB  = 2;  // adder subtracts
   localparam integer C_LTU  = 3;  // lt unsigned
   localparam integer C_RADD = 4;  // result = a +/- b
   localparam integer C_RLT  = 5;  // result = lt
-  localparam integer C_RLOG = 6;  // result = logic op
-  localparam integer C_LOP0 = 7;  // logic op {LOP1, LOP0}: 00 xor, 01 b, 10 or, 11 and
-  localparam integer C_LOP1 = 8;  // see C_LOP0
-  localparam integer C_RSH  = 9;  // result = shift
-  localparam integer C_SHL  = 10; // shift left
-  localparam integer C_SHA  = 11; // shift right arithmetic
-  localparam integer C_CEQ  = 12; // cond = (a == b), with C_SUB
-  localparam integer C_CLT  = 13; // cond = lt
-  localparam integer C_CINV = 14; // cond inverted
+  localparam integer C_LOP0 = 6;  // logic op {LOP1, LOP0}: 00 none, 01 xor, 10 or, 11 and
+  localparam integer C_LOP1 = 7;  // see C_LOP0
+  localparam integer C_RSH  = 8;  // result = shift
+  localparam integer C_SHL  = 9;  // shift left
+  localparam integer C_SHA  = 10; // shift right arithmetic
+  localparam integer C_CEQ  = 11; // cond = (a == b), with C_SUB
+  localparam integer C_CLT  = 12; // cond = lt
+  localparam integer C_CINV = 13; // cond inverted
 
-  reg  [CTL_W-1:0] ctl_q;   // this lane's copy of the control word
-  wire [31:0]      b;       // second operand
-  wire [32:0]      sum;     // {carry, a +/- b}
-  wire             lt_u;    // a < b unsigned
-  wire             lt_s;    // a < b signed
+  reg  [CTL_W-1:0] ctl_q;     // this lane's copy of the control word
+  wire [31:0]      b;         // second operand
+  wire [31:0]      bx;        // b, inverted when the adder subtracts
+  wire [32:0]      sum;       // {carry, a +/- b}
+  wire             lt_u;      // a < b unsigned
+  wire             lt_s;      // a < b signed
   wire             lt;
-  wire             zero;    // a - b == 0
-  reg  [31:0]      logres;
+  wire             zero;      // a - b == 0
+  reg  [31:0]      logres;    // logic operation, 0 when none
   wire [4:0]       shamt;
-  wire [31:0]      sh_in;
-  wire [31:0]      sh_fill; // sign bits shifted in by sra
-  wire [31:0]      sh_out;  // sh_in shifted right, filled
-  wire [31:0]      shifted; // sh_out, reversed again for sll
+  wire [32:0]      sh_in;     // {sign fill, a or a reversed}
+  wire [32:0]      sh_out;    // sh_in shifted right arithmetically
+  wire [31:0]      shifted;   // sh_out, reversed again for sll
+  wire             unused_sh; // the fill bit itself
 
   // control word, one copy per lane
   (* keep *)
@@ -70,44 +70,50 @@ module simty_alu_lane (
     ctl_q <= ctl_i;
   end
 
-  assign b = ctl_q[C_BIMM] ? imm_i | (ctl_q[C_LOR] ? lane_i : 32'd0) : s2_i;
+  assign b  = ctl_q[C_BIMM] ? imm_i | (ctl_q[C_LOR] ? lane_i : 32'd0) : s2_i;
+  assign bx = b ^ {32{ctl_q[C_SUB]}};
 
   // adder: a + b, or a + ~b + 1 = a - b with sum[32] = (a >= b) unsigned
-  assign sum  = {1'b0, a_i} + {1'b0, b ^ {32{ctl_q[C_SUB]}}} + {32'd0, ctl_q[C_SUB]};
+  assign sum  = {1'b0, a_i} + {1'b0, bx} + {32'd0, ctl_q[C_SUB]};
   assign lt_u = ~sum[32];
-  assign lt_s = (a_i[31] == b[31]) ? lt_u : a_i[31];
+
+  // with SUB set (every compare), bx[31] is ~b[31]
+  assign lt_s = (a_i[31] != bx[31]) ? lt_u : a_i[31];
   assign lt   = ctl_q[C_LTU] ? lt_u : lt_s;
   assign zero = sum[31:0] == 32'd0;
 
+  // logic operations and shifts never subtract: bx is b there
+
   // logic operations
   always @* begin
-    logres = a_i & b;
+    logres = 32'd0;
     case ({ctl_q[C_LOP1], ctl_q[C_LOP0]})
-      2'b00:   logres = a_i ^ b;
-      2'b01:   logres = b;
-      2'b10:   logres = a_i | b;
-      default: logres = a_i & b;
+      2'b01:   logres = a_i ^ bx;
+      2'b10:   logres = a_i | bx;
+      2'b11:   logres = a_i & bx;
+      default: logres = 32'd0;
     endcase
   end
 
-  // shifter: one right shifter for sll (bit-reversed), srl and sra
-  assign shamt   = b[4:0];
-  assign sh_in   = ctl_q[C_SHL] ? {a_i[0], a_i[1], a_i[2], a_i[3], a_i[4], a_i[5], a_i[6], a_i[7],
-      a_i[8], a_i[9], a_i[10], a_i[11], a_i[12], a_i[13], a_i[14], a_i[15], a_i[16], a_i[17],
-      a_i[18], a_i[19], a_i[20], a_i[21], a_i[22], a_i[23], a_i[24], a_i[25], a_i[26], a_i[27],
-      a_i[28], a_i[29], a_i[30], a_i[31]} : a_i;
-  assign sh_fill = {32{ctl_q[C_SHA] & a_i[31]}} & ~(32'hffff_ffff >> shamt);
-  assign sh_out  = (sh_in >> shamt) | sh_fill;
-  assign shifted = ctl_q[C_SHL] ? {sh_out[0], sh_out[1], sh_out[2], sh_out[3], sh_out[4], sh_out[5],
-      sh_out[6], sh_out[7], sh_out[8], sh_out[9], sh_out[10], sh_out[11], sh_out[12], sh_out[13],
-      sh_out[14], sh_out[15], sh_out[16], sh_out[17], sh_out[18], sh_out[19], sh_out[20],
-      sh_out[21], sh_out[22], sh_out[23], sh_out[24], sh_out[25], sh_out[26], sh_out[27],
-      sh_out[28], sh_out[29], sh_out[30], sh_out[31]} : sh_out;
+  // shifter: one arithmetic right shifter over 33 bits for sll (bit-reversed), srl (fill 0) and
+  // sra (fill the sign)
+  assign shamt     = bx[4:0];
+  assign sh_in     = {ctl_q[C_SHA] & a_i[31], ctl_q[C_SHL] ? {a_i[0], a_i[1], a_i[2], a_i[3],
+      a_i[4], a_i[5], a_i[6], a_i[7], a_i[8], a_i[9], a_i[10], a_i[11], a_i[12], a_i[13], a_i[14],
+      a_i[15], a_i[16], a_i[17], a_i[18], a_i[19], a_i[20], a_i[21], a_i[22], a_i[23], a_i[24],
+      a_i[25], a_i[26], a_i[27], a_i[28], a_i[29], a_i[30], a_i[31]} : a_i};
+  assign sh_out    = $unsigned($signed(sh_in) >>> shamt);
+  assign shifted   = ctl_q[C_SHL] ? {sh_out[0], sh_out[1], sh_out[2], sh_out[3], sh_out[4],
+      sh_out[5], sh_out[6], sh_out[7], sh_out[8], sh_out[9], sh_out[10], sh_out[11], sh_out[12],
+      sh_out[13], sh_out[14], sh_out[15], sh_out[16], sh_out[17], sh_out[18], sh_out[19],
+      sh_out[20], sh_out[21], sh_out[22], sh_out[23], sh_out[24], sh_out[25], sh_out[26],
+      sh_out[27], sh_out[28], sh_out[29], sh_out[30], sh_out[31]} : sh_out[31:0];
+  assign unused_sh = sh_out[32];
 
   // result: one-hot select
   always @* begin
-    result_o = ({32{ctl_q[C_RADD]}} & sum[31:0]) | ({32{ctl_q[C_RLOG]}} & logres) |
-        ({32{ctl_q[C_RSH]}} & shifted) | {31'd0, ctl_q[C_RLT] & lt};
+    result_o = ({32{ctl_q[C_RADD]}} & sum[31:0]) | logres | ({32{ctl_q[C_RSH]}} & shifted) | {31'd0,
+        ctl_q[C_RLT] & lt};
   end
 
   assign cond_o = ctl_q[C_CINV] ^ (ctl_q[C_CEQ] ? zero : ctl_q[C_CLT] & lt);

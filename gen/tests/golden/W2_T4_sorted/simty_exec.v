@@ -56,22 +56,21 @@ module simty_exec (
   localparam integer W        = 2;          // warps
   localparam integer T        = 4;          // threads per warp
   localparam integer WARP_W   = 1;          // max(1, log2(W))
-  localparam integer CTL_W    = 15;         // ALU control word (gen/alu_ctl.h)
+  localparam integer CTL_W    = 14;         // ALU control word (gen/alu_ctl.h)
   localparam integer C_BIMM   = 0;          // b = immediate (else rs2)
   localparam integer C_LOR    = 1;          // OR the lane number into the immediate
   localparam integer C_SUB    = 2;          // adder subtracts
   localparam integer C_LTU    = 3;          // lt unsigned
   localparam integer C_RADD   = 4;          // result = a +/- b
   localparam integer C_RLT    = 5;          // result = lt
-  localparam integer C_RLOG   = 6;          // result = logic op
-  localparam integer C_LOP0   = 7;          // logic op {LOP1, LOP0}: 00 xor, 01 b, 10 or, 11 and
-  localparam integer C_LOP1   = 8;          // see C_LOP0
-  localparam integer C_RSH    = 9;          // result = shift
-  localparam integer C_SHL    = 10;         // shift left
-  localparam integer C_SHA    = 11;         // shift right arithmetic
-  localparam integer C_CEQ    = 12;         // cond = (a == b), with C_SUB
-  localparam integer C_CLT    = 13;         // cond = lt
-  localparam integer C_CINV   = 14;         // cond inverted
+  localparam integer C_LOP0   = 6;          // logic op {LOP1, LOP0}: 00 none, 01 xor, 10 or, 11 and
+  localparam integer C_LOP1   = 7;          // see C_LOP0
+  localparam integer C_RSH    = 8;          // result = shift
+  localparam integer C_SHL    = 9;          // shift left
+  localparam integer C_SHA    = 10;         // shift right arithmetic
+  localparam integer C_CEQ    = 11;         // cond = (a == b), with C_SUB
+  localparam integer C_CLT    = 12;         // cond = lt
+  localparam integer C_CINV   = 13;         // cond inverted
   localparam [6:0]   OP_LUI   = 7'b0110111; // major opcodes
   localparam [6:0]   OP_AUIPC = 7'b0010111;
   localparam [6:0]   OP_JAL   = 7'b1101111;
@@ -238,9 +237,8 @@ module simty_exec (
       d_ctl[C_RADD] = d_f3 == 3'b000;
       d_ctl[C_RLT]  = d_f3[2:1] == 2'b01;
       d_ctl[C_LTU]  = d_f3[0];
-      d_ctl[C_RLOG] = d_f3 == 3'b100 || d_f3[2:1] == 2'b11;
-      d_ctl[C_LOP1] = d_f3[1];
-      d_ctl[C_LOP0] = d_f3[0];
+      d_ctl[C_LOP1] = d_f3 == 3'b110 || d_f3 == 3'b111;
+      d_ctl[C_LOP0] = d_f3 == 3'b100 || d_f3 == 3'b111;
       d_ctl[C_RSH]  = d_f3[1:0] == 2'b01;
       d_ctl[C_SHL]  = !d_f3[2];
       d_ctl[C_SHA]  = d_f3[2] && c2_insn_i[30];
@@ -257,15 +255,13 @@ module simty_exec (
       d_ctl[C_CINV] = d_f3[0];
     end else if (d_op == OP_LUI || d_op == OP_AUIPC) begin
       d_ctl[C_BIMM] = 1'b1;
-      d_ctl[C_RLOG] = 1'b1;
-      d_ctl[C_LOP0] = 1'b1;
+      d_ctl[C_RADD] = 1'b1;
       d_imm         = d_op == OP_LUI ? d_imm_u : d_pc + d_imm_u;
     end else if (d_op == OP_SYS) begin
       d_ctl[C_BIMM] = 1'b1;
       d_ctl[C_LOR]  = d_is_csr && (d_csr == 12'hf14 || d_csr == 12'hfc1);
-      d_ctl[C_RLOG] = 1'b1;
-      d_ctl[C_LOP0] = 1'b1;
-      d_ctl[C_SUB]  = 1'b1;
+      d_ctl[C_RADD] = 1'b1;
+      d_ctl[C_SUB]  = !d_is_csr;
       d_ctl[C_CEQ]  = 1'b1;
       d_imm         = d_is_csr ? d_csr_val : 32'd93;
     end
