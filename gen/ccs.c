@@ -38,7 +38,9 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
             vm_assign(m, buf, "%s_i[P_PC +: 30] == %s_i[P_PC +: 30]", p, q);
             snprintf(buf, sizeof buf, "l_%s%s", p, q);
             vm_wire(m, buf, "1", i ? NULL : "PC of a below b's");
-            vm_assign(m, buf, "%s_i[P_PC +: 30] < %s_i[P_PC +: 30]", p, q);
+            /* --mutate=bad-order: the higher PC first */
+            vm_assign(m, buf, "%s_i[P_PC +: 30] %s %s_i[P_PC +: 30]", p,
+                      cfg->mutate == MUT_BAD_ORDER ? ">" : "<", q);
             snprintf(buf, sizeof buf, "l_%s%s", q, p);
             vm_wire(m, buf, "1", NULL);
             vm_assign(m, buf, "!l_%s%s && !e_%s%s", p, q, p, q);
@@ -53,7 +55,12 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "ab", "1", "a and b are valid at one PC: they merge");
     vm_wire(m, "ac", "1", NULL);
     vm_wire(m, "bc", "1", NULL);
-    vm_assign(m, "ab", "a_i[P_V] && b_i[P_V] && e_ab");
+    if (cfg->mutate == MUT_DROP_MERGE || cfg->mutate == MUT_BAD_ORDER)
+        vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
+                cfg_mutation_name(cfg->mutate));
+    /* --mutate=drop-merge: a and b at one PC stay two paths */
+    vm_assign(m, "ab", cfg->mutate == MUT_DROP_MERGE ? "a_i[P_V] && b_i[P_V] && e_ab && 1'b0"
+                                                     : "a_i[P_V] && b_i[P_V] && e_ab");
     vm_assign(m, "ac", "a_i[P_V] && c_i[P_V] && e_ac");
     vm_assign(m, "bc", "b_i[P_V] && c_i[P_V] && e_bc");
     vm_wire(m, "d_ab", "8", "the deeper depth of a and b");

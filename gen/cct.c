@@ -36,6 +36,11 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "empty_o", "1", "the warp's stack is empty");
     vm_group(m, "to HCT2 (issue + 9)");
     vm_port(m, VM_OUT, "h2_o", "PATH_W", "y, or the popped or swapped entry");
+    if (cfg->formal) {
+        vm_group(m, "formal observation (simty-gen --formal, test only)");
+        vm_port(m, VM_OUT, "f_cct_o", "W*(1<<LANE_W)*PATH_W",
+                "every slot of every warp's stack (w*2^LANE_W+slot) as a path");
+    }
 
     vm_sig_depth(vm_reg(m, "head_q", "LANE_W", "entries on the warp's stack"), "W");
     vm_sig_depth(vm_reg(m, "sptr_q", "LANE_W", "sorter pointer"), "W");
@@ -77,6 +82,24 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "re_i", "pop || swap || probe");
         vm_inst_conn(in, "raddr_i", "{m_wid_i, pop ? head - 1'b1 : sptr}");
         vm_inst_conn(in, "rdata_o", "rdata");
+    }
+    if (cfg->formal) {
+        /* a copy of the RAM's words, written as it is: slot i of warp w is a
+         * path when i < head_q[w] */
+        struct vblock *fb;
+        int fw, fi;
+        vm_sig_depth(vm_reg(m, "f_ram_q", "PATH_W-1", "formal: the RAM's words"), "1<<(WARP_W+LANE_W)");
+        fb = vm_seq(m, "f_ram_q");
+        vb_if(fb, "g_push_q || g_swap_q");
+        vb_set(fb, "f_ram_q[{g_wid_q, g_idx_q}]", "g_push_q ? g_z_q : g_y_q[P_V-1:0]");
+        vb_end(fb);
+        for (fw = 0; fw < cfg->w; fw++)
+            for (fi = 0; fi < 1 << cfg->lane_id_w; fi++) {
+                char lhs[64];
+                snprintf(lhs, sizeof lhs, "f_cct_o[%d*PATH_W +: PATH_W]", (fw << cfg->lane_id_w) + fi);
+                vm_assign(m, lhs, "%d < {1'b0, head_q[%d]} ? {1'b1, f_ram_q[%d]} : {PATH_W{1'b0}}",
+                          fi, fw, (fw << cfg->lane_id_w) + fi);
+            }
     }
     vm_wire(m, "entry", "PATH_W", "the entry read, as a valid path");
     vm_assign(m, "entry", "{1'b1, rdata}");

@@ -27,27 +27,45 @@ static const char *e_first(char *buf, size_t n, const char *a, const char *b)
 }
 
 /* A 1R1W RAM instance; its write port is shared with the reset sequence,
- * which clears every word (valid = 0, count = 0). */
+ * which clears every word (valid = 0, count = 0).  With --formal (mirror), a
+ * copy of its words written the same way, f_<name>_q, for the observation
+ * port (a formal tool cannot look inside the RAM instance). */
 static void ram(struct vmod *m, const char *name, const char *aw, const char *dw,
                 const char *we, const char *waddr, const char *wdata, const char *raddr,
-                const char *rdata, int cleared)
+                const char *rdata, int cleared, int mirror)
 {
     struct vinst *in = vm_inst(m, "simty_ram_1r1w", name);
+    char cwe[160], cwa[160], cwd[160];
+    if (cleared) {
+        snprintf(cwe, sizeof cwe, "init_i || (%s)", we);
+        snprintf(cwa, sizeof cwa, "init_i ? init_row_i[%s-1:0] : %s", aw, waddr);
+        snprintf(cwd, sizeof cwd, "init_i ? {%s{1'b0}} : %s", dw, wdata);
+    } else {
+        snprintf(cwe, sizeof cwe, "%s", we);
+        snprintf(cwa, sizeof cwa, "%s", waddr);
+        snprintf(cwd, sizeof cwd, "%s", wdata);
+    }
     vm_inst_param(in, "DEPTH_W", "%s", aw);
     vm_inst_param(in, "DATA_W", "%s", dw);
     vm_inst_conn(in, "clk_i", "clk_i");
-    if (cleared) {
-        vm_inst_conn(in, "we_i", "init_i || (%s)", we);
-        vm_inst_conn(in, "waddr_i", "init_i ? init_row_i[%s-1:0] : %s", aw, waddr);
-        vm_inst_conn(in, "wdata_i", "init_i ? {%s{1'b0}} : %s", dw, wdata);
-    } else {
-        vm_inst_conn(in, "we_i", "%s", we);
-        vm_inst_conn(in, "waddr_i", "%s", waddr);
-        vm_inst_conn(in, "wdata_i", "%s", wdata);
-    }
+    vm_inst_conn(in, "we_i", "%s", cwe);
+    vm_inst_conn(in, "waddr_i", "%s", cwa);
+    vm_inst_conn(in, "wdata_i", "%s", cwd);
     vm_inst_conn(in, "re_i", "1'b1");
     vm_inst_conn(in, "raddr_i", "%s", raddr);
     vm_inst_conn(in, "rdata_o", "%s", rdata);
+    if (mirror) {
+        char mn[64], buf[240];
+        struct vblock *b;
+        snprintf(mn, sizeof mn, "f_%s_q", name + 2);
+        snprintf(buf, sizeof buf, "1<<(%s)", aw);
+        vm_sig_depth(vm_reg(m, mn, dw, "formal: the RAM's words"), buf);
+        b = vm_seq(m, mn);
+        vb_if(b, "%s", cwe);
+        snprintf(buf, sizeof buf, "%s[%s]", mn, cwa);
+        vb_set(b, buf, "%s", cwd);
+        vb_end(b);
+    }
 }
 
 /* The one-hot of the lowest set bit of `mask` (T bits) encoded into `dst`. */
@@ -111,6 +129,11 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "to HCT2 (issue + 9) and the scheduler");
     vm_port(m, VM_OUT, "h2_o", "PATH_W", "y, the root, or both merged");
     vm_port(m, VM_OUT, "hold_o", "W", "warps that may not issue next cycle");
+    if (cfg->formal) {
+        vm_group(m, "formal observation (simty-gen --formal, test only)");
+        snprintf(buf, sizeof buf, "W*%d*PATH_W", (1 << nl) - 1);
+        vm_port(m, VM_OUT, "f_cct_o", buf, "every heap node of every warp (w*nodes+n) as a path");
+    }
 
     /* ---- the root as stage r sees it, and the masks ---- */
     vm_comment(m, "The root for stage r: a copy of level 0 read at issue + 6, registered at "
@@ -119,7 +142,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "root_we", "1", "stage 0 writes the root");
     vm_wire(m, "root_wd", "EW", NULL);
     vm_reg(m, "s0_w_q", "WARP_W", "stage 0: the operation's warp");
-    ram(m, "u_root_r", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "n_wid_i", "rt_rd", 1);
+    ram(m, "u_root_r", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "n_wid_i", "rt_rd", 1, cfg->formal);
     vm_reg(m, "nw_q", "WARP_W", "warp at issue + 7");
     vm_reg(m, "rt_q", "EW", "the root at stage r");
     vm_wire(m, "mask_we", "1", "an entering operation brings a path");
@@ -127,7 +150,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "mask_wd", "T", NULL);
     vm_wire(m, "mask_rd", "T", "the root's mask, at stage r");
     ram(m, "u_mask", "WARP_W+LANE_W", "T", "mask_we", "mask_wa", "mask_wd",
-        "{nw_q, rt_rd[E_L +: LANE_W]}", "mask_rd", 0);
+        "{nw_q, rt_rd[E_L +: LANE_W]}", "mask_rd", 0, cfg->formal);
 
     vm_comment(m, "Stage r: HCT2 gets y or the root, whichever comes first; a root at y's PC "
                   "merges with y (the spec's merge rule).");
@@ -140,7 +163,13 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "pend_set", "1", "z waits: the root was taken and y and z are valid");
     vm_assign(m, "rv", "rt_q[E_V]");
     vm_assign(m, "mrg", "rv && y_i[P_V] && y_i[P_PC +: 30] == rt_q[E_PC +: 30]");
-    vm_assign(m, "rfirst", "%s", e_first(buf, sizeof buf, "rt_q", "ye"));
+    /* --mutate=heap-order: y is taken for first when the root is */
+    if (cfg->mutate == MUT_HEAP_ORDER) {
+        vm_note(m, "TEST-ONLY MUTATION --mutate=heap-order (make formal must catch it)");
+        vm_assign(m, "rfirst", "%s", e_first(buf, sizeof buf, "ye", "rt_q"));
+    } else {
+        vm_assign(m, "rfirst", "%s", e_first(buf, sizeof buf, "rt_q", "ye"));
+    }
     vm_assign(m, "take", "rv && (!y_i[P_V] || mrg || rfirst)");
     vm_assign(m, "op_ins", "m_valid_i && !take && z_i[P_V]");
     vm_assign(m, "op_rep", "m_valid_i && take");
@@ -180,7 +209,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "pz_rd", "PATH_W-1+LANE_W", "{z, its leader}");
     vm_wire(m, "pz_ra", "WARP_W", NULL);
     ram(m, "u_pz", "WARP_W", "PATH_W-1+LANE_W", "g_pend_q", "g_wid_q", "{g_z_q, g_lz_q}", "pz_ra",
-        "pz_rd", 0);
+        "pz_rd", 0, 0);
     vm_wire(m, "blocked", "1", "stage r may start an operation now");
     vm_wire(m, "o2_go", "1", "a waiting z is inserted: its pre-stage is now");
     vm_wire(m, "arb_1h", "W", NULL);
@@ -218,13 +247,13 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "mask_we", "(s0_ins_q || s0_rep_q) && s0_v[E_V]");
     vm_assign(m, "mask_wa", "{s0_w_q, s0_v[E_L +: LANE_W]}");
     vm_assign(m, "mask_wd", "s0_o2_q ? pz_rd[LANE_W +: T] : s0_mask_q");
-    ram(m, "u_root_p", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "pre_w", "s0_cur", 1);
+    ram(m, "u_root_p", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "pre_w", "s0_cur", 1, 0);
     vm_wire(m, "s0_cl", "EW", "left child of the root");
     vm_wire(m, "s0_cr", "EW", NULL);
     for (q = 0; q < 2; q++) {
         snprintf(nm, sizeof nm, "u_l1_%d", q);
         snprintf(a, sizeof a, "l1_we[%d]", q);
-        ram(m, nm, "WARP_W", "EW", a, "s1_w_q", "l1_wd", "pre_w", q ? "s0_cr" : "s0_cl", 1);
+        ram(m, nm, "WARP_W", "EW", a, "s1_w_q", "l1_wd", "pre_w", q ? "s0_cr" : "s0_cl", 1, cfg->formal);
     }
     vm_wire(m, "l1_we", "2", NULL);
     vm_wire(m, "l1_wd", "EW", NULL);
@@ -250,7 +279,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
                 snprintf(ra, sizeof ra, "{s%d_w_q, s%d_i_q}", k - 2, k - 2);
             snprintf(rd, sizeof rd, "l%d_rd[%d*EW +: EW]", k, q);
             snprintf(d, sizeof d, "l%d_wd", k);
-            ram(m, nm, aw, "EW", we, wa, d, ra, rd, 1);
+            ram(m, nm, aw, "EW", we, wa, d, ra, rd, 1, cfg->formal);
         }
     }
 
@@ -367,6 +396,33 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
         }
     }
 
+    if (cfg->formal) {
+        /* Node n of warp w's heap (level k, index i) as a path: its mask is
+         * the mask RAM's word of its leader lane. */
+        int nn = (1 << nl) - 1, w, n;
+        vm_comment(m, "Formal observation: every heap node of every warp as a path.");
+        for (w = 0; w < cfg->w; w++)
+            for (n = 0; n < nn; n++) {
+                int lv = 0, i;
+                char e[48], src[64];
+                while ((2 << lv) - 1 <= n)
+                    lv++;
+                i = n - ((1 << lv) - 1);
+                snprintf(e, sizeof e, "f_e_%d_%d", w, n);
+                if (lv == 0)
+                    snprintf(src, sizeof src, "f_root_r_q[%d]", w);
+                else if (lv == 1)
+                    snprintf(src, sizeof src, "f_l1_%d_q[%d]", i, w);
+                else
+                    snprintf(src, sizeof src, "f_l%d_%d_q[%d]", lv, i & 3, (w << (lv - 2)) + (i >> 2));
+                vm_wire(m, e, "EW", n ? NULL : "warp w's node n");
+                vm_assign(m, e, "%s", src);
+                snprintf(buf, sizeof buf, "f_cct_o[%d*PATH_W +: PATH_W]", w * nn + n);
+                vm_assign(m, buf, "{%s[E_V], %s[E_D +: 8], %s[E_PC +: 30], %s[E_V] ? "
+                                  "f_mask_q[%d + %s[E_L +: LANE_W]] : {T{1'b0}}}",
+                          e, e, e, e, w << cfg->lane_id_w, e);
+            }
+    }
     vm_wire(m, "unused_init", "1", "the high bits of the reset-sequence counter");
     vm_assign(m, "unused_init", "^init_row_i");
     b = vm_seq(m, "stage_r");

@@ -101,6 +101,24 @@ const char *cfg_track_desc(enum simt_track t)
     return t == TRACK_ARBITER ? "per-thread PC arbiter" : "sorted path list";
 }
 
+static const char *const mutation_names[MUT_COUNT] = {
+    "none", "drop-merge", "skip-mask-bit", "bad-order", "keep-exited", "extra-lane",
+    "single-early", "bad-init", "heap-order",
+};
+
+const char *cfg_mutation_name(enum simt_mutation u)
+{
+    return (unsigned)u < MUT_COUNT ? mutation_names[u] : "?";
+}
+
+int cfg_mutation_find(const char *name)
+{
+    for (int i = 0; i < MUT_COUNT; i++)
+        if (strcmp(name, mutation_names[i]) == 0)
+            return i;
+    return -1;
+}
+
 const char *cfg_sorter_name(enum simt_sorter s)
 {
     return s == SORTER_LAZY ? "lazy" : "exact";

@@ -20,6 +20,23 @@ enum simt_track { TRACK_SORTED = 0, TRACK_ARBITER = 1 };
  * the paper's stack with one compare-and-swap per idle visit (gen/cct.c). */
 enum simt_sorter { SORTER_EXACT = 0, SORTER_LAZY = 1 };
 
+/* Test-only variants for the formal checks (formal/README.md), never part of a
+ * configuration: simty-gen --formal adds observation ports to the path units
+ * (mirrors of their tables); --mutate=NAME plants one deliberate bug that a
+ * formal property must catch.  Both leave the default output unchanged. */
+enum simt_mutation {
+    MUT_NONE = 0,
+    MUT_DROP_MERGE,     /* paths at one PC are not merged (CCS: a and b; arbiter: depth too) */
+    MUT_SKIP_MASK_BIT,  /* the last lane is dropped from a written path / thread row */
+    MUT_BAD_ORDER,      /* the head is the highest PC, not the lowest */
+    MUT_KEEP_EXITED,    /* exiting and trapping threads stay in their path */
+    MUT_EXTRA_LANE,     /* lane 0 always executes (outside the issued mask) */
+    MUT_SINGLE_EARLY,   /* "one path left" is reported while other paths remain */
+    MUT_BAD_INIT,       /* the reset sequence leaves a wrong path set */
+    MUT_HEAP_ORDER,     /* SORTER=exact: HCT2 takes y even when the heap's root comes first */
+    MUT_COUNT
+};
+
 /* Hint put on every RAM array as (* ram_style = "..." *); AUTO prints none. */
 enum simt_ramstyle { RAMSTYLE_AUTO = 0, RAMSTYLE_BLOCK, RAMSTYLE_DISTRIBUTED, RAMSTYLE_LOGIC };
 
@@ -35,6 +52,8 @@ struct simt_cfg {
     int arbpipe_auto;    /* ARBPIPE=auto (default): arbpipe derived, one cut per two levels */
     enum simt_sorter sorter; /* SORTER: exact | lazy (TRACK=sorted) */
     int isa_m;           /* ISA: 0 = rv32i, 1 = rv32im (the M unit, gen/mdu.c) */
+    int formal;          /* --formal: observation ports on the path units (test only) */
+    enum simt_mutation mutate; /* --mutate=NAME: one planted bug (test only) */
 
     /* ---- derived by cfg_derive() ---- */
     int threads;         /* W * T */
@@ -108,6 +127,9 @@ const char *cfg_track_name(enum simt_track t);      /* "sorted" | "arbiter" */
 const char *cfg_track_desc(enum simt_track t);      /* "sorted path list" ... */
 const char *cfg_ramstyle_name(enum simt_ramstyle s); /* "auto" ... */
 const char *cfg_sorter_name(enum simt_sorter s);     /* "exact" | "lazy" */
+const char *cfg_mutation_name(enum simt_mutation u); /* "drop-merge" ... */
+/* The mutation named `name`, or -1. */
+int cfg_mutation_find(const char *name);
 
 /* "W8_T16_sorted": the build-directory name of a configuration. */
 void cfg_tag(const struct simt_cfg *c, char *buf, size_t len);

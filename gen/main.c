@@ -49,6 +49,10 @@ static void usage(FILE *f)
             "  --list            list the units\n"
             "  --doc             print the module table (Markdown) for the README\n"
             "  --version-tag=TAG use TAG instead of the build's version in headers\n"
+            "  --formal          test only: observation ports on the path units (make formal)\n"
+            "  --mutate=NAME     test only: plant one bug a formal property must catch:\n"
+            "                    drop-merge skip-mask-bit bad-order keep-exited extra-lane\n"
+            "                    single-early bad-init heap-order (formal/README.md)\n"
             "  --version, -h/--help\n");
 }
 
@@ -236,7 +240,7 @@ static void list_units(int doc)
 int main(int argc, char **argv)
 {
     const char *dir = NULL, *only = NULL, *version = SIMTY_VERSION;
-    int list = 0, doc = 0;
+    int list = 0, doc = 0, formal = 0, mutate = MUT_NONE;
     char **params = calloc((size_t)argc + 1, sizeof *params);
     int np = 0;
     if (!params)
@@ -249,7 +253,16 @@ int main(int argc, char **argv)
             doc = 1;
         else if (strncmp(a, "--only=", 7) == 0)
             only = a + 7;
-        else if (strncmp(a, "--version-tag=", 14) == 0)
+        else if (strcmp(a, "--formal") == 0)
+            formal = 1;
+        else if (strncmp(a, "--mutate=", 9) == 0) {
+            mutate = cfg_mutation_find(a + 9);
+            if (mutate <= MUT_NONE) {
+                fprintf(stderr, PROG ": %s: unknown mutation (see --help)\n", a);
+                free(params);
+                return 2;
+            }
+        } else if (strncmp(a, "--version-tag=", 14) == 0)
             version = a + 14;
         else if (strcmp(a, "-o") == 0 && i + 1 < argc)
             dir = argv[++i];
@@ -285,6 +298,8 @@ int main(int argc, char **argv)
         return 2;
     }
     free(params);
+    cfg.formal = formal;
+    cfg.mutate = (enum simt_mutation)mutate;
     if (only && !unit_find(only)) {
         fprintf(stderr, PROG ": --only=%s: no such unit (see --list)\n", only);
         return 2;

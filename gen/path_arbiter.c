@@ -4,6 +4,21 @@
  */
 #include "path.h"
 
+/* --formal: a copy of a RAM's words, written as the RAM is, read by the
+ * observation ports (a formal tool cannot look inside the RAM instance). */
+static void f_mirror(struct vmod *m, const char *name, const char *dw, const char *we,
+                     const char *wa, const char *wd)
+{
+    char buf[160];
+    struct vblock *b;
+    vm_sig_depth(vm_reg(m, name, dw, "formal: the RAM's words"), "1<<WARP_W");
+    b = vm_seq(m, name);
+    vb_if(b, "%s", we);
+    snprintf(buf, sizeof buf, "%s[%s]", name, wa);
+    vb_set(b, buf, "%s", wd);
+    vb_end(b);
+}
+
 /* 1 + the index of the cut that registers tree level lvl, or 0 */
 static int cut_of(const int *cuts, int k, int lvl)
 {
@@ -19,7 +34,8 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
     int t = cfg->t, lvl, i, j, n, levels = cfg->lane_id_bits, k = cfg->arbpipe;
     int cuts[CFG_ARBPIPE_MAX];
-    char name[32], lf[32], rt[32], desc[48];
+    char name[32], lf[32], rt[32], desc[48], lane0[32], init_row[96];
+    const char *mut = cfg->mutate != MUT_NONE ? cfg_mutation_name(cfg->mutate) : NULL;
 
     /* cut j registers level j * levels / (k + 1), at least one above the last
      * (cfg.c allows k <= max(1, levels); T = 1 registers its one thread) */
@@ -75,6 +91,23 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "r_y_o", "PATH_W", "(invalid)");
     vm_port(m, VM_OUT, "r_z_o", "PATH_W", "(invalid)");
     vm_port(m, VM_OUT, "r_single_o", "1", "every live thread is at x's PC");
+    if (cfg->formal) {
+        vm_group(m, "formal observation (simty-gen --formal, test only)");
+        vm_port(m, VM_OUT, "f_head_o", "(1<<WARP_W)*PATH_W", "every warp's head path");
+        vm_port(m, VM_OUT, "f_row_o", "(1<<WARP_W)*TS_W*T", "every warp's thread states");
+    }
+    if (mut)
+        vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)", mut);
+    if (t == 1)
+        snprintf(lane0, sizeof lane0, "1'b1");
+    else
+        snprintf(lane0, sizeof lane0, "{{%d{1'b0}}, 1'b1}", t - 1);
+    /* --mutate=bad-init: lane 0 starts dead */
+    if (cfg->mutate == MUT_BAD_INIT)
+        snprintf(init_row, sizeof init_row, t == 1 ? "{1'b0, 8'd0, start_pc_i}"
+                                                   : "{{(T-1){1'b1, 8'd0, start_pc_i}}, 1'b0, 8'd0, start_pc_i}");
+    else
+        snprintf(init_row, sizeof init_row, "{T{1'b1, 8'd0, start_pc_i}}");
 
     vm_comment(m, "The head path, written at stage r, read for the next instruction.");
     vm_wire(m, "hd", "PATH_W", NULL);
@@ -89,7 +122,10 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_conn(in, "re_i", "1'b1");
     vm_inst_conn(in, "raddr_i", "ex_wid_i");
     vm_inst_conn(in, "rdata_o", "hd");
-    vm_assign(m, "mb_active_o", "hd[P_V] ? hd[T-1:0] : {T{1'b0}}");
+    if (cfg->mutate == MUT_EXTRA_LANE)
+        vm_assign(m, "mb_active_o", "(hd[P_V] ? hd[T-1:0] : {T{1'b0}}) | %s", lane0);
+    else
+        vm_assign(m, "mb_active_o", "hd[P_V] ? hd[T-1:0] : {T{1'b0}}");
     vm_assign(m, "mb_depth_o", "hd[P_D +: 8]");
 
     vm_wire(m, "st_m", "TS_W*T", "the warp's thread states at resolve");
@@ -103,7 +139,7 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_conn(in, "clk_i", "clk_i");
     vm_inst_conn(in, "we_i", "init_i || p_valid_q");
     vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : p_wid_q");
-    vm_inst_conn(in, "wdata_i", "init_i ? {T{1'b1, 8'd0, start_pc_i}} : st_p_q");
+    vm_inst_conn(in, "wdata_i", "init_i ? %s : st_p_q", init_row);
     vm_inst_conn(in, "re_i", "1'b1");
     vm_inst_conn(in, "raddr_i", "n_wid_i");
     vm_inst_conn(in, "rdata_o", "st_m");
@@ -115,10 +151,15 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "l", "0", "T");
     vb_if(b, "m_a_i[l]");
     vb_set(b, "st_new[TS_W*l +: TS_W]", "{1'b1, m_a_i[P_D +: 8], m_a_i[P_PC +: 30]}");
-    vb_elif(b, "m_b_i[l]");
+    if (cfg->mutate == MUT_SKIP_MASK_BIT)
+        vb_elif(b, "m_b_i[l] && l != %d", t - 1);
+    else
+        vb_elif(b, "m_b_i[l]");
     vb_set(b, "st_new[TS_W*l +: TS_W]", "{1'b1, m_b_i[P_D +: 8], m_b_i[P_PC +: 30]}");
-    vb_elif(b, "m_leave_i[l]");
-    vb_set(b, "st_new[TS_W*l + 38]", "1'b0");
+    if (cfg->mutate != MUT_KEEP_EXITED) {
+        vb_elif(b, "m_leave_i[l]");
+        vb_set(b, "st_new[TS_W*l + 38]", "1'b0");
+    }
     vb_end(b);
     vb_end(b);
     b = vm_seq(m, "row");
@@ -148,8 +189,8 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
             snprintf(rt, sizeof rt, "%s%d_%d%s", src, lvl - 1, 2 * i + 1, sfx);
             vm_wire(m, name, "TS_W", NULL);
             vm_assign(m, name, "%s[38] && (!%s[38] || %s[37:30] > %s[37:30] || "
-                               "(%s[37:30] == %s[37:30] && %s[29:0] <= %s[29:0])) ? %s : %s",
-                      lf, rt, lf, rt, lf, rt, lf, rt, lf, rt);
+                               "(%s[37:30] == %s[37:30] && %s[29:0] %s %s[29:0])) ? %s : %s",
+                      lf, rt, lf, rt, lf, rt, lf, cfg->mutate == MUT_BAD_ORDER ? ">=" : "<=", rt, lf, rt);
         }
     }
     vm_reg(m, "win_q", "TS_W", "the winning thread state (stage r)");
@@ -200,11 +241,35 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "live", "{T{1'b0}}");
     vb_for(b, "l", "0", "T");
     vb_set(b, "live[l]", "st_r_q[TS_W*l + 38]");
-    vb_set(b, "xmask[l]", "st_r_q[TS_W*l + 38] && st_r_q[TS_W*l +: 30] == win_q[29:0]");
+    if (cfg->mutate == MUT_DROP_MERGE)
+        vb_set(b, "xmask[l]", "st_r_q[TS_W*l + 38] && st_r_q[TS_W*l +: 30] == win_q[29:0] && "
+                              "st_r_q[TS_W*l + 30 +: 8] == win_q[37:30]");
+    else
+        vb_set(b, "xmask[l]", "st_r_q[TS_W*l + 38] && st_r_q[TS_W*l +: 30] == win_q[29:0]");
     vb_end(b);
     vm_assign(m, "x", "{win_q[38], win_q[37:30], win_q[29:0], xmask}");
     vm_assign(m, "r_x_o", "x");
-    vm_assign(m, "r_single_o", "xmask == live");
+    vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "xmask != {T{1'b0}}" : "xmask == live");
+    if (cfg->formal) {
+        char mw[128];
+        struct vblock *fb;
+        f_mirror(m, "f_head_q", "PATH_W", "init_i || r_valid_q", "init_i ? init_wid_i : r_wid_q",
+                 "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : x");
+        snprintf(mw, sizeof mw, "init_i ? %s : st_p_q", init_row);
+        f_mirror(m, "f_row_q", "TS_W*T", "init_i || p_valid_q", "init_i ? init_wid_i : p_wid_q", mw);
+        vm_integer(m, "fw");
+        vm_reg(m, "f_head", "(1<<WARP_W)*PATH_W", NULL);
+        vm_reg(m, "f_row", "(1<<WARP_W)*TS_W*T", NULL);
+        fb = vm_comb(m, "f_observe");
+        vb_default(fb, "f_head", "{(1<<WARP_W)*PATH_W{1'b0}}");
+        vb_default(fb, "f_row", "{(1<<WARP_W)*TS_W*T{1'b0}}");
+        vb_for(fb, "fw", "0", "1<<WARP_W");
+        vb_set(fb, "f_head[PATH_W*fw +: PATH_W]", "f_head_q[fw]");
+        vb_set(fb, "f_row[TS_W*T*fw +: TS_W*T]", "f_row_q[fw]");
+        vb_end(fb);
+        vm_assign(m, "f_head_o", "f_head");
+        vm_assign(m, "f_row_o", "f_row");
+    }
     vm_assign(m, "r_c_o", "{PATH_W{1'b0}}");
     vm_assign(m, "r_y_o", "{PATH_W{1'b0}}");
     vm_assign(m, "r_z_o", "{PATH_W{1'b0}}");

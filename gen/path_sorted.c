@@ -3,11 +3,33 @@
  */
 #include "path.h"
 
+#include <stdlib.h>
+
+/* --formal: a copy of a RAM's words, written as the RAM is, read by the
+ * observation ports (a formal tool cannot look inside the RAM instance). */
+static void f_mirror(struct vmod *m, const char *name, const char *aw, const char *dw,
+                     const char *we, const char *wa, const char *wd)
+{
+    char buf[96];
+    struct vblock *b;
+    snprintf(buf, sizeof buf, "1<<(%s)", aw);
+    vm_sig_depth(vm_reg(m, name, dw, "formal: the RAM's words"), buf);
+    b = vm_seq(m, name);
+    vb_if(b, "%s", we);
+    snprintf(buf, sizeof buf, "%s[%s]", name, wa);
+    vb_set(b, buf, "%s", wd);
+    vb_end(b);
+}
+
 int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
     int has_cct = cfg->t > 2;
     int exact = has_cct && cfg->sorter == SORTER_EXACT;
+    /* --formal: cold paths the CCT shows (cct_exact.c: every heap node; cct.c: every slot) */
+    int nc = !has_cct ? 0 : exact ? (1 << cfg->lane_id_bits) - 1 : 1 << cfg->lane_id_w;
+    const char *h2_init;
+    char h1_wd[128], lane_last[64], lane0[64];
 
     vm_describe(m, "Sorted path list (TRACK=sorted): HCT1 holds each warp's head path (the one "
                    "executing), HCT2 the second, the CCT the rest%s. Membership (issue + 5): "
@@ -51,6 +73,12 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "r_z_o", "PATH_W", "(trace)");
     vm_port(m, VM_OUT, "r_single_o", "1", "the warp is left with one path");
     vm_port(m, VM_OUT, "hold_o", "W", "warps that may not issue next cycle (exact CCT)");
+    if (cfg->formal) {
+        vm_localparam(m, "F_NP", 2 + nc, "formal: paths shown per warp (HCT1, HCT2, %d of the CCT)", nc);
+        vm_group(m, "formal observation (simty-gen --formal, test only)");
+        vm_port(m, VM_OUT, "f_paths_o", "W*F_NP*PATH_W",
+                "per warp: HCT1, HCT2, then the CCT's slots (path p of warp w at (w*F_NP+p)*PATH_W)");
+    }
 
     vm_reg(m, "r_valid_q", "1", "stage r");
     vm_reg(m, "r_wid_q", "WARP_W", NULL);
@@ -58,6 +86,23 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "r_x_q", "PATH_W", NULL);
     vm_reg(m, "r_y_q", "PATH_W", NULL);
     vm_reg(m, "r_z_q", "PATH_W", NULL);
+    /* --mutate=skip-mask-bit drops the last lane from the head path written;
+     * bad-init sets HCT2 up as a second copy of every thread. */
+    if (cfg->t == 1) {
+        snprintf(lane_last, sizeof lane_last, "1'b1");
+        snprintf(lane0, sizeof lane0, "1'b1");
+    } else {
+        snprintf(lane_last, sizeof lane_last, "{1'b1, {%d{1'b0}}}", cfg->t - 1);
+        snprintf(lane0, sizeof lane0, "{{%d{1'b0}}, 1'b1}", cfg->t - 1);
+    }
+    if (cfg->mutate == MUT_SKIP_MASK_BIT)
+        snprintf(h1_wd, sizeof h1_wd, "{r_x_q[PATH_W-1:T], r_x_q[T-1:0] & ~%s}", lane_last);
+    else
+        snprintf(h1_wd, sizeof h1_wd, "r_x_q");
+    h2_init = cfg->mutate == MUT_BAD_INIT ? "{1'b1, 8'd0, start_pc_i, {T{1'b1}}}" : "{PATH_W{1'b0}}";
+    if (cfg->mutate != MUT_NONE)
+        vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
+                cfg_mutation_name(cfg->mutate));
     vm_wire(m, "h1", "PATH_W", "HCT1 entry of the warp at membership");
     in = vm_inst(m, "simty_ram_1r1w", "u_hct1");
     vm_inst_param(in, "DEPTH_W", "WARP_W");
@@ -65,11 +110,14 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_conn(in, "clk_i", "clk_i");
     vm_inst_conn(in, "we_i", "init_i || r_valid_q");
     vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : r_wid_q");
-    vm_inst_conn(in, "wdata_i", "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : r_x_q");
+    vm_inst_conn(in, "wdata_i", "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : %s", h1_wd);
     vm_inst_conn(in, "re_i", "1'b1");
     vm_inst_conn(in, "raddr_i", "ex_wid_i");
     vm_inst_conn(in, "rdata_o", "h1");
-    vm_assign(m, "mb_active_o", "h1[P_V] ? h1[T-1:0] : {T{1'b0}}");
+    if (cfg->mutate == MUT_EXTRA_LANE)
+        vm_assign(m, "mb_active_o", "(h1[P_V] ? h1[T-1:0] : {T{1'b0}}) | %s", lane0);
+    else
+        vm_assign(m, "mb_active_o", "h1[P_V] ? h1[T-1:0] : {T{1'b0}}");
     vm_assign(m, "mb_depth_o", "h1[P_D +: 8]");
 
     vm_reg(m, "g_valid_q", "1", "HCT2 write at issue + 9");
@@ -82,7 +130,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_conn(in, "clk_i", "clk_i");
     vm_inst_conn(in, "we_i", "init_i || g_valid_q");
     vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : g_wid_q");
-    vm_inst_conn(in, "wdata_i", "init_i ? {PATH_W{1'b0}} : h2_wdata");
+    vm_inst_conn(in, "wdata_i", "init_i ? %s : h2_wdata", h2_init);
     vm_inst_conn(in, "re_i", "1'b1");
     vm_inst_conn(in, "raddr_i", "n_wid_i");
     vm_inst_conn(in, "rdata_o", "c");
@@ -91,7 +139,10 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "y", "PATH_W", NULL);
     vm_wire(m, "z", "PATH_W", NULL);
     in = vm_inst(m, "simty_ccs", "u_ccs");
-    vm_inst_conn(in, "a_i", "m_a_i");
+    if (cfg->mutate == MUT_KEEP_EXITED)
+        vm_inst_conn(in, "a_i", "{m_a_i[P_V] | (|m_leave_i), m_a_i[PATH_W-2:T], m_a_i[T-1:0] | m_leave_i}");
+    else
+        vm_inst_conn(in, "a_i", "m_a_i");
     vm_inst_conn(in, "b_i", "m_b_i");
     vm_inst_conn(in, "c_i", "c");
     vm_inst_conn(in, "x_o", "x");
@@ -127,7 +178,10 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "empty_o", "cct_empty");
         vm_inst_conn(in, "h2_o", "h2_wdata");
         vm_inst_conn(in, "hold_o", "hold_o");
-        vm_assign(m, "r_single_o", "!r_y_q[P_V] && cct_empty");
+        if (cfg->formal)
+            vm_inst_conn(in, "f_cct_o", "f_cct");
+        vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "!r_y_q[P_V]"
+                                                                   : "!r_y_q[P_V] && cct_empty");
     } else if (has_cct) {
         vm_wire(m, "cct_empty", "1", NULL);
         in = vm_inst(m, "simty_cct", "u_cct");
@@ -139,11 +193,14 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "z_i", "r_z_q");
         vm_inst_conn(in, "empty_o", "cct_empty");
         vm_inst_conn(in, "h2_o", "h2_wdata");
-        vm_assign(m, "r_single_o", "!r_y_q[P_V] && cct_empty");
+        if (cfg->formal)
+            vm_inst_conn(in, "f_cct_o", "f_cct");
+        vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "!r_y_q[P_V]"
+                                                                   : "!r_y_q[P_V] && cct_empty");
     } else {
         vm_reg(m, "g_y_q", "PATH_W", NULL);
         vm_assign(m, "h2_wdata", "g_y_q");
-        vm_assign(m, "r_single_o", "!r_y_q[P_V]");
+        vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "1'b1" : "!r_y_q[P_V]");
     }
     {
         struct vblock *b = vm_seq(m, "hct2_write");
@@ -152,6 +209,36 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         if (!has_cct)
             vb_set(b, "g_y_q", "r_y_q");
         vb_reset(b, "g_valid_q", "1'b0");
+    }
+    if (cfg->formal) {
+        size_t len = 0, cap = (size_t)(cfg->w * (2 + nc)) * 64 + 16;
+        char *cat = malloc(cap);
+        int w, p;
+        if (!cat)
+            return vm_status(m);
+        char wd[192];
+        snprintf(wd, sizeof wd, "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : %s", h1_wd);
+        f_mirror(m, "f_hct1_q", "WARP_W", "PATH_W", "init_i || r_valid_q", "init_i ? init_wid_i : r_wid_q", wd);
+        snprintf(wd, sizeof wd, "init_i ? %s : h2_wdata", h2_init);
+        f_mirror(m, "f_hct2_q", "WARP_W", "PATH_W", "init_i || g_valid_q", "init_i ? init_wid_i : g_wid_q", wd);
+        {
+            char wd2[32];
+            snprintf(wd2, sizeof wd2, "W*%d*PATH_W", nc);
+            if (nc)
+                vm_wire(m, "f_cct", wd2, "the CCT's paths");
+        }
+        for (w = cfg->w - 1; w >= 0; w--)
+            for (p = 1 + nc; p >= 0; p--) {
+                char item[48];
+                if (p < 2)
+                    snprintf(item, sizeof item, "f_hct%d_q[%d]", p + 1, w);
+                else
+                    snprintf(item, sizeof item, "f_cct[%d*PATH_W +: PATH_W]", w * nc + p - 2);
+                len += (size_t)snprintf(cat + len, cap - len, "%s%s", len ? ", " : "{", item);
+            }
+        snprintf(cat + len, cap - len, "}");
+        vm_assign(m, "f_paths_o", "%s", cat);
+        free(cat);
     }
     vm_wire(m, "unused_leave", "1", "the sorted list learns exits from the masks");
     vm_assign(m, "unused_leave", exact ? "^m_leave_i" : "^m_leave_i ^ ^init_row_i");

@@ -21,7 +21,8 @@ debs=(
   g++ make zlib1g-dev            # building Verilated models, FST traces (-lz)
   gcc-riscv64-unknown-elf        # RV32I cross compiler and binutils
   picolibc-riscv64-unknown-elf   # C library for sw/
-  yosys                          # Debian's Yosys 0.23: second front end in lint
+  yosys                          # Debian's Yosys 0.23: second front end in lint; its yosys-abc
+                                 # runs PDR and BMC for make formal (YoWASP ships no ABC binary)
   fpga-icestorm                  # icepack/iceunpack (iCE40 bitstreams), icetime
   openfpgaloader                 # make prog: loads bitstreams on the ULX3S and the HX8K breakout
   iverilog                       # second simulator and lint front end

@@ -40,6 +40,7 @@ fast=(
   "gen-lint-arb|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=arbiter"
   "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1,1 2,4 8,8 4,64' GEN_LINT_TRACK=arbiter-pipe"
   "gen-lint-m|$mk gen-lint GEN_LINT_CFGS='2,4 8,8' GEN_LINT_TRACK=sorted-im GEN_LINT_TOPS=simty_core"
+  "formal-quick|$mk formal FORMAL_FLAGS=--quick"
   "sw|$mk sw && sw/check.sh"
   "ref-loader|$mk ref-check-loader"
   "ref-qemu|$mk ref-check-qemu"
@@ -97,6 +98,7 @@ full=(
   "synth-tmp|scripts/synth_tmp_check.sh"
   "randstate-arb|$mk test-randstate TRACK=arbiter RANDSTATE_CFGS='2_4 8_8'"
   "fuzz-elf|$mk fuzz-elf"
+  "formal|$mk formal"
 )
 
 case $tier in
