@@ -54,12 +54,7 @@ int gen_gather(const struct simt_cfg *cfg, struct vmod *m)
     vb_endcase(b);
 
     vm_wire(m, "ext_k", "32", "ext, built once for every lane");
-    {
-        struct vinst *in = vm_inst(m, "simty_keep", "u_ext");
-        vm_inst_param(in, "W", "32");
-        vm_inst_conn(in, "d_i", "ext");
-        vm_inst_conn(in, "q_o", "ext_k");
-    }
+    keep_wire(m, "u_ext", "32", "ext", "ext_k");
     vm_integer(m, "l");
     vm_reg(m, "lanes_d", "32*T", NULL);
     b = vm_comb(m, "lanes");

@@ -25,3 +25,12 @@ int gen_keep(const struct simt_cfg *c, struct vmod *m)
     vm_assign(m, "q_o", "d_i");
     return vm_status(m);
 }
+
+/* Instance `inst` of simty_keep: q = d, `width` bits wide (q declared by the caller). */
+void keep_wire(struct vmod *m, const char *inst, const char *width, const char *d, const char *q)
+{
+    struct vinst *in = vm_inst(m, "simty_keep", inst);
+    vm_inst_param(in, "W", "%s", width);
+    vm_inst_conn(in, "d_i", "%s", d);
+    vm_inst_conn(in, "q_o", "%s", q);
+}

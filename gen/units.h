@@ -78,6 +78,8 @@ int gen_branch(const struct simt_cfg *c, struct vmod *m);       /* branch.c */
 int gen_coalesce(const struct simt_cfg *c, struct vmod *m);     /* coalesce.c */
 int gen_gather(const struct simt_cfg *c, struct vmod *m);       /* gather.c */
 int gen_keep(const struct simt_cfg *c, struct vmod *m);         /* keep.c */
+void keep_wire(struct vmod *m, const char *inst, const char *width, const char *d,
+               const char *q);                                 /* keep.c */
 int gen_mdu_lane(const struct simt_cfg *c, struct vmod *m);     /* mdu.c (ISA=rv32im) */
 int gen_mdu(const struct simt_cfg *c, struct vmod *m);          /* mdu.c (ISA=rv32im) */
 int gen_top(const struct simt_cfg *c, struct vmod *m);          /* top.c */
