@@ -160,6 +160,8 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "coal_o", "slot & {T{lead_ok}}");
 
     vm_comment(m, "The request: coalesced lanes in their slots, the leader in its word.");
+    vm_wire(m, "slot_k", "T", "slot, built once for the request's T x 36 multiplexers");
+    keep_wire(m, "u_slot", "T", "slot", "slot_k");
     vm_reg(m, "lstrb", "4", "leader's byte enables in its word");
     vm_reg(m, "lwdata", "32", "leader's data replicated across its word");
     b = vm_comb(m, "leader_data");
@@ -176,7 +178,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "req_strb_o", "{4*T{1'b0}}");
     vb_default(b, "req_data_o", "{32*T{1'b0}}");
     vb_for(b, "l", "0", "T");
-    vb_if(b, "slot[l]");
+    vb_if(b, "slot_k[l]");
     vb_set(b, "req_strb_o[4*l +: 4]", "{4{store_i}}");
     vb_set(b, "req_data_o[32*l +: 32]", "data_i[32*l +: 32]");
     if (cfg->t > 1)

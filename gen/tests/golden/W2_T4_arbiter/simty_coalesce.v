@@ -83,8 +83,16 @@ module simty_coalesce (
   reg     [T-1:0]      pend;      // unserved lanes in the leader's block
   reg     [T-1:0]      conflict;  // slot j is written later by a lower lane
   wire    [T-1:0]      slot;      // lanes served from their own slot
+  wire    [T-1:0]      slot_k;    // slot, built once for the request's T x 36 multiplexers
   reg     [3:0]        lstrb;     // leader's byte enables in its word
   reg     [31:0]       lwdata;    // leader's data replicated across its word
+
+  simty_keep #(
+    .W (T)
+  ) u_slot (
+    .d_i (slot),
+    .q_o (slot_k)
+  );
 
   // Stage 1: misaligned and out-of-range lanes, the leader and its address. The leader is the
   // lowest lane that makes the access, found in parallel with the checks; when it traps, stage
@@ -194,7 +202,7 @@ module simty_coalesce (
     req_strb_o = {4*T{1'b0}};
     req_data_o = {32*T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      if (slot[l]) begin
+      if (slot_k[l]) begin
         req_strb_o[4*l +: 4]   = {4{store_i}};
         req_data_o[32*l +: 32] = data_i[32*l +: 32];
       end else if (laddr[OFF_W-1:2] == l[LANE_W-1:0]) begin
