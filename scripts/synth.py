@@ -323,6 +323,10 @@ def main():
     ap.add_argument("--no-pnr", action="store_true", help="stop after synthesis")
     ap.add_argument("--allow-m-overflow", action="store_true",
                     help="ISA=rv32im: synthesize even where the M unit cannot fit (to measure it)")
+    ap.add_argument("--endpoints", type=float, metavar="MHZ",
+                    help="also write nextpnr's detailed timing report and list every endpoint "
+                         "that misses MHZ, by register, in seed<N>/endpoints.md "
+                         "(scripts/endpoints.py)")
     ap.add_argument("--skip-units", action="store_true",
                     help="skip the hierarchy-preserving run (no per-unit counts; a quick fit check)")
     ap.add_argument("--units-only", action="store_true",
@@ -524,10 +528,17 @@ def main():
             "--freq", "%.3f" % core_mhz,
             "--timing-allow-fail", "--seed", str(seed), "--report", "report.json",
             "-l", "nextpnr.log", "-q", PACK[fam]["routed_opt"], PACK[fam]["routed"]] + (
-            ["--placer", a.placer] if a.placer != "heap" else [])
+            ["--placer", a.placer] if a.placer != "heap" else []) + (
+            ["--detailed-timing-report", "--write", "routed.json"] if a.endpoints else [])
         st, secs, peak = fpga_flow.run(pnr, os.path.join(sd, "nextpnr.out"), a.timeout, sd)
         r = {"seed": seed, "status": st, "seconds": secs, "peak_mib": peak,
              "routed": os.path.relpath(os.path.join(sd, PACK[fam]["routed"]), out)}
+        if st == "ok" and a.endpoints:
+            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "endpoints.py"),
+                            os.path.join(sd, "report.json"), "--mhz", str(a.endpoints),
+                            "--top", "60", "--md", os.path.join(sd, "endpoints.md"),
+                            "--paths", os.path.join(sd, "routed.json")],
+                           stdout=subprocess.DEVNULL, check=False)
         if st == "ok":
             with open(os.path.join(sd, "report.json")) as f:
                 rep = json.load(f)
