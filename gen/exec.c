@@ -53,7 +53,7 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT_REG, "mb_trap_o", "1", "fetch fault, illegal instruction or ebreak");
     vm_port(m, VM_OUT_REG, "mb_cause_o", "4", NULL);
     if (cfg->isa_m) {
-        vm_port(m, VM_OUT_REG, "mb_mul_o", "1", "RV32M multiply (written at issue + 9)");
+        vm_port(m, VM_OUT_REG, "mb_mul_o", "1", "RV32M multiply (written at issue + 10)");
         vm_port(m, VM_OUT_REG, "mb_div_o", "1", "RV32M divide or remainder (the shared divider)");
     }
 

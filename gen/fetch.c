@@ -9,6 +9,9 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
     char lit[32];
     int w1 = cfg->w == 1;
+    /* the sorted list compares the redirect's PC with npc a cycle ahead (hit_i);
+     * the arbiter's x comes out of its tree at stage r, compared here */
+    int ahead = cfg->track == TRACK_SORTED;
 
     vm_describe(m, "Fetch steering and fetch. Per warp: the next fetch PC, the PC of the next "
                    "instruction to issue, and a credit count of the instructions fetched and not "
@@ -54,6 +57,11 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "redir_seq_i", "1", "the instruction went where it was predicted to go "
                                           "with the same threads");
     vm_port(m, VM_IN, "pre_wid_i", "WARP_W", "the warp that reaches stage r next cycle");
+    if (ahead) {
+        vm_port(m, VM_IN, "redir_hit_i", "1", "redir_pc_i is the warp's next-issue PC (npc_pre_o of "
+                                              "the cycle before, compared by the path unit)");
+        vm_port(m, VM_OUT, "npc_pre_o", "30", "next-issue PC of the warp that reaches stage r next cycle");
+    }
     vm_group(m, "instruction port (latency 1)");
     vm_port(m, VM_OUT_REG, "imem_req_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "imem_addr_o", "32", "byte address");
@@ -81,7 +89,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_sig_depth(vm_reg(m, "fetch_pc_q", "30", "next fetch PC per warp (but see f1)"), "W");
     vm_reg(m, "inimem_q", "W", "fetch_pc_q[w] lies in instruction memory");
     vm_sig_depth(vm_reg(m, "npc_q", "30", "PC of the warp's next instruction to issue"), "W");
-    vm_reg(m, "npc_r_q", "30", "npc_q of the warp at stage r, read a cycle ahead");
+    if (!ahead)
+        vm_reg(m, "npc_r_q", "30", "npc_q of the warp at stage r, read a cycle ahead");
     vm_reg(m, "cred_q", "CR_W*W", "per warp: fetched and not yet issued nor dropped");
     if (!w1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
@@ -126,15 +135,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         vm_assign(m, "sel", "1'b0");
         vm_assign(m, "sel_oh", "elig");
     } else {
-        vm_wire(m, "esel_valid", "1", NULL);
-        vm_wire(m, "esel", "WARP_W", NULL);
-        vm_wire(m, "hsel_valid", "1", NULL);
-        vm_wire(m, "hsel", "WARP_W", NULL);
-        rr_pick(cfg, m, "epick", "elig", "rr_q", "esel_valid", "esel");
-        rr_pick(cfg, m, "hpick", "hungry", "rr_q", "hsel_valid", "hsel");
-        vm_assign(m, "sel_valid", "esel_valid");
-        vm_assign(m, "sel", "hsel_valid ? hsel : esel");
-        vm_assign(m, "sel_oh", "hsel_valid ? hpick_oh : epick_oh");
+        rr_pick(cfg, m, "pick", "elig", "hungry", "rr_q", "sel_valid", "sel");
+        vm_assign(m, "sel_oh", "pick_oh");
     }
     vm_comment(m, "A fetch writes the warp's next PC one cycle later, from f1; a warp fetched "
                   "in the last cycle takes its PC from f1 meanwhile. So no adder sits behind "
@@ -146,7 +148,12 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "sel_in_imem", "1", NULL);
     vm_assign(m, "f1_inc", "f1_pc_q + 30'd1");
     vm_assign(m, "f1_inc_in", "f1_inc[29:IMEM_AW] == IMEM_TAG");
-    vm_assign(m, "byp", "f1_valid_q && f1_wid_q == sel");
+    if (w1)
+        vm_assign(m, "byp", "f1_valid_q");
+    else {
+        vm_reg(m, "f1_oh_q", "W", "f1's warp, one-hot");
+        vm_assign(m, "byp", "f1_valid_q && |(f1_oh_q & sel_oh)");
+    }
     {
         /* unrolled: a loop over the fetch_pc_q array in an always block would make
          * it sensitive to the whole array */
@@ -169,8 +176,9 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                   "drop what it fetched and refetch from there. A predicted jump in f4 drops "
                   "the warp's younger fetches (f3, f2, f1, steering).");
     vm_wire(m, "kill", "1", NULL);
-    vm_assign(m, "kill", "redir_valid_i && !(redir_alive_i && (redir_seq_i || "
-                         "npc_r_q == redir_pc_i))");
+    vm_assign(m, "kill", ahead ? "redir_valid_i && !(redir_alive_i && (redir_seq_i || redir_hit_i))"
+                               : "redir_valid_i && !(redir_alive_i && (redir_seq_i || "
+                                 "npc_r_q == redir_pc_i))");
     vm_wire(m, "jk_sel", "1", "dropped by a predicted jump or a redirect");
     vm_wire(m, "jk_f1", "1", NULL);
     vm_wire(m, "jk_f2", "1", NULL);
@@ -192,6 +200,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     b = vm_seq(m, "fetch");
     vb_set(b, "f1_valid_q", "sel_valid && !jk_sel");
     vb_set(b, "f1_wid_q", "sel");
+    if (!w1)
+        vb_set(b, "f1_oh_q", "sel_oh");
     vb_set(b, "f1_pc_q", "sel_pc");
     vb_set(b, "f1_fault_q", "!sel_in_imem");
     vb_set(b, "imem_req_o", "sel_valid && sel_in_imem");
@@ -228,7 +238,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     /* A refetch of the same warp cannot come between: an instruction at stage r that
      * redirects was squashed by an older one of its warp if it went the wrong way, so it
      * is not valid, and a valid one behind a redirect has not yet issued. */
-    vb_set(b, "npc_r_q", "c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : npc_q[pre_wid_i]");
+    if (!ahead)
+        vb_set(b, "npc_r_q", "c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : npc_q[pre_wid_i]");
     vb_if(b, "kill");
     vb_set(b, "fetch_pc_q[redir_wid_i]", "redir_pc_i");
     vb_set(b, "inimem_q[redir_wid_i]", "redir_pc_i[29:IMEM_AW] == IMEM_TAG");
@@ -271,6 +282,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "rf_insn_o", "f3_insn_q");
     vm_assign(m, "rf_fault_o", "f3_fault_q");
     vm_assign(m, "bp_pc_o", "f2_pc_q[BP_W-1:0]");
+    if (ahead)
+        vm_assign(m, "npc_pre_o", "c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : npc_q[pre_wid_i]");
     vm_assign(m, "flush_o", "kill");
     vm_assign(m, "flush_wid_o", "redir_wid_i");
     return vm_status(m);

@@ -2,9 +2,9 @@
  * mdu.c - simty_mdu and simty_mdu_lane: the RV32M unit (ISA=rv32im).
  *
  * Multiplies are pipelined with the latency of a load: operands registered
- * at execute, the product written back at issue + 9 through the load
+ * at execute, the product written back at issue + 10 through the load
  * write-back, so the scheduler treats mul/mulh/mulhsu/mulhu as loads (write
- * port at issue + 9, the hazard record's load rule) and they issue back to
+ * port at issue + 10, the hazard record's load rule) and they issue back to
  * back.  Each lane splits a 33 x 33 signed product (the operands extended by
  * their signedness) into four 17 x 17 signed products, one MULT18X18D each on
  * ECP5 (4 per lane), summed over two more stages.
@@ -137,7 +137,7 @@ int gen_mdu(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
     vm_describe(m, "RV32M unit (ISA=rv32im): T lanes of simty_mdu_lane. Multiplies are "
                    "pipelined: operands from execute (issue + 4), the product out at issue + 8 "
-                   "for the load write-back at issue + 9. The divider is shared by the warps: "
+                   "for the load write-back at issue + 10. The divider is shared by the warps: "
                    "it takes a divide at membership (issue + 5) when it is idle (mb_acc_o; "
                    "a divide it does not take is replayed), drops it if the split stage "
                    "squashes it, takes 32 steps, then asks for the load write-back port "
@@ -171,7 +171,7 @@ int gen_mdu(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "dv_res_o", "32*T", NULL);
     vm_port(m, VM_IN, "dv_ack_i", "1", "written now: the divider is free next cycle");
     vm_port(m, VM_OUT_REG, "hold_o", "1", "the result has waited 16 cycles: issue nothing until "
-                                          "it is written (the write slots drain within 9)");
+                                          "it is written (the write slots drain within 10)");
 
     vm_reg(m, "busy_q", "1", "a divide is held, from acceptance to its write-back");
     vm_reg(m, "step_q", "6", "steps done");

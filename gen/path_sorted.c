@@ -47,6 +47,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     path_lp_width(cfg, m);
     vm_localparam(m, "P_V", cfg->t + 38, "T + 38: valid bit of a path");
     vm_localparam(m, "P_D", cfg->t + 30, "T + 30: lsb of the call depth");
+    vm_localparam(m, "P_PC", cfg->t, "T: lsb of the word PC");
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_port(m, VM_IN, "rst_i", "1", NULL);
     vm_port(m, VM_IN, "init_i", "1", "reset sequence: every warp gets one path");
@@ -66,12 +67,16 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "m_a_i", "PATH_W", NULL);
     vm_port(m, VM_IN, "m_b_i", "PATH_W", NULL);
     vm_port(m, VM_IN, "m_leave_i", "T", "lanes that exited or trapped (unused here)");
+    vm_port(m, VM_IN, "m_pcn_i", "30", "the PC the instruction was predicted to go to");
+    vm_port(m, VM_IN, "m_npc_i", "30", "the PC of the warp's next instruction to issue");
     vm_group(m, "stage r (issue + 8)");
     vm_port(m, VM_OUT, "r_c_o", "PATH_W", "HCT2's path at resolve (trace)");
     vm_port(m, VM_OUT, "r_x_o", "PATH_W", "the next head path: redirect");
     vm_port(m, VM_OUT, "r_y_o", "PATH_W", "(trace)");
     vm_port(m, VM_OUT, "r_z_o", "PATH_W", "(trace)");
     vm_port(m, VM_OUT, "r_single_o", "1", "the warp is left with one path");
+    vm_port(m, VM_OUT, "r_hit_pcn_o", "1", "x's PC is m_pcn_i (compared at resolve, registered)");
+    vm_port(m, VM_OUT, "r_hit_npc_o", "1", "x's PC is m_npc_i");
     vm_port(m, VM_OUT, "hold_o", "W", "warps that may not issue next cycle (exact CCT)");
     if (cfg->formal) {
         vm_localparam(m, "F_NP", 2 + nc, "formal: paths shown per warp (HCT1, HCT2, %d of the CCT)", nc);
@@ -148,6 +153,23 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_conn(in, "x_o", "x");
     vm_inst_conn(in, "y_o", "y");
     vm_inst_conn(in, "z_o", "z");
+    vm_inst_conn(in, "xsel_o", "xsel");
+    vm_comment(m, "The redirect compares x's PC with the predicted next PC and with the warp's "
+                  "next-issue PC. Made here, on the CCS's inputs in parallel with it and picked by "
+                  "the input x comes from, and registered, they leave stage r two register bits "
+                  "instead of two 30-bit compares behind the CCS's register.");
+    vm_wire(m, "xsel", "3", "x's PC is a's, b's or c's");
+    vm_reg(m, "r_hit_pcn_q", "1", NULL);
+    vm_reg(m, "r_hit_npc_q", "1", NULL);
+    {
+        struct vblock *b = vm_seq(m, "hits");
+        vb_set(b, "r_hit_pcn_q", "|(xsel & {c[P_PC +: 30] == m_pcn_i, m_b_i[P_PC +: 30] == m_pcn_i, "
+                                 "m_a_i[P_PC +: 30] == m_pcn_i})");
+        vb_set(b, "r_hit_npc_q", "|(xsel & {c[P_PC +: 30] == m_npc_i, m_b_i[P_PC +: 30] == m_npc_i, "
+                                 "m_a_i[P_PC +: 30] == m_npc_i})");
+    }
+    vm_assign(m, "r_hit_pcn_o", "r_hit_pcn_q");
+    vm_assign(m, "r_hit_npc_o", "r_hit_npc_q");
     {
         struct vblock *b = vm_seq(m, "ccs_result");
         vb_set(b, "r_valid_q", "m_valid_i");

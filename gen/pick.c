@@ -7,25 +7,39 @@
 #include "units.h"
 
 /* Round-robin pick among the W bits of `req`, from bit `start` (WARP_W
- * bits) on: the lowest request at or above start, else the lowest of all
- * (a masked and an unmasked find-first-set, each one adder's carry chain,
- * then a one-hot encoder).  Drives `valid` (1 bit) and `idx` (WARP_W bits);
+ * bits) on: the lowest request at or above start, else the lowest of all.
+ * With `req_first` (may be NULL), its requests (a subset of req's) go before
+ * every other one, in the same round-robin order. One find-first-set on the
+ * carry chain over the requests laid out in priority order, {req, req at or
+ * above start, req_first, req_first at or above start}, then an OR of the
+ * quarters: no multiplexer between a masked and an unmasked search. Drives
+ * `valid` (1 bit), `idx` (WARP_W bits, encoded from the one-hot <pfx>_oh);
  * helper wires are named <pfx>_*.  W >= 2. */
 void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const char *req,
-             const char *start, const char *valid, const char *idx)
+             const char *req_first, const char *start, const char *valid, const char *idx)
 {
-    char hi[40], any[40], oh[40], enc[1024];
+    char mask[40], v[40], f[40], oh[40], enc[1024], w[8];
     size_t n = 0;
-    int bit, i;
-    snprintf(hi, sizeof hi, "%s_hi", pfx);
-    snprintf(any, sizeof any, "%s_req", pfx);
+    int bit, i, k = req_first ? 4 : 2;
+    snprintf(mask, sizeof mask, "%s_from", pfx);
+    snprintf(v, sizeof v, "%s_v", pfx);
+    snprintf(f, sizeof f, "%s_f", pfx);
     snprintf(oh, sizeof oh, "%s_oh", pfx);
-    vm_wire(m, hi, "W", "requests at or after the start");
-    vm_wire(m, any, "W", "the requests searched");
-    vm_wire(m, oh, "W", "the pick, one-hot: the lowest of them");
-    vm_assign(m, hi, "%s & ({W{1'b1}} << %s)", req, start);
-    vm_assign(m, any, "|%s ? %s : %s", hi, hi, req);
-    vm_assign(m, oh, "%s & (~%s + 1'b1)", any, any);
+    snprintf(w, sizeof w, "%d*W", k);
+    vm_wire(m, mask, "W", "warps at or after the start");
+    vm_wire(m, v, w, "the requests in priority order, lowest bit first");
+    vm_wire(m, f, w, "its lowest set bit");
+    vm_wire(m, oh, "W", "the pick, one-hot");
+    vm_assign(m, mask, "{W{1'b1}} << %s", start);
+    if (req_first)
+        vm_assign(m, v, "{%s, %s & %s, %s, %s & %s}", req, req, mask, req_first, req_first, mask);
+    else
+        vm_assign(m, v, "{%s, %s & %s}", req, req, mask);
+    vm_assign(m, f, "%s & (~%s + 1'b1)", v, v);
+    if (req_first)
+        vm_assign(m, oh, "%s[0 +: W] | %s[W +: W] | %s[2*W +: W] | %s[3*W +: W]", f, f, f, f);
+    else
+        vm_assign(m, oh, "%s[0 +: W] | %s[W +: W]", f, f);
     vm_assign(m, valid, "|%s", req);
     n += (size_t)snprintf(enc + n, sizeof enc - n, "{");
     for (bit = cfg->warp_id_bits - 1; bit >= 0; bit--) {

@@ -47,7 +47,7 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "use1_o", "1", "reads rs1 (bank read at issue + 1)");
     vm_port(m, VM_OUT, "use2_o", "1", "reads rs2 (bank read at issue + 2)");
     vm_port(m, VM_OUT, "walu_o", "1", "writes rd from the ALU (issue + 6)");
-    vm_port(m, VM_OUT, "load_o", "1", "writes rd at load write-back (issue + 9)");
+    vm_port(m, VM_OUT, "load_o", "1", "writes rd at load write-back (issue + 10)");
     vm_port(m, VM_OUT, "follow_o", "1", "the next instruction may issue before this one resolves");
     vm_port(m, VM_OUT, "pred_o", "1", "predicted to jump: jal, a branch predicted taken, a return");
     vm_port(m, VM_OUT, "call_o", "1", "a call: push PC + 4 on the return-address stack");
@@ -73,7 +73,7 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "rs1_o", "is_env ? 5'd17 : use1_o ? insn_i[19:15] : 5'd0");
     vm_assign(m, "rs2_o", "is_env ? 5'd10 : use2_o ? insn_i[24:20] : 5'd0");
     if (cfg->isa_m) {
-        vm_comment(m, "RV32M: a multiply writes rd at the load write-back (issue + 9), so it is "
+        vm_comment(m, "RV32M: a multiply writes rd at the load write-back (issue + 10), so it is "
                       "scheduled as a load; a divide writes it whenever the shared divider is "
                       "done, so it is not followed: its warp waits for the write-back.");
         vm_wire(m, "is_m", "1", "mul, mulh, mulhsu, mulhu, div, divu, rem, remu");

@@ -15,7 +15,7 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
                    "RAM per lane (simty_ram_1r1w). rs1 is read at issue + 1 and rs2 at issue + 2 "
                    "from the warp's bank; both are registered, so execute (issue + 4) starts "
                    "from flip-flops, not from the RAM outputs. Writes come from the split stage "
-                   "(ALU results, issue + 6) and the load write-back (issue + 9). The scheduler "
+                   "(ALU results, issue + 6) and the load write-back (issue + 10). The scheduler "
                    "reserves the ports, so reads never collide and at most one write reaches a "
                    "bank per cycle. While init_i is high every row is written with zero.");
     vm_latency(m, "3 cycles from the rs1 read to registered operands");
@@ -38,12 +38,14 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT_REG, "ex_s1_o", "32*T", "rs1 per lane (x0 reads 0)");
     vm_port(m, VM_OUT_REG, "ex_s2_o", "32*T", "rs2 per lane (x0 reads 0)");
     vm_group(m, "ALU write (split stage, issue + 6)");
-    vm_port(m, VM_IN, "wa_valid_i", "1", NULL);
+    vm_port(m, VM_IN, "wa_valid_i", "1", "an ALU result (from registers: it steers the write data)");
+    vm_port(m, VM_IN, "wa_kill_i", "1", "but squashed this cycle: no lane writes (late in the cycle, "
+                                         "so it gates the write enables only)");
     vm_port(m, VM_IN, "wa_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "wa_rd_i", "5", NULL);
     vm_port(m, VM_IN, "wa_mask_i", "T", "lanes written");
     vm_port(m, VM_IN, "wa_data_i", "32*T", NULL);
-    vm_group(m, "load write (issue + 9)");
+    vm_group(m, "load write (issue + 10), from registers");
     vm_port(m, VM_IN, "wl_valid_i", "1", NULL);
     vm_port(m, VM_IN, "wl_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "wl_rd_i", "5", NULL);
@@ -99,7 +101,7 @@ int gen_rf(const struct simt_cfg *cfg, struct vmod *m)
             vm_inst_param(in, "DEPTH_W", "ROW_W");
             vm_inst_param(in, "DATA_W", "32");
             vm_inst_conn(in, "clk_i", "clk_i");
-            vm_inst_conn(in, "we_i", "init_i || (%s ? wa_mask_i[%d] : %s && wl_mask_i[%d])",
+            vm_inst_conn(in, "we_i", "init_i || (%s ? wa_mask_i[%d] && !wa_kill_i : %s && wl_mask_i[%d])",
                          wah, l, wlh, l);
             vm_inst_conn(in, "waddr_i", "%s", wa);
             vm_inst_conn(in, "wdata_i", "init_i ? 32'd0 : %s ? wa_data_i[%d +: 32] : wl_data_i[%d +: 32]",

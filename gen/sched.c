@@ -65,8 +65,8 @@ static const char *record_hazard(char *buf, size_t n, const char *p)
 {
     snprintf(buf, n,
              "(%s_use1[w] && (k < 4 || hl_q[k]) && %s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(%s_use2[w] && (k < 3 || (hl_q[k] && k < 6)) && %s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(%s_walu[w] && hl_q[k] && k == 0 && %s_rd[5*w +: 5] == hr_q[5*k +: 5])",
+             "(%s_use2[w] && (k < 3 || (hl_q[k] && k < 7)) && %s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || "
+             "(%s_walu[w] && hl_q[k] && k < 2 && %s_rd[5*w +: 5] == hr_q[5*k +: 5])",
              p, p, p, p, p, p);
     return buf;
 }
@@ -81,7 +81,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_describe(m, "Instruction buffer and scheduler. Per warp a queue of %d fetched "
                    "instructions (their words in a RAM read at issue, a ring per warp; the "
                    "registers and resources each needs in flip-flops, in the same ring). A warp is ready when its queue is not empty, it is alive, its register-file bank has the "
-                   "read ports (rs1 at issue + 1, rs2 at issue + 2) and the write port (issue + 6, or issue + 9 "
+                   "read ports (rs1 at issue + 1, rs2 at issue + 2) and the write port (issue + 6, or issue + 10 "
                    "for a load) it needs (a reservation shift register per bank keeps them "
                    "apart), and either nothing of the warp is in flight, or the warp has a single "
                    "path, the last instruction issued may be followed (predecode) and the "
@@ -106,6 +106,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vm_port(m, VM_IN, "mdu_hold_i", "1", "nothing issues (a divide's result waits for a write slot)");
     vm_group(m, "refill from predecode (stage f2)");
     vm_port(m, VM_IN, "rf_valid_i", "1", NULL);
+    vm_port(m, VM_IN, "rf_spec_i", "1", "rf_valid_i before this cycle's redirect (a flush), which "
+                                        "comes late in the cycle: readiness a cycle ahead looks "
+                                        "at this one, the flush is corrected for the cycle after");
     vm_port(m, VM_IN, "rf_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "rf_pc_i", "30", NULL);
     vm_port(m, VM_IN, "rf_insn_i", "32", NULL);
@@ -172,11 +175,11 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_integer(m, "h");
     queue_view(m, "heads", "h", cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}"
                                            : "rp_q[IB_W*h +: IB_W]", 0);
-    vm_reg(m, "wres_q", "9*NB", "bank b: bit 9b+k-1 = write port busy at now + k");
+    vm_reg(m, "wres_q", "10*NB", "bank b: bit 10b+k-1 = write port busy at now + k");
     vm_comment(m, "What was issued in the last 8 cycles: their results may not be in the "
                   "register file yet. Entry k was issued k + 1 cycles ago.");
     vm_reg(m, "hv_q", "8", "a write of rd");
-    vm_reg(m, "hl_q", "8", "by a load (at issue + 9, else at issue + 6)");
+    vm_reg(m, "hl_q", "8", "by a load (at issue + 10, else at issue + 6)");
     vm_reg(m, "hw_q", "8*WARP_W", NULL);
     vm_reg(m, "hr_q", "40", NULL);
     if (cfg->w > 1)
@@ -234,11 +237,12 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                                              : "{rp_q[IB_W*h +: IB_W] + 1'b1}", 1);
 
     vm_comment(m, "Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at "
-                  "issue + 2, the ALU writes at issue + 6, a load at issue + 9; record entry k "
+                  "issue + 2, the ALU writes at issue + 6, a load at issue + 10; record entry k "
                   "will then be k + 2 cycles old. hz1: the head instruction; hz2: the second, "
                   "behind the head issued now (one cycle old then). Write after write: an ALU "
-                  "result written before a load issued at most 2 cycles earlier writes the "
-                  "same register would be overwritten by it.");
+                  "result written before a load issued at most 3 cycles earlier writes the "
+                  "same register would be overwritten by it (4 cycles earlier, both would "
+                  "write in one cycle, which the write-port reservation forbids).");
     vm_reg(m, "hz1", "W", NULL);
     vm_reg(m, "hz2", "W", NULL);
     vm_integer(m, "w");
@@ -247,7 +251,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "hz1", "{W{1'b0}}");
     vb_default(b, "hz2", "{W{1'b0}}");
     vb_for(b, "w", "0", "W");
-    vb_for(b, "k", "0", "7");
+    vb_for(b, "k", "0", "8");
     vb_if(b, "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0]");
     for (int v = 0; v < 2; v++) {
         char cond[512];
@@ -296,11 +300,11 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         const char *bank0 = nb == 2 ? "(w%2)" : "0";
         vb_set(b, "r1[w]", "alive_n[w] && !hold_i[w] && (qv[w] ? "
                            "(cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] && !hz1[w])) && "
-                           "!(h_walu[w] && wres_q[9*%s+6]) : "
-                           "rf_valid_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && "
-                           "!wres_q[9*%s+6])", bank0, bank0);
+                           "!(h_walu[w] && wres_q[10*%s+6]) : "
+                           "rf_spec_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && "
+                           "!wres_q[10*%s+6])", bank0, bank0);
         vb_set(b, "r2[w]", "q2[w] && alive_n[w] && !hold_i[w] && h_follow[w] && single_n[w] && "
-                           "!hz2[w] && !(s_walu[w] && wres_q[9*%s+6])", bank0);
+                           "!hz2[w] && !(s_walu[w] && wres_q[10*%s+6])", bank0);
     }
     vb_end(b);
     vm_reg(m, "ready", "W", "warps that may issue now");
@@ -320,7 +324,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "iss_wid", "WARP_W", "which");
     if (cfg->w > 1) {
         vm_comment(m, "Round robin: the first ready warp at or after rr_q.");
-        rr_pick(cfg, m, "pick", "ready", "rr_q", "iss_valid", "iss_wid");
+        rr_pick(cfg, m, "pick", "ready", NULL, "rr_q", "iss_valid", "iss_wid");
     } else {
         vm_assign(m, "iss_valid", "ready[0]");
         vm_assign(m, "iss_wid", "1'b0");
@@ -377,9 +381,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     for (bk = 0; bk < nb; bk++) {
         char wr[40];
-        snprintf(wr, sizeof wr, nb == 2 ? "wres_q[%d:%d]" : "wres_q", 9 * bk + 8, 9 * bk);
+        snprintf(wr, sizeof wr, nb == 2 ? "wres_q[%d:%d]" : "wres_q", 10 * bk + 9, 10 * bk);
         vb_if(b, "iss_valid%s", nb == 2 ? (bk ? " && iss_wid[0]" : " && !iss_wid[0]") : "");
-        vb_set(b, wr, "(%s | {i_load, 2'b00, i_walu, 5'b00000}) >> 1", wr);
+        vb_set(b, wr, "(%s | {i_load, 3'b000, i_walu, 5'b00000}) >> 1", wr);
         vb_else(b);
         vb_set(b, wr, "%s >> 1", wr);
         vb_end(b);
@@ -429,7 +433,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "r1_q", "{W{1'b0}}");
     vb_reset(b, "r2_q", "{W{1'b0}}");
     vb_reset(b, "li_valid_q", "1'b0");
-    vb_reset(b, "wres_q", "{9*NB{1'b0}}");
+    vb_reset(b, "wres_q", "{10*NB{1'b0}}");
     vb_reset(b, "cnt_q", "{4*W{1'b0}}");
     vb_reset(b, "qn_q", "{(IB_W+1)*W{1'b0}}");
     vb_reset(b, "wp_q", "{IB_W*W{1'b0}}");

@@ -55,7 +55,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
                    "(t+1 .. t+3: rs1 read, rs2 read, both registered), execute (t+4), membership "
                    "and leader search (t+5), split, coalescing and ALU write-back (t+6), "
                    "resolve: data request and path update (t+7), stage r: redirect, release and "
-                   "trace (t+%d), gather (t+8), load write-back (t+9). A warp with a single path may issue its next instruction "
+                   "trace (t+%d), gather (t+8: the block registered), extraction (t+9: the lanes' load values "
+                   "registered), load write-back (t+10, from flip-flops). A warp with a single path may issue its next instruction "
                    "before the previous ones resolve, on the guess that they go where predecode "
                    "predicted (PC + 4, a jal's target, a backward branch's target) with the same threads; the resolve stage squashes what was issued on a "
                    "wrong guess before it writes anything, so correctness does not depend on W. After reset a sequencer clears the register file and "
@@ -157,7 +158,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "flush_wid", "WARP_W", NULL);
     vm_wire(m, "iss_oh", "W", NULL);
     vm_wire(m, "rf_valid", "1", NULL);
-    vm_wire(m, "rf_spec", "1", "rf_valid without this cycle's redirect: for the return stack");
+    vm_wire(m, "rf_spec", "1", "rf_valid without this cycle's redirect: for the return stack and the scheduler's readiness");
     vm_wire(m, "rf_fault", "1", NULL);
     vm_wire(m, "rf_wid", "WARP_W", NULL);
     vm_wire(m, "rf_pc", "30", NULL);
@@ -165,7 +166,14 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "r_x", "PATH_W", "next head path (stage r)");
     vm_wire(m, "r_single", "1", NULL);
     vm_wire(m, "r_seq", "1", "the instruction went where predicted with the same threads");
-    vm_assign(m, "r_seq", "r_pok_q && r_x[P_PC +: 30] == r_pcn_q");
+    if (cfg->track == TRACK_SORTED) {
+        vm_wire(m, "r_hit_pcn", "1", "x's PC is the predicted next PC (compared at resolve)");
+        vm_wire(m, "r_hit_npc", "1", "x's PC is the warp's next-issue PC (compared at resolve)");
+        vm_wire(m, "npc_pre", "30", "the resolving warp's next-issue PC");
+        vm_assign(m, "r_seq", "r_pok_q && r_hit_pcn");
+    } else {
+        vm_assign(m, "r_seq", "r_pok_q && r_x[P_PC +: 30] == r_pcn_q");
+    }
     in = vm_inst(m, "simty_fetch", "u_fetch");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_f_q", "start_pc_i", "start_pc_i[31:2]",
@@ -178,6 +186,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
         "bp_pc_o", "bp_pc", "jalr_i", "pd_jalr", "rtgt_i", "jtgt",
         "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_pcn_i", "c0_pcn", NULL });
+    if (cfg->track == TRACK_SORTED) {
+        vm_inst_conn(in, "redir_hit_i", "r_hit_npc");
+        vm_inst_conn(in, "npc_pre_o", "npc_pre");
+    }
     vm_wire(m, "pd_rs1", "5", NULL);
     vm_wire(m, "pd_rs2", "5", NULL);
     vm_wire(m, "pd_use1", "1", NULL);
@@ -223,7 +235,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
         "follow_o", "pd_follow", "pred_o", "pd_pred", "off_o", "pd_off", NULL });
 
-    vm_reg(m, "wb_valid_q", "1", "load write-back stage (issue + 9)");
+    vm_reg(m, "wb_valid_q", "1", "load write-back stage (issue + 10)");
     vm_reg(m, "wb_wid_q", "WARP_W", NULL);
     vm_wire(m, "c0_valid", "1", "collect 0 (issue + 1)");
     vm_wire(m, "c0_fault", "1", NULL);
@@ -245,7 +257,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_sched", "u_sched");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_s_q",
-        "rf_valid_i", "rf_valid", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
+        "rf_valid_i", "rf_valid", "rf_spec_i", "rf_spec", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
         "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_tgt_i", "rf_tgt", "rf_pc1_i", "rf_pc1", "squash_i", "sq", "squash_wid_i", "m_wid_q",
@@ -256,11 +268,11 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
         "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred", "c0_tgt_o", "c0_tgt", "c0_pc1_o", "c0_pc1",
         "c0_use2_o", "c0_use2", "alive_o", "alive", "idle_o", "done_o", NULL });
-    /* A load is released by whichever comes last: its write-back (issue + 9) or
-     * stage r. */
+    /* A load is released by whichever comes last: its write-back (issue + 10) or
+     * stage r (issue + 7 + rl). */
     if (im)
         vm_inst_conn(in, "mdu_hold_i", "mdu_hold");
-    if (rl < 2) {
+    if (rl < 3) {
         vm_inst_conn(in, "res_load_i", "r_load_q");
         vm_inst_conn(in, "wb_valid_i", "wb_valid_q");
         vm_inst_conn(in, "wb_wid_i", "wb_wid_q");
@@ -376,17 +388,18 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "n_wdata", "n_jal_q || n_jalr_q ? {T{n_link_q}} : n_d_q");
     vm_reg(m, "wb_rd_q", "5", NULL);
     vm_reg(m, "wb_mask_q", "T", NULL);
-    vm_wire(m, "wb_data", "32*T", NULL);
+    vm_reg(m, "wb_data_q", "32*T", "load data, product or quotient, registered: the register "
+                                  "file's write data comes from flip-flops");
     in = vm_inst(m, "simty_rf", "u_rf");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "init_i", "init", "init_row_i", "init_cnt_q[ROW_W-1:0]",
         "is_valid_i", "c0_valid", "is_wid_i", "c0_wid", "is_rs1_i", "c0_rs1",
         "c0_valid_i", "c1_valid_q", "c0_wid_i", "c1_wid_q", "c0_rs2_i", "c1_rs2_q", "c0_use2_i", "c1_use2_q",
         "ex_s1_o", "ex_s1", "ex_s2_o", "ex_s2",
-        "wa_valid_i", "n_valid_q && n_walu_q && !kill_n", "wa_wid_i", "n_wid_q", "wa_rd_i", "n_rd_q",
+        "wa_valid_i", "n_valid_q && n_walu_q", "wa_kill_i", "kill_n", "wa_wid_i", "n_wid_q", "wa_rd_i", "n_rd_q",
         "wa_mask_i", "br_wmask", "wa_data_i", "n_wdata",
         "wl_valid_i", "wb_valid_q", "wl_wid_i", "wb_wid_q", "wl_rd_i", "wb_rd_q",
-        "wl_mask_i", "wb_mask_q", "wl_data_i", im ? "wb_wdata" : "wb_data", NULL });
+        "wl_mask_i", "wb_mask_q", "wl_data_i", "wb_data_q", NULL });
 
 
     /* ---- execute ---- */
@@ -543,6 +556,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->track == TRACK_SORTED) {
         vm_inst_conn(in, "init_row_i", "init_cnt_q[ROW_W-1:0]");
         vm_inst_conn(in, "hold_o", "path_hold");
+        vm_inst_conn(in, "m_pcn_i", "m_pcn_q");
+        vm_inst_conn(in, "m_npc_i", "npc_pre");
+        vm_inst_conn(in, "r_hit_pcn_o", "r_hit_pcn");
+        vm_inst_conn(in, "r_hit_npc_o", "r_hit_npc");
     }
 
     /* ---- coalescing and branch: membership stage, then split stage ---- */
@@ -614,6 +631,11 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "g_coal_q", "T", NULL);
     vm_reg(m, "g_off_q", "OFF_W", NULL);
     vm_reg(m, "g_funct3_q", "3", NULL);
+    vm_reg(m, "ld_valid_q", "1", "extraction (issue + 9): the gather's output is registered");
+    vm_reg(m, "ld_wid_q", "WARP_W", NULL);
+    vm_reg(m, "ld_rd_q", "5", NULL);
+    vm_reg(m, "ld_mask_q", "T", NULL);
+    vm_wire(m, "ld_data", "32*T", "the lanes' load values, from the gather");
     vm_comment(m, "Went where predicted with every active thread, at the same depth: no "
                   "jalr, exit or trap; a jal to its (aligned) target; a branch predicted taken "
                   "taken by every thread, any other instruction on to PC + 4 with no thread "
@@ -658,46 +680,51 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "g_coal_q", "m_coal_q");
     vb_set(b, "g_off_q", "m_off_q");
     vb_set(b, "g_funct3_q", "m_funct3_q");
+    vb_set(b, "ld_valid_q", "g_valid_q");
+    vb_set(b, "ld_wid_q", "g_wid_q");
+    vb_set(b, "ld_rd_q", "g_rd_q");
+    vb_set(b, "ld_mask_q", "g_served_q");
     if (im) {
         vb_set(b, "m_mul_q", "n_mul_q");
         vb_set(b, "m_dvacc_q", "n_div_q && n_dvacc_q");
         vb_set(b, "g_mul_q", "m_mul_q");
-        vb_set(b, "wb_valid_q", "g_valid_q || mdu_take");
-        vb_set(b, "wb_wid_q", "g_valid_q ? g_wid_q : mdu_wid");
-        vb_set(b, "wb_rd_q", "g_valid_q ? g_rd_q : mdu_rd");
-        vb_set(b, "wb_mask_q", "g_valid_q ? g_served_q : mdu_mask");
-        vb_set(b, "wb_m_q", "!g_valid_q || g_mul_q");
-        if (rl >= 2)
-            vb_set(b, "wb_dv_q", "!g_valid_q");
-        vb_set(b, "wb_mdata_q", "g_valid_q ? mdu_mul : mdu_dres");
+        vb_set(b, "ld_mul_q", "g_mul_q");
+        vb_set(b, "ld_mdata_q", "mdu_mul");
+        vb_set(b, "wb_valid_q", "ld_valid_q || mdu_take");
+        vb_set(b, "wb_wid_q", "ld_valid_q ? ld_wid_q : mdu_wid");
+        vb_set(b, "wb_rd_q", "ld_valid_q ? ld_rd_q : mdu_rd");
+        vb_set(b, "wb_mask_q", "ld_valid_q ? ld_mask_q : mdu_mask");
+        if (rl >= 3)
+            vb_set(b, "wb_dv_q", "!ld_valid_q");
+        vb_set(b, "wb_data_q", "!ld_valid_q ? mdu_dres : ld_mul_q ? ld_mdata_q : ld_data");
     } else {
-        vb_set(b, "wb_valid_q", "g_valid_q");
-        vb_set(b, "wb_wid_q", "g_wid_q");
-        vb_set(b, "wb_rd_q", "g_rd_q");
-        vb_set(b, "wb_mask_q", "g_served_q");
+        vb_set(b, "wb_valid_q", "ld_valid_q");
+        vb_set(b, "wb_wid_q", "ld_wid_q");
+        vb_set(b, "wb_rd_q", "ld_rd_q");
+        vb_set(b, "wb_mask_q", "ld_mask_q");
+        vb_set(b, "wb_data_q", "ld_data");
     }
     vb_reset(b, "m_valid_q", "1'b0");
     vb_reset(b, "g_valid_q", "1'b0");
+    vb_reset(b, "ld_valid_q", "1'b0");
     vb_reset(b, "wb_valid_q", "1'b0");
     vb_reset(b, "dmem_req_o", "1'b0");
     in = vm_inst(m, "simty_gather", "u_gather");
     conns(in, (const char *const[]){
         "clk_i", "clk_i", "rdata_i", "dmem_rdata_i", "coal_i", "g_coal_q",
-        "leader_off_i", "g_off_q", "funct3_i", "g_funct3_q", "wb_data_o", "wb_data", NULL });
+        "leader_off_i", "g_off_q", "funct3_i", "g_funct3_q", "wb_data_o", "ld_data", NULL });
     if (im) {
-        vm_comment(m, "RV32M: multiplies ride with the loads (write-back at issue + 9, through "
+        vm_comment(m, "RV32M: multiplies ride with the loads (write-back at issue + 10, through "
                       "the load port); a divide is taken by the shared divider at membership or "
                       "replayed, and its result takes the load write-back port in a cycle no "
                       "load or multiply needs it and no ALU result goes to its bank.");
         vm_reg(m, "m_mul_q", "1", NULL);
         vm_reg(m, "m_dvacc_q", "1", "a divide the divider took: released at its write-back");
         vm_reg(m, "g_mul_q", "1", NULL);
-        vm_reg(m, "wb_m_q", "1", "the write-back is a product or a quotient, not load data");
-        if (rl >= 2)
+        vm_reg(m, "ld_mul_q", "1", "the extraction stage holds a product, not load data");
+        vm_reg(m, "ld_mdata_q", "32*T", "the product");
+        if (rl >= 3)
             vm_reg(m, "wb_dv_q", "1", "the write-back is a divide's (released there)");
-        vm_reg(m, "wb_mdata_q", "32*T", NULL);
-        vm_wire(m, "wb_wdata", "32*T", "load data, product or quotient");
-        vm_assign(m, "wb_wdata", "wb_m_q ? wb_mdata_q : wb_data");
         vm_wire(m, "mdu_acc", "1", NULL);
         vm_wire(m, "mdu_mul", "32*T", NULL);
         vm_wire(m, "mdu_req", "1", NULL);
@@ -708,8 +735,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         vm_wire(m, "mdu_take", "1", "the divide's result is written next cycle");
         vm_wire(m, "mdu_hold", "1", "hold issue: the divide's result has waited too long");
         vm_assign(m, "mdu_take", cfg->rf_banks_impl == 2
-                  ? "mdu_req && !g_valid_q && !(mb_valid_q && mb_walu && mb_wid_q[0] == mdu_wid[0])"
-                  : "mdu_req && !g_valid_q && !(mb_valid_q && mb_walu)");
+                  ? "mdu_req && !ld_valid_q && !(mb_valid_q && mb_walu && mb_wid_q[0] == mdu_wid[0])"
+                  : "mdu_req && !ld_valid_q && !(mb_valid_q && mb_walu)");
         in = vm_inst(m, "simty_mdu", "u_mdu");
         conns(in, (const char *const[]){
             "clk_i", "clk_i", "rst_i", "rst_i", "ex_f3_i", "ex_insn_q[13:12]",
@@ -750,8 +777,14 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         enum { TRC_N = 15, R_N = sizeof r / sizeof r[0] };
         char port[32];
         b = vm_seq(m, "stage_r");
-        delay_line(m, b, r, R_N - 1, rl, "r", "r");
-        if (rl < 2)
+        if (cfg->track == TRACK_SORTED) {
+            /* the path unit compared x with pcn at resolve (r_hit_pcn): pcn stops there */
+            delay_line(m, b, r, R_N - 3, rl, "r", "r");
+            delay_line(m, b, r + R_N - 2, 1, rl, "r", "r");
+        } else {
+            delay_line(m, b, r, R_N - 1, rl, "r", "r");
+        }
+        if (rl < 3)
             delay_line(m, b, im ? rm : r + R_N - 1, 1, rl, "r", "r");
         else if (im)
             delay_line(m, b, rm + 1, 1, rl, "r", "r");
@@ -771,17 +804,17 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         const char *const tl[][3] = {
             { "valid", "1", "wb_valid_q" }, { "wid", "WARP_W", "wb_wid_q" },
             { "rd", "5", "wb_rd_q" },       { "mask", "T", "wb_mask_q" },
-            { "data", "32*T", im ? "wb_wdata" : "wb_data" },
+            { "data", "32*T", "wb_data_q" },
         };
         char port[32];
-        if (rl >= 2) {
+        if (rl >= 3) {
             vm_comment(m, "Load trace, delayed to follow stage r (simulation only).");
             b = vm_seq(m, "load_trace");
-            delay_line(m, b, tl, sizeof tl / sizeof tl[0], rl - 1, "tl", "tl");
+            delay_line(m, b, tl, sizeof tl / sizeof tl[0], rl - 2, "tl", "tl");
         }
         for (size_t i = 0; i < sizeof tl / sizeof tl[0]; i++) {
             snprintf(port, sizeof port, "trl_%s_o", tl[i][0]);
-            if (rl >= 2)
+            if (rl >= 3)
                 vm_assign(m, port, "tl_%s_q", tl[i][0]);
             else
                 vm_assign(m, port, "%s", tl[i][2]);

@@ -15,7 +15,8 @@
 // fetch steering, fetch, predecode (before t), issue (t), collect (t+1 .. t+3: rs1 read, rs2
 // read, both registered), execute (t+4), membership and leader search (t+5), split, coalescing
 // and ALU write-back (t+6), resolve: data request and path update (t+7), stage r: redirect,
-// release and trace (t+8), gather (t+8), load write-back (t+9). A warp with a single path may
+// release and trace (t+8), gather (t+8: the block registered), extraction (t+9: the lanes' load
+// values registered), load write-back (t+10, from flip-flops). A warp with a single path may
 // issue its next instruction before the previous ones resolve, on the guess that they go where
 // predecode predicted (PC + 4, a jal's target, a backward branch's target) with the same
 // threads; the resolve stage squashes what was issued on a wrong guess before it writes
@@ -105,7 +106,7 @@ module simty_core (
   wire [WARP_W-1:0]    flush_wid;
   wire [W-1:0]         iss_oh;
   wire                 rf_valid;
-  wire                 rf_spec;        // rf_valid without this cycle's redirect: for the return stack
+  wire                 rf_spec;        // rf_valid without this cycle's redirect: for the return stack and the scheduler's readiness
   wire                 rf_fault;
   wire [WARP_W-1:0]    rf_wid;
   wire [29:0]          rf_pc;
@@ -113,6 +114,9 @@ module simty_core (
   wire [PATH_W-1:0]    r_x;            // next head path (stage r)
   wire                 r_single;
   wire                 r_seq;          // the instruction went where predicted with the same threads
+  wire                 r_hit_pcn;      // x's PC is the predicted next PC (compared at resolve)
+  wire                 r_hit_npc;      // x's PC is the warp's next-issue PC (compared at resolve)
+  wire [29:0]          npc_pre;        // the resolving warp's next-issue PC
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
   wire                 pd_use1;
@@ -133,7 +137,7 @@ module simty_core (
   wire                 btb_ok;
   wire [29:0]          btb_target;
   wire [29:0]          jtgt;           // a jalr's predicted target
-  reg                  wb_valid_q;     // load write-back stage (issue + 9)
+  reg                  wb_valid_q;     // load write-back stage (issue + 10)
   reg  [WARP_W-1:0]    wb_wid_q;
   wire                 c0_valid;       // collect 0 (issue + 1)
   wire                 c0_fault;
@@ -195,7 +199,7 @@ module simty_core (
   wire [32*T-1:0]      n_wdata;        // rd values: results, or the link of jumps
   reg  [4:0]           wb_rd_q;
   reg  [T-1:0]         wb_mask_q;
-  wire [32*T-1:0]      wb_data;
+  reg  [32*T-1:0]      wb_data_q;      // load data, product or quotient, registered: the register file's write data comes from flip-flops
   wire [32*T-1:0]      mb_d;
   wire [32*T-1:0]      mb_s2;
   wire                 mb_walu;
@@ -299,6 +303,11 @@ module simty_core (
   reg  [T-1:0]         g_coal_q;
   reg  [OFF_W-1:0]     g_off_q;
   reg  [2:0]           g_funct3_q;
+  reg                  ld_valid_q;     // extraction (issue + 9): the gather's output is registered
+  reg  [WARP_W-1:0]    ld_wid_q;
+  reg  [4:0]           ld_rd_q;
+  reg  [T-1:0]         ld_mask_q;
+  wire [32*T-1:0]      ld_data;        // the lanes' load values, from the gather
   wire                 unused_start;   // entry points are word aligned
   reg                  r_valid_q;
   reg  [WARP_W-1:0]    r_wid_q;
@@ -316,7 +325,6 @@ module simty_core (
   reg  [PATH_W-1:0]    r_b_q;
   reg  [PATH_W-1:0]    r_h1_q;
   reg  [29:0]          r_pc_q;
-  reg  [29:0]          r_pcn_q;
   reg                  r_pok_q;
   reg                  r_load_q;
 
@@ -351,7 +359,9 @@ module simty_core (
     .rtgt_i        (jtgt),
     .c0_valid_i    (c0_valid),
     .c0_wid_i      (c0_wid),
-    .c0_pcn_i      (c0_pcn)
+    .c0_pcn_i      (c0_pcn),
+    .redir_hit_i   (r_hit_npc),
+    .npc_pre_o     (npc_pre)
   );
 
   simty_bpred u_bpred (
@@ -414,6 +424,7 @@ module simty_core (
     .rst_i        (rst_i),
     .init_i       (init_s_q),
     .rf_valid_i   (rf_valid),
+    .rf_spec_i    (rf_spec),
     .rf_wid_i     (rf_wid),
     .rf_pc_i      (rf_pc),
     .rf_insn_i    (rf_insn),
@@ -470,7 +481,8 @@ module simty_core (
     .c0_use2_i  (c1_use2_q),
     .ex_s1_o    (ex_s1),
     .ex_s2_o    (ex_s2),
-    .wa_valid_i (n_valid_q && n_walu_q && !kill_n),
+    .wa_valid_i (n_valid_q && n_walu_q),
+    .wa_kill_i  (kill_n),
     .wa_wid_i   (n_wid_q),
     .wa_rd_i    (n_rd_q),
     .wa_mask_i  (br_wmask),
@@ -479,7 +491,7 @@ module simty_core (
     .wl_wid_i   (wb_wid_q),
     .wl_rd_i    (wb_rd_q),
     .wl_mask_i  (wb_mask_q),
-    .wl_data_i  (wb_data)
+    .wl_data_i  (wb_data_q)
   );
 
   simty_exec u_exec (
@@ -533,7 +545,11 @@ module simty_core (
     .r_z_o       (r_z),
     .r_single_o  (r_single),
     .init_row_i  (init_cnt_q[ROW_W-1:0]),
-    .hold_o      (path_hold)
+    .hold_o      (path_hold),
+    .m_pcn_i     (m_pcn_q),
+    .m_npc_i     (npc_pre),
+    .r_hit_pcn_o (r_hit_pcn),
+    .r_hit_npc_o (r_hit_npc)
   );
 
   simty_coalesce u_coalesce (
@@ -602,7 +618,7 @@ module simty_core (
     .coal_i       (g_coal_q),
     .leader_off_i (g_off_q),
     .funct3_i     (g_funct3_q),
-    .wb_data_o    (wb_data)
+    .wb_data_o    (ld_data)
   );
 
   // Reset sequence: 2^ROW_W cycles clearing register-file rows; the first W also set up each
@@ -643,7 +659,7 @@ module simty_core (
     end
   end
 
-  assign r_seq       = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
+  assign r_seq       = r_pok_q && r_hit_pcn;
   assign bp_tr_valid = m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V]);
   assign jtgt        = pd_ret ? ras_top : btb_target;
 
@@ -829,13 +845,19 @@ module simty_core (
     g_coal_q     <= m_coal_q;
     g_off_q      <= m_off_q;
     g_funct3_q   <= m_funct3_q;
-    wb_valid_q   <= g_valid_q;
-    wb_wid_q     <= g_wid_q;
-    wb_rd_q      <= g_rd_q;
-    wb_mask_q    <= g_served_q;
+    ld_valid_q   <= g_valid_q;
+    ld_wid_q     <= g_wid_q;
+    ld_rd_q      <= g_rd_q;
+    ld_mask_q    <= g_served_q;
+    wb_valid_q   <= ld_valid_q;
+    wb_wid_q     <= ld_wid_q;
+    wb_rd_q      <= ld_rd_q;
+    wb_mask_q    <= ld_mask_q;
+    wb_data_q    <= ld_data;
     if (rst_i) begin
       m_valid_q  <= 1'b0;
       g_valid_q  <= 1'b0;
+      ld_valid_q <= 1'b0;
       wb_valid_q <= 1'b0;
       dmem_req_o <= 1'b0;
     end
@@ -861,7 +883,6 @@ module simty_core (
     r_b_q     <= m_b_q;
     r_h1_q    <= m_h1_q;
     r_pc_q    <= m_pc_q;
-    r_pcn_q   <= m_pcn_q;
     r_pok_q   <= m_pok_q;
     r_load_q  <= m_load_q;
     if (rst_i) begin
@@ -893,7 +914,7 @@ module simty_core (
   assign trl_wid_o   = wb_wid_q;
   assign trl_rd_o    = wb_rd_q;
   assign trl_mask_o  = wb_mask_q;
-  assign trl_data_o  = wb_data;
+  assign trl_data_o  = wb_data_q;
 
 endmodule
 

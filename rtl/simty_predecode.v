@@ -36,7 +36,7 @@ module simty_predecode (
   output wire        use1_o,   // reads rs1 (bank read at issue + 1)
   output wire        use2_o,   // reads rs2 (bank read at issue + 2)
   output wire        walu_o,   // writes rd from the ALU (issue + 6)
-  output wire        load_o,   // writes rd at load write-back (issue + 9)
+  output wire        load_o,   // writes rd at load write-back (issue + 10)
   output wire        follow_o, // the next instruction may issue before this one resolves
   output wire        pred_o,   // predicted to jump: jal, a branch predicted taken, a return
   output wire        call_o,   // a call: push PC + 4 on the return-address stack

@@ -46,12 +46,25 @@ struct warp_paths {
 #endif
 
 /* A load between its pass (addresses, reference model stepped) and its
- * write-back (data). */
+ * write-back (data), which comes up to three cycles later: the warp's next
+ * passes may come in between (a load is followed), and so may its next
+ * loads. Their commit lines wait in `after` so that each thread's lines stay in
+ * program order (spec: commit log). */
+#define PEND_N 4
+struct deferred_line {
+    unsigned tid;
+    char line[200];
+};
 struct pending_load {
-    int valid;
     uint64_t cycle;
     struct simty_trace tr;
     struct simty_effect ref[SIMTY_T];
+    struct deferred_line *after;    /* the warp's commits after this load, before the next */
+    size_t n_after, cap_after;
+};
+struct load_queue {                 /* one warp's loads waiting for their write-back */
+    unsigned head, n;
+    struct pending_load e[PEND_N];
 };
 
 struct run {
@@ -64,7 +77,7 @@ struct run {
     struct simty_trace tr;
     struct report_thread th[NTHREADS];
     struct warp_paths paths[SIMTY_W];
-    struct pending_load pend[SIMTY_W];
+    struct load_queue *pend;                /* [SIMTY_W] */
     uint64_t cycle;
     struct console *con;
     struct outfile log;
@@ -190,14 +203,50 @@ static void remember(struct run *r, unsigned tid, const char *line)
     snprintf(r->hist[tid][r->hist_n[tid]++ % HISTORY], sizeof r->hist[tid][0], "%s", line);
 }
 
+static void emit(struct run *r, unsigned tid, const char *line)
+{
+    if (r->logging)
+        fputs(line, r->log.f);
+    remember(r, tid, line);
+}
+
+/* A commit line, or, behind a load of its warp still waiting for its data,
+ * kept until that load's lines are out. */
 static void commit(struct run *r, uint64_t cycle, unsigned warp, unsigned lane,
                    const struct simty_effect *e)
 {
+    struct load_queue *q = &r->pend[warp];
     char line[200];
     report_commit_line(line, sizeof line, cycle, warp, lane, e);
-    if (r->logging)
-        fputs(line, r->log.f);
-    remember(r, warp * SIMTY_T + lane, line);
+    if (q->n) {
+        struct pending_load *p = &q->e[(q->head + q->n - 1) % PEND_N];
+        if (p->n_after == p->cap_after) {
+            size_t cap = p->cap_after ? 2 * p->cap_after : 2 * SIMTY_T;
+            struct deferred_line *a = realloc(p->after, cap * sizeof *a);
+            if (!a) {
+                check_failed(r, "out of memory");
+                return;
+            }
+            p->after = a;
+            p->cap_after = cap;
+        }
+        p->after[p->n_after].tid = warp * SIMTY_T + lane;
+        memcpy(p->after[p->n_after].line, line, sizeof line);
+        p->n_after++;
+        return;
+    }
+    emit(r, warp * SIMTY_T + lane, line);
+}
+
+/* The oldest waiting load of a warp leaves the queue: the lines kept behind it go out. */
+static void load_pop(struct run *r, struct load_queue *q)
+{
+    struct pending_load *p = &q->e[q->head];
+    q->head = (q->head + 1) % PEND_N;
+    q->n--;
+    for (size_t i = 0; i < p->n_after; i++)    /* they precede the next waiting load */
+        emit(r, p->after[i].tid, p->after[i].line);
+    p->n_after = 0;
 }
 
 /* Compare the RTL's effect with the model's; on a difference print both with
@@ -473,10 +522,13 @@ static void on_pass(struct run *r)
     }
     mirror_update(r, t);
     if (load) {
-        struct pending_load *p = &r->pend[t->wid];
-        if (p->valid)
-            check_failed(r, "warp %u: a second load before the first wrote back", t->wid);
-        p->valid = 1;
+        struct load_queue *q = &r->pend[t->wid];
+        struct pending_load *p = &q->e[(q->head + q->n) % PEND_N];
+        if (q->n == PEND_N) {
+            check_failed(r, "warp %u: %d loads waiting for their write-back", t->wid, PEND_N + 1);
+            return;
+        }
+        q->n++;
         p->cycle = r->cycle;
         if (r->full)
             p->tr = *t;                /* what the write-back logs and compares */
@@ -488,14 +540,15 @@ static void on_pass(struct run *r)
 static void on_load_writeback(struct run *r)
 {
     const struct simty_trace *t = &r->tr;
-    struct pending_load *p = &r->pend[t->l_wid];
+    struct load_queue *q = &r->pend[t->l_wid];
+    struct pending_load *p = &q->e[q->head];
     struct simty_effect rtl;
+    char line[200];
 
-    if (!p->valid) {
+    if (!q->n) {
         check_failed(r, "warp %u: load write-back without a load", t->l_wid);
         return;
     }
-    p->valid = 0;
     for (unsigned l = 0; r->full && l < SIMTY_T; l++) {
         if (!(p->tr.exec >> l & 1))
             continue;
@@ -506,8 +559,10 @@ static void on_load_writeback(struct run *r)
         }
         if (r->ref)
             compare(r, t->l_wid, l, &rtl, &p->ref[l], 1);
-        commit(r, p->cycle, t->l_wid, l, &rtl);
+        report_commit_line(line, sizeof line, p->cycle, t->l_wid, l, &rtl);
+        emit(r, t->l_wid * SIMTY_T + l, line);   /* the oldest waiting: its turn */
     }
+    load_pop(r, q);
 }
 
 /* ---- one program ------------------------------------------------------------- */
@@ -588,6 +643,11 @@ static int setup(struct run *r, const char *path, int argc, char **argv)
         ref_reset(r->ref, info.entry);
     }
     r->full = r->logging || r->ref;
+    r->pend = calloc(SIMTY_W, sizeof *r->pend);
+    if (!r->pend) {
+        printf("ERROR %s: out of memory\n", path);
+        return -1;
+    }
     r->sim = sim_new(argc, argv, o->fst);
     for (unsigned w = 0; w < SIMTY_W; w++) {
         r->paths[w].n = 1;
@@ -609,6 +669,10 @@ static void teardown(struct run *r)
     if (r->ref)
         ref_free(r->ref);
     free(r->hist);
+    for (unsigned w = 0; r->pend && w < SIMTY_W; w++)
+        for (unsigned i = 0; i < PEND_N; i++)
+            free(r->pend[w].e[i].after);
+    free(r->pend);
     program_free(&r->prog);
 }
 
@@ -700,6 +764,12 @@ static int run_one(const struct opts *o, const char *path, int argc, char **argv
                 on_pass(&r);
         }
     }
+    /* a run cut short (hang, error) may leave loads without their data: what
+     * waited behind them still goes to the log, in order */
+    for (unsigned w = 0; w < SIMTY_W; w++)
+        while (r.pend[w].n) {
+            load_pop(&r, &r.pend[w]);
+        }
     console_flush(r.con);
     if (r.out.done && r.ref) {
         const struct report_thread *mt = ref_threads(r.ref);

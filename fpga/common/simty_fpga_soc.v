@@ -73,7 +73,8 @@ module simty_fpga_soc #(
   wire [WARP_W-1:0] dmem_wid;   // unused on the board: the console does not tag threads
   wire [LANE_W-1:0] dmem_lane;  // idem
   // Bits the board does not decode (Verilator's default --unused-regexp matches *unused*).
-  wire              unused_bits = ^{dmem_wid, dmem_lane, imem_addr[31:IMEM_AW+2], imem_addr[1:0]};
+  wire              unused_bits = ^{dmem_wid, dmem_lane, imem_addr[31:IMEM_AW+2], imem_addr[1:0],
+                                   dmem_addr[31], dmem_addr[29:12]};  // see mmio below
 
   simty_core u_core (
     .clk_i        (clk_i),
@@ -136,7 +137,11 @@ module simty_fpga_soc #(
   );
 
   // ---- data memory: one T-word block per row, byte enables, latency 1 -----------------
-  wire mmio     = dmem_addr[31:12] == 20'hF0000;
+  // The core sends only accesses that hit data memory (from 0x8000_0000, less than
+  // 1 GiB) or the MMIO page (0xF000_0000); every other address traps before the
+  // port. Bit 30 tells the two apart: one wire instead of a 20-bit compare in
+  // front of every block RAM's enable.
+  wire mmio     = dmem_addr[30];
   wire dmem_wen = dmem_req & dmem_we & ~mmio;
   reg  mmio_rd_q;               // the block returned next cycle is an MMIO load: read zero
 

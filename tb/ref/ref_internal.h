@@ -141,7 +141,7 @@ unsigned ref_stack_depth(const struct ref *r, unsigned w);
 /* sched.c: the latency model. */
 #define REF_LAT_RESOLVE 10    /* next issue of a path that waits for its resolve */
 #define REF_LAT_ALU     6     /* ALU results usable at t + 6 */
-#define REF_LAT_LOAD    9     /* load results usable at t + 9 (multiplies too) */
+#define REF_LAT_LOAD    10    /* load results usable at t + 10 (multiplies too) */
 #define REF_LAT_DIV     40    /* a divide: the shared divider's 32 steps, its warp waits */
 #define REF_LAT_TAKEN   3     /* a predicted jump's target issues at t + 3 */
 #define REF_READY_MIXED UINT64_MAX  /* reg_ready_w: the lanes differ */

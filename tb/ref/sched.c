@@ -17,12 +17,12 @@
  *    warp whose threads are on several paths (the core runs those one at a
  *    time);
  *  - and not before its source registers are written: ALU results at t + 6
- *    (REF_LAT_ALU), loads at t + 9 (REF_LAT_LOAD), per thread.
+ *    (REF_LAT_ALU), loads at t + 10 (REF_LAT_LOAD), per thread.
  * A path of the stack policies is the warp's issuing stack entry; each split
  * of mp-ipdom is a path of its own, so the splits of one warp interleave and
  * hide each other's loop (the point of MP-IPDOM).  Not modelled: the fetch
  * queues, bank conflicts of the register file, the sorted list's lazy CCT
- * (the model's order is exact), memory latency beyond the load's t + 9.
+ * (the model's order is exact), memory latency beyond the load's t + 10.
  * A finished run's cycles are its last issue + REF_LAT_RESOLVE (ref_stats).
  *
  * Calibration: `make perf PERF_CFGS="1x1 1x8 8x8" TRACK=sorted` against

@@ -25,7 +25,8 @@ module simty_ccs (
   // to HCT1 (x), HCT2 (y) and the CCT (z)
   output wire [PATH_W-1:0] x_o,
   output wire [PATH_W-1:0] y_o,
-  output wire [PATH_W-1:0] z_o
+  output wire [PATH_W-1:0] z_o,
+  output wire [2:0]        xsel_o // the input x's PC comes from, one-hot {c, b, a}
 );
 
   localparam integer T      = 1;  // threads per warp
@@ -117,6 +118,8 @@ module simty_ccs (
   assign rank_a = {1'b0, !a_b} + {1'b0, !a_c};
   assign rank_b = {1'b0, a_b} + {1'b0, !b_c};
   assign x      = rank_a == 2'd0 ? a2 : rank_b == 2'd0 ? b2 : c2;
+  assign xsel_o = {rank_a != 2'd0 && rank_b != 2'd0, rank_a != 2'd0 && rank_b == 2'd0,
+      rank_a == 2'd0};
   assign y      = rank_a == 2'd1 ? a2 : rank_b == 2'd1 ? b2 : c2;
   assign z      = rank_a == 2'd2 ? a2 : rank_b == 2'd2 ? b2 : c2;
 

@@ -45,12 +45,16 @@ module simty_path_sorted (
   input  wire [PATH_W-1:0] m_a_i,
   input  wire [PATH_W-1:0] m_b_i,
   input  wire [T-1:0]      m_leave_i,   // lanes that exited or trapped (unused here)
+  input  wire [29:0]       m_pcn_i,     // the PC the instruction was predicted to go to
+  input  wire [29:0]       m_npc_i,     // the PC of the warp's next instruction to issue
   // stage r (issue + 8)
   output wire [PATH_W-1:0] r_c_o,       // HCT2's path at resolve (trace)
   output wire [PATH_W-1:0] r_x_o,       // the next head path: redirect
   output wire [PATH_W-1:0] r_y_o,       // (trace)
   output wire [PATH_W-1:0] r_z_o,       // (trace)
   output wire              r_single_o,  // the warp is left with one path
+  output wire              r_hit_pcn_o, // x's PC is m_pcn_i (compared at resolve, registered)
+  output wire              r_hit_npc_o, // x's PC is m_npc_i
   output wire [W-1:0]      hold_o       // warps that may not issue next cycle (exact CCT)
 );
 
@@ -61,6 +65,7 @@ module simty_path_sorted (
   localparam integer PATH_W = 40; // T + 39: {valid, depth[7:0], pc[29:0], mask[T-1:0]}
   localparam integer P_V    = 39; // T + 38: valid bit of a path
   localparam integer P_D    = 31; // T + 30: lsb of the call depth
+  localparam integer P_PC   = 1;  // T: lsb of the word PC
 
   reg               r_valid_q;    // stage r
   reg  [WARP_W-1:0] r_wid_q;
@@ -76,6 +81,9 @@ module simty_path_sorted (
   wire [PATH_W-1:0] x;
   wire [PATH_W-1:0] y;
   wire [PATH_W-1:0] z;
+  wire [2:0]        xsel;         // x's PC is a's, b's or c's
+  reg               r_hit_pcn_q;
+  reg               r_hit_npc_q;
   reg  [PATH_W-1:0] g_y_q;
   wire              unused_leave; // the sorted list learns exits from the masks
 
@@ -106,16 +114,33 @@ module simty_path_sorted (
   );
 
   simty_ccs u_ccs (
-    .a_i (m_a_i),
-    .b_i (m_b_i),
-    .c_i (c),
-    .x_o (x),
-    .y_o (y),
-    .z_o (z)
+    .a_i    (m_a_i),
+    .b_i    (m_b_i),
+    .c_i    (c),
+    .x_o    (x),
+    .y_o    (y),
+    .z_o    (z),
+    .xsel_o (xsel)
   );
 
   assign mb_active_o = h1[P_V] ? h1[T-1:0] : {T{1'b0}};
   assign mb_depth_o  = h1[P_D +: 8];
+
+  // The redirect compares x's PC with the predicted next PC and with the warp's next-issue PC.
+  // Made here, on the CCS's inputs in parallel with it and picked by the input x comes from,
+  // and registered, they leave stage r two register bits instead of two 30-bit compares behind
+  // the CCS's register.
+
+  // hits
+  always @(posedge clk_i) begin
+    r_hit_pcn_q <= |(xsel & {c[P_PC +: 30] == m_pcn_i, m_b_i[P_PC +: 30] == m_pcn_i,
+        m_a_i[P_PC +: 30] == m_pcn_i});
+    r_hit_npc_q <= |(xsel & {c[P_PC +: 30] == m_npc_i, m_b_i[P_PC +: 30] == m_npc_i,
+        m_a_i[P_PC +: 30] == m_npc_i});
+  end
+
+  assign r_hit_pcn_o = r_hit_pcn_q;
+  assign r_hit_npc_o = r_hit_npc_q;
 
   // ccs_result
   always @(posedge clk_i) begin

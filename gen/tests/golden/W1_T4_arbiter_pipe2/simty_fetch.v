@@ -141,7 +141,7 @@ module simty_fetch (
   // lies in instruction memory is known beforehand.
   assign f1_inc      = f1_pc_q + 30'd1;
   assign f1_inc_in   = f1_inc[29:IMEM_AW] == IMEM_TAG;
-  assign byp         = f1_valid_q && f1_wid_q == sel;
+  assign byp         = f1_valid_q;
   assign pick_pc     = ({30{sel_oh[0]}} & fetch_pc_q[0]);
   assign pick_in     = |(sel_oh & inimem_q);
   assign sel_pc      = byp ? f1_inc : pick_pc;

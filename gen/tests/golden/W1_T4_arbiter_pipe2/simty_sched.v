@@ -16,7 +16,7 @@
 // a RAM read at issue, a ring per warp; the registers and resources each needs in flip-flops,
 // in the same ring). A warp is ready when its queue is not empty, it is alive, its
 // register-file bank has the read ports (rs1 at issue + 1, rs2 at issue + 2) and the write port
-// (issue + 6, or issue + 9 for a load) it needs (a reservation shift register per bank keeps
+// (issue + 6, or issue + 10 for a load) it needs (a reservation shift register per bank keeps
 // them apart), and either nothing of the warp is in flight, or the warp has a single path, the
 // last instruction issued may be followed (predecode) and the instruction reads no register an
 // instruction in flight has yet to write. Such an instruction is issued on the guess that the
@@ -40,6 +40,7 @@ module simty_sched (
   input  wire              init_i,       // reset sequence: nothing issues; every warp becomes alive
   // refill from predecode (stage f2)
   input  wire              rf_valid_i,
+  input  wire              rf_spec_i,    // rf_valid_i before this cycle's redirect (a flush), which comes late in the cycle: readiness a cycle ahead looks at this one, the flush is corrected for the cycle after
   input  wire [WARP_W-1:0] rf_wid_i,
   input  wire [29:0]       rf_pc_i,
   input  wire [31:0]       rf_insn_i,
@@ -119,9 +120,9 @@ module simty_sched (
   reg     [5*W-1:0]           h_rs1;
   reg     [5*W-1:0]           h_rs2;
   reg     [5*W-1:0]           h_rd;
-  reg     [9*NB-1:0]          wres_q;      // bank b: bit 9b+k-1 = write port busy at now + k
+  reg     [10*NB-1:0]         wres_q;      // bank b: bit 10b+k-1 = write port busy at now + k
   reg     [7:0]               hv_q;        // a write of rd
-  reg     [7:0]               hl_q;        // by a load (at issue + 9, else at issue + 6)
+  reg     [7:0]               hl_q;        // by a load (at issue + 10, else at issue + 6)
   reg     [8*WARP_W-1:0]      hw_q;
   reg     [39:0]              hr_q;
   wire    [133:0]             buf_rdata;
@@ -256,26 +257,27 @@ module simty_sched (
   end
 
   // Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at issue + 2, the ALU
-  // writes at issue + 6, a load at issue + 9; record entry k will then be k + 2 cycles old.
+  // writes at issue + 6, a load at issue + 10; record entry k will then be k + 2 cycles old.
   // hz1: the head instruction; hz2: the second, behind the head issued now (one cycle old
-  // then). Write after write: an ALU result written before a load issued at most 2 cycles
-  // earlier writes the same register would be overwritten by it.
+  // then). Write after write: an ALU result written before a load issued at most 3 cycles
+  // earlier writes the same register would be overwritten by it (4 cycles earlier, both would
+  // write in one cycle, which the write-port reservation forbids).
 
   // hazards
   always @* begin
     hz1 = {W{1'b0}};
     hz2 = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      for (k = 0; k < 7; k = k + 1) begin
+      for (k = 0; k < 8; k = k + 1) begin
         if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0]) begin
           if ((h_use1[w] && (k < 4 || hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (h_use2[w]
-              && (k < 3 || (hl_q[k] && k < 6)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5]) || (h_walu[w]
-              && hl_q[k] && k == 0 && h_rd[5*w +: 5] == hr_q[5*k +: 5])) begin
+              && (k < 3 || (hl_q[k] && k < 7)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5]) || (h_walu[w]
+              && hl_q[k] && k < 2 && h_rd[5*w +: 5] == hr_q[5*k +: 5])) begin
             hz1[w] = 1'b1;
           end
           if ((s_use1[w] && (k < 4 || hl_q[k]) && s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (s_use2[w]
-              && (k < 3 || (hl_q[k] && k < 6)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || (s_walu[w]
-              && hl_q[k] && k == 0 && s_rd[5*w +: 5] == hr_q[5*k +: 5])) begin
+              && (k < 3 || (hl_q[k] && k < 7)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || (s_walu[w]
+              && hl_q[k] && k < 2 && s_rd[5*w +: 5] == hr_q[5*k +: 5])) begin
             hz2[w] = 1'b1;
           end
         end
@@ -315,10 +317,10 @@ module simty_sched (
     r2 = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
       r1[w] = alive_n[w] && !hold_i[w] && (qv[w] ? (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] &&
-          single_n[w] && !hz1[w])) && !(h_walu[w] && wres_q[9*0+6]) : rf_valid_i && rf_wid_i ==
-          w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && !wres_q[9*0+6]);
+          single_n[w] && !hz1[w])) && !(h_walu[w] && wres_q[10*0+6]) : rf_spec_i && rf_wid_i ==
+          w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && !wres_q[10*0+6]);
       r2[w] = q2[w] && alive_n[w] && !hold_i[w] && h_follow[w] && single_n[w] && !hz2[w] &&
-          !(s_walu[w] && wres_q[9*0+6]);
+          !(s_walu[w] && wres_q[10*0+6]);
     end
   end
 
@@ -393,7 +395,7 @@ module simty_sched (
       rp_q[IB_W*flush_wid_i +: IB_W] <= {IB_W{1'b0}};
     end
     if (iss_valid) begin
-      wres_q <= (wres_q | {i_load, 2'b00, i_walu, 5'b00000}) >> 1;
+      wres_q <= (wres_q | {i_load, 3'b000, i_walu, 5'b00000}) >> 1;
     end else begin
       wres_q <= wres_q >> 1;
     end
@@ -434,7 +436,7 @@ module simty_sched (
       r1_q       <= {W{1'b0}};
       r2_q       <= {W{1'b0}};
       li_valid_q <= 1'b0;
-      wres_q     <= {9*NB{1'b0}};
+      wres_q     <= {10*NB{1'b0}};
       cnt_q      <= {4*W{1'b0}};
       qn_q       <= {(IB_W+1)*W{1'b0}};
       wp_q       <= {IB_W*W{1'b0}};

@@ -16,9 +16,10 @@
 // t: fetch steering, fetch, predecode (before t), issue (t), collect (t+1 .. t+3: rs1 read, rs2
 // read, both registered), execute (t+4), membership and leader search (t+5), split, coalescing
 // and ALU write-back (t+6), resolve: data request and path update (t+7), stage r: redirect,
-// release and trace (t+10), gather (t+8), load write-back (t+9). A warp with a single path may
-// issue its next instruction before the previous ones resolve, on the guess that they go where
-// predecode predicted (PC + 4, a jal's target, a backward branch's target) with the same
+// release and trace (t+10), gather (t+8: the block registered), extraction (t+9: the lanes'
+// load values registered), load write-back (t+10, from flip-flops). A warp with a single path
+// may issue its next instruction before the previous ones resolve, on the guess that they go
+// where predecode predicted (PC + 4, a jal's target, a backward branch's target) with the same
 // threads; the resolve stage squashes what was issued on a wrong guess before it writes
 // anything, so correctness does not depend on W. After reset a sequencer clears the register
 // file and sets up the path tables (init_o high) before the first fetch.
@@ -106,7 +107,7 @@ module simty_core (
   wire [WARP_W-1:0]    flush_wid;
   wire [W-1:0]         iss_oh;
   wire                 rf_valid;
-  wire                 rf_spec;        // rf_valid without this cycle's redirect: for the return stack
+  wire                 rf_spec;        // rf_valid without this cycle's redirect: for the return stack and the scheduler's readiness
   wire                 rf_fault;
   wire [WARP_W-1:0]    rf_wid;
   wire [29:0]          rf_pc;
@@ -134,7 +135,7 @@ module simty_core (
   wire                 btb_ok;
   wire [29:0]          btb_target;
   wire [29:0]          jtgt;           // a jalr's predicted target
-  reg                  wb_valid_q;     // load write-back stage (issue + 9)
+  reg                  wb_valid_q;     // load write-back stage (issue + 10)
   reg  [WARP_W-1:0]    wb_wid_q;
   wire                 c0_valid;       // collect 0 (issue + 1)
   wire                 c0_fault;
@@ -196,7 +197,7 @@ module simty_core (
   wire [32*T-1:0]      n_wdata;        // rd values: results, or the link of jumps
   reg  [4:0]           wb_rd_q;
   reg  [T-1:0]         wb_mask_q;
-  wire [32*T-1:0]      wb_data;
+  reg  [32*T-1:0]      wb_data_q;      // load data, product or quotient, registered: the register file's write data comes from flip-flops
   wire [32*T-1:0]      mb_d;
   wire [32*T-1:0]      mb_s2;
   wire                 mb_walu;
@@ -300,6 +301,11 @@ module simty_core (
   reg  [T-1:0]         g_coal_q;
   reg  [OFF_W-1:0]     g_off_q;
   reg  [2:0]           g_funct3_q;
+  reg                  ld_valid_q;     // extraction (issue + 9): the gather's output is registered
+  reg  [WARP_W-1:0]    ld_wid_q;
+  reg  [4:0]           ld_rd_q;
+  reg  [T-1:0]         ld_mask_q;
+  wire [32*T-1:0]      ld_data;        // the lanes' load values, from the gather
   wire                 unused_start;   // entry points are word aligned
   reg                  r1_valid_q;
   reg                  r2_valid_q;
@@ -355,15 +361,10 @@ module simty_core (
   reg                  r1_pok_q;
   reg                  r2_pok_q;
   reg                  r_pok_q;
-  reg                  tl1_valid_q;
   reg                  tl_valid_q;
-  reg  [WARP_W-1:0]    tl1_wid_q;
   reg  [WARP_W-1:0]    tl_wid_q;
-  reg  [4:0]           tl1_rd_q;
   reg  [4:0]           tl_rd_q;
-  reg  [T-1:0]         tl1_mask_q;
   reg  [T-1:0]         tl_mask_q;
-  reg  [32*T-1:0]      tl1_data_q;
   reg  [32*T-1:0]      tl_data_q;
 
   simty_fetch u_fetch (
@@ -460,6 +461,7 @@ module simty_core (
     .rst_i        (rst_i),
     .init_i       (init_s_q),
     .rf_valid_i   (rf_valid),
+    .rf_spec_i    (rf_spec),
     .rf_wid_i     (rf_wid),
     .rf_pc_i      (rf_pc),
     .rf_insn_i    (rf_insn),
@@ -516,7 +518,8 @@ module simty_core (
     .c0_use2_i  (c1_use2_q),
     .ex_s1_o    (ex_s1),
     .ex_s2_o    (ex_s2),
-    .wa_valid_i (n_valid_q && n_walu_q && !kill_n),
+    .wa_valid_i (n_valid_q && n_walu_q),
+    .wa_kill_i  (kill_n),
     .wa_wid_i   (n_wid_q),
     .wa_rd_i    (n_rd_q),
     .wa_mask_i  (br_wmask),
@@ -525,7 +528,7 @@ module simty_core (
     .wl_wid_i   (wb_wid_q),
     .wl_rd_i    (wb_rd_q),
     .wl_mask_i  (wb_mask_q),
-    .wl_data_i  (wb_data)
+    .wl_data_i  (wb_data_q)
   );
 
   simty_exec u_exec (
@@ -646,7 +649,7 @@ module simty_core (
     .coal_i       (g_coal_q),
     .leader_off_i (g_off_q),
     .funct3_i     (g_funct3_q),
-    .wb_data_o    (wb_data)
+    .wb_data_o    (ld_data)
   );
 
   // Reset sequence: 2^ROW_W cycles clearing register-file rows; the first W also set up each
@@ -880,13 +883,19 @@ module simty_core (
     g_coal_q     <= m_coal_q;
     g_off_q      <= m_off_q;
     g_funct3_q   <= m_funct3_q;
-    wb_valid_q   <= g_valid_q;
-    wb_wid_q     <= g_wid_q;
-    wb_rd_q      <= g_rd_q;
-    wb_mask_q    <= g_served_q;
+    ld_valid_q   <= g_valid_q;
+    ld_wid_q     <= g_wid_q;
+    ld_rd_q      <= g_rd_q;
+    ld_mask_q    <= g_served_q;
+    wb_valid_q   <= ld_valid_q;
+    wb_wid_q     <= ld_wid_q;
+    wb_rd_q      <= ld_rd_q;
+    wb_mask_q    <= ld_mask_q;
+    wb_data_q    <= ld_data;
     if (rst_i) begin
       m_valid_q  <= 1'b0;
       g_valid_q  <= 1'b0;
+      ld_valid_q <= 1'b0;
       wb_valid_q <= 1'b0;
       dmem_req_o <= 1'b0;
     end
@@ -982,19 +991,13 @@ module simty_core (
 
   // load_trace
   always @(posedge clk_i) begin
-    tl1_valid_q <= wb_valid_q;
-    tl_valid_q  <= tl1_valid_q;
-    tl1_wid_q   <= wb_wid_q;
-    tl_wid_q    <= tl1_wid_q;
-    tl1_rd_q    <= wb_rd_q;
-    tl_rd_q     <= tl1_rd_q;
-    tl1_mask_q  <= wb_mask_q;
-    tl_mask_q   <= tl1_mask_q;
-    tl1_data_q  <= wb_data;
-    tl_data_q   <= tl1_data_q;
+    tl_valid_q <= wb_valid_q;
+    tl_wid_q   <= wb_wid_q;
+    tl_rd_q    <= wb_rd_q;
+    tl_mask_q  <= wb_mask_q;
+    tl_data_q  <= wb_data_q;
     if (rst_i) begin
-      tl1_valid_q <= 1'b0;
-      tl_valid_q  <= 1'b0;
+      tl_valid_q <= 1'b0;
     end
   end
 

@@ -51,7 +51,7 @@ module simty_exec (
   output reg  [1:0]        mb_call_o,   // 01 call (+1), 10 return (-1)
   output reg               mb_trap_o,   // fetch fault, illegal instruction or ebreak
   output reg  [3:0]        mb_cause_o,
-  output reg               mb_mul_o,    // RV32M multiply (written at issue + 9)
+  output reg               mb_mul_o,    // RV32M multiply (written at issue + 10)
   output reg               mb_div_o     // RV32M divide or remainder (the shared divider)
 );
 

@@ -49,6 +49,8 @@ module simty_fetch (
   input  wire              redir_alive_i, // the warp still has a path
   input  wire              redir_seq_i,   // the instruction went where it was predicted to go with the same threads
   input  wire [WARP_W-1:0] pre_wid_i,     // the warp that reaches stage r next cycle
+  input  wire              redir_hit_i,   // redir_pc_i is the warp's next-issue PC (npc_pre_o of the cycle before, compared by the path unit)
+  output wire [29:0]       npc_pre_o,     // next-issue PC of the warp that reaches stage r next cycle
   // instruction port (latency 1)
   output reg               imem_req_o,
   output reg  [31:0]       imem_addr_o,   // byte address
@@ -81,7 +83,6 @@ module simty_fetch (
   reg     [29:0]       fetch_pc_q [0:W-1]; // next fetch PC per warp (but see f1)
   reg     [W-1:0]      inimem_q;           // fetch_pc_q[w] lies in instruction memory
   reg     [29:0]       npc_q [0:W-1];      // PC of the warp's next instruction to issue
-  reg     [29:0]       npc_r_q;            // npc_q of the warp at stage r, read a cycle ahead
   reg     [CR_W*W-1:0] cred_q;             // per warp: fetched and not yet issued nor dropped
   reg     [WARP_W-1:0] rr_q;               // round-robin start
   reg                  f1_valid_q;         // fetch stage 1: the request
@@ -107,21 +108,16 @@ module simty_fetch (
   wire    [WARP_W-1:0] sel;
   wire    [W-1:0]      sel_oh;             // the pick, one-hot
   integer              w;
-  wire                 esel_valid;
-  wire    [WARP_W-1:0] esel;
-  wire                 hsel_valid;
-  wire    [WARP_W-1:0] hsel;
-  wire    [W-1:0]      epick_hi;           // requests at or after the start
-  wire    [W-1:0]      epick_req;          // the requests searched
-  wire    [W-1:0]      epick_oh;           // the pick, one-hot: the lowest of them
-  wire    [W-1:0]      hpick_hi;           // requests at or after the start
-  wire    [W-1:0]      hpick_req;          // the requests searched
-  wire    [W-1:0]      hpick_oh;           // the pick, one-hot: the lowest of them
+  wire    [W-1:0]      pick_from;          // warps at or after the start
+  wire    [4*W-1:0]    pick_v;             // the requests in priority order, lowest bit first
+  wire    [4*W-1:0]    pick_f;             // its lowest set bit
+  wire    [W-1:0]      pick_oh;            // the pick, one-hot
   wire    [29:0]       f1_inc;
   wire                 f1_inc_in;
   wire                 byp;                // the picked warp was fetched in the last cycle
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
+  reg     [W-1:0]      f1_oh_q;            // f1's warp, one-hot
   wire    [29:0]       pick_pc;            // the picked warp's fetch PC (one-hot AND-OR, no decoder)
   wire                 pick_in;
   wire    [29:0]       f4_target;
@@ -145,26 +141,20 @@ module simty_fetch (
     end
   end
 
-  assign epick_hi   = elig & ({W{1'b1}} << rr_q);
-  assign epick_req  = |epick_hi ? epick_hi : elig;
-  assign epick_oh   = epick_req & (~epick_req + 1'b1);
-  assign esel_valid = |elig;
-  assign esel       = {|(epick_oh & 2'b10)};
-  assign hpick_hi   = hungry & ({W{1'b1}} << rr_q);
-  assign hpick_req  = |hpick_hi ? hpick_hi : hungry;
-  assign hpick_oh   = hpick_req & (~hpick_req + 1'b1);
-  assign hsel_valid = |hungry;
-  assign hsel       = {|(hpick_oh & 2'b10)};
-  assign sel_valid  = esel_valid;
-  assign sel        = hsel_valid ? hsel : esel;
-  assign sel_oh     = hsel_valid ? hpick_oh : epick_oh;
+  assign pick_from = {W{1'b1}} << rr_q;
+  assign pick_v    = {elig, elig & pick_from, hungry, hungry & pick_from};
+  assign pick_f    = pick_v & (~pick_v + 1'b1);
+  assign pick_oh   = pick_f[0 +: W] | pick_f[W +: W] | pick_f[2*W +: W] | pick_f[3*W +: W];
+  assign sel_valid = |elig;
+  assign sel       = {|(pick_oh & 2'b10)};
+  assign sel_oh    = pick_oh;
 
   // A fetch writes the warp's next PC one cycle later, from f1; a warp fetched in the last
   // cycle takes its PC from f1 meanwhile. So no adder sits behind the pick, and whether a PC
   // lies in instruction memory is known beforehand.
   assign f1_inc      = f1_pc_q + 30'd1;
   assign f1_inc_in   = f1_inc[29:IMEM_AW] == IMEM_TAG;
-  assign byp         = f1_valid_q && f1_wid_q == sel;
+  assign byp         = f1_valid_q && |(f1_oh_q & sel_oh);
   assign pick_pc     = ({30{sel_oh[0]}} & fetch_pc_q[0]) | ({30{sel_oh[1]}} & fetch_pc_q[1]);
   assign pick_in     = |(sel_oh & inimem_q);
   assign sel_pc      = byp ? f1_inc : pick_pc;
@@ -174,7 +164,7 @@ module simty_fetch (
   // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it
   // fetched and refetch from there. A predicted jump in f4 drops the warp's younger fetches
   // (f3, f2, f1, steering).
-  assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_r_q == redir_pc_i));
+  assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || redir_hit_i));
   assign drop   = ({W{f4_valid_q}} & ({{(W-1){1'b0}},
       1'b1} << f4_wid_q)) | ({W{kill}} & ({{(W-1){1'b0}}, 1'b1} << redir_wid_i));
   assign jk_sel = |(sel_oh & drop);
@@ -189,6 +179,7 @@ module simty_fetch (
   always @(posedge clk_i) begin
     f1_valid_q  <= sel_valid && !jk_sel;
     f1_wid_q    <= sel;
+    f1_oh_q     <= sel_oh;
     f1_pc_q     <= sel_pc;
     f1_fault_q  <= !sel_in_imem;
     imem_req_o  <= sel_valid && sel_in_imem;
@@ -220,7 +211,6 @@ module simty_fetch (
     if (c0_valid_i) begin
       npc_q[c0_wid_i] <= c0_pcn_i;
     end
-    npc_r_q <= c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : npc_q[pre_wid_i];
     if (kill) begin
       fetch_pc_q[redir_wid_i] <= redir_pc_i;
       inimem_q[redir_wid_i]   <= redir_pc_i[29:IMEM_AW] == IMEM_TAG;
@@ -264,6 +254,7 @@ module simty_fetch (
   assign rf_insn_o   = f3_insn_q;
   assign rf_fault_o  = f3_fault_q;
   assign bp_pc_o     = f2_pc_q[BP_W-1:0];
+  assign npc_pre_o   = c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : npc_q[pre_wid_i];
   assign flush_o     = kill;
   assign flush_wid_o = redir_wid_i;
 

@@ -12,7 +12,7 @@
 //   latency of this unit: multiply 4 cycles; divide 33 cycles from acceptance to dv_req_o, then until a write-back slot is free
 //
 // RV32M unit (ISA=rv32im): T lanes of simty_mdu_lane. Multiplies are pipelined: operands from
-// execute (issue + 4), the product out at issue + 8 for the load write-back at issue + 9. The
+// execute (issue + 4), the product out at issue + 8 for the load write-back at issue + 10. The
 // divider is shared by the warps: it takes a divide at membership (issue + 5) when it is idle
 // (mb_acc_o; a divide it does not take is replayed), drops it if the split stage squashes it,
 // takes 32 steps, then asks for the load write-back port (dv_req_o) until the core gives it
@@ -50,7 +50,7 @@ module simty_mdu (
   output wire [T-1:0]      dv_mask_o,
   output wire [32*T-1:0]   dv_res_o,
   input  wire              dv_ack_i,  // written now: the divider is free next cycle
-  output reg               hold_o     // the result has waited 16 cycles: issue nothing until it is written (the write slots drain within 9)
+  output reg               hold_o     // the result has waited 16 cycles: issue nothing until it is written (the write slots drain within 10)
 );
 
   localparam integer T      = 2; // threads per warp

@@ -36,7 +36,7 @@ module simty_predecode (
   output wire        use1_o,   // reads rs1 (bank read at issue + 1)
   output wire        use2_o,   // reads rs2 (bank read at issue + 2)
   output wire        walu_o,   // writes rd from the ALU (issue + 6)
-  output wire        load_o,   // writes rd at load write-back (issue + 9)
+  output wire        load_o,   // writes rd at load write-back (issue + 10)
   output wire        follow_o, // the next instruction may issue before this one resolves
   output wire        pred_o,   // predicted to jump: jal, a branch predicted taken, a return
   output wire        call_o,   // a call: push PC + 4 on the return-address stack
@@ -66,7 +66,7 @@ module simty_predecode (
   assign rs1_o    = is_env ? 5'd17 : use1_o ? insn_i[19:15] : 5'd0;
   assign rs2_o    = is_env ? 5'd10 : use2_o ? insn_i[24:20] : 5'd0;
 
-  // RV32M: a multiply writes rd at the load write-back (issue + 9), so it is scheduled as a
+  // RV32M: a multiply writes rd at the load write-back (issue + 10), so it is scheduled as a
   // load; a divide writes it whenever the shared divider is done, so it is not followed: its
   // warp waits for the write-back.
   assign is_m   = op == 7'b0110011 && insn_i[31:25] == 7'b0000001;

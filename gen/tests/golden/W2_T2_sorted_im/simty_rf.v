@@ -16,7 +16,7 @@
 // one single-read single-write RAM per lane (simty_ram_1r1w). rs1 is read at issue + 1 and rs2
 // at issue + 2 from the warp's bank; both are registered, so execute (issue + 4) starts from
 // flip-flops, not from the RAM outputs. Writes come from the split stage (ALU results, issue +
-// 6) and the load write-back (issue + 9). The scheduler reserves the ports, so reads never
+// 6) and the load write-back (issue + 10). The scheduler reserves the ports, so reads never
 // collide and at most one write reaches a bank per cycle. While init_i is high every row is
 // written with zero.
 
@@ -39,12 +39,13 @@ module simty_rf (
   output reg  [32*T-1:0]   ex_s1_o,    // rs1 per lane (x0 reads 0)
   output reg  [32*T-1:0]   ex_s2_o,    // rs2 per lane (x0 reads 0)
   // ALU write (split stage, issue + 6)
-  input  wire              wa_valid_i,
+  input  wire              wa_valid_i, // an ALU result (from registers: it steers the write data)
+  input  wire              wa_kill_i,  // but squashed this cycle: no lane writes (late in the cycle, so it gates the write enables only)
   input  wire [WARP_W-1:0] wa_wid_i,
   input  wire [4:0]        wa_rd_i,
   input  wire [T-1:0]      wa_mask_i,  // lanes written
   input  wire [32*T-1:0]   wa_data_i,
-  // load write (issue + 9)
+  // load write (issue + 10), from registers
   input  wire              wl_valid_i,
   input  wire [WARP_W-1:0] wl_wid_i,
   input  wire [4:0]        wl_rd_i,
@@ -81,7 +82,7 @@ module simty_rf (
     .DATA_W  (32)
   ) u_bank0_lane0 (
     .clk_i   (clk_i),
-    .we_i    (init_i || (wa_bank0 ? wa_mask_i[0] : wl_bank0 && wl_mask_i[0])),
+    .we_i    (init_i || (wa_bank0 ? wa_mask_i[0] && !wa_kill_i : wl_bank0 && wl_mask_i[0])),
     .waddr_i (waddr0),
     .wdata_i (init_i ? 32'd0 : wa_bank0 ? wa_data_i[0 +: 32] : wl_data_i[0 +: 32]),
     .re_i    (c0_bank0 || c1_bank0),
@@ -94,7 +95,7 @@ module simty_rf (
     .DATA_W  (32)
   ) u_bank0_lane1 (
     .clk_i   (clk_i),
-    .we_i    (init_i || (wa_bank0 ? wa_mask_i[1] : wl_bank0 && wl_mask_i[1])),
+    .we_i    (init_i || (wa_bank0 ? wa_mask_i[1] && !wa_kill_i : wl_bank0 && wl_mask_i[1])),
     .waddr_i (waddr0),
     .wdata_i (init_i ? 32'd0 : wa_bank0 ? wa_data_i[32 +: 32] : wl_data_i[32 +: 32]),
     .re_i    (c0_bank0 || c1_bank0),
@@ -107,7 +108,7 @@ module simty_rf (
     .DATA_W  (32)
   ) u_bank1_lane0 (
     .clk_i   (clk_i),
-    .we_i    (init_i || (wa_bank1 ? wa_mask_i[0] : wl_bank1 && wl_mask_i[0])),
+    .we_i    (init_i || (wa_bank1 ? wa_mask_i[0] && !wa_kill_i : wl_bank1 && wl_mask_i[0])),
     .waddr_i (waddr1),
     .wdata_i (init_i ? 32'd0 : wa_bank1 ? wa_data_i[0 +: 32] : wl_data_i[0 +: 32]),
     .re_i    (c0_bank1 || c1_bank1),
@@ -120,7 +121,7 @@ module simty_rf (
     .DATA_W  (32)
   ) u_bank1_lane1 (
     .clk_i   (clk_i),
-    .we_i    (init_i || (wa_bank1 ? wa_mask_i[1] : wl_bank1 && wl_mask_i[1])),
+    .we_i    (init_i || (wa_bank1 ? wa_mask_i[1] && !wa_kill_i : wl_bank1 && wl_mask_i[1])),
     .waddr_i (waddr1),
     .wdata_i (init_i ? 32'd0 : wa_bank1 ? wa_data_i[32 +: 32] : wl_data_i[32 +: 32]),
     .re_i    (c0_bank1 || c1_bank1),

@@ -107,21 +107,16 @@ module simty_fetch (
   wire    [WARP_W-1:0] sel;
   wire    [W-1:0]      sel_oh;             // the pick, one-hot
   integer              w;
-  wire                 esel_valid;
-  wire    [WARP_W-1:0] esel;
-  wire                 hsel_valid;
-  wire    [WARP_W-1:0] hsel;
-  wire    [W-1:0]      epick_hi;           // requests at or after the start
-  wire    [W-1:0]      epick_req;          // the requests searched
-  wire    [W-1:0]      epick_oh;           // the pick, one-hot: the lowest of them
-  wire    [W-1:0]      hpick_hi;           // requests at or after the start
-  wire    [W-1:0]      hpick_req;          // the requests searched
-  wire    [W-1:0]      hpick_oh;           // the pick, one-hot: the lowest of them
+  wire    [W-1:0]      pick_from;          // warps at or after the start
+  wire    [4*W-1:0]    pick_v;             // the requests in priority order, lowest bit first
+  wire    [4*W-1:0]    pick_f;             // its lowest set bit
+  wire    [W-1:0]      pick_oh;            // the pick, one-hot
   wire    [29:0]       f1_inc;
   wire                 f1_inc_in;
   wire                 byp;                // the picked warp was fetched in the last cycle
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
+  reg     [W-1:0]      f1_oh_q;            // f1's warp, one-hot
   wire    [29:0]       pick_pc;            // the picked warp's fetch PC (one-hot AND-OR, no decoder)
   wire                 pick_in;
   wire    [29:0]       f4_target;
@@ -145,26 +140,20 @@ module simty_fetch (
     end
   end
 
-  assign epick_hi   = elig & ({W{1'b1}} << rr_q);
-  assign epick_req  = |epick_hi ? epick_hi : elig;
-  assign epick_oh   = epick_req & (~epick_req + 1'b1);
-  assign esel_valid = |elig;
-  assign esel       = {|(epick_oh & 2'b10)};
-  assign hpick_hi   = hungry & ({W{1'b1}} << rr_q);
-  assign hpick_req  = |hpick_hi ? hpick_hi : hungry;
-  assign hpick_oh   = hpick_req & (~hpick_req + 1'b1);
-  assign hsel_valid = |hungry;
-  assign hsel       = {|(hpick_oh & 2'b10)};
-  assign sel_valid  = esel_valid;
-  assign sel        = hsel_valid ? hsel : esel;
-  assign sel_oh     = hsel_valid ? hpick_oh : epick_oh;
+  assign pick_from = {W{1'b1}} << rr_q;
+  assign pick_v    = {elig, elig & pick_from, hungry, hungry & pick_from};
+  assign pick_f    = pick_v & (~pick_v + 1'b1);
+  assign pick_oh   = pick_f[0 +: W] | pick_f[W +: W] | pick_f[2*W +: W] | pick_f[3*W +: W];
+  assign sel_valid = |elig;
+  assign sel       = {|(pick_oh & 2'b10)};
+  assign sel_oh    = pick_oh;
 
   // A fetch writes the warp's next PC one cycle later, from f1; a warp fetched in the last
   // cycle takes its PC from f1 meanwhile. So no adder sits behind the pick, and whether a PC
   // lies in instruction memory is known beforehand.
   assign f1_inc      = f1_pc_q + 30'd1;
   assign f1_inc_in   = f1_inc[29:IMEM_AW] == IMEM_TAG;
-  assign byp         = f1_valid_q && f1_wid_q == sel;
+  assign byp         = f1_valid_q && |(f1_oh_q & sel_oh);
   assign pick_pc     = ({30{sel_oh[0]}} & fetch_pc_q[0]) | ({30{sel_oh[1]}} & fetch_pc_q[1]);
   assign pick_in     = |(sel_oh & inimem_q);
   assign sel_pc      = byp ? f1_inc : pick_pc;
@@ -189,6 +178,7 @@ module simty_fetch (
   always @(posedge clk_i) begin
     f1_valid_q  <= sel_valid && !jk_sel;
     f1_wid_q    <= sel;
+    f1_oh_q     <= sel_oh;
     f1_pc_q     <= sel_pc;
     f1_fault_q  <= !sel_in_imem;
     imem_req_o  <= sel_valid && sel_in_imem;
