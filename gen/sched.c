@@ -139,6 +139,10 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "squash_i", "1", NULL);
     vm_port(m, VM_IN, "squash_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "squash_cnt_i", "3", "how many were dropped");
+    vm_port(m, VM_IN, "msq_i", "1", "the instruction at split may squash its warp's younger ones "
+                                    "next cycle (branches, jumps, memory, system, traps): that warp "
+                                    "does not issue then, so the squash never meets the issue pick");
+    vm_port(m, VM_IN, "msq_wid_i", "WARP_W", NULL);
     vm_group(m, "issue (combinational: takes the warp's oldest queued instruction)");
     vm_port(m, VM_OUT, "iss_oh_o", "W", "the warp issued now, one-hot");
     vm_group(m, "to operand collection (collect 0 = issue + 1)");
@@ -219,7 +223,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                   "record and the write ports as they will be next cycle; next cycle corrects "
                   "for what it cannot know (the issue made now: its rs2 read, which can meet "
                   "the next issue's rs1 read in one bank; a flush now, known late in the "
-                  "cycle; a squash then). An instruction that arrives in an empty queue may "
+                  "cycle). A warp whose instruction at split may squash is not ready: it never "
+                  "issues in the cycle of a squash, which therefore stays off the issue pick. An instruction that arrives in an empty queue may "
                   "issue next cycle if nothing of its warp is in "
                   "flight (it needs no hazard check) and its bank's ALU write slot is free "
                   "whether it writes or not (its decoded fields come out of the instruction "
@@ -298,12 +303,13 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "w", "0", "W");
     {
         const char *bank0 = nb == 2 ? "(w%2)" : "0";
-        vb_set(b, "r1[w]", "alive_n[w] && !hold_i[w] && (qv[w] ? "
+        vb_set(b, "r1[w]", "alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) && (qv[w] ? "
                            "(cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] && !hz1[w])) && "
                            "!(h_walu[w] && wres_q[10*%s+6]) : "
                            "rf_spec_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && "
                            "!wres_q[10*%s+6])", bank0, bank0);
-        vb_set(b, "r2[w]", "q2[w] && alive_n[w] && !hold_i[w] && h_follow[w] && single_n[w] && "
+        vb_set(b, "r2[w]", "q2[w] && alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) && "
+                           "h_follow[w] && single_n[w] && "
                            "!hz2[w] && !(s_walu[w] && wres_q[10*%s+6])", bank0);
     }
     vb_end(b);
@@ -314,7 +320,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     {
         const char *same = nb == 2 ? "li_wid_q[0] == w[0]" : "1'b1";
         vb_set(b, "ready[w]", "(li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && "
-                              "!init_i && %s!(squash_i && squash_wid_i == w[WARP_W-1:0]) && "
+                              "!init_i && %s"
                               "!(fl_q && fl_wid_q == w[WARP_W-1:0]) && "
                               "!(li_valid_q && li_use2_q && %s)", cfg->isa_m ? "!mdu_hold_i && " : "", same);
     }
@@ -403,7 +409,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "buf_raddr_q", "{iss_wid, i_rp}");
     vb_set(b, "c0_wid_o", "iss_wid");
     vb_set(b, "c0_use2_o", "i_use2");
-    vm_comment(m, "A warp never issues in the cycle it is squashed (so nn_n is final for it).");
+    vm_comment(m, "A warp never issues in the cycle it is squashed (msq_i the cycle before: so "
+                  "nn_n is final for it).");
     vb_set(b, "nn_q", "nn_n");
     vb_set(b, "alive_q", "alive_n");
     vb_set(b, "single_q", "single_n");

@@ -261,7 +261,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
         "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_tgt_i", "rf_tgt", "rf_pc1_i", "rf_pc1", "squash_i", "sq", "squash_wid_i", "m_wid_q",
-        "squash_cnt_i", "sq_cnt",
+        "squash_cnt_i", "sq_cnt", "msq_i", "n_valid_q && n_msq_q", "msq_wid_i", "n_wid_q",
         "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single", "hold_i", "path_hold",
         "iss_oh_o", "iss_oh",
@@ -384,6 +384,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "n_link_q", "32", NULL);
     vm_reg(m, "n_jal_q", "1", NULL);
     vm_reg(m, "n_jalr_q", "1", NULL);
+    vm_reg(m, "n_msq_q", "1", "may squash at resolve (anything but ALU operations, lui, auipc, fence, "
+                              "multiplies, a jal to an aligned target): its warp issues nothing then");
     vm_wire(m, "n_wdata", "32*T", "rd values: results, or the link of jumps");
     vm_assign(m, "n_wdata", "n_jal_q || n_jalr_q ? {T{n_link_q}} : n_d_q");
     vm_reg(m, "wb_rd_q", "5", NULL);
@@ -481,6 +483,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "n_link_q", "mb_link");
         vb_set(b, "n_jal_q", "mb_jal");
         vb_set(b, "n_jalr_q", "mb_jalr");
+        vb_set(b, "n_msq_q", "mb_trap || mb_ecall || (mb_jal && mb_target[1]) || mb_branch || mb_jalr || "
+               "%s", im ? "mb_mem || mb_div" : "mb_mem");
         for (size_t i = 0; i < sizeof st / sizeof st[0]; i++) {
             snprintf(tmp, sizeof tmp, "n_%s_q", st[i][0]);
             vm_reg(m, tmp, st[i][1], NULL);

@@ -196,6 +196,7 @@ module simty_core (
   reg  [31:0]          n_link_q;
   reg                  n_jal_q;
   reg                  n_jalr_q;
+  reg                  n_msq_q;        // may squash at resolve (anything but ALU operations, lui, auipc, fence, multiplies, a jal to an aligned target): its warp issues nothing then
   wire [32*T-1:0]      n_wdata;        // rd values: results, or the link of jumps
   reg  [4:0]           wb_rd_q;
   reg  [T-1:0]         wb_mask_q;
@@ -442,6 +443,8 @@ module simty_core (
     .squash_i     (sq),
     .squash_wid_i (m_wid_q),
     .squash_cnt_i (sq_cnt),
+    .msq_i        (n_valid_q && n_msq_q),
+    .msq_wid_i    (n_wid_q),
     .flush_i      (flush),
     .flush_wid_i  (flush_wid),
     .res_valid_i  (r_valid_q),
@@ -742,6 +745,7 @@ module simty_core (
     n_link_q   <= mb_link;
     n_jal_q    <= mb_jal;
     n_jalr_q   <= mb_jalr;
+    n_msq_q    <= mb_trap || mb_ecall || (mb_jal && mb_target[1]) || mb_branch || mb_jalr || mb_mem;
     n_pc_q     <= mb_pc_q;
     n_insn_q   <= mb_insn_q;
     n_load_q   <= mb_load;

@@ -69,6 +69,8 @@ module simty_sched (
   input  wire              squash_i,
   input  wire [WARP_W-1:0] squash_wid_i,
   input  wire [2:0]        squash_cnt_i, // how many were dropped
+  input  wire              msq_i,        // the instruction at split may squash its warp's younger ones next cycle (branches, jumps, memory, system, traps): that warp does not issue then, so the squash never meets the issue pick
+  input  wire [WARP_W-1:0] msq_wid_i,
   // issue (combinational: takes the warp's oldest queued instruction)
   output wire [W-1:0]      iss_oh_o,     // the warp issued now, one-hot
   // to operand collection (collect 0 = issue + 1)
@@ -233,10 +235,12 @@ module simty_sched (
   // cycle's resolve, load release and squash, the hazard record and the write ports as they
   // will be next cycle; next cycle corrects for what it cannot know (the issue made now: its
   // rs2 read, which can meet the next issue's rs1 read in one bank; a flush now, known late in
-  // the cycle; a squash then). An instruction that arrives in an empty queue may issue next
-  // cycle if nothing of its warp is in flight (it needs no hazard check) and its bank's ALU
-  // write slot is free whether it writes or not (its decoded fields come out of the instruction
-  // memory too late in the cycle to be looked at), else a cycle later.
+  // the cycle). A warp whose instruction at split may squash is not ready: it never issues in
+  // the cycle of a squash, which therefore stays off the issue pick. An instruction that
+  // arrives in an empty queue may issue next cycle if nothing of its warp is in flight (it
+  // needs no hazard check) and its bank's ALU write slot is free whether it writes or not (its
+  // decoded fields come out of the instruction memory too late in the cycle to be looked at),
+  // else a cycle later.
 
   // Each warp's second queued instruction (for r2).
 
@@ -320,11 +324,12 @@ module simty_sched (
     r1 = {W{1'b0}};
     r2 = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      r1[w] = alive_n[w] && !hold_i[w] && (qv[w] ? (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] &&
-          single_n[w] && !hz1[w])) && !(h_walu[w] && wres_q[10*(w%2)+6]) : rf_spec_i && rf_wid_i ==
-          w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && !wres_q[10*(w%2)+6]);
-      r2[w] = q2[w] && alive_n[w] && !hold_i[w] && h_follow[w] && single_n[w] && !hz2[w] &&
-          !(s_walu[w] && wres_q[10*(w%2)+6]);
+      r1[w] = alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) && (qv[w] ?
+          (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] && !hz1[w])) && !(h_walu[w] &&
+          wres_q[10*(w%2)+6]) : rf_spec_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 &&
+          !wres_q[10*(w%2)+6]);
+      r2[w] = q2[w] && alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) &&
+          h_follow[w] && single_n[w] && !hz2[w] && !(s_walu[w] && wres_q[10*(w%2)+6]);
     end
   end
 
@@ -332,9 +337,8 @@ module simty_sched (
   always @* begin
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      ready[w] = (li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && !init_i &&
-          !(squash_i && squash_wid_i == w[WARP_W-1:0]) && !(fl_q && fl_wid_q == w[WARP_W-1:0]) &&
-          !(li_valid_q && li_use2_q && li_wid_q[0] == w[0]);
+      ready[w] = (li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && !init_i && !(fl_q
+          && fl_wid_q == w[WARP_W-1:0]) && !(li_valid_q && li_use2_q && li_wid_q[0] == w[0]);
     end
   end
 
@@ -465,7 +469,8 @@ module simty_sched (
   // Queue: a refill writes at the warp's write pointer, an issue advances its read pointer, a
   // flush empties it.
 
-  // A warp never issues in the cycle it is squashed (so nn_n is final for it).
+  // A warp never issues in the cycle it is squashed (msq_i the cycle before: so nn_n is final
+  // for it).
   assign alive_o = alive_q;
 
   // busy
