@@ -67,7 +67,9 @@ def params(w, t, track, fpc=3, fd=2):
         "INIT_W": 5 + log2(max(1, w // 2)),          # the core's reset sequence (rf_row_w)
         "TRACK": 1 if track == "arbiter" else 0,
         "NP": 2 + cold,                              # HCT1, HCT2, the CCT's
-        "RL": 1 if track == "sorted" else 2 + arbpipe,
+        # cycles from resolve to stage r: simty_path_sorted registers x, y, z at issue + 8
+        # whatever its CCT (exact or lazy); the arbiter's reduction tree takes 1 + ARBPIPE more
+        "RL": 2 + arbpipe if track == "arbiter" else 1,
         "QUIET": lb + 4,                             # the heap settles lb + 1 cycles after stage r
         "FPC": fpc, "FD": fd,                        # free PC and depth bits
     }
