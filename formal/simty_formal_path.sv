@@ -59,7 +59,10 @@ module simty_formal_path #(
   parameter integer INIT_W = 5,
   parameter integer TRACK  = 0,  // 0 sorted, 1 arbiter
   parameter integer NP     = 2,  // sorted: paths per warp on f_paths_o
-  parameter integer RL     = 1,  // cycles from resolve to stage r
+  // cycles from resolve to stage r, where the unit's r_* outputs are registered:
+  // 1 for the sorted list with either CCT, 2 + ARBPIPE for the arbiter; a wrong
+  // value makes every stage-r check read the cycle after (P_HEAD fails at once)
+  parameter integer RL     = 1,
   parameter integer QUIET  = 6,  // cycles without activity before a warp's tables are settled
   parameter integer FPC    = 3,
   parameter integer FD     = 2
