@@ -36,6 +36,13 @@
 //   P_MIN    the head handed out at stage r is the MinSP-PC minimum over the
 //            live threads (deepest, then lowest PC) and valid iff a thread
 //            is live (sorted with SORTER=exact, arbiter).
+//   P_HEAD   the part of P_MIN that does not depend on the order, for
+//            SORTER=lazy (whose head need not be the minimum): the head at
+//            stage r is valid iff a thread is live.  (P_MIN implies it; with
+//            both defined P_MIN is checked.)  That its threads are at its PC
+//            is P_PART's, when quiet: checked here at every stage r, with
+//            30-bit PCs, it stalled the full-width BMC at 1x4 (frame 42 not
+//            done in 180 s, 29 s to depth 52 without it).
 //   P_MERGE  paths at one PC are one path: sorted: x, y, z of the CCS never
 //            share a PC; arbiter: the head holds every live thread at its PC.
 //   P_MASK   the lanes an instruction executes for (mb_active_o) are exactly
@@ -52,7 +59,10 @@ module simty_formal_path #(
   parameter integer INIT_W = 5,
   parameter integer TRACK  = 0,  // 0 sorted, 1 arbiter
   parameter integer NP     = 2,  // sorted: paths per warp on f_paths_o
-  parameter integer RL     = 1,  // cycles from resolve to stage r
+  // cycles from resolve to stage r, where the unit's r_* outputs are registered:
+  // 1 for the sorted list with either CCT, 2 + ARBPIPE for the arbiter; a wrong
+  // value makes every stage-r check read the cycle after (P_HEAD fails at once)
+  parameter integer RL     = 1,
   parameter integer QUIET  = 6,  // cycles without activity before a warp's tables are settled
   parameter integer FPC    = 3,
   parameter integer FD     = 2
@@ -406,6 +416,11 @@ module simty_formal_path #(
   always @* begin
     if (started && res)
       assert ((r_x[T-1:0] & ~ex_m_q[SR]) == {T{1'b0}});
+  end
+`elsif P_HEAD
+  always @* begin
+    if (started && res)
+      assert (r_x[P_V] == ex_v_q[SR]);
   end
 `endif
 

@@ -7,6 +7,7 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
     char buf[256];
+    const char *we;
     int w;
 
     vm_describe(m, "Cold context table (CCT): per warp a stack of the paths after the first "
@@ -71,12 +72,16 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "g_y_q", "PATH_W", NULL);
     vm_reg(m, "g_z_q", "PATH_W-1", "z without its valid bit");
     vm_wire(m, "rdata", "PATH_W-1", "entry without its valid bit");
+    /* --mutate=lazy-swap: a swap hands the entry to HCT2 but does not write y back */
+    if (cfg->mutate == MUT_LAZY_SWAP)
+        vm_note(m, "TEST-ONLY MUTATION --mutate=lazy-swap (make formal must catch it)");
+    we = cfg->mutate == MUT_LAZY_SWAP ? "g_push_q" : "g_push_q || g_swap_q";
     {
         struct vinst *in = vm_inst(m, "simty_ram_1r1w", "u_ram");
         vm_inst_param(in, "DEPTH_W", "WARP_W + LANE_W");
         vm_inst_param(in, "DATA_W", "PATH_W - 1");
         vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "we_i", "g_push_q || g_swap_q");
+        vm_inst_conn(in, "we_i", "%s", we);
         vm_inst_conn(in, "waddr_i", "{g_wid_q, g_idx_q}");
         vm_inst_conn(in, "wdata_i", "g_push_q ? g_z_q : g_y_q[P_V-1:0]");
         vm_inst_conn(in, "re_i", "pop || swap || probe");
@@ -90,7 +95,7 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
         int fw, fi;
         vm_sig_depth(vm_reg(m, "f_ram_q", "PATH_W-1", "formal: the RAM's words"), "1<<(WARP_W+LANE_W)");
         fb = vm_seq(m, "f_ram_q");
-        vb_if(fb, "g_push_q || g_swap_q");
+        vb_if(fb, "%s", we);
         vb_set(fb, "f_ram_q[{g_wid_q, g_idx_q}]", "g_push_q ? g_z_q : g_y_q[P_V-1:0]");
         vb_end(fb);
         for (fw = 0; fw < cfg->w; fw++)

@@ -103,7 +103,7 @@ const char *cfg_track_desc(enum simt_track t)
 
 static const char *const mutation_names[MUT_COUNT] = {
     "none", "drop-merge", "skip-mask-bit", "bad-order", "keep-exited", "extra-lane",
-    "single-early", "bad-init", "heap-order",
+    "single-early", "bad-init", "heap-order", "lazy-swap",
 };
 
 const char *cfg_mutation_name(enum simt_mutation u)

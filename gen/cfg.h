@@ -34,6 +34,7 @@ enum simt_mutation {
     MUT_SINGLE_EARLY,   /* "one path left" is reported while other paths remain */
     MUT_BAD_INIT,       /* the reset sequence leaves a wrong path set */
     MUT_HEAP_ORDER,     /* SORTER=exact: HCT2 takes y even when the heap's root comes first */
+    MUT_LAZY_SWAP,      /* SORTER=lazy: a sorter swap does not write y back (its threads are lost) */
     MUT_COUNT
 };
 

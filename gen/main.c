@@ -52,7 +52,7 @@ static void usage(FILE *f)
             "  --formal          test only: observation ports on the path units (make formal)\n"
             "  --mutate=NAME     test only: plant one bug a formal property must catch:\n"
             "                    drop-merge skip-mask-bit bad-order keep-exited extra-lane\n"
-            "                    single-early bad-init heap-order (formal/README.md)\n"
+            "                    single-early bad-init heap-order lazy-swap (formal/README.md)\n"
             "  --version, -h/--help\n");
 }
 

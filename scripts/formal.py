@@ -9,7 +9,7 @@ it falls back to bounded model checking (abc bmc3) to --bmc-depth and says so.
 Then every mutation (simty-gen --mutate=NAME) is checked with BMC against the
 one property it must break: a mutation that survives fails the run.
 
-    scripts/formal.py [--quick] [--configs 1x2,2x2] [--tracks sorted,arbiter]
+    scripts/formal.py [--quick] [--configs 1x2,2x2] [--tracks sorted,arbiter,sorted_lazy]
                       [--mutations all|none|a,b] [--out build/formal]
 
 Results: one line per job, build/formal/results.{json,md}; exit 1 when a proof
@@ -32,24 +32,55 @@ ABC = os.path.join(ROOT, "formal", "abc.sh")
 
 PROPS = ["P_PART", "P_MIN", "P_MERGE", "P_MASK", "P_EXIT", "P_SINGLE"]
 
-# mutation -> (the property it must break, the configuration it is checked on,
-# the trackers it exists for)
+
+def props_of(track):
+    """The properties a tracker promises: the lazy sorter's head is not always the
+    minimum (README, SORTER), so it gets P_MIN's order-free part, P_HEAD."""
+    return [("P_HEAD" if p == "P_MIN" and track == "sorted_lazy" else p) for p in PROPS]
+
+
+TRACKS = ["sorted", "arbiter", "sorted_lazy"]
+
+# Configurations of each tracker in the default run (--configs overrides them all).
+# sorted_lazy: at T = 2 there is no CCT and the RTL is the exact sorter's, so its
+# own checks are at 1x4 (1x2 is kept as the cheap proof of the shared part).
+CONFIGS = {"sorted": "1x2,2x2,2x4,4x4", "arbiter": "1x2,2x2,2x4,4x4", "sorted_lazy": "1x2,1x4,2x4"}
+# ... and of the bounded runs with full-width PCs and depths (--wide overrides them)
+WIDE = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4"}
+# BMC depth past the reset sequence of the lazy sorter at T >= 4 (--bmc-depth overrides
+# it): its first swap needs four resolves of one warp (split, split and push, probe,
+# swap), step 72 at 1x4 (lazy-swap is caught there), so the bound must reach it.
+LAZY_EXTRA = 41
+
+# mutation -> (the property it must break, {tracker: the configuration it is checked on})
+# The mutations of simty_path_sorted and the CCS run on the lazy sorter at 1x4: at 1x2
+# it has no CCT and is the exact sorter's RTL (single-early, for one, differs only with
+# a CCT). bad-order breaks only P_MIN, which the lazy sorter does not promise.
+_ALL = {"sorted": (1, 2), "arbiter": (1, 2), "sorted_lazy": (1, 4)}
 MUTATIONS = {
-    "drop-merge":    ("P_MERGE",  (1, 2), ("sorted", "arbiter")),
-    "skip-mask-bit": ("P_PART",   (1, 2), ("sorted", "arbiter")),
-    "bad-order":     ("P_MIN",    (1, 2), ("sorted", "arbiter")),
-    "keep-exited":   ("P_EXIT",   (1, 2), ("sorted", "arbiter")),
-    "extra-lane":    ("P_MASK",   (1, 2), ("sorted", "arbiter")),
-    "single-early":  ("P_SINGLE", (1, 2), ("sorted", "arbiter")),
-    "bad-init":      ("P_PART",   (1, 2), ("sorted", "arbiter")),
-    "heap-order":    ("P_MIN",    (1, 4), ("sorted",)),
+    "drop-merge":    ("P_MERGE",  _ALL),
+    "skip-mask-bit": ("P_PART",   _ALL),
+    "bad-order":     ("P_MIN",    {"sorted": (1, 2), "arbiter": (1, 2)}),
+    "keep-exited":   ("P_EXIT",   _ALL),
+    "extra-lane":    ("P_MASK",   _ALL),
+    "single-early":  ("P_SINGLE", _ALL),
+    "bad-init":      ("P_PART",   _ALL),
+    "heap-order":    ("P_MIN",    {"sorted": (1, 4)}),
+    "lazy-swap":     ("P_PART",   {"sorted_lazy": (1, 4)}),
 }
-# BMC depth of a mutation run past the reset sequence: four resolves fill the heap
-MUT_EXTRA = {"heap-order": 60}
+# BMC depth of a mutation run past the reset sequence: four resolves fill the heap;
+# four resolves make the lazy sorter's first swap
+MUT_EXTRA = {"heap-order": 60, "lazy-swap": LAZY_EXTRA}
 # Not in "all": heap-order needs the heap filled (four resolves of one warp after the
 # reset sequence) and was not caught in 300 s of BMC (frame 65 reached); opt in with
 # --mutations heap-order --mut-timeout N.
 MUT_OPT_IN = {"heap-order"}
+# Not in --quick (make test): more than 30 s each
+MUT_SLOW = {"heap-order", "lazy-swap"}
+# --quick on sorted_lazy (1x4): only the mutations whose RTL differs from the exact
+# sorter's (the others change simty_path_sorted or the CCS, shared code that --quick
+# checks on sorted at 1x2; make formal runs them all on both)
+QUICK_LAZY_MUTS = {"single-early"}
 
 
 def log2(n):
@@ -67,10 +98,22 @@ def params(w, t, track, fpc=3, fd=2):
         "INIT_W": 5 + log2(max(1, w // 2)),          # the core's reset sequence (rf_row_w)
         "TRACK": 1 if track == "arbiter" else 0,
         "NP": 2 + cold,                              # HCT1, HCT2, the CCT's
-        "RL": 1 if track == "sorted" else 2 + arbpipe,
-        "QUIET": lb + 4,                             # the heap settles lb + 1 cycles after stage r
+        # cycles from resolve to stage r: simty_path_sorted registers x, y, z at issue + 8
+        # whatever its CCT (exact or lazy); the arbiter's reduction tree takes 1 + ARBPIPE more
+        "RL": 2 + arbpipe if track == "arbiter" else 1,
+        # the exact heap settles lb + 1 cycles after stage r; the lazy stack and HCT2 are
+        # written one cycle after it (a probe's result, later, moves no path)
+        "QUIET": 3 if track == "sorted_lazy" else lb + 4,
         "FPC": fpc, "FD": fd,                        # free PC and depth bits
     }
+
+
+def bmc_extra(t, track, quick):
+    """Default BMC depth past the reset sequence of a proof job. --quick: two resolves
+    at T = 2; at T = 4 the lazy stack's first push, checked when the warp is quiet."""
+    if t <= 2:
+        return 18 if quick else 40
+    return LAZY_EXTRA if track == "sorted_lazy" and not quick else 30
 
 
 def units(t, track):
@@ -175,18 +218,22 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--gen", default=os.path.join(ROOT, "build", "tools", "simty-gen"))
     ap.add_argument("--out", default=os.path.join(ROOT, "build", "formal"))
-    ap.add_argument("--configs", default="1x2,2x2,2x4,4x4")
-    ap.add_argument("--tracks", default="sorted,arbiter",
+    ap.add_argument("--configs", default="",
+                    help="W x T list for every tracker (default: " +
+                         "; ".join(f"{k} {v}" for k, v in CONFIGS.items()) + ")")
+    ap.add_argument("--tracks", default=",".join(TRACKS),
                     help="sorted (SORTER=exact), arbiter, sorted_lazy (SORTER=lazy)")
     ap.add_argument("--mutations", default="all")
     ap.add_argument("--prove-timeout", type=int, default=300, help="seconds of PDR per proof")
     ap.add_argument("--pdr-configs", default="1x2",
                     help="configurations tried with PDR first (the others: BMC only; measured: "
                          "PDR did not close 2x2 in 300 s)")
-    ap.add_argument("--wide", default="1x2",
-                    help="configurations also checked by BMC with full-width PCs and depths")
+    ap.add_argument("--wide", default=None,
+                    help="configurations also checked by BMC with full-width PCs and depths "
+                         "(default: " + "; ".join(f"{k} {v}" for k, v in WIDE.items()) + ")")
     ap.add_argument("--bmc-depth", type=int, default=0,
-                    help="BMC depth when PDR does not finish (default: reset sequence + 40)")
+                    help="BMC depth when PDR does not finish (default: reset sequence + 40; "
+                         f"T >= 4: + 30, + {LAZY_EXTRA} for sorted_lazy)")
     ap.add_argument("--bmc-timeout", type=int, default=180,
                     help="seconds per BMC job; a job stopped by it reports the depth it reached")
     ap.add_argument("--mut-depth", type=int, default=0,
@@ -196,17 +243,30 @@ def main():
     ap.add_argument("--pc-bits", type=int, default=3, help="free low bits of the PCs (30: all)")
     ap.add_argument("--depth-bits", type=int, default=2, help="free low bits of the depths (8: all)")
     ap.add_argument("--quick", action="store_true",
-                    help="make test: 1x2 of both trackers, BMC only, every mutation")
+                    help="make test: sorted and arbiter at 1x2, sorted_lazy at 1x4, BMC only, "
+                         "every mutation but the slow ones (" + ", ".join(sorted(MUT_SLOW)) + ")")
     a = ap.parse_args()
+    tracks = [t for t in a.tracks.split(",") if t]
+    for t in tracks:
+        if t not in TRACKS:
+            sys.exit(f"formal: --tracks: unknown tracker {t}")
+    configs = {t: a.configs or CONFIGS[t] for t in tracks}
+    wide = {t: WIDE[t] if a.wide is None else a.wide for t in tracks}
     if a.quick:
-        a.configs, a.bmc_only = "1x2", True
+        # the lazy sorter's own unit exists from T = 4 (at T = 2 it is the exact one)
+        configs = {t: a.configs or ("1x4" if t == "sorted_lazy" else "1x2") for t in tracks}
+        wide = {t: "" for t in tracks}
+        a.bmc_only = True
         if a.out == ap.get_default("out"):
             a.out = os.path.join(a.out, "quick")
-        a.bmc_depth = a.bmc_depth or 50
-        if a.mutations == "all":     # heap-order needs T = 4 and a deep run: make formal only
-            a.mutations = ",".join(m for m in MUTATIONS if MUTATIONS[m][1] == (1, 2))
-    cfgs = [tuple(int(x) for x in c.split("x")) for c in a.configs.split(",") if c]
-    tracks = [t for t in a.tracks.split(",") if t]
+        if a.mutations == "all":     # heap-order and lazy-swap need deep runs: make formal only
+            a.mutations = ",".join(m for m in MUTATIONS if m not in MUT_SLOW)
+    def parse(cs):                   # "1x2,2x4" -> [(1, 2), (2, 4)]; "none" -> []
+        return [tuple(int(x) for x in c.split("x")) for c in cs.split(",") if c and c != "none"]
+    cfgs = []                        # every tracker's configurations, smallest first
+    for t in tracks:
+        cfgs += [c for c in parse(configs[t]) if c not in cfgs]
+    cfgs.sort(key=lambda c: (c[0] * c[1], c[1]))
     muts = [] if a.mutations == "none" else \
         [m for m in MUTATIONS if m not in MUT_OPT_IN] if a.mutations == "all" \
         else a.mutations.split(",")
@@ -225,11 +285,12 @@ def main():
 
     for w, t in cfgs:
         for track in tracks:
+            if (w, t) not in parse(configs[track]):
+                continue
             prm = params(w, t, track)
             name = f"W{w}_T{t}_{track}"
             init = 1 << prm["INIT_W"]
-            # the lazy sorter's head is not always the minimum (README, SORTER)
-            props = [p for p in PROPS if not (track == "sorted_lazy" and p == "P_MIN")]
+            props = props_of(track)
             r = {"kind": "proof", "config": f"{w}x{t}", "track": track, "props": props}
             status = None
             if not a.bmc_only and f"{w}x{t}" in a.pdr_configs.split(","):
@@ -237,7 +298,7 @@ def main():
                                             "abc pdr", a.prove_timeout)
                 r.update(method="PDR", status=status, seconds=round(dt, 1))
             if status not in ("PASS", "FAIL"):
-                depth = a.bmc_depth or init + (40 if t <= 2 else 30)
+                depth = a.bmc_depth or init + bmc_extra(t, track, a.quick)
                 status, dt, step, out = job(name + "_bmc", w, t, track, None, props, "bmc", depth,
                                             "abc bmc3", a.bmc_timeout)
                 if status == "TIMEOUT" and step and step > init + 8:
@@ -254,17 +315,18 @@ def main():
 
     # full-width PCs and depths (30 and 8 bits), bounded: the small domains above
     # are a data-independence argument, this checks it did not hide anything
-    for c in ([] if a.quick else [c for c in a.wide.split(",") if c]):
-        w, t = (int(x) for x in c.split("x"))
-        for track in tracks:
+    for track in tracks:
+        for w, t in parse(wide[track]):
             prm = params(w, t, track, 30, 8)
             depth = (1 << prm["INIT_W"]) + 20
-            props = [p for p in PROPS if not (track == "sorted_lazy" and p == "P_MIN")]
+            props = props_of(track)
             d = os.path.join(a.out, f"W{w}_T{t}_{track}_wide")
             files = generate(a.gen, os.path.join(d, "rtl"), w, t, track, None)
             sby = os.path.join(d, "job.sby")
             write_sby(sby, files, prm, props, "bmc", depth, "abc bmc3")
             status, dt, step, out = run_sby(sby, a.bmc_timeout)
+            if status == "TIMEOUT" and step and step > (1 << prm["INIT_W"]) + 8:
+                depth, status = step, "PASS"     # a bound, as for the proofs above
             ok = status == "PASS"
             bad += not ok
             results.append({"kind": "proof", "config": f"{w}x{t}", "track": track, "props": props,
@@ -274,9 +336,10 @@ def main():
                   f"BMC depth {depth}: {status} ({dt:.1f} s)", flush=True)
 
     for m in muts:
-        prop, (w, t), mtracks = MUTATIONS[m]
-        for track in mtracks:
-            if track not in tracks:
+        prop, mtracks = MUTATIONS[m]
+        for track, (w, t) in mtracks.items():
+            if track not in tracks or (a.quick and track == "sorted_lazy" and
+                                       m not in QUICK_LAZY_MUTS):
                 continue
             prm = params(w, t, track)
             depth = a.mut_depth or (1 << prm["INIT_W"]) + MUT_EXTRA.get(m, 30)
