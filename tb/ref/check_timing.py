@@ -5,7 +5,7 @@
 
 Assembles tb/ref/timing/latency.S, runs it on W = 1, T = 2 under every
 policy with a commit log and checks the issue cycles of its labels: one
-cycle between independent instructions, 6 after an ALU result, 9 after a
+cycle between independent instructions, 6 after an ALU result, 10 after a
 load, 3 after a predicted taken backward branch, 10 after a CSR read, a
 mispredicted branch or a split and between the instructions of a warp with
 several paths; under mp-ipdom the two splits interleave (one cycle apart),
@@ -90,7 +90,7 @@ def main():
         delta("CSR read -> next", at("_start"), at("csr_next"), 10)
         delta("independent ALU", at("indep0"), at("indep1"), 1)
         delta("ALU result -> use", at("dep0"), at("dep1"), 6)
-        delta("load -> use", at("ld"), at("use"), 9)
+        delta("load -> use", at("ld"), at("use"), 10)
         delta("predicted taken backward branch", at("lbr", 0), at("loop", 1), 3)
         delta("mispredicted (not taken backward)", at("lbr", -1), at("after"), 10)
         delta("split -> next", at("split"), min(at("side0"), at("side1")), 10)

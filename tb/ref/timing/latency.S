@@ -15,7 +15,7 @@ indep1: addi    t1, x0, 2
 dep0:   addi    t3, x0, 4
 dep1:   addi    t3, t3, 1               /* reads dep0's result: 6 cycles after dep0 */
 ld:     lw      t4, 0(s1)
-use:    addi    t4, t4, 1               /* reads the load: 9 cycles after it */
+use:    addi    t4, t4, 1               /* reads the load: 10 cycles after it */
         li      t5, 3
         li      t6, 0
 loop:   addi    t5, t5, -1
