@@ -104,6 +104,8 @@ const char *cfg_track_desc(enum simt_track t)
 static const char *const mutation_names[MUT_COUNT] = {
     "none", "drop-merge", "skip-mask-bit", "bad-order", "keep-exited", "extra-lane",
     "single-early", "bad-init", "heap-order", "lazy-swap",
+    "coal-serve-twice", "coal-drop-held", "coal-skip-leader", "coal-no-bcast",
+    "coal-skip-misaligned", "coal-lowest-wins", "coal-store-overtake", "coal-bad-offset",
 };
 
 const char *cfg_mutation_name(enum simt_mutation u)

@@ -8,6 +8,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
     char lit[32];
+    const enum simt_mutation mu = cfg->mutate;
 
     vm_describe(m, "Memory coalescer over two stages: issue + 5 checks every lane and finds the "
                    "leader and its address (registered), issue + 6 compares every lane with the "
@@ -23,6 +24,10 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
                    "sub-word store is replicated across its word with byte enables.");
     vm_latency(m, "1 cycle: the outputs belong to the instruction that was at the inputs "
                   "of stage 1 one cycle earlier");
+    /* --mutate=coal-*: test-only bugs formal/simty_formal_coalesce.sv must catch */
+    if (mu >= MUT_COAL_SERVE_TWICE && mu <= MUT_COAL_BAD_OFFSET)
+        vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
+                cfg_mutation_name(mu));
     vm_localparam(m, "T", cfg->t, "threads per warp");
     vm_localparam(m, "LANE_W", cfg->lane_id_w, "max(1, log2(T))");
     vm_localparam(m, "OFF_W", cfg->block_off_bits, "log2(4 * T): byte offset in a block");
@@ -71,8 +76,11 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "fault", "{T{1'b0}}");
     vb_default(b, "cause", "{4*T{1'b0}}");
     vb_for(b, "l", "0", "T");
-    vb_set(b, "mis[l]", "(s1_size_i == 2'd1 && s1_addr_i[32*l]) || "
-                        "(s1_size_i == 2'd2 && s1_addr_i[32*l +: 2] != 2'b00)");
+    if (mu == MUT_COAL_SKIP_MISALIGNED) /* an odd half-word address passes */
+        vb_set(b, "mis[l]", "s1_size_i == 2'd2 && s1_addr_i[32*l +: 2] != 2'b00");
+    else
+        vb_set(b, "mis[l]", "(s1_size_i == 2'd1 && s1_addr_i[32*l]) || "
+                            "(s1_size_i == 2'd2 && s1_addr_i[32*l +: 2] != 2'b00)");
     vb_set(b, "fault[l]", "!mis[l] && s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && "
                           "s1_addr_i[32*l + 12 +: 20] != MMIO_TAG");
     vb_set(b, "cause[4*l +: 4]", "mis[l] ? (s1_store_i ? 4'd6 : 4'd4) : (s1_store_i ? 4'd7 : 4'd5)");
@@ -128,7 +136,11 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     else
         vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && "
                              "addr_i[32*l + OFF_W +: 32 - OFF_W] == laddr[31:OFF_W]");
-    vb_set(b, "bcast[l]", "cand[l] && !store_i && size_i == 2'd2 && addr_i[32*l + 2 +: 30] == laddr[31:2]");
+    if (mu == MUT_COAL_NO_BCAST)        /* word loads of the leader's word replay */
+        vb_set(b, "bcast[l]", "1'b0");
+    else
+        vb_set(b, "bcast[l]", "cand[l] && !store_i && size_i == 2'd2 && "
+                              "addr_i[32*l + 2 +: 30] == laddr[31:2]");
     vb_end(b);
     if (cfg->t > 1) {
         vm_comment(m, "A store must not overtake a lower lane that replays and writes the same "
@@ -150,13 +162,21 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "conflict", "conflict | ({T{pend[l]}} & ({{(T-1){1'b0}}, 1'b1} << "
                               "addr_i[32*l + 2 +: LANE_W]) & ({T{1'b1}} << (l + 1)))");
         vb_end(b);
-        vm_assign(m, "slot", "coal & ~(conflict & {T{store_i}})");
+        /* --mutate=coal-store-overtake: no lane waits for a lower one */
+        vm_assign(m, "slot", mu == MUT_COAL_STORE_OVERTAKE ? "coal"
+                                                           : "coal & ~(conflict & {T{store_i}})");
     } else {
         vm_wire(m, "slot", "T", "lanes served from their own slot");
         vm_assign(m, "slot", "coal");
     }
-    vm_assign(m, "served_o", "(lead1h | slot | bcast) & {T{lead_ok}}");
-    vm_assign(m, "replay_o", "cand & ~served_o");
+    /* --mutate=coal-skip-leader: the leader is served only from its own slot */
+    vm_assign(m, "served_o", mu == MUT_COAL_SKIP_LEADER ? "(slot | bcast) & {T{lead_ok}}"
+                                                        : "(lead1h | slot | bcast) & {T{lead_ok}}");
+    /* --mutate=coal-serve-twice: only the leader leaves the replay mask;
+     * coal-drop-held: a coalescing store held back leaves it too, unserved */
+    vm_assign(m, "replay_o", mu == MUT_COAL_SERVE_TWICE ? "cand & ~(lead1h & {T{lead_ok}})"
+                             : mu == MUT_COAL_DROP_HELD ? "cand & ~served_o & ~(coal & {T{lead_ok}})"
+                             : "cand & ~served_o");
     vm_assign(m, "coal_o", "slot & {T{lead_ok}}");
 
     vm_comment(m, "The request: coalesced lanes in their slots, the leader in its word.");
@@ -178,19 +198,32 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "req_strb_o", "{4*T{1'b0}}");
     vb_default(b, "req_data_o", "{32*T{1'b0}}");
     vb_for(b, "l", "0", "T");
-    vb_if(b, "slot_k[l]");
-    vb_set(b, "req_strb_o[4*l +: 4]", "{4{store_i}}");
-    vb_set(b, "req_data_o[32*l +: 32]", "data_i[32*l +: 32]");
-    if (cfg->t > 1)
-        vb_elif(b, "laddr[OFF_W-1:2] == l[LANE_W-1:0]");
-    else
-        vb_else(b);
-    vb_set(b, "req_strb_o[4*l +: 4]", "store_i ? lstrb : 4'b0000");
-    vb_set(b, "req_data_o[32*l +: 32]", "lwdata");
-    vb_end(b);
+    if (mu == MUT_COAL_LOWEST_WINS && cfg->t > 1) {
+        /* the leader's word first: the lowest lane wins its word */
+        vb_if(b, "laddr[OFF_W-1:2] == l[LANE_W-1:0]");
+        vb_set(b, "req_strb_o[4*l +: 4]", "store_i ? lstrb : 4'b0000");
+        vb_set(b, "req_data_o[32*l +: 32]", "lwdata");
+        vb_elif(b, "slot_k[l]");
+        vb_set(b, "req_strb_o[4*l +: 4]", "{4{store_i}}");
+        vb_set(b, "req_data_o[32*l +: 32]", "data_i[32*l +: 32]");
+        vb_end(b);
+    } else {
+        vb_if(b, "slot_k[l]");
+        vb_set(b, "req_strb_o[4*l +: 4]", "{4{store_i}}");
+        vb_set(b, "req_data_o[32*l +: 32]", "data_i[32*l +: 32]");
+        if (cfg->t > 1)
+            vb_elif(b, "laddr[OFF_W-1:2] == l[LANE_W-1:0]");
+        else
+            vb_else(b);
+        vb_set(b, "req_strb_o[4*l +: 4]", "store_i ? lstrb : 4'b0000");
+        vb_set(b, "req_data_o[32*l +: 32]", "lwdata");
+        vb_end(b);
+    }
     vb_end(b);
     vm_assign(m, "req_o", "|cand && lead_ok");
     vm_assign(m, "req_addr_o", "{laddr[31:OFF_W], {OFF_W{1'b0}}}");
-    vm_assign(m, "leader_off_o", "laddr[OFF_W-1:0]");
+    /* --mutate=coal-bad-offset: the gather reads the leader's word at byte 0 */
+    vm_assign(m, "leader_off_o", mu != MUT_COAL_BAD_OFFSET ? "laddr[OFF_W-1:0]"
+                                 : cfg->t > 1 ? "{laddr[OFF_W-1:2], 2'b00}" : "2'b00");
     return vm_status(m);
 }

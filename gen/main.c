@@ -52,7 +52,10 @@ static void usage(FILE *f)
             "  --formal          test only: observation ports on the path units (make formal)\n"
             "  --mutate=NAME     test only: plant one bug a formal property must catch:\n"
             "                    drop-merge skip-mask-bit bad-order keep-exited extra-lane\n"
-            "                    single-early bad-init heap-order lazy-swap (formal/README.md)\n"
+            "                    single-early bad-init heap-order lazy-swap; the coalescer's:\n"
+            "                    coal-serve-twice coal-drop-held coal-skip-leader coal-no-bcast\n"
+            "                    coal-skip-misaligned coal-lowest-wins coal-store-overtake\n"
+            "                    coal-bad-offset (formal/README.md)\n"
             "  --version, -h/--help\n");
 }
 

@@ -1,16 +1,19 @@
 #!/usr/bin/env python3
-"""make formal: SymbiYosys proofs of the path trackers' invariants (formal/README.md).
+"""make formal: SymbiYosys proofs of the path trackers' and the coalescer's invariants (formal/README.md).
 
 For every configuration W x T and tracker, the generator writes the path unit
 with observation ports (simty-gen --formal) and the harness
-formal/simty_formal_path.sv drives it with free inputs.  Each property set is
+formal/simty_formal_path.sv drives it with free inputs.  The pseudo-tracker
+"coalesce" is the memory coalescer alone (simty_coalesce, W = 1), driven by
+formal/simty_formal_coalesce.sv through the replay passes of one memory
+instruction after another.  Each property set is
 proven with PDR (abc pdr); where PDR does not finish within --prove-timeout,
 it falls back to bounded model checking (abc bmc3) to --bmc-depth and says so.
 Then every mutation (simty-gen --mutate=NAME) is checked with BMC against the
 one property it must break: a mutation that survives fails the run.
 
-    scripts/formal.py [--quick] [--configs 1x2,2x2] [--tracks sorted,arbiter,sorted_lazy]
-                      [--mutations all|none|a,b] [--out build/formal]
+    scripts/formal.py [--quick] [--configs 1x2,2x2] [--tracks sorted,arbiter,sorted_lazy,coalesce]
+                      [--units path,coalesce] [--mutations all|none|a,b] [--out build/formal]
 
 Results: one line per job, build/formal/results.{json,md}; exit 1 when a proof
 fails or a mutation is not caught, 2 on a tool error.
@@ -28,25 +31,46 @@ import time
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".venv", "bin")
 HARNESS = os.path.join(ROOT, "formal", "simty_formal_path.sv")
+COAL_HARNESS = os.path.join(ROOT, "formal", "simty_formal_coalesce.sv")
 ABC = os.path.join(ROOT, "formal", "abc.sh")
 
 PROPS = ["P_PART", "P_MIN", "P_MERGE", "P_MASK", "P_EXIT", "P_SINGLE"]
+# the coalescer's (formal/simty_formal_coalesce.sv)
+COAL_PROPS = ["P_ONCE", "P_PROGRESS", "P_RULE", "P_TRAP", "P_STORE", "P_LOAD"]
 
 
 def props_of(track):
     """The properties a tracker promises: the lazy sorter's head is not always the
     minimum (README, SORTER), so it gets P_MIN's order-free part, P_HEAD."""
+    if track == "coalesce":
+        return list(COAL_PROPS)
     return [("P_HEAD" if p == "P_MIN" and track == "sorted_lazy" else p) for p in PROPS]
 
 
-TRACKS = ["sorted", "arbiter", "sorted_lazy"]
+TRACKS = ["sorted", "arbiter", "sorted_lazy", "coalesce"]
 
 # Configurations of each tracker in the default run (--configs overrides them all).
 # sorted_lazy: at T = 2 there is no CCT and the RTL is the exact sorter's, so its
 # own checks are at 1x4 (1x2 is kept as the cheap proof of the shared part).
-CONFIGS = {"sorted": "1x2,2x2,2x4,4x4", "arbiter": "1x2,2x2,2x4,4x4", "sorted_lazy": "1x2,1x4,2x4"}
-# ... and of the bounded runs with full-width PCs and depths (--wide overrides them)
-WIDE = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4"}
+# coalesce: W does not matter to the coalescer (it sees no warp id), so W = 1.
+CONFIGS = {"sorted": "1x2,2x2,2x4,4x4", "arbiter": "1x2,2x2,2x4,4x4", "sorted_lazy": "1x2,1x4,2x4",
+           "coalesce": "1x1,1x2,1x4,1x8"}
+# ... of those tried with PDR first (--pdr-configs overrides them all; the others: BMC
+# only). Measured: PDR did not close the path trackers' 2x2 in 300 s; it proves the
+# coalescer at T = 4 in about a minute, at T = 8 in 13 minutes under load (opt in with
+# --pdr-configs 1x8 --prove-timeout 1500; the default run bounds T = 8 by BMC).
+PDR_CONFIGS = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x2",
+               "coalesce": "1x1,1x2,1x4"}
+PROVE_TIMEOUT = {"coalesce": 600}
+# --quick (make test): configurations, and those proven by PDR (the path trackers: BMC
+# only; the coalescer's 1x2 proof takes seconds, its 1x4 about a minute)
+QUICK = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4", "coalesce": "1x2"}
+QUICK_PDR = {"coalesce": "1x2"}
+# --units: which tracks each unit is checked on
+UNITS = {"path": ["sorted", "arbiter", "sorted_lazy"], "coalesce": ["coalesce"]}
+# ... and of the bounded runs with full-width PCs and depths (--wide overrides them;
+# the coalescer's harness has full-width addresses already)
+WIDE = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4", "coalesce": ""}
 # BMC depth past the reset sequence of the lazy sorter at T >= 4 (--bmc-depth overrides
 # it): its first swap needs four resolves of one warp (split, split and push, probe,
 # swap), step 72 at 1x4 (lazy-swap is caught there), so the bound must reach it.
@@ -67,6 +91,17 @@ MUTATIONS = {
     "bad-init":      ("P_PART",   _ALL),
     "heap-order":    ("P_MIN",    {"sorted": (1, 4)}),
     "lazy-swap":     ("P_PART",   {"sorted_lazy": (1, 4)}),
+    # the coalescer's, each at the smallest T where it shows (coal-drop-held and
+    # coal-store-overtake need a store held back: leader, a lower lane that replays
+    # and a higher one that coalesces, T >= 4; coal-lowest-wins needs two lanes)
+    "coal-serve-twice":     ("P_ONCE",     {"coalesce": (1, 2)}),
+    "coal-drop-held":       ("P_ONCE",     {"coalesce": (1, 4)}),
+    "coal-skip-leader":     ("P_PROGRESS", {"coalesce": (1, 2)}),
+    "coal-no-bcast":        ("P_RULE",     {"coalesce": (1, 2)}),
+    "coal-skip-misaligned": ("P_TRAP",     {"coalesce": (1, 1)}),
+    "coal-lowest-wins":     ("P_STORE",    {"coalesce": (1, 2)}),
+    "coal-store-overtake":  ("P_STORE",    {"coalesce": (1, 4)}),
+    "coal-bad-offset":      ("P_LOAD",     {"coalesce": (1, 1)}),
 }
 # BMC depth of a mutation run past the reset sequence: four resolves fill the heap;
 # four resolves make the lazy sorter's first swap
@@ -90,6 +125,9 @@ def log2(n):
 def params(w, t, track, fpc=3, fd=2):
     """The harness's parameters for a configuration (gen/cfg.c's derivations)."""
     lb = log2(t)
+    if track == "coalesce":
+        # DMEM_AW: the default data memory, 256 KiB (simty-gen's DMEM)
+        return {"T": t, "LANE_W": max(1, lb), "OFF_W": lb + 2, "DMEM_AW": 18}
     # cold paths shown: the exact heap's nodes, or every slot of the lazy stack
     cold = 0 if t <= 2 else (1 << max(1, lb)) if track == "sorted_lazy" else (1 << lb) - 1
     arbpipe = (lb + 1) // 2 - 1 if track == "arbiter" and lb > 2 else 0
@@ -108,15 +146,26 @@ def params(w, t, track, fpc=3, fd=2):
     }
 
 
+def reset_cycles(prm):
+    """Cycles of the path harness's reset sequence (the coalescer's has none)."""
+    return 1 << prm["INIT_W"] if "INIT_W" in prm else 0
+
+
 def bmc_extra(t, track, quick):
     """Default BMC depth past the reset sequence of a proof job. --quick: two resolves
-    at T = 2; at T = 4 the lazy stack's first push, checked when the warp is quiet."""
+    at T = 2; at T = 4 the lazy stack's first push, checked when the warp is quiet.
+    The coalescer: an instruction takes at most T passes of a cycle each, so 3T + 6
+    cycles hold two whole instructions of T passes with other instructions between."""
+    if track == "coalesce":
+        return 3 * t + 6
     if t <= 2:
         return 18 if quick else 40
     return LAZY_EXTRA if track == "sorted_lazy" and not quick else 30
 
 
 def units(t, track):
+    if track == "coalesce":
+        return ["keep", "coalesce"]
     if track == "arbiter":
         return ["ram_1r1w", "path_arbiter"]
     cct = "cct" if track == "sorted_lazy" else "cct_exact"
@@ -128,8 +177,10 @@ def generate(gen, rtl, w, t, track, mutation):
         shutil.rmtree(rtl)
     files = []
     for u in units(t, track):
-        trk = ["TRACK=sorted", "SORTER=lazy"] if track == "sorted_lazy" else [f"TRACK={track}"]
-        cmd = [gen, f"W={w}", f"T={t}", *trk, "--formal", f"--only={u}", "-o", rtl]
+        trk = ["TRACK=sorted", "SORTER=lazy"] if track == "sorted_lazy" else \
+            [] if track == "coalesce" else [f"TRACK={track}"]
+        cmd = [gen, f"W={w}", f"T={t}", *trk, *([] if track == "coalesce" else ["--formal"]),
+               f"--only={u}", "-o", rtl]
         if mutation:
             cmd.append(f"--mutate={mutation}")
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
@@ -137,10 +188,29 @@ def generate(gen, rtl, w, t, track, mutation):
     return files
 
 
-def write_sby(path, files, prm, props, mode, depth, engine):
+def write_sby(path, files, prm, props, mode, depth, engine, track):
     defines = " ".join(f"-D {p}" for p in props)
-    names = " ".join(os.path.basename(f) for f in files + [HARNESS])
+    harness = COAL_HARNESS if track == "coalesce" else HARNESS
+    top = os.path.splitext(os.path.basename(harness))[0]
+    names = " ".join(os.path.basename(f) for f in files + [harness])
     chparam = " ".join(f"-set {k} {v}" for k, v in prm.items())
+    if track == "coalesce":
+        # simty_keep is a synthesis boundary (keep_hierarchy), which flatten would
+        # keep, leaving the coalescer's slot mask an unknown (free) cell output
+        flat = """setattr -mod -unset keep_hierarchy
+flatten
+techmap t:$shiftx t:$shift
+setundef -anyseq
+opt -full"""
+    else:
+        flat = """flatten
+# out-of-range part selects of the narrow warp ids give x bits: let them be free
+techmap t:$shiftx t:$shift
+setundef -anyseq
+# The --formal mirrors are written exactly as the RAMs they observe: as flip-flops,
+# each is merged with its RAM word (they are one state, as intended)
+memory_map -formal
+opt -full"""
     with open(path, "w") as f:
         f.write(f"""[options]
 mode {mode}
@@ -151,20 +221,13 @@ depth {depth}
 
 [script]
 read -formal {defines} {names}
-chparam {chparam} simty_formal_path
-prep -top simty_formal_path
-flatten
-# out-of-range part selects of the narrow warp ids give x bits: let them be free
-techmap t:$shiftx t:$shift
-setundef -anyseq
-# The --formal mirrors are written exactly as the RAMs they observe: as flip-flops,
-# each is merged with its RAM word (they are one state, as intended)
-memory_map -formal
-opt -full
+chparam {chparam} {top}
+prep -top {top}
+{flat}
 
 [files]
 """)
-        for src in files + [HARNESS]:
+        for src in files + [harness]:
             f.write(os.path.abspath(src) + "\n")
 
 
@@ -222,41 +285,56 @@ def main():
                     help="W x T list for every tracker (default: " +
                          "; ".join(f"{k} {v}" for k, v in CONFIGS.items()) + ")")
     ap.add_argument("--tracks", default=",".join(TRACKS),
-                    help="sorted (SORTER=exact), arbiter, sorted_lazy (SORTER=lazy)")
+                    help="sorted (SORTER=exact), arbiter, sorted_lazy (SORTER=lazy): the path "
+                         "trackers; coalesce: the memory coalescer")
+    ap.add_argument("--units", default="",
+                    help="path (the three path trackers), coalesce, or both: shorthand for "
+                         "--tracks")
     ap.add_argument("--mutations", default="all")
-    ap.add_argument("--prove-timeout", type=int, default=300, help="seconds of PDR per proof")
-    ap.add_argument("--pdr-configs", default="1x2",
-                    help="configurations tried with PDR first (the others: BMC only; measured: "
-                         "PDR did not close 2x2 in 300 s)")
+    ap.add_argument("--prove-timeout", type=int, default=0,
+                    help="seconds of PDR per proof (default: 300; coalesce: " +
+                         ", ".join(f"{v}" for v in PROVE_TIMEOUT.values()) + ")")
+    ap.add_argument("--pdr-configs", default=None,
+                    help="configurations tried with PDR first (the others: BMC only; default: " +
+                         "; ".join(f"{k} {v}" for k, v in PDR_CONFIGS.items()) + ")")
     ap.add_argument("--wide", default=None,
                     help="configurations also checked by BMC with full-width PCs and depths "
                          "(default: " + "; ".join(f"{k} {v}" for k, v in WIDE.items()) + ")")
     ap.add_argument("--bmc-depth", type=int, default=0,
                     help="BMC depth when PDR does not finish (default: reset sequence + 40; "
-                         f"T >= 4: + 30, + {LAZY_EXTRA} for sorted_lazy)")
+                         f"T >= 4: + 30, + {LAZY_EXTRA} for sorted_lazy; coalesce: 3T + 6)")
     ap.add_argument("--bmc-timeout", type=int, default=180,
                     help="seconds per BMC job; a job stopped by it reports the depth it reached")
     ap.add_argument("--mut-depth", type=int, default=0,
-                    help="BMC depth of the mutation runs (default: reset sequence + 30)")
+                    help="BMC depth of the mutation runs (default: reset sequence + 30; "
+                         "coalesce: 3T + 6)")
     ap.add_argument("--mut-timeout", type=int, default=300)
     ap.add_argument("--bmc-only", action="store_true", help="no PDR: BMC to --bmc-depth only")
     ap.add_argument("--pc-bits", type=int, default=3, help="free low bits of the PCs (30: all)")
     ap.add_argument("--depth-bits", type=int, default=2, help="free low bits of the depths (8: all)")
     ap.add_argument("--quick", action="store_true",
-                    help="make test: sorted and arbiter at 1x2, sorted_lazy at 1x4, BMC only, "
-                         "every mutation but the slow ones (" + ", ".join(sorted(MUT_SLOW)) + ")")
+                    help="make test: sorted and arbiter at 1x2, sorted_lazy at 1x4, BMC only; "
+                         "coalesce at 1x2 by PDR; every mutation but the slow ones (" +
+                         ", ".join(sorted(MUT_SLOW)) + ")")
     a = ap.parse_args()
+    if a.units:
+        for u in a.units.split(","):
+            if u not in UNITS:
+                sys.exit(f"formal: --units: unknown unit {u} (path, coalesce)")
+        a.tracks = ",".join(t for u in a.units.split(",") for t in UNITS[u])
     tracks = [t for t in a.tracks.split(",") if t]
     for t in tracks:
         if t not in TRACKS:
             sys.exit(f"formal: --tracks: unknown tracker {t}")
     configs = {t: a.configs or CONFIGS[t] for t in tracks}
     wide = {t: WIDE[t] if a.wide is None else a.wide for t in tracks}
+    pdr_configs = {t: PDR_CONFIGS[t] if a.pdr_configs is None else a.pdr_configs for t in tracks}
     if a.quick:
         # the lazy sorter's own unit exists from T = 4 (at T = 2 it is the exact one)
-        configs = {t: a.configs or ("1x4" if t == "sorted_lazy" else "1x2") for t in tracks}
+        configs = {t: a.configs or QUICK[t] for t in tracks}
         wide = {t: "" for t in tracks}
-        a.bmc_only = True
+        # BMC only, but for the coalescer's proof at 1x2 (seconds)
+        pdr_configs = {t: QUICK_PDR.get(t, "") for t in tracks}
         if a.out == ap.get_default("out"):
             a.out = os.path.join(a.out, "quick")
         if a.mutations == "all":     # heap-order and lazy-swap need deep runs: make formal only
@@ -280,7 +358,8 @@ def main():
         d = os.path.join(a.out, name)
         files = generate(a.gen, os.path.join(d, "rtl"), w, t, track, mutation)
         sby = os.path.join(d, "job.sby")
-        write_sby(sby, files, params(w, t, track, a.pc_bits, a.depth_bits), props, mode, depth, engine)
+        write_sby(sby, files, params(w, t, track, a.pc_bits, a.depth_bits), props, mode, depth, engine,
+                  track)
         return run_sby(sby, timeout)
 
     for w, t in cfgs:
@@ -289,13 +368,14 @@ def main():
                 continue
             prm = params(w, t, track)
             name = f"W{w}_T{t}_{track}"
-            init = 1 << prm["INIT_W"]
+            init = reset_cycles(prm)
             props = props_of(track)
             r = {"kind": "proof", "config": f"{w}x{t}", "track": track, "props": props}
             status = None
-            if not a.bmc_only and f"{w}x{t}" in a.pdr_configs.split(","):
+            if not a.bmc_only and f"{w}x{t}" in pdr_configs[track].split(","):
                 status, dt, step, out = job(name + "_pdr", w, t, track, None, props, "prove", 1,
-                                            "abc pdr", a.prove_timeout)
+                                            "abc pdr",
+                                            a.prove_timeout or PROVE_TIMEOUT.get(track, 300))
                 r.update(method="PDR", status=status, seconds=round(dt, 1))
             if status not in ("PASS", "FAIL"):
                 depth = a.bmc_depth or init + bmc_extra(t, track, a.quick)
@@ -304,7 +384,8 @@ def main():
                 if status == "TIMEOUT" and step and step > init + 8:
                     # no counterexample in the frames done: a bound, stated as such
                     depth, status = step, "PASS"
-                r.update(method=f"BMC depth {depth} (reset sequence {init + 1} cycles)",
+                seq = f" (reset sequence {init + 1} cycles)" if init else ""
+                r.update(method=f"BMC depth {depth}{seq}",
                          status=status, seconds=round(dt + r.get("seconds", 0), 1),
                          pdr="timeout" if "seconds" in r else "not run")
             ok = status == "PASS"
@@ -318,14 +399,14 @@ def main():
     for track in tracks:
         for w, t in parse(wide[track]):
             prm = params(w, t, track, 30, 8)
-            depth = (1 << prm["INIT_W"]) + 20
+            depth = reset_cycles(prm) + 20
             props = props_of(track)
             d = os.path.join(a.out, f"W{w}_T{t}_{track}_wide")
             files = generate(a.gen, os.path.join(d, "rtl"), w, t, track, None)
             sby = os.path.join(d, "job.sby")
-            write_sby(sby, files, prm, props, "bmc", depth, "abc bmc3")
+            write_sby(sby, files, prm, props, "bmc", depth, "abc bmc3", track)
             status, dt, step, out = run_sby(sby, a.bmc_timeout)
-            if status == "TIMEOUT" and step and step > (1 << prm["INIT_W"]) + 8:
+            if status == "TIMEOUT" and step and step > reset_cycles(prm) + 8:
                 depth, status = step, "PASS"     # a bound, as for the proofs above
             ok = status == "PASS"
             bad += not ok
@@ -342,7 +423,8 @@ def main():
                                        m not in QUICK_LAZY_MUTS):
                 continue
             prm = params(w, t, track)
-            depth = a.mut_depth or (1 << prm["INIT_W"]) + MUT_EXTRA.get(m, 30)
+            depth = a.mut_depth or reset_cycles(prm) + \
+                MUT_EXTRA.get(m, bmc_extra(t, track, False) if track == "coalesce" else 30)
             status, dt, step, out = job(f"mut_{m}_W{w}_T{t}_{track}", w, t, track, m, [prop],
                                         "bmc", depth, "abc bmc3", a.mut_timeout)
             caught = status == "FAIL"

@@ -80,6 +80,9 @@ def main():
     ap.add_argument("job", help="a job folder of build/formal/ (or its job/ subfolder)")
     ap.add_argument("--signals", default=DEFAULT)
     ap.add_argument("--from", dest="first", type=int, default=0, help="first frame printed")
+    ap.add_argument("--inputs", default="",
+                    help="comma-separated regular expressions: the free inputs ($anyseq) "
+                         "printed too, matched against their names (--list names them)")
     ap.add_argument("--list", action="store_true", help="list the registers and stop")
     a = ap.parse_args()
     d = a.job if os.path.isdir(os.path.join(a.job, "model")) else os.path.join(a.job, "job")
@@ -94,10 +97,21 @@ def main():
         f = ln.split()
         if f[0] in ("latch", "invlatch"):
             regs.setdefault(f[3], {})[int(f[2])] = (int(f[1]), f[0] == "invlatch")
+    seqs = {}   # free input name -> {bit: AIGER input index}
+    try:
+        for e in json.load(open(os.path.join(model, "design_aiger.ywa"))).get("seqs", []):
+            seqs.setdefault(".".join(x.lstrip("\\") for x in e["path"]), {})[e["offset"]] = e["input"]
+    except (OSError, ValueError, KeyError):
+        pass
     if a.list:
         for n in sorted(regs):
             print(f"{n} [{len(regs[n])}]")
+        for n in sorted(seqs):
+            print(f"input {n} [{len(seqs[n])}]")
         return
+    ipats = [re.compile(r"(^|\.)" + p + "$") for p in a.inputs.split(",") if p]
+    ishown = [n for p in ipats for n in sorted(seqs, key=len) if p.search(n)]
+    ishown = list(dict.fromkeys(ishown))
     pats = [re.compile(r"(^|\.)" + p + "$") for p in a.signals.split(",") if p]
     shown = [n for p in pats for n in sorted(regs, key=len) if p.search(n)]
     shown = list(dict.fromkeys(shown))
@@ -169,6 +183,11 @@ def main():
                 for b, (li, inv) in bits.items():
                     v |= (state[li] ^ inv) << b
                 row.append(f"{label[n]}={fmt(n, v, len(bits))}")
+            for n in ishown:
+                v = 0
+                for b, ii in seqs[n].items():
+                    v |= (1 if ii < len(fr) and fr[ii] == "1" else 0) << b
+                row.append(f"{n}={v:x}")
             fails = ", ".join(asserts[j] if j < len(asserts) else f"output {j}" for j in bad)
             print(f"{t:3d} " + " ".join(row) + (f"  FAILS: {fails}" if bad else ""))
         state = [lit(nx) for nx, _ in aig.latches]
