@@ -14,8 +14,10 @@ Runs, from a folder under build/test/fusesoc with this checkout as the cores roo
      for the pinned YoWASP nextpnr-ice40 and icepack): the routed .asc must configure
      logic and RAM tiles, the .bin must be the HX8K's size, nextpnr must be the pinned
      one and report the board clock's Fmax (72 s).
+--quick (make test) runs checks 1-4, --synth-only (make test-full adds it) check 5.
 Prints PASS/FAIL per check and `N passed, M failed`.
 """
+import argparse
 import glob
 import os
 import re
@@ -106,8 +108,29 @@ def synth_ice40_check(rc, path, d):
 
 
 def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    g = ap.add_mutually_exclusive_group()
+    g.add_argument("--quick", action="store_true",
+                   help="checks 1-4 only (make test; the place and route is make test-full's)")
+    g.add_argument("--synth-only", action="store_true", help="check 5 only")
+    a = ap.parse_args()
     os.makedirs(WORK, exist_ok=True)
     checks = []
+    if not a.synth_only:
+        lint_and_sim(checks)
+    if not a.quick:
+        env = dict(os.environ, PATH=FUSESOC_BIN + os.pathsep + os.environ.get("PATH", ""))
+        rc, out, d = fusesoc(["--target", "synth_ice40", "::simty"], [ROOT], "synth-ice40", env)
+        checks.append(synth_ice40_check(rc, env["PATH"], d))
+    for name, ok in checks:
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    bad = sum(1 for _, ok in checks if not ok)
+    print("%d passed, %d failed" % (len(checks) - bad, bad))
+    return 1 if bad else 0
+
+
+def lint_and_sim(checks):
+    """Checks 1-4."""
     rc, out, d = fusesoc(["--target", "lint", "::simty"], [ROOT], "lint-default")
     cfg = generated(d, "simty-simty_default")
     checks.append(("fusesoc lint ::simty: the generator's W=8 T=8 sorted core passes "
@@ -129,14 +152,6 @@ def main():
                          [ROOT, user_core("w3", 3, 4, "sorted")], "lint-user-w3")
     checks.append(("a user's instance with W=3: the generator refuses it, fusesoc fails",
                    rc != 0 and "W=3" in out))
-    env = dict(os.environ, PATH=FUSESOC_BIN + os.pathsep + os.environ.get("PATH", ""))
-    rc, out, d = fusesoc(["--target", "synth_ice40", "::simty"], [ROOT], "synth-ice40", env)
-    checks.append(synth_ice40_check(rc, env["PATH"], d))
-    for name, ok in checks:
-        print("%s %s" % ("PASS" if ok else "FAIL", name))
-    bad = sum(1 for _, ok in checks if not ok)
-    print("%d passed, %d failed" % (len(checks) - bad, bad))
-    return 1 if bad else 0
 
 
 if __name__ == "__main__":

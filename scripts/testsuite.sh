@@ -52,7 +52,6 @@ fast=(
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
   "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
   "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
-  "rtl-lazy-1x1|$(rtl 1 1 "sorted SORTER=lazy" "$all_sw")"
   "rtl-lazy-2x4|$(rtl 2 4 "sorted SORTER=lazy" "$all_sw")"
   "rtl-lazy-8x8|$(rtl 8 8 "sorted SORTER=lazy" "$all_sw")"
   "rtl-lazy-4x64|$(rtl 4 64 "sorted SORTER=lazy" "$all_sw")"
@@ -66,7 +65,7 @@ fast=(
   "rtl-m-arb-8x8|$(rtl_m 8 8 arbiter rv32um)"
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted sorted_lazy arbiter'"
   "dask|.venv/bin/python scripts/dask_check.py"
-  "fusesoc|.venv/bin/python scripts/fusesoc_check.py"
+  "fusesoc|.venv/bin/python scripts/fusesoc_check.py --quick"
   "badinput|$mk test-badinput W=2 T=4"
   "randstate|$mk test-randstate"
   "fpga-smoke|$mk fpga-smoke"
@@ -99,6 +98,7 @@ full=(
   "randstate-arb|$mk test-randstate TRACK=arbiter RANDSTATE_CFGS='2_4 8_8'"
   "fuzz-elf|$mk fuzz-elf"
   "formal|$mk formal"
+  "fusesoc-synth|.venv/bin/python scripts/fusesoc_check.py --synth-only"
 )
 
 case $tier in
