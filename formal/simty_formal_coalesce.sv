@@ -43,7 +43,7 @@
 // trapped so far and the lanes served so far.  Properties (each under its own
 // define, so that a mutation run checks exactly one), checked at every pass:
 //   P_ONCE     the pass's active lanes are partitioned into served, trapped and
-//              replayed; no lane is served or trapped twice, nor outside the
+//              replayed (all_o: all of them served); no lane is served or trapped twice, nor outside the
 //              initial mask; when nothing replays, every lane of the initial
 //              mask has been served or trapped.
 //   P_PROGRESS the leader (lowest active lane) is served or trapped, so the
@@ -144,6 +144,7 @@ module simty_formal_coalesce #(
 
   // the unit's outputs
   wire [T-1:0]      trap_o, served_o, replay_o, coal_o;
+  wire              all_o;
   wire [4*T-1:0]    cause_o;
   wire              req_o;
   wire [31:0]       req_addr_o;
@@ -207,7 +208,7 @@ module simty_formal_coalesce #(
     .s1_addr_i(s1_addr), .s1_data_i(s1_data),
     .store_i(s2_our ? g_store : j2_store), .size_i(s2_our ? g_size : j2_size),
     .addr_i(s2_addr), .data_i(s2_dat),
-    .trap_o(trap_o), .cause_o(cause_o), .served_o(served_o), .replay_o(replay_o), .coal_o(coal_o),
+    .trap_o(trap_o), .cause_o(cause_o), .served_o(served_o), .replay_o(replay_o), .coal_o(coal_o), .all_o(all_o),
     .req_o(req_o), .req_addr_o(req_addr_o), .req_strb_o(req_strb_o), .req_data_o(req_data_o),
     .leader_o(leader_o), .leader_off_o(leader_off_o));
 
@@ -313,6 +314,8 @@ module simty_formal_coalesce #(
     assert (((served_o | trap_o) & ~g_m0) == {T{1'b0}});
     if (replay_o == {T{1'b0}})
       assert ((g_done | served_o | trap_o) == g_m0);
+    // all_o, the prediction check's shortcut: every active lane served in this pass
+    assert (all_o == (served_o == s2_act));
   end
 `endif
 `ifdef P_PROGRESS

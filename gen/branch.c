@@ -44,6 +44,7 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "mem_i", "1", "a load or store");
     vm_port(m, VM_IN, "mem_served_i", "T", NULL);
     vm_port(m, VM_IN, "mem_replay_i", "T", NULL);
+    vm_port(m, VM_IN, "mem_all_i", "1", "every active lane served (the prediction check's shortcut)");
     vm_port(m, VM_IN, "mem_trap_i", "T", NULL);
     vm_port(m, VM_IN, "mem_cause_i", "4*T", NULL);
     vm_group(m, "to the path tracker and the resolve stage");
@@ -85,11 +86,18 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     }
     vm_reg(m, "jmis", "T", "stage 2");
     vm_reg(m, "jcand", "T", NULL);
-    vm_reg(m, "jtarget", "30", NULL);
+    vm_reg(m, "jtarget", "30", "read by every lane's compare");
+    vm_comment(m, "A second copy of the leader's target for the prediction check alone, through "
+                  "a kept boundary so that synthesis does not merge the two registers: each is "
+                  "placed beside its readers (the lanes' compares, the check).");
+    vm_wire(m, "s1_jtarget_k", "30", NULL);
+    keep_wire(m, "u_jtarget", "30", "s1_jtarget", "s1_jtarget_k");
+    vm_reg(m, "jtarget_p", "30", "the copy the prediction check reads");
     b = vm_seq(m, "stage2");
     vb_set(b, "jmis", "s1_jmis");
     vb_set(b, "jcand", "s1_jcand");
     vb_set(b, "jtarget", "s1_jtarget");
+    vb_set(b, "jtarget_p", "s1_jtarget_k");
     vm_reg(m, "juni", "T", "lanes jumping to the leader's target");
     b = vm_comb(m, "jalr_uniform");
     vb_default(b, "juni", "{T{1'b0}}");
@@ -148,14 +156,14 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
                   "fail it; a jal passes unless its target traps; a branch passes when no active "
                   "lane went against the prediction; an indirect jump when every lane jumps to "
                   "the leader's target and that is the predicted one; a memory access when the "
-                  "pass served every active lane.");
+                  "pass served every active lane (mem_all_i).");
     vm_assign(m, "pok_o", "!(itrap_i || ecall_i) && ("
                           "jal_i ? !target_i[1] || active_i == {T{1'b0}} : "
                           "branch_i && pred_i ? (target_i[1] ? active_i == {T{1'b0}} : "
                           "(active_i & ~cond_i) == {T{1'b0}}) : "
                           "branch_i ? (active_i & cond_i) == {T{1'b0}} : "
-                          "jalr_i ? pred_i && jtarget == pcn_i && juni == active_i : "
-                          "mem_i ? mem_replay_i == {T{1'b0}} && mem_served_i == active_i : 1'b1)");
+                          "jalr_i ? pred_i && jtarget_p == pcn_i && juni == active_i : "
+                          "mem_i ? mem_all_i : 1'b1)");
     vm_assign(m, "depth_o", "jal_i || jalr_i ? depth_j : depth_i");
     vm_wire(m, "unused_target", "1", "targets are even");
     vm_assign(m, "unused_target", "target_i[0]");

@@ -27,6 +27,7 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
     for (i = 0; i < 3; i++)
         vm_port(m, VM_OUT, out[i], "PATH_W", NULL);
     vm_port(m, VM_OUT, "xsel_o", "3", "the input x's PC comes from, one-hot {c, b, a}");
+    vm_port(m, VM_OUT, "ysel_o", "3", "the input y's PC comes from");
 
     vm_comment(m, "Every comparison is made on the inputs, in parallel: PCs equal and less "
                   "than, depths greater than. The merged paths' order is derived from them.");
@@ -109,6 +110,8 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "x", "rank_a == 2'd0 ? a2 : rank_b == 2'd0 ? b2 : c2");
     vm_assign(m, "xsel_o", "{rank_a != 2'd0 && rank_b != 2'd0, rank_a != 2'd0 && rank_b == 2'd0, "
                            "rank_a == 2'd0}");
+    vm_assign(m, "ysel_o", "{rank_a != 2'd1 && rank_b != 2'd1, rank_a != 2'd1 && rank_b == 2'd1, "
+                           "rank_a == 2'd1}");
     vm_assign(m, "y", "rank_a == 2'd1 ? a2 : rank_b == 2'd1 ? b2 : c2");
     vm_assign(m, "z", "rank_a == 2'd2 ? a2 : rank_b == 2'd2 ? b2 : c2");
     vm_comment(m, "An invalid path carries no threads.");

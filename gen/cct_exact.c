@@ -88,7 +88,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_describe(m, "Cold context table, exact (SORTER=exact): per warp a binary min-heap of the "
                    "paths after the first two, kept so that HCT2 is always the warp's minimum "
                    "cold path. Stage r (issue + 8) compares y with the heap's root (read at "
-                   "issue + 6): HCT2 gets the first of them (a root at y's PC merges with y) and "
+                   "issue + 6; their PCs compared at resolve): HCT2 gets the first of them (a root at y's PC merges with y) and "
                    "the heap gets one operation: replace the root by y (sift down), extract it "
                    "(y invalid or merged), or insert z. When the root was taken and z is valid "
                    "too, z waits in a per-warp register file and is inserted at the first free "
@@ -120,11 +120,15 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "init_row_i", "INIT_W", "word cleared this cycle");
     vm_group(m, "split (issue + 6): read the root");
     vm_port(m, VM_IN, "n_wid_i", "WARP_W", NULL);
+    vm_group(m, "resolve (issue + 7)");
+    vm_port(m, VM_OUT, "m_rpc_o", "30", "the root's PC, for the compares with the CCS's inputs");
     vm_group(m, "from the CCS, registered (stage r)");
     vm_port(m, VM_IN, "m_valid_i", "1", NULL);
     vm_port(m, VM_IN, "m_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "y_i", "PATH_W", "second path after the CCS");
     vm_port(m, VM_IN, "z_i", "PATH_W", "third path");
+    vm_port(m, VM_IN, "yeq_i", "1", "y's PC is the root's (compared at resolve, registered)");
+    vm_port(m, VM_IN, "rlt_i", "1", "the root's PC is below y's (the same way)");
     vm_port(m, VM_OUT, "empty_o", "1", "the warp's heap is empty");
     vm_group(m, "to HCT2 (issue + 9) and the scheduler");
     vm_port(m, VM_OUT, "h2_o", "PATH_W", "y, the root, or both merged");
@@ -162,13 +166,19 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "op_rep", "1", "replace the root by y, or extract it");
     vm_wire(m, "pend_set", "1", "z waits: the root was taken and y and z are valid");
     vm_assign(m, "rv", "rt_q[E_V]");
-    vm_assign(m, "mrg", "rv && y_i[P_V] && y_i[P_PC +: 30] == rt_q[E_PC +: 30]");
+    vm_comment(m, "The PCs were compared at resolve (yeq_i, rlt_i: the root's PC against the "
+                  "CCS's inputs, picked by the input y comes from); only the depths are compared "
+                  "here.");
+    vm_assign(m, "m_rpc_o", "rt_rd[E_PC +: 30]");
+    vm_assign(m, "mrg", "rv && y_i[P_V] && yeq_i");
     /* --mutate=heap-order: y is taken for first when the root is */
     if (cfg->mutate == MUT_HEAP_ORDER) {
         vm_note(m, "TEST-ONLY MUTATION --mutate=heap-order (make formal must catch it)");
-        vm_assign(m, "rfirst", "%s", e_first(buf, sizeof buf, "ye", "rt_q"));
+        vm_assign(m, "rfirst", "y_i[P_V] && (!rt_q[E_V] || y_i[P_D +: 8] > rt_q[E_D +: 8] || "
+                               "(y_i[P_D +: 8] == rt_q[E_D +: 8] && !rlt_i && !yeq_i))");
     } else {
-        vm_assign(m, "rfirst", "%s", e_first(buf, sizeof buf, "rt_q", "ye"));
+        vm_assign(m, "rfirst", "rt_q[E_V] && (!y_i[P_V] || rt_q[E_D +: 8] > y_i[P_D +: 8] || "
+                               "(rt_q[E_D +: 8] == y_i[P_D +: 8] && rlt_i))");
     }
     vm_assign(m, "take", "rv && (!y_i[P_V] || mrg || rfirst)");
     vm_assign(m, "op_ins", "m_valid_i && !take && z_i[P_V]");
@@ -208,8 +218,18 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "starve_q", "2", "cycles a waiting z found no slot");
     vm_wire(m, "pz_rd", "PATH_W-1+LANE_W", "{z, its leader}");
     vm_wire(m, "pz_ra", "WARP_W", NULL);
-    ram(m, "u_pz", "WARP_W", "PATH_W-1+LANE_W", "g_pend_q", "g_wid_q", "{g_z_q, g_lz_q}", "pz_ra",
-        "pz_rd", 0, 0);
+    {
+        /* read asynchronously in the pre-stage, so that stage 0 starts from registers */
+        struct vinst *in = vm_inst(m, "simty_ram_1r1w_lut", "u_pz");
+        vm_inst_param(in, "DEPTH_W", "WARP_W");
+        vm_inst_param(in, "DATA_W", "PATH_W-1+LANE_W");
+        vm_inst_conn(in, "clk_i", "clk_i");
+        vm_inst_conn(in, "we_i", "g_pend_q");
+        vm_inst_conn(in, "waddr_i", "g_wid_q");
+        vm_inst_conn(in, "wdata_i", "{g_z_q, g_lz_q}");
+        vm_inst_conn(in, "raddr_i", "pz_ra");
+        vm_inst_conn(in, "rdata_o", "pz_rd");
+    }
     vm_wire(m, "blocked", "1", "stage r may start an operation now");
     vm_wire(m, "o2_go", "1", "a waiting z is inserted: its pre-stage is now");
     vm_wire(m, "arb_1h", "W", NULL);
@@ -237,16 +257,14 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "pre_w", "o2_go ? arb_w : m_wid_i");
     vm_reg(m, "s0_ins_q", "1", "stage 0: insert");
     vm_reg(m, "s0_rep_q", "1", "stage 0: replace or extract");
-    vm_reg(m, "s0_o2_q", "1", "stage 0's entry comes from the waiting-z RAM");
-    vm_reg(m, "s0_v_q", "EW", NULL);
+    vm_reg(m, "s0_v_q", "EW", "the carried entry: y, z or a waiting z");
     vm_reg(m, "s0_mask_q", "T", NULL);
     vm_wire(m, "s0_v", "EW", "the carried entry");
     vm_wire(m, "s0_cur", "EW", "the root");
-    vm_assign(m, "s0_v", "s0_o2_q ? {1'b1, pz_rd[LANE_W+T +: 38], pz_rd[LANE_W-1:0], "
-                         "{LANE_W{1'b0}}} : s0_v_q");
+    vm_assign(m, "s0_v", "s0_v_q");
     vm_assign(m, "mask_we", "(s0_ins_q || s0_rep_q) && s0_v[E_V]");
     vm_assign(m, "mask_wa", "{s0_w_q, s0_v[E_L +: LANE_W]}");
-    vm_assign(m, "mask_wd", "s0_o2_q ? pz_rd[LANE_W +: T] : s0_mask_q");
+    vm_assign(m, "mask_wd", "s0_mask_q");
     ram(m, "u_root_p", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "pre_w", "s0_cur", 1, 0);
     vm_wire(m, "s0_cl", "EW", "left child of the root");
     vm_wire(m, "s0_cr", "EW", NULL);
@@ -442,10 +460,10 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "d2_wid_q", "g_wid_q");
     vb_set(b, "s0_ins_q", "o2_go || op_ins");
     vb_set(b, "s0_rep_q", "!o2_go && op_rep");
-    vb_set(b, "s0_o2_q", "o2_go");
     vb_set(b, "s0_w_q", "pre_w");
-    vb_set(b, "s0_v_q", "op_ins ? ze : mrg ? {EW{1'b0}} : ye");
-    vb_set(b, "s0_mask_q", "op_ins ? z_i[T-1:0] : y_i[T-1:0]");
+    vb_set(b, "s0_v_q", "o2_go ? {1'b1, pz_rd[LANE_W+T +: 38], pz_rd[LANE_W-1:0], {LANE_W{1'b0}}} : "
+                        "op_ins ? ze : mrg ? {EW{1'b0}} : ye");
+    vb_set(b, "s0_mask_q", "o2_go ? pz_rd[LANE_W +: T] : op_ins ? z_i[T-1:0] : y_i[T-1:0]");
     vb_if(b, "o2_go");
     vb_set(b, "pend_q[arb_w]", "1'b0");
     vb_end(b);
@@ -462,7 +480,6 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "d2_pend_q", "1'b0");
     vb_reset(b, "s0_ins_q", "1'b0");
     vb_reset(b, "s0_rep_q", "1'b0");
-    vb_reset(b, "s0_o2_q", "1'b0");
     vb_reset(b, "pend_q", "{W{1'b0}}");
     vb_reset(b, "starve_q", "2'd0");
     return vm_status(m);

@@ -55,6 +55,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "served_o", "T", "served in this pass");
     vm_port(m, VM_OUT, "replay_o", "T", "left for another pass");
     vm_port(m, VM_OUT, "coal_o", "T", "served from their own word slot");
+    vm_port(m, VM_OUT, "all_o", "1", "every active lane is served: no trap, no replay");
     vm_group(m, "the request (stage 2)");
     vm_port(m, VM_OUT, "req_o", "1", "some lane accesses memory");
     vm_port(m, VM_OUT, "req_addr_o", "32", "block address (aligned to 4T bytes)");
@@ -178,6 +179,11 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
                              : mu == MUT_COAL_DROP_HELD ? "cand & ~served_o & ~(coal & {T{lead_ok}})"
                              : "cand & ~served_o");
     vm_assign(m, "coal_o", "slot & {T{lead_ok}}");
+    vm_comment(m, "Every lane served, from coal rather than slot: when every lane that accesses "
+                  "memory is the leader, in its slot or a word load of the leader's word, no lane "
+                  "is left pending, so no store is held back and slot = coal; so the prediction "
+                  "check skips the store-order logic.");
+    vm_assign(m, "all_o", "lead_ok && trap_q == {T{1'b0}} && (cand & ~(lead1h | coal | bcast)) == {T{1'b0}}");
 
     vm_comment(m, "The request: coalesced lanes in their slots, the leader in its word.");
     vm_wire(m, "slot_k", "T", "slot, built once for the request's T x 36 multiplexers");

@@ -154,6 +154,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_conn(in, "y_o", "y");
     vm_inst_conn(in, "z_o", "z");
     vm_inst_conn(in, "xsel_o", "xsel");
+    vm_inst_conn(in, "ysel_o", "ysel");
     vm_comment(m, "The redirect compares x's PC with the predicted next PC and with the warp's "
                   "next-issue PC. Made here, on the CCS's inputs in parallel with it and picked by "
                   "the input x comes from, and registered, they leave stage r two register bits "
@@ -167,6 +168,23 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
                                  "m_a_i[P_PC +: 30] == m_pcn_i})");
         vb_set(b, "r_hit_npc_q", "|(xsel & {c[P_PC +: 30] == m_npc_i, m_b_i[P_PC +: 30] == m_npc_i, "
                                  "m_a_i[P_PC +: 30] == m_npc_i})");
+    }
+    vm_wire(m, "ysel", "3", "y's PC is a's, b's or c's");
+    if (exact) {
+        vm_comment(m, "The exact CCT's compares of y with its root, the same way: the root's PC "
+                      "(read at issue + 6) against the CCS's inputs, picked by the input y comes "
+                      "from.");
+        vm_wire(m, "rpc", "30", "the warp's heap root's PC at resolve");
+        vm_reg(m, "r_yeq_q", "1", "y's PC is the root's");
+        vm_reg(m, "r_rlt_q", "1", "the root's PC is below y's");
+        struct vblock *b = vm_seq(m, "root_compares");
+        vb_set(b, "r_yeq_q", "|(ysel & {c[P_PC +: 30] == rpc, m_b_i[P_PC +: 30] == rpc, "
+                             "m_a_i[P_PC +: 30] == rpc})");
+        vb_set(b, "r_rlt_q", "|(ysel & {rpc < c[P_PC +: 30], rpc < m_b_i[P_PC +: 30], "
+                             "rpc < m_a_i[P_PC +: 30]})");
+    } else {
+        vm_wire(m, "unused_ysel", "1", "only the exact CCT compares y early");
+        vm_assign(m, "unused_ysel", "^ysel");
     }
     vm_assign(m, "r_hit_pcn_o", "r_hit_pcn_q");
     vm_assign(m, "r_hit_npc_o", "r_hit_npc_q");
@@ -195,8 +213,11 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "n_wid_i", "n_wid_i");
         vm_inst_conn(in, "m_valid_i", "r_valid_q");
         vm_inst_conn(in, "m_wid_i", "r_wid_q");
+        vm_inst_conn(in, "m_rpc_o", "rpc");
         vm_inst_conn(in, "y_i", "r_y_q");
         vm_inst_conn(in, "z_i", "r_z_q");
+        vm_inst_conn(in, "yeq_i", "r_yeq_q");
+        vm_inst_conn(in, "rlt_i", "r_rlt_q");
         vm_inst_conn(in, "empty_o", "cct_empty");
         vm_inst_conn(in, "h2_o", "h2_wdata");
         vm_inst_conn(in, "hold_o", "hold_o");

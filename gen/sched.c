@@ -138,7 +138,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "squash (resolve, issue + 6): the warp's younger instructions are dropped");
     vm_port(m, VM_IN, "squash_i", "1", NULL);
     vm_port(m, VM_IN, "squash_wid_i", "WARP_W", NULL);
-    vm_port(m, VM_IN, "squash_cnt_i", "3", "how many were dropped");
+    vm_port(m, VM_IN, "squash_cnt_i", "3", "how many a squash drops (valid only with squash_i)");
     vm_port(m, VM_IN, "msq_i", "1", "the instruction at split may squash its warp's younger ones "
                                     "next cycle (branches, jumps, memory, system, traps): that warp "
                                     "does not issue then, so the squash never meets the issue pick");
@@ -284,8 +284,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "single_n", "single_q");
     vb_default(b, "alive_n", "alive_q");
     vb_for(b, "w", "0", "W");
-    vb_set(b, "cnt_n[4*w +: 4]", "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - "
-           "(squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0)");
+    vb_set(b, "cnt_n[4*w +: 4]", "squash_i && squash_wid_i == w[WARP_W-1:0] ? "
+           "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - {1'b0, squash_cnt_i} : "
+           "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]}");
     vb_if(b, "squash_i && squash_wid_i == w[WARP_W-1:0]");
     vb_set(b, "nn_n[w]", "1'b1");
     vb_end(b);

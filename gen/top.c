@@ -308,15 +308,16 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             { "kill_c2", "c2_valid_q", "c2_wid_q" }, { "kill_ex", "ex_valid_q", "ex_wid_q" },
             { "kill_mb", "mb_valid_q", "mb_wid_q" }, { "kill_n", "n_valid_q", "n_wid_q" },
         };
-        char sum[256];
+        char sum[512];
         size_t len = 0;
         for (size_t i = 0; i < sizeof ks / sizeof ks[0]; i++) {
             vm_wire(m, ks[i][0], "1", NULL);
             vm_assign(m, ks[i][0], "sq && %s && %s == m_wid_q", ks[i][1], ks[i][2]);
-            len += (size_t)snprintf(sum + len, sizeof sum - len, "%s{2'b00, %s}", i ? " + " : "",
-                                    ks[i][0]);
+            len += (size_t)snprintf(sum + len, sizeof sum - len, "%s{2'b00, %s && %s == m_wid_q}",
+                                    i ? " + " : "", ks[i][1], ks[i][2]);
         }
-        vm_wire(m, "sq_cnt", "3", "how many were dropped");
+        vm_wire(m, "sq_cnt", "3", "how many a squash drops (counted whether or not one happens: "
+                                  "the scheduler applies it last, off m_pok_q's path)");
         vm_assign(m, "sq_cnt", "%s", sum);
     }
 
@@ -571,6 +572,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "co_served", "T", NULL);
     vm_wire(m, "co_replay", "T", NULL);
     vm_wire(m, "co_coal", "T", NULL);
+    vm_wire(m, "co_all", "1", NULL);
     vm_wire(m, "co_cause", "4*T", NULL);
     vm_wire(m, "co_req", "1", NULL);
     vm_wire(m, "co_addr", "32", NULL);
@@ -584,7 +586,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "s1_size_i", "mb_funct3[1:0]", "s1_active_i", "mb_active", "s1_addr_i", "mb_d",
         "s1_data_i", "mb_s2", "store_i", "n_store_q", "size_i", "n_funct3_q[1:0]",
         "addr_i", "n_d_q", "data_i", "n_s2_q", "trap_o", "co_trap", "cause_o", "co_cause",
-        "served_o", "co_served", "replay_o", "co_replay", "coal_o", "co_coal", "req_o", "co_req",
+        "served_o", "co_served", "replay_o", "co_replay", "coal_o", "co_coal", "all_o", "co_all", "req_o", "co_req",
         "req_addr_o", "co_addr", "req_strb_o", "co_strb", "req_data_o", "co_data",
         "leader_o", "co_leader", "leader_off_o", "co_off", NULL });
     vm_wire(m, "br_a", "PATH_W", NULL);
@@ -604,6 +606,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "icause_i", "n_cause_q", "mem_i", im ? "n_mem_q || n_div_q" : "n_mem_q",
         "mem_served_i", im ? "n_div_q ? (n_dvacc_q ? n_active_q : {T{1'b0}}) : co_served" : "co_served",
         "mem_replay_i", im ? "n_div_q ? (n_dvacc_q ? {T{1'b0}} : n_active_q) : co_replay" : "co_replay",
+        "mem_all_i", im ? "n_div_q ? n_dvacc_q || n_active_q == {T{1'b0}} : co_all" : "co_all",
         "mem_trap_i", im ? "n_div_q ? {T{1'b0}} : co_trap" : "co_trap", "mem_cause_i", "co_cause",
         "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
         "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask",

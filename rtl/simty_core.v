@@ -161,7 +161,7 @@ module simty_core (
   wire                 kill_ex;
   wire                 kill_mb;
   wire                 kill_n;
-  wire [2:0]           sq_cnt;         // how many were dropped
+  wire [2:0]           sq_cnt;         // how many a squash drops (counted whether or not one happens: the scheduler applies it last, off m_pok_q's path)
   reg                  c1_valid_q;     // collect 1 (issue + 2)
   reg                  c1_fault_q;
   reg  [WARP_W-1:0]    c1_wid_q;
@@ -264,6 +264,7 @@ module simty_core (
   wire [T-1:0]         co_served;
   wire [T-1:0]         co_replay;
   wire [T-1:0]         co_coal;
+  wire                 co_all;
   wire [4*T-1:0]       co_cause;
   wire                 co_req;
   wire [31:0]          co_addr;
@@ -572,6 +573,7 @@ module simty_core (
     .served_o     (co_served),
     .replay_o     (co_replay),
     .coal_o       (co_coal),
+    .all_o        (co_all),
     .req_o        (co_req),
     .req_addr_o   (co_addr),
     .req_strb_o   (co_strb),
@@ -600,6 +602,7 @@ module simty_core (
     .mem_i        (n_mem_q),
     .mem_served_i (co_served),
     .mem_replay_i (co_replay),
+    .mem_all_i    (co_all),
     .mem_trap_i   (co_trap),
     .mem_cause_i  (co_cause),
     .a_o          (br_a),
@@ -683,8 +686,10 @@ module simty_core (
   assign kill_ex = sq && ex_valid_q && ex_wid_q == m_wid_q;
   assign kill_mb = sq && mb_valid_q && mb_wid_q == m_wid_q;
   assign kill_n  = sq && n_valid_q && n_wid_q == m_wid_q;
-  assign sq_cnt  = {2'b00, kill_c0} + {2'b00, kill_c1} + {2'b00, kill_c2} + {2'b00,
-      kill_ex} + {2'b00, kill_mb} + {2'b00, kill_n};
+  assign sq_cnt  = {2'b00, c0_valid && c0_wid == m_wid_q} + {2'b00,
+      c1_valid_q && c1_wid_q == m_wid_q} + {2'b00, c2_valid_q && c2_wid_q == m_wid_q} + {2'b00,
+      ex_valid_q && ex_wid_q == m_wid_q} + {2'b00, mb_valid_q && mb_wid_q == m_wid_q} + {2'b00,
+      n_valid_q && n_wid_q == m_wid_q};
 
   // collect
   always @(posedge clk_i) begin

@@ -6,7 +6,8 @@
 // of equal PC (a takes b and c, else b takes c; the merged path keeps the
 // deeper depth).  Step 2 orders the three: valid first, deeper first, then
 // lower PC; ties go to the earlier input.  Invalid outputs carry no threads.
-// xsel_o names the input whose PC x carries (the redirect compares it early).
+// xsel_o and ysel_o name the inputs whose PCs x and y carry (the redirect and the
+// exact CCT compare them early).
 `default_nettype none
 module ccs_ref #(parameter integer T = 4) (
   input  wire [T+38:0] a_i,
@@ -15,7 +16,8 @@ module ccs_ref #(parameter integer T = 4) (
   output wire [T+38:0] x_o,
   output wire [T+38:0] y_o,
   output wire [T+38:0] z_o,
-  output wire [2:0]    xsel_o   // x's PC is a's, b's or c's: {c, b, a}, one-hot
+  output wire [2:0]    xsel_o,  // x's PC is a's, b's or c's: {c, b, a}, one-hot
+  output wire [2:0]    ysel_o   // y's PC, the same way
 );
   localparam integer V = T + 38, D = T + 30, P = T;
 
@@ -47,6 +49,7 @@ module ccs_ref #(parameter integer T = 4) (
   wire [T+38:0] y = ra == 2'd1 ? a2 : rb == 2'd1 ? b2 : c2;
   wire [T+38:0] z = ra == 2'd2 ? a2 : rb == 2'd2 ? b2 : c2;
   assign xsel_o = {ra != 2'd0 && rb != 2'd0, ra != 2'd0 && rb == 2'd0, ra == 2'd0};
+  assign ysel_o = {ra != 2'd1 && rb != 2'd1, ra != 2'd1 && rb == 2'd1, ra == 2'd1};
   assign x_o = {x[V:P], x[V] ? x[T-1:0] : {T{1'b0}}};
   assign y_o = {y[V:P], y[V] ? y[T-1:0] : {T{1'b0}}};
   assign z_o = {z[V:P], z[V] ? z[T-1:0] : {T{1'b0}}};

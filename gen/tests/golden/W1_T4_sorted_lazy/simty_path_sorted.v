@@ -84,6 +84,8 @@ module simty_path_sorted (
   wire [2:0]        xsel;         // x's PC is a's, b's or c's
   reg               r_hit_pcn_q;
   reg               r_hit_npc_q;
+  wire [2:0]        ysel;         // y's PC is a's, b's or c's
+  wire              unused_ysel;  // only the exact CCT compares y early
   wire              cct_empty;
   wire              unused_leave; // the sorted list learns exits from the masks
 
@@ -120,7 +122,8 @@ module simty_path_sorted (
     .x_o    (x),
     .y_o    (y),
     .z_o    (z),
-    .xsel_o (xsel)
+    .xsel_o (xsel),
+    .ysel_o (ysel)
   );
 
   simty_cct u_cct (
@@ -150,6 +153,7 @@ module simty_path_sorted (
         m_a_i[P_PC +: 30] == m_npc_i});
   end
 
+  assign unused_ysel = ^ysel;
   assign r_hit_pcn_o = r_hit_pcn_q;
   assign r_hit_npc_o = r_hit_npc_q;
 

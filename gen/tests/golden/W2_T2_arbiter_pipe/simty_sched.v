@@ -69,7 +69,7 @@ module simty_sched (
   // squash (resolve, issue + 6): the warp's younger instructions are dropped
   input  wire              squash_i,
   input  wire [WARP_W-1:0] squash_wid_i,
-  input  wire [2:0]        squash_cnt_i, // how many were dropped
+  input  wire [2:0]        squash_cnt_i, // how many a squash drops (valid only with squash_i)
   input  wire              msq_i,        // the instruction at split may squash its warp's younger ones next cycle (branches, jumps, memory, system, traps): that warp does not issue then, so the squash never meets the issue pick
   input  wire [WARP_W-1:0] msq_wid_i,
   // issue (combinational: takes the warp's oldest queued instruction)
@@ -308,8 +308,9 @@ module simty_sched (
     single_n = single_q;
     alive_n  = alive_q;
     for (w = 0; w < W; w = w + 1) begin
-      cnt_n[4*w +: 4] = cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000,
-          dec_wb[w]} - (squash_i && squash_wid_i == w[WARP_W-1:0] ? {1'b0, squash_cnt_i} : 4'd0);
+      cnt_n[4*w +: 4] = squash_i && squash_wid_i == w[WARP_W-1:0] ? cnt_q[4*w +: 4] - {3'b000,
+          dec_res[w]} - {3'b000, dec_wb[w]} - {1'b0, squash_cnt_i} : cnt_q[4*w +: 4] - {3'b000,
+          dec_res[w]} - {3'b000, dec_wb[w]};
       if (squash_i && squash_wid_i == w[WARP_W-1:0]) begin
         nn_n[w] = 1'b1;
       end

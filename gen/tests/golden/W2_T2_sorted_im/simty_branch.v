@@ -46,6 +46,7 @@ module simty_branch (
   input  wire              mem_i,        // a load or store
   input  wire [T-1:0]      mem_served_i,
   input  wire [T-1:0]      mem_replay_i,
+  input  wire              mem_all_i,    // every active lane served (the prediction check's shortcut)
   input  wire [T-1:0]      mem_trap_i,
   input  wire [4*T-1:0]    mem_cause_i,
   // to the path tracker and the resolve stage
@@ -72,9 +73,18 @@ module simty_branch (
   reg     [29:0]  s1_jtarget;    // the leader's target (word address)
   reg     [T-1:0] jmis;          // stage 2
   reg     [T-1:0] jcand;
-  reg     [29:0]  jtarget;
+  reg     [29:0]  jtarget;       // read by every lane's compare
+  wire    [29:0]  s1_jtarget_k;
+  reg     [29:0]  jtarget_p;     // the copy the prediction check reads
   reg     [T-1:0] juni;          // lanes jumping to the leader's target
   wire            unused_target; // targets are even
+
+  simty_keep #(
+    .W (30)
+  ) u_jtarget (
+    .d_i (s1_jtarget),
+    .q_o (s1_jtarget_k)
+  );
 
   assign depth_j = call_i == 2'b01 ? (depth_i == 8'hff ? 8'hff : depth_i + 8'd1) : call_i == 2'b10 ?
       (depth_i == 8'h00 ? 8'h00 : depth_i - 8'd1) : depth_i;
@@ -103,11 +113,16 @@ module simty_branch (
     end
   end
 
+  // A second copy of the leader's target for the prediction check alone, through a kept
+  // boundary so that synthesis does not merge the two registers: each is placed beside its
+  // readers (the lanes' compares, the check).
+
   // stage2
   always @(posedge clk_i) begin
-    jmis    <= s1_jmis;
-    jcand   <= s1_jcand;
-    jtarget <= s1_jtarget;
+    jmis      <= s1_jmis;
+    jcand     <= s1_jcand;
+    jtarget   <= s1_jtarget;
+    jtarget_p <= s1_jtarget_k;
   end
 
   // jalr_uniform
@@ -172,11 +187,11 @@ module simty_branch (
   // off the end of the split's multiplexers): exits and traps fail it; a jal passes unless its
   // target traps; a branch passes when no active lane went against the prediction; an indirect
   // jump when every lane jumps to the leader's target and that is the predicted one; a memory
-  // access when the pass served every active lane.
+  // access when the pass served every active lane (mem_all_i).
   assign pok_o         = !(itrap_i || ecall_i) && (jal_i ? !target_i[1] || active_i == {T{1'b0}} :
       branch_i && pred_i ? (target_i[1] ? active_i == {T{1'b0}} : (active_i & ~cond_i) == {T{1'b0}})
-      : branch_i ? (active_i & cond_i) == {T{1'b0}} : jalr_i ? pred_i && jtarget == pcn_i && juni ==
-      active_i : mem_i ? mem_replay_i == {T{1'b0}} && mem_served_i == active_i : 1'b1);
+      : branch_i ? (active_i & cond_i) == {T{1'b0}} : jalr_i ? pred_i && jtarget_p == pcn_i && juni
+      == active_i : mem_i ? mem_all_i : 1'b1);
   assign depth_o       = jal_i || jalr_i ? depth_j : depth_i;
   assign unused_target = target_i[0];
 

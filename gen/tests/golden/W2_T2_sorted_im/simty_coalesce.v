@@ -44,6 +44,7 @@ module simty_coalesce (
   output wire [T-1:0]      served_o,    // served in this pass
   output wire [T-1:0]      replay_o,    // left for another pass
   output wire [T-1:0]      coal_o,      // served from their own word slot
+  output wire              all_o,       // every active lane is served: no trap, no replay
   // the request (stage 2)
   output wire              req_o,       // some lane accesses memory
   output wire [31:0]       req_addr_o,  // block address (aligned to 4T bytes)
@@ -181,6 +182,11 @@ module simty_coalesce (
   assign served_o = (lead1h | slot | bcast) & {T{lead_ok}};
   assign replay_o = cand & ~served_o;
   assign coal_o   = slot & {T{lead_ok}};
+
+  // Every lane served, from coal rather than slot: when every lane that accesses memory is the
+  // leader, in its slot or a word load of the leader's word, no lane is left pending, so no
+  // store is held back and slot = coal; so the prediction check skips the store-order logic.
+  assign all_o = lead_ok && trap_q == {T{1'b0}} && (cand & ~(lead1h | coal | bcast)) == {T{1'b0}};
 
   // The request: coalesced lanes in their slots, the leader in its word.
 

@@ -26,7 +26,8 @@ module simty_ccs (
   output wire [PATH_W-1:0] x_o,
   output wire [PATH_W-1:0] y_o,
   output wire [PATH_W-1:0] z_o,
-  output wire [2:0]        xsel_o // the input x's PC comes from, one-hot {c, b, a}
+  output wire [2:0]        xsel_o, // the input x's PC comes from, one-hot {c, b, a}
+  output wire [2:0]        ysel_o  // the input y's PC comes from
 );
 
   localparam integer T      = 4;  // threads per warp
@@ -120,6 +121,8 @@ module simty_ccs (
   assign x      = rank_a == 2'd0 ? a2 : rank_b == 2'd0 ? b2 : c2;
   assign xsel_o = {rank_a != 2'd0 && rank_b != 2'd0, rank_a != 2'd0 && rank_b == 2'd0,
       rank_a == 2'd0};
+  assign ysel_o = {rank_a != 2'd1 && rank_b != 2'd1, rank_a != 2'd1 && rank_b == 2'd1,
+      rank_a == 2'd1};
   assign y      = rank_a == 2'd1 ? a2 : rank_b == 2'd1 ? b2 : c2;
   assign z      = rank_a == 2'd2 ? a2 : rank_b == 2'd2 ? b2 : c2;
 

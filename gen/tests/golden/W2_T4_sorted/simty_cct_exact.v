@@ -13,17 +13,17 @@
 //
 // Cold context table, exact (SORTER=exact): per warp a binary min-heap of the paths after the
 // first two, kept so that HCT2 is always the warp's minimum cold path. Stage r (issue + 8)
-// compares y with the heap's root (read at issue + 6): HCT2 gets the first of them (a root at
-// y's PC merges with y) and the heap gets one operation: replace the root by y (sift down),
-// extract it (y invalid or merged), or insert z. When the root was taken and z is valid too, z
-// waits in a per-warp register file and is inserted at the first free slot at least 3 cycles
-// later; the warp is held from issuing (hold_o) until then, so operations of one warp are
-// always 3 cycles apart and never see a level another one has yet to write. The heap has 2
-// levels, one pipeline stage each: stage k compares its carried entry with the children of its
-// node (one compare level, read the cycle before), writes its node and passes the entry down.
-// Insertion goes top-down towards a subtree with room (each node counts the entries of its
-// subtree). Entries are {valid, depth, pc, leader lane, count}; the masks are in a RAM indexed
-// by warp and leader lane.
+// compares y with the heap's root (read at issue + 6; their PCs compared at resolve): HCT2 gets
+// the first of them (a root at y's PC merges with y) and the heap gets one operation: replace
+// the root by y (sift down), extract it (y invalid or merged), or insert z. When the root was
+// taken and z is valid too, z waits in a per-warp register file and is inserted at the first
+// free slot at least 3 cycles later; the warp is held from issuing (hold_o) until then, so
+// operations of one warp are always 3 cycles apart and never see a level another one has yet to
+// write. The heap has 2 levels, one pipeline stage each: stage k compares its carried entry
+// with the children of its node (one compare level, read the cycle before), writes its node and
+// passes the entry down. Insertion goes top-down towards a subtree with room (each node counts
+// the entries of its subtree). Entries are {valid, depth, pc, leader lane, count}; the masks
+// are in a RAM indexed by warp and leader lane.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -39,11 +39,15 @@ module simty_cct_exact (
   input  wire [INIT_W-1:0] init_row_i, // word cleared this cycle
   // split (issue + 6): read the root
   input  wire [WARP_W-1:0] n_wid_i,
+  // resolve (issue + 7)
+  output wire [29:0]       m_rpc_o,    // the root's PC, for the compares with the CCS's inputs
   // from the CCS, registered (stage r)
   input  wire              m_valid_i,
   input  wire [WARP_W-1:0] m_wid_i,
   input  wire [PATH_W-1:0] y_i,        // second path after the CCS
   input  wire [PATH_W-1:0] z_i,        // third path
+  input  wire              yeq_i,      // y's PC is the root's (compared at resolve, registered)
+  input  wire              rlt_i,      // the root's PC is below y's (the same way)
   output wire              empty_o,    // the warp's heap is empty
   // to HCT2 (issue + 9) and the scheduler
   output wire [PATH_W-1:0] h2_o,       // y, the root, or both merged
@@ -113,8 +117,7 @@ module simty_cct_exact (
   wire    [WARP_W-1:0]            pre_w;
   reg                             s0_ins_q;    // stage 0: insert
   reg                             s0_rep_q;    // stage 0: replace or extract
-  reg                             s0_o2_q;     // stage 0's entry comes from the waiting-z RAM
-  reg     [EW-1:0]                s0_v_q;
+  reg     [EW-1:0]                s0_v_q;      // the carried entry: y, z or a waiting z
   reg     [T-1:0]                 s0_mask_q;
   wire    [EW-1:0]                s0_v;        // the carried entry
   wire    [EW-1:0]                s0_cur;      // the root
@@ -169,7 +172,7 @@ module simty_cct_exact (
     .rdata_o (mask_rd)
   );
 
-  simty_ram_1r1w #(
+  simty_ram_1r1w_lut #(
     .DEPTH_W (WARP_W),
     .DATA_W  (PATH_W-1+LANE_W)
   ) u_pz (
@@ -177,7 +180,6 @@ module simty_cct_exact (
     .we_i    (g_pend_q),
     .waddr_i (g_wid_q),
     .wdata_i ({g_z_q, g_lz_q}),
-    .re_i    (1'b1),
     .raddr_i (pz_ra),
     .rdata_o (pz_rd)
   );
@@ -226,10 +228,14 @@ module simty_cct_exact (
 
   // Stage r: HCT2 gets y or the root, whichever comes first; a root at y's PC merges with y
   // (the spec's merge rule).
-  assign rv        = rt_q[E_V];
-  assign mrg       = rv && y_i[P_V] && y_i[P_PC +: 30] == rt_q[E_PC +: 30];
-  assign rfirst    = rt_q[E_V] && (!ye[E_V] || rt_q[E_D +: 8] > ye[E_D +: 8] || (rt_q[E_D +: 8] ==
-      ye[E_D +: 8] && rt_q[E_PC +: 30] < ye[E_PC +: 30]));
+  assign rv = rt_q[E_V];
+
+  // The PCs were compared at resolve (yeq_i, rlt_i: the root's PC against the CCS's inputs,
+  // picked by the input y comes from); only the depths are compared here.
+  assign m_rpc_o   = rt_rd[E_PC +: 30];
+  assign mrg       = rv && y_i[P_V] && yeq_i;
+  assign rfirst    = rt_q[E_V] && (!y_i[P_V] || rt_q[E_D +: 8] > y_i[P_D +: 8] || (rt_q[E_D +: 8] ==
+      y_i[P_D +: 8] && rlt_i));
   assign take      = rv && (!y_i[P_V] || mrg || rfirst);
   assign op_ins    = m_valid_i && !take && z_i[P_V];
   assign op_rep    = m_valid_i && take;
@@ -292,11 +298,10 @@ module simty_cct_exact (
   // Pre-stage (stage r, or the cycle a waiting z is chosen): read the root and the root's
   // children for stage 0.
   assign pre_w   = o2_go ? arb_w : m_wid_i;
-  assign s0_v    = s0_o2_q ? {1'b1, pz_rd[LANE_W+T +: 38], pz_rd[LANE_W-1:0],
-      {LANE_W{1'b0}}} : s0_v_q;
+  assign s0_v    = s0_v_q;
   assign mask_we = (s0_ins_q || s0_rep_q) && s0_v[E_V];
   assign mask_wa = {s0_w_q, s0_v[E_L +: LANE_W]};
-  assign mask_wd = s0_o2_q ? pz_rd[LANE_W +: T] : s0_mask_q;
+  assign mask_wd = s0_mask_q;
 
   // Stage 0: the root.
   assign s0_cnt    = s0_cur[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, s0_ins_q} - {{(LANE_W-1){1'b0}},
@@ -361,10 +366,10 @@ module simty_cct_exact (
     d2_wid_q  <= g_wid_q;
     s0_ins_q  <= o2_go || op_ins;
     s0_rep_q  <= !o2_go && op_rep;
-    s0_o2_q   <= o2_go;
     s0_w_q    <= pre_w;
-    s0_v_q    <= op_ins ? ze : mrg ? {EW{1'b0}} : ye;
-    s0_mask_q <= op_ins ? z_i[T-1:0] : y_i[T-1:0];
+    s0_v_q    <= o2_go ? {1'b1, pz_rd[LANE_W+T +: 38], pz_rd[LANE_W-1:0],
+        {LANE_W{1'b0}}} : op_ins ? ze : mrg ? {EW{1'b0}} : ye;
+    s0_mask_q <= o2_go ? pz_rd[LANE_W +: T] : op_ins ? z_i[T-1:0] : y_i[T-1:0];
     if (o2_go) begin
       pend_q[arb_w] <= 1'b0;
     end
@@ -382,7 +387,6 @@ module simty_cct_exact (
       d2_pend_q <= 1'b0;
       s0_ins_q  <= 1'b0;
       s0_rep_q  <= 1'b0;
-      s0_o2_q   <= 1'b0;
       pend_q    <= {W{1'b0}};
       starve_q  <= 2'd0;
     end

@@ -84,6 +84,10 @@ module simty_path_sorted (
   wire [2:0]        xsel;         // x's PC is a's, b's or c's
   reg               r_hit_pcn_q;
   reg               r_hit_npc_q;
+  wire [2:0]        ysel;         // y's PC is a's, b's or c's
+  wire [29:0]       rpc;          // the warp's heap root's PC at resolve
+  reg               r_yeq_q;      // y's PC is the root's
+  reg               r_rlt_q;      // the root's PC is below y's
   wire              cct_empty;
   wire              unused_leave; // the sorted list learns exits from the masks
 
@@ -120,7 +124,8 @@ module simty_path_sorted (
     .x_o    (x),
     .y_o    (y),
     .z_o    (z),
-    .xsel_o (xsel)
+    .xsel_o (xsel),
+    .ysel_o (ysel)
   );
 
   simty_cct_exact u_cct (
@@ -131,8 +136,11 @@ module simty_path_sorted (
     .n_wid_i    (n_wid_i),
     .m_valid_i  (r_valid_q),
     .m_wid_i    (r_wid_q),
+    .m_rpc_o    (rpc),
     .y_i        (r_y_q),
     .z_i        (r_z_q),
+    .yeq_i      (r_yeq_q),
+    .rlt_i      (r_rlt_q),
     .empty_o    (cct_empty),
     .h2_o       (h2_wdata),
     .hold_o     (hold_o)
@@ -152,6 +160,15 @@ module simty_path_sorted (
         m_a_i[P_PC +: 30] == m_pcn_i});
     r_hit_npc_q <= |(xsel & {c[P_PC +: 30] == m_npc_i, m_b_i[P_PC +: 30] == m_npc_i,
         m_a_i[P_PC +: 30] == m_npc_i});
+  end
+
+  // The exact CCT's compares of y with its root, the same way: the root's PC (read at issue +
+  // 6) against the CCS's inputs, picked by the input y comes from.
+
+  // root_compares
+  always @(posedge clk_i) begin
+    r_yeq_q <= |(ysel & {c[P_PC +: 30] == rpc, m_b_i[P_PC +: 30] == rpc, m_a_i[P_PC +: 30] == rpc});
+    r_rlt_q <= |(ysel & {rpc < c[P_PC +: 30], rpc < m_b_i[P_PC +: 30], rpc < m_a_i[P_PC +: 30]});
   end
 
   assign r_hit_pcn_o = r_hit_pcn_q;
