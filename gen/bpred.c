@@ -79,17 +79,9 @@ int gen_bpred(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "waddr", "init_i ? init_word_i : tr_pc_i[4:0]");
     vm_assign(m, "wdata", "init_i ? {(WORD_W/2){2'b01}} : wr_word");
 
-    for (int k = 0; k < 2; k++) {
-        struct vinst *in = vm_inst(m, "simty_ram_1r1w_lut", k ? "u_train" : "u_fetch");
-        vm_inst_param(in, "DEPTH_W", "5");
-        vm_inst_param(in, "DATA_W", "WORD_W");
-        vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "we_i", "we");
-        vm_inst_conn(in, "waddr_i", "waddr");
-        vm_inst_conn(in, "wdata_i", "wdata");
-        vm_inst_conn(in, "raddr_i", k ? "tr_pc_i[4:0]" : "f2_pc_i[4:0]");
-        vm_inst_conn(in, "rdata_o", k ? "tr_word" : "pr_word");
-    }
+    for (int k = 0; k < 2; k++)
+        ram_lut(m, k ? "u_train" : "u_fetch", "5", "WORD_W", "we", "waddr", "wdata",
+                k ? "tr_pc_i[4:0]" : "f2_pc_i[4:0]", k ? "tr_word" : "pr_word");
     b = vm_seq(m, "predict");
     vb_set(b, "f3_flip_o", "pr_word[{f2_sel, 1'b1}]");
     return vm_status(m);

@@ -32,17 +32,8 @@ int gen_btb(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "wr_target_i", "30", NULL);
 
     vm_wire(m, "rd", "31", "{valid, target} at f2_pc_i");
-    {
-        struct vinst *in = vm_inst(m, "simty_ram_1r1w_lut", "u_table");
-        vm_inst_param(in, "DEPTH_W", "5");
-        vm_inst_param(in, "DATA_W", "31");
-        vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "we_i", "init_i || wr_valid_i");
-        vm_inst_conn(in, "waddr_i", "init_i ? init_word_i : wr_pc_i");
-        vm_inst_conn(in, "wdata_i", "init_i ? 31'd0 : {1'b1, wr_target_i}");
-        vm_inst_conn(in, "raddr_i", "f2_pc_i");
-        vm_inst_conn(in, "rdata_o", "rd");
-    }
+    ram_lut(m, "u_table", "5", "31", "init_i || wr_valid_i", "init_i ? init_word_i : wr_pc_i",
+            "init_i ? 31'd0 : {1'b1, wr_target_i}", "f2_pc_i", "rd");
     struct vblock *b = vm_seq(m, "read");
     vb_set(b, "f3_valid_o", "rd[30]");
     vb_set(b, "f3_target_o", "rd[29:0]");

@@ -218,18 +218,9 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "starve_q", "2", "cycles a waiting z found no slot");
     vm_wire(m, "pz_rd", "PATH_W-1+LANE_W", "{z, its leader}");
     vm_wire(m, "pz_ra", "WARP_W", NULL);
-    {
-        /* read asynchronously in the pre-stage, so that stage 0 starts from registers */
-        struct vinst *in = vm_inst(m, "simty_ram_1r1w_lut", "u_pz");
-        vm_inst_param(in, "DEPTH_W", "WARP_W");
-        vm_inst_param(in, "DATA_W", "PATH_W-1+LANE_W");
-        vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "we_i", "g_pend_q");
-        vm_inst_conn(in, "waddr_i", "g_wid_q");
-        vm_inst_conn(in, "wdata_i", "{g_z_q, g_lz_q}");
-        vm_inst_conn(in, "raddr_i", "pz_ra");
-        vm_inst_conn(in, "rdata_o", "pz_rd");
-    }
+    /* read asynchronously in the pre-stage, so that stage 0 starts from registers */
+    ram_lut(m, "u_pz", "WARP_W", "PATH_W-1+LANE_W", "g_pend_q", "g_wid_q", "{g_z_q, g_lz_q}",
+            "pz_ra", "pz_rd");
     vm_wire(m, "blocked", "1", "stage r may start an operation now");
     vm_wire(m, "o2_go", "1", "a waiting z is inserted: its pre-stage is now");
     vm_wire(m, "arb_1h", "W", NULL);
@@ -259,11 +250,9 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "s0_rep_q", "1", "stage 0: replace or extract");
     vm_reg(m, "s0_v_q", "EW", "the carried entry: y, z or a waiting z");
     vm_reg(m, "s0_mask_q", "T", NULL);
-    vm_wire(m, "s0_v", "EW", "the carried entry");
     vm_wire(m, "s0_cur", "EW", "the root");
-    vm_assign(m, "s0_v", "s0_v_q");
-    vm_assign(m, "mask_we", "(s0_ins_q || s0_rep_q) && s0_v[E_V]");
-    vm_assign(m, "mask_wa", "{s0_w_q, s0_v[E_L +: LANE_W]}");
+    vm_assign(m, "mask_we", "(s0_ins_q || s0_rep_q) && s0_v_q[E_V]");
+    vm_assign(m, "mask_wa", "{s0_w_q, s0_v_q[E_L +: LANE_W]}");
     vm_assign(m, "mask_wd", "s0_mask_q");
     ram(m, "u_root_p", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "pre_w", "s0_cur", 1, 0);
     vm_wire(m, "s0_cl", "EW", "left child of the root");
@@ -321,7 +310,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
             vm_reg(m, cur, "EW", "the node's entry before the operation");
         } else {
             vm_comment(m, "Stage 0: the root.");
-            snprintf(v, sizeof v, "s0_v");
+            snprintf(v, sizeof v, "s0_v_q");
             snprintf(cur, sizeof cur, "s0_cur");
         }
         snprintf(nm, sizeof nm, "s%d_wd", k);

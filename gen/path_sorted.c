@@ -21,6 +21,16 @@ static void f_mirror(struct vmod *m, const char *name, const char *aw, const cha
     vb_end(b);
 }
 
+/* "|(sel & {<lhs>c<rhs>, <lhs>b<rhs>, <lhs>a<rhs>})" over the CCS's three input PCs:
+ * a compare made on the inputs, picked by the one-hot of the input an output's PC
+ * comes from (xsel, ysel). */
+static const char *picked(char *buf, size_t n, const char *sel, const char *lhs, const char *rhs)
+{
+    snprintf(buf, n, "|(%s & {%sc[P_PC +: 30]%s, %sm_b_i[P_PC +: 30]%s, %sm_a_i[P_PC +: 30]%s})",
+             sel, lhs, rhs, lhs, rhs, lhs, rhs);
+    return buf;
+}
+
 int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
@@ -29,7 +39,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     /* --formal: cold paths the CCT shows (cct_exact.c: every heap node; cct.c: every slot) */
     int nc = !has_cct ? 0 : exact ? (1 << cfg->lane_id_bits) - 1 : 1 << cfg->lane_id_w;
     const char *h2_init;
-    char h1_wd[128], lane_last[64], lane0[64];
+    char h1_wd[128], lane_last[64], lane0[64], sel_buf[160];
 
     vm_describe(m, "Sorted path list (TRACK=sorted): HCT1 holds each warp's head path (the one "
                    "executing), HCT2 the second, the CCT the rest%s. Membership (issue + 5): "
@@ -164,10 +174,8 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "r_hit_npc_q", "1", NULL);
     {
         struct vblock *b = vm_seq(m, "hits");
-        vb_set(b, "r_hit_pcn_q", "|(xsel & {c[P_PC +: 30] == m_pcn_i, m_b_i[P_PC +: 30] == m_pcn_i, "
-                                 "m_a_i[P_PC +: 30] == m_pcn_i})");
-        vb_set(b, "r_hit_npc_q", "|(xsel & {c[P_PC +: 30] == m_npc_i, m_b_i[P_PC +: 30] == m_npc_i, "
-                                 "m_a_i[P_PC +: 30] == m_npc_i})");
+        vb_set(b, "r_hit_pcn_q", "%s", picked(sel_buf, sizeof sel_buf, "xsel", "", " == m_pcn_i"));
+        vb_set(b, "r_hit_npc_q", "%s", picked(sel_buf, sizeof sel_buf, "xsel", "", " == m_npc_i"));
     }
     vm_wire(m, "ysel", "3", "y's PC is a's, b's or c's");
     if (exact) {
@@ -178,10 +186,8 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_reg(m, "r_yeq_q", "1", "y's PC is the root's");
         vm_reg(m, "r_rlt_q", "1", "the root's PC is below y's");
         struct vblock *b = vm_seq(m, "root_compares");
-        vb_set(b, "r_yeq_q", "|(ysel & {c[P_PC +: 30] == rpc, m_b_i[P_PC +: 30] == rpc, "
-                             "m_a_i[P_PC +: 30] == rpc})");
-        vb_set(b, "r_rlt_q", "|(ysel & {rpc < c[P_PC +: 30], rpc < m_b_i[P_PC +: 30], "
-                             "rpc < m_a_i[P_PC +: 30]})");
+        vb_set(b, "r_yeq_q", "%s", picked(sel_buf, sizeof sel_buf, "ysel", "", " == rpc"));
+        vb_set(b, "r_rlt_q", "%s", picked(sel_buf, sizeof sel_buf, "ysel", "rpc < ", ""));
     } else {
         vm_wire(m, "unused_ysel", "1", "only the exact CCT compares y early");
         vm_assign(m, "unused_ysel", "^ysel");

@@ -149,3 +149,18 @@ int gen_ram_1r1w_lut(const struct simt_cfg *c, struct vmod *m)
     ram_common(c, m, 5, 32, 0, 1);
     return vm_status(m);
 }
+
+void ram_lut(struct vmod *m, const char *inst, const char *depth_w, const char *data_w,
+             const char *we, const char *waddr, const char *wdata, const char *raddr,
+             const char *rdata)
+{
+    struct vinst *in = vm_inst(m, "simty_ram_1r1w_lut", inst);
+    vm_inst_param(in, "DEPTH_W", "%s", depth_w);
+    vm_inst_param(in, "DATA_W", "%s", data_w);
+    vm_inst_conn(in, "clk_i", "clk_i");
+    vm_inst_conn(in, "we_i", "%s", we);
+    vm_inst_conn(in, "waddr_i", "%s", waddr);
+    vm_inst_conn(in, "wdata_i", "%s", wdata);
+    vm_inst_conn(in, "raddr_i", "%s", raddr);
+    vm_inst_conn(in, "rdata_o", "%s", rdata);
+}

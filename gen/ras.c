@@ -50,17 +50,8 @@ int gen_ras(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "pop", "valid_i && ret_i && n != {N_W{1'b0}}");
     vm_assign(m, "ok_o", "n != {N_W{1'b0}}");
     vm_assign(m, "pc_inc", "pc_i + 30'd1");
-    {
-        struct vinst *in = vm_inst(m, "simty_ram_1r1w_lut", "u_stack");
-        vm_inst_param(in, "DEPTH_W", "WARP_W+SP_W");
-        vm_inst_param(in, "DATA_W", "30");
-        vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "we_i", "push");
-        vm_inst_conn(in, "waddr_i", "{wid_i, sp}");
-        vm_inst_conn(in, "wdata_i", "pc_inc");
-        vm_inst_conn(in, "raddr_i", "{wid_i, sp - {{(SP_W-1){1'b0}}, 1'b1}}");
-        vm_inst_conn(in, "rdata_o", "top_o");
-    }
+    ram_lut(m, "u_stack", "WARP_W+SP_W", "30", "push", "{wid_i, sp}", "pc_inc",
+            "{wid_i, sp - {{(SP_W-1){1'b0}}, 1'b1}}", "top_o");
     b = vm_seq(m, "stack pointers");
     vb_for(b, "w", "0", "W");
     vb_if(b, "push && wid_i == w[WARP_W-1:0]");

@@ -196,18 +196,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                   "waits to be read: fetch holds a credit for it until it issues.");
     vm_wire(m, "buf_rdata", "134", NULL);
     vm_reg(m, "buf_raddr_q", "WARP_W+IB_W", "the issued entry");
-    {
-        struct vinst *in = vm_inst(m, "simty_ram_1r1w_lut", "u_buf");
-        vm_inst_param(in, "DEPTH_W", "WARP_W+IB_W");
-        vm_inst_param(in, "DATA_W", "134");
-        vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "we_i", "rf_valid_i");
-        vm_inst_conn(in, "waddr_i", cfg->w > 1 ? "rf_slot" : "{1'b0, rf_slot}");
-        vm_inst_conn(in, "wdata_i", "{rf_pc1_i, rf_tgt_i, rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, "
-                                         "rf_pc_i}");
-        vm_inst_conn(in, "raddr_i", "buf_raddr_q");
-        vm_inst_conn(in, "rdata_o", "buf_rdata");
-    }
+    ram_lut(m, "u_buf", "WARP_W+IB_W", "134", "rf_valid_i", cfg->w > 1 ? "rf_slot" : "{1'b0, rf_slot}",
+            "{rf_pc1_i, rf_tgt_i, rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}",
+            "buf_raddr_q", "buf_rdata");
     vm_assign(m, "c0_pc_o", "buf_rdata[29:0]");
     vm_assign(m, "c0_insn_o", "buf_rdata[61:30]");
     vm_assign(m, "c0_fault_o", "buf_rdata[62]");

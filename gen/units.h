@@ -58,6 +58,11 @@ const char *oh_of(const struct simt_cfg *cfg, char *buf, size_t len, const char 
 int gen_ram_1r1w(const struct simt_cfg *c, struct vmod *m);     /* ram.c */
 int gen_ram_1r1w_be(const struct simt_cfg *c, struct vmod *m);  /* ram.c */
 int gen_ram_1r1w_lut(const struct simt_cfg *c, struct vmod *m); /* ram.c */
+/* An instance `inst` of simty_ram_1r1w_lut: DEPTH_W and DATA_W are Verilog
+ * expressions, the other arguments the expressions on its ports. */
+void ram_lut(struct vmod *m, const char *inst, const char *depth_w, const char *data_w,
+             const char *we, const char *waddr, const char *wdata, const char *raddr,
+             const char *rdata);                               /* ram.c */
 int gen_alu_lane(const struct simt_cfg *c, struct vmod *m);     /* alu_lane.c */
 void alu_ctl_params(struct vmod *m);  /* alu_lane.c: the control word's bit names as localparams */
 int gen_fetch(const struct simt_cfg *c, struct vmod *m);        /* fetch.c */

@@ -119,7 +119,6 @@ module simty_cct_exact (
   reg                             s0_rep_q;    // stage 0: replace or extract
   reg     [EW-1:0]                s0_v_q;      // the carried entry: y, z or a waiting z
   reg     [T-1:0]                 s0_mask_q;
-  wire    [EW-1:0]                s0_v;        // the carried entry
   wire    [EW-1:0]                s0_cur;      // the root
   wire    [EW-1:0]                s0_cl;       // left child of the root
   wire    [EW-1:0]                s0_cr;
@@ -298,27 +297,26 @@ module simty_cct_exact (
   // Pre-stage (stage r, or the cycle a waiting z is chosen): read the root and the root's
   // children for stage 0.
   assign pre_w   = o2_go ? arb_w : m_wid_i;
-  assign s0_v    = s0_v_q;
-  assign mask_we = (s0_ins_q || s0_rep_q) && s0_v[E_V];
-  assign mask_wa = {s0_w_q, s0_v[E_L +: LANE_W]};
+  assign mask_we = (s0_ins_q || s0_rep_q) && s0_v_q[E_V];
+  assign mask_wa = {s0_w_q, s0_v_q[E_L +: LANE_W]};
   assign mask_wd = s0_mask_q;
 
   // Stage 0: the root.
   assign s0_cnt    = s0_cur[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, s0_ins_q} - {{(LANE_W-1){1'b0}},
-      s0_rep_q && !s0_v[E_V]};
+      s0_rep_q && !s0_v_q[E_V]};
   assign s0_rdir   = s0_cr[E_V] && (!s0_cl[E_V] || s0_cr[E_D +: 8] > s0_cl[E_D +: 8] || (s0_cr[E_D
       +: 8] == s0_cl[E_D +: 8] && s0_cr[E_PC +: 30] < s0_cl[E_PC +: 30]));
   assign s0_mv     = s0_rdir ? s0_cr[EW-1:E_L] : s0_cl[EW-1:E_L];
-  assign s0_lv     = s0_cl[E_V] && (!s0_v[E_V] || s0_cl[E_D +: 8] > s0_v[E_D +: 8] || (s0_cl[E_D +:
-      8] == s0_v[E_D +: 8] && s0_cl[E_PC +: 30] < s0_v[E_PC +: 30]));
-  assign s0_rv     = s0_cr[E_V] && (!s0_v[E_V] || s0_cr[E_D +: 8] > s0_v[E_D +: 8] || (s0_cr[E_D +:
-      8] == s0_v[E_D +: 8] && s0_cr[E_PC +: 30] < s0_v[E_PC +: 30]));
+  assign s0_lv     = s0_cl[E_V] && (!s0_v_q[E_V] || s0_cl[E_D +: 8] > s0_v_q[E_D +: 8] || (s0_cl[E_D
+      +: 8] == s0_v_q[E_D +: 8] && s0_cl[E_PC +: 30] < s0_v_q[E_PC +: 30]));
+  assign s0_rv     = s0_cr[E_V] && (!s0_v_q[E_V] || s0_cr[E_D +: 8] > s0_v_q[E_D +: 8] || (s0_cr[E_D
+      +: 8] == s0_v_q[E_D +: 8] && s0_cr[E_PC +: 30] < s0_v_q[E_PC +: 30]));
   assign s0_down   = s0_rdir ? s0_rv : s0_lv;
   assign s0_idir   = s0_cl[E_V] && s0_cl[LANE_W-1:0] == 2'd1;
-  assign s0_vfirst = !s0_cur[E_V] || s0_v[E_V] && (!s0_cur[E_V] || s0_v[E_D +: 8] > s0_cur[E_D +: 8]
-      || (s0_v[E_D +: 8] == s0_cur[E_D +: 8] && s0_v[E_PC +: 30] < s0_cur[E_PC +: 30]));
-  assign s0_wd     = {s0_rep_q ? (s0_down ? s0_mv : s0_v[EW-1:E_L]) : (s0_vfirst ? s0_v[EW-1:E_L] :
-      s0_cur[EW-1:E_L]), s0_cnt};
+  assign s0_vfirst = !s0_cur[E_V] || s0_v_q[E_V] && (!s0_cur[E_V] || s0_v_q[E_D +: 8] > s0_cur[E_D
+      +: 8] || (s0_v_q[E_D +: 8] == s0_cur[E_D +: 8] && s0_v_q[E_PC +: 30] < s0_cur[E_PC +: 30]));
+  assign s0_wd     = {s0_rep_q ? (s0_down ? s0_mv : s0_v_q[EW-1:E_L]) : (s0_vfirst ?
+      s0_v_q[EW-1:E_L] : s0_cur[EW-1:E_L]), s0_cnt};
   assign root_we   = s0_ins_q || s0_rep_q;
   assign root_wd   = s0_wd;
 
@@ -328,7 +326,7 @@ module simty_cct_exact (
     s1_rep_q <= s0_rep_q && s0_down;
     s1_w_q   <= s0_w_q;
     s1_i_q   <= s0_rep_q ? s0_rdir : s0_idir;
-    s1_v_q   <= s0_rep_q || !s0_vfirst ? s0_v : s0_cur;
+    s1_v_q   <= s0_rep_q || !s0_vfirst ? s0_v_q : s0_cur;
     s1_cur_q <= (s0_rep_q ? s0_rdir : s0_idir) ? s0_cr : s0_cl;
     if (rst_i) begin
       s1_ins_q <= 1'b0;
