@@ -194,21 +194,16 @@ def write_sby(path, files, prm, props, mode, depth, engine, track):
     top = os.path.splitext(os.path.basename(harness))[0]
     names = " ".join(os.path.basename(f) for f in files + [harness])
     chparam = " ".join(f"-set {k} {v}" for k, v in prm.items())
-    if track == "coalesce":
-        # simty_keep is a synthesis boundary (keep_hierarchy), which flatten would
-        # keep, leaving the coalescer's slot mask an unknown (free) cell output
-        flat = """setattr -mod -unset keep_hierarchy
+    # One script for both harnesses (each line a no-op where it does not apply):
+    # simty_keep is a synthesis boundary (keep_hierarchy), which flatten would keep,
+    # leaving e.g. the coalescer's slot mask an unknown (free) cell output; out-of-range
+    # part selects of the narrow warp ids give x bits: let them be free; the --formal
+    # mirrors of the path units are written exactly as the RAMs they observe: as
+    # flip-flops, each is merged with its RAM word (they are one state, as intended).
+    flat = """setattr -mod -unset keep_hierarchy
 flatten
 techmap t:$shiftx t:$shift
 setundef -anyseq
-opt -full"""
-    else:
-        flat = """flatten
-# out-of-range part selects of the narrow warp ids give x bits: let them be free
-techmap t:$shiftx t:$shift
-setundef -anyseq
-# The --formal mirrors are written exactly as the RAMs they observe: as flip-flops,
-# each is merged with its RAM word (they are one state, as intended)
 memory_map -formal
 opt -full"""
     with open(path, "w") as f:
