@@ -43,9 +43,10 @@
 // trapped so far and the lanes served so far.  Properties (each under its own
 // define, so that a mutation run checks exactly one), checked at every pass:
 //   P_ONCE     the pass's active lanes are partitioned into served, trapped and
-//              replayed (all_o: all of them served); no lane is served or trapped twice, nor outside the
-//              initial mask; when nothing replays, every lane of the initial
-//              mask has been served or trapped.
+//              replayed (all_o: all of them served; served_any_o, replay_any_o:
+//              some served, some replayed); no lane is served or trapped twice,
+//              nor outside the initial mask; when nothing replays, every lane of
+//              the initial mask has been served or trapped.
 //   P_PROGRESS the leader (lowest active lane) is served or trapped, so the
 //              instruction takes at most as many passes as it has lanes (<= T).
 //   P_RULE     the served lanes are exactly: when the leader does not trap, the
@@ -60,7 +61,7 @@
 //              memory and the MMIO page with 5 / 7; the rest do not trap; a
 //              trapping lane is never served.
 //   P_STORE    store pass: the request covers every served lane's block, its
-//              byte enables and data equal executing the served lanes in
+//              byte enables and data (a cycle later) equal executing the served lanes in
 //              increasing lane order (highest lane wins on a shared byte), the
 //              console byte's writer is the leader (leader_o, the harness's
 //              thread id for it), and no lane served in an earlier pass is
@@ -144,7 +145,7 @@ module simty_formal_coalesce #(
 
   // the unit's outputs
   wire [T-1:0]      trap_o, served_o, replay_o, coal_o;
-  wire              all_o;
+  wire              all_o, served_any_o, replay_any_o;
   wire [4*T-1:0]    cause_o;
   wire              req_o;
   wire [31:0]       req_addr_o;
@@ -209,6 +210,7 @@ module simty_formal_coalesce #(
     .store_i(s2_our ? g_store : j2_store), .size_i(s2_our ? g_size : j2_size),
     .addr_i(s2_addr), .data_i(s2_dat),
     .trap_o(trap_o), .cause_o(cause_o), .served_o(served_o), .replay_o(replay_o), .coal_o(coal_o), .all_o(all_o),
+    .served_any_o(served_any_o), .replay_any_o(replay_any_o),
     .req_o(req_o), .req_addr_o(req_addr_o), .req_strb_o(req_strb_o), .req_data_o(req_data_o),
     .leader_o(leader_o), .leader_off_o(leader_off_o));
 
@@ -304,6 +306,17 @@ module simty_formal_coalesce #(
   end
 
   // ---------------- properties ----------------
+  // the pass one cycle later, for the byte enables and data (stage 3)
+  reg              st_q = 1'b0, lo_q = 1'b0, req_q = 1'b0;
+  reg  [NB-1:0]    wr_q;
+  reg  [8*NB-1:0]  wbyte_q;
+  always @(posedge clk) begin
+    st_q    <= s2_our && g_store;
+    lo_q    <= s2_our && !g_store;
+    req_q   <= req_o;
+    wr_q    <= wr;
+    wbyte_q <= wbyte;
+  end
 `ifdef P_ONCE
   always @* if (s2_our) begin
     assert ((served_o & trap_o) == {T{1'b0}});
@@ -316,6 +329,9 @@ module simty_formal_coalesce #(
       assert ((g_done | served_o | trap_o) == g_m0);
     // all_o, the prediction check's shortcut: every active lane served in this pass
     assert (all_o == (served_o == s2_act));
+    // the a and b paths' valid bits, without the store-order logic
+    assert (served_any_o == (served_o != {T{1'b0}}));
+    assert (replay_any_o == (replay_o != {T{1'b0}}));
   end
 `endif
 `ifdef P_PROGRESS
@@ -357,9 +373,10 @@ module simty_formal_coalesce #(
       if (req_addr_o == MMIO_BASE && wr[0])
         assert (wlane[LANE_W-1:0] == leader_o);
     end
+    // byte enables and data come a cycle after the rest of the request
     for (sb = 0; sb < NB; sb = sb + 1) begin
-      if (st && req_o) assert (req_strb_o[sb] == wr[sb]);
-      if (st && req_o && wr[sb]) assert (req_data_o[8*sb +: 8] == wbyte[8*sb +: 8]);
+      if (st_q && req_q) assert (req_strb_o[sb] == wr_q[sb]);
+      if (st_q && req_q && wr_q[sb]) assert (req_data_o[8*sb +: 8] == wbyte_q[8*sb +: 8]);
     end
     for (sl = 0; sl < T; sl = sl + 1) begin
       if (st && served_o[sl]) assert (A[32*sl + OFF_W +: BW] == req_addr_o[31:OFF_W]);
@@ -378,8 +395,8 @@ module simty_formal_coalesce #(
       assert (req_o == (served_o != {T{1'b0}}));
       assert (leader_o == ld);
       assert ((coal_o & ~served_o) == {T{1'b0}});
-      assert (req_strb_o == {4*T{1'b0}});    // a load writes no byte
     end
+    if (lo_q) assert (req_strb_o == {4*T{1'b0}});  // a load writes no byte (a cycle later)
     for (dl = 0; dl < T; dl = dl + 1) begin
       if (lo && served_o[dl]) assert (A[32*dl + OFF_W +: BW] == req_addr_o[31:OFF_W]);
       if (lo && served_o[dl] && coal_o[dl]) assert (g_size == 2'd2 && A[32*dl +: OFF_W] == 4 * dl);

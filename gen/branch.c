@@ -44,6 +44,8 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "mem_i", "1", "a load or store");
     vm_port(m, VM_IN, "mem_served_i", "T", NULL);
     vm_port(m, VM_IN, "mem_replay_i", "T", NULL);
+    vm_port(m, VM_IN, "mem_sany_i", "1", "|mem_served_i, computed early");
+    vm_port(m, VM_IN, "mem_rany_i", "1", "|mem_replay_i, computed early");
     vm_port(m, VM_IN, "mem_all_i", "1", "every active lane served (the prediction check's shortcut)");
     vm_port(m, VM_IN, "mem_trap_i", "T", NULL);
     vm_port(m, VM_IN, "mem_cause_i", "4*T", NULL);
@@ -140,8 +142,8 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "trap_o", "jmis & active_i");
     vb_set(b, "exec_o", "active_i & ~(jcand & ~juni)");
     vb_elif(b, "mem_i");
-    vb_set(b, "a_o", "{|mem_served_i, depth_i, pc_next, mem_served_i}");
-    vb_set(b, "b_o", "{|mem_replay_i, depth_i, pc_i, mem_replay_i}");
+    vb_set(b, "a_o", "{mem_sany_i, depth_i, pc_next, mem_served_i}");
+    vb_set(b, "b_o", "{mem_rany_i, depth_i, pc_i, mem_replay_i}");
     vb_set(b, "trap_o", "mem_trap_i");
     vb_set(b, "cause_o", "mem_cause_i");
     vb_set(b, "exec_o", "active_i & ~mem_replay_i");

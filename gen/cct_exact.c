@@ -335,18 +335,40 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
             }
             snprintf(a, sizeof a, "s%d_rdir", k);
             vm_wire(m, a, "1", "replace: the right child is the smaller");
-            vm_assign(m, a, "%s", e_first(buf, sizeof buf, cr, cl));
+            snprintf(nm, sizeof nm, "s%d_lv", k);
+            vm_wire(m, nm, "1", "the left child comes before the entry");
+            snprintf(nm, sizeof nm, "s%d_rv", k);
+            vm_wire(m, nm, "1", NULL);
+            if (k == 0) {
+                /* Both children against the entry in parallel with rdir: one
+                 * compare level, then a select. */
+                vm_assign(m, a, "%s", e_first(buf, sizeof buf, cr, cl));
+                vm_assign(m, "s0_lv", "%s", e_first(buf, sizeof buf, cl, v));
+                vm_assign(m, "s0_rv", "%s", e_first(buf, sizeof buf, cr, v));
+            } else {
+                /* The same compares on both pairs of the quad read, selected by
+                 * the node index after them: the index's fan-out is not in
+                 * front of the compares' carry chains. */
+                const char *sel = k == 1 ? "" : "[0]";
+                char qd[4][16], buf2[512];
+                for (q = 0; q < 4; q++) {
+                    snprintf(qd[q], sizeof qd[q], "s%d_q%d", k, q);
+                    vm_wire(m, qd[q], "EW", q ? NULL : "the quad read: children of both nodes");
+                    vm_assign(m, qd[q], "l%d_rd[%d*EW +: EW]", k + 1, q);
+                }
+                vm_assign(m, a, "s%d_i_q%s ? %s : (%s)", k, sel,
+                          e_first(buf, sizeof buf, qd[3], qd[2]),
+                          e_first(buf2, sizeof buf2, qd[1], qd[0]));
+                vm_assign(m, (snprintf(nm, sizeof nm, "s%d_lv", k), nm), "s%d_i_q%s ? %s : (%s)",
+                          k, sel, e_first(buf, sizeof buf, qd[2], v),
+                          e_first(buf2, sizeof buf2, qd[0], v));
+                vm_assign(m, (snprintf(nm, sizeof nm, "s%d_rv", k), nm), "s%d_i_q%s ? %s : (%s)",
+                          k, sel, e_first(buf, sizeof buf, qd[3], v),
+                          e_first(buf2, sizeof buf2, qd[1], v));
+            }
             snprintf(nm, sizeof nm, "s%d_mv", k);
             vm_wire(m, nm, "EW-LANE_W", "the smaller child, without its count");
             vm_assign(m, nm, "s%d_rdir ? %s[EW-1:E_L] : %s[EW-1:E_L]", k, cr, cl);
-            /* Both children against the entry in parallel with rdir: one compare
-             * level, then a select. */
-            snprintf(nm, sizeof nm, "s%d_lv", k);
-            vm_wire(m, nm, "1", "the left child comes before the entry");
-            vm_assign(m, nm, "%s", e_first(buf, sizeof buf, cl, v));
-            snprintf(nm, sizeof nm, "s%d_rv", k);
-            vm_wire(m, nm, "1", NULL);
-            vm_assign(m, nm, "%s", e_first(buf, sizeof buf, cr, v));
             snprintf(nm, sizeof nm, "s%d_down", k);
             vm_wire(m, nm, "1", "replace: the smaller child moves up, the entry goes down");
             vm_assign(m, nm, "s%d_rdir ? s%d_rv : s%d_lv", k, k, k);

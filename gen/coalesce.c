@@ -12,7 +12,9 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_describe(m, "Memory coalescer over two stages: issue + 5 checks every lane and finds the "
                    "leader and its address (registered), issue + 6 compares every lane with the "
-                   "leader and builds the request (registered by the core, sent at issue + 7). "
+                   "leader and builds the request (registered by the core, sent at issue + 7; the "
+                   "byte enables and data from the selections registered here, one multiplexer "
+                   "after them). "
                    "Lanes with a misaligned address trap (cause 4/6), lanes outside data "
                    "memory and the MMIO page trap with an access fault (5/7). Per pass the "
                    "leader (lowest remaining lane; found without waiting for those checks, so "
@@ -23,7 +25,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
                    "their own slot, so on overlapping stores the highest lane wins. The leader's "
                    "sub-word store is replicated across its word with byte enables.");
     vm_latency(m, "1 cycle: the outputs belong to the instruction that was at the inputs "
-                  "of stage 1 one cycle earlier");
+                  "of stage 1 one cycle earlier; req_strb_o and req_data_o, 2 cycles");
     /* --mutate=coal-*: test-only bugs formal/simty_formal_coalesce.sv must catch */
     if (mu >= MUT_COAL_SERVE_TWICE && mu <= MUT_COAL_BAD_OFFSET)
         vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
@@ -56,13 +58,16 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "replay_o", "T", "left for another pass");
     vm_port(m, VM_OUT, "coal_o", "T", "served from their own word slot");
     vm_port(m, VM_OUT, "all_o", "1", "every active lane is served: no trap, no replay");
+    vm_port(m, VM_OUT, "served_any_o", "1", "|served_o, without the store-order logic");
+    vm_port(m, VM_OUT, "replay_any_o", "1", "|replay_o, idem");
     vm_group(m, "the request (stage 2)");
     vm_port(m, VM_OUT, "req_o", "1", "some lane accesses memory");
     vm_port(m, VM_OUT, "req_addr_o", "32", "block address (aligned to 4T bytes)");
-    vm_port(m, VM_OUT_REG, "req_strb_o", "4*T", "byte enables, 4 per word");
-    vm_port(m, VM_OUT_REG, "req_data_o", "32*T", "word i = slot i");
     vm_port(m, VM_OUT, "leader_o", "LANE_W", "leader lane");
     vm_port(m, VM_OUT, "leader_off_o", "OFF_W", "leader's byte offset in the block");
+    vm_group(m, "the request's byte enables and data (stage 3, one cycle after the request)");
+    vm_port(m, VM_OUT_REG, "req_strb_o", "4*T", "byte enables, 4 per word");
+    vm_port(m, VM_OUT_REG, "req_data_o", "32*T", "word i = slot i");
 
     vm_comment(m, "Stage 1: misaligned and out-of-range lanes, the leader and its address. The "
                   "leader is the lowest lane that makes the access, found in parallel with the "
@@ -183,11 +188,20 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
                   "memory is the leader, in its slot or a word load of the leader's word, no lane "
                   "is left pending, so no store is held back and slot = coal; so the prediction "
                   "check skips the store-order logic.");
-    vm_assign(m, "all_o", "lead_ok && trap_q == {T{1'b0}} && (cand & ~(lead1h | coal | bcast)) == {T{1'b0}}");
+    vm_wire(m, "left", "T", "lanes neither the leader nor in their slot nor a broadcast load");
+    vm_assign(m, "left", "cand & ~(lead1h | coal | bcast)");
+    vm_assign(m, "all_o", "lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}}");
+    vm_comment(m, "The same argument gives the a and b paths' valid bits: a pass serves when its "
+                  "leader does not trap, and leaves a lane to replay when one is left (held-back "
+                  "stores need a pending lane, which is left) or, when the leader traps, when "
+                  "another lane accesses memory.");
+    vm_assign(m, "served_any_o", "lead_ok && lead1h != {T{1'b0}}");
+    vm_assign(m, "replay_any_o", "lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}}");
 
-    vm_comment(m, "The request: coalesced lanes in their slots, the leader in its word.");
-    vm_wire(m, "slot_k", "T", "slot, built once for the request's T x 36 multiplexers");
-    keep_wire(m, "u_slot", "T", "slot", "slot_k");
+    vm_comment(m, "The request: coalesced lanes in their slots, the leader in its word. What "
+                  "selects each word is registered with the words (stage 3), so that the "
+                  "store-order logic ends at a flip-flop and the byte enables and data are one "
+                  "multiplexer after it.");
     vm_reg(m, "lstrb", "4", "leader's byte enables in its word");
     vm_reg(m, "lwdata", "32", "leader's data replicated across its word");
     b = vm_comb(m, "leader_data");
@@ -200,30 +214,37 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "lstrb", "laddr[1] ? 4'b1100 : 4'b0011");
     vb_set(b, "lwdata", "{2{ldata[15:0]}}");
     vb_end(b);
+    vm_wire(m, "lword", "T", "the leader's word, one-hot");
+    if (cfg->t > 1)
+        vm_assign(m, "lword", "{{(T-1){1'b0}}, 1'b1} << laddr[OFF_W-1:2]");
+    else
+        vm_assign(m, "lword", "1'b1");
+    vm_reg(m, "r_slot_q", "T", "stage 3: words written by their own lane");
+    vm_reg(m, "r_lword_q", "T", "the leader's word");
+    vm_reg(m, "r_store_q", "1", NULL);
+    vm_reg(m, "r_lstrb_q", "4", NULL);
+    vm_reg(m, "r_lwdata_q", "32", NULL);
+    vm_reg(m, "r_data_q", "32*T", "the lanes' store data");
+    b = vm_seq(m, "stage3");
+    vb_set(b, "r_slot_q", "slot");
+    vb_set(b, "r_lword_q", "lword");
+    vb_set(b, "r_store_q", "store_i");
+    vb_set(b, "r_lstrb_q", "lstrb");
+    vb_set(b, "r_lwdata_q", "lwdata");
+    vb_set(b, "r_data_q", "data_i");
     b = vm_comb(m, "slots");
     vb_default(b, "req_strb_o", "{4*T{1'b0}}");
     vb_default(b, "req_data_o", "{32*T{1'b0}}");
     vb_for(b, "l", "0", "T");
-    if (mu == MUT_COAL_LOWEST_WINS && cfg->t > 1) {
+    if (mu == MUT_COAL_LOWEST_WINS) {
         /* the leader's word first: the lowest lane wins its word */
-        vb_if(b, "laddr[OFF_W-1:2] == l[LANE_W-1:0]");
-        vb_set(b, "req_strb_o[4*l +: 4]", "store_i ? lstrb : 4'b0000");
-        vb_set(b, "req_data_o[32*l +: 32]", "lwdata");
-        vb_elif(b, "slot_k[l]");
-        vb_set(b, "req_strb_o[4*l +: 4]", "{4{store_i}}");
-        vb_set(b, "req_data_o[32*l +: 32]", "data_i[32*l +: 32]");
-        vb_end(b);
+        vb_set(b, "req_strb_o[4*l +: 4]", "!r_store_q ? 4'b0000 : r_lword_q[l] ? r_lstrb_q : "
+                                          "{4{r_slot_q[l]}}");
+        vb_set(b, "req_data_o[32*l +: 32]", "r_lword_q[l] ? r_lwdata_q : r_data_q[32*l +: 32]");
     } else {
-        vb_if(b, "slot_k[l]");
-        vb_set(b, "req_strb_o[4*l +: 4]", "{4{store_i}}");
-        vb_set(b, "req_data_o[32*l +: 32]", "data_i[32*l +: 32]");
-        if (cfg->t > 1)
-            vb_elif(b, "laddr[OFF_W-1:2] == l[LANE_W-1:0]");
-        else
-            vb_else(b);
-        vb_set(b, "req_strb_o[4*l +: 4]", "store_i ? lstrb : 4'b0000");
-        vb_set(b, "req_data_o[32*l +: 32]", "lwdata");
-        vb_end(b);
+        vb_set(b, "req_strb_o[4*l +: 4]", "!r_store_q ? 4'b0000 : r_slot_q[l] ? 4'b1111 : "
+                                          "r_lstrb_q & {4{r_lword_q[l]}}");
+        vb_set(b, "req_data_o[32*l +: 32]", "r_slot_q[l] ? r_data_q[32*l +: 32] : r_lwdata_q");
     }
     vb_end(b);
     vm_assign(m, "req_o", "|cand && lead_ok");

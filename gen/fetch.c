@@ -41,6 +41,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_port(m, VM_IN, "rst_i", "1", NULL);
     vm_port(m, VM_IN, "init_i", "1", "reset sequence: load start_pc_i, fetch nothing");
+    vm_port(m, VM_IN, "init_pick_i", "1", "init_i's copy for the steering pick alone (its own "
+            "flip-flop, placed near the pick)");
     vm_port(m, VM_IN, "start_pc_i", "30", "word PC every thread starts at");
     vm_port(m, VM_IN, "alive_i", "W", "warps with live threads");
     vm_group(m, "from the scheduler: an issue frees a credit; collect 0 gives the issued "
@@ -126,9 +128,9 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     if (!w1)
         vb_default(b, "hungry", "{W{1'b0}}");
     vb_for(b, "w", "0", "W");
-    vb_set(b, "elig[w]", "alive_i[w] && !init_i && !cred_q[CR_W*w + CR_W-1]");
+    vb_set(b, "elig[w]", "alive_i[w] && !init_pick_i && !cred_q[CR_W*w + CR_W-1]");
     if (!w1)
-        vb_set(b, "hungry[w]", "alive_i[w] && !init_i && cred_q[CR_W*w +: CR_W] == {CR_W{1'b0}}");
+        vb_set(b, "hungry[w]", "alive_i[w] && !init_pick_i && cred_q[CR_W*w +: CR_W] == {CR_W{1'b0}}");
     vb_end(b);
     if (w1) {
         vm_assign(m, "sel_valid", "elig[0]");

@@ -93,8 +93,9 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT_REG, "dmem_req_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "dmem_we_o", "1", "store (else load)");
     vm_port(m, VM_OUT_REG, "dmem_addr_o", "32", "block address, aligned to 4T bytes");
-    vm_port(m, VM_OUT_REG, "dmem_wstrb_o", "4*T", "byte enables, word i in bits 4i+3..4i");
-    vm_port(m, VM_OUT_REG, "dmem_wdata_o", "32*T", "word i in bits 32i+31..32i");
+    vm_port(m, VM_OUT, "dmem_wstrb_o", "4*T", "byte enables, word i in bits 4i+3..4i");
+    vm_port(m, VM_OUT, "dmem_wdata_o", "32*T", "word i in bits 32i+31..32i (both from the "
+            "coalescer's registers, one multiplexer after them)");
     vm_port(m, VM_OUT_REG, "dmem_wid_o", "WARP_W", "warp of the request");
     vm_port(m, VM_OUT_REG, "dmem_lane_o", "LANE_W", "leader lane (owner of a sub-word or console access)");
     vm_port(m, VM_IN, "dmem_rdata_i", "32*T", "the block requested the cycle before");
@@ -142,11 +143,18 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "init_cnt_q", "{(ROW_W+1){1'b0}}");
     vb_reset(b, "cycle_q", "64'd0");
     vm_comment(m, "Copies of init for the scheduler and fetch, whose issue and steering picks "
-                  "it gates: one flip-flop fanning out to the whole core was their longest path.");
-    for (int i = 0; i < 2; i++) {
-        const char *q = i ? "init_f_q" : "init_s_q";
-        vm_reg(m, q, "1", i ? "init, fetch's copy" : "init, the scheduler's copy");
-        b = vm_seq(m, i ? "init copy for fetch" : "init copy for the scheduler");
+                  "it gates: one flip-flop fanning out to the whole core was their longest path. "
+                  "Fetch has two: one loads the start PC into every warp's PC, one gates the "
+                  "steering pick.");
+    for (int i = 0; i < 3; i++) {
+        static const char *const q_[] = { "init_s_q", "init_f_q", "init_p_q" };
+        static const char *const what[] = { "the scheduler", "fetch's PCs", "fetch's pick" };
+        const char *q = q_[i];
+        char c[64];
+        snprintf(c, sizeof c, "init, a copy for %s", what[i]);
+        vm_reg(m, q, "1", c);
+        snprintf(c, sizeof c, "init copy for %s", what[i]);
+        b = vm_seq(m, c);
         vb_attr(b, "keep");
         vb_set(b, q, "init && init_cnt_q[ROW_W-1:0] != {ROW_W{1'b1}}");
         vb_reset(b, q, "1'b1");
@@ -176,7 +184,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     }
     in = vm_inst(m, "simty_fetch", "u_fetch");
     conns(in, (const char *const[]){
-        "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_f_q", "start_pc_i", "start_pc_i[31:2]",
+        "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_f_q", "init_pick_i", "init_p_q",
+        "start_pc_i", "start_pc_i[31:2]",
         "alive_i", "alive", "iss_oh_i", "iss_oh",
         "redir_valid_i", "r_valid_q", "redir_wid_i", "r_wid_q", "redir_pc_i", "r_x[P_PC +: 30]",
         "redir_alive_i", "r_x[P_V]", "redir_seq_i", "r_seq", "pre_wid_i", pre_wid,
@@ -573,6 +582,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "co_replay", "T", NULL);
     vm_wire(m, "co_coal", "T", NULL);
     vm_wire(m, "co_all", "1", NULL);
+    vm_wire(m, "co_sany", "1", NULL);
+    vm_wire(m, "co_rany", "1", NULL);
     vm_wire(m, "co_cause", "4*T", NULL);
     vm_wire(m, "co_req", "1", NULL);
     vm_wire(m, "co_addr", "32", NULL);
@@ -586,9 +597,12 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "s1_size_i", "mb_funct3[1:0]", "s1_active_i", "mb_active", "s1_addr_i", "mb_d",
         "s1_data_i", "mb_s2", "store_i", "n_store_q", "size_i", "n_funct3_q[1:0]",
         "addr_i", "n_d_q", "data_i", "n_s2_q", "trap_o", "co_trap", "cause_o", "co_cause",
-        "served_o", "co_served", "replay_o", "co_replay", "coal_o", "co_coal", "all_o", "co_all", "req_o", "co_req",
+        "served_o", "co_served", "replay_o", "co_replay", "coal_o", "co_coal", "all_o", "co_all",
+        "served_any_o", "co_sany", "replay_any_o", "co_rany", "req_o", "co_req",
         "req_addr_o", "co_addr", "req_strb_o", "co_strb", "req_data_o", "co_data",
         "leader_o", "co_leader", "leader_off_o", "co_off", NULL });
+    vm_assign(m, "dmem_wstrb_o", "co_strb");
+    vm_assign(m, "dmem_wdata_o", "co_data");
     vm_wire(m, "br_a", "PATH_W", NULL);
     vm_wire(m, "br_b", "PATH_W", NULL);
     vm_wire(m, "br_exec", "T", NULL);
@@ -606,6 +620,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "icause_i", "n_cause_q", "mem_i", im ? "n_mem_q || n_div_q" : "n_mem_q",
         "mem_served_i", im ? "n_div_q ? (n_dvacc_q ? n_active_q : {T{1'b0}}) : co_served" : "co_served",
         "mem_replay_i", im ? "n_div_q ? (n_dvacc_q ? {T{1'b0}} : n_active_q) : co_replay" : "co_replay",
+        "mem_sany_i", im ? "n_div_q ? n_dvacc_q && n_active_q != {T{1'b0}} : co_sany" : "co_sany",
+        "mem_rany_i", im ? "n_div_q ? !n_dvacc_q && n_active_q != {T{1'b0}} : co_rany" : "co_rany",
         "mem_all_i", im ? "n_div_q ? n_dvacc_q || n_active_q == {T{1'b0}} : co_all" : "co_all",
         "mem_trap_i", im ? "n_div_q ? {T{1'b0}} : co_trap" : "co_trap", "mem_cause_i", "co_cause",
         "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
@@ -676,8 +692,6 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "dmem_req_o", "n_valid_q && n_mem_q && co_req && !kill_n");
     vb_set(b, "dmem_we_o", "n_store_q");
     vb_set(b, "dmem_addr_o", "co_addr");
-    vb_set(b, "dmem_wstrb_o", "co_strb");
-    vb_set(b, "dmem_wdata_o", "co_data");
     vb_set(b, "dmem_wid_o", "n_wid_q");
     vb_set(b, "dmem_lane_o", "co_leader");
     vb_set(b, "g_valid_q", im ? "m_valid_q && (m_load_q || m_mul_q)" : "m_valid_q && m_load_q");

@@ -130,9 +130,9 @@ module simty_cct_exact (
   wire    [EW-1:0]                s0_wd;       // the node's new entry
   wire    [LANE_W-1:0]            s0_cnt;      // the node's new count
   wire                            s0_rdir;     // replace: the right child is the smaller
-  wire    [(EW-LANE_W)-1:0]       s0_mv;       // the smaller child, without its count
   wire                            s0_lv;       // the left child comes before the entry
   wire                            s0_rv;
+  wire    [(EW-LANE_W)-1:0]       s0_mv;       // the smaller child, without its count
   wire                            s0_down;     // replace: the smaller child moves up, the entry goes down
   wire                            s0_idir;     // insert: the left subtree is full
   wire                            s0_vfirst;   // insert: the carried entry comes before the node's
@@ -147,9 +147,13 @@ module simty_cct_exact (
   wire    [EW-1:0]                s1_cl;       // children of the node
   wire    [EW-1:0]                s1_cr;
   wire                            s1_rdir;     // replace: the right child is the smaller
-  wire    [(EW-LANE_W)-1:0]       s1_mv;       // the smaller child, without its count
   wire                            s1_lv;       // the left child comes before the entry
   wire                            s1_rv;
+  wire    [EW-1:0]                s1_q0;       // the quad read: children of both nodes
+  wire    [EW-1:0]                s1_q1;
+  wire    [EW-1:0]                s1_q2;
+  wire    [EW-1:0]                s1_q3;
+  wire    [(EW-LANE_W)-1:0]       s1_mv;       // the smaller child, without its count
   wire                            s1_down;     // replace: the smaller child moves up, the entry goes down
   wire                            s1_idir;     // insert: the left subtree is full
   wire                            s1_vfirst;   // insert: the carried entry comes before the node's
@@ -378,11 +382,11 @@ module simty_cct_exact (
       s0_rep_q && !s0_v_q[E_V]};
   assign s0_rdir   = s0_cr[E_V] && (!s0_cl[E_V] || s0_cr[E_D +: 8] > s0_cl[E_D +: 8] || (s0_cr[E_D
       +: 8] == s0_cl[E_D +: 8] && s0_cr[E_PC +: 30] < s0_cl[E_PC +: 30]));
-  assign s0_mv     = s0_rdir ? s0_cr[EW-1:E_L] : s0_cl[EW-1:E_L];
   assign s0_lv     = s0_cl[E_V] && (!s0_v_q[E_V] || s0_cl[E_D +: 8] > s0_v_q[E_D +: 8] || (s0_cl[E_D
       +: 8] == s0_v_q[E_D +: 8] && s0_cl[E_PC +: 30] < s0_v_q[E_PC +: 30]));
   assign s0_rv     = s0_cr[E_V] && (!s0_v_q[E_V] || s0_cr[E_D +: 8] > s0_v_q[E_D +: 8] || (s0_cr[E_D
       +: 8] == s0_v_q[E_D +: 8] && s0_cr[E_PC +: 30] < s0_v_q[E_PC +: 30]));
+  assign s0_mv     = s0_rdir ? s0_cr[EW-1:E_L] : s0_cl[EW-1:E_L];
   assign s0_down   = s0_rdir ? s0_rv : s0_lv;
   assign s0_idir   = s0_cl[E_V] && s0_cl[LANE_W-1:0] == 3'd3;
   assign s0_vfirst = !s0_cur[E_V] || s0_v_q[E_V] && (!s0_cur[E_V] || s0_v_q[E_D +: 8] > s0_cur[E_D
@@ -411,13 +415,23 @@ module simty_cct_exact (
       s1_rep_q && !s1_v_q[E_V]};
   assign s1_cl     = s1_i_q ? l2_rd[2*EW +: EW] : l2_rd[0 +: EW];
   assign s1_cr     = s1_i_q ? l2_rd[3*EW +: EW] : l2_rd[EW +: EW];
-  assign s1_rdir   = s1_cr[E_V] && (!s1_cl[E_V] || s1_cr[E_D +: 8] > s1_cl[E_D +: 8] || (s1_cr[E_D
-      +: 8] == s1_cl[E_D +: 8] && s1_cr[E_PC +: 30] < s1_cl[E_PC +: 30]));
+  assign s1_q0     = l2_rd[0*EW +: EW];
+  assign s1_q1     = l2_rd[1*EW +: EW];
+  assign s1_q2     = l2_rd[2*EW +: EW];
+  assign s1_q3     = l2_rd[3*EW +: EW];
+  assign s1_rdir   = s1_i_q ? s1_q3[E_V] && (!s1_q2[E_V] || s1_q3[E_D +: 8] > s1_q2[E_D +: 8] ||
+      (s1_q3[E_D +: 8] == s1_q2[E_D +: 8] && s1_q3[E_PC +: 30] < s1_q2[E_PC +: 30])) : (s1_q1[E_V]
+      && (!s1_q0[E_V] || s1_q1[E_D +: 8] > s1_q0[E_D +: 8] || (s1_q1[E_D +: 8] == s1_q0[E_D +: 8] &&
+      s1_q1[E_PC +: 30] < s1_q0[E_PC +: 30])));
+  assign s1_lv     = s1_i_q ? s1_q2[E_V] && (!s1_v_q[E_V] || s1_q2[E_D +: 8] > s1_v_q[E_D +: 8] ||
+      (s1_q2[E_D +: 8] == s1_v_q[E_D +: 8] && s1_q2[E_PC +: 30] < s1_v_q[E_PC +: 30])) : (s1_q0[E_V]
+      && (!s1_v_q[E_V] || s1_q0[E_D +: 8] > s1_v_q[E_D +: 8] || (s1_q0[E_D +: 8] == s1_v_q[E_D +: 8]
+      && s1_q0[E_PC +: 30] < s1_v_q[E_PC +: 30])));
+  assign s1_rv     = s1_i_q ? s1_q3[E_V] && (!s1_v_q[E_V] || s1_q3[E_D +: 8] > s1_v_q[E_D +: 8] ||
+      (s1_q3[E_D +: 8] == s1_v_q[E_D +: 8] && s1_q3[E_PC +: 30] < s1_v_q[E_PC +: 30])) : (s1_q1[E_V]
+      && (!s1_v_q[E_V] || s1_q1[E_D +: 8] > s1_v_q[E_D +: 8] || (s1_q1[E_D +: 8] == s1_v_q[E_D +: 8]
+      && s1_q1[E_PC +: 30] < s1_v_q[E_PC +: 30])));
   assign s1_mv     = s1_rdir ? s1_cr[EW-1:E_L] : s1_cl[EW-1:E_L];
-  assign s1_lv     = s1_cl[E_V] && (!s1_v_q[E_V] || s1_cl[E_D +: 8] > s1_v_q[E_D +: 8] || (s1_cl[E_D
-      +: 8] == s1_v_q[E_D +: 8] && s1_cl[E_PC +: 30] < s1_v_q[E_PC +: 30]));
-  assign s1_rv     = s1_cr[E_V] && (!s1_v_q[E_V] || s1_cr[E_D +: 8] > s1_v_q[E_D +: 8] || (s1_cr[E_D
-      +: 8] == s1_v_q[E_D +: 8] && s1_cr[E_PC +: 30] < s1_v_q[E_PC +: 30]));
   assign s1_down   = s1_rdir ? s1_rv : s1_lv;
   assign s1_idir   = s1_cl[E_V] && s1_cl[LANE_W-1:0] == 3'd1;
   assign s1_vfirst = !s1_cur_q[E_V] || s1_v_q[E_V] && (!s1_cur_q[E_V] || s1_v_q[E_D +: 8] >
