@@ -222,11 +222,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                   "memory too late in the cycle to be looked at), else a cycle later.");
     vm_reg(m, "r1_q", "W", "ready next cycle, if the warp does not issue now");
     vm_reg(m, "r2_q", "W", "ready next cycle with its second instruction, if it issues now");
-    vm_reg(m, "li_valid_q", "1", "the issue of the last cycle");
-    vm_reg(m, "fl_q", "1", "the flush of the last cycle: its warp's queue is empty now");
-    vm_reg(m, "fl_wid_q", "WARP_W", NULL);
-    vm_reg(m, "li_wid_q", "WARP_W", NULL);
-    vm_reg(m, "li_use2_q", "1", "it reads rs2 (now + 1)");
+    vm_reg(m, "li_oh_q", "W", "the issue of the last cycle, one-hot");
+    vm_reg(m, "blk_q", "W", "flushed last cycle, or rs2 port taken by the last issue");
     vm_comment(m, "Each warp's second queued instruction (for r2).");
     vm_reg(m, "q2", "W", "at least two queued");
     queue_view(m, "seconds", "s", cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}"
@@ -310,11 +307,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "ready", "{W{1'b0}}");
     vb_for(b, "w", "0", "W");
     {
-        const char *same = nb == 2 ? "li_wid_q[0] == w[0]" : "1'b1";
-        vb_set(b, "ready[w]", "(li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && "
-                              "!init_i && %s"
-                              "!(fl_q && fl_wid_q == w[WARP_W-1:0]) && "
-                              "!(li_valid_q && li_use2_q && %s)", cfg->isa_m ? "!mdu_hold_i && " : "", same);
+        vb_set(b, "ready[w]", "(li_oh_q[w] ? r2_q[w] : r1_q[w]) && !blk_q[w] && !init_i%s",
+               cfg->isa_m ? " && !mdu_hold_i" : "");
     }
     vb_end(b);
 
@@ -388,11 +382,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     }
     vb_set(b, "r1_q", "r1");
     vb_set(b, "r2_q", "r2");
-    vb_set(b, "li_valid_q", "iss_valid");
-    vb_set(b, "fl_q", "flush_i");
-    vb_set(b, "fl_wid_q", "flush_wid_i");
-    vb_set(b, "li_wid_q", "iss_wid");
-    vb_set(b, "li_use2_q", "i_use2");
+    vb_set(b, "li_oh_q", "iss_oh");
     vb_set(b, "hv_q", "{hv_q[6:0], iss_valid && (i_walu || i_load)}");
     vb_set(b, "hl_q", "{hl_q[6:0], i_load}");
     vb_set(b, "hw_q", "{hw_q[0 +: 7*WARP_W], iss_wid}");
@@ -416,6 +406,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "nn_q[w]", "!h_follow[w]");
     vb_end(b);
     vb_set(b, "cnt_q[4*w +: 4]", "cnt_n[4*w +: 4] + {3'b000, inc[w]}");
+    vb_set(b, "blk_q[w]", "(flush_i && flush_wid_i == w[WARP_W-1:0]) || (i_use2%s)",
+           nb == 2 ? " && iss_wid[0] == w[0]" : "");
     vb_end(b);
     vb_if(b, "init_i");
     vb_set(b, "alive_q", "{W{1'b1}}");
@@ -424,14 +416,14 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
 
     vb_reset(b, "alive_q", "{W{1'b0}}");
     vb_reset(b, "nn_q", "{W{1'b0}}");
-    vb_reset(b, "fl_q", "1'b0");
     vb_reset(b, "hv_q", "8'd0");
     if (cfg->w > 1)
         vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
     vb_reset(b, "c0_valid_o", "1'b0");
     vb_reset(b, "r1_q", "{W{1'b0}}");
     vb_reset(b, "r2_q", "{W{1'b0}}");
-    vb_reset(b, "li_valid_q", "1'b0");
+    vb_reset(b, "li_oh_q", "{W{1'b0}}");
+    vb_reset(b, "blk_q", "{W{1'b0}}");
     vb_reset(b, "wres_q", "{10*NB{1'b0}}");
     vb_reset(b, "cnt_q", "{4*W{1'b0}}");
     vb_reset(b, "qn_q", "{(IB_W+1)*W{1'b0}}");

@@ -47,6 +47,8 @@ module simty_branch (
   input  wire              mem_i,        // a load or store
   input  wire [T-1:0]      mem_served_i,
   input  wire [T-1:0]      mem_replay_i,
+  input  wire              mem_sany_i,   // |mem_served_i, computed early
+  input  wire              mem_rany_i,   // |mem_replay_i, computed early
   input  wire              mem_all_i,    // every active lane served (the prediction check's shortcut)
   input  wire [T-1:0]      mem_trap_i,
   input  wire [4*T-1:0]    mem_cause_i,
@@ -171,8 +173,8 @@ module simty_branch (
       trap_o = jmis & active_i;
       exec_o = active_i & ~(jcand & ~juni);
     end else if (mem_i) begin
-      a_o     = {|mem_served_i, depth_i, pc_next, mem_served_i};
-      b_o     = {|mem_replay_i, depth_i, pc_i, mem_replay_i};
+      a_o     = {mem_sany_i, depth_i, pc_next, mem_served_i};
+      b_o     = {mem_rany_i, depth_i, pc_i, mem_replay_i};
       trap_o  = mem_trap_i;
       cause_o = mem_cause_i;
       exec_o  = active_i & ~mem_replay_i;

@@ -135,15 +135,20 @@ module simty_rf (
   // rs1 arrives at issue + 2 and is registered twice; rs2 arrives at issue + 3 and is
   // registered once. x0 reads as zero.
 
+  // banks
+  (* keep *)
+  always @(posedge clk_i) begin
+    c0_bank_q <= 1'b0;
+    c1_bank_q <= 1'b0;
+  end
+
   // operands
   always @(posedge clk_i) begin
-    c0_rs1_q  <= is_rs1_i;
-    c0_bank_q <= 1'b0;
-    c1_rs2_q  <= c0_use2_i ? c0_rs2_i : 5'd0;
-    c1_bank_q <= 1'b0;
-    c1_s1_q   <= c0_rs1_q == 5'd0 ? {32*T{1'b0}} : rdata0;
-    ex_s2_o   <= c1_rs2_q == 5'd0 ? {32*T{1'b0}} : rdata0;
-    ex_s1_o   <= c1_s1_q;
+    c0_rs1_q <= is_rs1_i;
+    c1_rs2_q <= c0_use2_i ? c0_rs2_i : 5'd0;
+    c1_s1_q  <= c0_rs1_q == 5'd0 ? {32*T{1'b0}} : rdata0;
+    ex_s2_o  <= c1_rs2_q == 5'd0 ? {32*T{1'b0}} : rdata0;
+    ex_s1_o  <= c1_s1_q;
   end
 
   assign unused_wid = ^{is_wid_i, c0_wid_i, wa_wid_i, wl_wid_i, c0_bank_q, c1_bank_q};

@@ -131,11 +131,8 @@ module simty_sched (
   reg     [(WARP_W+IB_W)-1:0] buf_raddr_q; // the issued entry
   reg     [W-1:0]             r1_q;        // ready next cycle, if the warp does not issue now
   reg     [W-1:0]             r2_q;        // ready next cycle with its second instruction, if it issues now
-  reg                         li_valid_q;  // the issue of the last cycle
-  reg                         fl_q;        // the flush of the last cycle: its warp's queue is empty now
-  reg     [WARP_W-1:0]        fl_wid_q;
-  reg     [WARP_W-1:0]        li_wid_q;
-  reg                         li_use2_q;   // it reads rs2 (now + 1)
+  reg     [W-1:0]             li_oh_q;     // the issue of the last cycle, one-hot
+  reg     [W-1:0]             blk_q;       // flushed last cycle, or rs2 port taken by the last issue
   reg     [W-1:0]             q2;          // at least two queued
   reg     [W-1:0]             s_use1;
   reg     [W-1:0]             s_use2;
@@ -334,8 +331,7 @@ module simty_sched (
   always @* begin
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      ready[w] = (li_valid_q && li_wid_q == w[WARP_W-1:0] ? r2_q[w] : r1_q[w]) && !init_i && !(fl_q
-          && fl_wid_q == w[WARP_W-1:0]) && !(li_valid_q && li_use2_q && 1'b1);
+      ready[w] = (li_oh_q[w] ? r2_q[w] : r1_q[w]) && !blk_q[w] && !init_i;
     end
   end
 
@@ -406,11 +402,7 @@ module simty_sched (
     end
     r1_q        <= r1;
     r2_q        <= r2;
-    li_valid_q  <= iss_valid;
-    fl_q        <= flush_i;
-    fl_wid_q    <= flush_wid_i;
-    li_wid_q    <= iss_wid;
-    li_use2_q   <= i_use2;
+    li_oh_q     <= iss_oh;
     hv_q        <= {hv_q[6:0], iss_valid && (i_walu || i_load)};
     hl_q        <= {hl_q[6:0], i_load};
     hw_q        <= {hw_q[0 +: 7*WARP_W], iss_wid};
@@ -427,6 +419,7 @@ module simty_sched (
         nn_q[w] <= !h_follow[w];
       end
       cnt_q[4*w +: 4] <= cnt_n[4*w +: 4] + {3'b000, inc[w]};
+      blk_q[w]        <= (flush_i && flush_wid_i == w[WARP_W-1:0]) || (i_use2);
     end
     if (init_i) begin
       alive_q  <= {W{1'b1}};
@@ -435,12 +428,12 @@ module simty_sched (
     if (rst_i) begin
       alive_q    <= {W{1'b0}};
       nn_q       <= {W{1'b0}};
-      fl_q       <= 1'b0;
       hv_q       <= 8'd0;
       c0_valid_o <= 1'b0;
       r1_q       <= {W{1'b0}};
       r2_q       <= {W{1'b0}};
-      li_valid_q <= 1'b0;
+      li_oh_q    <= {W{1'b0}};
+      blk_q      <= {W{1'b0}};
       wres_q     <= {10*NB{1'b0}};
       cnt_q      <= {4*W{1'b0}};
       qn_q       <= {(IB_W+1)*W{1'b0}};

@@ -10,11 +10,12 @@
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 2 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
 //   ARBPIPE = 1: the arbiter's reduction tree spans 2 pipeline stages
-//   latency of this unit: 1 cycle: the outputs belong to the instruction that was at the inputs of stage 1 one cycle earlier
+//   latency of this unit: 1 cycle: the outputs belong to the instruction that was at the inputs of stage 1 one cycle earlier; req_strb_o and req_data_o, 2 cycles
 //
 // Memory coalescer over two stages: issue + 5 checks every lane and finds the leader and its
 // address (registered), issue + 6 compares every lane with the leader and builds the request
-// (registered by the core, sent at issue + 7). Lanes with a misaligned address trap (cause
+// (registered by the core, sent at issue + 7; the byte enables and data from the selections
+// registered here, one multiplexer after them). Lanes with a misaligned address trap (cause
 // 4/6), lanes outside data memory and the MMIO page trap with an access fault (5/7). Per pass
 // the leader (lowest remaining lane; found without waiting for those checks, so when it traps
 // the pass serves no lane and the others replay without it) is served with every lane making a
@@ -28,12 +29,12 @@
 module simty_coalesce (
   input  wire              clk_i,
   // stage 1 (issue + 5): the instruction
-  input  wire              s1_mem_i,    // a legal load or store
+  input  wire              s1_mem_i,     // a legal load or store
   input  wire              s1_store_i,
-  input  wire [1:0]        s1_size_i,   // 0 byte, 1 half, 2 word (funct3[1:0])
+  input  wire [1:0]        s1_size_i,    // 0 byte, 1 half, 2 word (funct3[1:0])
   input  wire [T-1:0]      s1_active_i,
-  input  wire [32*T-1:0]   s1_addr_i,   // per-lane byte address
-  input  wire [32*T-1:0]   s1_data_i,   // per-lane store data
+  input  wire [32*T-1:0]   s1_addr_i,    // per-lane byte address
+  input  wire [32*T-1:0]   s1_data_i,    // per-lane store data
   // stage 2 (issue + 6): the same instruction, one cycle later
   input  wire              store_i,
   input  wire [1:0]        size_i,
@@ -42,17 +43,20 @@ module simty_coalesce (
   // per lane, to the branch unit (stage 2)
   output wire [T-1:0]      trap_o,
   output wire [4*T-1:0]    cause_o,
-  output wire [T-1:0]      served_o,    // served in this pass
-  output wire [T-1:0]      replay_o,    // left for another pass
-  output wire [T-1:0]      coal_o,      // served from their own word slot
-  output wire              all_o,       // every active lane is served: no trap, no replay
+  output wire [T-1:0]      served_o,     // served in this pass
+  output wire [T-1:0]      replay_o,     // left for another pass
+  output wire [T-1:0]      coal_o,       // served from their own word slot
+  output wire              all_o,        // every active lane is served: no trap, no replay
+  output wire              served_any_o, // |served_o, without the store-order logic
+  output wire              replay_any_o, // |replay_o, idem
   // the request (stage 2)
-  output wire              req_o,       // some lane accesses memory
-  output wire [31:0]       req_addr_o,  // block address (aligned to 4T bytes)
-  output reg  [4*T-1:0]    req_strb_o,  // byte enables, 4 per word
-  output reg  [32*T-1:0]   req_data_o,  // word i = slot i
-  output wire [LANE_W-1:0] leader_o,    // leader lane
-  output wire [OFF_W-1:0]  leader_off_o // leader's byte offset in the block
+  output wire              req_o,        // some lane accesses memory
+  output wire [31:0]       req_addr_o,   // block address (aligned to 4T bytes)
+  output wire [LANE_W-1:0] leader_o,     // leader lane
+  output wire [OFF_W-1:0]  leader_off_o, // leader's byte offset in the block
+  // the request's byte enables and data (stage 3, one cycle after the request)
+  output reg  [4*T-1:0]    req_strb_o,   // byte enables, 4 per word
+  output reg  [32*T-1:0]   req_data_o    // word i = slot i
 );
 
   localparam integer T        = 2;         // threads per warp
@@ -62,39 +66,39 @@ module simty_coalesce (
   localparam [13:0]  DMEM_TAG = 14'h2000;  // DMEM base >> DMEM_AW
   localparam [19:0]  MMIO_TAG = 20'hf0000; // MMIO page base >> 12
 
-  reg     [T-1:0]      mis;       // misaligned lanes
-  reg     [T-1:0]      fault;     // lanes outside data memory and the MMIO page
+  reg     [T-1:0]      mis;        // misaligned lanes
+  reg     [T-1:0]      fault;      // lanes outside data memory and the MMIO page
   reg     [4*T-1:0]    cause;
-  wire    [T-1:0]      s1_cand;   // lanes that access memory
+  wire    [T-1:0]      s1_cand;    // lanes that access memory
   integer              l;
-  wire    [T-1:0]      s1_acc;    // lanes that make the access, before the checks
-  wire    [T-1:0]      s1_lead1h; // one-hot leader: lowest lane that makes the access
+  wire    [T-1:0]      s1_acc;     // lanes that make the access, before the checks
+  wire    [T-1:0]      s1_lead1h;  // one-hot leader: lowest lane that makes the access
   reg     [LANE_W-1:0] s1_leader;
-  reg     [31:0]       s1_laddr;  // the leader's address and data, selected by the one-hot leader (AND-OR: no encoder on the path)
+  reg     [31:0]       s1_laddr;   // the leader's address and data, selected by the one-hot leader (AND-OR: no encoder on the path)
   reg     [31:0]       s1_ldata;
-  reg     [T-1:0]      cand;      // stage 2
+  reg     [T-1:0]      cand;       // stage 2
   reg     [T-1:0]      lead1h;
-  reg                  lead_ok;   // the leader does not trap: the pass serves
+  reg                  lead_ok;    // the leader does not trap: the pass serves
   reg     [T-1:0]      trap_q;
   reg     [4*T-1:0]    cause_q;
   reg     [LANE_W-1:0] leader_q;
-  reg     [31:0]       laddr;     // leader's address
-  reg     [31:0]       ldata;     // leader's store data
+  reg     [31:0]       laddr;      // leader's address
+  reg     [31:0]       ldata;      // leader's store data
   reg     [T-1:0]      coal;
   reg     [T-1:0]      bcast;
-  reg     [T-1:0]      pend;      // unserved lanes in the leader's block
-  reg     [T-1:0]      conflict;  // slot j is written later by a lower lane
-  wire    [T-1:0]      slot;      // lanes served from their own slot
-  wire    [T-1:0]      slot_k;    // slot, built once for the request's T x 36 multiplexers
-  reg     [3:0]        lstrb;     // leader's byte enables in its word
-  reg     [31:0]       lwdata;    // leader's data replicated across its word
-
-  simty_keep #(
-    .W (T)
-  ) u_slot (
-    .d_i (slot),
-    .q_o (slot_k)
-  );
+  reg     [T-1:0]      pend;       // unserved lanes in the leader's block
+  reg     [T-1:0]      conflict;   // slot j is written later by a lower lane
+  wire    [T-1:0]      slot;       // lanes served from their own slot
+  wire    [T-1:0]      left;       // lanes neither the leader nor in their slot nor a broadcast load
+  reg     [3:0]        lstrb;      // leader's byte enables in its word
+  reg     [31:0]       lwdata;     // leader's data replicated across its word
+  wire    [T-1:0]      lword;      // the leader's word, one-hot
+  reg     [T-1:0]      r_slot_q;   // stage 3: words written by their own lane
+  reg     [T-1:0]      r_lword_q;  // the leader's word
+  reg                  r_store_q;
+  reg     [3:0]        r_lstrb_q;
+  reg     [31:0]       r_lwdata_q;
+  reg     [32*T-1:0]   r_data_q;   // the lanes' store data
 
   // Stage 1: misaligned and out-of-range lanes, the leader and its address. The leader is the
   // lowest lane that makes the access, found in parallel with the checks; when it traps, stage
@@ -187,9 +191,18 @@ module simty_coalesce (
   // Every lane served, from coal rather than slot: when every lane that accesses memory is the
   // leader, in its slot or a word load of the leader's word, no lane is left pending, so no
   // store is held back and slot = coal; so the prediction check skips the store-order logic.
-  assign all_o = lead_ok && trap_q == {T{1'b0}} && (cand & ~(lead1h | coal | bcast)) == {T{1'b0}};
+  assign left  = cand & ~(lead1h | coal | bcast);
+  assign all_o = lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}};
 
-  // The request: coalesced lanes in their slots, the leader in its word.
+  // The same argument gives the a and b paths' valid bits: a pass serves when its leader does
+  // not trap, and leaves a lane to replay when one is left (held-back stores need a pending
+  // lane, which is left) or, when the leader traps, when another lane accesses memory.
+  assign served_any_o = lead_ok && lead1h != {T{1'b0}};
+  assign replay_any_o = lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}};
+
+  // The request: coalesced lanes in their slots, the leader in its word. What selects each word
+  // is registered with the words (stage 3), so that the store-order logic ends at a flip-flop
+  // and the byte enables and data are one multiplexer after it.
 
   // leader_data
   always @* begin
@@ -204,18 +217,26 @@ module simty_coalesce (
     end
   end
 
+  assign lword = {{(T-1){1'b0}}, 1'b1} << laddr[OFF_W-1:2];
+
+  // stage3
+  always @(posedge clk_i) begin
+    r_slot_q   <= slot;
+    r_lword_q  <= lword;
+    r_store_q  <= store_i;
+    r_lstrb_q  <= lstrb;
+    r_lwdata_q <= lwdata;
+    r_data_q   <= data_i;
+  end
+
   // slots
   always @* begin
     req_strb_o = {4*T{1'b0}};
     req_data_o = {32*T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      if (slot_k[l]) begin
-        req_strb_o[4*l +: 4]   = {4{store_i}};
-        req_data_o[32*l +: 32] = data_i[32*l +: 32];
-      end else if (laddr[OFF_W-1:2] == l[LANE_W-1:0]) begin
-        req_strb_o[4*l +: 4]   = store_i ? lstrb : 4'b0000;
-        req_data_o[32*l +: 32] = lwdata;
-      end
+      req_strb_o[4*l +: 4]   = !r_store_q ? 4'b0000 : r_slot_q[l] ? 4'b1111 : r_lstrb_q &
+          {4{r_lword_q[l]}};
+      req_data_o[32*l +: 32] = r_slot_q[l] ? r_data_q[32*l +: 32] : r_lwdata_q;
     end
   end
 

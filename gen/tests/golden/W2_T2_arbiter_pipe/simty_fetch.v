@@ -36,6 +36,7 @@ module simty_fetch (
   input  wire              clk_i,
   input  wire              rst_i,
   input  wire              init_i,        // reset sequence: load start_pc_i, fetch nothing
+  input  wire              init_pick_i,   // init_i's copy for the steering pick alone (its own flip-flop, placed near the pick)
   input  wire [29:0]       start_pc_i,    // word PC every thread starts at
   input  wire [W-1:0]      alive_i,       // warps with live threads
   // from the scheduler: an issue frees a credit; collect 0 gives the issued instruction's predicted next PC
@@ -136,8 +137,8 @@ module simty_fetch (
     elig   = {W{1'b0}};
     hungry = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      elig[w]   = alive_i[w] && !init_i && !cred_q[CR_W*w + CR_W-1];
-      hungry[w] = alive_i[w] && !init_i && cred_q[CR_W*w +: CR_W] == {CR_W{1'b0}};
+      elig[w]   = alive_i[w] && !init_pick_i && !cred_q[CR_W*w + CR_W-1];
+      hungry[w] = alive_i[w] && !init_pick_i && cred_q[CR_W*w +: CR_W] == {CR_W{1'b0}};
     end
   end
 

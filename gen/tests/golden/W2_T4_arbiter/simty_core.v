@@ -51,8 +51,8 @@ module simty_core (
   output reg               dmem_req_o,
   output reg               dmem_we_o,    // store (else load)
   output reg  [31:0]       dmem_addr_o,  // block address, aligned to 4T bytes
-  output reg  [4*T-1:0]    dmem_wstrb_o, // byte enables, word i in bits 4i+3..4i
-  output reg  [32*T-1:0]   dmem_wdata_o, // word i in bits 32i+31..32i
+  output wire [4*T-1:0]    dmem_wstrb_o, // byte enables, word i in bits 4i+3..4i
+  output wire [32*T-1:0]   dmem_wdata_o, // word i in bits 32i+31..32i (both from the coalescer's registers, one multiplexer after them)
   output reg  [WARP_W-1:0] dmem_wid_o,   // warp of the request
   output reg  [LANE_W-1:0] dmem_lane_o,  // leader lane (owner of a sub-word or console access)
   input  wire [32*T-1:0]   dmem_rdata_i, // the block requested the cycle before
@@ -99,8 +99,9 @@ module simty_core (
   reg  [(ROW_W+1)-1:0] init_cnt_q;
   reg  [63:0]          cycle_q;        // the cycle CSR
   wire                 init;
-  reg                  init_s_q;       // init, the scheduler's copy
-  reg                  init_f_q;       // init, fetch's copy
+  reg                  init_s_q;       // init, a copy for the scheduler
+  reg                  init_f_q;       // init, a copy for fetch's PCs
+  reg                  init_p_q;       // init, a copy for fetch's pick
   wire [W-1:0]         alive;
   wire                 flush;
   wire [WARP_W-1:0]    flush_wid;
@@ -262,6 +263,8 @@ module simty_core (
   wire [T-1:0]         co_replay;
   wire [T-1:0]         co_coal;
   wire                 co_all;
+  wire                 co_sany;
+  wire                 co_rany;
   wire [4*T-1:0]       co_cause;
   wire                 co_req;
   wire [31:0]          co_addr;
@@ -351,6 +354,7 @@ module simty_core (
     .clk_i         (clk_i),
     .rst_i         (rst_i),
     .init_i        (init_f_q),
+    .init_pick_i   (init_p_q),
     .start_pc_i    (start_pc_i[31:2]),
     .alive_i       (alive),
     .iss_oh_i      (iss_oh),
@@ -583,6 +587,8 @@ module simty_core (
     .replay_o     (co_replay),
     .coal_o       (co_coal),
     .all_o        (co_all),
+    .served_any_o (co_sany),
+    .replay_any_o (co_rany),
     .req_o        (co_req),
     .req_addr_o   (co_addr),
     .req_strb_o   (co_strb),
@@ -611,6 +617,8 @@ module simty_core (
     .mem_i        (n_mem_q),
     .mem_served_i (co_served),
     .mem_replay_i (co_replay),
+    .mem_sany_i   (co_sany),
+    .mem_rany_i   (co_rany),
     .mem_all_i    (co_all),
     .mem_trap_i   (co_trap),
     .mem_cause_i  (co_cause),
@@ -654,7 +662,8 @@ module simty_core (
   end
 
   // Copies of init for the scheduler and fetch, whose issue and steering picks it gates: one
-  // flip-flop fanning out to the whole core was their longest path.
+  // flip-flop fanning out to the whole core was their longest path. Fetch has two: one loads
+  // the start PC into every warp's PC, one gates the steering pick.
 
   // init copy for the scheduler
   (* keep *)
@@ -665,12 +674,21 @@ module simty_core (
     end
   end
 
-  // init copy for fetch
+  // init copy for fetch's PCs
   (* keep *)
   always @(posedge clk_i) begin
     init_f_q <= init && init_cnt_q[ROW_W-1:0] != {ROW_W{1'b1}};
     if (rst_i) begin
       init_f_q <= 1'b1;
+    end
+  end
+
+  // init copy for fetch's pick
+  (* keep *)
+  always @(posedge clk_i) begin
+    init_p_q <= init && init_cnt_q[ROW_W-1:0] != {ROW_W{1'b1}};
+    if (rst_i) begin
+      init_p_q <= 1'b1;
     end
   end
 
@@ -821,6 +839,8 @@ module simty_core (
   end
 
   assign mb_depth_fwd = mb_depth_fwd_r;
+  assign dmem_wstrb_o = co_strb;
+  assign dmem_wdata_o = co_data;
 
   // Went where predicted with every active thread, at the same depth: no jalr, exit or trap; a
   // jal to its (aligned) target; a branch predicted taken taken by every thread, any other
@@ -828,54 +848,52 @@ module simty_core (
 
   // resolve
   always @(posedge clk_i) begin
-    m_valid_q    <= n_valid_q && !kill_n;
-    m_wid_q      <= n_wid_q;
-    m_pc_q       <= n_pc_q;
-    m_insn_q     <= n_insn_q;
-    m_rd_q       <= n_rd_q;
-    m_walu_q     <= n_walu_q;
-    m_load_q     <= n_load_q;
-    m_branch_q   <= n_branch_q;
-    m_jalr_q     <= n_jalr_q;
-    m_pok_q      <= br_pok;
-    m_pcn_q      <= n_pcn_q;
-    m_a_q        <= br_a;
-    m_b_q        <= br_b;
-    m_h1_q       <= {|n_active_q, n_depth_q, n_pc_q, n_active_q};
-    m_exec_q     <= br_exec;
-    m_trap_q     <= br_trap;
-    m_cause_q    <= br_cause;
-    m_exit_q     <= br_exit;
-    m_wdata_q    <= n_wdata;
-    m_d_q        <= n_d_q;
-    m_s2_q       <= n_s2_q;
-    m_served_q   <= co_served;
-    m_coal_q     <= co_coal;
-    m_off_q      <= co_off;
-    m_funct3_q   <= n_funct3_q;
-    dmem_req_o   <= n_valid_q && n_mem_q && co_req && !kill_n;
-    dmem_we_o    <= n_store_q;
-    dmem_addr_o  <= co_addr;
-    dmem_wstrb_o <= co_strb;
-    dmem_wdata_o <= co_data;
-    dmem_wid_o   <= n_wid_q;
-    dmem_lane_o  <= co_leader;
-    g_valid_q    <= m_valid_q && m_load_q;
-    g_wid_q      <= m_wid_q;
-    g_rd_q       <= m_rd_q;
-    g_served_q   <= m_served_q;
-    g_coal_q     <= m_coal_q;
-    g_off_q      <= m_off_q;
-    g_funct3_q   <= m_funct3_q;
-    ld_valid_q   <= g_valid_q;
-    ld_wid_q     <= g_wid_q;
-    ld_rd_q      <= g_rd_q;
-    ld_mask_q    <= g_served_q;
-    wb_valid_q   <= ld_valid_q;
-    wb_wid_q     <= ld_wid_q;
-    wb_rd_q      <= ld_rd_q;
-    wb_mask_q    <= ld_mask_q;
-    wb_data_q    <= ld_data;
+    m_valid_q   <= n_valid_q && !kill_n;
+    m_wid_q     <= n_wid_q;
+    m_pc_q      <= n_pc_q;
+    m_insn_q    <= n_insn_q;
+    m_rd_q      <= n_rd_q;
+    m_walu_q    <= n_walu_q;
+    m_load_q    <= n_load_q;
+    m_branch_q  <= n_branch_q;
+    m_jalr_q    <= n_jalr_q;
+    m_pok_q     <= br_pok;
+    m_pcn_q     <= n_pcn_q;
+    m_a_q       <= br_a;
+    m_b_q       <= br_b;
+    m_h1_q      <= {|n_active_q, n_depth_q, n_pc_q, n_active_q};
+    m_exec_q    <= br_exec;
+    m_trap_q    <= br_trap;
+    m_cause_q   <= br_cause;
+    m_exit_q    <= br_exit;
+    m_wdata_q   <= n_wdata;
+    m_d_q       <= n_d_q;
+    m_s2_q      <= n_s2_q;
+    m_served_q  <= co_served;
+    m_coal_q    <= co_coal;
+    m_off_q     <= co_off;
+    m_funct3_q  <= n_funct3_q;
+    dmem_req_o  <= n_valid_q && n_mem_q && co_req && !kill_n;
+    dmem_we_o   <= n_store_q;
+    dmem_addr_o <= co_addr;
+    dmem_wid_o  <= n_wid_q;
+    dmem_lane_o <= co_leader;
+    g_valid_q   <= m_valid_q && m_load_q;
+    g_wid_q     <= m_wid_q;
+    g_rd_q      <= m_rd_q;
+    g_served_q  <= m_served_q;
+    g_coal_q    <= m_coal_q;
+    g_off_q     <= m_off_q;
+    g_funct3_q  <= m_funct3_q;
+    ld_valid_q  <= g_valid_q;
+    ld_wid_q    <= g_wid_q;
+    ld_rd_q     <= g_rd_q;
+    ld_mask_q   <= g_served_q;
+    wb_valid_q  <= ld_valid_q;
+    wb_wid_q    <= ld_wid_q;
+    wb_rd_q     <= ld_rd_q;
+    wb_mask_q   <= ld_mask_q;
+    wb_data_q   <= ld_data;
     if (rst_i) begin
       m_valid_q  <= 1'b0;
       g_valid_q  <= 1'b0;

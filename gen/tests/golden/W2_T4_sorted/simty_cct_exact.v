@@ -127,9 +127,9 @@ module simty_cct_exact (
   wire    [EW-1:0]                s0_wd;       // the node's new entry
   wire    [LANE_W-1:0]            s0_cnt;      // the node's new count
   wire                            s0_rdir;     // replace: the right child is the smaller
-  wire    [(EW-LANE_W)-1:0]       s0_mv;       // the smaller child, without its count
   wire                            s0_lv;       // the left child comes before the entry
   wire                            s0_rv;
+  wire    [(EW-LANE_W)-1:0]       s0_mv;       // the smaller child, without its count
   wire                            s0_down;     // replace: the smaller child moves up, the entry goes down
   wire                            s0_idir;     // insert: the left subtree is full
   wire                            s0_vfirst;   // insert: the carried entry comes before the node's
@@ -306,11 +306,11 @@ module simty_cct_exact (
       s0_rep_q && !s0_v_q[E_V]};
   assign s0_rdir   = s0_cr[E_V] && (!s0_cl[E_V] || s0_cr[E_D +: 8] > s0_cl[E_D +: 8] || (s0_cr[E_D
       +: 8] == s0_cl[E_D +: 8] && s0_cr[E_PC +: 30] < s0_cl[E_PC +: 30]));
-  assign s0_mv     = s0_rdir ? s0_cr[EW-1:E_L] : s0_cl[EW-1:E_L];
   assign s0_lv     = s0_cl[E_V] && (!s0_v_q[E_V] || s0_cl[E_D +: 8] > s0_v_q[E_D +: 8] || (s0_cl[E_D
       +: 8] == s0_v_q[E_D +: 8] && s0_cl[E_PC +: 30] < s0_v_q[E_PC +: 30]));
   assign s0_rv     = s0_cr[E_V] && (!s0_v_q[E_V] || s0_cr[E_D +: 8] > s0_v_q[E_D +: 8] || (s0_cr[E_D
       +: 8] == s0_v_q[E_D +: 8] && s0_cr[E_PC +: 30] < s0_v_q[E_PC +: 30]));
+  assign s0_mv     = s0_rdir ? s0_cr[EW-1:E_L] : s0_cl[EW-1:E_L];
   assign s0_down   = s0_rdir ? s0_rv : s0_lv;
   assign s0_idir   = s0_cl[E_V] && s0_cl[LANE_W-1:0] == 2'd1;
   assign s0_vfirst = !s0_cur[E_V] || s0_v_q[E_V] && (!s0_cur[E_V] || s0_v_q[E_D +: 8] > s0_cur[E_D
