@@ -15,6 +15,7 @@ static const struct qfield {
     { "walu", 0, "rf_walu_i", 1 },     { "load", 0, "rf_load_i", 0 },
     { "follow", 0, "rf_follow_i", 0 }, { "rs1", 1, "rf_rs1_i", 1 },
     { "rs2", 1, "rf_rs2_i", 1 },       { "rd", 1, "rf_insn_i[11:7]", 1 },
+    { "seq", 0, "rf_follow_i && !rf_pred_i", 0 },
 };
 #define NQF (sizeof qfields / sizeof qfields[0])
 
@@ -84,7 +85,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                    "read ports (rs1 at issue + 1, rs2 at issue + 2) and the write port (issue + 6, or issue + 10 "
                    "for a load) it needs (a reservation shift register per bank keeps them "
                    "apart), and either nothing of the warp is in flight, or the warp has a single "
-                   "path, the last instruction issued may be followed (predecode) and the "
+                   "path (or the path unit counted how many instructions its head path may run "
+                   "before it reaches the warp's other path, and the last instruction issued goes "
+                   "on to PC + 4), the last instruction issued may be followed (predecode) and the "
                    "instruction reads no register an instruction in flight has yet to write. "
                    "Such an instruction is issued on the guess that the ones before it go on "
                    "to PC + 4 with the same threads; when one of them does not, the resolve "
@@ -135,6 +138,11 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "wb_valid_i", "1", "load write-back that releases its warp");
     vm_port(m, VM_IN, "wb_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "hold_i", "W", "warps that may not issue next cycle (the exact CCT)");
+    vm_group(m, "a cycle after resolve: how far the head path is from the warp's next path");
+    vm_port(m, VM_IN, "ah_valid_i", "1", NULL);
+    vm_port(m, VM_IN, "ah_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "ah_n_i", "3", "instructions from the head's PC on that may run before "
+            "the next path's (7: at least 7)");
     vm_group(m, "squash (resolve, issue + 6): the warp's younger instructions are dropped");
     vm_port(m, VM_IN, "squash_i", "1", NULL);
     vm_port(m, VM_IN, "squash_wid_i", "WARP_W", NULL);
@@ -284,6 +292,30 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vb_end(b);
 
+    vm_comment(m, "A warp with several paths may issue path-neutral instructions (followed and "
+                  "predicted to go on to PC + 4) back to back while they stay before its next "
+                  "path: ahead_q counts the instructions it may still issue. It is set a cycle after "
+                  "each resolve from the path unit's distance, less every instruction of the warp "
+                  "in flight (some of them older: it can only be too small), cleared at the resolve "
+                  "itself, and counts down at each issue.");
+    vm_reg(m, "ahead_q", "3*W", NULL);
+    vm_reg(m, "seq_q", "W", "the warp's last issued instruction goes on to PC + 4");
+    vm_reg(m, "ahead_n", "3*W", NULL);
+    vm_reg(m, "ah_left", "5", NULL);
+    b = vm_comb(m, "ahead");
+    vb_default(b, "ahead_n", "ahead_q");
+    vb_default(b, "ah_left", "5'd0");
+    vb_for(b, "w", "0", "W");
+    vb_if(b, "res_valid_i && res_wid_i == w[WARP_W-1:0]");
+    vb_set(b, "ahead_n[3*w +: 3]", "3'd0");
+    vb_elif(b, "ah_valid_i && ah_wid_i == w[WARP_W-1:0]");
+    vb_set(b, "ah_left", "{2'b00, ah_n_i} - {1'b0, cnt_n[4*w +: 4]} - {4'b0000, iss_oh[w]}");
+    vb_set(b, "ahead_n[3*w +: 3]", "ah_left[4:3] != 2'b00 ? 3'd0 : ah_left[2:0]");
+    vb_elif(b, "iss_oh[w] && ahead_q[3*w +: 3] != 3'd0");
+    vb_set(b, "ahead_n[3*w +: 3]", "ahead_q[3*w +: 3] - 3'd1");
+    vb_end(b);
+    vb_end(b);
+
     vm_reg(m, "r1", "W", NULL);
     vm_reg(m, "r2", "W", NULL);
     b = vm_comb(m, "qualify_ahead");
@@ -293,12 +325,13 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     {
         const char *bank0 = nb == 2 ? "(w%2)" : "0";
         vb_set(b, "r1[w]", "alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) && (qv[w] ? "
-                           "(cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] && !hz1[w])) && "
+                           "(cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && (single_n[w] || "
+                           "(seq_q[w] && ahead_q[3*w +: 3] != 3'd0)) && !hz1[w])) && "
                            "!(h_walu[w] && wres_q[10*%s+6]) : "
                            "rf_spec_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && "
                            "!wres_q[10*%s+6])", bank0, bank0);
         vb_set(b, "r2[w]", "q2[w] && alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) && "
-                           "h_follow[w] && single_n[w] && "
+                           "h_follow[w] && (single_n[w] || (h_seq[w] && ahead_q[3*w +: 3] > 3'd1)) && "
                            "!hz2[w] && !(s_walu[w] && wres_q[10*%s+6])", bank0);
     }
     vb_end(b);
@@ -383,6 +416,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "r1_q", "r1");
     vb_set(b, "r2_q", "r2");
     vb_set(b, "li_oh_q", "iss_oh");
+    vb_set(b, "ahead_q", "ahead_n");
     vb_set(b, "hv_q", "{hv_q[6:0], iss_valid && (i_walu || i_load)}");
     vb_set(b, "hl_q", "{hl_q[6:0], i_load}");
     vb_set(b, "hw_q", "{hw_q[0 +: 7*WARP_W], iss_wid}");
@@ -404,6 +438,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "w", "0", "W");
     vb_if(b, "iss_oh[w]");
     vb_set(b, "nn_q[w]", "!h_follow[w]");
+    vb_set(b, "seq_q[w]", "h_seq[w]");
     vb_end(b);
     vb_set(b, "cnt_q[4*w +: 4]", "cnt_n[4*w +: 4] + {3'b000, inc[w]}");
     vb_set(b, "blk_q[w]", "(flush_i && flush_wid_i == w[WARP_W-1:0]) || (i_use2%s)",
@@ -423,6 +458,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "r1_q", "{W{1'b0}}");
     vb_reset(b, "r2_q", "{W{1'b0}}");
     vb_reset(b, "li_oh_q", "{W{1'b0}}");
+    vb_reset(b, "ahead_q", "{3*W{1'b0}}");
     vb_reset(b, "blk_q", "{W{1'b0}}");
     vb_reset(b, "wres_q", "{10*NB{1'b0}}");
     vb_reset(b, "cnt_q", "{4*W{1'b0}}");

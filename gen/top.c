@@ -256,8 +256,15 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "c0_rs2", "5", NULL);
     vm_wire(m, "c0_pred", "1", NULL);
     vm_wire(m, "path_hold", "W", "warps the path unit holds back from issuing");
-    if (cfg->track != TRACK_SORTED)
+    vm_wire(m, "g_valid", "1", "stage g: how far a warp's head path is from its next path");
+    vm_wire(m, "g_wid", "WARP_W", NULL);
+    vm_wire(m, "g_ahead", "3", NULL);
+    if (cfg->track != TRACK_SORTED) {
         vm_assign(m, "path_hold", "{W{1'b0}}");
+        vm_assign(m, "g_valid", "1'b0");
+        vm_assign(m, "g_wid", "{WARP_W{1'b0}}");
+        vm_assign(m, "g_ahead", "3'd0");
+    }
     vm_comment(m, "Both next PCs of the fetched instruction, added before the issue buffer.");
     vm_wire(m, "rf_tgt", "30", "where a predicted jump goes");
     vm_wire(m, "rf_pc1", "30", NULL);
@@ -273,6 +280,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         "squash_cnt_i", "sq_cnt", "msq_i", "n_valid_q && n_msq_q", "msq_wid_i", "n_wid_q",
         "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single", "hold_i", "path_hold",
+        "ah_valid_i", "g_valid", "ah_wid_i", "g_wid", "ah_n_i", "g_ahead",
         "iss_oh_o", "iss_oh",
         "c0_valid_o", "c0_valid", "c0_wid_o", "c0_wid", "c0_pc_o", "c0_pc", "c0_insn_o", "c0_insn",
         "c0_fault_o", "c0_fault", "c0_rs1_o", "c0_rs1", "c0_rs2_o", "c0_rs2", "c0_pred_o", "c0_pred", "c0_tgt_o", "c0_tgt", "c0_pc1_o", "c0_pc1",
@@ -570,6 +578,9 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->track == TRACK_SORTED) {
         vm_inst_conn(in, "init_row_i", "init_cnt_q[ROW_W-1:0]");
         vm_inst_conn(in, "hold_o", "path_hold");
+        vm_inst_conn(in, "g_valid_o", "g_valid");
+        vm_inst_conn(in, "g_wid_o", "g_wid");
+        vm_inst_conn(in, "g_ahead_o", "g_ahead");
         vm_inst_conn(in, "m_pcn_i", "m_pcn_q");
         vm_inst_conn(in, "m_npc_i", "npc_pre");
         vm_inst_conn(in, "r_hit_pcn_o", "r_hit_pcn");

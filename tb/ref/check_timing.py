@@ -8,7 +8,8 @@ policy with a commit log and checks the issue cycles of its labels: one
 cycle between independent instructions, 6 after an ALU result, 10 after a
 load, 3 after a predicted taken backward branch, 10 after a CSR read, a
 mispredicted branch or a split and between the instructions of a warp with
-several paths; under mp-ipdom the two splits interleave (one cycle apart),
+several paths (minsp-pc, the sorted list: one while the head's next PC stays
+before the only other path's); under mp-ipdom the two splits interleave (one cycle apart),
 under breadth-first they alternate, under the others they run one after
 the other; a run's cycles are its last issue + 10.  One line per check, "N passed, M failed".
 """
@@ -99,9 +100,20 @@ def main():
             delta("several paths: the other path next", first[0], second[0], 10)
             delta("several paths: back after the other one", first[0], at(first[1] + "b"), 20)
             continue
-        delta("several paths: one instruction per resolve", first[0],
-              at(first[1] + "b"), 10)
-        if pol == "mp-ipdom":
+        if pol == "minsp-pc":
+            # the sorted list's follow-on: side1b (before side0) waits only for
+            # side1's result, the jump to join follows it, side0 comes when
+            # that resolves
+            delta("two paths: the head follows on (ALU result -> use)", first[0],
+                  at(first[1] + "b"), 6)
+            delta("two paths: the other path after the head's jump resolves", first[0],
+                  second[0], 6 + 1 + 10)
+        else:
+            delta("several paths: one instruction per resolve", first[0],
+                  at(first[1] + "b"), 10)
+        if pol == "minsp-pc":
+            pass
+        elif pol == "mp-ipdom":
             delta("mp-ipdom: the other split interleaves", first[0], second[0], 1)
         else:
             ok = second[0] - first[0] >= 20

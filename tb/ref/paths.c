@@ -205,7 +205,7 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
     unsigned ng, i, lat;
     uint64_t served, dead, live, wmask;
     uint32_t npc;
-    int uniform_fwd;
+    int uniform_fwd, follow;
 
     if (REF_POLICY_IS_STACK(r->cfg.policy))
         return ref_stack_issue(r, w, eff, served_out, pc_out);
@@ -277,7 +277,17 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
         r->divergences++;
     if (served != head.mask)
         r->replays++;
-    lat = ref_timing_issue(r, w, head.pc, &head, served, wmask, g, ng, head.mask == live, r->cycle);
+    /* Issued as a single path's would be: a path-neutral instruction of a
+     * sorted-list warp with two paths goes on to PC + 4 while that stays
+     * before the other path's PC (the core's follow-on; paths at one PC merge
+     * whatever their depths, and one behind the head, less deep, is never
+     * reached). */
+    follow = head.mask == live;
+    if (!follow && r->cfg.policy == REF_POLICY_MINSP_PC && l->n == 2 && ng == 1 &&
+        served == head.mask && g[0].pc == head.pc + 4 &&
+        (l->p[1].pc > g[0].pc || (l->p[1].pc < head.pc && l->p[1].depth < head.depth)))
+        follow = 1;
+    lat = ref_timing_issue(r, w, head.pc, &head, served, wmask, g, ng, follow, r->cycle);
     r->ready[w] = r->cycle + lat;
     r->wready[w] = REF_READY_MIXED;
     r->last_issue = ++r->cycle;

@@ -12,10 +12,13 @@
  *    threads: not `jalr`, a call or a system instruction (ecall, ebreak, CSR
  *    read); a branch that does not split and goes the predicted way
  *    (backward taken, forward not taken); a memory access served in one pass;
+ *    The same holds for a path-neutral instruction (on to PC + 4 with all its
+ *    threads) of a minsp-pc warp with exactly two paths while PC + 4 stays
+ *    before the other path's PC (paths.c: the sorted list's follow-on);
  *  - at t + 10 otherwise (REF_LAT_RESOLVE: redirect, fetch, schedule): after
- *    a split, a mispredicted branch, a replay, and for every instruction of a
- *    warp whose threads are on several paths (the core runs those one at a
- *    time);
+ *    a split, a mispredicted branch, a replay, and for the other instructions
+ *    of a warp whose threads are on several paths (the core runs those one at
+ *    a time);
  *  - and not before its source registers are written: ALU results at t + 6
  *    (REF_LAT_ALU), loads at t + 10 (REF_LAT_LOAD), per thread.
  * A path of the stack policies is the warp's issuing stack entry; each split

@@ -148,6 +148,9 @@ module simty_core (
   wire [4:0]           c0_rs2;
   wire                 c0_pred;
   wire [W-1:0]         path_hold;      // warps the path unit holds back from issuing
+  wire                 g_valid;        // stage g: how far a warp's head path is from its next path
+  wire [WARP_W-1:0]    g_wid;
+  wire [2:0]           g_ahead;
   wire [29:0]          rf_tgt;         // where a predicted jump goes
   wire [29:0]          rf_pc1;
   wire [29:0]          c0_pcn;
@@ -517,6 +520,9 @@ module simty_core (
     .res_alive_i  (r_x[P_V]),
     .res_single_i (r_single),
     .hold_i       (path_hold),
+    .ah_valid_i   (g_valid),
+    .ah_wid_i     (g_wid),
+    .ah_n_i       (g_ahead),
     .iss_oh_o     (iss_oh),
     .c0_valid_o   (c0_valid),
     .c0_wid_o     (c0_wid),
@@ -741,6 +747,9 @@ module simty_core (
   assign bp_tr_valid = m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V]);
   assign jtgt        = pd_ret ? ras_top : btb_target;
   assign path_hold   = {W{1'b0}};
+  assign g_valid     = 1'b0;
+  assign g_wid       = {WARP_W{1'b0}};
+  assign g_ahead     = 3'd0;
 
   // Both next PCs of the fetched instruction, added before the issue buffer.
   assign rf_tgt = pd_jalr ? jtgt : rf_pc + pd_off;

@@ -17,12 +17,14 @@
 // in the same ring). A warp is ready when its queue is not empty, it is alive, its
 // register-file bank has the read ports (rs1 at issue + 1, rs2 at issue + 2) and the write port
 // (issue + 6, or issue + 10 for a load) it needs (a reservation shift register per bank keeps
-// them apart), and either nothing of the warp is in flight, or the warp has a single path, the
-// last instruction issued may be followed (predecode) and the instruction reads no register an
-// instruction in flight has yet to write. Such an instruction is issued on the guess that the
-// ones before it go on to PC + 4 with the same threads; when one of them does not, the resolve
-// stage squashes the warp's younger instructions before they change anything (squash_i) and the
-// warp waits for that one's redirect. Loose round-robin among ready warps.
+// them apart), and either nothing of the warp is in flight, or the warp has a single path (or
+// the path unit counted how many instructions its head path may run before it reaches the
+// warp's other path, and the last instruction issued goes on to PC + 4), the last instruction
+// issued may be followed (predecode) and the instruction reads no register an instruction in
+// flight has yet to write. Such an instruction is issued on the guess that the ones before it
+// go on to PC + 4 with the same threads; when one of them does not, the resolve stage squashes
+// the warp's younger instructions before they change anything (squash_i) and the warp waits for
+// that one's redirect. Loose round-robin among ready warps.
 //
 // The front end never sends more than the queue holds (credits), and never flushes a warp's
 // queue in a cycle the warp issues.
@@ -66,6 +68,10 @@ module simty_sched (
   input  wire              wb_valid_i,   // load write-back that releases its warp
   input  wire [WARP_W-1:0] wb_wid_i,
   input  wire [W-1:0]      hold_i,       // warps that may not issue next cycle (the exact CCT)
+  // a cycle after resolve: how far the head path is from the warp's next path
+  input  wire              ah_valid_i,
+  input  wire [WARP_W-1:0] ah_wid_i,
+  input  wire [2:0]        ah_n_i,       // instructions from the head's PC on that may run before the next path's (7: at least 7)
   // squash (resolve, issue + 6): the warp's younger instructions are dropped
   input  wire              squash_i,
   input  wire [WARP_W-1:0] squash_wid_i,
@@ -112,6 +118,7 @@ module simty_sched (
   reg     [5*IB*W-1:0]        e_rs1_q;
   reg     [5*IB*W-1:0]        e_rs2_q;
   reg     [5*IB*W-1:0]        e_rd_q;
+  reg     [IB*W-1:0]          e_seq_q;
   reg     [W-1:0]             qv;          // the queue is not empty
   integer                     h;
   reg     [W-1:0]             h_use1;
@@ -122,6 +129,7 @@ module simty_sched (
   reg     [5*W-1:0]           h_rs1;
   reg     [5*W-1:0]           h_rs2;
   reg     [5*W-1:0]           h_rd;
+  reg     [W-1:0]             h_seq;
   reg     [10*NB-1:0]         wres_q;      // bank b: bit 10b+k-1 = write port busy at now + k
   reg     [7:0]               hv_q;        // a write of rd
   reg     [7:0]               hl_q;        // by a load (at issue + 10, else at issue + 6)
@@ -149,6 +157,10 @@ module simty_sched (
   reg     [W-1:0]             nn_n;
   reg     [W-1:0]             single_n;
   reg     [W-1:0]             alive_n;
+  reg     [3*W-1:0]           ahead_q;
+  reg     [W-1:0]             seq_q;       // the warp's last issued instruction goes on to PC + 4
+  reg     [3*W-1:0]           ahead_n;
+  reg     [4:0]               ah_left;
   reg     [W-1:0]             r1;
   reg     [W-1:0]             r2;
   reg     [W-1:0]             ready;       // warps that may issue now
@@ -197,6 +209,7 @@ module simty_sched (
     h_rs1    = {5*W{1'b0}};
     h_rs2    = {5*W{1'b0}};
     h_rd     = {5*W{1'b0}};
+    h_seq    = {W{1'b0}};
     qv       = {W{1'b0}};
     for (h = 0; h < W; h = h + 1) begin
       h_use1[h]       = e_use1_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}];
@@ -207,6 +220,7 @@ module simty_sched (
       h_rs1[5*h +: 5] = e_rs1_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}) +: 5];
       h_rs2[5*h +: 5] = e_rs2_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}) +: 5];
       h_rd[5*h +: 5]  = e_rd_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}) +: 5];
+      h_seq[h]        = e_seq_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}];
       qv[h]           = qn_q[(IB_W+1)*h +: IB_W+1] != 0;
     end
   end
@@ -318,17 +332,40 @@ module simty_sched (
     end
   end
 
+  // A warp with several paths may issue path-neutral instructions (followed and predicted to go
+  // on to PC + 4) back to back while they stay before its next path: ahead_q counts the
+  // instructions it may still issue. It is set a cycle after each resolve from the path unit's
+  // distance, less every instruction of the warp in flight (some of them older: it can only be
+  // too small), cleared at the resolve itself, and counts down at each issue.
+
+  // ahead
+  always @* begin
+    ahead_n = ahead_q;
+    ah_left = 5'd0;
+    for (w = 0; w < W; w = w + 1) begin
+      if (res_valid_i && res_wid_i == w[WARP_W-1:0]) begin
+        ahead_n[3*w +: 3] = 3'd0;
+      end else if (ah_valid_i && ah_wid_i == w[WARP_W-1:0]) begin
+        ah_left           = {2'b00, ah_n_i} - {1'b0, cnt_n[4*w +: 4]} - {4'b0000, iss_oh[w]};
+        ahead_n[3*w +: 3] = ah_left[4:3] != 2'b00 ? 3'd0 : ah_left[2:0];
+      end else if (iss_oh[w] && ahead_q[3*w +: 3] != 3'd0) begin
+        ahead_n[3*w +: 3] = ahead_q[3*w +: 3] - 3'd1;
+      end
+    end
+  end
+
   // qualify_ahead
   always @* begin
     r1 = {W{1'b0}};
     r2 = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
       r1[w] = alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) && (qv[w] ?
-          (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && single_n[w] && !hz1[w])) && !(h_walu[w] &&
-          wres_q[10*(w%2)+6]) : rf_spec_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 &&
-          !wres_q[10*(w%2)+6]);
+          (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && (single_n[w] || (seq_q[w] && ahead_q[3*w +: 3] !=
+          3'd0)) && !hz1[w])) && !(h_walu[w] && wres_q[10*(w%2)+6]) : rf_spec_i && rf_wid_i ==
+          w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && !wres_q[10*(w%2)+6]);
       r2[w] = q2[w] && alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) &&
-          h_follow[w] && single_n[w] && !hz2[w] && !(s_walu[w] && wres_q[10*(w%2)+6]);
+          h_follow[w] && (single_n[w] || (h_seq[w] && ahead_q[3*w +: 3] > 3'd1)) && !hz2[w] &&
+          !(s_walu[w] && wres_q[10*(w%2)+6]);
     end
   end
 
@@ -394,6 +431,7 @@ module simty_sched (
       e_rs1_q[5*(rf_slot) +: 5]   <= rf_rs1_i;
       e_rs2_q[5*(rf_slot) +: 5]   <= rf_rs2_i;
       e_rd_q[5*(rf_slot) +: 5]    <= rf_insn_i[11:7];
+      e_seq_q[rf_slot]            <= rf_follow_i && !rf_pred_i;
       wp_q[IB_W*rf_wid_i +: IB_W] <= wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1;
     end
     for (w = 0; w < W; w = w + 1) begin
@@ -418,6 +456,7 @@ module simty_sched (
     r1_q        <= r1;
     r2_q        <= r2;
     li_oh_q     <= iss_oh;
+    ahead_q     <= ahead_n;
     hv_q        <= {hv_q[6:0], iss_valid && (i_walu || i_load)};
     hl_q        <= {hl_q[6:0], i_load};
     hw_q        <= {hw_q[0 +: 7*WARP_W], iss_wid};
@@ -434,7 +473,8 @@ module simty_sched (
     end
     for (w = 0; w < W; w = w + 1) begin
       if (iss_oh[w]) begin
-        nn_q[w] <= !h_follow[w];
+        nn_q[w]  <= !h_follow[w];
+        seq_q[w] <= h_seq[w];
       end
       cnt_q[4*w +: 4] <= cnt_n[4*w +: 4] + {3'b000, inc[w]};
       blk_q[w]        <= (flush_i && flush_wid_i == w[WARP_W-1:0]) || (i_use2 && iss_wid[0] ==
@@ -453,6 +493,7 @@ module simty_sched (
       r1_q       <= {W{1'b0}};
       r2_q       <= {W{1'b0}};
       li_oh_q    <= {W{1'b0}};
+      ahead_q    <= {3*W{1'b0}};
       blk_q      <= {W{1'b0}};
       wres_q     <= {10*NB{1'b0}};
       cnt_q      <= {4*W{1'b0}};

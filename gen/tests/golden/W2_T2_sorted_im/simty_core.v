@@ -150,6 +150,9 @@ module simty_core (
   wire [4:0]           c0_rs2;
   wire                 c0_pred;
   wire [W-1:0]         path_hold;      // warps the path unit holds back from issuing
+  wire                 g_valid;        // stage g: how far a warp's head path is from its next path
+  wire [WARP_W-1:0]    g_wid;
+  wire [2:0]           g_ahead;
   wire [29:0]          rf_tgt;         // where a predicted jump goes
   wire [29:0]          rf_pc1;
   wire [29:0]          c0_pcn;
@@ -476,6 +479,9 @@ module simty_core (
     .res_alive_i  (r_x[P_V]),
     .res_single_i (r_single),
     .hold_i       (path_hold),
+    .ah_valid_i   (g_valid),
+    .ah_wid_i     (g_wid),
+    .ah_n_i       (g_ahead),
     .iss_oh_o     (iss_oh),
     .c0_valid_o   (c0_valid),
     .c0_wid_o     (c0_wid),
@@ -576,6 +582,9 @@ module simty_core (
     .r_single_o  (r_single),
     .init_row_i  (init_cnt_q[ROW_W-1:0]),
     .hold_o      (path_hold),
+    .g_valid_o   (g_valid),
+    .g_wid_o     (g_wid),
+    .g_ahead_o   (g_ahead),
     .m_pcn_i     (m_pcn_q),
     .m_npc_i     (npc_pre),
     .r_hit_pcn_o (r_hit_pcn),
