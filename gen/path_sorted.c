@@ -88,7 +88,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "r_hit_pcn_o", "1", "x's PC is m_pcn_i (compared at resolve, registered)");
     vm_port(m, VM_OUT, "r_hit_npc_o", "1", "x's PC is m_npc_i");
     vm_port(m, VM_OUT, "hold_o", "W", "warps that may not issue next cycle (exact CCT)");
-    vm_group(m, "stage g (issue + 9): how far the head path is from HCT2's");
+    vm_group(m, "issue + 10: how far the head path is from HCT2's (computed at stage g)");
     vm_port(m, VM_OUT, "g_valid_o", "1", "HCT2 is written for warp g_wid_o");
     vm_port(m, VM_OUT, "g_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "g_ahead_o", "3", "instructions from the head's PC before HCT2's "
@@ -309,20 +309,32 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
                   "Those resolve a cycle apart and leave both tables as they are; with paths in "
                   "the heap they would not (a root merged into HCT2), and the heap's operations "
                   "of one warp must be 3 cycles apart.");
-    vm_assign(m, "g_valid_o", "g_valid_q");
-    vm_assign(m, "g_wid_o", "g_wid_q");
+    vm_reg(m, "a_valid_q", "1", "the count, registered (issue + 10)");
+    vm_reg(m, "a_wid_q", "WARP_W", NULL);
+    vm_reg(m, "a_n_q", "3", NULL);
+    vm_wire(m, "g_ahead", "3", NULL);
+    {
+        struct vblock *b = vm_seq(m, "ahead");
+        vb_set(b, "a_valid_q", "g_valid_q");
+        vb_set(b, "a_wid_q", "g_wid_q");
+        vb_set(b, "a_n_q", "g_ahead");
+        vb_reset(b, "a_valid_q", "1'b0");
+    }
+    vm_assign(m, "g_valid_o", "a_valid_q");
+    vm_assign(m, "g_wid_o", "a_wid_q");
+    vm_assign(m, "g_ahead_o", "a_n_q");
     if (exact || !has_cct) {
         vm_wire(m, "g_dist", "31", "HCT2's PC - the head's (negative: HCT2's is behind)");
         vm_assign(m, "g_dist", "{1'b0, h2_wdata[P_PC +: 30]} - {1'b0, g_xpc_q}");
         vm_comment(m, "Paths at one PC merge whatever their depths, so the head stops before "
                       "HCT2's PC when that is ahead of it; one behind it (less deep) is never "
                       "reached.");
-        vm_assign(m, "g_ahead_o", "!h2_wdata[P_V]%s ? 3'd0 : "
+        vm_assign(m, "g_ahead", "!h2_wdata[P_V]%s ? 3'd0 : "
                                   "g_dist[30] || g_dist == 31'd0 ? (h2_wdata[P_D +: 8] < g_xd_q ? "
                                   "3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0]",
                   exact ? " || !g_two_q" : "");
     } else {
-        vm_assign(m, "g_ahead_o", "3'd0");
+        vm_assign(m, "g_ahead", "3'd0");
         vm_wire(m, "unused_gx", "1", "the lazy CCT may hold a path before HCT2's");
         vm_assign(m, "unused_gx", "^{g_xpc_q, g_xd_q}");
     }

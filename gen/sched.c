@@ -138,7 +138,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "wb_valid_i", "1", "load write-back that releases its warp");
     vm_port(m, VM_IN, "wb_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "hold_i", "W", "warps that may not issue next cycle (the exact CCT)");
-    vm_group(m, "a cycle after resolve: how far the head path is from the warp's next path");
+    vm_group(m, "two cycles after resolve: how far the head path is from the warp's next path");
     vm_port(m, VM_IN, "ah_valid_i", "1", NULL);
     vm_port(m, VM_IN, "ah_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "ah_n_i", "3", "instructions from the head's PC on that may run before "
@@ -294,12 +294,14 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_comment(m, "A warp with several paths may issue path-neutral instructions (followed and "
                   "predicted to go on to PC + 4) back to back while they stay before its next "
-                  "path: ahead_q counts the instructions it may still issue. It is set a cycle after "
+                  "path: ahead_q counts the instructions it may still issue. It is set two cycles after "
                   "each resolve from the path unit's distance, less every instruction of the warp "
                   "in flight (some of them older: it can only be too small), cleared at the resolve "
-                  "itself, and counts down at each issue.");
+                  "itself, and counts down at each issue. The count arrives two cycles after its "
+                  "resolve; when the warp resolved again in between, it is dropped.");
     vm_reg(m, "ahead_q", "3*W", NULL);
     vm_reg(m, "seq_q", "W", "the warp's last issued instruction goes on to PC + 4");
+    vm_reg(m, "res1_q", "W", "resolved last cycle: a count arriving now is older than that");
     vm_reg(m, "ahead_n", "3*W", NULL);
     vm_reg(m, "ah_left", "5", NULL);
     b = vm_comb(m, "ahead");
@@ -308,7 +310,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "w", "0", "W");
     vb_if(b, "res_valid_i && res_wid_i == w[WARP_W-1:0]");
     vb_set(b, "ahead_n[3*w +: 3]", "3'd0");
-    vb_elif(b, "ah_valid_i && ah_wid_i == w[WARP_W-1:0]");
+    vb_elif(b, "ah_valid_i && ah_wid_i == w[WARP_W-1:0] && !res1_q[w]");
     vb_set(b, "ah_left", "{2'b00, ah_n_i} - {1'b0, cnt_n[4*w +: 4]} - {4'b0000, iss_oh[w]}");
     vb_set(b, "ahead_n[3*w +: 3]", "ah_left[4:3] != 2'b00 ? 3'd0 : ah_left[2:0]");
     vb_elif(b, "iss_oh[w] && ahead_q[3*w +: 3] != 3'd0");
@@ -417,6 +419,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "r2_q", "r2");
     vb_set(b, "li_oh_q", "iss_oh");
     vb_set(b, "ahead_q", "ahead_n");
+    vb_set(b, "res1_q", "%s", cfg->w > 1 ? "{W{res_valid_i}} & ({{(W-1){1'b0}}, 1'b1} << res_wid_i)"
+                                         : "res_valid_i");
     vb_set(b, "hv_q", "{hv_q[6:0], iss_valid && (i_walu || i_load)}");
     vb_set(b, "hl_q", "{hl_q[6:0], i_load}");
     vb_set(b, "hw_q", "{hw_q[0 +: 7*WARP_W], iss_wid}");
@@ -459,6 +463,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "r2_q", "{W{1'b0}}");
     vb_reset(b, "li_oh_q", "{W{1'b0}}");
     vb_reset(b, "ahead_q", "{3*W{1'b0}}");
+    vb_reset(b, "res1_q", "{W{1'b0}}");
     vb_reset(b, "blk_q", "{W{1'b0}}");
     vb_reset(b, "wres_q", "{10*NB{1'b0}}");
     vb_reset(b, "cnt_q", "{4*W{1'b0}}");

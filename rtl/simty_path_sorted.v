@@ -56,7 +56,7 @@ module simty_path_sorted (
   output wire              r_hit_pcn_o, // x's PC is m_pcn_i (compared at resolve, registered)
   output wire              r_hit_npc_o, // x's PC is m_npc_i
   output wire [W-1:0]      hold_o,      // warps that may not issue next cycle (exact CCT)
-  // stage g (issue + 9): how far the head path is from HCT2's
+  // issue + 10: how far the head path is from HCT2's (computed at stage g)
   output wire              g_valid_o,   // HCT2 is written for warp g_wid_o
   output wire [WARP_W-1:0] g_wid_o,
   output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); 0 when the list cannot tell (lazy CCT)
@@ -96,6 +96,10 @@ module simty_path_sorted (
   reg               r_yeq_q;      // y's PC is the root's
   reg               r_rlt_q;      // the root's PC is below y's
   wire              cct_empty;
+  reg               a_valid_q;    // the count, registered (issue + 10)
+  reg  [WARP_W-1:0] a_wid_q;
+  reg  [2:0]        a_n_q;
+  wire [2:0]        g_ahead;
   wire [30:0]       g_dist;       // HCT2's PC - the head's (negative: HCT2's is behind)
   wire              unused_leave; // the sorted list learns exits from the masks
 
@@ -219,13 +223,25 @@ module simty_path_sorted (
   // where the other path waits. Those resolve a cycle apart and leave both tables as they are;
   // with paths in the heap they would not (a root merged into HCT2), and the heap's operations
   // of one warp must be 3 cycles apart.
-  assign g_valid_o = g_valid_q;
-  assign g_wid_o   = g_wid_q;
+
+  // ahead
+  always @(posedge clk_i) begin
+    a_valid_q <= g_valid_q;
+    a_wid_q   <= g_wid_q;
+    a_n_q     <= g_ahead;
+    if (rst_i) begin
+      a_valid_q <= 1'b0;
+    end
+  end
+
+  assign g_valid_o = a_valid_q;
+  assign g_wid_o   = a_wid_q;
+  assign g_ahead_o = a_n_q;
   assign g_dist    = {1'b0, h2_wdata[P_PC +: 30]} - {1'b0, g_xpc_q};
 
   // Paths at one PC merge whatever their depths, so the head stops before HCT2's PC when that
   // is ahead of it; one behind it (less deep) is never reached.
-  assign g_ahead_o    = !h2_wdata[P_V] || !g_two_q ? 3'd0 : g_dist[30] || g_dist == 31'd0 ?
+  assign g_ahead      = !h2_wdata[P_V] || !g_two_q ? 3'd0 : g_dist[30] || g_dist == 31'd0 ?
       (h2_wdata[P_D +: 8] < g_xd_q ? 3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0];
   assign unused_leave = ^m_leave_i;
 

@@ -67,7 +67,7 @@ module simty_sched (
   input  wire              wb_valid_i,   // load write-back that releases its warp
   input  wire [WARP_W-1:0] wb_wid_i,
   input  wire [W-1:0]      hold_i,       // warps that may not issue next cycle (the exact CCT)
-  // a cycle after resolve: how far the head path is from the warp's next path
+  // two cycles after resolve: how far the head path is from the warp's next path
   input  wire              ah_valid_i,
   input  wire [WARP_W-1:0] ah_wid_i,
   input  wire [2:0]        ah_n_i,       // instructions from the head's PC on that may run before the next path's (7: at least 7)
@@ -157,6 +157,7 @@ module simty_sched (
   reg     [W-1:0]             alive_n;
   reg     [3*W-1:0]           ahead_q;
   reg     [W-1:0]             seq_q;       // the warp's last issued instruction goes on to PC + 4
+  reg     [W-1:0]             res1_q;      // resolved last cycle: a count arriving now is older than that
   reg     [3*W-1:0]           ahead_n;
   reg     [4:0]               ah_left;
   reg     [W-1:0]             r1;
@@ -328,9 +329,11 @@ module simty_sched (
 
   // A warp with several paths may issue path-neutral instructions (followed and predicted to go
   // on to PC + 4) back to back while they stay before its next path: ahead_q counts the
-  // instructions it may still issue. It is set a cycle after each resolve from the path unit's
-  // distance, less every instruction of the warp in flight (some of them older: it can only be
-  // too small), cleared at the resolve itself, and counts down at each issue.
+  // instructions it may still issue. It is set two cycles after each resolve from the path
+  // unit's distance, less every instruction of the warp in flight (some of them older: it can
+  // only be too small), cleared at the resolve itself, and counts down at each issue. The count
+  // arrives two cycles after its resolve; when the warp resolved again in between, it is
+  // dropped.
 
   // ahead
   always @* begin
@@ -339,7 +342,7 @@ module simty_sched (
     for (w = 0; w < W; w = w + 1) begin
       if (res_valid_i && res_wid_i == w[WARP_W-1:0]) begin
         ahead_n[3*w +: 3] = 3'd0;
-      end else if (ah_valid_i && ah_wid_i == w[WARP_W-1:0]) begin
+      end else if (ah_valid_i && ah_wid_i == w[WARP_W-1:0] && !res1_q[w]) begin
         ah_left           = {2'b00, ah_n_i} - {1'b0, cnt_n[4*w +: 4]} - {4'b0000, iss_oh[w]};
         ahead_n[3*w +: 3] = ah_left[4:3] != 2'b00 ? 3'd0 : ah_left[2:0];
       end else if (iss_oh[w] && ahead_q[3*w +: 3] != 3'd0) begin
@@ -441,6 +444,7 @@ module simty_sched (
     r2_q        <= r2;
     li_oh_q     <= iss_oh;
     ahead_q     <= ahead_n;
+    res1_q      <= res_valid_i;
     hv_q        <= {hv_q[6:0], iss_valid && (i_walu || i_load)};
     hl_q        <= {hl_q[6:0], i_load};
     hw_q        <= {hw_q[0 +: 7*WARP_W], iss_wid};
@@ -473,6 +477,7 @@ module simty_sched (
       r2_q       <= {W{1'b0}};
       li_oh_q    <= {W{1'b0}};
       ahead_q    <= {3*W{1'b0}};
+      res1_q     <= {W{1'b0}};
       blk_q      <= {W{1'b0}};
       wres_q     <= {10*NB{1'b0}};
       cnt_q      <= {4*W{1'b0}};
