@@ -89,7 +89,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "r_hit_npc_o", "1", "x's PC is m_npc_i");
     vm_port(m, VM_OUT, "hold_o", "W", "warps that may not issue next cycle (exact CCT)");
     vm_group(m, "issue + 10: how far the head path is from HCT2's (computed at stage g)");
-    vm_port(m, VM_OUT, "g_valid_o", "1", "HCT2 is written for warp g_wid_o");
+    vm_port(m, VM_OUT, "g_valid_o", "1", "a count for warp g_wid_o (its HCT2 was written last cycle)");
     vm_port(m, VM_OUT, "g_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "g_ahead_o", "3", "instructions from the head's PC before HCT2's "
             "(7: 7 or more, or HCT2 is less deep); 0 when the list cannot tell (lazy CCT)");

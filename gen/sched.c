@@ -294,11 +294,10 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_comment(m, "A warp with several paths may issue path-neutral instructions (followed and "
                   "predicted to go on to PC + 4) back to back while they stay before its next "
-                  "path: ahead_q counts the instructions it may still issue. It is set two cycles after "
-                  "each resolve from the path unit's distance, less every instruction of the warp "
-                  "in flight (some of them older: it can only be too small), cleared at the resolve "
-                  "itself, and counts down at each issue. The count arrives two cycles after its "
-                  "resolve; when the warp resolved again in between, it is dropped.");
+                  "path: ahead_q counts the instructions it may still issue. It is cleared at each "
+                  "resolve, set two cycles later from the path unit's count less every instruction "
+                  "of the warp in flight (some of them older: it can only be too small) unless the "
+                  "warp resolved again in between, and counts down at each issue.");
     vm_reg(m, "ahead_q", "3*W", NULL);
     vm_reg(m, "seq_q", "W", "the warp's last issued instruction goes on to PC + 4");
     vm_reg(m, "res1_q", "W", "resolved last cycle: a count arriving now is older than that");
@@ -419,8 +418,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "r2_q", "r2");
     vb_set(b, "li_oh_q", "iss_oh");
     vb_set(b, "ahead_q", "ahead_n");
-    vb_set(b, "res1_q", "%s", cfg->w > 1 ? "{W{res_valid_i}} & ({{(W-1){1'b0}}, 1'b1} << res_wid_i)"
-                                         : "res_valid_i");
+    vb_set(b, "res1_q", "%s", oh_of(cfg, e, sizeof e, "res_valid_i", "res_wid_i"));
     vb_set(b, "hv_q", "{hv_q[6:0], iss_valid && (i_walu || i_load)}");
     vb_set(b, "hl_q", "{hl_q[6:0], i_load}");
     vb_set(b, "hw_q", "{hw_q[0 +: 7*WARP_W], iss_wid}");

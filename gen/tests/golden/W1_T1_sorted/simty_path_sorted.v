@@ -57,7 +57,7 @@ module simty_path_sorted (
   output wire              r_hit_npc_o, // x's PC is m_npc_i
   output wire [W-1:0]      hold_o,      // warps that may not issue next cycle (exact CCT)
   // issue + 10: how far the head path is from HCT2's (computed at stage g)
-  output wire              g_valid_o,   // HCT2 is written for warp g_wid_o
+  output wire              g_valid_o,   // a count for warp g_wid_o (its HCT2 was written last cycle)
   output wire [WARP_W-1:0] g_wid_o,
   output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); 0 when the list cannot tell (lazy CCT)
 );

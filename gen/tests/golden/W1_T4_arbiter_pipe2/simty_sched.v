@@ -330,11 +330,10 @@ module simty_sched (
 
   // A warp with several paths may issue path-neutral instructions (followed and predicted to go
   // on to PC + 4) back to back while they stay before its next path: ahead_q counts the
-  // instructions it may still issue. It is set two cycles after each resolve from the path
-  // unit's distance, less every instruction of the warp in flight (some of them older: it can
-  // only be too small), cleared at the resolve itself, and counts down at each issue. The count
-  // arrives two cycles after its resolve; when the warp resolved again in between, it is
-  // dropped.
+  // instructions it may still issue. It is cleared at each resolve, set two cycles later from
+  // the path unit's count less every instruction of the warp in flight (some of them older: it
+  // can only be too small) unless the warp resolved again in between, and counts down at each
+  // issue.
 
   // ahead
   always @* begin
@@ -445,7 +444,7 @@ module simty_sched (
     r2_q        <= r2;
     li_oh_q     <= iss_oh;
     ahead_q     <= ahead_n;
-    res1_q      <= res_valid_i;
+    res1_q      <= (res_valid_i && res_wid_i == 1'b0);
     hv_q        <= {hv_q[6:0], iss_valid && (i_walu || i_load)};
     hl_q        <= {hl_q[6:0], i_load};
     hw_q        <= {hw_q[0 +: 7*WARP_W], iss_wid};
