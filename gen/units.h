@@ -87,6 +87,6 @@ void keep_wire(struct vmod *m, const char *inst, const char *width, const char *
                const char *q);                                 /* keep.c */
 int gen_mdu_lane(const struct simt_cfg *c, struct vmod *m);     /* mdu.c (ISA=rv32im) */
 int gen_mdu(const struct simt_cfg *c, struct vmod *m);          /* mdu.c (ISA=rv32im) */
-int gen_top(const struct simt_cfg *c, struct vmod *m);          /* top.c */
+int gen_top(const struct simt_cfg *c, struct vmod *m);          /* top.c, top_issue.c, top_exec.c */
 
 #endif /* SIMTY_UNITS_H */
