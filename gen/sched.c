@@ -296,8 +296,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                   "predicted to go on to PC + 4) back to back while they stay before its next "
                   "path: ahead_q counts the instructions it may still issue. It is cleared at each "
                   "resolve, set two cycles later from the path unit's count less every instruction "
-                  "of the warp in flight (some of them older: it can only be too small) unless the "
-                  "warp resolved again in between, and counts down at each issue.");
+                  "of the warp in flight (some of them older: it can only be too small; counted "
+                  "before this cycle's resolve, write-back and squash, which keeps them off its "
+                  "path) unless the warp resolved again in between, and counts down at each issue.");
     vm_reg(m, "ahead_q", "3*W", NULL);
     vm_reg(m, "seq_q", "W", "the warp's last issued instruction goes on to PC + 4");
     vm_reg(m, "res1_q", "W", "resolved last cycle: a count arriving now is older than that");
@@ -310,7 +311,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_if(b, "res_valid_i && res_wid_i == w[WARP_W-1:0]");
     vb_set(b, "ahead_n[3*w +: 3]", "3'd0");
     vb_elif(b, "ah_valid_i && ah_wid_i == w[WARP_W-1:0] && !res1_q[w]");
-    vb_set(b, "ah_left", "{2'b00, ah_n_i} - {1'b0, cnt_n[4*w +: 4]} - {4'b0000, iss_oh[w]}");
+    vb_set(b, "ah_left", "{2'b00, ah_n_i} - {1'b0, cnt_q[4*w +: 4]} - {4'b0000, iss_oh[w]}");
     vb_set(b, "ahead_n[3*w +: 3]", "ah_left[4:3] != 2'b00 ? 3'd0 : ah_left[2:0]");
     vb_elif(b, "iss_oh[w] && ahead_q[3*w +: 3] != 3'd0");
     vb_set(b, "ahead_n[3*w +: 3]", "ahead_q[3*w +: 3] - 3'd1");

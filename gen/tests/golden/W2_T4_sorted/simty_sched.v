@@ -336,7 +336,8 @@ module simty_sched (
   // on to PC + 4) back to back while they stay before its next path: ahead_q counts the
   // instructions it may still issue. It is cleared at each resolve, set two cycles later from
   // the path unit's count less every instruction of the warp in flight (some of them older: it
-  // can only be too small) unless the warp resolved again in between, and counts down at each
+  // can only be too small; counted before this cycle's resolve, write-back and squash, which
+  // keeps them off its path) unless the warp resolved again in between, and counts down at each
   // issue.
 
   // ahead
@@ -347,7 +348,7 @@ module simty_sched (
       if (res_valid_i && res_wid_i == w[WARP_W-1:0]) begin
         ahead_n[3*w +: 3] = 3'd0;
       end else if (ah_valid_i && ah_wid_i == w[WARP_W-1:0] && !res1_q[w]) begin
-        ah_left           = {2'b00, ah_n_i} - {1'b0, cnt_n[4*w +: 4]} - {4'b0000, iss_oh[w]};
+        ah_left           = {2'b00, ah_n_i} - {1'b0, cnt_q[4*w +: 4]} - {4'b0000, iss_oh[w]};
         ahead_n[3*w +: 3] = ah_left[4:3] != 2'b00 ? 3'd0 : ah_left[2:0];
       end else if (iss_oh[w] && ahead_q[3*w +: 3] != 3'd0) begin
         ahead_n[3*w +: 3] = ahead_q[3*w +: 3] - 3'd1;
