@@ -447,7 +447,6 @@ module simty_sched (
     res1_q      <= (res_valid_i && res_wid_i == 1'b0);
     hv_q        <= {hv_q[6:0], iss_valid && (i_walu || i_load)};
     hl_q        <= {hl_q[6:0], i_load};
-    hw_q        <= {hw_q[0 +: 7*WARP_W], iss_wid};
     hr_q        <= {hr_q[0 +: 35], i_rd};
     c0_valid_o  <= iss_valid;
     buf_raddr_q <= {iss_wid, i_rp};
@@ -492,6 +491,13 @@ module simty_sched (
 
   // A warp never issues in the cycle it is squashed (msq_i the cycle before: so nn_n is final
   // for it).
+
+  // hazard record: warps
+  (* keep *)
+  always @(posedge clk_i) begin
+    hw_q <= {hw_q[0 +: 7*WARP_W], iss_wid};
+  end
+
   assign alive_o = alive_q;
 
   // busy
