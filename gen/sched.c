@@ -443,8 +443,10 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "seq_q[w]", "h_seq[w]");
     vb_end(b);
     vb_set(b, "cnt_q[4*w +: 4]", "cnt_n[4*w +: 4] + {3'b000, inc[w]}");
-    vb_set(b, "blk_q[w]", "(flush_i && flush_wid_i == w[WARP_W-1:0]) || (i_use2%s)",
-           nb == 2 ? " && iss_wid[0] == w[0]" : "");
+    /* the issued warp's rs2 read in w's bank: an AND-OR over the one-hot pick,
+     * not the encoded warp's bank bit (one level less on the issue loop) */
+    vb_set(b, "blk_q[w]", "(flush_i && flush_wid_i == w[WARP_W-1:0]) || %s",
+           nb == 2 ? "|(iss_oh & h_use2 & ({(W/2){2'b01}} << w[0]))" : "i_use2");
     vb_end(b);
     vb_if(b, "init_i");
     vb_set(b, "alive_q", "{W{1'b1}}");

@@ -479,8 +479,8 @@ module simty_sched (
         seq_q[w] <= h_seq[w];
       end
       cnt_q[4*w +: 4] <= cnt_n[4*w +: 4] + {3'b000, inc[w]};
-      blk_q[w]        <= (flush_i && flush_wid_i == w[WARP_W-1:0]) || (i_use2 && iss_wid[0] ==
-          w[0]);
+      blk_q[w]        <= (flush_i && flush_wid_i == w[WARP_W-1:0]) || |(iss_oh & h_use2 &
+          ({(W/2){2'b01}} << w[0]));
     end
     if (init_i) begin
       alive_q  <= {W{1'b1}};

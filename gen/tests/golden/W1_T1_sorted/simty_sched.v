@@ -461,7 +461,7 @@ module simty_sched (
         seq_q[w] <= h_seq[w];
       end
       cnt_q[4*w +: 4] <= cnt_n[4*w +: 4] + {3'b000, inc[w]};
-      blk_q[w]        <= (flush_i && flush_wid_i == w[WARP_W-1:0]) || (i_use2);
+      blk_q[w]        <= (flush_i && flush_wid_i == w[WARP_W-1:0]) || i_use2;
     end
     if (init_i) begin
       alive_q  <= {W{1'b1}};
