@@ -83,6 +83,7 @@ module simty_coalesce (
   reg     [LANE_W-1:0] leader_q;
   reg     [31:0]       laddr;      // leader's address
   reg     [31:0]       ldata;      // leader's store data
+  reg     [29:0]       lcmp;       // the leader's word address again, for the followers' compares
   reg     [T-1:0]      coal;
   reg     [T-1:0]      bcast;
   reg     [T-1:0]      pend;       // unserved lanes in the leader's block
@@ -151,6 +152,12 @@ module simty_coalesce (
   assign cause_o  = cause_q;
   assign leader_o = leader_q;
 
+  // leader address for the compares
+  (* keep *)
+  always @(posedge clk_i) begin
+    lcmp <= s1_laddr[31:2];
+  end
+
   // Followers: word accesses to their own slot of the leader's block, and word loads of the
   // leader's word.
 
@@ -159,9 +166,9 @@ module simty_coalesce (
     coal  = {T{1'b0}};
     bcast = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      coal[l]  = cand[l] && size_i == 2'd2 && addr_i[32*l + OFF_W +: 32 - OFF_W] == laddr[31:OFF_W]
+      coal[l]  = cand[l] && size_i == 2'd2 && addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[29:OFF_W-2]
           && addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0];
-      bcast[l] = cand[l] && !store_i && size_i == 2'd2 && addr_i[32*l + 2 +: 30] == laddr[31:2];
+      bcast[l] = cand[l] && !store_i && size_i == 2'd2 && addr_i[32*l + 2 +: 30] == lcmp;
     end
   end
 
@@ -174,7 +181,7 @@ module simty_coalesce (
     conflict = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
       pend[l] = cand[l] && !lead1h[l] && !coal[l] && addr_i[32*l + OFF_W +: 32 - OFF_W] ==
-          laddr[31:OFF_W];
+          lcmp[29:OFF_W-2];
     end
     for (l = 0; l < T - 1; l = l + 1) begin
       conflict = conflict | ({T{pend[l]}} & ({{(T-1){1'b0}},
