@@ -116,7 +116,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "c0_rs2", "5", NULL);
     vm_wire(m, "c0_pred", "1", NULL);
     vm_wire(m, "path_hold", "W", "warps the path unit holds back from issuing");
-    vm_wire(m, "g_valid", "1", "stage g: how far a warp's head path is from its next path");
+    vm_wire(m, "g_valid", "1", "how far a warp's head path is from its next path (the path unit's count, computed at stage g, registered: issue + 10)");
     vm_wire(m, "g_wid", "WARP_W", NULL);
     vm_wire(m, "g_ahead", "3", NULL);
     if (cfg->track != TRACK_SORTED) {

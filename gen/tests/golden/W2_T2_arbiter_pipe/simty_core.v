@@ -148,7 +148,7 @@ module simty_core (
   wire [4:0]           c0_rs2;
   wire                 c0_pred;
   wire [W-1:0]         path_hold;      // warps the path unit holds back from issuing
-  wire                 g_valid;        // stage g: how far a warp's head path is from its next path
+  wire                 g_valid;        // how far a warp's head path is from its next path (the path unit's count, computed at stage g, registered: issue + 10)
   wire [WARP_W-1:0]    g_wid;
   wire [2:0]           g_ahead;
   wire [29:0]          rf_tgt;         // where a predicted jump goes
