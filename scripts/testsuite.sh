@@ -9,6 +9,14 @@
 # M failed" contributes those counts, any other check counts as one test.  The
 # run closes with the totals on a line of their own; exit status 1 if anything
 # failed.
+#
+# Checks run TEST_JOBS at a time (default 2, the machine's cores), in phases
+# separated by "--" entries: a phase starts when the one before it has ended.
+# The first builds what every later check shares (the generator, the
+# programs, the model), the second builds each configuration's simulator
+# once, the last reuses them (fuzz, random start state, the job runner).
+# Checks that write the same folders share a lock (lock_of below) and never
+# run together.  Lines are printed as checks end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -35,53 +43,59 @@ fast=(
   "setup|scripts/setup.sh --check"
   "gen-unit|$mk gen-unit-test"
   "check-gen|$mk check-gen"
+  "sw|$mk sw && sw/check.sh"
+  "tools|$mk build/tools/simty-ref build/tools/libsimtyref.a"
+  "--"
+  # Longest first, so that the two slots end together.
+  "postsynth|$mk postsynth"
+  "formal-quick|$mk formal FORMAL_FLAGS=--quick"
   "gen-lint|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted"
+  "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
+  "rtl-lazy-4x64|$(rtl 4 64 "sorted SORTER=lazy" "$all_sw")"
+  "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
+  "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && for b in ice40 ecp5; do .venv/bin/python scripts/synth.py --board \$b --rtl build/test/synth-core/rtl --out build/test/synth-core/\$b --skip-units --no-pnr || exit 1; done"
   "gen-lint-lazy|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted-lazy"
   "gen-lint-arb|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=arbiter"
   "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1,1 2,4 8,8 4,64' GEN_LINT_TRACK=arbiter-pipe"
   "gen-lint-m|$mk gen-lint GEN_LINT_CFGS='2,4 8,8' GEN_LINT_TRACK=sorted-im GEN_LINT_TOPS=simty_core"
-  "formal-quick|$mk formal FORMAL_FLAGS=--quick"
-  "sw|$mk sw && sw/check.sh"
+  "ref-cfg|$mk ref-check-cfg"
+  "fpga-smoke|$mk fpga-smoke"
+  "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
+  "rtl-lazy-8x8|$(rtl 8 8 "sorted SORTER=lazy" "$all_sw")"
+  "rtl-arb-8x8|$(rtl 8 8 arbiter "$all_sw")"
+  "rtl-arbp0-8x8|$(rtl 8 8 "arbiter ARBPIPE=0" "$all_sw")"
+  "rtl-m-arb-8x8|$(rtl_m 8 8 arbiter rv32um)"
+  "rtl-m-2x4|$(rtl_m 2 4 sorted rv32um)"
+  "rtl-2x4|$(rtl 2 4 sorted "$all_sw")"
+  "rtl-lazy-2x4|$(rtl 2 4 "sorted SORTER=lazy" "$all_sw")"
+  "rtl-arb-2x4|$(rtl 2 4 arbiter "$all_sw")"
+  "rtl-arbp-2x4|$(rtl 2 4 "arbiter ARBPIPE=1" "$all_sw")"
+  "rtl-1x1|$(rtl 1 1 sorted "$all_sw")"
+  "rtl-arb-1x1|$(rtl 1 1 arbiter "$all_sw")"
   "ref-loader|$mk ref-check-loader"
   "ref-qemu|$mk ref-check-qemu"
   "ref-isa|$mk ref-check-isa"
-  "ref-cfg|$mk ref-check-cfg"
   "ref-m|$mk ref-check-m"
-  "rtl-1x1|$(rtl 1 1 sorted "$all_sw")"
-  "rtl-2x4|$(rtl 2 4 sorted "$all_sw")"
-  "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
-  "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
-  "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
-  "rtl-lazy-2x4|$(rtl 2 4 "sorted SORTER=lazy" "$all_sw")"
-  "rtl-lazy-8x8|$(rtl 8 8 "sorted SORTER=lazy" "$all_sw")"
-  "rtl-lazy-4x64|$(rtl 4 64 "sorted SORTER=lazy" "$all_sw")"
-  "rtl-arb-1x1|$(rtl 1 1 arbiter "$all_sw")"
-  "rtl-arb-2x4|$(rtl 2 4 arbiter "$all_sw")"
-  "rtl-arb-8x8|$(rtl 8 8 arbiter "$all_sw")"
-  "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
-  "rtl-arbp-2x4|$(rtl 2 4 "arbiter ARBPIPE=1" "$all_sw")"
-  "rtl-arbp0-8x8|$(rtl 8 8 "arbiter ARBPIPE=0" "$all_sw")"
-  "rtl-m-2x4|$(rtl_m 2 4 sorted rv32um)"
-  "rtl-m-arb-8x8|$(rtl_m 8 8 arbiter rv32um)"
-  "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted sorted_lazy arbiter'"
-  "dask|.venv/bin/python scripts/dask_check.py"
   "fusesoc|.venv/bin/python scripts/fusesoc_check.py --quick"
-  "badinput|$mk test-badinput W=2 T=4"
-  "randstate|$mk test-randstate"
-  "fpga-smoke|$mk fpga-smoke"
-  "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && for b in ice40 ecp5; do .venv/bin/python scripts/synth.py --board \$b --rtl build/test/synth-core/rtl --out build/test/synth-core/\$b --skip-units --no-pnr || exit 1; done"
   "pll-selftest|.venv/bin/python scripts/fpga_flow.py --pll-self-test"
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
+  "--"
+  # These reuse the simulators built above.
+  "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted sorted_lazy arbiter'"
+  "dask|.venv/bin/python scripts/dask_check.py"
+  "randstate|$mk test-randstate"
+  "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
+  "badinput|$mk test-badinput W=2 T=4"
   "bench-sim|.venv/bin/python scripts/bench_sim.py --check"
   "fpga-lint|$mk fpga-lint W=2 T=4 && $mk fpga-lint W=8 T=64 TRACK=arbiter"
   "fpga-sim|$mk fpga-sim W=2 T=2 && $mk fpga-sim W=8 T=8 TRACK=arbiter"
-  "postsynth|$mk postsynth"
 )
 # C programs need at least 512 bytes of data memory per thread: with the
 # default 256 KiB, configurations above 256 threads run the ISA tests only.
 full=(
   "${fast[@]}"
+  "--"
   "gen-lint-all|$mk gen-lint GEN_LINT_TRACK=sorted"
   "gen-lint-all-arb|$mk gen-lint GEN_LINT_TRACK=arbiter"
   "rtl-8x16|$(rtl 8 16 sorted "$all_sw")"
@@ -107,17 +121,32 @@ case $tier in
   *) echo "testsuite: unknown tier '$tier' (fast or full)" >&2; exit 3 ;;
 esac
 
+# Checks that write the same folders: one at a time.
+declare -A lock_of=(
+  [gen-lint]=lint [gen-lint-lazy]=lint [gen-lint-arb]=lint [gen-lint-arbp]=lint
+  [gen-lint-m]=lint [gen-lint-all]=lint [gen-lint-all-arb]=lint   # build/lint/
+  [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref  # build/ref/
+  [rtl-m-2x4]=im [rtl-m-arb-8x8]=im                               # build/sw-im/
+  [formal-quick]=formal [formal]=formal                           # build/formal/
+  [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
+)
+jobs=${TEST_JOBS:-2}
+case $jobs in ''|*[!0-9]*|0) echo "testsuite: TEST_JOBS=$jobs: a positive number" >&2; exit 3 ;; esac
+
 mkdir -p build/test
 total_pass=0; total_fail=0; failed=()
 t_start=$(date +%s)
-for entry in "${checks[@]}"; do
-  name=${entry%%|*}; cmd=${entry#*|}
-  if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
-  log=build/test/$name.log
-  t0=$(date +%s)
-  bash -c "$cmd" > "$log" 2>&1
+
+run_check() { # name cmd: the check's log, then its exit status and seconds
+  local t0=$(date +%s) rc
+  bash -c "$2" > "build/test/$1.log" 2>&1
   rc=$?
-  secs=$(( $(date +%s) - t0 ))
+  echo "$rc $(( $(date +%s) - t0 ))" > "build/test/$1.rc"
+}
+
+report() { # name: the line of a finished check, counts added to the totals
+  local name=$1 log=build/test/$1.log rc secs counts p f
+  read -r rc secs < "build/test/$name.rc"
   counts=$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
   if [ -n "$counts" ]; then
     p=$(sed -E 's/^([A-Za-z-]+: )?([0-9]+) passed.*/\2/' <<<"$counts")
@@ -126,16 +155,59 @@ for entry in "${checks[@]}"; do
     p=$(( rc == 0 )); f=$(( rc != 0 ))
   fi
   # A non-zero exit fails the check even if its own counts said otherwise.
-  [ $rc -ne 0 ] && [ "$f" -eq 0 ] && f=1
+  [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
   total_pass=$(( total_pass + p )); total_fail=$(( total_fail + f ))
-  if [ $rc -eq 0 ]; then
+  if [ "$rc" -eq 0 ]; then
     printf 'PASS %-12s %4d passed %6ds\n' "$name" "$p" "$secs"
   else
     printf 'FAIL %-12s %4d passed, %d failed %ds  (log: %s)\n' "$name" "$p" "$f" "$secs" "$log"
     tail -n 25 "$log" | sed 's/^/    /'
     failed+=("$name")
   fi
+}
+
+declare -A running=()   # pid -> check name
+declare -A held=()      # lock -> 1 while a check holding it runs
+wait_one() { # wait for any running check, report it, free its lock
+  local pid name
+  wait -n -p pid "${!running[@]}"
+  name=${running[$pid]}; unset "running[$pid]"
+  [ -n "${lock_of[$name]:-}" ] && unset "held[${lock_of[$name]}]"
+  report "$name"
+}
+
+run_phase() { # entries of one phase, TEST_JOBS at a time
+  local pending=("$@") rest entry name lock started
+  while [ ${#pending[@]} -gt 0 ]; do
+    started=0; rest=()
+    for entry in "${pending[@]}"; do
+      name=${entry%%|*}; lock=${lock_of[$name]:-}
+      if [ $started -eq 0 ] && [ ${#running[@]} -lt "$jobs" ] && { [ -z "$lock" ] || [ -z "${held[$lock]:-}" ]; }; then
+        run_check "$name" "${entry#*|}" &
+        running[$!]=$name; [ -n "$lock" ] && held[$lock]=1
+        started=1
+      else
+        rest+=("$entry")
+      fi
+    done
+    pending=("${rest[@]}")
+    # Nothing could start: a slot or a lock is busy.
+    [ $started -eq 0 ] && wait_one
+  done
+  while [ ${#running[@]} -gt 0 ]; do wait_one; done
+}
+
+phase=()
+for entry in "${checks[@]}" "--"; do
+  if [ "$entry" = "--" ]; then
+    [ ${#phase[@]} -gt 0 ] && run_phase "${phase[@]}"
+    phase=(); continue
+  fi
+  name=${entry%%|*}
+  if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
+  rm -f "build/test/$name.rc"
+  phase+=("$entry")
 done
-echo "tier $tier: $(( $(date +%s) - t_start )) s${failed[*]:+; failed checks: ${failed[*]}}"
+echo "tier $tier: $(( $(date +%s) - t_start )) s, $jobs at a time${failed[*]:+; failed checks: ${failed[*]}}"
 echo "$total_pass passed, $total_fail failed"
 [ $total_fail -eq 0 ]
