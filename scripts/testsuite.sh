@@ -12,8 +12,8 @@
 #
 # Checks run TEST_JOBS at a time (default 2, the machine's cores), in phases
 # separated by "--" entries: a phase starts when the one before it has ended.
-# The first builds what every later check shares (the generator, the
-# programs, the model), the second builds each configuration's simulator
+# The first two build what every later check shares (the generator, then
+# the programs and the model), the third builds each configuration's simulator
 # once, the last reuses them (fuzz, random start state, the job runner).
 # Checks that write the same folders share a lock (lock_of below) and never
 # run together.  Lines are printed as checks end.
@@ -42,6 +42,7 @@ all_sw="rv32ui apps simt"
 fast=(
   "setup|scripts/setup.sh --check"
   "gen-unit|$mk gen-unit-test"
+  "--"
   "check-gen|$mk check-gen"
   "sw|$mk sw && sw/check.sh"
   "tools|$mk build/tools/simty-ref build/tools/libsimtyref.a"
