@@ -23,15 +23,17 @@ int gen_bpred(const struct simt_cfg *cfg, struct vmod *m)
                    "taken, a forward one not taken); the reset sequence sets every counter to 1. "
                    "Fetch reads it with the PC of the word in f2 and predecode uses the "
                    "registered bit in f3. A resolved branch of a single path (every active "
-                   "thread went the same way) trains its counter at the resolve stage: up when "
+                   "thread went the same way) trains its counter a cycle after the resolve "
+                   "stage, from registered inputs (the table sits by fetch, far from the branch "
+                   "unit): up when "
                    "it went against the static rule, else down; a divergent branch trains "
                    "nothing. Only resolved instructions train it: the squash has already "
                    "dropped every wrong-path one. The table is 32 words of %d counters, two "
                    "LUT-RAM copies (one read by fetch, one by the training read-modify-write, "
                    "both written together), so the reset sequence sets it in 32 cycles.",
                 1 << cfg->bp_w, cfg->bp_w - 1, 1 << sel);
-    vm_latency(m, "read: address in f2, prediction registered for f3; training: read, update "
-                  "and write in the resolve stage");
+    vm_latency(m, "read: address in f2, prediction registered for f3; training: inputs "
+                  "registered, then read, update and write in the next cycle");
     vm_localparam(m, "BP_W", cfg->bp_w, "log2(counters) = SIMTY_BPRED_BITS");
     vm_localparam(m, "SEL_W", sel, "log2(counters per word) = BP_W - 5");
     vm_localparam(m, "WORD_W", 2 << sel, "2 bits x 2^SEL_W counters");
@@ -50,8 +52,12 @@ int gen_bpred(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "tr_back_i", "1", "backward: the static rule says taken");
     vm_port(m, VM_IN, "tr_taken_i", "1", NULL);
 
+    vm_reg(m, "tr_valid_q", "1", "the training inputs, registered");
+    vm_reg(m, "tr_pc_q", "BP_W", NULL);
+    vm_reg(m, "tr_back_q", "1", NULL);
+    vm_reg(m, "tr_taken_q", "1", NULL);
     vm_wire(m, "pr_word", "WORD_W", "the fetch copy's word at f2_pc_i");
-    vm_wire(m, "tr_word", "WORD_W", "the training copy's word at tr_pc_i");
+    vm_wire(m, "tr_word", "WORD_W", "the training copy's word at tr_pc_q");
     vm_wire(m, "f2_sel", "SEL_W", "counter of the fetched word's PC in its table word");
     vm_wire(m, "tr_sel", "SEL_W", "counter of the branch in its table word");
     vm_wire(m, "tr_cnt", "2", "the branch's counter");
@@ -63,25 +69,30 @@ int gen_bpred(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_comment(m, "Counter i of word a holds the PC with bits [4:0] = a and bits "
                   "[BP_W-1:5] = i.");
+    b = vm_seq(m, "train_in");
+    vb_set(b, "tr_valid_q", "tr_valid_i");
+    vb_set(b, "tr_pc_q", "tr_pc_i");
+    vb_set(b, "tr_back_q", "tr_back_i");
+    vb_set(b, "tr_taken_q", "tr_taken_i");
     vm_assign(m, "f2_sel", "f2_pc_i[BP_W-1:5]");
-    vm_assign(m, "tr_sel", "tr_pc_i[BP_W-1:5]");
+    vm_assign(m, "tr_sel", "tr_pc_q[BP_W-1:5]");
     vm_assign(m, "tr_cnt", "tr_word[{tr_sel, 1'b0} +: 2]");
     b = vm_comb(m, "train");
     vb_default(b, "tr_new", "tr_cnt");
     vb_default(b, "wr_word", "tr_word");
-    vb_if(b, "tr_taken_i != tr_back_i");
+    vb_if(b, "tr_taken_q != tr_back_q");
     vb_set(b, "tr_new", "tr_cnt == 2'd3 ? 2'd3 : tr_cnt + 2'd1");
     vb_else(b);
     vb_set(b, "tr_new", "tr_cnt == 2'd0 ? 2'd0 : tr_cnt - 2'd1");
     vb_end(b);
     vb_set(b, "wr_word[{tr_sel, 1'b0} +: 2]", "tr_new");
-    vm_assign(m, "we", "init_i || tr_valid_i");
-    vm_assign(m, "waddr", "init_i ? init_word_i : tr_pc_i[4:0]");
+    vm_assign(m, "we", "init_i || tr_valid_q");
+    vm_assign(m, "waddr", "init_i ? init_word_i : tr_pc_q[4:0]");
     vm_assign(m, "wdata", "init_i ? {(WORD_W/2){2'b01}} : wr_word");
 
     for (int k = 0; k < 2; k++)
         ram_lut(m, k ? "u_train" : "u_fetch", "5", "WORD_W", "we", "waddr", "wdata",
-                k ? "tr_pc_i[4:0]" : "f2_pc_i[4:0]", k ? "tr_word" : "pr_word");
+                k ? "tr_pc_q[4:0]" : "f2_pc_i[4:0]", k ? "tr_word" : "pr_word");
     b = vm_seq(m, "predict");
     vb_set(b, "f3_flip_o", "pr_word[{f2_sel, 1'b1}]");
     return vm_status(m);

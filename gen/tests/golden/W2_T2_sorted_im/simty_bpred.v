@@ -9,18 +9,19 @@
 //   IMEM = 64 KiB (16384 words, IMEM_ADDR_W = 14)
 //   DMEM = 256 KiB (DMEM_ADDR_W = 18), data block = T = 2 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
-//   latency of this unit: read: address in f2, prediction registered for f3; training: read, update and write in the resolve stage
+//   latency of this unit: read: address in f2, prediction registered for f3; training: inputs registered, then read, update and write in the next cycle
 //
 // Conditional-branch predictor: 128 two-bit counters, shared by the warps and indexed by the
 // branch's word PC (bits 6..0). A counter of 2 or 3 predicts the branch the other way than the
 // static rule (a backward branch taken, a forward one not taken); the reset sequence sets every
 // counter to 1. Fetch reads it with the PC of the word in f2 and predecode uses the registered
 // bit in f3. A resolved branch of a single path (every active thread went the same way) trains
-// its counter at the resolve stage: up when it went against the static rule, else down; a
-// divergent branch trains nothing. Only resolved instructions train it: the squash has already
-// dropped every wrong-path one. The table is 32 words of 4 counters, two LUT-RAM copies (one
-// read by fetch, one by the training read-modify-write, both written together), so the reset
-// sequence sets it in 32 cycles.
+// its counter a cycle after the resolve stage, from registered inputs (the table sits by fetch,
+// far from the branch unit): up when it went against the static rule, else down; a divergent
+// branch trains nothing. Only resolved instructions train it: the squash has already dropped
+// every wrong-path one. The table is 32 words of 4 counters, two LUT-RAM copies (one read by
+// fetch, one by the training read-modify-write, both written together), so the reset sequence
+// sets it in 32 cycles.
 
 `default_nettype none
 
@@ -44,13 +45,17 @@ module simty_bpred (
   localparam integer SEL_W  = 2; // log2(counters per word) = BP_W - 5
   localparam integer WORD_W = 8; // 2 bits x 2^SEL_W counters
 
-  wire [WORD_W-1:0] pr_word; // the fetch copy's word at f2_pc_i
-  wire [WORD_W-1:0] tr_word; // the training copy's word at tr_pc_i
-  wire [SEL_W-1:0]  f2_sel;  // counter of the fetched word's PC in its table word
-  wire [SEL_W-1:0]  tr_sel;  // counter of the branch in its table word
-  wire [1:0]        tr_cnt;  // the branch's counter
-  reg  [1:0]        tr_new;  // its next value
-  reg  [WORD_W-1:0] wr_word; // tr_word with the counter replaced
+  reg               tr_valid_q; // the training inputs, registered
+  reg  [BP_W-1:0]   tr_pc_q;
+  reg               tr_back_q;
+  reg               tr_taken_q;
+  wire [WORD_W-1:0] pr_word;    // the fetch copy's word at f2_pc_i
+  wire [WORD_W-1:0] tr_word;    // the training copy's word at tr_pc_q
+  wire [SEL_W-1:0]  f2_sel;     // counter of the fetched word's PC in its table word
+  wire [SEL_W-1:0]  tr_sel;     // counter of the branch in its table word
+  wire [1:0]        tr_cnt;     // the branch's counter
+  reg  [1:0]        tr_new;     // its next value
+  reg  [WORD_W-1:0] wr_word;    // tr_word with the counter replaced
   wire              we;
   wire [4:0]        waddr;
   wire [WORD_W-1:0] wdata;
@@ -75,20 +80,29 @@ module simty_bpred (
     .we_i    (we),
     .waddr_i (waddr),
     .wdata_i (wdata),
-    .raddr_i (tr_pc_i[4:0]),
+    .raddr_i (tr_pc_q[4:0]),
     .rdata_o (tr_word)
   );
 
   // Counter i of word a holds the PC with bits [4:0] = a and bits [BP_W-1:5] = i.
+
+  // train_in
+  always @(posedge clk_i) begin
+    tr_valid_q <= tr_valid_i;
+    tr_pc_q    <= tr_pc_i;
+    tr_back_q  <= tr_back_i;
+    tr_taken_q <= tr_taken_i;
+  end
+
   assign f2_sel = f2_pc_i[BP_W-1:5];
-  assign tr_sel = tr_pc_i[BP_W-1:5];
+  assign tr_sel = tr_pc_q[BP_W-1:5];
   assign tr_cnt = tr_word[{tr_sel, 1'b0} +: 2];
 
   // train
   always @* begin
     tr_new  = tr_cnt;
     wr_word = tr_word;
-    if (tr_taken_i != tr_back_i) begin
+    if (tr_taken_q != tr_back_q) begin
       tr_new = tr_cnt == 2'd3 ? 2'd3 : tr_cnt + 2'd1;
     end else begin
       tr_new = tr_cnt == 2'd0 ? 2'd0 : tr_cnt - 2'd1;
@@ -96,8 +110,8 @@ module simty_bpred (
     wr_word[{tr_sel, 1'b0} +: 2] = tr_new;
   end
 
-  assign we    = init_i || tr_valid_i;
-  assign waddr = init_i ? init_word_i : tr_pc_i[4:0];
+  assign we    = init_i || tr_valid_q;
+  assign waddr = init_i ? init_word_i : tr_pc_q[4:0];
   assign wdata = init_i ? {(WORD_W/2){2'b01}} : wr_word;
 
   // predict
