@@ -96,6 +96,7 @@ module simty_fetch (
   reg                  f2_fault_q;
   reg                  f3_valid_q;         // fetch stage 3: the word, registered, goes to predecode
   reg     [WARP_W-1:0] f3_wid_q;
+  reg     [WARP_W-1:0] f3_owid_q;          // f3_wid_q again, for the units outside (rf_wid_o)
   reg     [29:0]       f3_pc_q;
   reg                  f3_fault_q;
   reg     [31:0]       f3_insn_q;
@@ -251,9 +252,16 @@ module simty_fetch (
 
   // Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a redirect that
   // refetches clears them (nothing of the warp issues then).
-  assign rf_valid_o  = f3_valid_q && !jk_f3;
-  assign rf_spec_o   = f3_valid_q && !(f4_valid_q && f3_wid_q == f4_wid_q);
-  assign rf_wid_o    = f3_wid_q;
+  assign rf_valid_o = f3_valid_q && !jk_f3;
+  assign rf_spec_o  = f3_valid_q && !(f4_valid_q && f3_wid_q == f4_wid_q);
+
+  // f3 warp for the refill
+  (* keep *)
+  always @(posedge clk_i) begin
+    f3_owid_q <= f2_wid_q;
+  end
+
+  assign rf_wid_o    = f3_owid_q;
   assign rf_pc_o     = f3_pc_q;
   assign rf_insn_o   = f3_insn_q;
   assign rf_fault_o  = f3_fault_q;
