@@ -4,8 +4,19 @@
 #include "units.h"
 #include "alu_ctl.h"
 
+/* A legal CSR read in instruction word `insn`: SYSTEM, csrrs or csrrc (funct3
+ * bit 1) with rs1 = x0, of a counter or an id the core has. */
+static const char *is_csr(char *buf, size_t n, const char *insn)
+{
+    snprintf(buf, n, "%s[6:0] == OP_SYS && %s[13] && %s[19:15] == 5'd0 && (%s[31:20] == 12'hc00 || "
+             "%s[31:20] == 12'hc80 || %s[31:20] == 12'hf14 || %s[31:22] == 10'h3f0)",
+             insn, insn, insn, insn, insn, insn, insn);
+    return buf;
+}
+
 int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
 {
+    char e[320];
     struct vblock *b;
     int l;
 
@@ -24,7 +35,8 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     alu_ctl_params(m);
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_port(m, VM_IN, "cycle_i", "64", "cycles since reset");
-    vm_group(m, "from operand collection (collect 2, the cycle before execute)");
+    vm_group(m, "from operand collection (collect 1 and 2, the cycles before execute)");
+    vm_port(m, VM_IN, "c1_insn_i", "32", NULL);
     vm_port(m, VM_IN, "c2_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "c2_pc_i", "30", "word PC");
     vm_port(m, VM_IN, "c2_insn_i", "32", NULL);
@@ -122,26 +134,70 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "ok", "legal && !ex_fault_i");
 
     /* ---- collect 2: the lanes' control word and immediate, a cycle early ---- */
-    vm_comment(m, "Collect 2: decode the lanes' control word (registered inside each lane) and "
-                  "the immediate (registered here), so execute starts from flip-flops. SYSTEM: "
-                  "a CSR read passes its value (mhartid and the lane id OR in the lane number); "
-                  "anything else checks a7 == 93 (an ecall exits).");
+    vm_comment(m, "Collect 1: decode the lanes' control word, registered here and again "
+                  "inside each lane: the lanes spread over the die, so the last hop to them "
+                  "starts from a flip-flop.");
+    vm_wire(m, "k_op", "7", NULL);
+    vm_wire(m, "k_f3", "3", NULL);
+    vm_wire(m, "k_csr", "12", NULL);
+    vm_wire(m, "k_is_csr", "1", "a legal CSR read");
+    vm_assign(m, "k_op", "c1_insn_i[6:0]");
+    vm_assign(m, "k_f3", "c1_insn_i[14:12]");
+    vm_assign(m, "k_csr", "c1_insn_i[31:20]");
+    vm_assign(m, "k_is_csr", "%s", is_csr(e, sizeof e, "c1_insn_i"));
+    vm_wire(m, "unused_k_rd", "1", "rd is decoded a cycle later");
+    vm_assign(m, "unused_k_rd", "^c1_insn_i[11:7]");
+    vm_reg(m, "k_ctl", "CTL_W", "the ALU control word of the instruction in collect 1");
+    b = vm_comb(m, "lane_control");
+    vb_default(b, "k_ctl", "{CTL_W{1'b0}}");
+    vb_if(b, "k_op == OP_OP || k_op == OP_IMM");
+    vb_set(b, "k_ctl[C_BIMM]", "k_op == OP_IMM");
+    vb_set(b, "k_ctl[C_SUB]", "k_f3 == 3'b000 ? k_op == OP_OP && c1_insn_i[30] : k_f3[2:1] == 2'b01");
+    vb_set(b, "k_ctl[C_RADD]", "k_f3 == 3'b000");
+    vb_set(b, "k_ctl[C_RLT]", "k_f3[2:1] == 2'b01");
+    vb_set(b, "k_ctl[C_LTU]", "k_f3[0]");
+    vb_set(b, "k_ctl[C_LOP1]", "k_f3 == 3'b110 || k_f3 == 3'b111");
+    vb_set(b, "k_ctl[C_LOP0]", "k_f3 == 3'b100 || k_f3 == 3'b111");
+    vb_set(b, "k_ctl[C_RSH]", "k_f3[1:0] == 2'b01");
+    vb_set(b, "k_ctl[C_SHL]", "!k_f3[2]");
+    vb_set(b, "k_ctl[C_SHA]", "k_f3[2] && c1_insn_i[30]");
+    vb_elif(b, "k_op == OP_LD || k_op == OP_ST || k_op == OP_JALR || k_op == OP_LUI || "
+               "k_op == OP_AUIPC");
+    vb_set(b, "k_ctl[C_BIMM]", "1'b1");
+    vb_set(b, "k_ctl[C_RADD]", "1'b1");
+    vb_elif(b, "k_op == OP_BR");
+    vb_set(b, "k_ctl[C_SUB]", "1'b1");
+    vb_set(b, "k_ctl[C_CEQ]", "!k_f3[2]");
+    vb_set(b, "k_ctl[C_CLT]", "k_f3[2]");
+    vb_set(b, "k_ctl[C_LTU]", "k_f3[1]");
+    vb_set(b, "k_ctl[C_CINV]", "k_f3[0]");
+    vb_elif(b, "k_op == OP_SYS");
+    vb_set(b, "k_ctl[C_BIMM]", "1'b1");
+    vb_set(b, "k_ctl[C_LOR]", "k_is_csr && (k_csr == 12'hf14 || k_csr == 12'hfc1)");
+    vb_set(b, "k_ctl[C_RADD]", "1'b1");
+    vb_set(b, "k_ctl[C_SUB]", "!k_is_csr");
+    vb_set(b, "k_ctl[C_CEQ]", "1'b1");
+    vb_end(b);
+    vm_reg(m, "c2_ctl_q", "CTL_W", "the control word in collect 2");
+    b = vm_seq(m, "control");
+    vb_set(b, "c2_ctl_q", "k_ctl");
+
+    vm_comment(m, "Collect 2: the immediate (registered here), so execute starts from "
+                  "flip-flops. lui, auipc and CSR reads add their value to rs1 = x0 (predecode "
+                  "reads x0); a CSR read passes its value (mhartid and the lane id OR in the "
+                  "lane number); anything else of SYSTEM checks a7 == 93 (an ecall exits).");
     vm_wire(m, "d_op", "7", NULL);
-    vm_wire(m, "d_f3", "3", NULL);
     vm_wire(m, "d_csr", "12", NULL);
     vm_wire(m, "d_pc", "32", "byte PC");
     vm_wire(m, "d_imm_i", "32", NULL);
     vm_wire(m, "d_imm_u", "32", NULL);
     vm_wire(m, "d_is_csr", "1", "a legal CSR read");
     vm_assign(m, "d_op", "c2_insn_i[6:0]");
-    vm_assign(m, "d_f3", "c2_insn_i[14:12]");
     vm_assign(m, "d_csr", "c2_insn_i[31:20]");
     vm_assign(m, "d_pc", "{c2_pc_i, 2'b00}");
     vm_assign(m, "d_imm_i", "{{20{c2_insn_i[31]}}, c2_insn_i[31:20]}");
     vm_assign(m, "d_imm_u", "{c2_insn_i[31:12], 12'd0}");
-    vm_assign(m, "d_is_csr", "d_op == OP_SYS && d_f3[1] && c2_insn_i[19:15] == 5'd0 && "
-                             "(d_csr == 12'hc00 || d_csr == 12'hc80 || d_csr == 12'hf14 || "
-                             "d_csr[11:2] == 10'h3f0)");
+    vm_assign(m, "d_is_csr", "%s", is_csr(e, sizeof e, "c2_insn_i"));
     vm_reg(m, "d_csr_val", "32", "CSR value common to the lanes (mhartid without the lane)");
     b = vm_comb(m, "csr_value");
     vb_default(b, "d_csr_val", "32'd0");
@@ -161,44 +217,16 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_item(b, "default", "d_csr_val", "32'd0");
     vb_endcase(b);
 
-    vm_reg(m, "d_ctl", "CTL_W", "next cycle's ALU control word");
     vm_reg(m, "d_imm", "32", "next cycle's immediate");
-    b = vm_comb(m, "lane_control");
-    vb_default(b, "d_ctl", "{CTL_W{1'b0}}");
+    b = vm_comb(m, "lane_immediate");
     vb_default(b, "d_imm", "d_imm_i");
-    vb_if(b, "d_op == OP_OP || d_op == OP_IMM");
-    vb_set(b, "d_ctl[C_BIMM]", "d_op == OP_IMM");
-    vb_set(b, "d_ctl[C_SUB]", "d_f3 == 3'b000 ? d_op == OP_OP && c2_insn_i[30] : d_f3[2:1] == 2'b01");
-    vb_set(b, "d_ctl[C_RADD]", "d_f3 == 3'b000");
-    vb_set(b, "d_ctl[C_RLT]", "d_f3[2:1] == 2'b01");
-    vb_set(b, "d_ctl[C_LTU]", "d_f3[0]");
-    vb_set(b, "d_ctl[C_LOP1]", "d_f3 == 3'b110 || d_f3 == 3'b111");
-    vb_set(b, "d_ctl[C_LOP0]", "d_f3 == 3'b100 || d_f3 == 3'b111");
-    vb_set(b, "d_ctl[C_RSH]", "d_f3[1:0] == 2'b01");
-    vb_set(b, "d_ctl[C_SHL]", "!d_f3[2]");
-    vb_set(b, "d_ctl[C_SHA]", "d_f3[2] && c2_insn_i[30]");
-    vb_elif(b, "d_op == OP_LD || d_op == OP_ST || d_op == OP_JALR");
-    vb_set(b, "d_ctl[C_BIMM]", "1'b1");
-    vb_set(b, "d_ctl[C_RADD]", "1'b1");
-    vb_set(b, "d_imm", "d_op == OP_ST ? {{20{c2_insn_i[31]}}, c2_insn_i[31:25], c2_insn_i[11:7]} "
-                       ": d_imm_i");
-    vb_elif(b, "d_op == OP_BR");
-    vb_set(b, "d_ctl[C_SUB]", "1'b1");
-    vb_set(b, "d_ctl[C_CEQ]", "!d_f3[2]");
-    vb_set(b, "d_ctl[C_CLT]", "d_f3[2]");
-    vb_set(b, "d_ctl[C_LTU]", "d_f3[1]");
-    vb_set(b, "d_ctl[C_CINV]", "d_f3[0]");
-    /* lui, auipc and CSR reads add their value to rs1 = x0 (predecode reads x0) */
-    vb_elif(b, "d_op == OP_LUI || d_op == OP_AUIPC");
-    vb_set(b, "d_ctl[C_BIMM]", "1'b1");
-    vb_set(b, "d_ctl[C_RADD]", "1'b1");
-    vb_set(b, "d_imm", "d_op == OP_LUI ? d_imm_u : d_pc + d_imm_u");
+    vb_if(b, "d_op == OP_ST");
+    vb_set(b, "d_imm", "{{20{c2_insn_i[31]}}, c2_insn_i[31:25], c2_insn_i[11:7]}");
+    vb_elif(b, "d_op == OP_LUI");
+    vb_set(b, "d_imm", "d_imm_u");
+    vb_elif(b, "d_op == OP_AUIPC");
+    vb_set(b, "d_imm", "d_pc + d_imm_u");
     vb_elif(b, "d_op == OP_SYS");
-    vb_set(b, "d_ctl[C_BIMM]", "1'b1");
-    vb_set(b, "d_ctl[C_LOR]", "d_is_csr && (d_csr == 12'hf14 || d_csr == 12'hfc1)");
-    vb_set(b, "d_ctl[C_RADD]", "1'b1");
-    vb_set(b, "d_ctl[C_SUB]", "!d_is_csr");
-    vb_set(b, "d_ctl[C_CEQ]", "1'b1");
     vb_set(b, "d_imm", "d_is_csr ? d_csr_val : 32'd93");
     vb_end(b);
     vm_reg(m, "imm_q", "32", "the lanes' immediate");
@@ -215,7 +243,7 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
         snprintf(name, sizeof name, "u_alu_%d", l);
         in = vm_inst(m, "simty_alu_lane", name);
         vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "ctl_i", "d_ctl");
+        vm_inst_conn(in, "ctl_i", "c2_ctl_q");
         vm_inst_conn(in, "lane_i", "32'd%d", l);
         vm_inst_conn(in, "imm_i", "imm_q");
         vm_inst_conn(in, "a_i", "ex_s1_i[%d +: 32]", 32 * l);

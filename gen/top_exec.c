@@ -38,7 +38,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_exec", "u_exec");
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "cycle_i", "cycle_q",
-        "c2_wid_i", "c2_wid_q", "c2_pc_i", "c2_pc_q", "c2_insn_i", "c2_insn_q",
+        "c1_insn_i", "c1_insn_q", "c2_wid_i", "c2_wid_q", "c2_pc_i", "c2_pc_q", "c2_insn_i", "c2_insn_q",
         "ex_pc_i", "ex_pc_q",
         "ex_insn_i", "ex_insn_q", "ex_fault_i", "ex_fault_q", "ex_s1_i", "ex_s1", "ex_s2_i", "ex_s2",
         "mb_d_o", "mb_d", "mb_s2_o", "mb_s2", "mb_cond_o", "mb_cond", "mb_target_o", "mb_target",

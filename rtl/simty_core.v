@@ -511,6 +511,7 @@ module simty_core (
   simty_exec u_exec (
     .clk_i       (clk_i),
     .cycle_i     (cycle_q),
+    .c1_insn_i   (c1_insn_q),
     .c2_wid_i    (c2_wid_q),
     .c2_pc_i     (c2_pc_q),
     .c2_insn_i   (c2_insn_q),

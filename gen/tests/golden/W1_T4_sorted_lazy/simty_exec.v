@@ -23,7 +23,8 @@
 module simty_exec (
   input  wire              clk_i,
   input  wire [63:0]       cycle_i,     // cycles since reset
-  // from operand collection (collect 2, the cycle before execute)
+  // from operand collection (collect 1 and 2, the cycles before execute)
+  input  wire [31:0]       c1_insn_i,
   input  wire [WARP_W-1:0] c2_wid_i,
   input  wire [29:0]       c2_pc_i,     // word PC
   input  wire [31:0]       c2_insn_i,
@@ -91,34 +92,39 @@ module simty_exec (
   wire [11:0]      csr;
   wire [31:0]      imm_b;
   wire [31:0]      imm_j;
-  wire [31:0]      pc;         // byte PC
-  wire             csr_ok;     // a CSR of the spec
+  wire [31:0]      pc;          // byte PC
+  wire             csr_ok;      // a CSR of the spec
   wire             is_csr;
   wire             is_ecall;
   wire             is_ebreak;
   reg              legal;
-  wire             ok;         // legal and fetched
+  wire             ok;          // legal and fetched
+  wire [6:0]       k_op;
+  wire [2:0]       k_f3;
+  wire [11:0]      k_csr;
+  wire             k_is_csr;    // a legal CSR read
+  wire             unused_k_rd; // rd is decoded a cycle later
+  reg  [CTL_W-1:0] k_ctl;       // the ALU control word of the instruction in collect 1
+  reg  [CTL_W-1:0] c2_ctl_q;    // the control word in collect 2
   wire [6:0]       d_op;
-  wire [2:0]       d_f3;
   wire [11:0]      d_csr;
-  wire [31:0]      d_pc;       // byte PC
+  wire [31:0]      d_pc;        // byte PC
   wire [31:0]      d_imm_i;
   wire [31:0]      d_imm_u;
-  wire             d_is_csr;   // a legal CSR read
-  reg  [31:0]      d_csr_val;  // CSR value common to the lanes (mhartid without the lane)
-  reg  [CTL_W-1:0] d_ctl;      // next cycle's ALU control word
-  reg  [31:0]      d_imm;      // next cycle's immediate
-  reg  [31:0]      imm_q;      // the lanes' immediate
+  wire             d_is_csr;    // a legal CSR read
+  reg  [31:0]      d_csr_val;   // CSR value common to the lanes (mhartid without the lane)
+  reg  [31:0]      d_imm;       // next cycle's immediate
+  reg  [31:0]      imm_q;       // the lanes' immediate
   wire [32*T-1:0]  res;
   wire [T-1:0]     cond;
   wire             link_rd;
   wire             link_rs1;
   wire [1:0]       call;
-  wire             unused_wid; // one warp: its id is always 0
+  wire             unused_wid;  // one warp: its id is always 0
 
   simty_alu_lane u_alu_0 (
     .clk_i    (clk_i),
-    .ctl_i    (d_ctl),
+    .ctl_i    (c2_ctl_q),
     .lane_i   (32'd0),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[0 +: 32]),
@@ -129,7 +135,7 @@ module simty_exec (
 
   simty_alu_lane u_alu_1 (
     .clk_i    (clk_i),
-    .ctl_i    (d_ctl),
+    .ctl_i    (c2_ctl_q),
     .lane_i   (32'd1),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[32 +: 32]),
@@ -140,7 +146,7 @@ module simty_exec (
 
   simty_alu_lane u_alu_2 (
     .clk_i    (clk_i),
-    .ctl_i    (d_ctl),
+    .ctl_i    (c2_ctl_q),
     .lane_i   (32'd2),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[64 +: 32]),
@@ -151,7 +157,7 @@ module simty_exec (
 
   simty_alu_lane u_alu_3 (
     .clk_i    (clk_i),
-    .ctl_i    (d_ctl),
+    .ctl_i    (c2_ctl_q),
     .lane_i   (32'd3),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[96 +: 32]),
@@ -201,18 +207,66 @@ module simty_exec (
 
   assign ok = legal && !ex_fault_i;
 
-  // Collect 2: decode the lanes' control word (registered inside each lane) and the immediate
-  // (registered here), so execute starts from flip-flops. SYSTEM: a CSR read passes its value
-  // (mhartid and the lane id OR in the lane number); anything else checks a7 == 93 (an ecall
-  // exits).
+  // Collect 1: decode the lanes' control word, registered here and again inside each lane: the
+  // lanes spread over the die, so the last hop to them starts from a flip-flop.
+  assign k_op        = c1_insn_i[6:0];
+  assign k_f3        = c1_insn_i[14:12];
+  assign k_csr       = c1_insn_i[31:20];
+  assign k_is_csr    = c1_insn_i[6:0] == OP_SYS && c1_insn_i[13] && c1_insn_i[19:15] == 5'd0 &&
+      (c1_insn_i[31:20] == 12'hc00 || c1_insn_i[31:20] == 12'hc80 || c1_insn_i[31:20] == 12'hf14 ||
+      c1_insn_i[31:22] == 10'h3f0);
+  assign unused_k_rd = ^c1_insn_i[11:7];
+
+  // lane_control
+  always @* begin
+    k_ctl = {CTL_W{1'b0}};
+    if (k_op == OP_OP || k_op == OP_IMM) begin
+      k_ctl[C_BIMM] = k_op == OP_IMM;
+      k_ctl[C_SUB]  = k_f3 == 3'b000 ? k_op == OP_OP && c1_insn_i[30] : k_f3[2:1] == 2'b01;
+      k_ctl[C_RADD] = k_f3 == 3'b000;
+      k_ctl[C_RLT]  = k_f3[2:1] == 2'b01;
+      k_ctl[C_LTU]  = k_f3[0];
+      k_ctl[C_LOP1] = k_f3 == 3'b110 || k_f3 == 3'b111;
+      k_ctl[C_LOP0] = k_f3 == 3'b100 || k_f3 == 3'b111;
+      k_ctl[C_RSH]  = k_f3[1:0] == 2'b01;
+      k_ctl[C_SHL]  = !k_f3[2];
+      k_ctl[C_SHA]  = k_f3[2] && c1_insn_i[30];
+    end else if (k_op == OP_LD || k_op == OP_ST || k_op == OP_JALR || k_op == OP_LUI || k_op ==
+        OP_AUIPC) begin
+      k_ctl[C_BIMM] = 1'b1;
+      k_ctl[C_RADD] = 1'b1;
+    end else if (k_op == OP_BR) begin
+      k_ctl[C_SUB]  = 1'b1;
+      k_ctl[C_CEQ]  = !k_f3[2];
+      k_ctl[C_CLT]  = k_f3[2];
+      k_ctl[C_LTU]  = k_f3[1];
+      k_ctl[C_CINV] = k_f3[0];
+    end else if (k_op == OP_SYS) begin
+      k_ctl[C_BIMM] = 1'b1;
+      k_ctl[C_LOR]  = k_is_csr && (k_csr == 12'hf14 || k_csr == 12'hfc1);
+      k_ctl[C_RADD] = 1'b1;
+      k_ctl[C_SUB]  = !k_is_csr;
+      k_ctl[C_CEQ]  = 1'b1;
+    end
+  end
+
+  // control
+  always @(posedge clk_i) begin
+    c2_ctl_q <= k_ctl;
+  end
+
+  // Collect 2: the immediate (registered here), so execute starts from flip-flops. lui, auipc
+  // and CSR reads add their value to rs1 = x0 (predecode reads x0); a CSR read passes its value
+  // (mhartid and the lane id OR in the lane number); anything else of SYSTEM checks a7 == 93
+  // (an ecall exits).
   assign d_op     = c2_insn_i[6:0];
-  assign d_f3     = c2_insn_i[14:12];
   assign d_csr    = c2_insn_i[31:20];
   assign d_pc     = {c2_pc_i, 2'b00};
   assign d_imm_i  = {{20{c2_insn_i[31]}}, c2_insn_i[31:20]};
   assign d_imm_u  = {c2_insn_i[31:12], 12'd0};
-  assign d_is_csr = d_op == OP_SYS && d_f3[1] && c2_insn_i[19:15] == 5'd0 && (d_csr == 12'hc00 ||
-      d_csr == 12'hc80 || d_csr == 12'hf14 || d_csr[11:2] == 10'h3f0);
+  assign d_is_csr = c2_insn_i[6:0] == OP_SYS && c2_insn_i[13] && c2_insn_i[19:15] == 5'd0 &&
+      (c2_insn_i[31:20] == 12'hc00 || c2_insn_i[31:20] == 12'hc80 || c2_insn_i[31:20] == 12'hf14 ||
+      c2_insn_i[31:22] == 10'h3f0);
 
   // csr_value
   always @* begin
@@ -226,43 +280,17 @@ module simty_exec (
     endcase
   end
 
-  // lane_control
+  // lane_immediate
   always @* begin
-    d_ctl = {CTL_W{1'b0}};
     d_imm = d_imm_i;
-    if (d_op == OP_OP || d_op == OP_IMM) begin
-      d_ctl[C_BIMM] = d_op == OP_IMM;
-      d_ctl[C_SUB]  = d_f3 == 3'b000 ? d_op == OP_OP && c2_insn_i[30] : d_f3[2:1] == 2'b01;
-      d_ctl[C_RADD] = d_f3 == 3'b000;
-      d_ctl[C_RLT]  = d_f3[2:1] == 2'b01;
-      d_ctl[C_LTU]  = d_f3[0];
-      d_ctl[C_LOP1] = d_f3 == 3'b110 || d_f3 == 3'b111;
-      d_ctl[C_LOP0] = d_f3 == 3'b100 || d_f3 == 3'b111;
-      d_ctl[C_RSH]  = d_f3[1:0] == 2'b01;
-      d_ctl[C_SHL]  = !d_f3[2];
-      d_ctl[C_SHA]  = d_f3[2] && c2_insn_i[30];
-    end else if (d_op == OP_LD || d_op == OP_ST || d_op == OP_JALR) begin
-      d_ctl[C_BIMM] = 1'b1;
-      d_ctl[C_RADD] = 1'b1;
-      d_imm         = d_op == OP_ST ? {{20{c2_insn_i[31]}}, c2_insn_i[31:25],
-          c2_insn_i[11:7]} : d_imm_i;
-    end else if (d_op == OP_BR) begin
-      d_ctl[C_SUB]  = 1'b1;
-      d_ctl[C_CEQ]  = !d_f3[2];
-      d_ctl[C_CLT]  = d_f3[2];
-      d_ctl[C_LTU]  = d_f3[1];
-      d_ctl[C_CINV] = d_f3[0];
-    end else if (d_op == OP_LUI || d_op == OP_AUIPC) begin
-      d_ctl[C_BIMM] = 1'b1;
-      d_ctl[C_RADD] = 1'b1;
-      d_imm         = d_op == OP_LUI ? d_imm_u : d_pc + d_imm_u;
+    if (d_op == OP_ST) begin
+      d_imm = {{20{c2_insn_i[31]}}, c2_insn_i[31:25], c2_insn_i[11:7]};
+    end else if (d_op == OP_LUI) begin
+      d_imm = d_imm_u;
+    end else if (d_op == OP_AUIPC) begin
+      d_imm = d_pc + d_imm_u;
     end else if (d_op == OP_SYS) begin
-      d_ctl[C_BIMM] = 1'b1;
-      d_ctl[C_LOR]  = d_is_csr && (d_csr == 12'hf14 || d_csr == 12'hfc1);
-      d_ctl[C_RADD] = 1'b1;
-      d_ctl[C_SUB]  = !d_is_csr;
-      d_ctl[C_CEQ]  = 1'b1;
-      d_imm         = d_is_csr ? d_csr_val : 32'd93;
+      d_imm = d_is_csr ? d_csr_val : 32'd93;
     end
   end
 
