@@ -50,7 +50,7 @@ help:
 	@echo "                                  in lock step; TRACE=1 builds with FST tracing (SIMFLAGS=--trace f.fst)"
 	@echo "  make sw                         build every program under sw/ into build/sw/"
 	@echo "  make rtl | check-gen            regenerate / check the committed default RTL in rtl/"
-	@echo "  make test                       the regression CI runs (fast tier, under ~20 min on 2 cores)"
+	@echo "  make test [TEST_JOBS=2]          the regression CI runs (fast tier, under ~20 min on 2 cores; checks TEST_JOBS at a time)"
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
 	@echo "  make test-randstate             random initial register values must not change any result"
