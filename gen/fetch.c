@@ -62,7 +62,9 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     if (ahead) {
         vm_port(m, VM_IN, "redir_hit_i", "1", "redir_pc_i is the warp's next-issue PC (npc_pre_o of "
                                               "the cycle before, compared by the path unit)");
-        vm_port(m, VM_OUT, "npc_pre_o", "30", "next-issue PC of the warp that reaches stage r next cycle");
+        vm_port(m, VM_OUT, "npc_pre_o", "30", "next-issue PC of the warp that reaches stage r next cycle, "
+                                              "as registered (npc_byp_o: c0_pcn_i instead)");
+        vm_port(m, VM_OUT, "npc_byp_o", "1", "collect 0 writes that warp's next-issue PC this cycle");
     }
     vm_group(m, "instruction port (latency 1)");
     vm_port(m, VM_OUT_REG, "imem_req_o", "1", NULL);
@@ -292,8 +294,13 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "rf_insn_o", "f3_insn_q");
     vm_assign(m, "rf_fault_o", "f3_fault_q");
     vm_assign(m, "bp_pc_o", "f2_pc_q[BP_W-1:0]");
-    if (ahead)
-        vm_assign(m, "npc_pre_o", "c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : npc_q[pre_wid_i]");
+    if (ahead) {
+        /* The choice is left to the path unit, after its compares: the warp ids'
+         * compare then selects a bit, not 30 (W8T8 9d5c68b seed 3: c0_wid ->
+         * 30-bit select -> compares -> r_hit_npc_q, 12.8 ns, 80 % routing). */
+        vm_assign(m, "npc_pre_o", "npc_q[pre_wid_i]");
+        vm_assign(m, "npc_byp_o", "c0_valid_i && c0_wid_i == pre_wid_i");
+    }
     vm_assign(m, "flush_o", "kill");
     vm_assign(m, "flush_wid_o", "redir_wid_i");
     return vm_status(m);

@@ -78,7 +78,9 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "m_b_i", "PATH_W", NULL);
     vm_port(m, VM_IN, "m_leave_i", "T", "lanes that exited or trapped (unused here)");
     vm_port(m, VM_IN, "m_pcn_i", "30", "the PC the instruction was predicted to go to");
-    vm_port(m, VM_IN, "m_npc_i", "30", "the PC of the warp's next instruction to issue");
+    vm_port(m, VM_IN, "m_npc_i", "30", "the PC of the warp's next instruction to issue, as registered");
+    vm_port(m, VM_IN, "m_npc_c0_i", "30", "... as collect 0 writes it this cycle");
+    vm_port(m, VM_IN, "m_npc_byp_i", "1", "m_npc_c0_i is the one");
     vm_group(m, "stage r (issue + 8)");
     vm_port(m, VM_OUT, "r_c_o", "PATH_W", "HCT2's path at resolve (trace)");
     vm_port(m, VM_OUT, "r_x_o", "PATH_W", "the next head path: redirect");
@@ -184,7 +186,10 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     {
         struct vblock *b = vm_seq(m, "hits");
         vb_set(b, "r_hit_pcn_q", "%s", picked(sel_buf, sizeof sel_buf, "xsel", "", " == m_pcn_i"));
-        vb_set(b, "r_hit_npc_q", "%s", picked(sel_buf, sizeof sel_buf, "xsel", "", " == m_npc_i"));
+        char c0_buf[160];
+        vb_set(b, "r_hit_npc_q", "m_npc_byp_i ? %s : %s",
+               picked(c0_buf, sizeof c0_buf, "xsel", "", " == m_npc_c0_i"),
+               picked(sel_buf, sizeof sel_buf, "xsel", "", " == m_npc_i"));
     }
     vm_wire(m, "ysel", "3", "y's PC is a's, b's or c's");
     if (exact) {

@@ -178,6 +178,8 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "g_ahead_o", "g_ahead");
         vm_inst_conn(in, "m_pcn_i", "m_pcn_q");
         vm_inst_conn(in, "m_npc_i", "npc_pre");
+        vm_inst_conn(in, "m_npc_c0_i", "c0_pcn");
+        vm_inst_conn(in, "m_npc_byp_i", "npc_byp");
         vm_inst_conn(in, "r_hit_pcn_o", "r_hit_pcn");
         vm_inst_conn(in, "r_hit_npc_o", "r_hit_npc");
     }

@@ -37,7 +37,8 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->track == TRACK_SORTED) {
         vm_wire(m, "r_hit_pcn", "1", "x's PC is the predicted next PC (compared at resolve)");
         vm_wire(m, "r_hit_npc", "1", "x's PC is the warp's next-issue PC (compared at resolve)");
-        vm_wire(m, "npc_pre", "30", "the resolving warp's next-issue PC");
+        vm_wire(m, "npc_pre", "30", "the resolving warp's next-issue PC, as registered");
+        vm_wire(m, "npc_byp", "1", "c0_pcn instead: collect 0 writes it this cycle");
         vm_assign(m, "r_seq", "r_pok_q && r_hit_pcn");
     } else {
         vm_assign(m, "r_seq", "r_pok_q && r_x[P_PC +: 30] == r_pcn_q");
@@ -58,6 +59,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->track == TRACK_SORTED) {
         vm_inst_conn(in, "redir_hit_i", "r_hit_npc");
         vm_inst_conn(in, "npc_pre_o", "npc_pre");
+        vm_inst_conn(in, "npc_byp_o", "npc_byp");
     }
     vm_wire(m, "pd_rs1", "5", NULL);
     vm_wire(m, "pd_rs2", "5", NULL);

@@ -117,7 +117,8 @@ module simty_core (
   wire                 r_seq;          // the instruction went where predicted with the same threads
   wire                 r_hit_pcn;      // x's PC is the predicted next PC (compared at resolve)
   wire                 r_hit_npc;      // x's PC is the warp's next-issue PC (compared at resolve)
-  wire [29:0]          npc_pre;        // the resolving warp's next-issue PC
+  wire [29:0]          npc_pre;        // the resolving warp's next-issue PC, as registered
+  wire                 npc_byp;        // c0_pcn instead: collect 0 writes it this cycle
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
   wire                 pd_use1;
@@ -370,7 +371,8 @@ module simty_core (
     .c0_wid_i      (c0_wid),
     .c0_pcn_i      (c0_pcn),
     .redir_hit_i   (r_hit_npc),
-    .npc_pre_o     (npc_pre)
+    .npc_pre_o     (npc_pre),
+    .npc_byp_o     (npc_byp)
   );
 
   simty_bpred u_bpred (
@@ -566,6 +568,8 @@ module simty_core (
     .g_ahead_o   (g_ahead),
     .m_pcn_i     (m_pcn_q),
     .m_npc_i     (npc_pre),
+    .m_npc_c0_i  (c0_pcn),
+    .m_npc_byp_i (npc_byp),
     .r_hit_pcn_o (r_hit_pcn),
     .r_hit_npc_o (r_hit_npc)
   );

@@ -51,7 +51,8 @@ module simty_fetch (
   input  wire              redir_seq_i,   // the instruction went where it was predicted to go with the same threads
   input  wire [WARP_W-1:0] pre_wid_i,     // the warp that reaches stage r next cycle
   input  wire              redir_hit_i,   // redir_pc_i is the warp's next-issue PC (npc_pre_o of the cycle before, compared by the path unit)
-  output wire [29:0]       npc_pre_o,     // next-issue PC of the warp that reaches stage r next cycle
+  output wire [29:0]       npc_pre_o,     // next-issue PC of the warp that reaches stage r next cycle, as registered (npc_byp_o: c0_pcn_i instead)
+  output wire              npc_byp_o,     // collect 0 writes that warp's next-issue PC this cycle
   // instruction port (latency 1)
   output reg               imem_req_o,
   output reg  [31:0]       imem_addr_o,   // byte address
@@ -244,7 +245,8 @@ module simty_fetch (
   assign rf_insn_o   = f3_insn_q;
   assign rf_fault_o  = f3_fault_q;
   assign bp_pc_o     = f2_pc_q[BP_W-1:0];
-  assign npc_pre_o   = c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : npc_q[pre_wid_i];
+  assign npc_pre_o   = npc_q[pre_wid_i];
+  assign npc_byp_o   = c0_valid_i && c0_wid_i == pre_wid_i;
   assign flush_o     = kill;
   assign flush_wid_o = redir_wid_i;
 

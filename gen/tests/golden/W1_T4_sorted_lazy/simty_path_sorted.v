@@ -46,7 +46,9 @@ module simty_path_sorted (
   input  wire [PATH_W-1:0] m_b_i,
   input  wire [T-1:0]      m_leave_i,   // lanes that exited or trapped (unused here)
   input  wire [29:0]       m_pcn_i,     // the PC the instruction was predicted to go to
-  input  wire [29:0]       m_npc_i,     // the PC of the warp's next instruction to issue
+  input  wire [29:0]       m_npc_i,     // the PC of the warp's next instruction to issue, as registered
+  input  wire [29:0]       m_npc_c0_i,  // ... as collect 0 writes it this cycle
+  input  wire              m_npc_byp_i, // m_npc_c0_i is the one
   // stage r (issue + 8)
   output wire [PATH_W-1:0] r_c_o,       // HCT2's path at resolve (trace)
   output wire [PATH_W-1:0] r_x_o,       // the next head path: redirect
@@ -160,8 +162,10 @@ module simty_path_sorted (
   always @(posedge clk_i) begin
     r_hit_pcn_q <= |(xsel & {c[P_PC +: 30] == m_pcn_i, m_b_i[P_PC +: 30] == m_pcn_i,
         m_a_i[P_PC +: 30] == m_pcn_i});
-    r_hit_npc_q <= |(xsel & {c[P_PC +: 30] == m_npc_i, m_b_i[P_PC +: 30] == m_npc_i,
-        m_a_i[P_PC +: 30] == m_npc_i});
+    r_hit_npc_q <= m_npc_byp_i ? |(xsel & {c[P_PC +: 30] == m_npc_c0_i,
+        m_b_i[P_PC +: 30] == m_npc_c0_i,
+        m_a_i[P_PC +: 30] == m_npc_c0_i}) : |(xsel & {c[P_PC +: 30] == m_npc_i,
+        m_b_i[P_PC +: 30] == m_npc_i, m_a_i[P_PC +: 30] == m_npc_i});
   end
 
   assign unused_ysel = ^ysel;
