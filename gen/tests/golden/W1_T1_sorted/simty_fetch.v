@@ -61,6 +61,7 @@ module simty_fetch (
   output wire              rf_valid_o,
   output wire              rf_spec_o,     // f3 holds an instruction not dropped by a predicted jump: rf_valid_o before this cycle's redirect, for the return stack (a predictor: a dropped push or pop costs a guess, and the redirect stays off its path)
   output wire [WARP_W-1:0] rf_wid_o,
+  output wire [WARP_W-1:0] ras_wid_o,     // rf_wid_o again, for the return stack
   output wire [29:0]       rf_pc_o,
   output wire [31:0]       rf_insn_o,
   output wire              rf_fault_o,
@@ -96,7 +97,8 @@ module simty_fetch (
   reg                  f2_fault_q;
   reg                  f3_valid_q;         // fetch stage 3: the word, registered, goes to predecode
   reg     [WARP_W-1:0] f3_wid_q;
-  reg     [WARP_W-1:0] f3_owid_q;          // f3_wid_q again, for the units outside (rf_wid_o)
+  reg     [WARP_W-1:0] f3_owid_q;          // f3_wid_q again, for the issue queue (rf_wid_o)
+  reg     [WARP_W-1:0] f3_rwid_q;          // and again, for the return stack (ras_wid_o)
   reg     [29:0]       f3_pc_q;
   reg                  f3_fault_q;
   reg     [31:0]       f3_insn_q;
@@ -238,9 +240,11 @@ module simty_fetch (
   (* keep *)
   always @(posedge clk_i) begin
     f3_owid_q <= f2_wid_q;
+    f3_rwid_q <= f2_wid_q;
   end
 
   assign rf_wid_o    = f3_owid_q;
+  assign ras_wid_o   = f3_rwid_q;
   assign rf_pc_o     = f3_pc_q;
   assign rf_insn_o   = f3_insn_q;
   assign rf_fault_o  = f3_fault_q;

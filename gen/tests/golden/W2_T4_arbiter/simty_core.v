@@ -110,6 +110,7 @@ module simty_core (
   wire                 rf_spec;        // rf_valid without this cycle's redirect: for the return stack and the scheduler's readiness
   wire                 rf_fault;
   wire [WARP_W-1:0]    rf_wid;
+  wire [WARP_W-1:0]    ras_wid;        // rf_wid from its own flip-flops
   wire [29:0]          rf_pc;
   wire [31:0]          rf_insn;
   wire [PATH_W-1:0]    r_x;            // next head path (stage r)
@@ -373,6 +374,7 @@ module simty_core (
     .rf_valid_o    (rf_valid),
     .rf_spec_o     (rf_spec),
     .rf_wid_o      (rf_wid),
+    .ras_wid_o     (ras_wid),
     .rf_pc_o       (rf_pc),
     .rf_insn_o     (rf_insn),
     .rf_fault_o    (rf_fault),
@@ -404,7 +406,7 @@ module simty_core (
     .clk_i   (clk_i),
     .rst_i   (rst_i),
     .valid_i (rf_spec),
-    .wid_i   (rf_wid),
+    .wid_i   (ras_wid),
     .pc_i    (rf_pc),
     .call_i  (pd_call),
     .ret_i   (pd_ret),
