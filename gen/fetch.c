@@ -77,6 +77,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                                         "the return stack (a predictor: a dropped push or pop "
                                         "costs a guess, and the redirect stays off its path)");
     vm_port(m, VM_OUT, "rf_wid_o", "WARP_W", NULL);
+    vm_port(m, VM_OUT, "tg_valid_o", "1", "the refill of the cycle before was predicted to jump:");
+    vm_port(m, VM_OUT, "tg_o", "30", "its target, for the issue queue");
     vm_port(m, VM_OUT, "ras_wid_o", "WARP_W", "rf_wid_o again, for the return stack");
     vm_port(m, VM_OUT, "rf_pc_o", "30", NULL);
     vm_port(m, VM_OUT, "rf_insn_o", "32", NULL);
@@ -178,6 +180,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "sel_in_imem", "byp ? f1_inc_in : pick_in");
     vm_wire(m, "f4_target", "30", NULL);
     vm_assign(m, "f4_target", "f4_pc_q + f4_off_q");
+    vm_assign(m, "tg_valid_o", "f4_valid_q");
+    vm_assign(m, "tg_o", "f4_target");
 
     vm_comment(m, "Redirect: unless the warp's next instruction to issue is at the new PC, "
                   "drop what it fetched and refetch from there. A predicted jump in f4 drops "

@@ -124,8 +124,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "rf_load_i", "1", NULL);
     vm_port(m, VM_IN, "rf_follow_i", "1", "may be followed before it resolves");
     vm_port(m, VM_IN, "rf_pred_i", "1", "predicted to jump (fetch went to its target)");
-    vm_port(m, VM_IN, "rf_tgt_i", "30", "the target of a jump if predicted taken (a jalr's from "
-                                         "the return stack or the jump target buffer)");
+    vm_port(m, VM_IN, "tg_valid_i", "1", "the refill of the cycle before was predicted to jump:");
+    vm_port(m, VM_IN, "tg_i", "30", "its target (a jalr's from the return stack or the jump "
+                                    "target buffer), registered in fetch");
     vm_port(m, VM_IN, "rf_pc1_i", "30", "PC + 4 (word address + 1)");
     vm_port(m, VM_IN, "flush_i", "1", "drop a warp's queue (fetch redirect)");
     vm_port(m, VM_IN, "flush_wid_i", "WARP_W", NULL);
@@ -197,24 +198,34 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->w > 1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
 
-    vm_comment(m, "Buffer contents {pc1, tgt, pred, rs2, rs1, fault, insn, pc}, both next PCs "
-                  "added before the buffer so that the issue only picks one: the issue registers the "
-                  "entry's address, collect 0 reads it (LUT-RAM, asynchronous read), so the "
-                  "issue pick does not end in the RAM. A slot is never written while its entry "
-                  "waits to be read: fetch holds a credit for it until it issues.");
-    vm_wire(m, "buf_rdata", "134", NULL);
+    vm_comment(m, "Buffer contents {pc1, pred, rs2, rs1, fault, insn, pc} and, beside them, the "
+                  "target tgt: both next PCs are in the buffer so that the issue only picks one. "
+                  "The issue registers the entry's address, collect 0 reads it (LUT-RAM, "
+                  "asynchronous read), so the issue pick does not end in the RAM. A predicted "
+                  "jump's target is written a cycle after the rest of its entry, from fetch's f4 "
+                  "registers (the refill's cone, return stack -> target -> buffer, no longer ends "
+                  "in the RAM): the entry is read two cycles after its refill at the earliest "
+                  "(readiness registered, then the issue). A slot is never written while its "
+                  "entry waits to be read: fetch holds a credit for it until it issues.");
+    vm_wire(m, "buf_rdata", "104", NULL);
+    vm_wire(m, "buf_tgt", "30", NULL);
     vm_reg(m, "buf_raddr_q", "WARP_W+IB_W", "the issued entry");
-    ram_lut(m, "u_buf", "WARP_W+IB_W", "134", "rf_valid_i", cfg->w > 1 ? "rf_slot" : "{1'b0, rf_slot}",
-            "{rf_pc1_i, rf_tgt_i, rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}",
+    vm_reg(m, "tg_slot_q", "WARP_W+IB_W", "the slot of the refill of the cycle before");
+    ram_lut(m, "u_buf", "WARP_W+IB_W", "104", "rf_valid_i", "rf_slot_a",
+            "{rf_pc1_i, rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}",
             "buf_raddr_q", "buf_rdata");
+    ram_lut(m, "u_buf_tgt", "WARP_W+IB_W", "30", "tg_valid_i", "tg_slot_q", "tg_i",
+            "buf_raddr_q", "buf_tgt");
+    b = vm_seq(m, "target slot");
+    vb_set(b, "tg_slot_q", "rf_slot_a");
     vm_assign(m, "c0_pc_o", "buf_rdata[29:0]");
     vm_assign(m, "c0_insn_o", "buf_rdata[61:30]");
     vm_assign(m, "c0_fault_o", "buf_rdata[62]");
     vm_assign(m, "c0_rs1_o", "buf_rdata[67:63]");
     vm_assign(m, "c0_rs2_o", "buf_rdata[72:68]");
     vm_assign(m, "c0_pred_o", "buf_rdata[73]");
-    vm_assign(m, "c0_tgt_o", "buf_rdata[103:74]");
-    vm_assign(m, "c0_pc1_o", "buf_rdata[133:104]");
+    vm_assign(m, "c0_tgt_o", "buf_tgt");
+    vm_assign(m, "c0_pc1_o", "buf_rdata[103:74]");
 
     vm_comment(m, "Readiness is computed a cycle ahead, from registers only, and registered: "
                   "r1 for a warp that does not issue now, r2 (its second instruction) for one "
@@ -371,7 +382,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     }
 
     vm_wire(m, "rf_slot", cfg->w > 1 ? "WARP_W+IB_W" : "IB_W", "where a refill goes: IB * rf_wid_i + its write pointer");
+    vm_wire(m, "rf_slot_a", "WARP_W+IB_W", "... as a buffer address");
     vm_assign(m, "rf_slot", cfg->w > 1 ? "{rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]}" : "wp_q");
+    vm_assign(m, "rf_slot_a", cfg->w > 1 ? "rf_slot" : "{1'b0, rf_slot}");
     vm_comment(m, "In flight: +1 at issue, -1 at resolve (a load: at its write-back).");
     vm_wire(m, "dec_res", "W", NULL);
     vm_wire(m, "dec_wb", "W", NULL);

@@ -52,7 +52,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         "redir_valid_i", "r_valid_q", "redir_wid_i", "r_wid_q", "redir_pc_i", "r_x[P_PC +: 30]",
         "redir_alive_i", "r_x[P_V]", "redir_seq_i", "r_seq", "pre_wid_i", pre_wid,
         "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
-        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_spec_o", "rf_spec", "rf_wid_o", "rf_wid", "ras_wid_o", "ras_wid",
+        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_spec_o", "rf_spec", "rf_wid_o", "rf_wid", "ras_wid_o", "ras_wid", "tg_valid_o", "tg_valid", "tg_o", "tg",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
         "bp_pc_o", "bp_pc", "jalr_i", "pd_jalr", "rtgt_i", "jtgt",
@@ -129,9 +129,9 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         vm_assign(m, "g_ahead", "3'd0");
     }
     vm_comment(m, "Both next PCs of the fetched instruction, added before the issue buffer.");
-    vm_wire(m, "rf_tgt", "30", "where a predicted jump goes");
+    vm_wire(m, "tg_valid", "1", "a predicted jump refilled in the cycle before (f4)");
+    vm_wire(m, "tg", "30", "its target, registered");
     vm_wire(m, "rf_pc1", "30", NULL);
-    vm_assign(m, "rf_tgt", "pd_jalr ? jtgt : rf_pc + pd_off");
     vm_assign(m, "rf_pc1", "rf_pc + 30'd1");
     in = vm_inst(m, "simty_sched", "u_sched");
     top_conns(in, (const char *const[]){
@@ -139,7 +139,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         "rf_valid_i", "rf_valid", "rf_spec_i", "rf_spec", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
-        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "rf_tgt_i", "rf_tgt", "rf_pc1_i", "rf_pc1", "squash_i", "sq", "squash_wid_i", "m_wid_q",
+        "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "tg_valid_i", "tg_valid", "tg_i", "tg", "rf_pc1_i", "rf_pc1", "squash_i", "sq", "squash_wid_i", "m_wid_q",
         "squash_cnt_i", "sq_cnt", "msq_i", "n_valid_q && n_msq_q", "msq_wid_i", "n_wid_q",
         "flush_i", "flush", "flush_wid_i", "flush_wid", "res_valid_i", "r_valid_q", "res_wid_i", "r_wid_q",
         "res_alive_i", "r_x[P_V]", "res_single_i", "r_single", "hold_i", "path_hold",

@@ -155,7 +155,8 @@ module simty_core (
   wire                 g_valid;        // how far a warp's head path is from its next path (the path unit's count, computed at stage g, registered: issue + 10)
   wire [WARP_W-1:0]    g_wid;
   wire [2:0]           g_ahead;
-  wire [29:0]          rf_tgt;         // where a predicted jump goes
+  wire                 tg_valid;       // a predicted jump refilled in the cycle before (f4)
+  wire [29:0]          tg;             // its target, registered
   wire [29:0]          rf_pc1;
   wire [29:0]          c0_pcn;
   wire [29:0]          c0_tgt;
@@ -359,6 +360,8 @@ module simty_core (
     .rf_spec_o     (rf_spec),
     .rf_wid_o      (rf_wid),
     .ras_wid_o     (ras_wid),
+    .tg_valid_o    (tg_valid),
+    .tg_o          (tg),
     .rf_pc_o       (rf_pc),
     .rf_insn_o     (rf_insn),
     .rf_fault_o    (rf_fault),
@@ -450,7 +453,8 @@ module simty_core (
     .rf_load_i    (pd_load),
     .rf_follow_i  (pd_follow),
     .rf_pred_i    (pd_pred),
-    .rf_tgt_i     (rf_tgt),
+    .tg_valid_i   (tg_valid),
+    .tg_i         (tg),
     .rf_pc1_i     (rf_pc1),
     .squash_i     (sq),
     .squash_wid_i (m_wid_q),
@@ -704,7 +708,6 @@ module simty_core (
   assign jtgt        = pd_ret ? ras_top : btb_target;
 
   // Both next PCs of the fetched instruction, added before the issue buffer.
-  assign rf_tgt = pd_jalr ? jtgt : rf_pc + pd_off;
   assign rf_pc1 = rf_pc + 30'd1;
 
   // The issued instruction's predicted next PC, for the fetch unit.

@@ -54,7 +54,8 @@ module simty_sched (
   input  wire              rf_load_i,
   input  wire              rf_follow_i,  // may be followed before it resolves
   input  wire              rf_pred_i,    // predicted to jump (fetch went to its target)
-  input  wire [29:0]       rf_tgt_i,     // the target of a jump if predicted taken (a jalr's from the return stack or the jump target buffer)
+  input  wire              tg_valid_i,   // the refill of the cycle before was predicted to jump:
+  input  wire [29:0]       tg_i,         // its target (a jalr's from the return stack or the jump target buffer), registered in fetch
   input  wire [29:0]       rf_pc1_i,     // PC + 4 (word address + 1)
   input  wire              flush_i,      // drop a warp's queue (fetch redirect)
   input  wire [WARP_W-1:0] flush_wid_i,
@@ -134,8 +135,10 @@ module simty_sched (
   reg     [7:0]               hl_q;        // by a load (at issue + 10, else at issue + 6)
   reg     [8*WARP_W-1:0]      hw_q;
   reg     [39:0]              hr_q;
-  wire    [133:0]             buf_rdata;
+  wire    [103:0]             buf_rdata;
+  wire    [29:0]              buf_tgt;
   reg     [(WARP_W+IB_W)-1:0] buf_raddr_q; // the issued entry
+  reg     [(WARP_W+IB_W)-1:0] tg_slot_q;   // the slot of the refill of the cycle before
   reg     [W-1:0]             r1_q;        // ready next cycle, if the warp does not issue now
   reg     [W-1:0]             r2_q;        // ready next cycle with its second instruction, if it issues now
   reg     [W-1:0]             li_oh_q;     // the issue of the last cycle, one-hot
@@ -172,6 +175,7 @@ module simty_sched (
   reg     [4:0]               i_rd;
   reg     [IB_W-1:0]          i_rp;        // its read pointer
   wire    [IB_W-1:0]          rf_slot;     // where a refill goes: IB * rf_wid_i + its write pointer
+  wire    [(WARP_W+IB_W)-1:0] rf_slot_a;   // ... as a buffer address
   wire    [W-1:0]             dec_res;
   wire    [W-1:0]             dec_wb;
   wire    [W-1:0]             inc;
@@ -180,14 +184,26 @@ module simty_sched (
 
   simty_ram_1r1w_lut #(
     .DEPTH_W (WARP_W+IB_W),
-    .DATA_W  (134)
+    .DATA_W  (104)
   ) u_buf (
     .clk_i   (clk_i),
     .we_i    (rf_valid_i),
-    .waddr_i ({1'b0, rf_slot}),
-    .wdata_i ({rf_pc1_i, rf_tgt_i, rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}),
+    .waddr_i (rf_slot_a),
+    .wdata_i ({rf_pc1_i, rf_pred_i, rf_rs2_i, rf_rs1_i, rf_fault_i, rf_insn_i, rf_pc_i}),
     .raddr_i (buf_raddr_q),
     .rdata_o (buf_rdata)
+  );
+
+  simty_ram_1r1w_lut #(
+    .DEPTH_W (WARP_W+IB_W),
+    .DATA_W  (30)
+  ) u_buf_tgt (
+    .clk_i   (clk_i),
+    .we_i    (tg_valid_i),
+    .waddr_i (tg_slot_q),
+    .wdata_i (tg_i),
+    .raddr_i (buf_raddr_q),
+    .rdata_o (buf_tgt)
   );
 
   // Entry j of warp w is bit or field IB*w + j; the oldest is at the read pointer.
@@ -223,19 +239,28 @@ module simty_sched (
   // What was issued in the last 8 cycles: their results may not be in the register file yet.
   // Entry k was issued k + 1 cycles ago.
 
-  // Buffer contents {pc1, tgt, pred, rs2, rs1, fault, insn, pc}, both next PCs added before the
-  // buffer so that the issue only picks one: the issue registers the entry's address, collect 0
-  // reads it (LUT-RAM, asynchronous read), so the issue pick does not end in the RAM. A slot is
-  // never written while its entry waits to be read: fetch holds a credit for it until it
-  // issues.
+  // Buffer contents {pc1, pred, rs2, rs1, fault, insn, pc} and, beside them, the target tgt:
+  // both next PCs are in the buffer so that the issue only picks one. The issue registers the
+  // entry's address, collect 0 reads it (LUT-RAM, asynchronous read), so the issue pick does
+  // not end in the RAM. A predicted jump's target is written a cycle after the rest of its
+  // entry, from fetch's f4 registers (the refill's cone, return stack -> target -> buffer, no
+  // longer ends in the RAM): the entry is read two cycles after its refill at the earliest
+  // (readiness registered, then the issue). A slot is never written while its entry waits to be
+  // read: fetch holds a credit for it until it issues.
+
+  // target slot
+  always @(posedge clk_i) begin
+    tg_slot_q <= rf_slot_a;
+  end
+
   assign c0_pc_o    = buf_rdata[29:0];
   assign c0_insn_o  = buf_rdata[61:30];
   assign c0_fault_o = buf_rdata[62];
   assign c0_rs1_o   = buf_rdata[67:63];
   assign c0_rs2_o   = buf_rdata[72:68];
   assign c0_pred_o  = buf_rdata[73];
-  assign c0_tgt_o   = buf_rdata[103:74];
-  assign c0_pc1_o   = buf_rdata[133:104];
+  assign c0_tgt_o   = buf_tgt;
+  assign c0_pc1_o   = buf_rdata[103:74];
 
   // Readiness is computed a cycle ahead, from registers only, and registered: r1 for a warp
   // that does not issue now, r2 (its second instruction) for one that does. Both see this
@@ -400,7 +425,8 @@ module simty_sched (
     end
   end
 
-  assign rf_slot = wp_q;
+  assign rf_slot   = wp_q;
+  assign rf_slot_a = {1'b0, rf_slot};
 
   // In flight: +1 at issue, -1 at resolve (a load: at its write-back).
   assign dec_res = (res_valid_i && !res_load_i && res_wid_i == 1'b0);

@@ -59,6 +59,8 @@ module simty_fetch (
   output wire              rf_valid_o,
   output wire              rf_spec_o,     // f3 holds an instruction not dropped by a predicted jump: rf_valid_o before this cycle's redirect, for the return stack (a predictor: a dropped push or pop costs a guess, and the redirect stays off its path)
   output wire [WARP_W-1:0] rf_wid_o,
+  output wire              tg_valid_o,    // the refill of the cycle before was predicted to jump:
+  output wire [29:0]       tg_o,          // its target, for the issue queue
   output wire [WARP_W-1:0] ras_wid_o,     // rf_wid_o again, for the return stack
   output wire [29:0]       rf_pc_o,
   output wire [31:0]       rf_insn_o,
@@ -151,6 +153,8 @@ module simty_fetch (
   assign sel_pc      = byp ? f1_inc : pick_pc;
   assign sel_in_imem = byp ? f1_inc_in : pick_in;
   assign f4_target   = f4_pc_q + f4_off_q;
+  assign tg_valid_o  = f4_valid_q;
+  assign tg_o        = f4_target;
 
   // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it
   // fetched and refetch from there. A predicted jump in f4 drops the warp's younger fetches
