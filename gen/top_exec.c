@@ -338,6 +338,14 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "ld_valid_q", "1'b0");
     vb_reset(b, "wb_valid_q", "1'b0");
     vb_reset(b, "dmem_req_o", "1'b0");
+    /* kept: synthesis would merge it with m_a_q's and m_b_q's valid bits, which
+     * the path unit and the predictor beside fetch pull apart (00025fc seed 3:
+     * co_addr -> leader compare -> served -> m_b_q[P_V], 12.98 ns, placed 1.2 ns
+     * past its logic) */
+    vm_reg(m, "m_bp_q", "2", "the a and b paths' valid bits again, for the branch predictor");
+    b = vm_seq(m, "valid bits for the predictor");
+    vb_attr(b, "keep");
+    vb_set(b, "m_bp_q", "{br_b[P_V], br_a[P_V]}");
     in = vm_inst(m, "simty_gather", "u_gather");
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rdata_i", "dmem_rdata_i", "coal_i", "g_coal_q",

@@ -74,13 +74,13 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "bp_pc", "BP_W", NULL);
     vm_wire(m, "bp_flip", "1", NULL);
     vm_wire(m, "bp_tr_valid", "1", "a resolved branch of a single path trains the predictor");
-    vm_assign(m, "bp_tr_valid", "m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V])");
+    vm_assign(m, "bp_tr_valid", "m_valid_q && m_branch_q && (m_bp_q[0] != m_bp_q[1])");
     in = vm_inst(m, "simty_bpred", "u_bpred");
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "init_i", "init", "init_word_i", "init_cnt_q[4:0]",
         "f2_pc_i", "bp_pc", "f3_flip_o", "bp_flip",
         "tr_valid_i", "bp_tr_valid", "tr_pc_i", "m_pc_q[BP_W-1:0]", "tr_back_i", "m_insn_q[31]",
-        "tr_taken_i", "m_b_q[P_V]", NULL });
+        "tr_taken_i", "m_bp_q[1]", NULL });
     vm_wire(m, "pd_call", "1", NULL);
     vm_wire(m, "pd_ret", "1", NULL);
     vm_wire(m, "ras_ok", "1", NULL);

@@ -319,6 +319,7 @@ module simty_core (
   reg  [4:0]           ld_rd_q;
   reg  [T-1:0]         ld_mask_q;
   wire [32*T-1:0]      ld_data;        // the lanes' load values, from the gather
+  reg  [1:0]           m_bp_q;         // the a and b paths' valid bits again, for the branch predictor
   wire                 unused_start;   // entry points are word aligned
   reg                  r_valid_q;
   reg  [WARP_W-1:0]    r_wid_q;
@@ -389,7 +390,7 @@ module simty_core (
     .tr_valid_i  (bp_tr_valid),
     .tr_pc_i     (m_pc_q[BP_W-1:0]),
     .tr_back_i   (m_insn_q[31]),
-    .tr_taken_i  (m_b_q[P_V])
+    .tr_taken_i  (m_bp_q[1])
   );
 
   simty_ras u_ras (
@@ -704,7 +705,7 @@ module simty_core (
   end
 
   assign r_seq       = r_pok_q && r_hit_pcn;
-  assign bp_tr_valid = m_valid_q && m_branch_q && (m_a_q[P_V] != m_b_q[P_V]);
+  assign bp_tr_valid = m_valid_q && m_branch_q && (m_bp_q[0] != m_bp_q[1]);
   assign jtgt        = pd_ret ? ras_top : btb_target;
 
   // Both next PCs of the fetched instruction, added before the issue buffer.
@@ -907,6 +908,12 @@ module simty_core (
       wb_valid_q <= 1'b0;
       dmem_req_o <= 1'b0;
     end
+  end
+
+  // valid bits for the predictor
+  (* keep *)
+  always @(posedge clk_i) begin
+    m_bp_q <= {br_b[P_V], br_a[P_V]};
   end
 
   assign unused_start = ^start_pc_i[1:0];
