@@ -133,7 +133,7 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "ok", "1", "legal and fetched");
     vm_assign(m, "ok", "legal && !ex_fault_i");
 
-    /* ---- collect 2: the lanes' control word and immediate, a cycle early ---- */
+    /* ---- collect 1 and 2: the lanes' control word and immediate, ahead of execute ---- */
     vm_comment(m, "Collect 1: decode the lanes' control word, registered here and again "
                   "inside each lane: the lanes spread over the die, so the last hop to them "
                   "starts from a flip-flop.");
