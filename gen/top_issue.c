@@ -30,6 +30,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "rf_fault", "1", NULL);
     vm_wire(m, "rf_wid", "WARP_W", NULL);
     vm_wire(m, "ras_wid", "WARP_W", "rf_wid from its own flip-flops");
+    vm_wire(m, "ras_rwid", "WARP_W", "f2's warp, for the return stack's read");
     vm_wire(m, "rf_pc", "30", NULL);
     vm_wire(m, "rf_insn", "32", NULL);
     vm_wire(m, "r_x", "PATH_W", "next head path (stage r)");
@@ -52,7 +53,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         "redir_valid_i", "r_valid_q", "redir_wid_i", "r_wid_q", "redir_pc_i", "r_x[P_PC +: 30]",
         "redir_alive_i", "r_x[P_V]", "redir_seq_i", "r_seq", "pre_wid_i", pre_wid,
         "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
-        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_spec_o", "rf_spec", "rf_wid_o", "rf_wid", "ras_wid_o", "ras_wid", "tg_valid_o", "tg_valid", "tg_o", "tg",
+        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_spec_o", "rf_spec", "rf_wid_o", "rf_wid", "ras_wid_o", "ras_wid", "ras_rwid_o", "ras_rwid", "tg_valid_o", "tg_valid", "tg_o", "tg",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
         "bp_pc_o", "bp_pc", "jalr_i", "pd_jalr", "rtgt_i", "jtgt",
@@ -87,7 +88,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "ras_top", "30", NULL);
     in = vm_inst(m, "simty_ras", "u_ras");
     top_conns(in, (const char *const[]){
-        "clk_i", "clk_i", "rst_i", "rst_i", "valid_i", "rf_spec", "wid_i", "ras_wid", "pc_i", "rf_pc",
+        "clk_i", "clk_i", "rst_i", "rst_i", "rd_wid_i", "ras_rwid", "valid_i", "rf_spec", "wid_i", "ras_wid", "pc_i", "rf_pc",
         "call_i", "pd_call", "ret_i", "pd_ret", "ok_o", "ras_ok", "top_o", "ras_top", NULL });
     vm_wire(m, "pd_jalr", "1", NULL);
     vm_wire(m, "btb_ok", "1", NULL);

@@ -111,6 +111,7 @@ module simty_core (
   wire                 rf_fault;
   wire [WARP_W-1:0]    rf_wid;
   wire [WARP_W-1:0]    ras_wid;        // rf_wid from its own flip-flops
+  wire [WARP_W-1:0]    ras_rwid;       // f2's warp, for the return stack's read
   wire [29:0]          rf_pc;
   wire [31:0]          rf_insn;
   wire [PATH_W-1:0]    r_x;            // next head path (stage r)
@@ -361,6 +362,7 @@ module simty_core (
     .rf_spec_o     (rf_spec),
     .rf_wid_o      (rf_wid),
     .ras_wid_o     (ras_wid),
+    .ras_rwid_o    (ras_rwid),
     .tg_valid_o    (tg_valid),
     .tg_o          (tg),
     .rf_pc_o       (rf_pc),
@@ -394,15 +396,16 @@ module simty_core (
   );
 
   simty_ras u_ras (
-    .clk_i   (clk_i),
-    .rst_i   (rst_i),
-    .valid_i (rf_spec),
-    .wid_i   (ras_wid),
-    .pc_i    (rf_pc),
-    .call_i  (pd_call),
-    .ret_i   (pd_ret),
-    .ok_o    (ras_ok),
-    .top_o   (ras_top)
+    .clk_i    (clk_i),
+    .rst_i    (rst_i),
+    .rd_wid_i (ras_rwid),
+    .valid_i  (rf_spec),
+    .wid_i    (ras_wid),
+    .pc_i     (rf_pc),
+    .call_i   (pd_call),
+    .ret_i    (pd_ret),
+    .ok_o     (ras_ok),
+    .top_o    (ras_top)
   );
 
   simty_btb u_btb (

@@ -9,16 +9,19 @@
 //   IMEM = 4 KiB (1024 words, IMEM_ADDR_W = 10)
 //   DMEM = 8 KiB (DMEM_ADDR_W = 13), data block = T = 4 words
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = block
-//   latency of this unit: top combinational (LUT-RAM read), push and pop take effect next cycle
+//   latency of this unit: 1: the top of f2's warp, registered, is f3's; push and pop take effect next cycle
 //
 // Return-address stacks: 4 entries per warp. At predecode (f3) a call (jal or jalr with rd = x1
 // or x5) pushes its PC + 4 and a return (jalr through x1 or x5 that links nothing) pops; the
 // top is the predicted target of a return, valid when the warp's stack is not empty (an
-// overflow overwrites the oldest entry). The stacks follow the fetch stream, wrong paths
-// included, and are never repaired: a wrong target costs a refetch, nothing more, since a
-// return is never followed before it resolves and the resolve stage checks the target like any
-// other prediction. Entries are read only after they were written since reset, so the
-// prediction does not depend on the RAM's start state.
+// overflow overwrites the oldest entry). The top is read a cycle ahead, for the instruction in
+// f2, and registered: when the instruction in f3 belongs to the same warp and pushes or pops,
+// the top it leaves is taken instead (its PC + 4, or the entry below the top, read on a second
+// port). The stacks follow the fetch stream, wrong paths included, and are never repaired: a
+// wrong target costs a refetch, nothing more, since a return is never followed before it
+// resolves and the resolve stage checks the target like any other prediction. Entries are read
+// only after they were written since reset, so the prediction does not depend on the RAM's
+// start state.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -30,15 +33,16 @@
 module simty_ras (
   input  wire              clk_i,
   input  wire              rst_i,
+  input  wire [WARP_W-1:0] rd_wid_i, // the warp of the instruction in f2
   // from predecode (f3): the instruction going to the buffer
   input  wire              valid_i,
   input  wire [WARP_W-1:0] wid_i,
   input  wire [29:0]       pc_i,
-  input  wire              call_i,  // push pc_i + 1
-  input  wire              ret_i,   // pop (if not empty)
-  // to predecode and fetch (f3)
-  output wire              ok_o,    // wid_i's stack is not empty
-  output wire [29:0]       top_o    // its top: the predicted target of a return
+  input  wire              call_i,   // push pc_i + 1
+  input  wire              ret_i,    // pop (if not empty)
+  // to predecode and fetch (f3), for that instruction
+  output reg               ok_o,     // its warp's stack is not empty
+  output reg  [29:0]       top_o     // its top: the predicted target of a return
 );
 
   localparam integer W      = 2; // warps
@@ -46,48 +50,73 @@ module simty_ras (
   localparam integer SP_W   = 2; // log2(entries per warp)
   localparam integer N_W    = 3; // entry count 0..2^SP_W
 
-  reg     [SP_W*W-1:0] sp_q;   // per warp: the next free entry
-  reg     [N_W*W-1:0]  n_q;    // per warp: entries held
-  wire    [SP_W-1:0]   sp;     // wid_i's stack pointer
-  wire    [N_W-1:0]    n;      // wid_i's count
+  reg     [SP_W*W-1:0] tp_q;     // per warp: the top entry
+  reg     [N_W*W-1:0]  n_q;      // per warp: entries held
+  wire    [SP_W-1:0]   tp;       // wid_i's top
+  wire    [N_W-1:0]    n;        // wid_i's count
+  wire    [SP_W-1:0]   rd_tp;    // rd_wid_i's top
+  wire    [N_W-1:0]    rd_n;     // rd_wid_i's count
+  wire    [29:0]       rd_top;   // rd_wid_i's top entry
+  wire    [29:0]       rd_below; // the entry below it
   wire                 push;
   wire                 pop;
+  wire                 fwd;      // f3 pushes or pops f2's warp
   wire    [29:0]       pc_inc;
   integer              w;
 
   simty_ram_1r1w_lut #(
     .DEPTH_W (WARP_W+SP_W),
     .DATA_W  (30)
-  ) u_stack (
+  ) u_top (
     .clk_i   (clk_i),
     .we_i    (push),
-    .waddr_i ({wid_i, sp}),
+    .waddr_i ({wid_i, tp + {{(SP_W-1){1'b0}}, 1'b1}}),
     .wdata_i (pc_inc),
-    .raddr_i ({wid_i, sp - {{(SP_W-1){1'b0}}, 1'b1}}),
-    .rdata_o (top_o)
+    .raddr_i ({rd_wid_i, rd_tp}),
+    .rdata_o (rd_top)
   );
 
-  assign sp     = sp_q[SP_W*wid_i +: SP_W];
+  simty_ram_1r1w_lut #(
+    .DEPTH_W (WARP_W+SP_W),
+    .DATA_W  (30)
+  ) u_below (
+    .clk_i   (clk_i),
+    .we_i    (push),
+    .waddr_i ({wid_i, tp + {{(SP_W-1){1'b0}}, 1'b1}}),
+    .wdata_i (pc_inc),
+    .raddr_i ({rd_wid_i, rd_tp - {{(SP_W-1){1'b0}}, 1'b1}}),
+    .rdata_o (rd_below)
+  );
+
+  assign tp     = tp_q[SP_W*wid_i +: SP_W];
   assign n      = n_q[N_W*wid_i +: N_W];
+  assign rd_tp  = tp_q[SP_W*rd_wid_i +: SP_W];
+  assign rd_n   = n_q[N_W*rd_wid_i +: N_W];
   assign push   = valid_i && call_i;
   assign pop    = valid_i && ret_i && n != {N_W{1'b0}};
-  assign ok_o   = n != {N_W{1'b0}};
+  assign fwd    = (push || pop) && wid_i == rd_wid_i;
   assign pc_inc = pc_i + 30'd1;
+
+  // f2's top, registered for f3
+  always @(posedge clk_i) begin
+    top_o <= !fwd ? rd_top : push ? pc_inc : rd_below;
+    ok_o  <= !fwd ? rd_n != {N_W{1'b0}} : push || rd_n[N_W-1:1] != {(N_W-1){1'b0}};
+  end
 
   // stack pointers
   always @(posedge clk_i) begin
     for (w = 0; w < W; w = w + 1) begin
       if (push && wid_i == w[WARP_W-1:0]) begin
-        sp_q[SP_W*w +: SP_W] <= sp + {{(SP_W-1){1'b0}}, 1'b1};
+        tp_q[SP_W*w +: SP_W] <= tp + {{(SP_W-1){1'b0}}, 1'b1};
         n_q[N_W*w +: N_W]    <= n[N_W-1] ? n : n + {{(N_W-1){1'b0}}, 1'b1};
       end
       if (pop && wid_i == w[WARP_W-1:0]) begin
-        sp_q[SP_W*w +: SP_W] <= sp - {{(SP_W-1){1'b0}}, 1'b1};
+        tp_q[SP_W*w +: SP_W] <= tp - {{(SP_W-1){1'b0}}, 1'b1};
         n_q[N_W*w +: N_W]    <= n - {{(N_W-1){1'b0}}, 1'b1};
       end
     end
     if (rst_i) begin
-      sp_q <= {SP_W*W{1'b0}};
+      tp_q <= {SP_W*W{1'b1}};
       n_q  <= {N_W*W{1'b0}};
     end
   end
