@@ -72,14 +72,21 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "d_abc", "ac && g_ca && (!ab || g_cb) ? c_i[P_D +: 8] : d_ab");
     vm_assign(m, "d_bc", "g_cb ? c_i[P_D +: 8] : b_i[P_D +: 8]");
 
-    vm_comment(m, "Merge: a takes b and c when they share its PC; otherwise b takes c.");
+    vm_comment(m, "Merge: a takes b and c when they share its PC; otherwise b takes c. A path "
+                  "left invalid carries no threads: its mask is cleared here, beside the ranks, "
+                  "so that the outputs are plain selections.");
     for (i = 0; i < 3; i++)
         vm_wire(m, mid[i], "PATH_W", NULL);
+    vm_wire(m, "b2v", "1", NULL);
+    vm_wire(m, "c2v", "1", NULL);
+    vm_assign(m, "b2v", "b_i[P_V] && !ab");
+    vm_assign(m, "c2v", "c_i[P_V] && !ac && !bc");
     vm_assign(m, "a2", "{a_i[P_V], d_abc, a_i[P_PC +: 30], "
-                       "a_i[T-1:0] | (ab ? b_i[T-1:0] : {T{1'b0}}) | (ac ? c_i[T-1:0] : {T{1'b0}})}");
-    vm_assign(m, "b2", "{b_i[P_V] && !ab, bc && !ab ? d_bc : b_i[P_D +: 8], b_i[P_PC +: 30], "
-                       "b_i[T-1:0] | (bc && !ab ? c_i[T-1:0] : {T{1'b0}})}");
-    vm_assign(m, "c2", "{c_i[P_V] && !ac && !bc, c_i[P_D +: 8], c_i[P_PC +: 30], c_i[T-1:0]}");
+                       "(a_i[P_V] ? a_i[T-1:0] : {T{1'b0}}) | (ab ? b_i[T-1:0] : {T{1'b0}}) | "
+                       "(ac ? c_i[T-1:0] : {T{1'b0}})}");
+    vm_assign(m, "b2", "{b2v, bc && !ab ? d_bc : b_i[P_D +: 8], b_i[P_PC +: 30], "
+                       "b2v ? b_i[T-1:0] | (bc ? c_i[T-1:0] : {T{1'b0}}) : {T{1'b0}}}");
+    vm_assign(m, "c2", "{c2v, c_i[P_D +: 8], c_i[P_PC +: 30], c2v ? c_i[T-1:0] : {T{1'b0}}}");
 
     vm_comment(m, "Depth order of the merged paths. Two valid merged paths never share a PC, "
                   "and while b2 is valid at most one of a, b took c.");
@@ -104,19 +111,19 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "rank_b", "2", NULL);
     vm_assign(m, "rank_a", "{1'b0, !a_b} + {1'b0, !a_c}");
     vm_assign(m, "rank_b", "{1'b0, a_b} + {1'b0, !b_c}");
-    vm_wire(m, "x", "PATH_W", NULL);
-    vm_wire(m, "y", "PATH_W", NULL);
-    vm_wire(m, "z", "PATH_W", NULL);
-    vm_assign(m, "x", "rank_a == 2'd0 ? a2 : rank_b == 2'd0 ? b2 : c2");
+    vm_comment(m, "Each output selects with the one-hot of its rank (AND-OR).");
+    vm_wire(m, "zsel", "3", NULL);
     vm_assign(m, "xsel_o", "{rank_a != 2'd0 && rank_b != 2'd0, rank_a != 2'd0 && rank_b == 2'd0, "
                            "rank_a == 2'd0}");
     vm_assign(m, "ysel_o", "{rank_a != 2'd1 && rank_b != 2'd1, rank_a != 2'd1 && rank_b == 2'd1, "
                            "rank_a == 2'd1}");
-    vm_assign(m, "y", "rank_a == 2'd1 ? a2 : rank_b == 2'd1 ? b2 : c2");
-    vm_assign(m, "z", "rank_a == 2'd2 ? a2 : rank_b == 2'd2 ? b2 : c2");
-    vm_comment(m, "An invalid path carries no threads.");
-    vm_assign(m, "x_o", "{x[P_V:P_PC], x[P_V] ? x[T-1:0] : {T{1'b0}}}");
-    vm_assign(m, "y_o", "{y[P_V:P_PC], y[P_V] ? y[T-1:0] : {T{1'b0}}}");
-    vm_assign(m, "z_o", "{z[P_V:P_PC], z[P_V] ? z[T-1:0] : {T{1'b0}}}");
+    vm_assign(m, "zsel", "{rank_a != 2'd2 && rank_b != 2'd2, rank_a != 2'd2 && rank_b == 2'd2, "
+                         "rank_a == 2'd2}");
+    vm_assign(m, "x_o", "({PATH_W{xsel_o[0]}} & a2) | ({PATH_W{xsel_o[1]}} & b2) | "
+                        "({PATH_W{xsel_o[2]}} & c2)");
+    vm_assign(m, "y_o", "({PATH_W{ysel_o[0]}} & a2) | ({PATH_W{ysel_o[1]}} & b2) | "
+                        "({PATH_W{ysel_o[2]}} & c2)");
+    vm_assign(m, "z_o", "({PATH_W{zsel[0]}} & a2) | ({PATH_W{zsel[1]}} & b2) | "
+                        "({PATH_W{zsel[2]}} & c2)");
     return vm_status(m);
 }

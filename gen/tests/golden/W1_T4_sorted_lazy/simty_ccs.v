@@ -60,6 +60,8 @@ module simty_ccs (
   wire [PATH_W-1:0] a2;
   wire [PATH_W-1:0] b2;
   wire [PATH_W-1:0] c2;
+  wire              b2v;
+  wire              c2v;
   wire              ga_b;   // a2 deeper than b2 (when both are valid)
   wire              gb_a;
   wire              ga_c;
@@ -69,9 +71,7 @@ module simty_ccs (
   wire              b_c;
   wire [1:0]        rank_a; // paths before a
   wire [1:0]        rank_b;
-  wire [PATH_W-1:0] x;
-  wire [PATH_W-1:0] y;
-  wire [PATH_W-1:0] z;
+  wire [2:0]        zsel;
 
   // Every comparison is made on the inputs, in parallel: PCs equal and less than, depths
   // greater than. The merged paths' order is derived from them.
@@ -97,12 +97,17 @@ module simty_ccs (
   assign d_abc = ac && g_ca && (!ab || g_cb) ? c_i[P_D +: 8] : d_ab;
   assign d_bc  = g_cb ? c_i[P_D +: 8] : b_i[P_D +: 8];
 
-  // Merge: a takes b and c when they share its PC; otherwise b takes c.
-  assign a2 = {a_i[P_V], d_abc, a_i[P_PC +: 30],
-      a_i[T-1:0] | (ab ? b_i[T-1:0] : {T{1'b0}}) | (ac ? c_i[T-1:0] : {T{1'b0}})};
-  assign b2 = {b_i[P_V] && !ab, bc && !ab ? d_bc : b_i[P_D +: 8], b_i[P_PC +: 30],
-      b_i[T-1:0] | (bc && !ab ? c_i[T-1:0] : {T{1'b0}})};
-  assign c2 = {c_i[P_V] && !ac && !bc, c_i[P_D +: 8], c_i[P_PC +: 30], c_i[T-1:0]};
+  // Merge: a takes b and c when they share its PC; otherwise b takes c. A path left invalid
+  // carries no threads: its mask is cleared here, beside the ranks, so that the outputs are
+  // plain selections.
+  assign b2v = b_i[P_V] && !ab;
+  assign c2v = c_i[P_V] && !ac && !bc;
+  assign a2  = {a_i[P_V], d_abc, a_i[P_PC +: 30],
+      (a_i[P_V] ? a_i[T-1:0] : {T{1'b0}}) | (ab ? b_i[T-1:0] : {T{1'b0}}) | (ac ? c_i[T-1:0] :
+      {T{1'b0}})};
+  assign b2  = {b2v, bc && !ab ? d_bc : b_i[P_D +: 8], b_i[P_PC +: 30],
+      b2v ? b_i[T-1:0] | (bc ? c_i[T-1:0] : {T{1'b0}}) : {T{1'b0}}};
+  assign c2  = {c2v, c_i[P_D +: 8], c_i[P_PC +: 30], c2v ? c_i[T-1:0] : {T{1'b0}}};
 
   // Depth order of the merged paths. Two valid merged paths never share a PC, and while b2 is
   // valid at most one of a, b took c.
@@ -118,18 +123,19 @@ module simty_ccs (
   assign b_c    = !(c2[P_V] && (!b2[P_V] || g_cb || (!g_bc && l_cb)));
   assign rank_a = {1'b0, !a_b} + {1'b0, !a_c};
   assign rank_b = {1'b0, a_b} + {1'b0, !b_c};
-  assign x      = rank_a == 2'd0 ? a2 : rank_b == 2'd0 ? b2 : c2;
+
+  // Each output selects with the one-hot of its rank (AND-OR).
   assign xsel_o = {rank_a != 2'd0 && rank_b != 2'd0, rank_a != 2'd0 && rank_b == 2'd0,
       rank_a == 2'd0};
   assign ysel_o = {rank_a != 2'd1 && rank_b != 2'd1, rank_a != 2'd1 && rank_b == 2'd1,
       rank_a == 2'd1};
-  assign y      = rank_a == 2'd1 ? a2 : rank_b == 2'd1 ? b2 : c2;
-  assign z      = rank_a == 2'd2 ? a2 : rank_b == 2'd2 ? b2 : c2;
-
-  // An invalid path carries no threads.
-  assign x_o = {x[P_V:P_PC], x[P_V] ? x[T-1:0] : {T{1'b0}}};
-  assign y_o = {y[P_V:P_PC], y[P_V] ? y[T-1:0] : {T{1'b0}}};
-  assign z_o = {z[P_V:P_PC], z[P_V] ? z[T-1:0] : {T{1'b0}}};
+  assign zsel   = {rank_a != 2'd2 && rank_b != 2'd2, rank_a != 2'd2 && rank_b == 2'd2,
+      rank_a == 2'd2};
+  assign x_o    = ({PATH_W{xsel_o[0]}} & a2) | ({PATH_W{xsel_o[1]}} & b2) | ({PATH_W{xsel_o[2]}} &
+      c2);
+  assign y_o    = ({PATH_W{ysel_o[0]}} & a2) | ({PATH_W{ysel_o[1]}} & b2) | ({PATH_W{ysel_o[2]}} &
+      c2);
+  assign z_o    = ({PATH_W{zsel[0]}} & a2) | ({PATH_W{zsel[1]}} & b2) | ({PATH_W{zsel[2]}} & c2);
 
 endmodule
 
