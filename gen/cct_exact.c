@@ -16,13 +16,15 @@
 
 #include <stdio.h>
 
-/* "entry a comes strictly before entry b" (valid first, deeper, lower PC). */
+/* "entry a comes strictly before entry b" (valid first, deeper, lower PC):
+ * a valid and its key {valid, depth, ~pc} above b's, one compare on the
+ * carry chain rather than three beside it and a LUT level to combine them. */
 static const char *e_first(char *buf, size_t n, const char *a, const char *b)
 {
     snprintf(buf, n,
-             "%s[E_V] && (!%s[E_V] || %s[E_D +: 8] > %s[E_D +: 8] || "
-             "(%s[E_D +: 8] == %s[E_D +: 8] && %s[E_PC +: 30] < %s[E_PC +: 30]))",
-             a, b, a, b, a, b, a, b);
+             "%s[E_V] && {%s[E_V], %s[E_D +: 8], ~%s[E_PC +: 30]} > "
+             "{%s[E_V], %s[E_D +: 8], ~%s[E_PC +: 30]}",
+             a, a, a, a, b, b, b);
     return buf;
 }
 

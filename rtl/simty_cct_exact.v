@@ -380,17 +380,17 @@ module simty_cct_exact (
   // Stage 0: the root.
   assign s0_cnt    = s0_cur[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, s0_ins_q} - {{(LANE_W-1){1'b0}},
       s0_rep_q && !s0_v_q[E_V]};
-  assign s0_rdir   = s0_cr[E_V] && (!s0_cl[E_V] || s0_cr[E_D +: 8] > s0_cl[E_D +: 8] || (s0_cr[E_D
-      +: 8] == s0_cl[E_D +: 8] && s0_cr[E_PC +: 30] < s0_cl[E_PC +: 30]));
-  assign s0_lv     = s0_cl[E_V] && (!s0_v_q[E_V] || s0_cl[E_D +: 8] > s0_v_q[E_D +: 8] || (s0_cl[E_D
-      +: 8] == s0_v_q[E_D +: 8] && s0_cl[E_PC +: 30] < s0_v_q[E_PC +: 30]));
-  assign s0_rv     = s0_cr[E_V] && (!s0_v_q[E_V] || s0_cr[E_D +: 8] > s0_v_q[E_D +: 8] || (s0_cr[E_D
-      +: 8] == s0_v_q[E_D +: 8] && s0_cr[E_PC +: 30] < s0_v_q[E_PC +: 30]));
+  assign s0_rdir   = s0_cr[E_V] && {s0_cr[E_V], s0_cr[E_D +: 8], ~s0_cr[E_PC +: 30]} > {s0_cl[E_V],
+      s0_cl[E_D +: 8], ~s0_cl[E_PC +: 30]};
+  assign s0_lv     = s0_cl[E_V] && {s0_cl[E_V], s0_cl[E_D +: 8], ~s0_cl[E_PC +: 30]} > {s0_v_q[E_V],
+      s0_v_q[E_D +: 8], ~s0_v_q[E_PC +: 30]};
+  assign s0_rv     = s0_cr[E_V] && {s0_cr[E_V], s0_cr[E_D +: 8], ~s0_cr[E_PC +: 30]} > {s0_v_q[E_V],
+      s0_v_q[E_D +: 8], ~s0_v_q[E_PC +: 30]};
   assign s0_mv     = s0_rdir ? s0_cr[EW-1:E_L] : s0_cl[EW-1:E_L];
   assign s0_down   = s0_rdir ? s0_rv : s0_lv;
   assign s0_idir   = s0_cl[E_V] && s0_cl[LANE_W-1:0] == 3'd3;
-  assign s0_vfirst = !s0_cur[E_V] || s0_v_q[E_V] && (!s0_cur[E_V] || s0_v_q[E_D +: 8] > s0_cur[E_D
-      +: 8] || (s0_v_q[E_D +: 8] == s0_cur[E_D +: 8] && s0_v_q[E_PC +: 30] < s0_cur[E_PC +: 30]));
+  assign s0_vfirst = !s0_cur[E_V] || s0_v_q[E_V] && {s0_v_q[E_V], s0_v_q[E_D +: 8],
+      ~s0_v_q[E_PC +: 30]} > {s0_cur[E_V], s0_cur[E_D +: 8], ~s0_cur[E_PC +: 30]};
   assign s0_wd     = {s0_rep_q ? (s0_down ? s0_mv : s0_v_q[EW-1:E_L]) : (s0_vfirst ?
       s0_v_q[EW-1:E_L] : s0_cur[EW-1:E_L]), s0_cnt};
   assign root_we   = s0_ins_q || s0_rep_q;
@@ -419,24 +419,23 @@ module simty_cct_exact (
   assign s1_q1     = l2_rd[1*EW +: EW];
   assign s1_q2     = l2_rd[2*EW +: EW];
   assign s1_q3     = l2_rd[3*EW +: EW];
-  assign s1_rdir   = s1_i_q ? s1_q3[E_V] && (!s1_q2[E_V] || s1_q3[E_D +: 8] > s1_q2[E_D +: 8] ||
-      (s1_q3[E_D +: 8] == s1_q2[E_D +: 8] && s1_q3[E_PC +: 30] < s1_q2[E_PC +: 30])) : (s1_q1[E_V]
-      && (!s1_q0[E_V] || s1_q1[E_D +: 8] > s1_q0[E_D +: 8] || (s1_q1[E_D +: 8] == s1_q0[E_D +: 8] &&
-      s1_q1[E_PC +: 30] < s1_q0[E_PC +: 30])));
-  assign s1_lv     = s1_i_q ? s1_q2[E_V] && (!s1_v_q[E_V] || s1_q2[E_D +: 8] > s1_v_q[E_D +: 8] ||
-      (s1_q2[E_D +: 8] == s1_v_q[E_D +: 8] && s1_q2[E_PC +: 30] < s1_v_q[E_PC +: 30])) : (s1_q0[E_V]
-      && (!s1_v_q[E_V] || s1_q0[E_D +: 8] > s1_v_q[E_D +: 8] || (s1_q0[E_D +: 8] == s1_v_q[E_D +: 8]
-      && s1_q0[E_PC +: 30] < s1_v_q[E_PC +: 30])));
-  assign s1_rv     = s1_i_q ? s1_q3[E_V] && (!s1_v_q[E_V] || s1_q3[E_D +: 8] > s1_v_q[E_D +: 8] ||
-      (s1_q3[E_D +: 8] == s1_v_q[E_D +: 8] && s1_q3[E_PC +: 30] < s1_v_q[E_PC +: 30])) : (s1_q1[E_V]
-      && (!s1_v_q[E_V] || s1_q1[E_D +: 8] > s1_v_q[E_D +: 8] || (s1_q1[E_D +: 8] == s1_v_q[E_D +: 8]
-      && s1_q1[E_PC +: 30] < s1_v_q[E_PC +: 30])));
+  assign s1_rdir   = s1_i_q ? s1_q3[E_V] && {s1_q3[E_V], s1_q3[E_D +: 8],
+      ~s1_q3[E_PC +: 30]} > {s1_q2[E_V], s1_q2[E_D +: 8],
+      ~s1_q2[E_PC +: 30]} : (s1_q1[E_V] && {s1_q1[E_V], s1_q1[E_D +: 8],
+      ~s1_q1[E_PC +: 30]} > {s1_q0[E_V], s1_q0[E_D +: 8], ~s1_q0[E_PC +: 30]});
+  assign s1_lv     = s1_i_q ? s1_q2[E_V] && {s1_q2[E_V], s1_q2[E_D +: 8],
+      ~s1_q2[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8],
+      ~s1_v_q[E_PC +: 30]} : (s1_q0[E_V] && {s1_q0[E_V], s1_q0[E_D +: 8],
+      ~s1_q0[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8], ~s1_v_q[E_PC +: 30]});
+  assign s1_rv     = s1_i_q ? s1_q3[E_V] && {s1_q3[E_V], s1_q3[E_D +: 8],
+      ~s1_q3[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8],
+      ~s1_v_q[E_PC +: 30]} : (s1_q1[E_V] && {s1_q1[E_V], s1_q1[E_D +: 8],
+      ~s1_q1[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8], ~s1_v_q[E_PC +: 30]});
   assign s1_mv     = s1_rdir ? s1_cr[EW-1:E_L] : s1_cl[EW-1:E_L];
   assign s1_down   = s1_rdir ? s1_rv : s1_lv;
   assign s1_idir   = s1_cl[E_V] && s1_cl[LANE_W-1:0] == 3'd1;
-  assign s1_vfirst = !s1_cur_q[E_V] || s1_v_q[E_V] && (!s1_cur_q[E_V] || s1_v_q[E_D +: 8] >
-      s1_cur_q[E_D +: 8] || (s1_v_q[E_D +: 8] == s1_cur_q[E_D +: 8] && s1_v_q[E_PC +: 30] <
-      s1_cur_q[E_PC +: 30]));
+  assign s1_vfirst = !s1_cur_q[E_V] || s1_v_q[E_V] && {s1_v_q[E_V], s1_v_q[E_D +: 8],
+      ~s1_v_q[E_PC +: 30]} > {s1_cur_q[E_V], s1_cur_q[E_D +: 8], ~s1_cur_q[E_PC +: 30]};
   assign s1_wd     = {s1_rep_q ? (s1_down ? s1_mv : s1_v_q[EW-1:E_L]) : (s1_vfirst ?
       s1_v_q[EW-1:E_L] : s1_cur_q[EW-1:E_L]), s1_cnt};
   assign l1_we     = {2{s1_ins_q || s1_rep_q}} & {s1_i_q, !s1_i_q};
@@ -459,9 +458,8 @@ module simty_cct_exact (
   // Stage 2: a node of level 2.
   assign s2_cnt      = s2_cur_q[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, s2_ins_q} - {{(LANE_W-1){1'b0}},
       s2_rep_q && !s2_v_q[E_V]};
-  assign s2_vfirst   = !s2_cur_q[E_V] || s2_v_q[E_V] && (!s2_cur_q[E_V] || s2_v_q[E_D +: 8] >
-      s2_cur_q[E_D +: 8] || (s2_v_q[E_D +: 8] == s2_cur_q[E_D +: 8] && s2_v_q[E_PC +: 30] <
-      s2_cur_q[E_PC +: 30]));
+  assign s2_vfirst   = !s2_cur_q[E_V] || s2_v_q[E_V] && {s2_v_q[E_V], s2_v_q[E_D +: 8],
+      ~s2_v_q[E_PC +: 30]} > {s2_cur_q[E_V], s2_cur_q[E_D +: 8], ~s2_cur_q[E_PC +: 30]};
   assign s2_wd       = {s2_v_q[EW-1:E_L], s2_cnt};
   assign l2_we       = {4{s2_ins_q || s2_rep_q}} & (4'b0001 << s2_i_q[1:0]);
   assign l2_wd       = s2_wd;

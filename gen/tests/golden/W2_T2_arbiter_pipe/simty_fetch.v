@@ -106,6 +106,7 @@ module simty_fetch (
   reg     [29:0]       f3_pc_q;
   reg                  f3_fault_q;
   reg     [31:0]       f3_insn_q;
+  reg                  f3_drop_q;          // f3's instruction is dropped by the predicted jump in f4 (f4_valid_q && f3_wid_q == f4_wid_q, registered from f3 and f2)
   reg                  f4_valid_q;         // f4: a predicted jump went to the buffer
   reg     [WARP_W-1:0] f4_wid_q;
   reg     [29:0]       f4_pc_q;
@@ -184,8 +185,7 @@ module simty_fetch (
       redir_wid_i));
   assign jk_f2  = f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || (kill && f2_wid_q ==
       redir_wid_i));
-  assign jk_f3  = f3_valid_q && ((f4_valid_q && f3_wid_q == f4_wid_q) || (kill && f3_wid_q ==
-      redir_wid_i));
+  assign jk_f3  = f3_valid_q && (f3_drop_q || (kill && f3_wid_q == redir_wid_i));
 
   // fetch
   always @(posedge clk_i) begin
@@ -206,6 +206,7 @@ module simty_fetch (
     f3_fault_q  <= f2_fault_q;
     f3_insn_q   <= f2_fault_q ? 32'h0000_0000 : imem_rdata_i;
     f4_valid_q  <= rf_valid_o && pred_i;
+    f3_drop_q   <= rf_valid_o && pred_i && f2_wid_q == f3_wid_q;
     f4_wid_q    <= f3_wid_q;
     f4_pc_q     <= jalr_i ? rtgt_i : f3_pc_q;
     f4_off_q    <= jalr_i ? 30'd0 : off_i;
@@ -261,7 +262,7 @@ module simty_fetch (
   // Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a redirect that
   // refetches clears them (nothing of the warp issues then).
   assign rf_valid_o = f3_valid_q && !jk_f3;
-  assign rf_spec_o  = f3_valid_q && !(f4_valid_q && f3_wid_q == f4_wid_q);
+  assign rf_spec_o  = f3_valid_q && !f3_drop_q;
 
   // f3 warp for the refill, f2 warp for the return stack's read
   (* keep *)
