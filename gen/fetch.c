@@ -118,6 +118,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "f3_pc_q", "30", NULL);
     vm_reg(m, "f3_fault_q", "1", NULL);
     vm_reg(m, "f3_insn_q", "32", NULL);
+    vm_reg(m, "f3_drop_q", "1", "f3's instruction is dropped by the predicted jump in f4 "
+           "(f4_valid_q && f3_wid_q == f4_wid_q, registered from f3 and f2)");
     vm_reg(m, "f4_valid_q", "1", "f4: a predicted jump went to the buffer");
     vm_reg(m, "f4_wid_q", "WARP_W", NULL);
     vm_reg(m, "f4_pc_q", "30", NULL);
@@ -219,8 +221,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                           "(kill && f1_wid_q == redir_wid_i))");
     vm_assign(m, "jk_f2", "f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || "
                           "(kill && f2_wid_q == redir_wid_i))");
-    vm_assign(m, "jk_f3", "f3_valid_q && ((f4_valid_q && f3_wid_q == f4_wid_q) || "
-                          "(kill && f3_wid_q == redir_wid_i))");
+    vm_assign(m, "jk_f3", "f3_valid_q && (f3_drop_q || (kill && f3_wid_q == redir_wid_i))");
 
     b = vm_seq(m, "fetch");
     vb_set(b, "f1_valid_q", "sel_valid && !jk_sel");
@@ -241,6 +242,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "f3_fault_q", "f2_fault_q");
     vb_set(b, "f3_insn_q", "f2_fault_q ? 32'h0000_0000 : imem_rdata_i");  /* no stale word */
     vb_set(b, "f4_valid_q", "rf_valid_o && pred_i");
+    vb_set(b, "f3_drop_q", "rf_valid_o && pred_i && f2_wid_q == f3_wid_q");
     vb_set(b, "f4_wid_q", "f3_wid_q");
     vb_set(b, "f4_pc_q", "jalr_i ? rtgt_i : f3_pc_q");   /* so f4 adds nothing for a jalr */
     vb_set(b, "f4_off_q", "jalr_i ? 30'd0 : off_i");
@@ -301,7 +303,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "imem_req_o", "1'b0");
 
     vm_assign(m, "rf_valid_o", "f3_valid_q && !jk_f3");
-    vm_assign(m, "rf_spec_o", "f3_valid_q && !(f4_valid_q && f3_wid_q == f4_wid_q)");
+    vm_assign(m, "rf_spec_o", "f3_valid_q && !f3_drop_q");
     /* kept: synthesis would merge them with f3_wid_q, which the fetch
      * credits pull away from the return stack and the issue queue, its
      * readers in the refill (W8T8 c8c8f73 seed 1: f3_wid_q -> return stack
