@@ -168,8 +168,12 @@ def units(t, track):
         return ["keep", "coalesce"]
     if track == "arbiter":
         return ["ram_1r1w", "path_arbiter"]
-    cct = "cct" if track == "sorted_lazy" else "cct_exact"
-    return ["ram_1r1w", "ccs", "path_sorted"] + ([cct] if t > 2 else [])
+    if t <= 2:
+        return ["ram_1r1w", "ccs", "path_sorted"]
+    if track == "sorted_lazy":
+        return ["ram_1r1w", "ccs", "path_sorted", "cct"]
+    # the exact CCT keeps a waiting z in LUT-RAM (asynchronous read)
+    return ["ram_1r1w", "ram_1r1w_lut", "ccs", "path_sorted", "cct_exact"]
 
 
 def generate(gen, rtl, w, t, track, mutation):
