@@ -152,48 +152,36 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         vm_assign(m, "sel_oh", "pick_oh");
     }
     vm_comment(m, "A fetch writes the warp's next PC one cycle later, from f1; a warp fetched "
-                  "in the last cycle takes its PC from f1 meanwhile, chosen per warp before the "
-                  "pick. So no adder sits behind the pick, and whether a PC lies in "
-                  "instruction memory is known beforehand.");
+                  "in the last cycle takes its PC from f1 meanwhile. So no adder sits behind "
+                  "the pick, and whether a PC lies in instruction memory is known beforehand.");
     vm_wire(m, "f1_inc", "30", NULL);
     vm_wire(m, "f1_inc_in", "1", NULL);
+    vm_wire(m, "byp", "1", "the picked warp was fetched in the last cycle");
     vm_wire(m, "sel_pc", "30", NULL);
     vm_wire(m, "sel_in_imem", "1", NULL);
     vm_assign(m, "f1_inc", "f1_pc_q + 30'd1");
     vm_assign(m, "f1_inc_in", "f1_inc[29:IMEM_AW] == IMEM_TAG");
-    if (w1) {
-        vm_wire(m, "byp", "1", "the warp was fetched in the last cycle");
+    if (w1)
         vm_assign(m, "byp", "f1_valid_q");
-    } else {
+    else {
         vm_reg(m, "f1_oh_q", "W", "f1's warp, one-hot");
+        vm_assign(m, "byp", "f1_valid_q && |(f1_oh_q & sel_oh)");
     }
-    if (w1) {
-        vm_assign(m, "sel_pc", "byp ? f1_inc : fetch_pc_q[0]");
-        vm_assign(m, "sel_in_imem", "byp ? f1_inc_in : inimem_q[0]");
-    } else {
-        /* Each warp's candidate (f1's PC + 1 for f1's warp) is chosen before the
-         * pick, from registers: the pick is followed by the AND-OR alone
-         * (06b93a2: steering pick -> pick_pc -> bypass -> f1_pc_q, 12.7-13.5 ns).
-         * Unrolled: a loop over the fetch_pc_q array in an always block would make
-         * it sensitive to the whole array. */
+    {
+        /* unrolled: a loop over the fetch_pc_q array in an always block would make
+         * it sensitive to the whole array */
         char e[64 * 48];
         size_t n = 0;
-        vm_wire(m, "f1_hit", "W", "f1's warp, one-hot, when f1 is valid");
-        vm_wire(m, "cand_pc", "30*W", "per warp: its next fetch PC, f1's for f1's warp");
-        vm_wire(m, "cand_in", "W", "per warp: cand_pc lies in instruction memory");
-        vm_assign(m, "f1_hit", "{W{f1_valid_q}} & f1_oh_q");
-        for (int w = 0; w < cfg->w; w++) {
-            char d[32];
-            snprintf(d, sizeof d, "cand_pc[%d +: 30]", 30 * w);
-            vm_assign(m, d, "f1_hit[%d] ? f1_inc : fetch_pc_q[%d]", w, w);
-        }
-        vm_assign(m, "cand_in", "(f1_hit & {W{f1_inc_in}}) | (~f1_hit & inimem_q)");
+        vm_wire(m, "pick_pc", "30", "the picked warp's fetch PC (one-hot AND-OR, no decoder)");
+        vm_wire(m, "pick_in", "1", NULL);
         for (int w = 0; w < cfg->w && n < sizeof e; w++)
-            n += (size_t)snprintf(e + n, sizeof e - n, "%s({30{sel_oh[%d]}} & cand_pc[%d +: 30])",
-                                  w ? " | " : "", w, 30 * w);
-        vm_assign(m, "sel_pc", "%s", e);
-        vm_assign(m, "sel_in_imem", "|(sel_oh & cand_in)");
+            n += (size_t)snprintf(e + n, sizeof e - n, "%s({30{sel_oh[%d]}} & fetch_pc_q[%d])",
+                                  w ? " | " : "", w, w);
+        vm_assign(m, "pick_pc", "%s", e);
+        vm_assign(m, "pick_in", "|(sel_oh & inimem_q)");
     }
+    vm_assign(m, "sel_pc", "byp ? f1_inc : pick_pc");
+    vm_assign(m, "sel_in_imem", "byp ? f1_inc_in : pick_in");
     vm_wire(m, "f4_target", "30", NULL);
     vm_assign(m, "f4_target", "f4_pc_q + f4_off_q");
     vm_assign(m, "tg_valid_o", "f4_valid_q");

@@ -117,9 +117,11 @@ module simty_fetch (
   integer              w;
   wire    [29:0]       f1_inc;
   wire                 f1_inc_in;
+  wire                 byp;                // the picked warp was fetched in the last cycle
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
-  wire                 byp;                // the warp was fetched in the last cycle
+  wire    [29:0]       pick_pc;            // the picked warp's fetch PC (one-hot AND-OR, no decoder)
+  wire                 pick_in;
   wire    [29:0]       f4_target;
   wire                 kill;
   wire                 jk_sel;             // dropped by a predicted jump or a redirect
@@ -144,13 +146,15 @@ module simty_fetch (
   assign sel_oh    = elig;
 
   // A fetch writes the warp's next PC one cycle later, from f1; a warp fetched in the last
-  // cycle takes its PC from f1 meanwhile, chosen per warp before the pick. So no adder sits
-  // behind the pick, and whether a PC lies in instruction memory is known beforehand.
+  // cycle takes its PC from f1 meanwhile. So no adder sits behind the pick, and whether a PC
+  // lies in instruction memory is known beforehand.
   assign f1_inc      = f1_pc_q + 30'd1;
   assign f1_inc_in   = f1_inc[29:IMEM_AW] == IMEM_TAG;
   assign byp         = f1_valid_q;
-  assign sel_pc      = byp ? f1_inc : fetch_pc_q[0];
-  assign sel_in_imem = byp ? f1_inc_in : inimem_q[0];
+  assign pick_pc     = ({30{sel_oh[0]}} & fetch_pc_q[0]);
+  assign pick_in     = |(sel_oh & inimem_q);
+  assign sel_pc      = byp ? f1_inc : pick_pc;
+  assign sel_in_imem = byp ? f1_inc_in : pick_in;
   assign f4_target   = f4_pc_q + f4_off_q;
   assign tg_valid_o  = f4_valid_q;
   assign tg_o        = f4_target;

@@ -11,15 +11,15 @@
 //   memory ports: instruction latency 1 cycle, data latency 1 cycle; RAMSTYLE = auto
 //   latency of this unit: 1 cycle: the outputs belong to the instruction that was at the inputs of stage 1 one cycle earlier; req_strb_o and req_data_o, 2 cycles
 //
-// Memory coalescer over two stages: issue + 5 checks every lane, finds the leader and compares
-// every lane's address with the leader's (registered), issue + 6 sorts the lanes out and builds
-// the request (registered by the core, sent at issue + 7; the byte enables and data from the
-// selections registered here, one multiplexer after them). Lanes with a misaligned address trap
-// (cause 4/6), lanes outside data memory and the MMIO page trap with an access fault (5/7). Per
-// pass the leader (lowest remaining lane; found without waiting for those checks, so when it
-// traps the pass serves no lane and the others replay without it) is served with every lane
-// making a word access to word i of the leader's block, i its own lane, and every word load of
-// the leader's word; the other lanes replay. Coalesced stores land in their own slot, so on
+// Memory coalescer over two stages: issue + 5 checks every lane and finds the leader and its
+// address (registered), issue + 6 compares every lane with the leader and builds the request
+// (registered by the core, sent at issue + 7; the byte enables and data from the selections
+// registered here, one multiplexer after them). Lanes with a misaligned address trap (cause
+// 4/6), lanes outside data memory and the MMIO page trap with an access fault (5/7). Per pass
+// the leader (lowest remaining lane; found without waiting for those checks, so when it traps
+// the pass serves no lane and the others replay without it) is served with every lane making a
+// word access to word i of the leader's block, i its own lane, and every word load of the
+// leader's word; the other lanes replay. Coalesced stores land in their own slot, so on
 // overlapping stores the highest lane wins. The leader's sub-word store is replicated across
 // its word with byte enables.
 
@@ -83,12 +83,7 @@ module simty_coalesce (
   reg     [LANE_W-1:0] leader_q;
   reg     [31:0]       laddr;      // leader's address
   reg     [31:0]       ldata;      // leader's store data
-  reg     [T-1:0]      s1_beq;     // in the leader's block
-  reg     [T-1:0]      s1_weq;     // at the leader's word
-  reg     [T-1:0]      s1_own;     // at its own slot of its block
-  reg     [T-1:0]      beq;
-  reg     [T-1:0]      weq;
-  reg     [T-1:0]      own;
+  reg     [29:0]       lcmp;       // the leader's word address again, for the followers' compares
   reg     [T-1:0]      coal;
   reg     [T-1:0]      bcast;
   reg     [T-1:0]      pend;       // unserved lanes in the leader's block
@@ -157,36 +152,23 @@ module simty_coalesce (
   assign cause_o  = cause_q;
   assign leader_o = leader_q;
 
-  // Followers: word accesses to their own slot of the leader's block, and word loads of the
-  // leader's word. Each lane's address is compared with the leader's in stage 1, right after
-  // the leader's selection, and registered: stage 2 starts from the match bits.
-
-  // compares
-  always @* begin
-    s1_beq = {T{1'b0}};
-    s1_weq = {T{1'b0}};
-    s1_own = {T{1'b0}};
-    for (l = 0; l < T; l = l + 1) begin
-      s1_beq[l] = s1_addr_i[32*l + OFF_W +: 32 - OFF_W] == s1_laddr[31:OFF_W];
-      s1_weq[l] = s1_beq[l] && s1_addr_i[32*l + 2 +: LANE_W] == s1_laddr[2 +: LANE_W];
-      s1_own[l] = s1_addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0];
-    end
-  end
-
-  // compares registered
+  // leader address for the compares
+  (* keep *)
   always @(posedge clk_i) begin
-    beq <= s1_beq;
-    weq <= s1_weq;
-    own <= s1_own;
+    lcmp <= s1_laddr[31:2];
   end
+
+  // Followers: word accesses to their own slot of the leader's block, and word loads of the
+  // leader's word.
 
   // followers
   always @* begin
     coal  = {T{1'b0}};
     bcast = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      coal[l]  = cand[l] && size_i == 2'd2 && beq[l] && own[l];
-      bcast[l] = cand[l] && !store_i && size_i == 2'd2 && weq[l];
+      coal[l]  = cand[l] && size_i == 2'd2 && addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[29:OFF_W-2]
+          && addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0];
+      bcast[l] = cand[l] && !store_i && size_i == 2'd2 && addr_i[32*l + 2 +: 30] == lcmp;
     end
   end
 
@@ -198,7 +180,8 @@ module simty_coalesce (
     pend     = {T{1'b0}};
     conflict = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      pend[l] = cand[l] && !lead1h[l] && !coal[l] && beq[l];
+      pend[l] = cand[l] && !lead1h[l] && !coal[l] && addr_i[32*l + OFF_W +: 32 - OFF_W] ==
+          lcmp[29:OFF_W-2];
     end
     for (l = 0; l < T - 1; l = l + 1) begin
       conflict = conflict | ({T{pend[l]}} & ({{(T-1){1'b0}},

@@ -122,12 +122,12 @@ module simty_fetch (
   wire    [W-1:0]      pick_oh;            // the pick, one-hot
   wire    [29:0]       f1_inc;
   wire                 f1_inc_in;
+  wire                 byp;                // the picked warp was fetched in the last cycle
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
   reg     [W-1:0]      f1_oh_q;            // f1's warp, one-hot
-  wire    [W-1:0]      f1_hit;             // f1's warp, one-hot, when f1 is valid
-  wire    [30*W-1:0]   cand_pc;            // per warp: its next fetch PC, f1's for f1's warp
-  wire    [W-1:0]      cand_in;            // per warp: cand_pc lies in instruction memory
+  wire    [29:0]       pick_pc;            // the picked warp's fetch PC (one-hot AND-OR, no decoder)
+  wire                 pick_in;
   wire    [29:0]       f4_target;
   wire                 kill;
   wire                 jk_sel;             // dropped by a predicted jump or a redirect
@@ -158,20 +158,18 @@ module simty_fetch (
   assign sel_oh    = pick_oh;
 
   // A fetch writes the warp's next PC one cycle later, from f1; a warp fetched in the last
-  // cycle takes its PC from f1 meanwhile, chosen per warp before the pick. So no adder sits
-  // behind the pick, and whether a PC lies in instruction memory is known beforehand.
-  assign f1_inc            = f1_pc_q + 30'd1;
-  assign f1_inc_in         = f1_inc[29:IMEM_AW] == IMEM_TAG;
-  assign f1_hit            = {W{f1_valid_q}} & f1_oh_q;
-  assign cand_pc[0 +: 30]  = f1_hit[0] ? f1_inc : fetch_pc_q[0];
-  assign cand_pc[30 +: 30] = f1_hit[1] ? f1_inc : fetch_pc_q[1];
-  assign cand_in           = (f1_hit & {W{f1_inc_in}}) | (~f1_hit & inimem_q);
-  assign sel_pc            = ({30{sel_oh[0]}} & cand_pc[0 +: 30]) | ({30{sel_oh[1]}} & cand_pc[30 +:
-      30]);
-  assign sel_in_imem       = |(sel_oh & cand_in);
-  assign f4_target         = f4_pc_q + f4_off_q;
-  assign tg_valid_o        = f4_valid_q;
-  assign tg_o              = f4_target;
+  // cycle takes its PC from f1 meanwhile. So no adder sits behind the pick, and whether a PC
+  // lies in instruction memory is known beforehand.
+  assign f1_inc      = f1_pc_q + 30'd1;
+  assign f1_inc_in   = f1_inc[29:IMEM_AW] == IMEM_TAG;
+  assign byp         = f1_valid_q && |(f1_oh_q & sel_oh);
+  assign pick_pc     = ({30{sel_oh[0]}} & fetch_pc_q[0]) | ({30{sel_oh[1]}} & fetch_pc_q[1]);
+  assign pick_in     = |(sel_oh & inimem_q);
+  assign sel_pc      = byp ? f1_inc : pick_pc;
+  assign sel_in_imem = byp ? f1_inc_in : pick_in;
+  assign f4_target   = f4_pc_q + f4_off_q;
+  assign tg_valid_o  = f4_valid_q;
+  assign tg_o        = f4_target;
 
   // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it
   // fetched and refetch from there. A predicted jump in f4 drops the warp's younger fetches
