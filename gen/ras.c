@@ -43,6 +43,7 @@ int gen_ras(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "tp_q", "SP_W*W", "per warp: the top entry");
     vm_reg(m, "n_q", "N_W*W", "per warp: entries held");
     vm_wire(m, "tp", "SP_W", "wid_i's top");
+    vm_wire(m, "tp_up", "SP_W", "the entry a push writes, its new top");
     vm_wire(m, "n", "N_W", "wid_i's count");
     vm_wire(m, "rd_tp", "SP_W", "rd_wid_i's top");
     vm_wire(m, "rd_n", "N_W", "rd_wid_i's count");
@@ -54,6 +55,7 @@ int gen_ras(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "pc_inc", "30", NULL);
     vm_integer(m, "w");
     vm_assign(m, "tp", "tp_q[SP_W*wid_i +: SP_W]");
+    vm_assign(m, "tp_up", "tp + {{(SP_W-1){1'b0}}, 1'b1}");
     vm_assign(m, "n", "n_q[N_W*wid_i +: N_W]");
     vm_assign(m, "rd_tp", "tp_q[SP_W*rd_wid_i +: SP_W]");
     vm_assign(m, "rd_n", "n_q[N_W*rd_wid_i +: N_W]");
@@ -61,17 +63,17 @@ int gen_ras(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "pop", "valid_i && ret_i && n != {N_W{1'b0}}");
     vm_assign(m, "fwd", "(push || pop) && wid_i == rd_wid_i");
     vm_assign(m, "pc_inc", "pc_i + 30'd1");
-    ram_lut(m, "u_top", "WARP_W+SP_W", "30", "push", "{wid_i, tp + {{(SP_W-1){1'b0}}, 1'b1}}",
-            "pc_inc", "{rd_wid_i, rd_tp}", "rd_top");
-    ram_lut(m, "u_below", "WARP_W+SP_W", "30", "push", "{wid_i, tp + {{(SP_W-1){1'b0}}, 1'b1}}",
-            "pc_inc", "{rd_wid_i, rd_tp - {{(SP_W-1){1'b0}}, 1'b1}}", "rd_below");
+    ram_lut(m, "u_top", "WARP_W+SP_W", "30", "push", "{wid_i, tp_up}", "pc_inc",
+            "{rd_wid_i, rd_tp}", "rd_top");
+    ram_lut(m, "u_below", "WARP_W+SP_W", "30", "push", "{wid_i, tp_up}", "pc_inc",
+            "{rd_wid_i, rd_tp - {{(SP_W-1){1'b0}}, 1'b1}}", "rd_below");
     b = vm_seq(m, "f2's top, registered for f3");
     vb_set(b, "top_o", "!fwd ? rd_top : push ? pc_inc : rd_below");
     vb_set(b, "ok_o", "!fwd ? rd_n != {N_W{1'b0}} : push || rd_n[N_W-1:1] != {(N_W-1){1'b0}}");
     b = vm_seq(m, "stack pointers");
     vb_for(b, "w", "0", "W");
     vb_if(b, "push && wid_i == w[WARP_W-1:0]");
-    vb_set(b, "tp_q[SP_W*w +: SP_W]", "tp + {{(SP_W-1){1'b0}}, 1'b1}");
+    vb_set(b, "tp_q[SP_W*w +: SP_W]", "tp_up");
     vb_set(b, "n_q[N_W*w +: N_W]", "n[N_W-1] ? n : n + {{(N_W-1){1'b0}}, 1'b1}");
     vb_end(b);
     vb_if(b, "pop && wid_i == w[WARP_W-1:0]");

@@ -54,6 +54,7 @@ module simty_ras (
   reg     [SP_W*W-1:0] tp_q;     // per warp: the top entry
   reg     [N_W*W-1:0]  n_q;      // per warp: entries held
   wire    [SP_W-1:0]   tp;       // wid_i's top
+  wire    [SP_W-1:0]   tp_up;    // the entry a push writes, its new top
   wire    [N_W-1:0]    n;        // wid_i's count
   wire    [SP_W-1:0]   rd_tp;    // rd_wid_i's top
   wire    [N_W-1:0]    rd_n;     // rd_wid_i's count
@@ -71,7 +72,7 @@ module simty_ras (
   ) u_top (
     .clk_i   (clk_i),
     .we_i    (push),
-    .waddr_i ({wid_i, tp + {{(SP_W-1){1'b0}}, 1'b1}}),
+    .waddr_i ({wid_i, tp_up}),
     .wdata_i (pc_inc),
     .raddr_i ({rd_wid_i, rd_tp}),
     .rdata_o (rd_top)
@@ -83,13 +84,14 @@ module simty_ras (
   ) u_below (
     .clk_i   (clk_i),
     .we_i    (push),
-    .waddr_i ({wid_i, tp + {{(SP_W-1){1'b0}}, 1'b1}}),
+    .waddr_i ({wid_i, tp_up}),
     .wdata_i (pc_inc),
     .raddr_i ({rd_wid_i, rd_tp - {{(SP_W-1){1'b0}}, 1'b1}}),
     .rdata_o (rd_below)
   );
 
   assign tp     = tp_q[SP_W*wid_i +: SP_W];
+  assign tp_up  = tp + {{(SP_W-1){1'b0}}, 1'b1};
   assign n      = n_q[N_W*wid_i +: N_W];
   assign rd_tp  = tp_q[SP_W*rd_wid_i +: SP_W];
   assign rd_n   = n_q[N_W*rd_wid_i +: N_W];
@@ -108,7 +110,7 @@ module simty_ras (
   always @(posedge clk_i) begin
     for (w = 0; w < W; w = w + 1) begin
       if (push && wid_i == w[WARP_W-1:0]) begin
-        tp_q[SP_W*w +: SP_W] <= tp + {{(SP_W-1){1'b0}}, 1'b1};
+        tp_q[SP_W*w +: SP_W] <= tp_up;
         n_q[N_W*w +: N_W]    <= n[N_W-1] ? n : n + {{(N_W-1){1'b0}}, 1'b1};
       end
       if (pop && wid_i == w[WARP_W-1:0]) begin
