@@ -29,8 +29,8 @@ int gen_bpred(const struct simt_cfg *cfg, struct vmod *m)
                    "it went against the static rule, else down; a divergent branch trains "
                    "nothing. Only resolved instructions train it: the squash has already "
                    "dropped every wrong-path one. The table is 32 words of %d counters, two "
-                   "LUT-RAM copies (one read by fetch, one by the training read-modify-write, "
-                   "both written together), so the reset sequence sets it in 32 cycles.",
+                   "read ports (one read by fetch, one by the training read-modify-write; "
+                   "two LUT-RAM copies on ECP5), so the reset sequence sets it in 32 cycles.",
                 1 << cfg->bp_w, cfg->bp_w - 1, 1 << sel);
     vm_latency(m, "read: address in f2, prediction registered for f3; training: inputs "
                   "registered, then read, update and write in the next cycle");
@@ -56,8 +56,8 @@ int gen_bpred(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "tr_pc_q", "BP_W", NULL);
     vm_reg(m, "tr_back_q", "1", NULL);
     vm_reg(m, "tr_taken_q", "1", NULL);
-    vm_wire(m, "pr_word", "WORD_W", "the fetch copy's word at f2_pc_i");
-    vm_wire(m, "tr_word", "WORD_W", "the training copy's word at tr_pc_q");
+    vm_wire(m, "pr_word", "WORD_W", "the word at f2_pc_i, for fetch");
+    vm_wire(m, "tr_word", "WORD_W", "the word at tr_pc_q, for training");
     vm_wire(m, "f2_sel", "SEL_W", "counter of the fetched word's PC in its table word");
     vm_wire(m, "tr_sel", "SEL_W", "counter of the branch in its table word");
     vm_wire(m, "tr_cnt", "2", "the branch's counter");
@@ -90,9 +90,8 @@ int gen_bpred(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "waddr", "init_i ? init_word_i : tr_pc_q[4:0]");
     vm_assign(m, "wdata", "init_i ? {(WORD_W/2){2'b01}} : wr_word");
 
-    for (int k = 0; k < 2; k++)
-        ram_lut(m, k ? "u_train" : "u_fetch", "5", "WORD_W", "we", "waddr", "wdata",
-                k ? "tr_pc_q[4:0]" : "f2_pc_i[4:0]", k ? "tr_word" : "pr_word");
+    ram_lut2(m, "u_table", "5", "WORD_W", "we", "waddr", "wdata", "f2_pc_i[4:0]", "pr_word",
+             "tr_pc_q[4:0]", "tr_word");
     b = vm_seq(m, "predict");
     vb_set(b, "f3_flip_o", "pr_word[{f2_sel, 1'b1}]");
     return vm_status(m);

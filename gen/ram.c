@@ -9,6 +9,10 @@
  *   simty_ram_1r1w_lut  sync write, asynchronous read: LUT-RAM (ECP5) or
  *                       flip-flops (iCE40, which has no LUT-RAM); only for
  *                       small tables.
+ *   simty_ram_2r1w_lut  the same with a second asynchronous read port: on
+ *                       ECP5 Yosys gives each port its own copy of the
+ *                       LUT-RAM; on iCE40 both ports read one set of
+ *                       flip-flops (two copies written alike would double them).
  *
  * DEPTH_W (address width) and DATA_W are module parameters (V5: instances
  * differ); their defaults come from the configuration so that each module
@@ -40,6 +44,8 @@ static void ram_attrs(const struct simt_cfg *c, struct vsig *mem, int lut)
         }
 }
 
+/* lut: the number of asynchronous read ports (1 or 2), or 0 for one
+ * registered read port. */
 static void ram_common(const struct simt_cfg *c, struct vmod *m, int depth_w, int data_w, int be,
                        int lut)
 {
@@ -66,6 +72,11 @@ static void ram_common(const struct simt_cfg *c, struct vmod *m, int depth_w, in
     }
     vm_port(m, VM_IN, "raddr_i", "DEPTH_W", NULL);
     vm_port(m, lut ? VM_OUT : VM_OUT_REG, "rdata_o", "DATA_W", NULL);
+    if (lut > 1) {
+        vm_group(m, "second read port: asynchronous");
+        vm_port(m, VM_IN, "raddr2_i", "DEPTH_W", NULL);
+        vm_port(m, VM_OUT, "rdata2_o", "DATA_W", NULL);
+    }
 
     struct vsig *mem = vm_reg(m, "mem", "DATA_W", "never reset (V7)");
     vm_sig_depth(mem, "1<<DEPTH_W");
@@ -94,6 +105,8 @@ static void ram_common(const struct simt_cfg *c, struct vmod *m, int depth_w, in
     if (lut) {
         vm_comment(m, "read port: asynchronous (LUT-RAM or flip-flops, never block RAM)");
         vm_assign(m, "rdata_o", "mem[raddr_i]");
+        if (lut > 1)
+            vm_assign(m, "rdata2_o", "mem[raddr2_i]");
     } else {
         struct vblock *rd = vm_seq(m, "read port: registered read (read-first)");
         vb_if(rd, "re_i");
@@ -148,6 +161,36 @@ int gen_ram_1r1w_lut(const struct simt_cfg *c, struct vmod *m)
                "writes it.");
     ram_common(c, m, 5, 32, 0, 1);
     return vm_status(m);
+}
+
+int gen_ram_2r1w_lut(const struct simt_cfg *c, struct vmod *m)
+{
+    vm_describe(m, "Two-read single-write RAM with asynchronous reads: simty_ram_1r1w_lut with "
+                   "a second read port, for a table read at two addresses in one cycle. On ECP5 "
+                   "each read port gets its own copy of the LUT-RAM, written alike; on iCE40 the "
+                   "flip-flops are shared and only the read multiplexers are doubled.");
+    vm_latency(m, "read combinational, write 1 cycle");
+    vm_note(m, "Read during write: both reads return the old word until the clock edge that "
+               "writes it.");
+    ram_common(c, m, 5, 32, 0, 2);
+    return vm_status(m);
+}
+
+void ram_lut2(struct vmod *m, const char *inst, const char *depth_w, const char *data_w,
+              const char *we, const char *waddr, const char *wdata, const char *raddr,
+              const char *rdata, const char *raddr2, const char *rdata2)
+{
+    struct vinst *in = vm_inst(m, "simty_ram_2r1w_lut", inst);
+    vm_inst_param(in, "DEPTH_W", "%s", depth_w);
+    vm_inst_param(in, "DATA_W", "%s", data_w);
+    vm_inst_conn(in, "clk_i", "clk_i");
+    vm_inst_conn(in, "we_i", "%s", we);
+    vm_inst_conn(in, "waddr_i", "%s", waddr);
+    vm_inst_conn(in, "wdata_i", "%s", wdata);
+    vm_inst_conn(in, "raddr_i", "%s", raddr);
+    vm_inst_conn(in, "rdata_o", "%s", rdata);
+    vm_inst_conn(in, "raddr2_i", "%s", raddr2);
+    vm_inst_conn(in, "rdata2_o", "%s", rdata2);
 }
 
 void ram_lut(struct vmod *m, const char *inst, const char *depth_w, const char *data_w,

@@ -63,10 +63,9 @@ int gen_ras(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "pop", "valid_i && ret_i && n != {N_W{1'b0}}");
     vm_assign(m, "fwd", "(push || pop) && wid_i == rd_wid_i");
     vm_assign(m, "pc_inc", "pc_i + 30'd1");
-    ram_lut(m, "u_top", "WARP_W+SP_W", "30", "push", "{wid_i, tp_up}", "pc_inc",
-            "{rd_wid_i, rd_tp}", "rd_top");
-    ram_lut(m, "u_below", "WARP_W+SP_W", "30", "push", "{wid_i, tp_up}", "pc_inc",
-            "{rd_wid_i, rd_tp - {{(SP_W-1){1'b0}}, 1'b1}}", "rd_below");
+    ram_lut2(m, "u_stack", "WARP_W+SP_W", "30", "push", "{wid_i, tp_up}", "pc_inc",
+             "{rd_wid_i, rd_tp}", "rd_top", "{rd_wid_i, rd_tp - {{(SP_W-1){1'b0}}, 1'b1}}",
+             "rd_below");
     b = vm_seq(m, "f2's top, registered for f3");
     vb_set(b, "top_o", "!fwd ? rd_top : push ? pc_inc : rd_below");
     vb_set(b, "ok_o", "!fwd ? rd_n != {N_W{1'b0}} : push || rd_n[N_W-1:1] != {(N_W-1){1'b0}}");

@@ -28,6 +28,8 @@ const struct unit simty_units[] = {
       "1R1W RAM with byte write enables (data memory behind the data port on FPGA tops)", NULL },
     { "ram_1r1w_lut", "simty_ram_1r1w_lut", gen_ram_1r1w_lut,
       "1R1W RAM with asynchronous read, for small tables meant for LUT-RAM or flip-flops", NULL },
+    { "ram_2r1w_lut", "simty_ram_2r1w_lut", gen_ram_2r1w_lut,
+      "the same with a second asynchronous read port (return stack, branch predictor)", NULL },
     { "keep", "simty_keep", gen_keep,
       "a wire kept as a synthesis boundary: a shared value built once, not copied into each reader", NULL },
     { "alu_lane", "simty_alu_lane", gen_alu_lane,

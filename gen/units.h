@@ -63,6 +63,11 @@ int gen_ram_1r1w_lut(const struct simt_cfg *c, struct vmod *m); /* ram.c */
 void ram_lut(struct vmod *m, const char *inst, const char *depth_w, const char *data_w,
              const char *we, const char *waddr, const char *wdata, const char *raddr,
              const char *rdata);                               /* ram.c */
+int gen_ram_2r1w_lut(const struct simt_cfg *c, struct vmod *m); /* ram.c */
+/* The same for simty_ram_2r1w_lut, with its second read port. */
+void ram_lut2(struct vmod *m, const char *inst, const char *depth_w, const char *data_w,
+              const char *we, const char *waddr, const char *wdata, const char *raddr,
+              const char *rdata, const char *raddr2, const char *rdata2); /* ram.c */
 int gen_alu_lane(const struct simt_cfg *c, struct vmod *m);     /* alu_lane.c */
 void alu_ctl_params(struct vmod *m);  /* alu_lane.c: the control word's bit names as localparams */
 int gen_fetch(const struct simt_cfg *c, struct vmod *m);        /* fetch.c */

@@ -1,6 +1,7 @@
 rtl/simty_ram_1r1w.v
 rtl/simty_ram_1r1w_be.v
 rtl/simty_ram_1r1w_lut.v
+rtl/simty_ram_2r1w_lut.v
 rtl/simty_keep.v
 rtl/simty_alu_lane.v
 rtl/simty_fetch.v

@@ -20,8 +20,8 @@
 // its counter a cycle after the resolve stage, from registered inputs (the table sits by fetch,
 // far from the branch unit): up when it went against the static rule, else down; a divergent
 // branch trains nothing. Only resolved instructions train it: the squash has already dropped
-// every wrong-path one. The table is 32 words of 4 counters, two LUT-RAM copies (one read by
-// fetch, one by the training read-modify-write, both written together), so the reset sequence
+// every wrong-path one. The table is 32 words of 4 counters, two read ports (one read by fetch,
+// one by the training read-modify-write; two LUT-RAM copies on ECP5), so the reset sequence
 // sets it in 32 cycles.
 
 `default_nettype none
@@ -50,8 +50,8 @@ module simty_bpred (
   reg  [BP_W-1:0]   tr_pc_q;
   reg               tr_back_q;
   reg               tr_taken_q;
-  wire [WORD_W-1:0] pr_word;    // the fetch copy's word at f2_pc_i
-  wire [WORD_W-1:0] tr_word;    // the training copy's word at tr_pc_q
+  wire [WORD_W-1:0] pr_word;    // the word at f2_pc_i, for fetch
+  wire [WORD_W-1:0] tr_word;    // the word at tr_pc_q, for training
   wire [SEL_W-1:0]  f2_sel;     // counter of the fetched word's PC in its table word
   wire [SEL_W-1:0]  tr_sel;     // counter of the branch in its table word
   wire [1:0]        tr_cnt;     // the branch's counter
@@ -61,28 +61,18 @@ module simty_bpred (
   wire [4:0]        waddr;
   wire [WORD_W-1:0] wdata;
 
-  simty_ram_1r1w_lut #(
+  simty_ram_2r1w_lut #(
     .DEPTH_W (5),
     .DATA_W  (WORD_W)
-  ) u_fetch (
-    .clk_i   (clk_i),
-    .we_i    (we),
-    .waddr_i (waddr),
-    .wdata_i (wdata),
-    .raddr_i (f2_pc_i[4:0]),
-    .rdata_o (pr_word)
-  );
-
-  simty_ram_1r1w_lut #(
-    .DEPTH_W (5),
-    .DATA_W  (WORD_W)
-  ) u_train (
-    .clk_i   (clk_i),
-    .we_i    (we),
-    .waddr_i (waddr),
-    .wdata_i (wdata),
-    .raddr_i (tr_pc_q[4:0]),
-    .rdata_o (tr_word)
+  ) u_table (
+    .clk_i    (clk_i),
+    .we_i     (we),
+    .waddr_i  (waddr),
+    .wdata_i  (wdata),
+    .raddr_i  (f2_pc_i[4:0]),
+    .rdata_o  (pr_word),
+    .raddr2_i (tr_pc_q[4:0]),
+    .rdata2_o (tr_word)
   );
 
   // Counter i of word a holds the PC with bits [4:0] = a and bits [BP_W-1:5] = i.

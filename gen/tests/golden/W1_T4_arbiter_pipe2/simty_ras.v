@@ -66,28 +66,18 @@ module simty_ras (
   wire    [29:0]       pc_inc;
   integer              w;
 
-  simty_ram_1r1w_lut #(
+  simty_ram_2r1w_lut #(
     .DEPTH_W (WARP_W+SP_W),
     .DATA_W  (30)
-  ) u_top (
-    .clk_i   (clk_i),
-    .we_i    (push),
-    .waddr_i ({wid_i, tp_up}),
-    .wdata_i (pc_inc),
-    .raddr_i ({rd_wid_i, rd_tp}),
-    .rdata_o (rd_top)
-  );
-
-  simty_ram_1r1w_lut #(
-    .DEPTH_W (WARP_W+SP_W),
-    .DATA_W  (30)
-  ) u_below (
-    .clk_i   (clk_i),
-    .we_i    (push),
-    .waddr_i ({wid_i, tp_up}),
-    .wdata_i (pc_inc),
-    .raddr_i ({rd_wid_i, rd_tp - {{(SP_W-1){1'b0}}, 1'b1}}),
-    .rdata_o (rd_below)
+  ) u_stack (
+    .clk_i    (clk_i),
+    .we_i     (push),
+    .waddr_i  ({wid_i, tp_up}),
+    .wdata_i  (pc_inc),
+    .raddr_i  ({rd_wid_i, rd_tp}),
+    .rdata_o  (rd_top),
+    .raddr2_i ({rd_wid_i, rd_tp - {{(SP_W-1){1'b0}}, 1'b1}}),
+    .rdata2_o (rd_below)
   );
 
   assign tp     = tp_q[SP_W*wid_i +: SP_W];

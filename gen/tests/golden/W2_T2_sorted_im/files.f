@@ -1,6 +1,7 @@
 build/gen-test/golden/W2_T2_sorted_im/simty_ram_1r1w.v
 build/gen-test/golden/W2_T2_sorted_im/simty_ram_1r1w_be.v
 build/gen-test/golden/W2_T2_sorted_im/simty_ram_1r1w_lut.v
+build/gen-test/golden/W2_T2_sorted_im/simty_ram_2r1w_lut.v
 build/gen-test/golden/W2_T2_sorted_im/simty_keep.v
 build/gen-test/golden/W2_T2_sorted_im/simty_alu_lane.v
 build/gen-test/golden/W2_T2_sorted_im/simty_fetch.v
