@@ -295,6 +295,31 @@ def fit_check(board, area):
     return need, msgs
 
 
+def packed_fit(dev, bd, top, out, timeout):
+    """iCE40: nextpnr's packer (seconds) counts the logic cells the LUT4/FF pairs
+    really take, which max(LUT4, FF) underestimates (a flip-flop fed by no LUT of
+    its own, as in a table built of flip-flops, takes a cell alone). Returns
+    (cells used, overflow messages); used is None if the packer did not report."""
+    con_opt, con_file = bd["constraints"]
+    cmd = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, out), "--json", top + ".json", "--pack-only",
+                            "-l", "pack.log", "-q"]
+    st, _, _ = fpga_flow.run(cmd, os.path.join(out, "pack.out"), timeout, out)
+    used, msgs = {}, []
+    try:
+        with open(os.path.join(out, "pack.log")) as f:
+            for m in re.finditer(r"Info:\s+(ICESTORM_LC|ICESTORM_RAM):\s+(\d+)/\s*(\d+)", f.read()):
+                used[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+    except OSError:
+        pass
+    if st != "ok" or "ICESTORM_LC" not in used:
+        return None, []
+    n, cap = used["ICESTORM_LC"][0], bd["capacity"]["lc"]
+    if n > cap:
+        msgs.append("logic cells after packing (nextpnr --pack-only): needs %d, the device has "
+                    "%d (%.1f %% over, %d too many)" % (n, cap, 100.0 * (n - cap) / cap, n - cap))
+    return n, msgs
+
+
 def unit_of_cell(name):
     """Instance path and signal of a flattened (mapped) cell name, e.g.
     u_soc.u_core.u_path/g_y_q: the text before the first mapped-cell suffix."""
@@ -499,6 +524,8 @@ def main():
                        for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
         res["area"]["mux"] = fpga_flow.count(cells, MUX[fam])
         need, over = fit_check(a.board, res["area"])
+        if not over and fam == "ice40":
+            need["lc_packed"], over = packed_fit(dev, bd, top, out, a.timeout)
         res["fit"] = {"need": need, "capacity": bd["capacity"], "over": over}
         if over:
             status = "does_not_fit"
