@@ -51,6 +51,7 @@ int gen_ras(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "rd_below", "30", "the entry below it");
     vm_wire(m, "push", "1", NULL);
     vm_wire(m, "pop", "1", NULL);
+    vm_wire(m, "same", "1", "f3's warp is f2's");
     vm_wire(m, "fwd", "1", "f3 pushes or pops f2's warp");
     vm_wire(m, "pc_inc", "30", NULL);
     vm_integer(m, "w");
@@ -61,14 +62,18 @@ int gen_ras(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "rd_n", "n_q[N_W*rd_wid_i +: N_W]");
     vm_assign(m, "push", "valid_i && call_i");
     vm_assign(m, "pop", "valid_i && ret_i && n != {N_W{1'b0}}");
-    vm_assign(m, "fwd", "(push || pop) && wid_i == rd_wid_i");
+    vm_assign(m, "same", "wid_i == rd_wid_i");
+    vm_assign(m, "fwd", "(push || pop) && same");
     vm_assign(m, "pc_inc", "pc_i + 30'd1");
     ram_lut2(m, "u_stack", "WARP_W+SP_W", "30", "push", "{wid_i, tp_up}", "pc_inc",
              "{rd_wid_i, rd_tp}", "rd_top", "{rd_wid_i, rd_tp - {{(SP_W-1){1'b0}}, 1'b1}}",
              "rd_below");
     b = vm_seq(m, "f2's top, registered for f3");
     vb_set(b, "top_o", "!fwd ? rd_top : push ? pc_inc : rd_below");
-    vb_set(b, "ok_o", "!fwd ? rd_n != {N_W{1'b0}} : push || rd_n[N_W-1:1] != {(N_W-1){1'b0}}");
+    /* not empty after f3's push or pop: written on rd_n alone, not on the count
+     * of f3's warp that the pop tests (when f3 is f2's warp the two are one) */
+    vb_set(b, "ok_o", "(push && same) || rd_n[N_W-1:1] != {(N_W-1){1'b0}} || "
+                      "(rd_n[0] && !(valid_i && ret_i && same))");
     b = vm_seq(m, "stack pointers");
     vb_for(b, "w", "0", "W");
     vb_if(b, "push && wid_i == w[WARP_W-1:0]");

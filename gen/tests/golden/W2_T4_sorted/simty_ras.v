@@ -61,6 +61,7 @@ module simty_ras (
   wire    [29:0]       rd_below; // the entry below it
   wire                 push;
   wire                 pop;
+  wire                 same;     // f3's warp is f2's
   wire                 fwd;      // f3 pushes or pops f2's warp
   wire    [29:0]       pc_inc;
   integer              w;
@@ -86,13 +87,15 @@ module simty_ras (
   assign rd_n   = n_q[N_W*rd_wid_i +: N_W];
   assign push   = valid_i && call_i;
   assign pop    = valid_i && ret_i && n != {N_W{1'b0}};
-  assign fwd    = (push || pop) && wid_i == rd_wid_i;
+  assign same   = wid_i == rd_wid_i;
+  assign fwd    = (push || pop) && same;
   assign pc_inc = pc_i + 30'd1;
 
   // f2's top, registered for f3
   always @(posedge clk_i) begin
     top_o <= !fwd ? rd_top : push ? pc_inc : rd_below;
-    ok_o  <= !fwd ? rd_n != {N_W{1'b0}} : push || rd_n[N_W-1:1] != {(N_W-1){1'b0}};
+    ok_o  <= (push && same) || rd_n[N_W-1:1] != {(N_W-1){1'b0}} || (rd_n[0] && !(valid_i && ret_i &&
+        same));
   end
 
   // stack pointers
