@@ -176,11 +176,13 @@ int gen_ram_2r1w_lut(const struct simt_cfg *c, struct vmod *m)
     return vm_status(m);
 }
 
-void ram_lut2(struct vmod *m, const char *inst, const char *depth_w, const char *data_w,
-              const char *we, const char *waddr, const char *wdata, const char *raddr,
-              const char *rdata, const char *raddr2, const char *rdata2)
+/* An instance of a LUT-RAM module: its parameters, write port and first read port. */
+static struct vinst *lut_inst(struct vmod *m, const char *module, const char *inst,
+                              const char *depth_w, const char *data_w, const char *we,
+                              const char *waddr, const char *wdata, const char *raddr,
+                              const char *rdata)
 {
-    struct vinst *in = vm_inst(m, "simty_ram_2r1w_lut", inst);
+    struct vinst *in = vm_inst(m, module, inst);
     vm_inst_param(in, "DEPTH_W", "%s", depth_w);
     vm_inst_param(in, "DATA_W", "%s", data_w);
     vm_inst_conn(in, "clk_i", "clk_i");
@@ -189,6 +191,15 @@ void ram_lut2(struct vmod *m, const char *inst, const char *depth_w, const char 
     vm_inst_conn(in, "wdata_i", "%s", wdata);
     vm_inst_conn(in, "raddr_i", "%s", raddr);
     vm_inst_conn(in, "rdata_o", "%s", rdata);
+    return in;
+}
+
+void ram_lut2(struct vmod *m, const char *inst, const char *depth_w, const char *data_w,
+              const char *we, const char *waddr, const char *wdata, const char *raddr,
+              const char *rdata, const char *raddr2, const char *rdata2)
+{
+    struct vinst *in = lut_inst(m, "simty_ram_2r1w_lut", inst, depth_w, data_w, we, waddr,
+                                wdata, raddr, rdata);
     vm_inst_conn(in, "raddr2_i", "%s", raddr2);
     vm_inst_conn(in, "rdata2_o", "%s", rdata2);
 }
@@ -197,13 +208,5 @@ void ram_lut(struct vmod *m, const char *inst, const char *depth_w, const char *
              const char *we, const char *waddr, const char *wdata, const char *raddr,
              const char *rdata)
 {
-    struct vinst *in = vm_inst(m, "simty_ram_1r1w_lut", inst);
-    vm_inst_param(in, "DEPTH_W", "%s", depth_w);
-    vm_inst_param(in, "DATA_W", "%s", data_w);
-    vm_inst_conn(in, "clk_i", "clk_i");
-    vm_inst_conn(in, "we_i", "%s", we);
-    vm_inst_conn(in, "waddr_i", "%s", waddr);
-    vm_inst_conn(in, "wdata_i", "%s", wdata);
-    vm_inst_conn(in, "raddr_i", "%s", raddr);
-    vm_inst_conn(in, "rdata_o", "%s", rdata);
+    lut_inst(m, "simty_ram_1r1w_lut", inst, depth_w, data_w, we, waddr, wdata, raddr, rdata);
 }

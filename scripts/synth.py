@@ -311,16 +311,14 @@ def packed_fit(dev, bd, top, out, timeout):
     cmd = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, out), "--json", top + ".json", "--pack-only",
                             "-l", "pack.log", "-q"]
     st, _, _ = fpga_flow.run(cmd, os.path.join(out, "pack.out"), timeout, out)
-    used, msgs = {}, []
     try:
         with open(os.path.join(out, "pack.log")) as f:
-            for m in re.finditer(r"Info:\s+(ICESTORM_LC|ICESTORM_RAM):\s+(\d+)/\s*(\d+)", f.read()):
-                used[m.group(1)] = (int(m.group(2)), int(m.group(3)))
+            m = re.search(r"Info:\s+ICESTORM_LC:\s+(\d+)/", f.read())
     except OSError:
-        pass
-    if st != "ok" or "ICESTORM_LC" not in used:
+        m = None
+    if st != "ok" or not m:
         return None, []
-    n, cap = used["ICESTORM_LC"][0], bd["capacity"]["lc"]
+    n, cap, msgs = int(m.group(1)), bd["capacity"]["lc"], []
     if n > cap:
         msgs.append("logic cells after packing (nextpnr --pack-only): needs %d, the device has "
                     "%d (%.1f %% over, %d too many)" % (n, cap, 100.0 * (n - cap) / cap, n - cap))
