@@ -17,14 +17,16 @@
 #include <stdio.h>
 
 /* "entry a comes strictly before entry b" (valid first, deeper, lower PC):
- * a valid and its key {valid, depth, ~pc} above b's, one compare on the
- * carry chain rather than three beside it and a LUT level to combine them. */
+ * a valid and {a's valid, a's depth, b's pc} above {b's valid, b's depth,
+ * a's pc}: one compare on the carry chain rather than three beside it and a
+ * LUT level to combine them.  The PCs trade places instead of being inverted,
+ * so no inverter sits in front of the chain. */
 static const char *e_first(char *buf, size_t n, const char *a, const char *b)
 {
     snprintf(buf, n,
-             "%s[E_V] && {%s[E_V], %s[E_D +: 8], ~%s[E_PC +: 30]} > "
-             "{%s[E_V], %s[E_D +: 8], ~%s[E_PC +: 30]}",
-             a, a, a, a, b, b, b);
+             "%s[E_V] && {%s[E_V], %s[E_D +: 8], %s[E_PC +: 30]} > "
+             "{%s[E_V], %s[E_D +: 8], %s[E_PC +: 30]}",
+             a, a, a, b, b, b, a);
     return buf;
 }
 
@@ -32,13 +34,16 @@ static const char *e_first(char *buf, size_t n, const char *a, const char *b)
  * which clears every word (valid = 0, count = 0).  With --formal (mirror), a
  * copy of its words written the same way, f_<name>_q, for the observation
  * port (a formal tool cannot look inside the RAM instance). */
+enum { RAM_CLEARED = 1, RAM_MIRROR = 2, RAM_ASYNC = 4 };
+
 static void ram(struct vmod *m, const char *name, const char *aw, const char *dw,
                 const char *we, const char *waddr, const char *wdata, const char *raddr,
-                const char *rdata, int cleared, int mirror)
+                const char *rdata, int flags)
 {
-    struct vinst *in = vm_inst(m, "simty_ram_1r1w", name);
+    struct vinst *in = vm_inst(m, flags & RAM_ASYNC ? "simty_ram_1r1w_lut" : "simty_ram_1r1w",
+                               name);
     char cwe[160], cwa[160], cwd[160];
-    if (cleared) {
+    if (flags & RAM_CLEARED) {
         snprintf(cwe, sizeof cwe, "init_i || (%s)", we);
         snprintf(cwa, sizeof cwa, "init_i ? init_row_i[%s-1:0] : %s", aw, waddr);
         snprintf(cwd, sizeof cwd, "init_i ? {%s{1'b0}} : %s", dw, wdata);
@@ -53,10 +58,11 @@ static void ram(struct vmod *m, const char *name, const char *aw, const char *dw
     vm_inst_conn(in, "we_i", "%s", cwe);
     vm_inst_conn(in, "waddr_i", "%s", cwa);
     vm_inst_conn(in, "wdata_i", "%s", cwd);
-    vm_inst_conn(in, "re_i", "1'b1");
+    if (!(flags & RAM_ASYNC))
+        vm_inst_conn(in, "re_i", "1'b1");
     vm_inst_conn(in, "raddr_i", "%s", raddr);
     vm_inst_conn(in, "rdata_o", "%s", rdata);
-    if (mirror) {
+    if (flags & RAM_MIRROR) {
         char mn[64], buf[240];
         struct vblock *b;
         snprintf(mn, sizeof mn, "f_%s_q", name + 2);
@@ -81,10 +87,89 @@ static void leader(struct vmod *m, const char *label, const char *mask, const ch
     oh_select(m, label, oh, "T", "l", f, 1);
 }
 
+/* The RAMs of heap level k >= 1: two nodes per warp at level 1 (read whole by
+ * the pre-stage for stage 0), quads of siblings' children below (read by stage
+ * k - 2 for stage k - 1).  A middle level (one whose stage compares: k <= L - 2)
+ * is written behind: stage k registers its node's new entry and the RAM takes
+ * it the cycle after, so the compares end at flip-flops, not at the LUT-RAM's
+ * write port.  A read in that cycle (the warp's next operation, 3 cycles
+ * behind, reaching level k) gets the registered entry instead of the RAM's
+ * stale word: the RAM is read asynchronously and the choice made before the
+ * read register, off the next stage's compares.  The level is still settled
+ * by the time the leaves are written (stage L - 1). */
+static void level_rams(const struct simt_cfg *cfg, struct vmod *m, int k)
+{
+    int nl = cfg->lane_id_bits, nq = k == 1 ? 2 : 4, wb = k <= nl - 2, q;
+    char aw[32], wa[64], ra[64], nm[64], we[32], wd[32], wadr[32], rd[32], ad[32];
+    struct vblock *b = NULL;
+
+    snprintf(aw, sizeof aw, k == 1 ? "WARP_W" : "WARP_W+%d", k - 2);
+    if (k <= 2)
+        snprintf(wa, sizeof wa, "s%d_w_q", k);
+    else
+        snprintf(wa, sizeof wa, "{s%d_w_q, s%d_i_q[%d:2]}", k, k, k - 1);
+    if (k == 1)
+        snprintf(ra, sizeof ra, "pre_w");
+    else if (k == 2)
+        snprintf(ra, sizeof ra, "s0_w_q");
+    else
+        snprintf(ra, sizeof ra, "{s%d_w_q, s%d_i_q}", k - 2, k - 2);
+    snprintf(we, sizeof we, "l%d_we", k);
+    vm_wire(m, we, k == 1 ? "2" : "4", "the nodes stage k writes");
+    snprintf(wd, sizeof wd, "l%d_wd", k);
+    vm_wire(m, wd, "EW", NULL);
+    if (k == 1) {
+        (wb ? vm_reg : vm_wire)(m, "s0_cl", "EW", "left child of the root");
+        (wb ? vm_reg : vm_wire)(m, "s0_cr", "EW", NULL);
+    } else {
+        snprintf(nm, sizeof nm, "l%d_rd", k);
+        (wb ? vm_reg : vm_wire)(m, nm, "4*EW", "the quad read for stage k - 1");
+    }
+    if (wb) {
+        vm_comment(m, "Level %d, written behind: stage %d's write a cycle later, from flip-flops.",
+                   k, k);
+        snprintf(nm, sizeof nm, "l%d_wbe_q", k);
+        vm_reg(m, nm, k == 1 ? "2" : "4", "the nodes written this cycle");
+        snprintf(nm, sizeof nm, "l%d_wbd_q", k);
+        vm_reg(m, nm, "EW", NULL);
+        snprintf(wadr, sizeof wadr, "l%d_wba_q", k);
+        vm_reg(m, wadr, aw, NULL);
+        snprintf(ad, sizeof ad, "l%d_ad", k);
+        vm_wire(m, ad, k == 1 ? "2*EW" : "4*EW", "the words as the RAMs hold them");
+        b = vm_seq(m, (snprintf(nm, sizeof nm, "level%d_wb", k), nm));
+        vb_set(b, (snprintf(nm, sizeof nm, "l%d_wbe_q", k), nm), "%s", we);
+        vb_set(b, (snprintf(nm, sizeof nm, "l%d_wbd_q", k), nm), "%s", wd);
+        vb_set(b, wadr, "%s", wa);
+    }
+    for (q = 0; q < nq; q++) {
+        char qwe[48], qwd[32], qad[64];
+        snprintf(nm, sizeof nm, "u_l%d_%d", k, q);
+        if (k == 1)
+            snprintf(rd, sizeof rd, "%s", q ? "s0_cr" : "s0_cl");
+        else
+            snprintf(rd, sizeof rd, "l%d_rd[%d*EW +: EW]", k, q);
+        if (!wb) {
+            snprintf(qwe, sizeof qwe, "%s[%d]", we, q);
+            ram(m, nm, aw, "EW", qwe, wa, wd, ra, rd, RAM_CLEARED | (cfg->formal ? RAM_MIRROR : 0));
+            continue;
+        }
+        snprintf(qwe, sizeof qwe, "l%d_wbe_q[%d]", k, q);
+        snprintf(qwd, sizeof qwd, "l%d_wbd_q", k);
+        snprintf(qad, sizeof qad, "%s[%d*EW +: EW]", ad, q);
+        ram(m, nm, aw, "EW", qwe, wadr, qwd, ra, qad,
+            RAM_CLEARED | RAM_ASYNC | (cfg->formal ? RAM_MIRROR : 0));
+        vb_set(b, rd, "%s && %s == %s ? %s : %s", qwe, wadr, ra, qwd, qad);
+    }
+    if (wb) {
+        snprintf(nm, sizeof nm, "l%d_wbe_q", k);
+        vb_reset(b, nm, "%d'b0", nq);
+    }
+}
+
 int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
-    char buf[512], nm[64], a[64], d[64], aw[32];
+    char buf[512], nm[64], a[64];
     int nl = cfg->lane_id_bits, k, q;
 
     vm_describe(m, "Cold context table, exact (SORTER=exact): per warp a binary min-heap of the "
@@ -148,7 +233,8 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "root_we", "1", "stage 0 writes the root");
     vm_wire(m, "root_wd", "EW", NULL);
     vm_reg(m, "s0_w_q", "WARP_W", "stage 0: the operation's warp");
-    ram(m, "u_root_r", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "n_wid_i", "rt_rd", 1, cfg->formal);
+    ram(m, "u_root_r", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "n_wid_i", "rt_rd",
+        RAM_CLEARED | (cfg->formal ? RAM_MIRROR : 0));
     vm_reg(m, "nw_q", "WARP_W", "warp at issue + 7");
     vm_reg(m, "rt_q", "EW", "the root at stage r");
     vm_wire(m, "mask_we", "1", "an entering operation brings a path");
@@ -156,7 +242,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "mask_wd", "T", NULL);
     vm_wire(m, "mask_rd", "T", "the root's mask, at stage r");
     ram(m, "u_mask", "WARP_W+LANE_W", "T", "mask_we", "mask_wa", "mask_wd",
-        "{nw_q, rt_rd[E_L +: LANE_W]}", "mask_rd", 0, cfg->formal);
+        "{nw_q, rt_rd[E_L +: LANE_W]}", "mask_rd", cfg->formal ? RAM_MIRROR : 0);
 
     vm_comment(m, "Stage r: HCT2 gets y or the root, whichever comes first; a root at y's PC "
                   "merges with y (the spec's merge rule).");
@@ -256,41 +342,9 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "mask_we", "(s0_ins_q || s0_rep_q) && s0_v_q[E_V]");
     vm_assign(m, "mask_wa", "{s0_w_q, s0_v_q[E_L +: LANE_W]}");
     vm_assign(m, "mask_wd", "s0_mask_q");
-    ram(m, "u_root_p", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "pre_w", "s0_cur", 1, 0);
-    vm_wire(m, "s0_cl", "EW", "left child of the root");
-    vm_wire(m, "s0_cr", "EW", NULL);
-    for (q = 0; q < 2; q++) {
-        snprintf(nm, sizeof nm, "u_l1_%d", q);
-        snprintf(a, sizeof a, "l1_we[%d]", q);
-        ram(m, nm, "WARP_W", "EW", a, "s1_w_q", "l1_wd", "pre_w", q ? "s0_cr" : "s0_cl", 1, cfg->formal);
-    }
-    vm_wire(m, "l1_we", "2", NULL);
-    vm_wire(m, "l1_wd", "EW", NULL);
-    for (k = 2; k < nl; k++) {
-        snprintf(nm, sizeof nm, "l%d_we", k);
-        vm_wire(m, nm, "4", NULL);
-        snprintf(nm, sizeof nm, "l%d_wd", k);
-        vm_wire(m, nm, "EW", NULL);
-        snprintf(nm, sizeof nm, "l%d_rd", k);
-        vm_wire(m, nm, "4*EW", "the quad read for stage k - 1");
-        snprintf(aw, sizeof aw, "WARP_W+%d", k - 2);
-        for (q = 0; q < 4; q++) {
-            char we[32], wa[64], ra[64], rd[32];
-            snprintf(nm, sizeof nm, "u_l%d_%d", k, q);
-            snprintf(we, sizeof we, "l%d_we[%d]", k, q);
-            if (k == 2)
-                snprintf(wa, sizeof wa, "s2_w_q");
-            else
-                snprintf(wa, sizeof wa, "{s%d_w_q, s%d_i_q[%d:2]}", k, k, k - 1);
-            if (k == 2)
-                snprintf(ra, sizeof ra, "s0_w_q");
-            else
-                snprintf(ra, sizeof ra, "{s%d_w_q, s%d_i_q}", k - 2, k - 2);
-            snprintf(rd, sizeof rd, "l%d_rd[%d*EW +: EW]", k, q);
-            snprintf(d, sizeof d, "l%d_wd", k);
-            ram(m, nm, aw, "EW", we, wa, d, ra, rd, 1, cfg->formal);
-        }
-    }
+    ram(m, "u_root_p", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "pre_w", "s0_cur", RAM_CLEARED);
+    for (k = 1; k < nl; k++)
+        level_rams(cfg, m, k);
 
     /* Stages. */
     for (k = 0; k < nl; k++) {

@@ -120,11 +120,15 @@ module simty_cct_exact (
   reg     [EW-1:0]                s0_v_q;      // the carried entry: y, z or a waiting z
   reg     [T-1:0]                 s0_mask_q;
   wire    [EW-1:0]                s0_cur;      // the root
-  wire    [EW-1:0]                s0_cl;       // left child of the root
-  wire    [EW-1:0]                s0_cr;
-  wire    [1:0]                   l1_we;
+  wire    [1:0]                   l1_we;       // the nodes stage k writes
   wire    [EW-1:0]                l1_wd;
-  wire    [3:0]                   l2_we;
+  reg     [EW-1:0]                s0_cl;       // left child of the root
+  reg     [EW-1:0]                s0_cr;
+  reg     [1:0]                   l1_wbe_q;    // the nodes written this cycle
+  reg     [EW-1:0]                l1_wbd_q;
+  reg     [WARP_W-1:0]            l1_wba_q;
+  wire    [2*EW-1:0]              l1_ad;       // the words as the RAMs hold them
+  wire    [3:0]                   l2_we;       // the nodes stage k writes
   wire    [EW-1:0]                l2_wd;
   wire    [4*EW-1:0]              l2_rd;       // the quad read for stage k - 1
   wire    [EW-1:0]                s0_wd;       // the node's new entry
@@ -220,30 +224,28 @@ module simty_cct_exact (
     .rdata_o (s0_cur)
   );
 
-  simty_ram_1r1w #(
+  simty_ram_1r1w_lut #(
     .DEPTH_W (WARP_W),
     .DATA_W  (EW)
   ) u_l1_0 (
     .clk_i   (clk_i),
-    .we_i    (init_i || (l1_we[0])),
-    .waddr_i (init_i ? init_row_i[WARP_W-1:0] : s1_w_q),
-    .wdata_i (init_i ? {EW{1'b0}} : l1_wd),
-    .re_i    (1'b1),
+    .we_i    (init_i || (l1_wbe_q[0])),
+    .waddr_i (init_i ? init_row_i[WARP_W-1:0] : l1_wba_q),
+    .wdata_i (init_i ? {EW{1'b0}} : l1_wbd_q),
     .raddr_i (pre_w),
-    .rdata_o (s0_cl)
+    .rdata_o (l1_ad[0*EW +: EW])
   );
 
-  simty_ram_1r1w #(
+  simty_ram_1r1w_lut #(
     .DEPTH_W (WARP_W),
     .DATA_W  (EW)
   ) u_l1_1 (
     .clk_i   (clk_i),
-    .we_i    (init_i || (l1_we[1])),
-    .waddr_i (init_i ? init_row_i[WARP_W-1:0] : s1_w_q),
-    .wdata_i (init_i ? {EW{1'b0}} : l1_wd),
-    .re_i    (1'b1),
+    .we_i    (init_i || (l1_wbe_q[1])),
+    .waddr_i (init_i ? init_row_i[WARP_W-1:0] : l1_wba_q),
+    .wdata_i (init_i ? {EW{1'b0}} : l1_wbd_q),
     .raddr_i (pre_w),
-    .rdata_o (s0_cr)
+    .rdata_o (l1_ad[1*EW +: EW])
   );
 
   simty_ram_1r1w #(
@@ -377,20 +379,34 @@ module simty_cct_exact (
   assign mask_wa = {s0_w_q, s0_v_q[E_L +: LANE_W]};
   assign mask_wd = s0_mask_q;
 
+  // Level 1, written behind: stage 1's write a cycle later, from flip-flops.
+
+  // level1_wb
+  always @(posedge clk_i) begin
+    l1_wbe_q <= l1_we;
+    l1_wbd_q <= l1_wd;
+    l1_wba_q <= s1_w_q;
+    s0_cl    <= l1_wbe_q[0] && l1_wba_q == pre_w ? l1_wbd_q : l1_ad[0*EW +: EW];
+    s0_cr    <= l1_wbe_q[1] && l1_wba_q == pre_w ? l1_wbd_q : l1_ad[1*EW +: EW];
+    if (rst_i) begin
+      l1_wbe_q <= 2'b0;
+    end
+  end
+
   // Stage 0: the root.
   assign s0_cnt    = s0_cur[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, s0_ins_q} - {{(LANE_W-1){1'b0}},
       s0_rep_q && !s0_v_q[E_V]};
-  assign s0_rdir   = s0_cr[E_V] && {s0_cr[E_V], s0_cr[E_D +: 8], ~s0_cr[E_PC +: 30]} > {s0_cl[E_V],
-      s0_cl[E_D +: 8], ~s0_cl[E_PC +: 30]};
-  assign s0_lv     = s0_cl[E_V] && {s0_cl[E_V], s0_cl[E_D +: 8], ~s0_cl[E_PC +: 30]} > {s0_v_q[E_V],
-      s0_v_q[E_D +: 8], ~s0_v_q[E_PC +: 30]};
-  assign s0_rv     = s0_cr[E_V] && {s0_cr[E_V], s0_cr[E_D +: 8], ~s0_cr[E_PC +: 30]} > {s0_v_q[E_V],
-      s0_v_q[E_D +: 8], ~s0_v_q[E_PC +: 30]};
+  assign s0_rdir   = s0_cr[E_V] && {s0_cr[E_V], s0_cr[E_D +: 8], s0_cl[E_PC +: 30]} > {s0_cl[E_V],
+      s0_cl[E_D +: 8], s0_cr[E_PC +: 30]};
+  assign s0_lv     = s0_cl[E_V] && {s0_cl[E_V], s0_cl[E_D +: 8], s0_v_q[E_PC +: 30]} > {s0_v_q[E_V],
+      s0_v_q[E_D +: 8], s0_cl[E_PC +: 30]};
+  assign s0_rv     = s0_cr[E_V] && {s0_cr[E_V], s0_cr[E_D +: 8], s0_v_q[E_PC +: 30]} > {s0_v_q[E_V],
+      s0_v_q[E_D +: 8], s0_cr[E_PC +: 30]};
   assign s0_mv     = s0_rdir ? s0_cr[EW-1:E_L] : s0_cl[EW-1:E_L];
   assign s0_down   = s0_rdir ? s0_rv : s0_lv;
   assign s0_idir   = s0_cl[E_V] && s0_cl[LANE_W-1:0] == 3'd3;
   assign s0_vfirst = !s0_cur[E_V] || s0_v_q[E_V] && {s0_v_q[E_V], s0_v_q[E_D +: 8],
-      ~s0_v_q[E_PC +: 30]} > {s0_cur[E_V], s0_cur[E_D +: 8], ~s0_cur[E_PC +: 30]};
+      s0_cur[E_PC +: 30]} > {s0_cur[E_V], s0_cur[E_D +: 8], s0_v_q[E_PC +: 30]};
   assign s0_wd     = {s0_rep_q ? (s0_down ? s0_mv : s0_v_q[EW-1:E_L]) : (s0_vfirst ?
       s0_v_q[EW-1:E_L] : s0_cur[EW-1:E_L]), s0_cnt};
   assign root_we   = s0_ins_q || s0_rep_q;
@@ -420,22 +436,22 @@ module simty_cct_exact (
   assign s1_q2     = l2_rd[2*EW +: EW];
   assign s1_q3     = l2_rd[3*EW +: EW];
   assign s1_rdir   = s1_i_q ? s1_q3[E_V] && {s1_q3[E_V], s1_q3[E_D +: 8],
-      ~s1_q3[E_PC +: 30]} > {s1_q2[E_V], s1_q2[E_D +: 8],
-      ~s1_q2[E_PC +: 30]} : (s1_q1[E_V] && {s1_q1[E_V], s1_q1[E_D +: 8],
-      ~s1_q1[E_PC +: 30]} > {s1_q0[E_V], s1_q0[E_D +: 8], ~s1_q0[E_PC +: 30]});
+      s1_q2[E_PC +: 30]} > {s1_q2[E_V], s1_q2[E_D +: 8],
+      s1_q3[E_PC +: 30]} : (s1_q1[E_V] && {s1_q1[E_V], s1_q1[E_D +: 8],
+      s1_q0[E_PC +: 30]} > {s1_q0[E_V], s1_q0[E_D +: 8], s1_q1[E_PC +: 30]});
   assign s1_lv     = s1_i_q ? s1_q2[E_V] && {s1_q2[E_V], s1_q2[E_D +: 8],
-      ~s1_q2[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8],
-      ~s1_v_q[E_PC +: 30]} : (s1_q0[E_V] && {s1_q0[E_V], s1_q0[E_D +: 8],
-      ~s1_q0[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8], ~s1_v_q[E_PC +: 30]});
+      s1_v_q[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8],
+      s1_q2[E_PC +: 30]} : (s1_q0[E_V] && {s1_q0[E_V], s1_q0[E_D +: 8],
+      s1_v_q[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8], s1_q0[E_PC +: 30]});
   assign s1_rv     = s1_i_q ? s1_q3[E_V] && {s1_q3[E_V], s1_q3[E_D +: 8],
-      ~s1_q3[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8],
-      ~s1_v_q[E_PC +: 30]} : (s1_q1[E_V] && {s1_q1[E_V], s1_q1[E_D +: 8],
-      ~s1_q1[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8], ~s1_v_q[E_PC +: 30]});
+      s1_v_q[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8],
+      s1_q3[E_PC +: 30]} : (s1_q1[E_V] && {s1_q1[E_V], s1_q1[E_D +: 8],
+      s1_v_q[E_PC +: 30]} > {s1_v_q[E_V], s1_v_q[E_D +: 8], s1_q1[E_PC +: 30]});
   assign s1_mv     = s1_rdir ? s1_cr[EW-1:E_L] : s1_cl[EW-1:E_L];
   assign s1_down   = s1_rdir ? s1_rv : s1_lv;
   assign s1_idir   = s1_cl[E_V] && s1_cl[LANE_W-1:0] == 3'd1;
   assign s1_vfirst = !s1_cur_q[E_V] || s1_v_q[E_V] && {s1_v_q[E_V], s1_v_q[E_D +: 8],
-      ~s1_v_q[E_PC +: 30]} > {s1_cur_q[E_V], s1_cur_q[E_D +: 8], ~s1_cur_q[E_PC +: 30]};
+      s1_cur_q[E_PC +: 30]} > {s1_cur_q[E_V], s1_cur_q[E_D +: 8], s1_v_q[E_PC +: 30]};
   assign s1_wd     = {s1_rep_q ? (s1_down ? s1_mv : s1_v_q[EW-1:E_L]) : (s1_vfirst ?
       s1_v_q[EW-1:E_L] : s1_cur_q[EW-1:E_L]), s1_cnt};
   assign l1_we     = {2{s1_ins_q || s1_rep_q}} & {s1_i_q, !s1_i_q};
@@ -459,7 +475,7 @@ module simty_cct_exact (
   assign s2_cnt      = s2_cur_q[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, s2_ins_q} - {{(LANE_W-1){1'b0}},
       s2_rep_q && !s2_v_q[E_V]};
   assign s2_vfirst   = !s2_cur_q[E_V] || s2_v_q[E_V] && {s2_v_q[E_V], s2_v_q[E_D +: 8],
-      ~s2_v_q[E_PC +: 30]} > {s2_cur_q[E_V], s2_cur_q[E_D +: 8], ~s2_cur_q[E_PC +: 30]};
+      s2_cur_q[E_PC +: 30]} > {s2_cur_q[E_V], s2_cur_q[E_D +: 8], s2_v_q[E_PC +: 30]};
   assign s2_wd       = {s2_v_q[EW-1:E_L], s2_cnt};
   assign l2_we       = {4{s2_ins_q || s2_rep_q}} & (4'b0001 << s2_i_q[1:0]);
   assign l2_wd       = s2_wd;

@@ -120,10 +120,10 @@ module simty_cct_exact (
   reg     [EW-1:0]                s0_v_q;      // the carried entry: y, z or a waiting z
   reg     [T-1:0]                 s0_mask_q;
   wire    [EW-1:0]                s0_cur;      // the root
+  wire    [1:0]                   l1_we;       // the nodes stage k writes
+  wire    [EW-1:0]                l1_wd;
   wire    [EW-1:0]                s0_cl;       // left child of the root
   wire    [EW-1:0]                s0_cr;
-  wire    [1:0]                   l1_we;
-  wire    [EW-1:0]                l1_wd;
   wire    [EW-1:0]                s0_wd;       // the node's new entry
   wire    [LANE_W-1:0]            s0_cnt;      // the node's new count
   wire                            s0_rdir;     // replace: the right child is the smaller
@@ -304,17 +304,17 @@ module simty_cct_exact (
   // Stage 0: the root.
   assign s0_cnt    = s0_cur[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, s0_ins_q} - {{(LANE_W-1){1'b0}},
       s0_rep_q && !s0_v_q[E_V]};
-  assign s0_rdir   = s0_cr[E_V] && {s0_cr[E_V], s0_cr[E_D +: 8], ~s0_cr[E_PC +: 30]} > {s0_cl[E_V],
-      s0_cl[E_D +: 8], ~s0_cl[E_PC +: 30]};
-  assign s0_lv     = s0_cl[E_V] && {s0_cl[E_V], s0_cl[E_D +: 8], ~s0_cl[E_PC +: 30]} > {s0_v_q[E_V],
-      s0_v_q[E_D +: 8], ~s0_v_q[E_PC +: 30]};
-  assign s0_rv     = s0_cr[E_V] && {s0_cr[E_V], s0_cr[E_D +: 8], ~s0_cr[E_PC +: 30]} > {s0_v_q[E_V],
-      s0_v_q[E_D +: 8], ~s0_v_q[E_PC +: 30]};
+  assign s0_rdir   = s0_cr[E_V] && {s0_cr[E_V], s0_cr[E_D +: 8], s0_cl[E_PC +: 30]} > {s0_cl[E_V],
+      s0_cl[E_D +: 8], s0_cr[E_PC +: 30]};
+  assign s0_lv     = s0_cl[E_V] && {s0_cl[E_V], s0_cl[E_D +: 8], s0_v_q[E_PC +: 30]} > {s0_v_q[E_V],
+      s0_v_q[E_D +: 8], s0_cl[E_PC +: 30]};
+  assign s0_rv     = s0_cr[E_V] && {s0_cr[E_V], s0_cr[E_D +: 8], s0_v_q[E_PC +: 30]} > {s0_v_q[E_V],
+      s0_v_q[E_D +: 8], s0_cr[E_PC +: 30]};
   assign s0_mv     = s0_rdir ? s0_cr[EW-1:E_L] : s0_cl[EW-1:E_L];
   assign s0_down   = s0_rdir ? s0_rv : s0_lv;
   assign s0_idir   = s0_cl[E_V] && s0_cl[LANE_W-1:0] == 2'd1;
   assign s0_vfirst = !s0_cur[E_V] || s0_v_q[E_V] && {s0_v_q[E_V], s0_v_q[E_D +: 8],
-      ~s0_v_q[E_PC +: 30]} > {s0_cur[E_V], s0_cur[E_D +: 8], ~s0_cur[E_PC +: 30]};
+      s0_cur[E_PC +: 30]} > {s0_cur[E_V], s0_cur[E_D +: 8], s0_v_q[E_PC +: 30]};
   assign s0_wd     = {s0_rep_q ? (s0_down ? s0_mv : s0_v_q[EW-1:E_L]) : (s0_vfirst ?
       s0_v_q[EW-1:E_L] : s0_cur[EW-1:E_L]), s0_cnt};
   assign root_we   = s0_ins_q || s0_rep_q;
@@ -338,7 +338,7 @@ module simty_cct_exact (
   assign s1_cnt      = s1_cur_q[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, s1_ins_q} - {{(LANE_W-1){1'b0}},
       s1_rep_q && !s1_v_q[E_V]};
   assign s1_vfirst   = !s1_cur_q[E_V] || s1_v_q[E_V] && {s1_v_q[E_V], s1_v_q[E_D +: 8],
-      ~s1_v_q[E_PC +: 30]} > {s1_cur_q[E_V], s1_cur_q[E_D +: 8], ~s1_cur_q[E_PC +: 30]};
+      s1_cur_q[E_PC +: 30]} > {s1_cur_q[E_V], s1_cur_q[E_D +: 8], s1_v_q[E_PC +: 30]};
   assign s1_wd       = {s1_v_q[EW-1:E_L], s1_cnt};
   assign l1_we       = {2{s1_ins_q || s1_rep_q}} & {s1_i_q, !s1_i_q};
   assign l1_wd       = s1_wd;
