@@ -72,7 +72,7 @@ help:
 	@echo "                                  instructions/s: build/bench-sim/bench-sim.{md,json}"
 	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
-	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1] [ENDPOINTS=MHz] [TIMING_WEIGHT=N]"
+	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1 SYNTH_JOBS=1] [ENDPOINTS=MHz] [TIMING_WEIGHT=N]"
 	@echo "                                  board top + core: Yosys, nextpnr; area per unit, Fmax, report; ENDPOINTS: every register that misses MHz"
 	@echo "  make bitstream [BOARD=] [W= T=] pack the routed design (make synth first if needed), check it by"
 	@echo "                                  unpacking it, print its path; make prog loads it (openFPGALoader)"
@@ -289,6 +289,7 @@ fpga-calibrate: setup
 # $(CFG_DIR)/synth-$(BOARD)[-$(PLACER)]/ (synth.py puts them beside RTL_DIR).
 # make compare: T sweep at W=CMP_W, both trackers.
 SEEDS         ?= 1
+SYNTH_JOBS    ?= 1
 SYNTH_TIMEOUT ?= 3600
 PLACER        ?= heap
 CMP_W         ?= 8
@@ -297,7 +298,7 @@ CMP_BUDGET    ?=
 synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
 	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
-	    --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) \
+	    --seeds $(SEEDS) --jobs $(SYNTH_JOBS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) \
 	    $(if $(ENDPOINTS),--endpoints $(ENDPOINTS)) $(if $(TIMING_WEIGHT),--timing-weight $(TIMING_WEIGHT))
 
 # make bitstream: pack the routed design of make synth (run first if missing)

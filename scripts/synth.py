@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Synthesis report of one generated Simty core on one board (make synth).
 
-    synth.py --board ecp5|ice40 --rtl RTL_DIR [--out DIR] [--seeds N] [--timeout S]
+    synth.py --board ecp5|ice40 --rtl RTL_DIR [--out DIR] [--seeds N] [--jobs J] [--timeout S]
              [--freq MHZ] [--prog ELF] [--no-pnr | --pnr-only]
 
 RTL_DIR is what simty-gen wrote (files.f, config.mk, simty_*.v). The board top
@@ -17,7 +17,8 @@ Steps, all with the one pinned Yosys (YoWASP 0.70) and a timeout each:
     whole-design counts (stat.json); the counts are checked against the device
     before place and route: a design that cannot fit stops here, saying by how much;
  3. nextpnr (scripts/fpga_flow.py's devices, with the board's constraint file) for
-    seeds 1..N one after the other; Fmax = the median over the seeds that routed.
+    seeds 1..N one after the other (--jobs J: J at once, on scripts/simjobs.py's runner);
+    Fmax = the median over the seeds that routed.
 Writes under --out (default: beside RTL_DIR, build/<config>/synth-<board>/): logs, netlists,
 nextpnr reports (seed<N>/), results.json, results.csv (one row) and prints a Markdown
 summary. Exit status: 0 done, 1 a step failed, 2 a step timed out, 3 does not fit.
@@ -336,12 +337,57 @@ def unit_of_cell(name):
     return "%s/%s" % (".".join(inst), parts[-1]) if inst else parts[-1]
 
 
+def place_seed(job):
+    """One nextpnr run (job: seed, dir, cmd, timeout, endpoints, routed) and what its
+    report says: status, time, peak memory, Fmax, utilization, the critical path."""
+    sd, seed = job["dir"], job["seed"]
+    st, secs, peak = fpga_flow.run(job["cmd"], os.path.join(sd, "nextpnr.out"), job["timeout"], sd)
+    r = {"seed": seed, "status": st, "seconds": secs, "peak_mib": peak, "routed": job["routed"]}
+    if st != "ok":
+        return r
+    if job["endpoints"]:
+        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "endpoints.py"),
+                        os.path.join(sd, "report.json"), "--mhz", str(job["endpoints"]),
+                        "--top", "60", "--md", os.path.join(sd, "endpoints.md"),
+                        "--paths", os.path.join(sd, "routed.json")],
+                       stdout=subprocess.DEVNULL, check=False)
+    with open(os.path.join(sd, "report.json")) as f:
+        rep = json.load(f)
+    fm = rep.get("fmax", {})
+    r["fmax_mhz"] = min((c["achieved"] for c in fm.values()), default=None)
+    r["utilization"] = {k: v for k, v in rep.get("utilization", {}).items() if v.get("used")}
+    crit = rep.get("critical_paths", [])
+    path = crit[0].get("path", []) if crit else []     # the slowest clock's path
+    if path:
+        frm = path[0].get("from", {}).get("cell")
+        to = path[-1].get("to", {}).get("cell")
+        logic = sum(p.get("delay", 0) for p in path if p.get("type") == "logic")
+        route = sum(p.get("delay", 0) for p in path if p.get("type") == "routing")
+        units = []
+        for e in path:
+            for k in ("from", "to"):
+                u = unit_of_cell(e.get(k, {}).get("cell"))
+                u = ".".join(u.split("/")[0].split(".")[:3]) if u else None
+                if u and (not units or units[-1] != u):
+                    units.append(u)
+        r["critical_path"] = {
+            "units": units,
+            "from": frm, "to": to, "from_unit": unit_of_cell(frm),
+            "to_unit": unit_of_cell(to), "stages": len(path),
+            "delay_ns": round(sum(p.get("delay", 0) for p in path), 3),
+            "logic_ns": round(logic, 3), "routing_ns": round(route, 3)}
+    return r
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", required=True, choices=sorted(BOARDS))
     ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
     ap.add_argument("--out", help="default build/<config>/synth-<board>[-<placer>], beside RTL_DIR")
     ap.add_argument("--seeds", type=int, default=1)
+    ap.add_argument("--jobs", type=int, default=1,
+                    help="seeds placed and routed at once (default 1; each nextpnr is one "
+                         "process: at most one per core)")
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
     ap.add_argument("--freq", type=float,
                     help="core clock in MHz: the board PLL makes it (the closest it can, not "
@@ -549,20 +595,15 @@ def main():
         if a.no_pnr:
             return finish(res, out, status)
 
-    # 3. nextpnr, one seed after the other.
+    # 3. nextpnr, the seeds one after the other, or --jobs of them at once.
     tw = a.timing_weight if a.timing_weight is not None else HEAP_TIMING_WEIGHT[fam]
     res["heap_timing_weight"] = tw if a.placer == "heap" else None
-    runs = []
-    t_pnr = time.monotonic()
+    con_opt, con_file = bd["constraints"]
+    jobs = []
     for seed in range(1, a.seeds + 1):
         sd = os.path.join(out, "seed%d" % seed)
         os.makedirs(sd, exist_ok=True)
-        done = seed - 1   # ETA from the seeds already placed and routed
-        eta = "" if not done else ", about %.0f s left" % (
-            (time.monotonic() - t_pnr) / done * (a.seeds - done))
-        print("synth: [3/3] nextpnr seed %d of %d%s" % (seed, a.seeds, eta), flush=True)
-        con_opt, con_file = bd["constraints"]
-        pnr = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, sd)] + [
+        cmd = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, sd)] + [
             "--json", os.path.relpath(os.path.join(out, top + ".json"), sd),
             "--freq", "%.3f" % core_mhz,
             "--timing-allow-fail", "--seed", str(seed), "--report", "report.json",
@@ -570,50 +611,36 @@ def main():
             ["--placer", a.placer] if a.placer != "heap" else []) + (
             ["--placer-heap-timingweight", str(tw)] if a.placer == "heap" and tw else []) + (
             ["--detailed-timing-report", "--write", "routed.json"] if a.endpoints else [])
-        st, secs, peak = fpga_flow.run(pnr, os.path.join(sd, "nextpnr.out"), a.timeout, sd)
-        r = {"seed": seed, "status": st, "seconds": secs, "peak_mib": peak,
-             "routed": os.path.relpath(os.path.join(sd, PACK[fam]["routed"]), out)}
-        if st == "ok" and a.endpoints:
-            subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "endpoints.py"),
-                            os.path.join(sd, "report.json"), "--mhz", str(a.endpoints),
-                            "--top", "60", "--md", os.path.join(sd, "endpoints.md"),
-                            "--paths", os.path.join(sd, "routed.json")],
-                           stdout=subprocess.DEVNULL, check=False)
-        if st == "ok":
-            with open(os.path.join(sd, "report.json")) as f:
-                rep = json.load(f)
-            fm = rep.get("fmax", {})
-            r["fmax_mhz"] = min((c["achieved"] for c in fm.values()), default=None)
-            r["utilization"] = {k: v for k, v in rep.get("utilization", {}).items()
-                                if v.get("used")}
-            crit = rep.get("critical_paths", [])
-            if crit:
-                # the slowest clock's path
-                path = crit[0].get("path", [])
-                if path:
-                    frm = path[0].get("from", {}).get("cell")
-                    to = path[-1].get("to", {}).get("cell")
-                    logic = sum(p.get("delay", 0) for p in path if p.get("type") == "logic")
-                    route = sum(p.get("delay", 0) for p in path if p.get("type") == "routing")
-                    units = []
-                    for e in path:
-                        for k in ("from", "to"):
-                            u = unit_of_cell(e.get(k, {}).get("cell"))
-                            u = ".".join(u.split("/")[0].split(".")[:3]) if u else None
-                            if u and (not units or units[-1] != u):
-                                units.append(u)
-                    r["critical_path"] = {
-                        "units": units,
-                        "from": frm, "to": to, "from_unit": unit_of_cell(frm),
-                        "to_unit": unit_of_cell(to), "stages": len(path),
-                        "delay_ns": round(sum(p.get("delay", 0) for p in path), 3),
-                        "logic_ns": round(logic, 3), "routing_ns": round(route, 3)}
+        jobs.append({"seed": seed, "dir": sd, "cmd": cmd, "timeout": a.timeout,
+                     "endpoints": a.endpoints,
+                     "routed": os.path.relpath(os.path.join(sd, PACK[fam]["routed"]), out)})
+    runs = []
+
+    def record(r):
         runs.append(r)
-        res["steps"]["pnr_seed%d" % seed] = {k: r[k] for k in ("status", "seconds", "peak_mib")}
+        res["steps"]["pnr_seed%d" % r["seed"]] = {k: r[k] for k in ("status", "seconds", "peak_mib")}
         res["pnr"] = runs
         save()
-        if st == "timeout":
-            break
+
+    if a.jobs > 1 and len(jobs) > 1:
+        # Seeds at once on the project's job runner (scripts/simjobs.py), each
+        # job one nextpnr process; the results in seed order.
+        import simjobs
+        print("synth: [3/3] nextpnr seeds 1..%d, %d at a time" % (a.seeds, min(a.jobs, a.seeds)),
+              flush=True)
+        for r in simjobs.run_map(place_seed, jobs, jobs=min(a.jobs, len(jobs)), desc="nextpnr",
+                                 names=["seed%d" % j["seed"] for j in jobs]):
+            record(r)
+    else:
+        t_pnr = time.monotonic()
+        for j in jobs:
+            done = j["seed"] - 1   # ETA from the seeds already placed and routed
+            eta = "" if not done else ", about %.0f s left" % (
+                (time.monotonic() - t_pnr) / done * (a.seeds - done))
+            print("synth: [3/3] nextpnr seed %d of %d%s" % (j["seed"], a.seeds, eta), flush=True)
+            record(place_seed(j))
+            if runs[-1]["status"] == "timeout":
+                break
     ok = [r for r in runs if r.get("fmax_mhz")]
     if ok:
         fms = sorted(r["fmax_mhz"] for r in ok)
