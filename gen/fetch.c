@@ -79,6 +79,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "rf_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "tg_valid_o", "1", "the refill of the cycle before was predicted to jump:");
     vm_port(m, VM_OUT, "tg_o", "30", "its target, for the issue queue");
+    vm_port(m, VM_OUT, "rf_bwid_o", "WARP_W", "rf_wid_o again, for the issue buffer's write address");
     vm_port(m, VM_OUT, "ras_wid_o", "WARP_W", "rf_wid_o again, for the return stack");
     vm_port(m, VM_OUT, "ras_rwid_o", "WARP_W", "f2's warp, for the return stack's read");
     vm_port(m, VM_OUT, "rf_pc_o", "30", NULL);
@@ -115,6 +116,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "f3_wid_q", "WARP_W", NULL);
     vm_reg(m, "f3_owid_q", "WARP_W", "f3_wid_q again, for the issue queue (rf_wid_o)");
     vm_reg(m, "f3_rwid_q", "WARP_W", "and again, for the return stack (ras_wid_o)");
+    vm_reg(m, "f3_bwid_q", "WARP_W", "and again, for the issue buffer's RAM (rf_bwid_o)");
     vm_reg(m, "f3_pc_q", "30", NULL);
     vm_reg(m, "f3_fault_q", "1", NULL);
     vm_reg(m, "f3_insn_q", "32", NULL);
@@ -302,9 +304,11 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_attr(b, "keep");
     vb_set(b, "f3_owid_q", "f2_wid_q");
     vb_set(b, "f3_rwid_q", "f2_wid_q");
+    vb_set(b, "f3_bwid_q", "f2_wid_q");
     vb_set(b, "f2_rwid_q", "f1_wid_q");
     vm_assign(m, "rf_wid_o", "f3_owid_q");
     vm_assign(m, "ras_wid_o", "f3_rwid_q");
+    vm_assign(m, "rf_bwid_o", "f3_bwid_q");
     vm_assign(m, "ras_rwid_o", "f2_rwid_q");
     vm_assign(m, "rf_pc_o", "f3_pc_q");
     vm_assign(m, "rf_insn_o", "f3_insn_q");

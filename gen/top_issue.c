@@ -30,6 +30,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "rf_fault", "1", NULL);
     vm_wire(m, "rf_wid", "WARP_W", NULL);
     vm_wire(m, "ras_wid", "WARP_W", "rf_wid from its own flip-flops");
+    vm_wire(m, "rf_bwid", "WARP_W", "and again, for the issue buffer's RAM");
     vm_wire(m, "ras_rwid", "WARP_W", "f2's warp, for the return stack's read");
     vm_wire(m, "rf_pc", "30", NULL);
     vm_wire(m, "rf_insn", "32", NULL);
@@ -53,7 +54,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         "redir_valid_i", "r_valid_q", "redir_wid_i", "r_wid_q", "redir_pc_i", "r_x[P_PC +: 30]",
         "redir_alive_i", "r_x[P_V]", "redir_seq_i", "r_seq", "pre_wid_i", pre_wid,
         "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
-        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_spec_o", "rf_spec", "rf_wid_o", "rf_wid", "ras_wid_o", "ras_wid", "ras_rwid_o", "ras_rwid", "tg_valid_o", "tg_valid", "tg_o", "tg",
+        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_spec_o", "rf_spec", "rf_wid_o", "rf_wid", "rf_bwid_o", "rf_bwid", "ras_wid_o", "ras_wid", "ras_rwid_o", "ras_rwid", "tg_valid_o", "tg_valid", "tg_o", "tg",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
         "bp_pc_o", "bp_pc", "jalr_i", "pd_jalr", "rtgt_i", "jtgt",
@@ -137,7 +138,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_sched", "u_sched");
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_s_q",
-        "rf_valid_i", "rf_valid", "rf_spec_i", "rf_spec", "rf_wid_i", "rf_wid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
+        "rf_valid_i", "rf_valid", "rf_spec_i", "rf_spec", "rf_wid_i", "rf_wid", "rf_bwid_i", "rf_bwid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
         "rf_use2_i", "pd_use2", "rf_walu_i", "pd_walu", "rf_load_i", "pd_load",
         "rf_follow_i", "pd_follow", "rf_pred_i", "pd_pred", "tg_valid_i", "tg_valid", "tg_i", "tg", "rf_pc1_i", "rf_pc1", "squash_i", "sq", "squash_wid_i", "m_wid_q",

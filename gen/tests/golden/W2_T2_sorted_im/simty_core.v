@@ -111,6 +111,7 @@ module simty_core (
   wire                 rf_fault;
   wire [WARP_W-1:0]    rf_wid;
   wire [WARP_W-1:0]    ras_wid;        // rf_wid from its own flip-flops
+  wire [WARP_W-1:0]    rf_bwid;        // and again, for the issue buffer's RAM
   wire [WARP_W-1:0]    ras_rwid;       // f2's warp, for the return stack's read
   wire [29:0]          rf_pc;
   wire [31:0]          rf_insn;
@@ -380,6 +381,7 @@ module simty_core (
     .rf_valid_o    (rf_valid),
     .rf_spec_o     (rf_spec),
     .rf_wid_o      (rf_wid),
+    .rf_bwid_o     (rf_bwid),
     .ras_wid_o     (ras_wid),
     .ras_rwid_o    (ras_rwid),
     .tg_valid_o    (tg_valid),
@@ -465,6 +467,7 @@ module simty_core (
     .rf_valid_i   (rf_valid),
     .rf_spec_i    (rf_spec),
     .rf_wid_i     (rf_wid),
+    .rf_bwid_i    (rf_bwid),
     .rf_pc_i      (rf_pc),
     .rf_insn_i    (rf_insn),
     .rf_fault_i   (rf_fault),

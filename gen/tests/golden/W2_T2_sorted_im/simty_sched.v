@@ -44,6 +44,7 @@ module simty_sched (
   input  wire              rf_valid_i,
   input  wire              rf_spec_i,    // rf_valid_i before this cycle's redirect (a flush), which comes late in the cycle: readiness a cycle ahead looks at this one, the flush is corrected for the cycle after
   input  wire [WARP_W-1:0] rf_wid_i,
+  input  wire [WARP_W-1:0] rf_bwid_i,    // rf_wid_i from flip-flops of its own, for the buffer's write address (the RAM and the slots' flags lie apart)
   input  wire [29:0]       rf_pc_i,
   input  wire [31:0]       rf_insn_i,
   input  wire              rf_fault_i,   // fetch access fault
@@ -185,6 +186,7 @@ module simty_sched (
   wire    [W-1:0]             dec_res;
   wire    [W-1:0]             dec_wb;
   wire    [W-1:0]             inc;
+  reg     [W-1:0]             alive_f_q;   // alive_q again, for fetch (alive_o)
   reg     [W-1:0]             busy;        // something in flight
   integer                     v;
 
@@ -437,7 +439,7 @@ module simty_sched (
   end
 
   assign rf_slot   = {rf_wid_i, wp_q[IB_W*rf_wid_i +: IB_W]};
-  assign rf_slot_a = rf_slot;
+  assign rf_slot_a = {rf_bwid_i, wp_q[IB_W*rf_bwid_i +: IB_W]};
 
   // In flight: +1 at issue, -1 at resolve (a load: at its write-back).
   assign dec_res = ({W{res_valid_i && !res_load_i}} & ({{(W-1){1'b0}}, 1'b1} << res_wid_i));
@@ -545,7 +547,16 @@ module simty_sched (
     hw_q <= {hw_q[0 +: 7*WARP_W], iss_wid};
   end
 
-  assign alive_o = alive_q;
+  // alive, fetch's copy
+  (* keep *)
+  always @(posedge clk_i) begin
+    alive_f_q <= init_i ? {W{1'b1}} : alive_n;
+    if (rst_i) begin
+      alive_f_q <= {W{1'b0}};
+    end
+  end
+
+  assign alive_o = alive_f_q;
 
   // busy
   always @* begin
