@@ -100,7 +100,8 @@ static void leader(struct vmod *m, const char *label, const char *mask, const ch
 static void level_rams(const struct simt_cfg *cfg, struct vmod *m, int k)
 {
     int nl = cfg->lane_id_bits, nq = k == 1 ? 2 : 4, wb = k <= nl - 2, q;
-    char aw[32], wa[64], ra[64], nm[64], we[32], wd[32], wadr[32], rd[32], ad[32];
+    char aw[32], wa[64], ra[64], nm[64], we[32], wd[32], rd[32];
+    char wbe[32], wbd[32], wba[32], ad[32];     /* the write-behind registers, the RAMs' words */
     struct vblock *b = NULL;
 
     snprintf(aw, sizeof aw, k == 1 ? "WARP_W" : "WARP_W+%d", k - 2);
@@ -128,21 +129,21 @@ static void level_rams(const struct simt_cfg *cfg, struct vmod *m, int k)
     if (wb) {
         vm_comment(m, "Level %d, written behind: stage %d's write a cycle later, from flip-flops.",
                    k, k);
-        snprintf(nm, sizeof nm, "l%d_wbe_q", k);
-        vm_reg(m, nm, k == 1 ? "2" : "4", "the nodes written this cycle");
-        snprintf(nm, sizeof nm, "l%d_wbd_q", k);
-        vm_reg(m, nm, "EW", NULL);
-        snprintf(wadr, sizeof wadr, "l%d_wba_q", k);
-        vm_reg(m, wadr, aw, NULL);
+        snprintf(wbe, sizeof wbe, "l%d_wbe_q", k);
+        vm_reg(m, wbe, k == 1 ? "2" : "4", "the nodes written this cycle");
+        snprintf(wbd, sizeof wbd, "l%d_wbd_q", k);
+        vm_reg(m, wbd, "EW", NULL);
+        snprintf(wba, sizeof wba, "l%d_wba_q", k);
+        vm_reg(m, wba, aw, NULL);
         snprintf(ad, sizeof ad, "l%d_ad", k);
         vm_wire(m, ad, k == 1 ? "2*EW" : "4*EW", "the words as the RAMs hold them");
         b = vm_seq(m, (snprintf(nm, sizeof nm, "level%d_wb", k), nm));
-        vb_set(b, (snprintf(nm, sizeof nm, "l%d_wbe_q", k), nm), "%s", we);
-        vb_set(b, (snprintf(nm, sizeof nm, "l%d_wbd_q", k), nm), "%s", wd);
-        vb_set(b, wadr, "%s", wa);
+        vb_set(b, wbe, "%s", we);
+        vb_set(b, wbd, "%s", wd);
+        vb_set(b, wba, "%s", wa);
     }
     for (q = 0; q < nq; q++) {
-        char qwe[48], qwd[32], qad[64];
+        char qwe[48], qad[64];
         snprintf(nm, sizeof nm, "u_l%d_%d", k, q);
         if (k == 1)
             snprintf(rd, sizeof rd, "%s", q ? "s0_cr" : "s0_cl");
@@ -153,17 +154,14 @@ static void level_rams(const struct simt_cfg *cfg, struct vmod *m, int k)
             ram(m, nm, aw, "EW", qwe, wa, wd, ra, rd, RAM_CLEARED | (cfg->formal ? RAM_MIRROR : 0));
             continue;
         }
-        snprintf(qwe, sizeof qwe, "l%d_wbe_q[%d]", k, q);
-        snprintf(qwd, sizeof qwd, "l%d_wbd_q", k);
+        snprintf(qwe, sizeof qwe, "%s[%d]", wbe, q);
         snprintf(qad, sizeof qad, "%s[%d*EW +: EW]", ad, q);
-        ram(m, nm, aw, "EW", qwe, wadr, qwd, ra, qad,
+        ram(m, nm, aw, "EW", qwe, wba, wbd, ra, qad,
             RAM_CLEARED | RAM_ASYNC | (cfg->formal ? RAM_MIRROR : 0));
-        vb_set(b, rd, "%s && %s == %s ? %s : %s", qwe, wadr, ra, qwd, qad);
+        vb_set(b, rd, "%s && %s == %s ? %s : %s", qwe, wba, ra, wbd, qad);
     }
-    if (wb) {
-        snprintf(nm, sizeof nm, "l%d_wbe_q", k);
-        vb_reset(b, nm, "%d'b0", nq);
-    }
+    if (wb)
+        vb_reset(b, wbe, "%d'b0", nq);
 }
 
 int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
