@@ -28,6 +28,7 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "active_i", "T", "lanes of the path executing it");
     vm_port(m, VM_IN, "depth_i", "8", "call depth of that path");
     vm_group(m, "from execute");
+    vm_port(m, VM_IN, "d_i", "32*T", "per-lane jalr targets");
     vm_port(m, VM_IN, "cond_i", "T", "per-lane branch taken / ecall is an exit");
     vm_port(m, VM_IN, "target_i", "32", "branch or jal target");
     vm_port(m, VM_IN, "branch_i", "1", NULL);
@@ -85,18 +86,9 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
         };
         oh_select(m, "jalr_leader", "s1_jlead", "T", "l", f, 1);
     }
-    vm_comment(m, "Each lane's target against the leader's, in stage 1 too, so that stage 2's "
-                  "split starts from a flip-flop per lane.");
-    vm_reg(m, "s1_juni", "T", NULL);
-    b = vm_comb(m, "jalr_uniform");
-    vb_default(b, "s1_juni", "{T{1'b0}}");
-    vb_for(b, "l", "0", "T");
-    vb_set(b, "s1_juni[l]", "s1_jcand[l] && s1_d_i[32*l + 2 +: 30] == s1_jtarget");
-    vb_end(b);
     vm_reg(m, "jmis", "T", "stage 2");
     vm_reg(m, "jcand", "T", NULL);
-    vm_reg(m, "jtarget", "30", "the a path's PC");
-    vm_reg(m, "juni", "T", "lanes jumping to the leader's target");
+    vm_reg(m, "jtarget", "30", "read by every lane's compare");
     vm_comment(m, "A second copy of the leader's target for the prediction check alone, through "
                   "a kept boundary so that synthesis does not merge the two registers: each is "
                   "placed beside its readers (the lanes' compares, the check).");
@@ -108,7 +100,12 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "jcand", "s1_jcand");
     vb_set(b, "jtarget", "s1_jtarget");
     vb_set(b, "jtarget_p", "s1_jtarget_k");
-    vb_set(b, "juni", "s1_juni");
+    vm_reg(m, "juni", "T", "lanes jumping to the leader's target");
+    b = vm_comb(m, "jalr_uniform");
+    vb_default(b, "juni", "{T{1'b0}}");
+    vb_for(b, "l", "0", "T");
+    vb_set(b, "juni[l]", "jcand[l] && d_i[32*l + 2 +: 30] == jtarget");
+    vb_end(b);
 
     vm_comment(m, "The two paths of each kind of instruction. A path is valid when it has lanes.");
     b = vm_comb(m, "split");

@@ -10,10 +10,9 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     char lit[32];
     const enum simt_mutation mu = cfg->mutate;
 
-    vm_describe(m, "Memory coalescer over two stages: issue + 5 checks every lane, finds the "
-                   "leader and its address and compares every lane's address with it "
-                   "(registered), issue + 6 sorts the lanes into served and replayed and builds "
-                   "the request (registered by the core, sent at issue + 7; the "
+    vm_describe(m, "Memory coalescer over two stages: issue + 5 checks every lane and finds the "
+                   "leader and its address (registered), issue + 6 compares every lane with the "
+                   "leader and builds the request (registered by the core, sent at issue + 7; the "
                    "byte enables and data from the selections registered here, one multiplexer "
                    "after them). "
                    "Lanes with a misaligned address trap (cause 4/6), lanes outside data "
@@ -50,7 +49,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "stage 2 (issue + 6): the same instruction, one cycle later");
     vm_port(m, VM_IN, "store_i", "1", NULL);
     vm_port(m, VM_IN, "size_i", "2", NULL);
-    vm_port(m, VM_IN, "addr_i", "32*T", "read for its word-in-block bits alone");
+    vm_port(m, VM_IN, "addr_i", "32*T", NULL);
     vm_port(m, VM_IN, "data_i", "32*T", NULL);
     vm_group(m, "per lane, to the branch unit (stage 2)");
     vm_port(m, VM_OUT, "trap_o", "T", NULL);
@@ -127,34 +126,14 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "trap_o", "trap_q");
     vm_assign(m, "cause_o", "cause_q");
     vm_assign(m, "leader_o", "leader_q");
-    vm_comment(m, "Each lane's address against the leader's, in stage 1 as well: stage 2 then "
-                  "starts from three flip-flops per lane instead of a 30-bit compare fed by one "
-                  "register read by every lane (at T = 16 that compare began the longest path, "
-                  "the coalescer's address -> the split -> the path unit).");
-    vm_reg(m, "s1_blk", "T", "lanes in the leader's block");
-    vm_reg(m, "s1_word", "T", "lanes on the leader's word (within the block)");
-    vm_reg(m, "s1_own", "T", "lanes addressing their own slot of a block");
-    b = vm_comb(m, "leader_compares");
-    vb_default(b, "s1_blk", "{T{1'b0}}");
-    vb_default(b, "s1_word", "{T{1'b0}}");
-    vb_default(b, "s1_own", "{T{1'b0}}");
-    vb_for(b, "l", "0", "T");
-    vb_set(b, "s1_blk[l]", "s1_addr_i[32*l + OFF_W +: 32 - OFF_W] == s1_laddr[31:OFF_W]");
-    if (cfg->t > 1) {
-        vb_set(b, "s1_word[l]", "s1_addr_i[32*l + 2 +: OFF_W - 2] == s1_laddr[OFF_W-1:2]");
-        vb_set(b, "s1_own[l]", "s1_addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0]");
-    } else {
-        vb_set(b, "s1_word[l]", "1'b1");
-        vb_set(b, "s1_own[l]", "1'b1");
-    }
-    vb_end(b);
-    vm_reg(m, "blk", "T", "stage 2");
-    vm_reg(m, "word", "T", NULL);
-    vm_reg(m, "own", "T", NULL);
-    b = vm_seq(m, "compares");
-    vb_set(b, "blk", "s1_blk");
-    vb_set(b, "word", "s1_word");
-    vb_set(b, "own", "s1_own");
+    vm_reg(m, "lcmp", "30", "the leader's word address again, for the followers' compares");
+    /* kept: synthesis would merge it with laddr, which the request address
+     * pulls toward the data memory's block RAMs, far from the lanes'
+     * addresses (W8T8: laddr -> compares -> a and b path masks, 3.5 ns of
+     * routing on the first hop) */
+    b = vm_seq(m, "leader address for the compares");
+    vb_attr(b, "keep");
+    vb_set(b, "lcmp", "s1_laddr[31:2]");
 
     vm_comment(m, "Followers: word accesses to their own slot of the leader's block, and word "
                   "loads of the leader's word.");
@@ -164,11 +143,18 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "coal", "{T{1'b0}}");
     vb_default(b, "bcast", "{T{1'b0}}");
     vb_for(b, "l", "0", "T");
-    vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && blk[l] && own[l]");
+    if (cfg->t > 1)
+        vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && "
+                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[29:OFF_W-2] && "
+                             "addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0]");
+    else
+        vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && "
+                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[29:OFF_W-2]");
     if (mu == MUT_COAL_NO_BCAST)        /* word loads of the leader's word replay */
         vb_set(b, "bcast[l]", "1'b0");
     else
-        vb_set(b, "bcast[l]", "cand[l] && !store_i && size_i == 2'd2 && blk[l] && word[l]");
+        vb_set(b, "bcast[l]", "cand[l] && !store_i && size_i == 2'd2 && "
+                              "addr_i[32*l + 2 +: 30] == lcmp");
     vb_end(b);
     if (cfg->t > 1) {
         vm_comment(m, "A store must not overtake a lower lane that replays and writes the same "
@@ -181,7 +167,8 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
         vb_default(b, "pend", "{T{1'b0}}");
         vb_default(b, "conflict", "{T{1'b0}}");
         vb_for(b, "l", "0", "T");
-        vb_set(b, "pend[l]", "cand[l] && !lead1h[l] && !coal[l] && blk[l]");
+        vb_set(b, "pend[l]", "cand[l] && !lead1h[l] && !coal[l] && "
+                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[29:OFF_W-2]");
         vb_end(b);
         /* per lane a mask of the higher slots it conflicts with, not T x T
          * compares: the same logic, simulated T times faster */
@@ -195,8 +182,6 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     } else {
         vm_wire(m, "slot", "T", "lanes served from their own slot");
         vm_assign(m, "slot", "coal");
-        vm_wire(m, "unused_addr", "1", "one lane: no slot to decode, stage 1 compared the rest");
-        vm_assign(m, "unused_addr", "^addr_i");
     }
     /* --mutate=coal-skip-leader: the leader is served only from its own slot */
     vm_assign(m, "served_o", mu == MUT_COAL_SKIP_LEADER ? "(slot | bcast) & {T{lead_ok}}"

@@ -222,7 +222,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_branch", "u_branch");
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "s1_active_i", "mb_active", "s1_d_i", "mb_d",
-        "pc_i", "n_pc_q", "active_i", "n_active_q", "depth_i", "n_depth_q",
+        "pc_i", "n_pc_q", "active_i", "n_active_q", "depth_i", "n_depth_q", "d_i", "n_d_q",
         "cond_i", "n_cond_q", "target_i", "n_target_q", "branch_i", "n_branch_q", "jal_i", "n_jal_q",
         "jalr_i", "n_jalr_q", "ecall_i", "n_ecall_q", "call_i", "n_call_q", "itrap_i", "n_trap_q",
         "icause_i", "n_cause_q", "mem_i", im ? "n_mem_q || n_div_q" : "n_mem_q",

@@ -30,6 +30,7 @@ module simty_branch (
   input  wire [T-1:0]      active_i,     // lanes of the path executing it
   input  wire [7:0]        depth_i,      // call depth of that path
   // from execute
+  input  wire [32*T-1:0]   d_i,          // per-lane jalr targets
   input  wire [T-1:0]      cond_i,       // per-lane branch taken / ecall is an exit
   input  wire [31:0]       target_i,     // branch or jal target
   input  wire              branch_i,
@@ -72,13 +73,12 @@ module simty_branch (
   wire    [T-1:0] s1_jlead;      // one-hot leader
   integer         l;
   reg     [29:0]  s1_jtarget;    // the leader's target (word address)
-  reg     [T-1:0] s1_juni;
   reg     [T-1:0] jmis;          // stage 2
   reg     [T-1:0] jcand;
-  reg     [29:0]  jtarget;       // the a path's PC
-  reg     [T-1:0] juni;          // lanes jumping to the leader's target
+  reg     [29:0]  jtarget;       // read by every lane's compare
   wire    [29:0]  s1_jtarget_k;
   reg     [29:0]  jtarget_p;     // the copy the prediction check reads
+  reg     [T-1:0] juni;          // lanes jumping to the leader's target
   wire            unused_target; // targets are even
 
   simty_keep #(
@@ -115,17 +115,6 @@ module simty_branch (
     end
   end
 
-  // Each lane's target against the leader's, in stage 1 too, so that stage 2's split starts
-  // from a flip-flop per lane.
-
-  // jalr_uniform
-  always @* begin
-    s1_juni = {T{1'b0}};
-    for (l = 0; l < T; l = l + 1) begin
-      s1_juni[l] = s1_jcand[l] && s1_d_i[32*l + 2 +: 30] == s1_jtarget;
-    end
-  end
-
   // A second copy of the leader's target for the prediction check alone, through a kept
   // boundary so that synthesis does not merge the two registers: each is placed beside its
   // readers (the lanes' compares, the check).
@@ -136,7 +125,14 @@ module simty_branch (
     jcand     <= s1_jcand;
     jtarget   <= s1_jtarget;
     jtarget_p <= s1_jtarget_k;
-    juni      <= s1_juni;
+  end
+
+  // jalr_uniform
+  always @* begin
+    juni = {T{1'b0}};
+    for (l = 0; l < T; l = l + 1) begin
+      juni[l] = jcand[l] && d_i[32*l + 2 +: 30] == jtarget;
+    end
   end
 
   // The two paths of each kind of instruction. A path is valid when it has lanes.

@@ -12,17 +12,17 @@
 //   ARBPIPE = 1: the arbiter's reduction tree spans 2 pipeline stages
 //   latency of this unit: 1 cycle: the outputs belong to the instruction that was at the inputs of stage 1 one cycle earlier; req_strb_o and req_data_o, 2 cycles
 //
-// Memory coalescer over two stages: issue + 5 checks every lane, finds the leader and its
-// address and compares every lane's address with it (registered), issue + 6 sorts the lanes
-// into served and replayed and builds the request (registered by the core, sent at issue + 7;
-// the byte enables and data from the selections registered here, one multiplexer after them).
-// Lanes with a misaligned address trap (cause 4/6), lanes outside data memory and the MMIO page
-// trap with an access fault (5/7). Per pass the leader (lowest remaining lane; found without
-// waiting for those checks, so when it traps the pass serves no lane and the others replay
-// without it) is served with every lane making a word access to word i of the leader's block, i
-// its own lane, and every word load of the leader's word; the other lanes replay. Coalesced
-// stores land in their own slot, so on overlapping stores the highest lane wins. The leader's
-// sub-word store is replicated across its word with byte enables.
+// Memory coalescer over two stages: issue + 5 checks every lane and finds the leader and its
+// address (registered), issue + 6 compares every lane with the leader and builds the request
+// (registered by the core, sent at issue + 7; the byte enables and data from the selections
+// registered here, one multiplexer after them). Lanes with a misaligned address trap (cause
+// 4/6), lanes outside data memory and the MMIO page trap with an access fault (5/7). Per pass
+// the leader (lowest remaining lane; found without waiting for those checks, so when it traps
+// the pass serves no lane and the others replay without it) is served with every lane making a
+// word access to word i of the leader's block, i its own lane, and every word load of the
+// leader's word; the other lanes replay. Coalesced stores land in their own slot, so on
+// overlapping stores the highest lane wins. The leader's sub-word store is replicated across
+// its word with byte enables.
 
 `default_nettype none
 
@@ -38,7 +38,7 @@ module simty_coalesce (
   // stage 2 (issue + 6): the same instruction, one cycle later
   input  wire              store_i,
   input  wire [1:0]        size_i,
-  input  wire [32*T-1:0]   addr_i,       // read for its word-in-block bits alone
+  input  wire [32*T-1:0]   addr_i,
   input  wire [32*T-1:0]   data_i,
   // per lane, to the branch unit (stage 2)
   output wire [T-1:0]      trap_o,
@@ -84,12 +84,7 @@ module simty_coalesce (
   reg     [LANE_W-1:0] leader_q;
   reg     [31:0]       laddr;      // leader's address
   reg     [31:0]       ldata;      // leader's store data
-  reg     [T-1:0]      s1_blk;     // lanes in the leader's block
-  reg     [T-1:0]      s1_word;    // lanes on the leader's word (within the block)
-  reg     [T-1:0]      s1_own;     // lanes addressing their own slot of a block
-  reg     [T-1:0]      blk;        // stage 2
-  reg     [T-1:0]      word;
-  reg     [T-1:0]      own;
+  reg     [29:0]       lcmp;       // the leader's word address again, for the followers' compares
   reg     [T-1:0]      coal;
   reg     [T-1:0]      bcast;
   reg     [T-1:0]      pend;       // unserved lanes in the leader's block
@@ -158,28 +153,10 @@ module simty_coalesce (
   assign cause_o  = cause_q;
   assign leader_o = leader_q;
 
-  // Each lane's address against the leader's, in stage 1 as well: stage 2 then starts from
-  // three flip-flops per lane instead of a 30-bit compare fed by one register read by every
-  // lane (at T = 16 that compare began the longest path, the coalescer's address -> the split
-  // -> the path unit).
-
-  // leader_compares
-  always @* begin
-    s1_blk  = {T{1'b0}};
-    s1_word = {T{1'b0}};
-    s1_own  = {T{1'b0}};
-    for (l = 0; l < T; l = l + 1) begin
-      s1_blk[l]  = s1_addr_i[32*l + OFF_W +: 32 - OFF_W] == s1_laddr[31:OFF_W];
-      s1_word[l] = s1_addr_i[32*l + 2 +: OFF_W - 2] == s1_laddr[OFF_W-1:2];
-      s1_own[l]  = s1_addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0];
-    end
-  end
-
-  // compares
+  // leader address for the compares
+  (* keep *)
   always @(posedge clk_i) begin
-    blk  <= s1_blk;
-    word <= s1_word;
-    own  <= s1_own;
+    lcmp <= s1_laddr[31:2];
   end
 
   // Followers: word accesses to their own slot of the leader's block, and word loads of the
@@ -190,8 +167,9 @@ module simty_coalesce (
     coal  = {T{1'b0}};
     bcast = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      coal[l]  = cand[l] && size_i == 2'd2 && blk[l] && own[l];
-      bcast[l] = cand[l] && !store_i && size_i == 2'd2 && blk[l] && word[l];
+      coal[l]  = cand[l] && size_i == 2'd2 && addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[29:OFF_W-2]
+          && addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0];
+      bcast[l] = cand[l] && !store_i && size_i == 2'd2 && addr_i[32*l + 2 +: 30] == lcmp;
     end
   end
 
@@ -203,7 +181,8 @@ module simty_coalesce (
     pend     = {T{1'b0}};
     conflict = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      pend[l] = cand[l] && !lead1h[l] && !coal[l] && blk[l];
+      pend[l] = cand[l] && !lead1h[l] && !coal[l] && addr_i[32*l + OFF_W +: 32 - OFF_W] ==
+          lcmp[29:OFF_W-2];
     end
     for (l = 0; l < T - 1; l = l + 1) begin
       conflict = conflict | ({T{pend[l]}} & ({{(T-1){1'b0}},

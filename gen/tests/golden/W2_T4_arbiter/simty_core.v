@@ -624,6 +624,7 @@ module simty_core (
     .pc_i         (n_pc_q),
     .active_i     (n_active_q),
     .depth_i      (n_depth_q),
+    .d_i          (n_d_q),
     .cond_i       (n_cond_q),
     .target_i     (n_target_q),
     .branch_i     (n_branch_q),
