@@ -6,6 +6,8 @@
 int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
+    char jt[256];
+    int njt;
 
     vm_describe(m, "Branch unit (issue + 5 and + 6): splits the active path into a (fall-through, "
                    "jump target or the lanes served by this pass) and b (taken, or the lanes "
@@ -100,11 +102,15 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "jcand", "s1_jcand");
     vb_set(b, "jtarget", "s1_jtarget");
     vb_set(b, "jtarget_p", "s1_jtarget_k");
+    /* past 8 lanes the compares read a copy per 8 lanes (W8T16: one register's 480 readers) */
+    njt = lane_copies(m, cfg->t, "jtarget", "30", "s1_jtarget",
+                      "the leader's target again, one per 8 lanes, for their compares");
     vm_reg(m, "juni", "T", "lanes jumping to the leader's target");
     b = vm_comb(m, "jalr_uniform");
     vb_default(b, "juni", "{T{1'b0}}");
     vb_for(b, "l", "0", "T");
-    vb_set(b, "juni[l]", "jcand[l] && d_i[32*l + 2 +: 30] == jtarget");
+    vb_set(b, "juni[l]", "jcand[l] && d_i[32*l + 2 +: 30] == %s",
+           lane_copy(jt, sizeof jt, njt, "jtarget", ""));
     vb_end(b);
 
     vm_comment(m, "The two paths of each kind of instruction. A path is valid when it has lanes.");

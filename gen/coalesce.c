@@ -7,7 +7,8 @@
 int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
-    char lit[32];
+    char lit[32], lc_hi[256], lc_all[256];
+    int nlc;
     const enum simt_mutation mu = cfg->mutate;
 
     vm_describe(m, "Memory coalescer over two stages: issue + 5 checks every lane and finds the "
@@ -126,14 +127,21 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "trap_o", "trap_q");
     vm_assign(m, "cause_o", "cause_q");
     vm_assign(m, "leader_o", "leader_q");
-    vm_reg(m, "lcmp", "30", "the leader's word address again, for the followers' compares");
     /* kept: synthesis would merge it with laddr, which the request address
      * pulls toward the data memory's block RAMs, far from the lanes'
      * addresses (W8T8: laddr -> compares -> a and b path masks, 3.5 ns of
-     * routing on the first hop) */
-    b = vm_seq(m, "leader address for the compares");
-    vb_attr(b, "keep");
-    vb_set(b, "lcmp", "s1_laddr[31:2]");
+     * routing on the first hop); past 8 lanes one copy per 8 (W8T16: one
+     * register's 480 readers began every path under 75 MHz) */
+    nlc = lane_copies(m, cfg->t, "lcmp", "30", "s1_laddr[31:2]",
+                      "the leader's word address again, one per 8 lanes, for their compares");
+    if (!nlc) {
+        vm_reg(m, "lcmp", "30", "the leader's word address again, for the followers' compares");
+        b = vm_seq(m, "leader address for the compares");
+        vb_attr(b, "keep");
+        vb_set(b, "lcmp", "s1_laddr[31:2]");
+    }
+    lane_copy(lc_hi, sizeof lc_hi, nlc, "lcmp", "[29:OFF_W-2]");
+    lane_copy(lc_all, sizeof lc_all, nlc, "lcmp", "");
 
     vm_comment(m, "Followers: word accesses to their own slot of the leader's block, and word "
                   "loads of the leader's word.");
@@ -145,16 +153,16 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "l", "0", "T");
     if (cfg->t > 1)
         vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && "
-                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[29:OFF_W-2] && "
-                             "addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0]");
+                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == %s && "
+                             "addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0]", lc_hi);
     else
         vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && "
-                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[29:OFF_W-2]");
+                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == %s", lc_hi);
     if (mu == MUT_COAL_NO_BCAST)        /* word loads of the leader's word replay */
         vb_set(b, "bcast[l]", "1'b0");
     else
         vb_set(b, "bcast[l]", "cand[l] && !store_i && size_i == 2'd2 && "
-                              "addr_i[32*l + 2 +: 30] == lcmp");
+                              "addr_i[32*l + 2 +: 30] == %s", lc_all);
     vb_end(b);
     if (cfg->t > 1) {
         vm_comment(m, "A store must not overtake a lower lane that replays and writes the same "
@@ -168,7 +176,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
         vb_default(b, "conflict", "{T{1'b0}}");
         vb_for(b, "l", "0", "T");
         vb_set(b, "pend[l]", "cand[l] && !lead1h[l] && !coal[l] && "
-                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[29:OFF_W-2]");
+                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == %s", lc_hi);
         vb_end(b);
         /* per lane a mask of the higher slots it conflicts with, not T x T
          * compares: the same logic, simulated T times faster */

@@ -11,6 +11,8 @@
  */
 #include "units.h"
 
+#include <stdio.h>
+
 int gen_keep(const struct simt_cfg *c, struct vmod *m)
 {
     (void)c;
@@ -33,4 +35,51 @@ void keep_wire(struct vmod *m, const char *inst, const char *width, const char *
     vm_inst_param(in, "W", "%s", width);
     vm_inst_conn(in, "d_i", "%s", d);
     vm_inst_conn(in, "q_o", "%s", q);
+}
+
+/* Kept copies of a register read by every lane: one per group of LANE_GROUP lanes
+ * when T > LANE_GROUP (`reg`_c0, `reg`_c1, ...; declared here, loaded with `d` in one
+ * kept block, so synthesis neither merges them nor with another register of the same
+ * value), so that each copy is placed among its own lanes. Returns the number of
+ * copies, 0 when T <= LANE_GROUP (the caller's single register serves every lane). */
+int lane_copies(struct vmod *m, int t, const char *reg, const char *width, const char *d,
+                const char *what)
+{
+    int n = t > LANE_GROUP ? (t + LANE_GROUP - 1) / LANE_GROUP : 0;
+    char name[64];
+    struct vblock *b;
+
+    if (!n)
+        return 0;
+    for (int k = 0; k < n; k++) {
+        snprintf(name, sizeof name, "%s_c%d", reg, k);
+        vm_reg(m, name, width, k ? NULL : what);
+    }
+    b = vm_seq(m, "per-group copies");
+    vb_attr(b, "keep");
+    for (int k = 0; k < n; k++) {
+        snprintf(name, sizeof name, "%s_c%d", reg, k);
+        vb_set(b, name, "%s", d);
+    }
+    return n;
+}
+
+/* What lane `l` (a loop variable) reads of `reg``sel` (sel: a part select or ""):
+ * "(l < 8 ? r_c0[..] : l < 16 ? r_c1[..] : r_c2[..])", constant once the loop is
+ * unrolled; `reg``sel` itself when there are no copies (n = 0). */
+const char *lane_copy(char *buf, size_t len, int n, const char *reg, const char *sel)
+{
+    size_t at = 0;
+
+    if (!n) {
+        snprintf(buf, len, "%s%s", reg, sel);
+        return buf;
+    }
+    at += (size_t)snprintf(buf + at, len - at, "(");
+    for (int k = 0; k < n - 1 && at < len; k++)
+        at += (size_t)snprintf(buf + at, len - at, "l < %d ? %s_c%d%s : ", (k + 1) * LANE_GROUP,
+                               reg, k, sel);
+    if (at < len)
+        snprintf(buf + at, len - at, "%s_c%d%s)", reg, n - 1, sel);
+    return buf;
 }

@@ -90,6 +90,12 @@ int gen_gather(const struct simt_cfg *c, struct vmod *m);       /* gather.c */
 int gen_keep(const struct simt_cfg *c, struct vmod *m);         /* keep.c */
 void keep_wire(struct vmod *m, const char *inst, const char *width, const char *d,
                const char *q);                                 /* keep.c */
+/* registers read by every lane are copied once per LANE_GROUP lanes beyond it */
+#define LANE_GROUP 8
+int lane_copies(struct vmod *m, int t, const char *reg, const char *width, const char *d,
+                const char *what);                             /* keep.c */
+const char *lane_copy(char *buf, size_t len, int n, const char *reg,
+                      const char *sel);                        /* keep.c */
 int gen_mdu_lane(const struct simt_cfg *c, struct vmod *m);     /* mdu.c (ISA=rv32im) */
 int gen_mdu(const struct simt_cfg *c, struct vmod *m);          /* mdu.c (ISA=rv32im) */
 int gen_top(const struct simt_cfg *c, struct vmod *m);          /* top.c, top_issue.c, top_exec.c */
