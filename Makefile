@@ -58,7 +58,7 @@ help:
 	@echo "                                  FUZZ_TRACKS (sorted sorted_lazy arbiter arbiter_pipe0); a failure prints a replay command;"
 	@echo "                                  ISA=rv32im: programs with M instructions on the rv32im cores"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
-	@echo "  make formal [FORMAL_FLAGS=]     SymbiYosys: the path trackers' and the coalescer's invariants proven (PDR) or bounded"
+	@echo "  make formal [FORMAL_FLAGS=]     SymbiYosys: the path trackers', the coalescer's and the whole core's invariants, proven (PDR) or bounded"
 	@echo "                                  (BMC) at 1x2 2x2 2x4 4x4, every planted mutation caught;"
 	@echo "                                  FORMAL_FLAGS=--quick: the bounded 1x2 run of make test"
 	@echo "  make perf [PERF_CFGS=\"1x1 8x8\"]  IPC, cycles per instruction, SIMD efficiency per test group (--stats)"

@@ -19,6 +19,9 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
                    "(issue + 6) splits.");
     vm_latency(m, "1 cycle: stage 2's outputs belong to the instruction at stage 1 one "
                   "cycle earlier");
+    if (cfg->mutate == MUT_BAD_TARGET)
+        vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
+                cfg_mutation_name(cfg->mutate));
     vm_localparam(m, "T", cfg->t, "threads per warp");
     path_lp_width(cfg, m);
     vm_port(m, VM_IN, "clk_i", "1", NULL);
@@ -140,7 +143,10 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_if(b, "target_i[1]");
     vb_set(b, "trap_o", "active_i & cond_i");
     vb_else(b);
-    vb_set(b, "b_o", "{|(active_i & cond_i), depth_i, target_i[31:2], active_i & cond_i}");
+    /* --mutate=bad-target: the taken path one word past the target */
+    vb_set(b, "b_o", cfg->mutate == MUT_BAD_TARGET
+                     ? "{|(active_i & cond_i), depth_i, target_i[31:2] + 30'd1, active_i & cond_i}"
+                     : "{|(active_i & cond_i), depth_i, target_i[31:2], active_i & cond_i}");
     vb_end(b);
     vb_elif(b, "jalr_i");
     vb_set(b, "a_o", "{|juni, depth_j, jtarget, juni}");

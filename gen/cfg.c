@@ -106,6 +106,7 @@ static const char *const mutation_names[MUT_COUNT] = {
     "single-early", "bad-init", "heap-order", "lazy-swap",
     "coal-serve-twice", "coal-drop-held", "coal-skip-leader", "coal-no-bcast",
     "coal-skip-misaligned", "coal-lowest-wins", "coal-store-overtake", "coal-bad-offset",
+    "fetch-skew", "bad-target",
 };
 
 const char *cfg_mutation_name(enum simt_mutation u)

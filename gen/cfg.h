@@ -44,6 +44,9 @@ enum simt_mutation {
     MUT_COAL_LOWEST_WINS,   /* in the leader's word the leader's store beats a higher lane's */
     MUT_COAL_STORE_OVERTAKE, /* a store is not held back by a lower lane that replays to its word */
     MUT_COAL_BAD_OFFSET,    /* the leader's offset for the gather loses its byte bits */
+    /* the whole core (formal/simty_formal_core.sv) */
+    MUT_FETCH_SKEW,     /* fetch pairs each word with the PC fetched after it */
+    MUT_BAD_TARGET,     /* a taken branch's path goes one word past its target */
     MUT_COUNT
 };
 

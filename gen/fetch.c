@@ -29,6 +29,9 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                    "access fault to the scheduler instead.", cfg->ibuf);
     vm_latency(m, "instruction port latency 1: request registered in f1, data in f2, "
                   "registered for predecode in f3 (the memory's data output is slow)");
+    if (cfg->mutate == MUT_FETCH_SKEW)
+        vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
+                cfg_mutation_name(cfg->mutate));
     vm_localparam(m, "W", cfg->w, "warps");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
     vm_localparam(m, "CR_W", cfg->ibuf_w + 1, "log2(instruction-buffer entries per warp = %d) + 1: "
@@ -228,7 +231,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "f2_fault_q", "f1_fault_q");
     vb_set(b, "f3_valid_q", "f2_valid_q && !jk_f2");
     vb_set(b, "f3_wid_q", "f2_wid_q");
-    vb_set(b, "f3_pc_q", "f2_pc_q");
+    /* --mutate=fetch-skew: the word goes with the PC fetched after it */
+    vb_set(b, "f3_pc_q", cfg->mutate == MUT_FETCH_SKEW ? "f1_pc_q" : "f2_pc_q");
     vb_set(b, "f3_fault_q", "f2_fault_q");
     vb_set(b, "f3_insn_q", "f2_fault_q ? 32'h0000_0000 : imem_rdata_i");  /* no stale word */
     vb_set(b, "f4_valid_q", "rf_valid_o && pred_i");

@@ -55,7 +55,8 @@ static void usage(FILE *f)
             "                    single-early bad-init heap-order lazy-swap; the coalescer's:\n"
             "                    coal-serve-twice coal-drop-held coal-skip-leader coal-no-bcast\n"
             "                    coal-skip-misaligned coal-lowest-wins coal-store-overtake\n"
-            "                    coal-bad-offset (formal/README.md)\n"
+            "                    coal-bad-offset; the whole core's: fetch-skew bad-target\n"
+            "                    (formal/README.md)\n"
             "  --version, -h/--help\n");
 }
 

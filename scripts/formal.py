@@ -1,19 +1,22 @@
 #!/usr/bin/env python3
-"""make formal: SymbiYosys proofs of the path trackers' and the coalescer's invariants (formal/README.md).
+"""make formal: SymbiYosys proofs of the path trackers', the coalescer's and the whole core's invariants (formal/README.md).
 
 For every configuration W x T and tracker, the generator writes the path unit
 with observation ports (simty-gen --formal) and the harness
 formal/simty_formal_path.sv drives it with free inputs.  The pseudo-tracker
 "coalesce" is the memory coalescer alone (simty_coalesce, W = 1), driven by
 formal/simty_formal_coalesce.sv through the replay passes of one memory
-instruction after another.  Each property set is
+instruction after another.  The pseudo-trackers "core_sorted" and "core_arbiter"
+are the whole core (simty-gen's output, the register file replaced by
+formal/simty_formal_rf.sv) running every program of 16 words, watched at its
+trace port by formal/simty_formal_core.sv (bounded only).  Each property set is
 proven with PDR (abc pdr); where PDR does not finish within --prove-timeout,
 it falls back to bounded model checking (abc bmc3) to --bmc-depth and says so.
 Then every mutation (simty-gen --mutate=NAME) is checked with BMC against the
 one property it must break: a mutation that survives fails the run.
 
-    scripts/formal.py [--quick] [--configs 1x2,2x2] [--tracks sorted,arbiter,sorted_lazy,coalesce]
-                      [--units path,coalesce] [--mutations all|none|a,b] [--out build/formal]
+    scripts/formal.py [--quick] [--configs 1x2,2x2] [--tracks sorted,arbiter,sorted_lazy,coalesce,...]
+                      [--units path,coalesce,core] [--mutations all|none|a,b] [--out build/formal]
 
 Results: one line per job, build/formal/results.{json,md}; exit 1 when a proof
 fails or a mutation is not caught, 2 on a tool error.
@@ -32,11 +35,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".venv", "bin")
 HARNESS = os.path.join(ROOT, "formal", "simty_formal_path.sv")
 COAL_HARNESS = os.path.join(ROOT, "formal", "simty_formal_coalesce.sv")
+CORE_HARNESS = os.path.join(ROOT, "formal", "simty_formal_core.sv")
+CORE_RF = os.path.join(ROOT, "formal", "simty_formal_rf.sv")     # the register file, abstracted
 ABC = os.path.join(ROOT, "formal", "abc.sh")
 
 PROPS = ["P_PART", "P_MIN", "P_MERGE", "P_MASK", "P_EXIT", "P_SINGLE"]
 # the coalescer's (formal/simty_formal_coalesce.sv)
 COAL_PROPS = ["P_ONCE", "P_PROGRESS", "P_RULE", "P_TRAP", "P_STORE", "P_LOAD"]
+# the whole core's (formal/simty_formal_core.sv), checked at every resolved pass
+CORE_PROPS = ["P_FETCH", "P_STEP", "P_FLOW", "P_MIN"]
 
 
 def props_of(track):
@@ -44,33 +51,44 @@ def props_of(track):
     minimum (README, SORTER), so it gets P_MIN's order-free part, P_HEAD."""
     if track == "coalesce":
         return list(COAL_PROPS)
+    if is_core(track):
+        return list(CORE_PROPS)
     return [("P_HEAD" if p == "P_MIN" and track == "sorted_lazy" else p) for p in PROPS]
 
 
-TRACKS = ["sorted", "arbiter", "sorted_lazy", "coalesce"]
+TRACKS = ["sorted", "arbiter", "sorted_lazy", "coalesce", "core_sorted", "core_arbiter"]
+
+
+def is_core(track):
+    """The whole core (core_sorted: TRACK=sorted, SORTER=exact; core_arbiter)."""
+    return track.startswith("core_")
+
 
 # Configurations of each tracker in the default run (--configs overrides them all).
 # sorted_lazy: at T = 2 there is no CCT and the RTL is the exact sorter's, so its
 # own checks are at 1x4 (1x2 is kept as the cheap proof of the shared part).
 # coalesce: W does not matter to the coalescer (it sees no warp id), so W = 1.
 CONFIGS = {"sorted": "1x2,2x2,2x4,4x4", "arbiter": "1x2,2x2,2x4,4x4", "sorted_lazy": "1x2,1x4,2x4",
-           "coalesce": "1x1,1x2,1x4,1x8"}
+           "coalesce": "1x1,1x2,1x4,1x8", "core_sorted": "1x2,2x2", "core_arbiter": "1x2,2x2"}
 # ... of those tried with PDR first (--pdr-configs overrides them all; the others: BMC
 # only). Measured: PDR did not close the path trackers' 2x2 in 300 s; it proves the
 # coalescer at T = 4 in about a minute, at T = 8 in 13 minutes under load (opt in with
 # --pdr-configs 1x8 --prove-timeout 1500; the default run bounds T = 8 by BMC).
 PDR_CONFIGS = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x2",
-               "coalesce": "1x1,1x2,1x4"}
+               "coalesce": "1x1,1x2,1x4", "core_sorted": "", "core_arbiter": ""}
 PROVE_TIMEOUT = {"coalesce": 600}
 # --quick (make test): configurations, and those proven by PDR (the path trackers: BMC
 # only; the coalescer's 1x2 proof takes seconds, its 1x4 about a minute)
-QUICK = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4", "coalesce": "1x2"}
+QUICK = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4", "coalesce": "1x2",
+         "core_sorted": "1x2", "core_arbiter": "1x2"}
 QUICK_PDR = {"coalesce": "1x2"}
 # --units: which tracks each unit is checked on
-UNITS = {"path": ["sorted", "arbiter", "sorted_lazy"], "coalesce": ["coalesce"]}
+UNITS = {"path": ["sorted", "arbiter", "sorted_lazy"], "coalesce": ["coalesce"],
+         "core": ["core_sorted", "core_arbiter"]}
 # ... and of the bounded runs with full-width PCs and depths (--wide overrides them;
 # the coalescer's harness has full-width addresses already)
-WIDE = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4", "coalesce": ""}
+WIDE = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4", "coalesce": "",
+        "core_sorted": "", "core_arbiter": ""}
 # BMC depth past the reset sequence of the lazy sorter at T >= 4 (--bmc-depth overrides
 # it): its first swap needs four resolves of one warp (split, split and push, probe,
 # swap), step 72 at 1x4 (lazy-swap is caught there), so the bound must reach it.
@@ -102,7 +120,26 @@ MUTATIONS = {
     "coal-lowest-wins":     ("P_STORE",    {"coalesce": (1, 2)}),
     "coal-store-overtake":  ("P_STORE",    {"coalesce": (1, 4)}),
     "coal-bad-offset":      ("P_LOAD",     {"coalesce": (1, 1)}),
+    # the whole core's: the fetch pipeline and the branch unit
+    "fetch-skew":           ("P_FETCH",    {"core_sorted": (1, 2)}),
+    "bad-target":           ("P_FLOW",     {"core_sorted": (1, 2), "core_arbiter": (1, 2)}),
 }
+# Path-unit mutations also run on the whole core, where another property sees them
+# (mutation -> (the core's property, its trackers))
+CORE_MUTATIONS = {
+    "keep-exited": ("P_STEP", {"core_sorted": (1, 2)}),
+    "extra-lane":  ("P_STEP", {"core_arbiter": (1, 2)}),
+    "bad-order":   ("P_MIN",  {"core_sorted": (1, 2)}),
+}
+for _m, (_p, _tr) in CORE_MUTATIONS.items():
+    MUTATIONS[_m] = (MUTATIONS[_m][0], {**MUTATIONS[_m][1], **_tr})
+
+
+def mut_prop(m, track):
+    """The property mutation m must break on track."""
+    return CORE_MUTATIONS[m][0] if is_core(track) and m in CORE_MUTATIONS else MUTATIONS[m][0]
+
+
 # BMC depth of a mutation run past the reset sequence: four resolves fill the heap;
 # four resolves make the lazy sorter's first swap
 MUT_EXTRA = {"heap-order": 60, "lazy-swap": LAZY_EXTRA}
@@ -125,6 +162,9 @@ def log2(n):
 def params(w, t, track, fpc=3, fd=2):
     """The harness's parameters for a configuration (gen/cfg.c's derivations)."""
     lb = log2(t)
+    if is_core(track):
+        # PROG_W: a program of 16 words; MINSP: the MinSP-PC order (not SORTER=lazy)
+        return {"W": w, "T": t, "WARP_W": max(1, log2(w)), "PROG_W": 4, "MINSP": 1}
     if track == "coalesce":
         # DMEM_AW: the default data memory, 256 KiB (simty-gen's DMEM)
         return {"T": t, "LANE_W": max(1, lb), "OFF_W": lb + 2, "DMEM_AW": 18}
@@ -147,8 +187,16 @@ def params(w, t, track, fpc=3, fd=2):
 
 
 def reset_cycles(prm):
-    """Cycles of the path harness's reset sequence (the coalescer's has none)."""
+    """Cycles of the path harness's reset sequence (the coalescer's has none; the
+    core's own sequence clears its register file, 32 rows per warp pair)."""
+    if "PROG_W" in prm:
+        return 1 << (5 + log2(max(1, prm["W"] // 2)))
     return 1 << prm["INIT_W"] if "INIT_W" in prm else 0
+
+
+# The whole core resolves its first pass 13 cycles after its reset sequence (fetch
+# steering, fetch, predecode, issue, then issue + 8): a bound below that checks nothing.
+CORE_FIRST = 13
 
 
 def bmc_extra(t, track, quick):
@@ -158,12 +206,16 @@ def bmc_extra(t, track, quick):
     cycles hold two whole instructions of T passes with other instructions between."""
     if track == "coalesce":
         return 3 * t + 6
+    if is_core(track):      # the first pass and what follows it (each frame doubles the time)
+        return CORE_FIRST + (4 if quick else 12)
     if t <= 2:
         return 18 if quick else 40
     return LAZY_EXTRA if track == "sorted_lazy" and not quick else 30
 
 
 def units(t, track):
+    if is_core(track):
+        return None         # every unit: simty-gen's whole output (files.f)
     if track == "coalesce":
         return ["keep", "coalesce"]
     if track == "arbiter":
@@ -179,6 +231,17 @@ def units(t, track):
 def generate(gen, rtl, w, t, track, mutation):
     if os.path.isdir(rtl):
         shutil.rmtree(rtl)
+    if is_core(track):
+        trk = track[len("core_"):]
+        cmd = [gen, f"W={w}", f"T={t}", f"TRACK={trk}", "-o", rtl]
+        if mutation:
+            cmd.append(f"--mutate={mutation}")
+        subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
+        with open(os.path.join(rtl, "files.f")) as f:
+            gen_files = [ln.strip() for ln in f if ln.strip()]
+        # files.f names files as simty-gen was told to write them: keep the names
+        return [os.path.join(rtl, os.path.basename(x)) for x in gen_files
+                if os.path.basename(x) != "simty_rf.v"] + [CORE_RF]
     files = []
     for u in units(t, track):
         trk = ["TRACK=sorted", "SORTER=lazy"] if track == "sorted_lazy" else \
@@ -194,10 +257,13 @@ def generate(gen, rtl, w, t, track, mutation):
 
 def write_sby(path, files, prm, props, mode, depth, engine, track):
     defines = " ".join(f"-D {p}" for p in props)
-    harness = COAL_HARNESS if track == "coalesce" else HARNESS
+    harness = COAL_HARNESS if track == "coalesce" else CORE_HARNESS if is_core(track) else HARNESS
     top = os.path.splitext(os.path.basename(harness))[0]
     names = " ".join(os.path.basename(f) for f in files + [harness])
     chparam = " ".join(f"-set {k} {v}" for k, v in prm.items())
+    # the abstracted register file takes the core's widths (gen/cfg.c: two banks from W = 2)
+    rf = (f"chparam -set T {prm['T']} -set WARP_W {prm['WARP_W']} -set ROW_W "
+          f"{5 + log2(max(1, prm['W'] // 2))} simty_rf\n" if is_core(track) else "")
     # One script for both harnesses (each line a no-op where it does not apply):
     # simty_keep is a synthesis boundary (keep_hierarchy), which flatten would keep,
     # leaving e.g. the coalescer's slot mask an unknown (free) cell output; out-of-range
@@ -220,7 +286,7 @@ depth {depth}
 
 [script]
 read -formal {defines} {names}
-chparam {chparam} {top}
+{rf}chparam {chparam} {top}
 prep -top {top}
 {flat}
 
@@ -285,10 +351,11 @@ def main():
                          "; ".join(f"{k} {v}" for k, v in CONFIGS.items()) + ")")
     ap.add_argument("--tracks", default=",".join(TRACKS),
                     help="sorted (SORTER=exact), arbiter, sorted_lazy (SORTER=lazy): the path "
-                         "trackers; coalesce: the memory coalescer")
+                         "trackers; coalesce: the memory coalescer; core_sorted, core_arbiter: "
+                         "the whole core")
     ap.add_argument("--units", default="",
-                    help="path (the three path trackers), coalesce, or both: shorthand for "
-                         "--tracks")
+                    help="path (the three path trackers), coalesce, core (the whole core, "
+                         "both trackers), comma-separated: shorthand for --tracks")
     ap.add_argument("--mutations", default="all")
     ap.add_argument("--prove-timeout", type=int, default=0,
                     help="seconds of PDR per proof (default: 300; coalesce: " +
@@ -319,7 +386,7 @@ def main():
     if a.units:
         for u in a.units.split(","):
             if u not in UNITS:
-                sys.exit(f"formal: --units: unknown unit {u} (path, coalesce)")
+                sys.exit(f"formal: --units: unknown unit {u} (path, coalesce, core)")
         a.tracks = ",".join(t for u in a.units.split(",") for t in UNITS[u])
     tracks = [t for t in a.tracks.split(",") if t]
     for t in tracks:
@@ -380,7 +447,8 @@ def main():
                 depth = a.bmc_depth or init + bmc_extra(t, track, a.quick)
                 status, dt, step, out = job(name + "_bmc", w, t, track, None, props, "bmc", depth,
                                             "abc bmc3", a.bmc_timeout)
-                if status == "TIMEOUT" and step and step > init + 8:
+                if status == "TIMEOUT" and step and step > init + (CORE_FIRST if is_core(track)
+                                                                   else 8):
                     # no counterexample in the frames done: a bound, stated as such
                     depth, status = step, "PASS"
                 seq = f" (reset sequence {init + 1} cycles)" if init else ""
@@ -416,14 +484,17 @@ def main():
                   f"BMC depth {depth}: {status} ({dt:.1f} s)", flush=True)
 
     for m in muts:
-        prop, mtracks = MUTATIONS[m]
-        for track, (w, t) in mtracks.items():
+        for track, (w, t) in MUTATIONS[m][1].items():
             if track not in tracks or (a.quick and track == "sorted_lazy" and
                                        m not in QUICK_LAZY_MUTS):
                 continue
+            if a.quick and is_core(track) and m in CORE_MUTATIONS:
+                continue    # --quick checks these on the path unit alone
+            prop = mut_prop(m, track)
             prm = params(w, t, track)
             depth = a.mut_depth or reset_cycles(prm) + \
-                MUT_EXTRA.get(m, bmc_extra(t, track, False) if track == "coalesce" else 30)
+                MUT_EXTRA.get(m, bmc_extra(t, track, False) if track == "coalesce" else
+                              CORE_FIRST + 20 if is_core(track) else 30)
             status, dt, step, out = job(f"mut_{m}_W{w}_T{t}_{track}", w, t, track, m, [prop],
                                         "bmc", depth, "abc bmc3", a.mut_timeout)
             caught = status == "FAIL"
