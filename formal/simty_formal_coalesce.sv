@@ -51,8 +51,9 @@
 //              instruction takes at most as many passes as it has lanes (<= T).
 //   P_RULE     the served lanes are exactly: when the leader does not trap, the
 //              leader, every lane making a word access to word i of the
-//              leader's block (i its lane), every word load of the leader's
-//              word (the spec's minimum set), less the word stores held back
+//              leader's block (i its lane), every load of the leader's address,
+//              of any size (the spec's minimum set has word loads of the
+//              leader's word; it allows more), less the word stores held back
 //              because a lower lane that replays writes the same word (the
 //              spec's order rule wins over its minimum); when the leader
 //              traps, none.
@@ -262,7 +263,7 @@ module simty_formal_coalesce #(
       ok[l]  = s2_act[l] && !mis[l] && !flt[l];
       coal_s[l] = ok[l] && g_size == 2'd2 && A[32*l + OFF_W +: BW] == la[31:OFF_W] &&
                   ((A[32*l +: 32] >> 2) & (T - 1)) == l;
-      bc_s[l]   = ok[l] && !g_store && g_size == 2'd2 && A[32*l + 2 +: 30] == la[31:2];
+      bc_s[l]   = ok[l] && !g_store && A[32*l +: 32] == la;
     end
     min_s = lh | coal_s | bc_s;
     held = {T{1'b0}};

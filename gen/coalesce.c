@@ -21,8 +21,8 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
                    "leader (lowest remaining lane; found without waiting for those checks, so "
                    "when it traps the pass serves no lane and the others replay without it) "
                    "is served with every lane making a word "
-                   "access to word i of the leader's block, i its own lane, and every word load "
-                   "of the leader's word; the other lanes replay. Coalesced stores land in "
+                   "access to word i of the leader's block, i its own lane, and every load of "
+                   "the leader's address, of any size; the other lanes replay. Coalesced stores land in "
                    "their own slot, so on overlapping stores the highest lane wins. The leader's "
                    "sub-word store is replicated across its word with byte enables.");
     vm_latency(m, "1 cycle: the outputs belong to the instruction that was at the inputs "
@@ -132,19 +132,19 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
      * addresses (W8T8: laddr -> compares -> a and b path masks, 3.5 ns of
      * routing on the first hop); past 8 lanes one copy per 8 (W8T16: one
      * register's 480 readers began every path under 75 MHz) */
-    nlc = lane_copies(m, cfg->t, "lcmp", "30", "s1_laddr[31:2]",
-                      "the leader's word address again, one per 8 lanes, for their compares");
+    nlc = lane_copies(m, cfg->t, "lcmp", "32", "s1_laddr",
+                      "the leader's address again, one per 8 lanes, for their compares");
     if (!nlc) {
-        vm_reg(m, "lcmp", "30", "the leader's word address again, for the followers' compares");
+        vm_reg(m, "lcmp", "32", "the leader's address again, for the followers' compares");
         b = vm_seq(m, "leader address for the compares");
         vb_attr(b, "keep");
-        vb_set(b, "lcmp", "s1_laddr[31:2]");
+        vb_set(b, "lcmp", "s1_laddr");
     }
-    lane_copy(lc_hi, sizeof lc_hi, nlc, "lcmp", "[29:OFF_W-2]");
+    lane_copy(lc_hi, sizeof lc_hi, nlc, "lcmp", "[31:OFF_W]");
     lane_copy(lc_all, sizeof lc_all, nlc, "lcmp", "");
 
-    vm_comment(m, "Followers: word accesses to their own slot of the leader's block, and word "
-                  "loads of the leader's word.");
+    vm_comment(m, "Followers: word accesses to their own slot of the leader's block, and loads "
+                  "of the leader's address (any size).");
     vm_reg(m, "coal", "T", NULL);
     vm_reg(m, "bcast", "T", NULL);
     b = vm_comb(m, "followers");
@@ -158,11 +158,12 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     else
         vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && "
                              "addr_i[32*l + OFF_W +: 32 - OFF_W] == %s", lc_hi);
-    if (mu == MUT_COAL_NO_BCAST)        /* word loads of the leader's word replay */
+    /* loads of the leader's very address, any size: the gather gives every served lane
+     * outside its own slot the leader's access, extracted and extended by funct3 */
+    if (mu == MUT_COAL_NO_BCAST)        /* loads of the leader's address replay */
         vb_set(b, "bcast[l]", "1'b0");
     else
-        vb_set(b, "bcast[l]", "cand[l] && !store_i && size_i == 2'd2 && "
-                              "addr_i[32*l + 2 +: 30] == %s", lc_all);
+        vb_set(b, "bcast[l]", "cand[l] && !store_i && addr_i[32*l +: 32] == %s", lc_all);
     vb_end(b);
     if (cfg->t > 1) {
         vm_comment(m, "A store must not overtake a lower lane that replays and writes the same "
@@ -201,7 +202,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
                              : "cand & ~served_o");
     vm_assign(m, "coal_o", "slot & {T{lead_ok}}");
     vm_comment(m, "Every lane served, from coal rather than slot: when every lane that accesses "
-                  "memory is the leader, in its slot or a word load of the leader's word, no lane "
+                  "memory is the leader, in its slot or a load of the leader's address, no lane "
                   "is left pending, so no store is held back and slot = coal; so the prediction "
                   "check skips the store-order logic.");
     vm_wire(m, "left", "T", "lanes neither the leader nor in their slot nor a broadcast load");

@@ -725,8 +725,16 @@ uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t ma
     la = xw[leader * 32 + d->rs1] + (uint32_t)d->imm;
     if (classify(r, la, mem_size(d->op)) < 0)
         return served;           /* the leader traps, alone */
-    if (d->op != OP_LW && d->op != OP_SW)
-        return served;           /* sub-word: one lane per pass */
+    if (d->op != OP_LW && d->op != OP_SW) {
+        /* sub-word: the leader, with the loads of its very address */
+        if (d->op >= OP_LB && d->op <= OP_LHU)
+            for (m = mask & (mask - 1); m; m &= m - 1) {
+                unsigned l = (unsigned)__builtin_ctzll(m);
+                if (xw[l * 32 + d->rs1] + (uint32_t)d->imm == la)
+                    served |= 1ull << l;
+            }
+        return served;
+    }
     for (m = mask & (mask - 1); m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint32_t ad = xw[l * 32 + d->rs1] + (uint32_t)d->imm;

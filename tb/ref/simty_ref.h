@@ -109,7 +109,9 @@ int ref_step(struct ref *r, unsigned warp, uint32_t pc, uint64_t mask,
 /* The lanes of mask that one pass of the instruction at pc serves, per the
  * spec's rule (leader = lowest lane; memory: the leader with every lane that
  * makes an aligned word access to word <its lane> of the leader's T-word
- * block, or a word load of the leader's word; indirect jumps: lanes with the
+ * block, or a load of the leader's address, of any size (the spec allows
+ * serving more than its minimum, a word load of the leader's word; the RTL
+ * does this); indirect jumps: lanes with the
  * leader's target; anything else: all).  A leader whose access would trap
  * is served alone. */
 uint64_t ref_pass_mask(const struct ref *r, unsigned warp, uint32_t pc, uint64_t mask);

@@ -19,8 +19,8 @@
 // 4/6), lanes outside data memory and the MMIO page trap with an access fault (5/7). Per pass
 // the leader (lowest remaining lane; found without waiting for those checks, so when it traps
 // the pass serves no lane and the others replay without it) is served with every lane making a
-// word access to word i of the leader's block, i its own lane, and every word load of the
-// leader's word; the other lanes replay. Coalesced stores land in their own slot, so on
+// word access to word i of the leader's block, i its own lane, and every load of the leader's
+// address, of any size; the other lanes replay. Coalesced stores land in their own slot, so on
 // overlapping stores the highest lane wins. The leader's sub-word store is replicated across
 // its word with byte enables.
 
@@ -84,7 +84,7 @@ module simty_coalesce (
   reg     [LANE_W-1:0] leader_q;
   reg     [31:0]       laddr;      // leader's address
   reg     [31:0]       ldata;      // leader's store data
-  reg     [29:0]       lcmp;       // the leader's word address again, for the followers' compares
+  reg     [31:0]       lcmp;       // the leader's address again, for the followers' compares
   reg     [T-1:0]      coal;
   reg     [T-1:0]      bcast;
   reg     [T-1:0]      pend;       // unserved lanes in the leader's block
@@ -156,20 +156,20 @@ module simty_coalesce (
   // leader address for the compares
   (* keep *)
   always @(posedge clk_i) begin
-    lcmp <= s1_laddr[31:2];
+    lcmp <= s1_laddr;
   end
 
-  // Followers: word accesses to their own slot of the leader's block, and word loads of the
-  // leader's word.
+  // Followers: word accesses to their own slot of the leader's block, and loads of the leader's
+  // address (any size).
 
   // followers
   always @* begin
     coal  = {T{1'b0}};
     bcast = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      coal[l]  = cand[l] && size_i == 2'd2 && addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[29:OFF_W-2]
+      coal[l]  = cand[l] && size_i == 2'd2 && addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[31:OFF_W]
           && addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0];
-      bcast[l] = cand[l] && !store_i && size_i == 2'd2 && addr_i[32*l + 2 +: 30] == lcmp;
+      bcast[l] = cand[l] && !store_i && addr_i[32*l +: 32] == lcmp;
     end
   end
 
@@ -182,7 +182,7 @@ module simty_coalesce (
     conflict = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
       pend[l] = cand[l] && !lead1h[l] && !coal[l] && addr_i[32*l + OFF_W +: 32 - OFF_W] ==
-          lcmp[29:OFF_W-2];
+          lcmp[31:OFF_W];
     end
     for (l = 0; l < T - 1; l = l + 1) begin
       conflict = conflict | ({T{pend[l]}} & ({{(T-1){1'b0}},
@@ -196,8 +196,8 @@ module simty_coalesce (
   assign coal_o   = slot & {T{lead_ok}};
 
   // Every lane served, from coal rather than slot: when every lane that accesses memory is the
-  // leader, in its slot or a word load of the leader's word, no lane is left pending, so no
-  // store is held back and slot = coal; so the prediction check skips the store-order logic.
+  // leader, in its slot or a load of the leader's address, no lane is left pending, so no store
+  // is held back and slot = coal; so the prediction check skips the store-order logic.
   assign left  = cand & ~(lead1h | coal | bcast);
   assign all_o = lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}};
 
