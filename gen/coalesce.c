@@ -93,10 +93,13 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "cause[4*l +: 4]", "mis[l] ? (s1_store_i ? 4'd6 : 4'd4) : (s1_store_i ? 4'd7 : 4'd5)");
     vb_end(b);
     vm_assign(m, "s1_cand", "s1_active_i & ~mis & ~fault & {T{s1_mem_i}}");
-    vm_wire(m, "s1_acc", "T", "lanes that make the access, before the checks");
-    vm_assign(m, "s1_acc", "s1_active_i & {T{s1_mem_i}}");
-    vm_wire(m, "s1_lead1h", "T", "one-hot leader: lowest lane that makes the access");
-    vm_assign(m, "s1_lead1h", "s1_acc & (~s1_acc + 1'b1)");
+    /* the lowest active lane whatever the instruction: the memory-operation bit
+     * gates the registered one-hot, not the search and the address select behind
+     * it (W8T16 at f29b7ba: mb_load_o -> s1_mem -> one-hot -> select -> laddr was
+     * the worst path on two seeds of three) */
+    vm_wire(m, "s1_lead1h", "T", "one-hot leader: lowest active lane (it makes the access "
+                                 "when the instruction is a memory one)");
+    vm_assign(m, "s1_lead1h", "s1_active_i & (~s1_active_i + 1'b1)");
     {
         static const struct oh_field f[] = {
             { "s1_leader", "LANE_W", "l[LANE_W-1:0]", NULL },
@@ -117,8 +120,8 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "ldata", "32", "leader's store data");
     b = vm_seq(m, "stage2");
     vb_set(b, "cand", "s1_cand");
-    vb_set(b, "lead1h", "s1_lead1h");
-    vb_set(b, "lead_ok", "~|(s1_lead1h & (mis | fault))");
+    vb_set(b, "lead1h", "s1_lead1h & {T{s1_mem_i}}");
+    vb_set(b, "lead_ok", "!s1_mem_i || ~|(s1_lead1h & (mis | fault))");
     vb_set(b, "trap_q", "s1_active_i & (mis | fault) & {T{s1_mem_i}}");
     vb_set(b, "cause_q", "cause");
     vb_set(b, "leader_q", "s1_leader");

@@ -70,8 +70,7 @@ module simty_coalesce (
   reg     [4*T-1:0]    cause;
   wire    [T-1:0]      s1_cand;    // lanes that access memory
   integer              l;
-  wire    [T-1:0]      s1_acc;     // lanes that make the access, before the checks
-  wire    [T-1:0]      s1_lead1h;  // one-hot leader: lowest lane that makes the access
+  wire    [T-1:0]      s1_lead1h;  // one-hot leader: lowest active lane (it makes the access when the instruction is a memory one)
   reg     [LANE_W-1:0] s1_leader;
   reg     [31:0]       s1_laddr;   // the leader's address and data, selected by the one-hot leader (AND-OR: no encoder on the path)
   reg     [31:0]       s1_ldata;
@@ -119,8 +118,7 @@ module simty_coalesce (
   end
 
   assign s1_cand   = s1_active_i & ~mis & ~fault & {T{s1_mem_i}};
-  assign s1_acc    = s1_active_i & {T{s1_mem_i}};
-  assign s1_lead1h = s1_acc & (~s1_acc + 1'b1);
+  assign s1_lead1h = s1_active_i & (~s1_active_i + 1'b1);
 
   // leader
   always @* begin
@@ -139,8 +137,8 @@ module simty_coalesce (
   // stage2
   always @(posedge clk_i) begin
     cand     <= s1_cand;
-    lead1h   <= s1_lead1h;
-    lead_ok  <= ~|(s1_lead1h & (mis | fault));
+    lead1h   <= s1_lead1h & {T{s1_mem_i}};
+    lead_ok  <= !s1_mem_i || ~|(s1_lead1h & (mis | fault));
     trap_q   <= s1_active_i & (mis | fault) & {T{s1_mem_i}};
     cause_q  <= cause;
     leader_q <= s1_leader;
