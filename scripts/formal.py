@@ -206,8 +206,8 @@ def bmc_extra(t, track, quick):
     cycles hold two whole instructions of T passes with other instructions between."""
     if track == "coalesce":
         return 3 * t + 6
-    if is_core(track):      # the first pass and what follows it (each frame doubles the time)
-        return CORE_FIRST + (4 if quick else 12)
+    if is_core(track):      # the first pass and what follows it: --quick 4 cycles; else as
+        return CORE_FIRST + (4 if quick else 40)   # far as --bmc-timeout reaches (about 14)
     if t <= 2:
         return 18 if quick else 40
     return LAZY_EXTRA if track == "sorted_lazy" and not quick else 30
