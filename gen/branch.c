@@ -113,7 +113,7 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "juni", "{T{1'b0}}");
     vb_for(b, "l", "0", "T");
     vb_set(b, "juni[l]", "jcand[l] && d_i[32*l + 2 +: 30] == %s",
-           lane_copy(jt, sizeof jt, njt, "jtarget", ""));
+           lane_copy(m, jt, sizeof jt, njt, "jtarget", ""));
     vb_end(b);
 
     vm_comment(m, "The two paths of each kind of instruction. A path is valid when it has lanes.");

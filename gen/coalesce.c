@@ -143,8 +143,8 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
         vb_attr(b, "keep");
         vb_set(b, "lcmp", "s1_laddr");
     }
-    lane_copy(lc_hi, sizeof lc_hi, nlc, "lcmp", "[31:OFF_W]");
-    lane_copy(lc_all, sizeof lc_all, nlc, "lcmp", "");
+    lane_copy(m, lc_hi, sizeof lc_hi, nlc, "lcmp", "[31:OFF_W]");
+    lane_copy(m, lc_all, sizeof lc_all, nlc, "lcmp", "");
 
     vm_comment(m, "Followers: word accesses to their own slot of the leader's block, and loads "
                   "of the leader's address (any size).");

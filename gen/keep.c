@@ -66,20 +66,24 @@ int lane_copies(struct vmod *m, int t, const char *reg, const char *width, const
 
 /* What lane `l` (a loop variable) reads of `reg``sel` (sel: a part select or ""):
  * "(l < 8 ? r_c0[..] : l < 16 ? r_c1[..] : r_c2[..])", constant once the loop is
- * unrolled; `reg``sel` itself when there are no copies (n = 0). */
-const char *lane_copy(char *buf, size_t len, int n, const char *reg, const char *sel)
+ * unrolled; `reg``sel` itself when there are no copies (n = 0).  An expression that
+ * does not fit in buf fails the module (vm_fail) rather than print cut short. */
+const char *lane_copy(struct vmod *m, char *buf, size_t len, int n, const char *reg,
+                      const char *sel)
 {
     size_t at = 0;
 
-    if (!n) {
-        snprintf(buf, len, "%s%s", reg, sel);
-        return buf;
+    if (!n)
+        at = (size_t)snprintf(buf, len, "%s%s", reg, sel);
+    else {
+        at += (size_t)snprintf(buf + at, len - at, "(");
+        for (int k = 0; k < n - 1 && at < len; k++)
+            at += (size_t)snprintf(buf + at, len - at, "l < %d ? %s_c%d%s : ",
+                                   (k + 1) * LANE_GROUP, reg, k, sel);
+        if (at < len)
+            at += (size_t)snprintf(buf + at, len - at, "%s_c%d%s)", reg, n - 1, sel);
     }
-    at += (size_t)snprintf(buf + at, len - at, "(");
-    for (int k = 0; k < n - 1 && at < len; k++)
-        at += (size_t)snprintf(buf + at, len - at, "l < %d ? %s_c%d%s : ", (k + 1) * LANE_GROUP,
-                               reg, k, sel);
-    if (at < len)
-        snprintf(buf + at, len - at, "%s_c%d%s)", reg, n - 1, sel);
+    if (at >= len)
+        vm_fail(m, "lane_copy: %s's copies need more than %zu characters", reg, len);
     return buf;
 }

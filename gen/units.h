@@ -94,7 +94,7 @@ void keep_wire(struct vmod *m, const char *inst, const char *width, const char *
 #define LANE_GROUP 8
 int lane_copies(struct vmod *m, int t, const char *reg, const char *width, const char *d,
                 const char *what);                             /* keep.c */
-const char *lane_copy(char *buf, size_t len, int n, const char *reg,
+const char *lane_copy(struct vmod *m, char *buf, size_t len, int n, const char *reg,
                       const char *sel);                        /* keep.c */
 int gen_mdu_lane(const struct simt_cfg *c, struct vmod *m);     /* mdu.c (ISA=rv32im) */
 int gen_mdu(const struct simt_cfg *c, struct vmod *m);          /* mdu.c (ISA=rv32im) */
