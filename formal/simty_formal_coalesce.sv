@@ -203,10 +203,14 @@ module simty_formal_coalesce #(
       s2_dat[32*i3 +: 32]  = s2_our && s2_act[i3] ? D[32*i3 +: 32] : f_xd2[32*i3 +: 32];
     end
 
+  // the path unit's one-hot of the lowest active lane (stored with the head path)
+  wire [T-1:0] s1_act = go ? c_act : j_act;
+  wire [T-1:0] s1_lead1h = s1_act & (~s1_act + 1'b1);
+
   simty_coalesce u_coal (
     .clk_i(clk),
     .s1_mem_i(go || (j_mem && j_size != 2'd3)), .s1_store_i(go ? c_store : j_store),
-    .s1_size_i(go ? c_size : j_size), .s1_active_i(go ? c_act : j_act),
+    .s1_size_i(go ? c_size : j_size), .s1_active_i(s1_act), .s1_lead1h_i(s1_lead1h),
     .s1_addr_i(s1_addr), .s1_data_i(s1_data),
     .store_i(s2_our ? g_store : j2_store), .size_i(s2_our ? g_size : j2_size),
     .addr_i(s2_addr), .data_i(s2_dat),

@@ -46,7 +46,8 @@
 //   P_MERGE  paths at one PC are one path: sorted: x, y, z of the CCS never
 //            share a PC; arbiter: the head holds every live thread at its PC.
 //   P_MASK   the lanes an instruction executes for (mb_active_o) are exactly
-//            the warp's current head path, and all live.
+//            the warp's current head path, and all live; the leader the unit
+//            stores with it (mb_lead1h_o) is their lowest lane, one-hot.
 //   P_EXIT   a thread that exited or trapped never appears in a path again.
 //   P_SINGLE "one path left" (r_single_o, which lets the scheduler issue
 //            behind an unresolved instruction) only when the head holds every
@@ -127,7 +128,7 @@ module simty_formal_path #(
   reg [T-1:0] head_q [0:WW-1];      // mask of the head path last written
 
   // the unit
-  wire [T-1:0]      mb_active;
+  wire [T-1:0]      mb_active, mb_lead1h;
   wire [7:0]        mb_depth;
   wire [PATH_W-1:0] r_c, r_x, r_y, r_z;
   wire              r_single;
@@ -277,7 +278,7 @@ module simty_formal_path #(
       simty_path_sorted u_path (
         .clk_i(clk), .rst_i(rst_q), .init_i(init), .init_wid_i(icnt_q[WARP_W-1:0]),
         .init_row_i(icnt_q[INIT_W-1:0]), .start_pc_i(start_pc),
-        .ex_wid_i(wid_q[4]), .mb_active_o(mb_active), .mb_depth_o(mb_depth),
+        .ex_wid_i(wid_q[4]), .mb_active_o(mb_active), .mb_lead1h_o(mb_lead1h), .mb_depth_o(mb_depth),
         .n_wid_i(wid_q[6]),
         .m_valid_i(v_q[7]), .m_wid_i(mw), .m_a_i(m_a), .m_b_i(m_b), .m_leave_i(ml), .m_pcn_i(30'd0), .m_npc_i(30'd0), .m_npc_c0_i(30'd0), .m_npc_byp_i(1'b0),
         .r_c_o(r_c), .r_x_o(r_x), .r_y_o(r_y), .r_z_o(r_z), .r_single_o(r_single), .r_hit_pcn_o(), .r_hit_npc_o(),
@@ -332,7 +333,7 @@ module simty_formal_path #(
       simty_path_arbiter u_path (
         .clk_i(clk), .rst_i(rst_q), .init_i(init), .init_wid_i(icnt_q[WARP_W-1:0]),
         .start_pc_i(start_pc),
-        .ex_wid_i(wid_q[4]), .mb_active_o(mb_active), .mb_depth_o(mb_depth),
+        .ex_wid_i(wid_q[4]), .mb_active_o(mb_active), .mb_lead1h_o(mb_lead1h), .mb_depth_o(mb_depth),
         .n_wid_i(wid_q[6]),
         .m_valid_i(v_q[7]), .m_wid_i(mw), .m_a_i(m_a), .m_b_i(m_b), .m_leave_i(ml),
         .r_c_o(r_c), .r_x_o(r_x), .r_y_o(r_y), .r_z_o(r_z), .r_single_o(r_single),
@@ -402,6 +403,7 @@ module simty_formal_path #(
     if (started && v_q[5]) begin
       assert (mb_active == head_q[wid_q[5]]);
       assert ((mb_active & ~gl_q[wid_q[5]*T +: T]) == {T{1'b0}});
+      assert (mb_lead1h == (mb_active & (~mb_active + 1'b1)));
     end
   end
 `endif

@@ -13,8 +13,9 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
                    "jump target or the lanes served by this pass) and b (taken, or the lanes "
                    "an indirect jump or a memory access replays), updates the call depth on "
                    "calls and returns, and collects the lanes that exit or trap. An indirect "
-                   "jump serves the leader's target (leader = lowest lane that does not trap) "
-                   "with every lane going there; the other lanes replay it. Stage 1 (issue + 5) "
+                   "jump serves the leader's target (leader = lowest active lane) with every "
+                   "lane going there whose target is aligned; lanes whose target is misaligned "
+                   "trap, the other lanes replay it. Stage 1 (issue + 5) "
                    "finds the leader of an indirect jump and its target (registered); stage 2 "
                    "(issue + 6) splits.");
     vm_latency(m, "1 cycle: stage 2's outputs belong to the instruction at stage 1 one "
@@ -27,6 +28,7 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_group(m, "stage 1 (issue + 5)");
     vm_port(m, VM_IN, "s1_active_i", "T", NULL);
+    vm_port(m, VM_IN, "s1_lead1h_i", "T", "the lowest active lane, one-hot");
     vm_port(m, VM_IN, "s1_d_i", "32*T", "per-lane jalr targets");
     vm_group(m, "stage 2 (issue + 6): the instruction and its active path");
     vm_port(m, VM_IN, "pc_i", "30", "word PC");
@@ -73,7 +75,9 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "pc_next", "pc_i + 30'd1");
 
     vm_comment(m, "Indirect jumps (stage 1): misaligned targets trap, the leader's target is "
-                  "served.");
+                  "served (its word: when the leader's target is misaligned, aligned lanes with "
+                  "the same word still go there). The leader is the lowest active lane, found by "
+                  "the path unit when it wrote the head path.");
     vm_reg(m, "s1_jmis", "T", "lanes whose jalr target is misaligned");
     vm_wire(m, "s1_jcand", "T", NULL);
     vm_wire(m, "s1_jlead", "T", "one-hot leader");
@@ -84,7 +88,7 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "s1_jmis[l]", "s1_d_i[32*l + 1]");
     vb_end(b);
     vm_assign(m, "s1_jcand", "s1_active_i & ~s1_jmis");
-    vm_assign(m, "s1_jlead", "s1_jcand & (~s1_jcand + 1'b1)");
+    vm_assign(m, "s1_jlead", "s1_lead1h_i");
     {
         static const struct oh_field f[] = {
             { "s1_jtarget", "30", "s1_d_i[32*l + 2 +: 30]", "the leader's target (word address)" },

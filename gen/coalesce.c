@@ -45,6 +45,8 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "s1_store_i", "1", NULL);
     vm_port(m, VM_IN, "s1_size_i", "2", "0 byte, 1 half, 2 word (funct3[1:0])");
     vm_port(m, VM_IN, "s1_active_i", "T", NULL);
+    vm_port(m, VM_IN, "s1_lead1h_i", "T", "the lowest active lane, one-hot (stored by the path "
+            "unit beside the head path)");
     vm_port(m, VM_IN, "s1_addr_i", "32*T", "per-lane byte address");
     vm_port(m, VM_IN, "s1_data_i", "32*T", "per-lane store data");
     vm_group(m, "stage 2 (issue + 6): the same instruction, one cycle later");
@@ -94,12 +96,14 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vm_assign(m, "s1_cand", "s1_active_i & ~mis & ~fault & {T{s1_mem_i}}");
     /* the lowest active lane whatever the instruction: the memory-operation bit
-     * gates the registered one-hot, not the search and the address select behind
-     * it (W8T16 at f29b7ba: mb_load_o -> s1_mem -> one-hot -> select -> laddr was
-     * the worst path on two seeds of three) */
+     * gates the registered one-hot, not the address select behind it (W8T16 at
+     * f29b7ba: mb_load_o -> s1_mem -> one-hot -> select -> laddr was the worst
+     * path on two seeds of three); the search itself is the path unit's, made
+     * when the head path is written (d3db6c1: HCT1 read -> carry chain -> select
+     * -> laddr was left) */
     vm_wire(m, "s1_lead1h", "T", "one-hot leader: lowest active lane (it makes the access "
                                  "when the instruction is a memory one)");
-    vm_assign(m, "s1_lead1h", "s1_active_i & (~s1_active_i + 1'b1)");
+    vm_assign(m, "s1_lead1h", "s1_lead1h_i");
     {
         static const struct oh_field f[] = {
             { "s1_leader", "LANE_W", "l[LANE_W-1:0]", NULL },

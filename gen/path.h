@@ -35,4 +35,13 @@ static inline const char *path_first(char *buf, size_t n, const char *p, const c
     return buf;
 }
 
+/* The lowest lane of path p, one-hot, none when p is not valid: the leader
+ * of the coalescer and of indirect jumps, stored beside the head path so
+ * that its search is off their stage-1 paths. */
+static inline const char *path_lead1h(char *buf, size_t n, const char *p)
+{
+    snprintf(buf, n, "%s[T-1:0] & (~%s[T-1:0] + 1'b1) & {T{%s[P_V]}}", p, p, p);
+    return buf;
+}
+
 #endif

@@ -34,7 +34,7 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
     int t = cfg->t, lvl, i, j, n, levels = cfg->lane_id_bits, k = cfg->arbpipe;
     int cuts[CFG_ARBPIPE_MAX];
-    char name[32], lf[32], rt[32], desc[48], lane0[32], init_row[96];
+    char name[32], lf[32], rt[32], desc[48], lane0[32], init_row[96], lead_buf[96];
     const char *mut = cfg->mutate != MUT_NONE ? cfg_mutation_name(cfg->mutate) : NULL;
 
     /* cut j registers level j * levels / (k + 1), at least one above the last
@@ -77,6 +77,7 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "membership (issue + 5)");
     vm_port(m, VM_OUT, "mb_active_o", "T", NULL);
     vm_port(m, VM_OUT, "mb_depth_o", "8", "deepest depth among the active threads");
+    vm_port(m, VM_OUT, "mb_lead1h_o", "T", "the lowest active lane, one-hot");
     vm_group(m, "split (issue + 6): read the thread states");
     vm_port(m, VM_IN, "n_wid_i", "WARP_W", NULL);
     vm_group(m, "resolve (issue + 7)");
@@ -110,15 +111,17 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
         snprintf(init_row, sizeof init_row, "{T{1'b1, 8'd0, start_pc_i}}");
 
     vm_comment(m, "The head path, written at stage r, read for the next instruction.");
-    vm_wire(m, "hd", "PATH_W", NULL);
+    vm_wire(m, "hd", "T+PATH_W", "{its lowest lane one-hot, the head path}");
     vm_wire(m, "x", "PATH_W", NULL);
+    vm_wire(m, "x_lead", "T", "x's lowest lane, one-hot");
+    vm_assign(m, "x_lead", "%s", path_lead1h(lead_buf, sizeof lead_buf, "x"));
     in = vm_inst(m, "simty_ram_1r1w", "u_head");
     vm_inst_param(in, "DEPTH_W", "WARP_W");
-    vm_inst_param(in, "DATA_W", "PATH_W");
+    vm_inst_param(in, "DATA_W", "T+PATH_W");
     vm_inst_conn(in, "clk_i", "clk_i");
     vm_inst_conn(in, "we_i", "init_i || r_valid_q");
     vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : r_wid_q");
-    vm_inst_conn(in, "wdata_i", "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : x");
+    vm_inst_conn(in, "wdata_i", "init_i ? {%s, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {x_lead, x}", lane0);
     vm_inst_conn(in, "re_i", "1'b1");
     vm_inst_conn(in, "raddr_i", "ex_wid_i");
     vm_inst_conn(in, "rdata_o", "hd");
@@ -127,6 +130,7 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     else
         vm_assign(m, "mb_active_o", "hd[P_V] ? hd[T-1:0] : {T{1'b0}}");
     vm_assign(m, "mb_depth_o", "hd[P_D +: 8]");
+    vm_assign(m, "mb_lead1h_o", "hd[PATH_W +: T]");
 
     vm_wire(m, "st_m", "TS_W*T", "the warp's thread states at resolve");
     vm_reg(m, "st_new", "TS_W*T", "after the pass");

@@ -69,6 +69,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "membership (issue + 5)");
     vm_port(m, VM_OUT, "mb_active_o", "T", "lanes executing the instruction");
     vm_port(m, VM_OUT, "mb_depth_o", "8", "their call depth");
+    vm_port(m, VM_OUT, "mb_lead1h_o", "T", "their lowest lane, one-hot");
     vm_group(m, "split (issue + 6): read the second path");
     vm_port(m, VM_IN, "n_wid_i", "WARP_W", NULL);
     vm_group(m, "resolve (issue + 7)");
@@ -125,14 +126,18 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->mutate != MUT_NONE)
         vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
                 cfg_mutation_name(cfg->mutate));
-    vm_wire(m, "h1", "PATH_W", "HCT1 entry of the warp at membership");
+    vm_wire(m, "h1_w", "PATH_W", "the head path written at stage r");
+    vm_assign(m, "h1_w", "%s", h1_wd);
+    vm_wire(m, "h1_lead", "T", "its lowest lane, one-hot");
+    vm_assign(m, "h1_lead", "%s", path_lead1h(sel_buf, sizeof sel_buf, "h1_w"));
+    vm_wire(m, "h1", "T+PATH_W", "HCT1 entry of the warp at membership: {leader, path}");
     in = vm_inst(m, "simty_ram_1r1w", "u_hct1");
     vm_inst_param(in, "DEPTH_W", "WARP_W");
-    vm_inst_param(in, "DATA_W", "PATH_W");
+    vm_inst_param(in, "DATA_W", "T+PATH_W");
     vm_inst_conn(in, "clk_i", "clk_i");
     vm_inst_conn(in, "we_i", "init_i || r_valid_q");
     vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : r_wid_q");
-    vm_inst_conn(in, "wdata_i", "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : %s", h1_wd);
+    vm_inst_conn(in, "wdata_i", "init_i ? {%s, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {h1_lead, h1_w}", lane0);
     vm_inst_conn(in, "re_i", "1'b1");
     vm_inst_conn(in, "raddr_i", "ex_wid_i");
     vm_inst_conn(in, "rdata_o", "h1");
@@ -141,6 +146,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     else
         vm_assign(m, "mb_active_o", "h1[P_V] ? h1[T-1:0] : {T{1'b0}}");
     vm_assign(m, "mb_depth_o", "h1[P_D +: 8]");
+    vm_assign(m, "mb_lead1h_o", "h1[PATH_W +: T]");
 
     vm_reg(m, "g_valid_q", "1", "HCT2 write at issue + 9");
     vm_reg(m, "g_wid_q", "WARP_W", NULL);
@@ -177,19 +183,25 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_conn(in, "xsel_o", "xsel");
     vm_inst_conn(in, "ysel_o", "ysel");
     vm_comment(m, "The redirect compares x's PC with the predicted next PC and with the warp's "
-                  "next-issue PC. Made here, on the CCS's inputs in parallel with it and picked by "
-                  "the input x comes from, and registered, they leave stage r two register bits "
-                  "instead of two 30-bit compares behind the CCS's register.");
+                  "next-issue PC. Made here, on the CCS's inputs in parallel with it, they leave "
+                  "stage r register bits instead of two 30-bit compares behind the CCS's register: "
+                  "the first picked by the input x comes from, then registered; the second "
+                  "registered per input, with x's input, and picked at stage r.");
     vm_wire(m, "xsel", "3", "x's PC is a's, b's or c's");
     vm_reg(m, "r_hit_pcn_q", "1", NULL);
-    vm_reg(m, "r_hit_npc_q", "1", NULL);
+    /* the next-issue PC's compares are registered per input and picked at
+     * stage r: xsel (the CCS's ranks) then reaches a register directly (W8T8
+     * d3db6c1: m_b_q -> ranks -> xsel -> pick -> r_hit_npc_q, the one path
+     * short of 80 MHz on two seeds of three) */
+    vm_reg(m, "r_hnpc_q", "3", "a's, b's, c's PC is the next-issue PC {c, b, a}");
+    vm_reg(m, "r_xsel_q", "3", "x's input");
     {
         struct vblock *b = vm_seq(m, "hits");
         vb_set(b, "r_hit_pcn_q", "%s", picked(sel_buf, sizeof sel_buf, "xsel", "", " == m_pcn_i"));
-        char c0_buf[160];
-        vb_set(b, "r_hit_npc_q", "m_npc_byp_i ? %s : %s",
-               picked(c0_buf, sizeof c0_buf, "xsel", "", " == m_npc_c0_i"),
-               picked(sel_buf, sizeof sel_buf, "xsel", "", " == m_npc_i"));
+        vb_set(b, "r_hnpc_q", "m_npc_byp_i ? {c[P_PC +: 30] == m_npc_c0_i, m_b_i[P_PC +: 30] == "
+                              "m_npc_c0_i, m_a_i[P_PC +: 30] == m_npc_c0_i} : {c[P_PC +: 30] == "
+                              "m_npc_i, m_b_i[P_PC +: 30] == m_npc_i, m_a_i[P_PC +: 30] == m_npc_i}");
+        vb_set(b, "r_xsel_q", "xsel");
     }
     vm_wire(m, "ysel", "3", "y's PC is a's, b's or c's");
     if (exact) {
@@ -207,7 +219,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_assign(m, "unused_ysel", "^ysel");
     }
     vm_assign(m, "r_hit_pcn_o", "r_hit_pcn_q");
-    vm_assign(m, "r_hit_npc_o", "r_hit_npc_q");
+    vm_assign(m, "r_hit_npc_o", "|(r_xsel_q & r_hnpc_q)");
     {
         struct vblock *b = vm_seq(m, "ccs_result");
         vb_set(b, "r_valid_q", "m_valid_i");

@@ -70,6 +70,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
 
     /* ---- path tracking (membership), split stage registers ---- */
     vm_wire(m, "mb_active", "T", NULL);
+    vm_wire(m, "mb_lead1h", "T", "its lowest lane, one-hot");
     vm_wire(m, "mb_depth", "8", NULL);
     vm_wire(m, "mb_depth_fwd", "8", "the head path's depth after every older instruction of the warp");
     vm_wire(m, "mb_mem", "1", NULL);
@@ -165,7 +166,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init", "init_wid_i", "init_cnt_q[WARP_W-1:0]",
         "start_pc_i", "start_pc_i[31:2]", "ex_wid_i", "ex_wid_q",
-        "mb_active_o", "mb_active", "mb_depth_o", "mb_depth", "n_wid_i", "n_wid_q",
+        "mb_active_o", "mb_active", "mb_lead1h_o", "mb_lead1h", "mb_depth_o", "mb_depth", "n_wid_i", "n_wid_q",
         "m_valid_i", "m_valid_q", "m_wid_i", "m_wid_q", "m_a_i", "m_a_q", "m_b_i", "m_b_q",
         "m_leave_i", "m_exec_q & (m_trap_q | m_exit_q)",
         "r_c_o", "r_c", "r_x_o", "r_x", "r_y_o", "r_y", "r_z_o", "r_z",
@@ -202,7 +203,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_coalesce", "u_coalesce");
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "s1_mem_i", "mb_mem", "s1_store_i", "mb_store",
-        "s1_size_i", "mb_funct3[1:0]", "s1_active_i", "mb_active", "s1_addr_i", "mb_d",
+        "s1_size_i", "mb_funct3[1:0]", "s1_active_i", "mb_active", "s1_lead1h_i", "mb_lead1h", "s1_addr_i", "mb_d",
         "s1_data_i", "mb_s2", "store_i", "n_store_q", "size_i", "n_funct3_q[1:0]",
         "addr_i", "n_d_q", "data_i", "n_s2_q", "trap_o", "co_trap", "cause_o", "co_cause",
         "served_o", "co_served", "replay_o", "co_replay", "coal_o", "co_coal", "all_o", "co_all",
@@ -221,7 +222,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "br_depth", "8", "the call depth after the instruction");
     in = vm_inst(m, "simty_branch", "u_branch");
     top_conns(in, (const char *const[]){
-        "clk_i", "clk_i", "s1_active_i", "mb_active", "s1_d_i", "mb_d",
+        "clk_i", "clk_i", "s1_active_i", "mb_active", "s1_lead1h_i", "mb_lead1h", "s1_d_i", "mb_d",
         "pc_i", "n_pc_q", "active_i", "n_active_q", "depth_i", "n_depth_q", "d_i", "n_d_q",
         "cond_i", "n_cond_q", "target_i", "n_target_q", "branch_i", "n_branch_q", "jal_i", "n_jal_q",
         "jalr_i", "n_jalr_q", "ecall_i", "n_ecall_q", "call_i", "n_call_q", "itrap_i", "n_trap_q",

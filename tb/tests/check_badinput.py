@@ -98,6 +98,16 @@ PROG_TRAPS = prog(csrr(A0, MHARTID), andi(T0, A0, 3), addi(T1, 0, 1),
 PROG_FETCHFAULT = prog(csrr(A0, MHARTID), andi(T0, A0, 1), bne(T0, 0, 12),
                        lui(T1, (BASE + 0x10000) >> 12), jalr(0, T1, 0),   # 0x0c
                        lui(T2, BASE >> 12), lw(T1, T2, 1), lw(T1, T2, 1))  # 0x14
+# An indirect jump whose leader (lane 0: id % 4 == 0) has a misaligned target
+# (BASE + 0x3a, cause 0) in the word id % 4 == 1 jumps to (BASE + 0x38); the
+# others go to BASE + 0x34. Every thread but the leaders exits 0.
+PROG_JALRMIS = prog(csrr(A0, MHARTID), andi(T0, A0, 3), lui(T1, BASE >> 12), addi(T2, 0, 1),
+                    beq(T0, 0, 0x10), beq(T0, T2, 0x14),               # 0x10
+                    addi(T1, T1, 0x34), jal(0, 0x14),                  # 0x18
+                    addi(T1, T1, 0x3a), jal(0, 0xc),                   # 0x20
+                    addi(T1, T1, 0x38), jal(0, 4),                     # 0x28
+                    jalr(0, T1, 0),                                    # 0x30
+                    addi(A0, 0, 0), addi(A0, 0, 0), addi(A7, 0, 93), ECALL)  # 0x34
 # Even ids exit 7 (riscv-tests: test 3 failed), odd ids exit 0.
 PROG_EXIT7 = prog(csrr(A0, MHARTID), andi(T0, A0, 1), addi(A0, 0, 0), bne(T0, 0, 8),
                   addi(A0, 0, 7), addi(A7, 0, 93), ECALL)
@@ -406,6 +416,18 @@ def check_sim(c, sim, imem, dmem, mutants):
     ffault = s.write("fetchfault.elf", build_elf(PROG_FETCHFAULT))
     s.expect_rc("jump out of instruction memory (mcause 1) after a load's fetch", [ffault], 4,
                 ["TRAP", "cause 1"], check=lambda out: log_lacks("trap 1")[1])
+    jmis = s.write("jalrmis.elf", build_elf(PROG_JALRMIS))
+
+    def jmis_check(out):
+        with open(s.outs()[0]) as f:
+            log = f.read()
+        if "trap 0" not in log:
+            return "commit log lacks trap 0"
+        if W * T > 1 and " exit 0" not in log:
+            return "the threads whose target is aligned did not exit 0"
+        return None
+    s.expect_rc("indirect jump, the leader's target misaligned (mcause 0), --cosim",
+                ["--cosim", jmis], 4, ["TRAP", "cause 0"], check=jmis_check)
     exit7 = s.write("exit7.elf", build_elf(PROG_EXIT7))
     s.expect_rc("even threads exit 7", [exit7], 1, ["FAIL", "exit code 7", "test 3", "thread 0"])
     # Precedence: bad input beats a trap in the same invocation.

@@ -40,6 +40,7 @@ module simty_path_arbiter (
   // membership (issue + 5)
   output wire [T-1:0]      mb_active_o,
   output wire [7:0]        mb_depth_o,  // deepest depth among the active threads
+  output wire [T-1:0]      mb_lead1h_o, // the lowest active lane, one-hot
   // split (issue + 6): read the thread states
   input  wire [WARP_W-1:0] n_wid_i,
   // resolve (issue + 7)
@@ -64,46 +65,47 @@ module simty_path_arbiter (
   localparam integer P_D    = 34; // T + 30: lsb of the call depth
   localparam integer P_PC   = 4;  // T: lsb of the word PC
 
-  wire    [PATH_W-1:0] hd;
-  wire    [PATH_W-1:0] x;
-  wire    [TS_W*T-1:0] st_m;         // the warp's thread states at resolve
-  reg     [TS_W*T-1:0] st_new;       // after the pass
-  reg                  p_valid_q;    // the updated row (issue + 8)
-  reg     [WARP_W-1:0] p_wid_q;
-  reg     [TS_W*T-1:0] st_p_q;
-  integer              l;
-  wire    [TS_W-1:0]   n0_0;
-  wire    [TS_W-1:0]   n0_1;
-  wire    [TS_W-1:0]   n0_2;
-  wire    [TS_W-1:0]   n0_3;
-  wire    [TS_W-1:0]   n1_0;
-  wire    [TS_W-1:0]   n1_1;
-  wire    [TS_W-1:0]   n2_0;
-  reg     [TS_W-1:0]   win_q;        // the winning thread state (stage r)
-  reg     [TS_W*T-1:0] st_r_q;       // the row at stage r
-  reg                  r_valid_q;
-  reg     [WARP_W-1:0] r_wid_q;
-  reg                  q1_valid_q;   // the tree's cuts (ARBPIPE)
-  reg     [WARP_W-1:0] q1_wid_q;
-  reg     [TS_W*T-1:0] st_q1_q;
-  reg     [TS_W-1:0]   c1_0_q;
-  reg     [TS_W-1:0]   c1_1_q;
-  reg                  q2_valid_q;
-  reg     [WARP_W-1:0] q2_wid_q;
-  reg     [TS_W*T-1:0] st_q2_q;
-  reg     [TS_W-1:0]   c2_0_q;
-  reg     [T-1:0]      xmask;        // threads at the winning PC
-  reg     [T-1:0]      live;
-  wire                 unused_ports;
+  wire    [(T+PATH_W)-1:0] hd;           // {its lowest lane one-hot, the head path}
+  wire    [PATH_W-1:0]     x;
+  wire    [T-1:0]          x_lead;       // x's lowest lane, one-hot
+  wire    [TS_W*T-1:0]     st_m;         // the warp's thread states at resolve
+  reg     [TS_W*T-1:0]     st_new;       // after the pass
+  reg                      p_valid_q;    // the updated row (issue + 8)
+  reg     [WARP_W-1:0]     p_wid_q;
+  reg     [TS_W*T-1:0]     st_p_q;
+  integer                  l;
+  wire    [TS_W-1:0]       n0_0;
+  wire    [TS_W-1:0]       n0_1;
+  wire    [TS_W-1:0]       n0_2;
+  wire    [TS_W-1:0]       n0_3;
+  wire    [TS_W-1:0]       n1_0;
+  wire    [TS_W-1:0]       n1_1;
+  wire    [TS_W-1:0]       n2_0;
+  reg     [TS_W-1:0]       win_q;        // the winning thread state (stage r)
+  reg     [TS_W*T-1:0]     st_r_q;       // the row at stage r
+  reg                      r_valid_q;
+  reg     [WARP_W-1:0]     r_wid_q;
+  reg                      q1_valid_q;   // the tree's cuts (ARBPIPE)
+  reg     [WARP_W-1:0]     q1_wid_q;
+  reg     [TS_W*T-1:0]     st_q1_q;
+  reg     [TS_W-1:0]       c1_0_q;
+  reg     [TS_W-1:0]       c1_1_q;
+  reg                      q2_valid_q;
+  reg     [WARP_W-1:0]     q2_wid_q;
+  reg     [TS_W*T-1:0]     st_q2_q;
+  reg     [TS_W-1:0]       c2_0_q;
+  reg     [T-1:0]          xmask;        // threads at the winning PC
+  reg     [T-1:0]          live;
+  wire                     unused_ports;
 
   simty_ram_1r1w #(
     .DEPTH_W (WARP_W),
-    .DATA_W  (PATH_W)
+    .DATA_W  (T+PATH_W)
   ) u_head (
     .clk_i   (clk_i),
     .we_i    (init_i || r_valid_q),
     .waddr_i (init_i ? init_wid_i : r_wid_q),
-    .wdata_i (init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : x),
+    .wdata_i (init_i ? {{{3{1'b0}}, 1'b1}, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {x_lead, x}),
     .re_i    (1'b1),
     .raddr_i (ex_wid_i),
     .rdata_o (hd)
@@ -123,8 +125,10 @@ module simty_path_arbiter (
   );
 
   // The head path, written at stage r, read for the next instruction.
+  assign x_lead      = x[T-1:0] & (~x[T-1:0] + 1'b1) & {T{x[P_V]}};
   assign mb_active_o = hd[P_V] ? hd[T-1:0] : {T{1'b0}};
   assign mb_depth_o  = hd[P_D +: 8];
+  assign mb_lead1h_o = hd[PATH_W +: T];
 
   // Update: a's threads to a, b's to b, the leaving ones die.
 

@@ -14,9 +14,10 @@
 // Branch unit (issue + 5 and + 6): splits the active path into a (fall-through, jump target or
 // the lanes served by this pass) and b (taken, or the lanes an indirect jump or a memory access
 // replays), updates the call depth on calls and returns, and collects the lanes that exit or
-// trap. An indirect jump serves the leader's target (leader = lowest lane that does not trap)
-// with every lane going there; the other lanes replay it. Stage 1 (issue + 5) finds the leader
-// of an indirect jump and its target (registered); stage 2 (issue + 6) splits.
+// trap. An indirect jump serves the leader's target (leader = lowest active lane) with every
+// lane going there whose target is aligned; lanes whose target is misaligned trap, the other
+// lanes replay it. Stage 1 (issue + 5) finds the leader of an indirect jump and its target
+// (registered); stage 2 (issue + 6) splits.
 
 `default_nettype none
 
@@ -24,6 +25,7 @@ module simty_branch (
   input  wire              clk_i,
   // stage 1 (issue + 5)
   input  wire [T-1:0]      s1_active_i,
+  input  wire [T-1:0]      s1_lead1h_i,  // the lowest active lane, one-hot
   input  wire [32*T-1:0]   s1_d_i,       // per-lane jalr targets
   // stage 2 (issue + 6): the instruction and its active path
   input  wire [29:0]       pc_i,         // word PC
@@ -92,7 +94,9 @@ module simty_branch (
       (depth_i == 8'h00 ? 8'h00 : depth_i - 8'd1) : depth_i;
   assign pc_next = pc_i + 30'd1;
 
-  // Indirect jumps (stage 1): misaligned targets trap, the leader's target is served.
+  // Indirect jumps (stage 1): misaligned targets trap, the leader's target is served (its word:
+  // when the leader's target is misaligned, aligned lanes with the same word still go there).
+  // The leader is the lowest active lane, found by the path unit when it wrote the head path.
 
   // jalr_misaligned
   always @* begin
@@ -103,7 +107,7 @@ module simty_branch (
   end
 
   assign s1_jcand = s1_active_i & ~s1_jmis;
-  assign s1_jlead = s1_jcand & (~s1_jcand + 1'b1);
+  assign s1_jlead = s1_lead1h_i;
 
   // jalr_leader
   always @* begin

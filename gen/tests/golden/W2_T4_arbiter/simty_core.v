@@ -230,6 +230,7 @@ module simty_core (
   reg                  mb_pred_q;
   reg  [29:0]          mb_pcn_q;
   wire [T-1:0]         mb_active;
+  wire [T-1:0]         mb_lead1h;      // its lowest lane, one-hot
   wire [7:0]           mb_depth;
   wire [7:0]           mb_depth_fwd;   // the head path's depth after every older instruction of the warp
   wire                 mb_mem;
@@ -575,6 +576,7 @@ module simty_core (
     .start_pc_i  (start_pc_i[31:2]),
     .ex_wid_i    (ex_wid_q),
     .mb_active_o (mb_active),
+    .mb_lead1h_o (mb_lead1h),
     .mb_depth_o  (mb_depth),
     .n_wid_i     (n_wid_q),
     .m_valid_i   (m_valid_q),
@@ -595,6 +597,7 @@ module simty_core (
     .s1_store_i   (mb_store),
     .s1_size_i    (mb_funct3[1:0]),
     .s1_active_i  (mb_active),
+    .s1_lead1h_i  (mb_lead1h),
     .s1_addr_i    (mb_d),
     .s1_data_i    (mb_s2),
     .store_i      (n_store_q),
@@ -620,6 +623,7 @@ module simty_core (
   simty_branch u_branch (
     .clk_i        (clk_i),
     .s1_active_i  (mb_active),
+    .s1_lead1h_i  (mb_lead1h),
     .s1_d_i       (mb_d),
     .pc_i         (n_pc_q),
     .active_i     (n_active_q),

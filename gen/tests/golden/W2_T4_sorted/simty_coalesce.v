@@ -32,6 +32,7 @@ module simty_coalesce (
   input  wire              s1_store_i,
   input  wire [1:0]        s1_size_i,    // 0 byte, 1 half, 2 word (funct3[1:0])
   input  wire [T-1:0]      s1_active_i,
+  input  wire [T-1:0]      s1_lead1h_i,  // the lowest active lane, one-hot (stored by the path unit beside the head path)
   input  wire [32*T-1:0]   s1_addr_i,    // per-lane byte address
   input  wire [32*T-1:0]   s1_data_i,    // per-lane store data
   // stage 2 (issue + 6): the same instruction, one cycle later
@@ -118,7 +119,7 @@ module simty_coalesce (
   end
 
   assign s1_cand   = s1_active_i & ~mis & ~fault & {T{s1_mem_i}};
-  assign s1_lead1h = s1_active_i & (~s1_active_i + 1'b1);
+  assign s1_lead1h = s1_lead1h_i;
 
   // leader
   always @* begin

@@ -37,6 +37,7 @@ module simty_path_sorted (
   // membership (issue + 5)
   output wire [T-1:0]      mb_active_o, // lanes executing the instruction
   output wire [7:0]        mb_depth_o,  // their call depth
+  output wire [T-1:0]      mb_lead1h_o, // their lowest lane, one-hot
   // split (issue + 6): read the second path
   input  wire [WARP_W-1:0] n_wid_i,
   // resolve (issue + 7)
@@ -73,46 +74,49 @@ module simty_path_sorted (
   localparam integer P_D    = 34; // T + 30: lsb of the call depth
   localparam integer P_PC   = 4;  // T: lsb of the word PC
 
-  reg               r_valid_q;    // stage r
-  reg  [WARP_W-1:0] r_wid_q;
-  reg  [PATH_W-1:0] r_c_q;
-  reg  [PATH_W-1:0] r_x_q;
-  reg  [PATH_W-1:0] r_y_q;
-  reg  [PATH_W-1:0] r_z_q;
-  wire [PATH_W-1:0] h1;           // HCT1 entry of the warp at membership
-  reg               g_valid_q;    // HCT2 write at issue + 9
-  reg  [WARP_W-1:0] g_wid_q;
-  reg  [29:0]       g_xpc_q;      // the head path's PC and depth, written to HCT1 at stage r
-  reg  [7:0]        g_xd_q;
-  reg               g_two_q;      // the heap stays empty: the warp has two paths at most
-  wire [PATH_W-1:0] h2_wdata;
-  wire [PATH_W-1:0] c;            // HCT2 entry of the warp at resolve
-  wire [PATH_W-1:0] x;
-  wire [PATH_W-1:0] y;
-  wire [PATH_W-1:0] z;
-  wire [2:0]        xsel;         // x's PC is a's, b's or c's
-  reg               r_hit_pcn_q;
-  reg               r_hit_npc_q;
-  wire [2:0]        ysel;         // y's PC is a's, b's or c's
-  wire [29:0]       rpc;          // the warp's heap root's PC at resolve
-  reg               r_yeq_q;      // y's PC is the root's
-  reg               r_rlt_q;      // the root's PC is below y's
-  wire              cct_empty;
-  reg               a_valid_q;    // the count, registered (issue + 10)
-  reg  [WARP_W-1:0] a_wid_q;
-  reg  [2:0]        a_n_q;
-  wire [2:0]        g_ahead;
-  wire [30:0]       g_dist;       // HCT2's PC - the head's (negative: HCT2's is behind)
-  wire              unused_leave; // the sorted list learns exits from the masks
+  reg                   r_valid_q;    // stage r
+  reg  [WARP_W-1:0]     r_wid_q;
+  reg  [PATH_W-1:0]     r_c_q;
+  reg  [PATH_W-1:0]     r_x_q;
+  reg  [PATH_W-1:0]     r_y_q;
+  reg  [PATH_W-1:0]     r_z_q;
+  wire [PATH_W-1:0]     h1_w;         // the head path written at stage r
+  wire [T-1:0]          h1_lead;      // its lowest lane, one-hot
+  wire [(T+PATH_W)-1:0] h1;           // HCT1 entry of the warp at membership: {leader, path}
+  reg                   g_valid_q;    // HCT2 write at issue + 9
+  reg  [WARP_W-1:0]     g_wid_q;
+  reg  [29:0]           g_xpc_q;      // the head path's PC and depth, written to HCT1 at stage r
+  reg  [7:0]            g_xd_q;
+  reg                   g_two_q;      // the heap stays empty: the warp has two paths at most
+  wire [PATH_W-1:0]     h2_wdata;
+  wire [PATH_W-1:0]     c;            // HCT2 entry of the warp at resolve
+  wire [PATH_W-1:0]     x;
+  wire [PATH_W-1:0]     y;
+  wire [PATH_W-1:0]     z;
+  wire [2:0]            xsel;         // x's PC is a's, b's or c's
+  reg                   r_hit_pcn_q;
+  reg  [2:0]            r_hnpc_q;     // a's, b's, c's PC is the next-issue PC {c, b, a}
+  reg  [2:0]            r_xsel_q;     // x's input
+  wire [2:0]            ysel;         // y's PC is a's, b's or c's
+  wire [29:0]           rpc;          // the warp's heap root's PC at resolve
+  reg                   r_yeq_q;      // y's PC is the root's
+  reg                   r_rlt_q;      // the root's PC is below y's
+  wire                  cct_empty;
+  reg                   a_valid_q;    // the count, registered (issue + 10)
+  reg  [WARP_W-1:0]     a_wid_q;
+  reg  [2:0]            a_n_q;
+  wire [2:0]            g_ahead;
+  wire [30:0]           g_dist;       // HCT2's PC - the head's (negative: HCT2's is behind)
+  wire                  unused_leave; // the sorted list learns exits from the masks
 
   simty_ram_1r1w #(
     .DEPTH_W (WARP_W),
-    .DATA_W  (PATH_W)
+    .DATA_W  (T+PATH_W)
   ) u_hct1 (
     .clk_i   (clk_i),
     .we_i    (init_i || r_valid_q),
     .waddr_i (init_i ? init_wid_i : r_wid_q),
-    .wdata_i (init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : r_x_q),
+    .wdata_i (init_i ? {{{3{1'b0}}, 1'b1}, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {h1_lead, h1_w}),
     .re_i    (1'b1),
     .raddr_i (ex_wid_i),
     .rdata_o (h1)
@@ -160,22 +164,26 @@ module simty_path_sorted (
     .hold_o     (hold_o)
   );
 
+  assign h1_w        = r_x_q;
+  assign h1_lead     = h1_w[T-1:0] & (~h1_w[T-1:0] + 1'b1) & {T{h1_w[P_V]}};
   assign mb_active_o = h1[P_V] ? h1[T-1:0] : {T{1'b0}};
   assign mb_depth_o  = h1[P_D +: 8];
+  assign mb_lead1h_o = h1[PATH_W +: T];
 
   // The redirect compares x's PC with the predicted next PC and with the warp's next-issue PC.
-  // Made here, on the CCS's inputs in parallel with it and picked by the input x comes from,
-  // and registered, they leave stage r two register bits instead of two 30-bit compares behind
-  // the CCS's register.
+  // Made here, on the CCS's inputs in parallel with it, they leave stage r register bits
+  // instead of two 30-bit compares behind the CCS's register: the first picked by the input x
+  // comes from, then registered; the second registered per input, with x's input, and picked at
+  // stage r.
 
   // hits
   always @(posedge clk_i) begin
     r_hit_pcn_q <= |(xsel & {c[P_PC +: 30] == m_pcn_i, m_b_i[P_PC +: 30] == m_pcn_i,
         m_a_i[P_PC +: 30] == m_pcn_i});
-    r_hit_npc_q <= m_npc_byp_i ? |(xsel & {c[P_PC +: 30] == m_npc_c0_i,
-        m_b_i[P_PC +: 30] == m_npc_c0_i,
-        m_a_i[P_PC +: 30] == m_npc_c0_i}) : |(xsel & {c[P_PC +: 30] == m_npc_i,
-        m_b_i[P_PC +: 30] == m_npc_i, m_a_i[P_PC +: 30] == m_npc_i});
+    r_hnpc_q    <= m_npc_byp_i ? {c[P_PC +: 30] == m_npc_c0_i, m_b_i[P_PC +: 30] == m_npc_c0_i,
+        m_a_i[P_PC +: 30] == m_npc_c0_i} : {c[P_PC +: 30] == m_npc_i, m_b_i[P_PC +: 30] == m_npc_i,
+        m_a_i[P_PC +: 30] == m_npc_i};
+    r_xsel_q    <= xsel;
   end
 
   // The exact CCT's compares of y with its root, the same way: the root's PC (read at issue +
@@ -188,7 +196,7 @@ module simty_path_sorted (
   end
 
   assign r_hit_pcn_o = r_hit_pcn_q;
-  assign r_hit_npc_o = r_hit_npc_q;
+  assign r_hit_npc_o = |(r_xsel_q & r_hnpc_q);
 
   // ccs_result
   always @(posedge clk_i) begin
