@@ -35,7 +35,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 # Fragments owned by each folder.
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
-.PHONY: help setup config gen rtl check-gen sim test test-full test-badinput fuzz fuzz-elf test-randstate formal \
+.PHONY: help setup config gen rtl check-gen sim test test-full test-badinput test-mirror fuzz fuzz-elf test-randstate formal \
         fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog compare postsynth fpga-sim fpga-lint clean
 
 help:
@@ -53,6 +53,7 @@ help:
 	@echo "  make test [TEST_JOBS=2]          the regression CI runs (fast tier, under ~20 min on 2 cores; checks TEST_JOBS at a time)"
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
+	@echo "  make test-mirror                the harness's path mirror catches planted tracker bugs (W=2 T=4)"
 	@echo "  make test-randstate             random initial register values must not change any result"
 	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
 	@echo "                                  FUZZ_TRACKS (sorted sorted_lazy arbiter arbiter_pipe0); a failure prints a replay command;"
@@ -179,6 +180,11 @@ test-badinput: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(SIM_BIN) $(GEN_BIN) $(SW_ELFS_rv32ui)
 	@tb/tests/build_asan_sim.sh $(SIM_DIR) $(RTL_DIR) $(BADINPUT_ASAN) > /dev/null
 	@python3 tb/tests/check_badinput.py --sim $(BADINPUT_ASAN)/simty-sim --sim $(SIM_BIN) --gen $(GEN_BIN)
+
+# The harness's path mirror catches a broken tracker (planted bugs, W=2 T=4).
+test-mirror: setup
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN) $(REF_LIB) $(SW_OUT)/simt/branches.elf
+	@tb/tests/check_mirror.sh $(GEN_BIN) $(SW_OUT)/simt/branches.elf build/mirror
 
 FUZZ_SECONDS ?= 60
 fuzz-elf: setup

@@ -88,6 +88,7 @@ fast=(
   "randstate|$mk test-randstate"
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
   "badinput|$mk test-badinput W=2 T=4"
+  "mirror|$mk test-mirror"
   "bench-sim|.venv/bin/python scripts/bench_sim.py --check"
   "fpga-lint|$mk fpga-lint W=2 T=4 && $mk fpga-lint W=8 T=64 TRACK=arbiter"
   "fpga-sim|$mk fpga-sim W=2 T=2 && $mk fpga-sim W=8 T=8 TRACK=arbiter"

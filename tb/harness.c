@@ -5,9 +5,10 @@
  * harness provides the instruction and data memories behind the core's ports
  * (both latency 1) and the MMIO console, and reads the trace ports to keep
  * each thread's state, the commit log, the statistics and a mirror of every
- * warp's path set (hang report, path invariants).  With --cosim the reference
- * model executes every pass the RTL resolves, for the same threads and in the
- * same order, and every architectural effect is compared.
+ * warp's path set (harness_paths.c: hang report, path invariants).  With
+ * --cosim the reference model executes every pass the RTL resolves, for the
+ * same threads and in the same order, and every architectural effect is
+ * compared.
  *
  * Output formats, exit codes and statistics keys are those of report.c, shared
  * with simty-ref, so the two models' outputs can be compared directly.
@@ -21,6 +22,7 @@
 
 #include "console.h"
 #include "harness_load.h"
+#include "harness_paths.h"
 #include "report.h"
 #include "simty_config.h"
 #include "simty_map.h"
@@ -34,11 +36,6 @@ struct opts {
     uint64_t max_cycles;
     const char *fst, *commit_log, *stats, *signature;
     int quiet, cosim;
-};
-
-struct warp_paths {
-    int n;
-    struct simty_path p[SIMTY_T + 3];
 };
 
 #ifndef SIMTY_ISA_M
@@ -76,7 +73,7 @@ struct run {
     struct simty_out out;
     struct simty_trace tr;
     struct report_thread th[NTHREADS];
-    struct warp_paths paths[SIMTY_W];
+    struct path_mirror paths;
     struct load_queue *pend;                /* [SIMTY_W] */
     uint64_t cycle;
     struct console *con;
@@ -87,10 +84,6 @@ struct run {
     char (*hist)[HISTORY][200];             /* last commits per thread (cosim) */
     unsigned hist_n[NTHREADS];
     uint64_t warp_insts, thread_insts, replays, divergences, merges;
-    unsigned peak_paths, peak_warp[SIMTY_W], cct_peak;
-#if SIMTY_TRACK_ARBITER
-    unsigned char warp_insts_seen[SIMTY_W], dead_before[NTHREADS];
-#endif
     int error;                              /* a check failed: the run fails */
 };
 
@@ -277,186 +270,6 @@ static void compare(struct run *r, unsigned warp, unsigned lane, const struct si
         fprintf(stderr, "    %s", r->hist[tid][i % HISTORY]);
 }
 
-/* ---- path mirror ----------------------------------------------------------- */
-
-#if !SIMTY_TRACK_ARBITER
-static int same_path(const struct simty_path *a, const struct simty_path *b)
-{
-    return a->pc == b->pc && a->mask == b->mask && a->depth == b->depth;
-}
-
-static int mirror_take(struct warp_paths *wp, const struct simty_path *p)
-{
-    for (int i = 0; i < wp->n; i++) {
-        if (same_path(&wp->p[i], p)) {
-            wp->p[i] = wp->p[--wp->n];
-            return 1;
-        }
-    }
-    return 0;
-}
-
-#if SIMTY_SORTER_EXACT
-/* The exact CCT merges the heap's root into y when they share a PC: the
- * second path is then the union of mirrored paths at its PC. */
-static int mirror_take_merged(struct warp_paths *wp, const struct simty_path *p)
-{
-    uint64_t u = 0;
-    unsigned d = 0;
-    for (int i = 0; i < wp->n; i++)
-        if (wp->p[i].pc == p->pc && !(wp->p[i].mask & ~p->mask)) {
-            u |= wp->p[i].mask;
-            d = wp->p[i].depth > d ? wp->p[i].depth : d;
-        }
-    if (u != p->mask || d != p->depth)
-        return 0;
-    for (int i = 0; i < wp->n;)
-        if (wp->p[i].pc == p->pc && !(wp->p[i].mask & ~p->mask))
-            wp->p[i] = wp->p[--wp->n];
-        else
-            i++;
-    return 1;
-}
-#endif
-#endif
-
-#if SIMTY_TRACK_ARBITER
-/* Arbiter: each thread has its own PC.  Mirror them from a and b and check
- * the tracker's membership (h1 = the active lanes) and its choice x (deepest,
- * then lowest PC, and every live thread at that PC). */
-struct thread_pc {
-    uint32_t pc;
-    unsigned depth;
-};
-
-static void mirror_update(struct run *r, const struct simty_trace *t)
-{
-    static struct thread_pc tp[NTHREADS];
-    struct warp_paths *wp = &r->paths[t->wid];
-    uint64_t active = 0, live = 0, xmask = 0;
-    unsigned base = t->wid * SIMTY_T, best = SIMTY_T;
-
-    if (!r->warp_insts_seen[t->wid]) {      /* first pass of the warp: all at the entry */
-        r->warp_insts_seen[t->wid] = 1;
-        for (unsigned l = 0; l < SIMTY_T; l++) {
-            tp[base + l].pc = r->prog.entry;
-            tp[base + l].depth = 0;
-        }
-    }
-    for (unsigned l = 0; l < SIMTY_T; l++)
-        if (r->th[base + l].state == REPORT_TH_RUNNING || (t->exec >> l & 1))
-            if (tp[base + l].pc == t->pc && !(r->dead_before[base + l]))
-                active |= 1ull << l;
-    if (active != t->h1.mask)
-        check_failed(r, "warp %u pc %08" PRIx32 ": active lanes %" PRIx64 ", threads there %" PRIx64,
-                     t->wid, t->pc, t->h1.mask, active);
-    for (unsigned l = 0; l < SIMTY_T; l++) {
-        struct thread_pc *p = &tp[base + l];
-        if (t->a.mask >> l & 1) {
-            p->pc = t->a.pc;
-            p->depth = t->a.depth;
-        } else if (t->b.mask >> l & 1) {
-            p->pc = t->b.pc;
-            p->depth = t->b.depth;
-        }
-        if (r->th[base + l].state != REPORT_TH_RUNNING) {
-            r->dead_before[base + l] = 1;
-            continue;
-        }
-        live |= 1ull << l;
-        if (best == SIMTY_T || p->depth > tp[base + best].depth ||
-            (p->depth == tp[base + best].depth && p->pc < tp[base + best].pc))
-            best = l;
-    }
-    if (best < SIMTY_T)
-        for (unsigned l = 0; l < SIMTY_T; l++)
-            if ((live >> l & 1) && tp[base + l].pc == tp[base + best].pc)
-                xmask |= 1ull << l;
-    if (t->x.valid != (live != 0) ||
-        (live && (t->x.pc != tp[base + best].pc || t->x.depth != tp[base + best].depth ||
-                  t->x.mask != xmask)))
-        check_failed(r, "warp %u: arbiter chose %08" PRIx32 "/%" PRIx64 "/%u, expected %08" PRIx32
-                        "/%" PRIx64 "/%u", t->wid, t->x.pc, t->x.mask, t->x.depth,
-                     live ? tp[base + best].pc : 0, xmask, live ? tp[base + best].depth : 0);
-    /* The path view for the hang report and statistics: threads grouped by PC. */
-    wp->n = 0;
-    for (unsigned l = 0; l < SIMTY_T; l++) {
-        int k;
-        if (!(live >> l & 1))
-            continue;
-        for (k = 0; k < wp->n && wp->p[k].pc != tp[base + l].pc; k++)
-            ;
-        if (k == wp->n) {
-            wp->p[k].valid = 1;
-            wp->p[k].pc = tp[base + l].pc;
-            wp->p[k].mask = 0;
-            wp->p[k].depth = 0;
-            wp->n++;
-        }
-        wp->p[k].mask |= 1ull << l;
-        if (tp[base + l].depth > wp->p[k].depth)
-            wp->p[k].depth = tp[base + l].depth;
-    }
-    if ((unsigned)wp->n > r->peak_warp[t->wid])
-        r->peak_warp[t->wid] = (unsigned)wp->n;
-    if ((unsigned)wp->n > r->peak_paths)
-        r->peak_paths = (unsigned)wp->n;
-}
-#else
-/* Sorted list: a pass replaced the warp's head path h1 and second path c by
- * x, y, z; the path set must still hold every live thread exactly once. */
-static void mirror_update(struct run *r, const struct simty_trace *t)
-{
-    struct warp_paths *wp = &r->paths[t->wid];
-    const struct simty_path *out[3] = {&t->x, &t->y, &t->z};
-    uint64_t live = 0, seen = 0;
-
-    if (t->h1.valid && !mirror_take(wp, &t->h1))
-        check_failed(r, "warp %u: head path %08" PRIx32 "/%" PRIx64 " is not in its path set",
-                     t->wid, t->h1.pc, t->h1.mask);
-    if (t->c.valid && !mirror_take(wp, &t->c)
-#if SIMTY_SORTER_EXACT
-        && !mirror_take_merged(wp, &t->c)
-#endif
-    )
-        check_failed(r, "warp %u: second path %08" PRIx32 "/%" PRIx64 " is not in its path set",
-                     t->wid, t->c.pc, t->c.mask);
-    for (int i = 0; i < 3; i++)
-        if (out[i]->valid && wp->n < (int)(sizeof wp->p / sizeof wp->p[0]))
-            wp->p[wp->n++] = *out[i];
-    for (int i = 0; i < wp->n; i++) {
-        if (!wp->p[i].mask || (wp->p[i].mask & seen))
-            check_failed(r, "warp %u: path %08" PRIx32 " has an empty or overlapping mask %" PRIx64,
-                         t->wid, wp->p[i].pc, wp->p[i].mask);
-        seen |= wp->p[i].mask;
-    }
-    for (unsigned l = 0; l < SIMTY_T; l++)
-        if (r->th[t->wid * SIMTY_T + l].state == REPORT_TH_RUNNING)
-            live |= 1ull << l;
-    if (seen != live)
-        check_failed(r, "warp %u: paths hold threads %" PRIx64 " but the live threads are %" PRIx64,
-                     t->wid, seen, live);
-#if SIMTY_SORTER_EXACT
-    /* Exact sorter: the head handed out is the minimum of the warp's paths
-     * (MinSP-PC: deeper first, then lower PC). */
-    for (int i = 0; t->x.valid && i < wp->n; i++) {
-        const struct simty_path *p = &wp->p[i];
-        if (p->depth > t->x.depth || (p->depth == t->x.depth && p->pc < t->x.pc))
-            check_failed(r, "warp %u: head %08" PRIx32 "/%u handed out before path %08" PRIx32
-                            "/%u (exact sorter)", t->wid, t->x.pc, t->x.depth, p->pc, p->depth);
-    }
-#endif
-    if ((unsigned)wp->n > r->peak_warp[t->wid])
-        r->peak_warp[t->wid] = (unsigned)wp->n;
-    if ((unsigned)wp->n > r->peak_paths)
-        r->peak_paths = (unsigned)wp->n;
-    if (wp->n > 2 && (unsigned)wp->n - 2 > r->cct_peak)
-        r->cct_peak = (unsigned)wp->n - 2;
-    if (wp->n > 2 && wp->n - 2 > (SIMTY_T > 2 ? SIMTY_T - 2 : 0))
-        check_failed(r, "warp %u: %d paths, more than the CCT holds", t->wid, wp->n);
-}
-#endif
-
 /* ---- trace events ------------------------------------------------------------- */
 
 static void on_pass(struct run *r)
@@ -520,7 +333,15 @@ static void on_pass(struct run *r)
             compare(r, t->wid, l, &rtl, &ref[l], 1);
         commit(r, r->cycle, t->wid, l, &rtl);
     }
-    mirror_update(r, t);
+    {
+        uint64_t running = 0;
+        char err[256];
+        for (unsigned l = 0; l < SIMTY_T; l++)
+            if (r->th[t->wid * SIMTY_T + l].state == REPORT_TH_RUNNING)
+                running |= 1ull << l;
+        if (mirror_update(&r->paths, t, running, err, sizeof err) != 0)
+            check_failed(r, "%s", err);
+    }
     if (load) {
         struct load_queue *q = &r->pend[t->wid];
         struct pending_load *p = &q->e[(q->head + q->n) % PEND_N];
@@ -566,21 +387,6 @@ static void on_load_writeback(struct run *r)
 }
 
 /* ---- one program ------------------------------------------------------------- */
-
-static void hang_report(struct run *r)
-{
-    printf("  paths per warp (pc/mask/depth):\n");
-    for (unsigned w = 0; w < SIMTY_W; w++) {
-        const struct warp_paths *wp = &r->paths[w];
-        if (!wp->n)
-            continue;
-        printf("  warp %u:", w);
-        for (int i = 0; i < wp->n; i++)
-            printf(" %08" PRIx32 "/%0*" PRIx64 "/%u", wp->p[i].pc, (SIMTY_T + 3) / 4, wp->p[i].mask,
-                   wp->p[i].depth);
-        printf("\n");
-    }
-}
 
 static int setup(struct run *r, const char *path, int argc, char **argv)
 {
@@ -649,12 +455,7 @@ static int setup(struct run *r, const char *path, int argc, char **argv)
         return -1;
     }
     r->sim = sim_new(argc, argv, o->fst);
-    for (unsigned w = 0; w < SIMTY_W; w++) {
-        r->paths[w].n = 1;
-        r->paths[w].p[0].valid = 1;
-        r->paths[w].p[0].pc = r->prog.entry;
-        r->paths[w].p[0].mask = SIMTY_T == 64 ? ~0ull : (1ull << SIMTY_T) - 1;
-    }
+    mirror_reset(&r->paths, r->prog.entry);
     return 0;
 }
 
@@ -701,10 +502,10 @@ static int write_outputs(struct run *r, const struct report_run *rr, int code)
         s.divergences = r->divergences;
         s.merges = r->merges;
         s.replays = r->replays;
-        s.peak_paths = r->peak_paths;
-        memcpy(s.peak_paths_warp, r->peak_warp, sizeof r->peak_warp);
+        s.peak_paths = r->paths.peak_paths;
+        memcpy(s.peak_paths_warp, r->paths.peak_warp, sizeof r->paths.peak_warp);
         s.stalls = -1;
-        s.cct_peak = SIMTY_TRACK_ARBITER ? -1 : (int64_t)r->cct_peak;
+        s.cct_peak = SIMTY_TRACK_ARBITER ? -1 : (int64_t)r->paths.cct_peak;
         report_stats_outcome(&s, rr);
         s.exit_code = code;
         if (report_write_stats(o->stats, &s, err, sizeof err) != 0) {
@@ -792,7 +593,7 @@ static int run_one(const struct opts *o, const char *path, int argc, char **argv
     } else {
         code = report_run_line(stdout, path, &rr);
         if (hang)
-            hang_report(&r);
+            mirror_hang_report(&r.paths);
     }
     code = write_outputs(&r, &rr, code);
     teardown(&r);

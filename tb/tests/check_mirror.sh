@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# The harness's path mirror (tb/harness_paths.c) catches a broken tracker.
+#
+#   tb/tests/check_mirror.sh GEN_BIN ELF OUT_DIR
+#
+# For each planted bug (simty-gen --mutate, the formal proofs' mutations) a
+# W=2 T=4 simulator is built into OUT_DIR and runs ELF, a divergent program:
+# the run must fail (exit 1) with the mirror's own message, not with a wrong
+# result or a hang. The same program on the unmutated core passes (make test
+# runs it); so a mirror that stopped checking fails here.
+set -euo pipefail
+[ $# = 3 ] || { echo "usage: $0 GEN_BIN ELF OUT_DIR" >&2; exit 2; }
+gen=$1; elf=$2; out=$3
+root=$(cd "$(dirname "$0")/../.." && pwd)
+lib=$(dirname "$gen")/libsimtyref.a   # the model and shared modules, beside simty-gen
+# mutation | TRACK | the mirror's message (extended regular expression)
+cases=(
+  "skip-mask-bit|sorted|is not in its path set|paths hold threads"
+  "bad-order|sorted|handed out before path"
+  "extra-lane|arbiter|active lanes"
+)
+npass=0; nfail=0
+for c in "${cases[@]}"; do
+  IFS='|' read -r mut track want <<< "$c"
+  dir=$out/$mut-$track
+  "$gen" W=2 T=4 TRACK="$track" --mutate="$mut" -o "$dir/rtl" > /dev/null
+  "$root/scripts/build_sim.sh" "$dir/rtl" "$dir/sim" --lib "$lib" > /dev/null
+  rc=0
+  res=$("$dir/sim/simty-sim" --max-cycles 200000 "$elf" 2>&1) || rc=$?
+  if [ "$rc" = 1 ] && grep -Eq "ERROR .*($want)" <<< "$res"; then
+    echo "PASS mirror: --mutate=$mut (TRACK=$track) caught: $(grep -m1 ERROR <<< "$res" | cut -c1-160)"
+    npass=$((npass + 1))
+  else
+    echo "FAIL mirror: --mutate=$mut (TRACK=$track): exit $rc, expected 1 with /$want/: $(tail -n 3 <<< "$res")"
+    nfail=$((nfail + 1))
+  fi
+done
+echo "$npass passed, $nfail failed"
+[ "$nfail" = 0 ]
