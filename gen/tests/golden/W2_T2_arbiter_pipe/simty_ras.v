@@ -89,7 +89,7 @@ module simty_ras (
   assign push   = valid_i && call_i;
   assign pop    = valid_i && ret_i && n != {N_W{1'b0}};
   assign same   = wid_i == rd_wid_i;
-  assign fwd    = same && valid_i && (call_i || (ret_i && rd_n != {N_W{1'b0}}));
+  assign fwd    = same && valid_i && (call_i || ret_i);
   assign pc_inc = pc_i + 30'd1;
 
   // f2's top, registered for f3
