@@ -1,4 +1,4 @@
-/* ref_internal.h - the model's state, shared by exec.c and paths.c only. */
+/* ref_internal.h - the model's state, shared by its own modules only. */
 #ifndef SIMTY_REF_INTERNAL_H
 #define SIMTY_REF_INTERNAL_H
 
@@ -37,6 +37,54 @@ enum {
     OP_CSR_CYCLE, OP_CSR_CYCLEH, OP_CSR_MHARTID, OP_CSR_WARPID, OP_CSR_LANEID,
     OP_CSR_NWARPS, OP_CSR_NLANES
 };
+
+/* The instructions that write rd = e and go to pc + 4 on every lane, with
+ * no trap: e of a (rs1), b (rs2), imm, pc, cyc (the cycle CSR), tid, w,
+ * lane.  Used by exec_one and by the fast path (ref_exec_uniform), so the
+ * two cannot differ, and by the decoder (decode.c) to classify them. */
+#define REF_ALU_OPS(X) \
+    X(OP_LUI,    imm) \
+    X(OP_AUIPC,  pc + imm) \
+    X(OP_ADDI,   a + imm) \
+    X(OP_SLTI,   (uint32_t)((int32_t)a < (int32_t)imm)) \
+    X(OP_SLTIU,  (uint32_t)(a < imm)) \
+    X(OP_XORI,   a ^ imm) \
+    X(OP_ORI,    a | imm) \
+    X(OP_ANDI,   a & imm) \
+    X(OP_SLLI,   a << imm) \
+    X(OP_SRLI,   a >> imm) \
+    X(OP_SRAI,   (uint32_t)((int32_t)a >> imm)) \
+    X(OP_ADD,    a + b) \
+    X(OP_SUB,    a - b) \
+    X(OP_SLL,    a << (b & 31)) \
+    X(OP_SLT,    (uint32_t)((int32_t)a < (int32_t)b)) \
+    X(OP_SLTU,   (uint32_t)(a < b)) \
+    X(OP_XOR,    a ^ b) \
+    X(OP_SRL,    a >> (b & 31)) \
+    X(OP_SRA,    (uint32_t)((int32_t)a >> (b & 31))) \
+    X(OP_OR,     a | b) \
+    X(OP_AND,    a & b) \
+    /* RV32M; division by zero and the overflow as the ISA defines them */ \
+    X(OP_MUL,    a * b) \
+    X(OP_MULH,   (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32)) \
+    X(OP_MULHSU, (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(uint64_t)b) >> 32)) \
+    X(OP_MULHU,  (uint32_t)((uint64_t)a * b >> 32)) \
+    X(OP_DIV,    b == 0 ? 0xffffffffu : (a == 0x80000000u && b == 0xffffffffu) ? a \
+                 : (uint32_t)((int32_t)a / (int32_t)b)) \
+    X(OP_DIVU,   b == 0 ? 0xffffffffu : a / b) \
+    X(OP_REM,    b == 0 ? a : (a == 0x80000000u && b == 0xffffffffu) ? 0 \
+                 : (uint32_t)((int32_t)a % (int32_t)b)) \
+    X(OP_REMU,   b == 0 ? a : a % b) \
+    X(OP_CSR_CYCLE,   (uint32_t)cyc) \
+    X(OP_CSR_CYCLEH,  (uint32_t)(cyc >> 32)) \
+    X(OP_CSR_MHARTID, tid) \
+    X(OP_CSR_WARPID,  w) \
+    X(OP_CSR_LANEID,  lane) \
+    X(OP_CSR_NWARPS,  r->cfg.W) \
+    X(OP_CSR_NLANES,  r->cfg.T)
+
+/* decode.c: the instruction word i decoded into d (isa_m: RV32M too). */
+void ref_decode(uint32_t i, struct dinsn *d, int isa_m);
 
 struct warp_list {
     unsigned n;
