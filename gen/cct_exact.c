@@ -309,15 +309,24 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
             "pz_ra", "pz_rd");
     vm_wire(m, "blocked", "1", "stage r may start an operation now");
     vm_wire(m, "o2_go", "1", "a waiting z is inserted: its pre-stage is now");
-    vm_wire(m, "arb_1h", "W", NULL);
     vm_assign(m, "blocked", "m_valid_i && (z_i[P_V] || rv)");
-    vm_assign(m, "arb_1h", "pend_q & (~pend_q + 1'b1)");
     vm_assign(m, "o2_go", "pend_q != {W{1'b0}} && !blocked");
+    /* The lowest waiting warp is found a cycle ahead, on pend_q's next value, and
+     * registered: the level-1 RAMs' read address (pre_w) then starts from
+     * flip-flops (W8T16 at 5bbfe6c: pend_q -> carry chain -> encoder -> pre_w ->
+     * level-1 read -> s0_cl, 13.7 ns, the worst path of its seed). */
+    vm_wire(m, "pend_nx", "W", "pend_q's next value");
+    vm_wire(m, "arb_nx", "W", "its lowest warp, one-hot");
+    vm_reg(m, "arb_1h", "W", "the lowest waiting warp, one-hot");
+    vm_assign(m, "pend_nx", "(pend_q & ~(arb_1h & {W{o2_go}})) | %s",
+              oh_of(cfg, buf, sizeof buf, "d2_pend_q", "d2_wid_q"));
+    vm_assign(m, "arb_nx", "pend_nx & (~pend_nx + 1'b1)");
     {
-        const struct oh_field f[] = { { "arb_w", "WARP_W", "w[WARP_W-1:0]", NULL } };
+        const struct oh_field f[] = { { "arb_w_nx", "WARP_W", "w[WARP_W-1:0]", NULL } };
         vm_integer(m, "w");
-        oh_select(m, "arb", "arb_1h", "W", "w", f, 1);
+        oh_select(m, "arb", "arb_nx", "W", "w", f, 1);
     }
+    vm_reg(m, "arb_w", "WARP_W", "the lowest waiting warp");
     vm_assign(m, "pz_ra", "arb_w");
     {
         char o1[96], o2[96], o3[96];
@@ -529,12 +538,9 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "s0_v_q", "o2_go ? {1'b1, pz_rd[LANE_W+T +: 38], pz_rd[LANE_W-1:0], {LANE_W{1'b0}}} : "
                         "op_ins ? ze : mrg ? {EW{1'b0}} : ye");
     vb_set(b, "s0_mask_q", "o2_go ? pz_rd[LANE_W +: T] : op_ins ? z_i[T-1:0] : y_i[T-1:0]");
-    vb_if(b, "o2_go");
-    vb_set(b, "pend_q[arb_w]", "1'b0");
-    vb_end(b);
-    vb_if(b, "d2_pend_q");
-    vb_set(b, "pend_q[d2_wid_q]", "1'b1");
-    vb_end(b);
+    vb_set(b, "pend_q", "pend_nx");
+    vb_set(b, "arb_1h", "arb_nx");
+    vb_set(b, "arb_w", "arb_w_nx");
     vb_if(b, "pend_q == {W{1'b0}} || o2_go");
     vb_set(b, "starve_q", "2'd0");
     vb_elif(b, "starve_q != 2'd3");
@@ -546,6 +552,8 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "s0_ins_q", "1'b0");
     vb_reset(b, "s0_rep_q", "1'b0");
     vb_reset(b, "pend_q", "{W{1'b0}}");
+    vb_reset(b, "arb_1h", "{W{1'b0}}");
+    vb_reset(b, "arb_w", "{WARP_W{1'b0}}");
     vb_reset(b, "starve_q", "2'd0");
     return vm_status(m);
 }

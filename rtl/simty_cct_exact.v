@@ -111,9 +111,12 @@ module simty_cct_exact (
   wire    [WARP_W-1:0]            pz_ra;
   wire                            blocked;     // stage r may start an operation now
   wire                            o2_go;       // a waiting z is inserted: its pre-stage is now
-  wire    [W-1:0]                 arb_1h;
+  wire    [W-1:0]                 pend_nx;     // pend_q's next value
+  wire    [W-1:0]                 arb_nx;      // its lowest warp, one-hot
+  reg     [W-1:0]                 arb_1h;      // the lowest waiting warp, one-hot
   integer                         w;
-  reg     [WARP_W-1:0]            arb_w;
+  reg     [WARP_W-1:0]            arb_w_nx;
+  reg     [WARP_W-1:0]            arb_w;       // the lowest waiting warp
   wire    [WARP_W-1:0]            pre_w;
   reg                             s0_ins_q;    // stage 0: insert
   reg                             s0_rep_q;    // stage 0: replace or extract
@@ -353,15 +356,17 @@ module simty_cct_exact (
   // delay registers), then inserted in a cycle that stage r leaves free (lowest warp first).
   // After 3 cycles without a free slot every warp is held, so stage r soon falls silent.
   assign blocked = m_valid_i && (z_i[P_V] || rv);
-  assign arb_1h  = pend_q & (~pend_q + 1'b1);
   assign o2_go   = pend_q != {W{1'b0}} && !blocked;
+  assign pend_nx = (pend_q & ~(arb_1h & {W{o2_go}})) | ({W{d2_pend_q}} & ({{(W-1){1'b0}},
+      1'b1} << d2_wid_q));
+  assign arb_nx  = pend_nx & (~pend_nx + 1'b1);
 
   // arb
   always @* begin
-    arb_w = {WARP_W{1'b0}};
+    arb_w_nx = {WARP_W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      if (arb_1h[w]) begin
-        arb_w = arb_w | w[WARP_W-1:0];
+      if (arb_nx[w]) begin
+        arb_w_nx = arb_w_nx | w[WARP_W-1:0];
       end
     end
   end
@@ -504,12 +509,9 @@ module simty_cct_exact (
     s0_v_q    <= o2_go ? {1'b1, pz_rd[LANE_W+T +: 38], pz_rd[LANE_W-1:0],
         {LANE_W{1'b0}}} : op_ins ? ze : mrg ? {EW{1'b0}} : ye;
     s0_mask_q <= o2_go ? pz_rd[LANE_W +: T] : op_ins ? z_i[T-1:0] : y_i[T-1:0];
-    if (o2_go) begin
-      pend_q[arb_w] <= 1'b0;
-    end
-    if (d2_pend_q) begin
-      pend_q[d2_wid_q] <= 1'b1;
-    end
+    pend_q    <= pend_nx;
+    arb_1h    <= arb_nx;
+    arb_w     <= arb_w_nx;
     if (pend_q == {W{1'b0}} || o2_go) begin
       starve_q <= 2'd0;
     end else if (starve_q != 2'd3) begin
@@ -522,6 +524,8 @@ module simty_cct_exact (
       s0_ins_q  <= 1'b0;
       s0_rep_q  <= 1'b0;
       pend_q    <= {W{1'b0}};
+      arb_1h    <= {W{1'b0}};
+      arb_w     <= {WARP_W{1'b0}};
       starve_q  <= 2'd0;
     end
   end
