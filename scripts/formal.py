@@ -69,8 +69,8 @@ def is_core(track):
 # own checks are at 1x4 (1x2 is kept as the cheap proof of the shared part).
 # coalesce: W does not matter to the coalescer (it sees no warp id), so W = 1.
 CONFIGS = {"sorted": "1x2,2x2,2x4,4x4", "arbiter": "1x2,2x2,2x4,4x4", "sorted_lazy": "1x2,1x4,2x4",
-           "coalesce": "1x1,1x2,1x4,1x8", "core_sorted": "1x2,2x2,2x4",
-           "core_arbiter": "1x2,2x2,2x4"}
+           "coalesce": "1x1,1x2,1x4,1x8", "core_sorted": "1x2,2x2,2x4,4x4",
+           "core_arbiter": "1x2,2x2,2x4,4x4"}
 # ... of those tried with PDR first (--pdr-configs overrides them all; the others: BMC
 # only). Measured: PDR did not close the path trackers' 2x2 in 300 s; it proves the
 # coalescer at T = 4 in about a minute, at T = 8 in 13 minutes under load (opt in with
