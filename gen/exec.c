@@ -18,7 +18,7 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
 {
     char e[320];
     struct vblock *b;
-    int l;
+    int l, nimm;
 
     vm_describe(m, "Decode and execute (collect 2 and issue + 4): in collect 2, the ALU lanes' "
                    "control word and immediate, including the read-only CSRs (mhartid, warp and "
@@ -229,9 +229,14 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_elif(b, "d_op == OP_SYS");
     vb_set(b, "d_imm", "d_is_csr ? d_csr_val : 32'd93");
     vb_end(b);
-    vm_reg(m, "imm_q", "32", "the lanes' immediate");
-    b = vm_seq(m, "immediate");
-    vb_set(b, "imm_q", "d_imm");
+    /* past 8 lanes, a copy per 8 lanes (W8T16 at 32eb14c: one register's 512
+     * readers, placed 49 rows from a lane: a 5.7 ns hop to its condition) */
+    nimm = lane_copies(m, cfg->t, "imm_q", "32", "d_imm", "the lanes' immediate, one per 8 lanes");
+    if (!nimm) {
+        vm_reg(m, "imm_q", "32", "the lanes' immediate");
+        b = vm_seq(m, "immediate");
+        vb_set(b, "imm_q", "d_imm");
+    }
 
     /* ---- execute ---- */
     vm_comment(m, "T ALU lanes: result and branch condition per lane.");
@@ -245,7 +250,10 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "clk_i", "clk_i");
         vm_inst_conn(in, "ctl_i", "c2_ctl_q");
         vm_inst_conn(in, "lane_i", "32'd%d", l);
-        vm_inst_conn(in, "imm_i", "imm_q");
+        if (nimm)
+            vm_inst_conn(in, "imm_i", "imm_q_c%d", l / LANE_GROUP);
+        else
+            vm_inst_conn(in, "imm_i", "imm_q");
         vm_inst_conn(in, "a_i", "ex_s1_i[%d +: 32]", 32 * l);
         vm_inst_conn(in, "s2_i", "ex_s2_i[%d +: 32]", 32 * l);
         vm_inst_conn(in, "result_o", "res[%d +: 32]", 32 * l);
