@@ -30,6 +30,7 @@ import re
 import statistics
 import subprocess
 import sys
+import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -503,6 +504,22 @@ def main():
         os.replace(os.path.join(out, "results.json.tmp"), os.path.join(out, "results.json"))
         write_csv(res, os.path.join(out, "results.csv"))
 
+    hier, units_thread = {}, None
+
+    def units_join(status):
+        """Wait for the per-unit run started in the background (step 1), if any; its
+        failure becomes the report's status."""
+        if units_thread is None:
+            return status
+        units_thread.join()
+        res["steps"]["synth_hier"] = hier.get("step", {"status": "failed", "seconds": 0.0,
+                                                       "peak_mib": None})
+        if "units" in hier:
+            res["units"] = hier["units"]
+        elif status == "ok":
+            status = res["steps"]["synth_hier"]["status"]
+        return status
+
     if a.pnr_only:
         # Place and route what an earlier --no-pnr run left in OUT (make compare
         # runs the two halves as separate jobs, the second one holding a "pnr" slot).
@@ -533,32 +550,46 @@ def main():
                   "%s simty_core *simty_fpga_soc*; %s -top %s; delete t:$scopeinfo; "
                   "write_json %s_hier.json; tee -q -o stat_hier.json stat -json"
                   % (read, top, dev["synth"], top, top))
-        print("synth: [1/3] Yosys, hierarchy kept (per-unit counts)%s"
-              % (": skipped" if a.skip_units else ""), flush=True)
-        st, secs, peak = ("skipped", 0.0, None) if a.skip_units else fpga_flow.run([YOSYS, "-q", "-l", "yosys_hier.log", "-p", script],
-                                       os.path.join(out, "yosys_hier.out"), a.timeout, out)
-        res["steps"]["synth_hier"] = {"status": st, "seconds": secs, "peak_mib": peak}
-        if st == "ok":
-            with open(os.path.join(out, top + "_hier.json")) as f:
-                res["units"] = hier_units(json.load(f), dev, fam)
-            if a.units_only:
-                old = {}
-                try:
-                    with open(os.path.join(out, "results.json")) as f:
-                        old = json.load(f)
-                except (OSError, ValueError):
-                    pass
-                if old:
-                    old["units"] = res["units"]
-                    old.setdefault("steps", {})["synth_hier"] = res["steps"]["synth_hier"]
-                    res = old
-                    status = res.get("status", "ok")
+
+        def units_step():
+            st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys_hier.log", "-p", script],
+                                           os.path.join(out, "yosys_hier.out"), a.timeout, out)
+            hier["step"] = {"status": st, "seconds": secs, "peak_mib": peak}
+            if st == "ok":
+                with open(os.path.join(out, top + "_hier.json")) as f:
+                    hier["units"] = hier_units(json.load(f), dev, fam)
+
+        if a.units_only:
+            print("synth: [1/3] Yosys, hierarchy kept (per-unit counts)", flush=True)
+            units_step()
+            res["steps"]["synth_hier"] = hier["step"]
+            if "units" not in hier:
+                status = hier["step"]["status"]
                 save()
                 return finish(res, out, status)
-        elif st != "skipped":
-            status = st
+            old = {}
+            try:
+                with open(os.path.join(out, "results.json")) as f:
+                    old = json.load(f)
+            except (OSError, ValueError):
+                pass
+            if old:
+                old.setdefault("steps", {})["synth_hier"] = hier["step"]
+                res = old
+                status = res.get("status", "ok")
+            res["units"] = hier["units"]
             save()
             return finish(res, out, status)
+        # On a second core, beside the flat synthesis and nextpnr (one process each):
+        # the per-unit counts then cost no wall time (make synth's default is one seed).
+        print("synth: [1/3] Yosys, hierarchy kept (per-unit counts)%s"
+              % (": skipped" if a.skip_units else ", in the background"), flush=True)
+        if a.skip_units:
+            res["steps"]["synth_hier"] = {"status": "skipped", "seconds": 0.0, "peak_mib": None}
+        else:
+            units_thread = threading.Thread(target=units_step, daemon=True)
+            units_thread.start()
+
 
         # 2. flat synthesis: the netlist and the whole-design counts.
         script = ("%s; %s -top %s; %s; delete t:$scopeinfo; write_json %s.json; "
@@ -568,7 +599,7 @@ def main():
                                        os.path.join(out, "yosys.out"), a.timeout, out)
         res["steps"]["synth"] = {"status": st, "seconds": secs, "peak_mib": peak}
         if st != "ok":
-            status = st
+            status = units_join(st)
             save()
             return finish(res, out, status)
         with open(os.path.join(out, "stat.json")) as f:
@@ -584,16 +615,18 @@ def main():
             need["lc_packed"], over = packed_fit(dev, bd, top, out, a.timeout)
         res["fit"] = {"need": need, "capacity": bd["capacity"], "over": over}
         if over:
-            status = "does_not_fit"
+            status = units_join("does_not_fit")
             res["steps"]["pnr"] = {"status": "skipped", "reason": "; ".join(over)}
             save()
             print("synth: %s does not fit the %s:" % (tag, dev["device"]), file=sys.stderr)
             for m in over:
                 print("synth:   " + m, file=sys.stderr)
             return finish(res, out, status)
-        save()      # the synthesis results, before the long part
         if a.no_pnr:
+            status = units_join(status)
+            save()
             return finish(res, out, status)
+        save()      # the synthesis results, before the long part
 
     # 3. nextpnr, the seeds one after the other, or --jobs of them at once.
     tw = a.timing_weight if a.timing_weight is not None else HEAP_TIMING_WEIGHT[fam]
@@ -653,6 +686,7 @@ def main():
     bad = [r["status"] for r in runs if r["status"] != "ok"]
     if bad:
         status = "timeout" if "timeout" in bad else "failed"
+    status = units_join(status)
     save()
     return finish(res, out, status)
 
