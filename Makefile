@@ -77,8 +77,10 @@ help:
 	@echo "                                  board top + core: Yosys, nextpnr; area per unit, Fmax, report; ENDPOINTS: every register that misses MHz"
 	@echo "  make bitstream [BOARD=] [W= T=] pack the routed design (make synth first if needed), check it by"
 	@echo "                                  unpacking it, print its path; make prog loads it (openFPGALoader)"
-	@echo "  make compare [BOARD=] [CMP_W=8] [CMP_T=\"2 4 8 16 32 64\"]"
+	@echo "  make compare [BOARD=] [CMP_W=8] [CMP_T=\"2 4 8 16 32 64\"] [CMP_TRACKS=\"sorted arbiter\"]"
 	@echo "                                  sorted list vs arbiter sweep over T: CSV, Markdown, plot;"
+	@echo "                                  several CMP_W at one CMP_T sweep W instead (CMP_W=\"1 2 4 8 16 32 64\""
+	@echo "                                  CMP_T=8 CMP_TRACKS=sorted: build/compare-BOARD-T8/);"
 	@echo "                                  CMP_BUDGET=S starts no job after S seconds (rest: pending)"
 	@echo "  make postsynth                  gate-level netlist of W=2 T=2 against its RTL on rv32ui tests"
 	@echo "  make fpga-sim [W= T= TRACK=]    the board SoC (memories, console FIFO, UART) under iverilog"
@@ -293,13 +295,15 @@ fpga-calibrate: setup
 # make synth: board top + core, hierarchy-preserving synthesis for per-unit
 # counts, flat synthesis, nextpnr over SEEDS seeds (Fmax = median); results in
 # $(CFG_DIR)/synth-$(BOARD)[-$(PLACER)]/ (synth.py puts them beside RTL_DIR).
-# make compare: T sweep at W=CMP_W, both trackers.
+# make compare: T sweep at W=CMP_W over CMP_TRACKS; several CMP_W at one CMP_T
+# sweep W instead (the points are shared: W<w>_T<t>_<track>/synth-<board>).
 SEEDS         ?= 1
 SYNTH_JOBS    ?= 1
 SYNTH_TIMEOUT ?= 3600
 PLACER        ?= heap
 CMP_W         ?= 8
 CMP_T         ?= 2 4 8 16 32 64
+CMP_TRACKS    ?= sorted arbiter
 CMP_BUDGET    ?=
 synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
@@ -318,7 +322,7 @@ bitstream prog: setup config
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
 	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-2}; \
-	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --jobs $$j \
+	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --tracks "$(CMP_TRACKS)" --jobs $$j \
 	    --pnr-slots $$([ $$j -le 2 ] && echo 1 || echo $$j) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
 	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET))
 

@@ -1,18 +1,23 @@
 #!/usr/bin/env python3
-"""Sorted path list vs PC arbiter: area and Fmax against T (make compare).
+"""Sorted path list vs PC arbiter: area and Fmax against T or W (make compare).
 
-    compare.py [--board ecp5] [--W 8] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
+    compare.py [--board ecp5] [--W "8"] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
                [--jobs 2] [--pnr-slots N] [--seeds 1] [--timeout 3600] [--mem MiB]
                [--budget S] [--force] [--rtl-pattern build/W{W}_T{T}_{TRACK}/rtl]
                [--points-root build]
-               [--gen build/tools/simty-gen] [--out build/compare-<board>-W<w>]
+               [--gen build/tools/simty-gen] [--out build/compare-<board>-W<w>|-T<t>]
 
-Two jobs per (tracker, T) on the project's Dask runner (scripts/simjobs.py): the
+--W and --T take lists: a point is (W, T, tracker). Several T at one W sweep T (the
+table and plot against T); several W at one T sweep W (against W, like the scaling
+figure of the Simty report: --W "1 2 4 8 16 32 64" --T 8 --tracks sorted; OUT is then
+build/compare-<board>-T<t>); when both vary, x is T with one curve per (tracker, W).
+
+Two jobs per point on the project's Dask runner (scripts/simjobs.py): the
 synthesis (scripts/synth.py --no-pnr, after generating missing RTL with --gen), then
 its place and route (--pnr-only), which holds one "pnr" resource of its worker. On
 the default LocalCluster --jobs jobs run at a time (up to the cores) and --pnr-slots
 of them (default --jobs) may place and route; with DASK_SCHEDULER=tcp://host:port the
-cluster's workers decide (start them with --resources pnr=N). Smallest T first; a
+cluster's workers decide (start them with --resources pnr=N). Smallest T, then W first; a
 point whose results.json is already complete is reused unless --force. Each job has
 a timeout (--timeout per synthesis step, which synth.py applies, plus a guard) and a
 memory limit (--mem, its whole process tree). With --budget, no job is started after
@@ -43,6 +48,41 @@ MEM_MIB = 8192      # per job (--mem, SIMTY_JOB_MEM_MIB): nextpnr took 0.8 GiB a
 
 def say(msg, out=print):
     out("[%s] %s" % (time.strftime("%H:%M:%S"), msg))
+
+
+def int_list(text):
+    """--W and --T: one number or a list ("1 2 4 8"), sorted, without repeats (argparse
+    reports a ValueError as an invalid value)."""
+    vals = sorted({int(v) for v in text.replace(",", " ").split()})
+    if not vals or vals[0] < 1:
+        raise ValueError(text)
+    return vals
+
+
+def sweep_axis(Ws, Ts):
+    """What the table and the plot run against: W when several W share one T (the
+    report's scaling figure); otherwise T, as the sweep always did, with one curve per
+    (tracker, W) when W varies too."""
+    return "W" if len(set(Ws)) > 1 and len(set(Ts)) == 1 else "T"
+
+
+def sweep_of(rows):
+    """(axis, the W values, the T values) of a table's points."""
+    Ws, Ts = sorted({r["W"] for r in rows}), sorted({r["T"] for r in rows})
+    return sweep_axis(Ws, Ts), Ws, Ts
+
+
+def default_out(board, placer, Ws, Ts):
+    """build/compare-<board>-W<w> for a T sweep (-W4-8 for W in 4 8 when W varies too),
+    build/compare-<board>-T<t> for a W sweep: the sweeps share points, not tables."""
+    tag = ("T%d" % Ts[0] if sweep_axis(Ws, Ts) == "W"
+           else "W" + "-".join(str(w) for w in Ws))
+    return "build/compare-%s-%s%s" % (board, tag, "" if placer == "heap" else "-" + placer)
+
+
+def span(name, vals):
+    """"W=8" for one value, "W in [1, 2, 4]" for several: the sweep's log line."""
+    return "%s=%d" % (name, vals[0]) if len(vals) == 1 else "%s in %s" % (name, vals)
 
 
 def point_paths(a, W, T, track):
@@ -191,22 +231,75 @@ def fmt(v):
 
 
 def scaling_check(rows):
-    """No lane may be optimised away: per tracker, the placed logic and the ALU lanes'
-    logic (hierarchical run) must grow with T, the lanes about in proportion."""
+    """No lane may be optimised away: per tracker and W, the placed logic and the ALU
+    lanes' logic (hierarchical run) must grow with T, the lanes about in proportion.
+    Points of different W are never compared: a W sweep has no pair to flag."""
     out = []
-    for track in sorted({r["TRACK"] for r in rows}):
-        pts = sorted((r for r in rows if r["TRACK"] == track and r["logic"] and r["lanes_logic"]),
-                     key=lambda r: r["T"])
+    several_w = len({r["W"] for r in rows}) > 1
+    for track, W in sorted({(r["TRACK"], r["W"]) for r in rows}):
+        pts = sorted((r for r in rows if (r["TRACK"], r["W"]) == (track, W)
+                      and r["logic"] and r["lanes_logic"]), key=lambda r: r["T"])
         bad = ["T=%d -> %d" % (p["T"], q["T"]) for p, q in zip(pts, pts[1:])
                if not (q["logic"] > p["logic"] and q["lanes_logic"] > 1.5 * p["lanes_logic"])]
         per_lane = ", ".join("T=%d: %d" % (r["T"], r["lanes_logic"] // r["T"]) for r in pts)
+        name = "%s, W=%d" % (track, W) if several_w else track
         if bad:
             out.append("Scaling check, %s: FAILED between %s (logic or ALU lanes do not grow "
-                       "with T: optimised-away lanes?)" % (track, ", ".join(bad)))
+                       "with T: optimised-away lanes?)" % (name, ", ".join(bad)))
         else:
             out.append("Scaling check, %s: logic and ALU-lane logic grow with T over %d points "
-                       "(ALU logic per lane %s)." % (track, len(pts), per_lane or "-"))
+                       "(ALU logic per lane %s)." % (name, len(pts), per_lane or "-"))
     return out
+
+
+def w_scaling_check(rows):
+    """No warp may be optimised away: per tracker and T, the placed logic must grow
+    with W. The ALU lanes do not depend on W, so no proportion is asked: any growth
+    passes."""
+    out = []
+    several_t = len({r["T"] for r in rows}) > 1
+    for track, T in sorted({(r["TRACK"], r["T"]) for r in rows}):
+        pts = sorted((r for r in rows if (r["TRACK"], r["T"]) == (track, T) and r["logic"]),
+                     key=lambda r: r["W"])
+        pairs = list(zip(pts, pts[1:]))
+        bad = ["W=%d -> %d" % (p["W"], q["W"]) for p, q in pairs if not q["logic"] > p["logic"]]
+        per_warp = ", ".join("W=%d -> %d: %d" % (p["W"], q["W"], (q["logic"] - p["logic"])
+                                                   // (q["W"] - p["W"])) for p, q in pairs)
+        name = "%s, T=%d" % (track, T) if several_t else track
+        if bad:
+            out.append("Scaling check over W, %s: FAILED between %s (placed logic does not grow "
+                       "with W: optimised-away warps?)" % (name, ", ".join(bad)))
+        else:
+            out.append("Scaling check over W, %s: placed logic grows with W over %d points "
+                       "(logic per added warp %s)." % (name, len(pts), per_warp or "-"))
+    return out
+
+
+def checks(rows):
+    """The scaling checks the points allow: over T at each W unless only W is swept,
+    over W at each T when W varies."""
+    axis, Ws, _ = sweep_of(rows)
+    return ((scaling_check(rows) if axis == "T" else [])
+            + (w_scaling_check(rows) if len(Ws) > 1 else []))
+
+
+TRACK_NAMES = {"sorted": "sorted path list", "arbiter": "PC arbiter"}
+
+
+def trackers_title(rows):
+    """"sorted path list vs PC arbiter", or the one tracker a sweep ran."""
+    return " vs ".join(TRACK_NAMES.get(t, t) for t in dict.fromkeys(r["TRACK"] for r in rows))
+
+
+def fixed_title(rows):
+    """What the sweep holds and what it varies: "W=8" for a T sweep (the title it always
+    had), "against W at T=8" for a W sweep."""
+    axis, Ws, Ts = sweep_of(rows)
+    if axis == "W":
+        return "against W at T=%d" % Ts[0]
+    if len(Ws) > 1:
+        return "against T at W=%s" % ", ".join(str(w) for w in Ws)
+    return "W=%d" % Ws[0]
 
 
 def write_outputs(a, rows, outdir, sweep_s):
@@ -216,26 +309,44 @@ def write_outputs(a, rows, outdir, sweep_s):
         for r in rows:
             w.writerow({k: ("" if r[k] is None else r[k]) for k in COLS})
     lname = "LUT4+2xCCU2C" if a.board == "ecp5" else "LUT4"
-    lines = ["# Sorted path list vs PC arbiter on %s, W=%s" % (a.board, a.W), "",
+    title = trackers_title(rows)
+    lines = ["# %s%s on %s, %s" % (title[0].upper(), title[1:], a.board, fixed_title(rows)), "",
              "Logic = %s of the placed (flat) netlist; path = the path-tracking unit alone "
              "(hierarchy-preserving run); BRAM core = register file and path tables, BRAM mem "
              "= the board's instruction/data memories and console FIFO. Fmax: median of %d "
              "seed(s), nextpnr target %s MHz, %s placer. This run: %.0f s (finished points are reused; `job s` "
              "is each point's synthesis plus place-and-route time)." % (
                  lname, a.seeds, "50", a.placer, sweep_s), "",
-             "| T | tracker | status | logic | FF | LUT-RAM | BRAM core | BRAM mem | path logic "
-             "| path FF | Fmax MHz | critical path | P&R s | job s | note |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| W | T | tracker | status | logic | FF | LUT-RAM | BRAM core | BRAM mem "
+             "| path logic | path FF | Fmax MHz | critical path | P&R s | job s | note |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         lines.append("| %s |" % " | ".join(fmt(r[k]) for k in (
-            "T", "TRACK", "status", "logic", "ff", "lutram", "bram_core", "bram_mem",
+            "W", "T", "TRACK", "status", "logic", "ff", "lutram", "bram_core", "bram_mem",
             "path_logic", "path_ff", "fmax_mhz", "crit", "pnr_s", "total_s", "note")))
-    lines += [""] + scaling_check(rows)
+    lines += [""] + checks(rows)
     md = "\n".join(lines) + "\n"
     with open(os.path.join(outdir, "compare.md"), "w") as f:
         f.write(md)
     plot(a, rows, outdir, lname)
     return md
+
+
+def curves(rows):
+    """(label, tracker, points, style) per curve: one per tracker, or per (tracker, W)
+    when W and T both vary, the colour then telling the W and the line style the tracker."""
+    axis, Ws, _ = sweep_of(rows)
+    per_w = Ws if axis == "T" and len(Ws) > 1 else [None]
+    style = {"sorted": ("tab:blue", "o", "-"), "arbiter": ("tab:red", "s", "--")}
+    out = []
+    for track in sorted({r["TRACK"] for r in rows}):
+        col, mk, ls = style.get(track, ("tab:gray", "^", ":"))
+        for i, W in enumerate(per_w):
+            st = ({"color": col, "marker": mk} if W is None
+                  else {"color": "C%d" % (i % 10), "marker": mk, "linestyle": ls})
+            out.append((track if W is None else "%s W=%d" % (track, W), track,
+                        [r for r in rows if r["TRACK"] == track and W in (None, r["W"])], st))
+    return out
 
 
 def plot(a, rows, outdir, lname):
@@ -252,65 +363,68 @@ def plot(a, rows, outdir, lname):
     fig, grid = plt.subplots(2, 3, figsize=(13, 7.5))
     axes = list(grid.flat)
     axes[-1].axis("off")
-    style = {"sorted": ("tab:blue", "o"), "arbiter": ("tab:red", "s")}
-    Ts = sorted({r["T"] for r in rows})
+    axis, Ws, Ts = sweep_of(rows)
+    xs_all = sorted({r[axis] for r in rows})
+    ws = ", ".join(str(w) for w in Ws)
+    if axis == "W":
+        xlabel, fixed = "warps W (T=%d)" % Ts[0], "T = %d threads per warp" % Ts[0]
+    else:
+        xlabel, fixed = "threads per warp T (W=%s)" % ws, "W = %s warps" % ws
+    cs = curves(rows)
     for ax, (key, title) in zip(axes, panels):
-        for track in sorted({r["TRACK"] for r in rows}):
-            col, mk = style.get(track, ("tab:gray", "^"))
-            pts = [r for r in rows if r["TRACK"] == track]
-            xs = [r["T"] for r in pts if r[key] is not None]
-            ys = [r[key] for r in pts if r[key] is not None]
-            ax.plot(xs, ys, marker=mk, color=col, label=track)
+        for label, track, pts, st in cs:
+            ax.plot([r[axis] for r in pts if r[key] is not None],
+                    [r[key] for r in pts if r[key] is not None], label=label, **st)
             # points without this value: marked on the axis, with their status
             for r in pts:
                 if r[key] is None:
-                    ax.plot([r["T"]], [0], marker="x", color=col, markersize=9, clip_on=False)
-                    ax.annotate(r["status"].replace("_", " "), (r["T"], 0),
+                    ax.plot([r[axis]], [0], marker="x", color=st["color"], markersize=9,
+                            clip_on=False)
+                    ax.annotate(r["status"].replace("_", " "), (r[axis], 0),
                                 textcoords="offset points", xytext=(0, 6 if track == "sorted" else 16),
-                                ha="center", fontsize=7, color=col)
+                                ha="center", fontsize=7, color=st["color"])
         ax.set_xscale("log", base=2)
-        ax.set_xticks(Ts)
-        ax.set_xticklabels([str(t) for t in Ts])
-        ax.set_xlabel("threads per warp T (W=%s)" % a.W)
+        ax.set_xticks(xs_all)
+        ax.set_xticklabels([str(x) for x in xs_all])
+        ax.set_xlabel(xlabel)
         ax.set_title(title, fontsize=10)
         ax.set_ylim(bottom=0)
         ax.grid(True, alpha=0.3)
-    axes[0].legend()
-    axes[-1].text(0.0, 0.9, "W = %s warps, %s\nlogic: %s of the placed netlist\n"
+    axes[0].legend(fontsize=7 if len(cs) > 4 else None)
+    axes[-1].text(0.0, 0.9, "%s, %s\nlogic: %s of the placed netlist\n"
                   "path unit: hierarchy-preserving run\nFmax: median of %d seed(s)\n"
                   "x on the axis: no value (failed,\ntimed out, too big or pending)"
-                  % (a.W, a.board, lname, a.seeds), va="top", fontsize=9)
-    fig.suptitle("Simty on %s: sorted path list vs PC arbiter" % a.board, fontsize=11)
+                  % (fixed, a.board, lname, a.seeds), va="top", fontsize=9)
+    fig.suptitle("Simty on %s: %s" % (a.board, trackers_title(rows)), fontsize=11)
     fig.tight_layout()
     for ext in ("png", "svg"):
         fig.savefig(os.path.join(outdir, "compare." + ext), dpi=120)
     plt.close(fig)
 
 
-def self_test(a):
-    """Rows, scaling check and outputs on made-up results: what make test can afford."""
-    import tempfile
+def made_up(T, lanes, logic, status="ok", fmax=40.0):
+    """A results.json of synth.py with the given ALU-lane and placed logic."""
+    unit = lambda lut: {"lut": lut, "carry": 0, "ff": 10, "bram": 1}
+    r = {"status": status, "area": {"lut": logic, "carry": 0, "ff": 100, "bram": 30},
+         "units": {"alu_lanes": unit(lanes), "path": unit(50 * T), "core": unit(logic),
+                   "memories": unit(0)},
+         "seconds_total": 10.0, "steps": {"synth": {"status": "ok"}}}
+    if status == "ok":
+        r.update(fmax_mhz=fmax, fmax_seeds_mhz=[fmax], pnr=[{"seed": 1}],
+                 steps={"synth": {"status": "ok"}, "pnr_seed1": {"status": "ok", "seconds": 5}})
+    elif status == "timeout":
+        r["steps"]["pnr_seed1"] = {"status": "timeout", "seconds": 3600}
+    return r
 
-    def res(T, lanes, logic, status="ok", fmax=40.0):
-        unit = lambda lut: {"lut": lut, "carry": 0, "ff": 10, "bram": 1}
-        r = {"status": status, "area": {"lut": logic, "carry": 0, "ff": 100, "bram": 30},
-             "units": {"alu_lanes": unit(lanes), "path": unit(50 * T), "core": unit(logic),
-                       "memories": unit(0)},
-             "seconds_total": 10.0, "steps": {"synth": {"status": "ok"}}}
-        if status == "ok":
-            r.update(fmax_mhz=fmax, fmax_seeds_mhz=[fmax], pnr=[{"seed": 1}],
-                     steps={"synth": {"status": "ok"}, "pnr_seed1": {"status": "ok", "seconds": 5}})
-        elif status == "timeout":
-            r["steps"]["pnr_seed1"] = {"status": "timeout", "seconds": 3600}
-        return r
 
-    a.W, a.seeds = 8, 1
-    good = [row_of(a, 8, T, "sorted", res(T, 1000 * T, 3000 + 1000 * T), 0) for T in (2, 4, 8)]
-    dead = [row_of(a, 8, T, "arbiter", res(T, 1000 * min(T, 4), 3000 + 1000 * T), 0)
+def t_sweep_tests(a, tmp):
+    """The T sweep at one W, as make compare has always run it."""
+    good = [row_of(a, 8, T, "sorted", made_up(T, 1000 * T, 3000 + 1000 * T), 0) for T in (2, 4, 8)]
+    dead = [row_of(a, 8, T, "arbiter", made_up(T, 1000 * min(T, 4), 3000 + 1000 * T), 0)
             for T in (2, 4, 8)]
-    late = [row_of(a, 8, 16, "sorted", res(16, 16000, 20000, "timeout"), 0),
+    late = [row_of(a, 8, 16, "sorted", made_up(16, 16000, 20000, "timeout"), 0),
             row_of(a, 8, 16, "arbiter", None, 0)]
-    checks = [
+    tests = [
         ("growing lanes pass the scaling check",
          "grow with T over 3 points" in scaling_check(good)[0]),
         ("lanes that stop growing fail it",
@@ -320,36 +434,83 @@ def self_test(a):
         ("a point never run is pending with its command",
          late[1]["status"] == "pending" and "make synth" in late[1]["note"]),
     ]
-    a.placer, a.outdir = "static", "build/x"
+    a.placer = "static"
     rtl, out = point_paths(a, 8, 16, "sorted")
-    checks += [
-        ("another placer has its own folders and is passed on",
-         out.endswith("W8_T16_sorted/synth-%s-static" % a.board)
-         and synth_cmd(a, rtl, out, "--pnr-only")[-3:] == ["--pnr-only", "--placer", "static"]
-         and make_cmd(a, 8, 16, "sorted").endswith("PLACER=static")),
-    ]
+    tests.append(("another placer has its own folders and is passed on",
+                  out.endswith("W8_T16_sorted/synth-%s-static" % a.board)
+                  and synth_cmd(a, rtl, out, "--pnr-only")[-3:] == ["--pnr-only", "--placer", "static"]
+                  and make_cmd(a, 8, 16, "sorted").endswith("PLACER=static")))
     a.placer = "heap"
-    with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, "build")) as d:
-        md = write_outputs(a, good + dead + late, d, 0)
-        checks += [
-            ("the table has one row per point", md.count("\n| ") == 1 + 8),
-            ("csv, md, png and svg are written",
-             all(os.path.getsize(os.path.join(d, "compare." + e)) > 0
-                 for e in ("csv", "md", "png", "svg"))),
-        ]
-    for name, ok in checks:
+    md = write_outputs(a, good + dead + late, tmp, 0)
+    return tests + [
+        ("the table has one row per point", md.count("\n| ") == 1 + 8),
+        ("csv, md, png and svg are written",
+         all(os.path.getsize(os.path.join(tmp, "compare." + e)) > 0
+             for e in ("csv", "md", "png", "svg"))),
+        ("a T sweep's table is titled by its W", md.startswith(
+            "# Sorted path list vs PC arbiter on %s, W=8\n" % a.board)),
+    ]
+
+
+def w_sweep_tests(a, tmp):
+    """The W sweep at one T (the report's scaling figure), and W and T both varying."""
+    Ws = (1, 2, 4, 8, 16)
+    grow = [row_of(a, W, 8, "sorted", made_up(8, 8000, 5000 + 1500 * W), 0) for W in Ws]
+    flat = [row_of(a, W, 8, "sorted", made_up(8, 8000, 5000 + 1500 * min(W, 4)), 0) for W in Ws]
+    # over T at W=4 and W=8: W=8 T=2 has more logic than W=4 T=4, so mixing Ws would fail
+    both = [row_of(a, W, T, "sorted", made_up(T, 1000 * T, 1000 * (W + T)), 0)
+            for T in (2, 4) for W in (4, 8)]
+    md = write_outputs(a, grow, tmp, 0)
+    body = [line.split(" | ")[0] for line in md.splitlines()[6:6 + len(Ws)]]
+    return [
+        ("--W and --T take one value or a list", int_list("8") == [8]
+         and int_list("16 1 2,4 2") == [1, 2, 4, 16]),
+        ("a W sweep's rows and plot run against W", sweep_of(grow)[0] == "W"
+         and body == ["| %d" % W for W in Ws] and [r["W"] for r in curves(grow)[0][2]] == list(Ws)
+         and md.startswith("# Sorted path list on %s, against W at T=8\n" % a.board)),
+        ("the md table of a W sweep has one row per point", md.count("\n| ") == 1 + len(Ws)),
+        ("growing logic passes the W scaling check, the T check is not run",
+         checks(grow) == w_scaling_check(grow)
+         and "grows with W over 5 points" in checks(grow)[0] and "FAILED" not in md),
+        ("logic that stops growing with W fails it",
+         "FAILED between W=4 -> 8, W=8 -> 16" in w_scaling_check(flat)[0]
+         and any("FAILED" in line for line in checks(flat))),
+        ("the T check compares only points of the same W",
+         sweep_of(both)[0] == "T" and len(curves(both)) == 2
+         and [line.split(":")[0] for line in scaling_check(both)]
+         == ["Scaling check, sorted, W=4", "Scaling check, sorted, W=8"]
+         and not any("FAILED" in line for line in checks(both))),
+        ("each sweep has its own default out folder",
+         default_out("ecp5", "heap", [8], [2, 4, 8]) == "build/compare-ecp5-W8"
+         and default_out("ecp5", "heap", [1, 2, 4], [8]) == "build/compare-ecp5-T8"
+         and default_out("ice40", "static", [1, 2], [8]) == "build/compare-ice40-T8-static"
+         and default_out("ecp5", "heap", [4, 8], [2, 4]) == "build/compare-ecp5-W4-8"),
+    ]
+
+
+def self_test(a):
+    """Rows, scaling checks and outputs on made-up results: what make test can afford."""
+    import tempfile
+
+    a.seeds, a.placer = 1, "heap"
+    tests = []
+    for group in (t_sweep_tests, w_sweep_tests):
+        with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, "build")) as d:
+            tests += group(a, d)
+    for name, ok in tests:
         print("%s %s" % ("PASS" if ok else "FAIL", name))
-    bad = sum(1 for _, ok in checks if not ok)
-    print("%d passed, %d failed" % (len(checks) - bad, bad))
+    bad = sum(1 for _, ok in tests if not ok)
+    print("%d passed, %d failed" % (len(tests) - bad, bad))
     return 1 if bad else 0
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", default="ecp5", choices=["ecp5", "ice40"])
-    ap.add_argument("--W", default="8")
-    ap.add_argument("--T", default="2 4 8 16 32 64")
-    ap.add_argument("--tracks", default="sorted arbiter")
+    ap.add_argument("--W", type=int_list, default="8",
+                    help="warps: one value (a T sweep) or a list (at one T: a W sweep)")
+    ap.add_argument("--T", type=int_list, default="2 4 8 16 32 64", help="threads per warp: a list")
+    ap.add_argument("--tracks", default="sorted arbiter", help="trackers, e.g. \"sorted\"")
     ap.add_argument("--jobs", type=int, default=2,
                     help="jobs at a time on the LocalCluster (DASK_SCHEDULER: the cluster's)")
     ap.add_argument("--pnr-slots", type=int,
@@ -366,7 +527,7 @@ def main():
     ap.add_argument("--points-root", default="build",
                     help="each point's results go to POINTS_ROOT/W<w>_T<t>_<track>/synth-<board>")
     ap.add_argument("--gen", default=os.path.join(ROOT, "build", "tools", "simty-gen"))
-    ap.add_argument("--out")
+    ap.add_argument("--out", help="default build/compare-<board>-W<w>, -T<t> for a W sweep")
     ap.add_argument("--self-test", action="store_true",
                     help="check the table, scaling check and plot on made-up results, then exit")
     a = ap.parse_args()
@@ -377,31 +538,30 @@ def main():
         sys.exit("compare: --jobs %d: 1 to %d (the machine's cores)" % (a.jobs, cores))
     if a.pnr_slots is not None and not 1 <= a.pnr_slots <= a.jobs:
         sys.exit("compare: --pnr-slots %d: 1 to --jobs (%d)" % (a.pnr_slots, a.jobs))
-    W = int(a.W)
-    Ts = sorted(int(t) for t in a.T.split())
-    tracks = a.tracks.split()
-    outdir = os.path.join(ROOT, a.out or "build/compare-%s-W%d%s" % (
-        a.board, W, "" if a.placer == "heap" else "-" + a.placer))
+    Ws, Ts, tracks = a.W, a.T, a.tracks.split()
+    outdir = os.path.join(ROOT, a.out or default_out(a.board, a.placer, Ws, Ts))
     os.makedirs(outdir, exist_ok=True)
     a.outdir = outdir
-    points = [(T, tr) for T in Ts for tr in tracks]
+    # smallest first; with one W this is the T sweep's order, with one T the W sweep's
+    points = [(W, T, tr) for T in Ts for W in Ws for tr in tracks]
     n = len(points)
     t0 = time.time()
     deadline = t0 + a.budget if a.budget is not None else None
     results = {}
     todo = []
-    for i, (T, tr) in enumerate(points):
+    for i, (W, T, tr) in enumerate(points):
         _, out = point_paths(a, W, T, tr)
         res = load(out)
         if not a.force and complete(res, a.seeds):
             say("[%d/%d] W%d_T%d_%s: reusing %s" % (i + 1, n, W, T, tr, os.path.relpath(out, ROOT)))
-            results[(T, tr)] = (res, 0.0)
+            results[(W, T, tr)] = (res, 0.0)
         else:
-            todo.append((i + 1, T, tr))
+            todo.append((i + 1, W, T, tr))
     with simjobs.Runner(a.jobs, a.pnr_slots) as runner:
-        say("compare: %s, W=%d, T in %s, trackers %s: %d points, %d to run on %s; seeds %d, "
+        say("compare: %s, %s, %s, trackers %s: %d points, %d to run on %s; seeds %d, "
             "timeout %.0f s per step, %s per job%s"
-            % (a.board, W, Ts, tracks, n, len(todo), runner.describe(), a.seeds, a.timeout,
+            % (a.board, span("W", Ws), span("T", Ts), tracks, n, len(todo), runner.describe(),
+               a.seeds, a.timeout,
                "%d MiB" % a.mem if a.mem else "no memory limit",
                ", budget %.0f s" % a.budget if a.budget else ""))
         if todo and runner.workers() and not runner.resource("pnr"):
@@ -409,7 +569,7 @@ def main():
                      "could start: start the workers with --resources pnr=1 (one per core)"
                      % runner.addr)
         futs = []
-        for i, T, tr in todo:
+        for i, W, T, tr in todo:
             name = "W%d_T%d_%s" % (W, T, tr)
             first = runner.submit(synth_job, a, W, T, tr, deadline, name=name + ":synth")
             futs.append(runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr",
@@ -417,12 +577,12 @@ def main():
         prog = simjobs.Progress(len(futs), "compare", "point")
         try:
             for k, got, err in runner.results(futs, prog):
-                i, T, tr = todo[k]
+                i, W, T, tr = todo[k]
                 name = "W%d_T%d_%s" % (W, T, tr)
                 if got is None and err is None:
                     res, why = not_started(a, W, T, tr)
                     say("[%d/%d] %s: %s" % (i, n, name, why), prog.write)
-                    results[(T, tr)] = (res, 0.0)
+                    results[(W, T, tr)] = (res, 0.0)
                     continue
                 res, secs = got if got else ({"status": "failed", "reason": err}, 0.0)
                 ar = res.get("area", {})
@@ -431,11 +591,11 @@ def main():
                        ar.get("bram", "-"), res.get("fmax_mhz", "-"),
                        "; " + res["reason"] if res.get("reason") else "",
                        os.path.relpath(point_paths(a, W, T, tr)[1], ROOT)), prog.write)
-                results[(T, tr)] = (res, secs)
+                results[(W, T, tr)] = (res, secs)
         finally:
             prog.close()
     sweep_s = time.time() - t0
-    rows = [row_of(a, W, T, tr, *results.get((T, tr), (None, 0))) for T, tr in points]
+    rows = [row_of(a, *p, *results.get(p, (None, 0))) for p in points]
     md = write_outputs(a, rows, outdir, sweep_s)
     print()
     print(md)
@@ -444,7 +604,7 @@ def main():
     pend = [r for r in rows if r["status"] in ("pending", "pnr_pending")]
     if pend:
         print("pending (%d): %s" % (len(pend), "; ".join(r["note"][5:] for r in pend)))
-    if any("FAILED" in line for line in scaling_check(rows)):
+    if any("FAILED" in line for line in checks(rows)):
         return 1
     return 0 if all(r["status"] == "ok" for r in rows) else 1
 
