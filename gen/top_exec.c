@@ -93,7 +93,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "n_wid_q", "mb_wid_q");
         vb_set(b, "n_walu_q", "mb_walu");
         vb_set(b, "n_rd_q", "mb_rd");
-        vb_set(b, "n_d_q", "mb_ecall ? mb_s2 : mb_d"); /* an ecall's exit code is a0, read as rs2 */
+        vb_set(b, "n_d_q", "mb_d");
         vb_set(b, "n_link_q", "mb_link");
         vb_set(b, "n_jal_q", "mb_jal");
         vb_set(b, "n_jalr_q", "mb_jalr");
@@ -245,6 +245,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "m_load_q", "1", NULL);
     vm_reg(m, "m_branch_q", "1", NULL);
     vm_reg(m, "m_jalr_q", "1", NULL);
+    vm_reg(m, "m_ecall_q", "1", "the trace's address field holds an ecall's exit code (a0)");
     vm_reg(m, "m_pok_q", "1", "went where predicted (m_pcn_q) with the same threads");
     vm_reg(m, "m_pcn_q", "30", "predicted next PC: the target of a predicted jump, else PC + 4");
     vm_reg(m, "m_h1_q", "PATH_W", "the head path that executed (trace)");
@@ -293,6 +294,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_exit_q", "br_exit");
     vb_set(b, "m_wdata_q", "n_wdata");
     vb_set(b, "m_d_q", "n_d_q");
+    vb_set(b, "m_ecall_q", "n_ecall_q");
     vb_set(b, "m_s2_q", "n_s2_q");
     vb_set(b, "m_served_q", im ? "n_mul_q ? n_active_q : co_served" : "co_served");
     vb_set(b, "m_coal_q", "co_coal");
@@ -401,7 +403,9 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
             { "trap", "T", "m_trap_q" },       { "cause", "4*T", "m_cause_q" },
             { "exit", "T", "m_exit_q" },       { "wen", "1", "m_walu_q" },
             { "rd", "5", "m_rd_q" },           { "value", "32*T", "m_wdata_q" },
-            { "addr", "32*T", "m_d_q" },       { "sdata", "32*T", "m_s2_q" },
+            /* an ecall's exit code is a0, read as rs2: chosen here, on the trace's own
+             * path, not in every lane's result (32 LUT4 per lane on an FPGA) */
+            { "addr", "32*T", "m_ecall_q ? m_s2_q : m_d_q" }, { "sdata", "32*T", "m_s2_q" },
             { "a", "PATH_W", "m_a_q" },        { "b", "PATH_W", "m_b_q" },
             { "h1", "PATH_W", "m_h1_q" },
             { "pc", "30", "m_pc_q" },          { "pcn", "30", "m_pcn_q" },

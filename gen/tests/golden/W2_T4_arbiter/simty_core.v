@@ -295,6 +295,7 @@ module simty_core (
   reg                  m_load_q;
   reg                  m_branch_q;
   reg                  m_jalr_q;
+  reg                  m_ecall_q;      // the trace's address field holds an ecall's exit code (a0)
   reg                  m_pok_q;        // went where predicted (m_pcn_q) with the same threads
   reg  [29:0]          m_pcn_q;        // predicted next PC: the target of a predicted jump, else PC + 4
   reg  [PATH_W-1:0]    m_h1_q;         // the head path that executed (trace)
@@ -800,7 +801,7 @@ module simty_core (
     n_wid_q    <= mb_wid_q;
     n_walu_q   <= mb_walu;
     n_rd_q     <= mb_rd;
-    n_d_q      <= mb_ecall ? mb_s2 : mb_d;
+    n_d_q      <= mb_d;
     n_link_q   <= mb_link;
     n_jal_q    <= mb_jal;
     n_jalr_q   <= mb_jalr;
@@ -894,6 +895,7 @@ module simty_core (
     m_exit_q    <= br_exit;
     m_wdata_q   <= n_wdata;
     m_d_q       <= n_d_q;
+    m_ecall_q   <= n_ecall_q;
     m_s2_q      <= n_s2_q;
     m_served_q  <= co_served;
     m_coal_q    <= co_coal;
@@ -959,7 +961,7 @@ module simty_core (
     r_rd_q     <= r1_rd_q;
     r1_value_q <= m_wdata_q;
     r_value_q  <= r1_value_q;
-    r1_addr_q  <= m_d_q;
+    r1_addr_q  <= m_ecall_q ? m_s2_q : m_d_q;
     r_addr_q   <= r1_addr_q;
     r1_sdata_q <= m_s2_q;
     r_sdata_q  <= r1_sdata_q;
