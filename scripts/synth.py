@@ -43,9 +43,11 @@ RISCV_GCC = os.environ.get("RISCV_GCC", "riscv64-unknown-elf-gcc")
 
 # Board: family, top, constraint file, memory plan, device capacity.
 # Memory plan (see the README's board table):
-#  ecp5  (208 DP16KD of 18 Kbit): instruction memory 16 KiB (8 DP16KD); data memory
-#        max(32 KiB, 2T KiB) = at least 512 rows, since one DP16KD is a 512 x 36
-#        column of a T-word row (T = 8: 16 DP16KD; T = 64: 64).
+#  ecp5  (208 DP16KD of 18 Kbit): instruction memory 16 KiB (8 DP16KD), 8 KiB at
+#        T = 64 (4 DP16KD: W8T64's register file takes 128 and its path unit 10, so
+#        with 16 KiB the design needs 211); data memory max(32 KiB, 2T KiB) = at least
+#        512 rows, since one DP16KD is a 512 x 36 column of a T-word row (T = 8: 16
+#        DP16KD; T = 64: 64).
 #  ice40 (32 SB_RAM40_4K of 4 Kbit): instruction memory 1 KiB (2 RAMs), data memory
 #        256 rows of T words = T KiB (2T RAMs); the register file alone takes
 #        2 banks x T lanes x 2 RAMs, so T <= 4 is the most that can fit.
@@ -55,7 +57,7 @@ BOARDS = {
         "constraints": ["--lpf", os.path.join(ROOT, "fpga", "ecp5", "ulx3s.lpf")],
         "cells": ["+/ecp5/cells_sim.v", "+/ecp5/cells_bb.v"],
         "board": "ULX3S 85F",
-        "imem_aw": lambda t: 12,
+        "imem_aw": lambda t: 12 if t < 64 else 11,
         "dmem_aw": lambda t: max(9, (32768 // (4 * t)).bit_length() - 1),
         # TRELLIS_COMB = LUT4 + 2 per CCU2C + 2 per DPR16X4 (its RAM half-slice)
         "capacity": {"comb": 83640, "ff": 83640, "bram": 208, "ramw": 10455, "dsp": 156},
@@ -277,8 +279,21 @@ def m_fit_check(board, T):
 # nextpnr's HeAP placer weighs timing-critical nets by this (its default: 10).
 # None: leave nextpnr's default. ECP5 W8T8 sorted, the same netlists, seeds 1-3:
 # 30 gave 77.5, 78.8, 78.4 MHz against 75.4, 70.2, 72.1 with 10 (d896c39), and
-# 80.6 against 73.4 on seed 1 of another (README, Results, round 11).
+# 80.6 against 73.4 on seed 1 of another (README, Results, round 11). Past
+# HEAP_TW_MAX_LOGIC (LUT4 + 2 x CCU2C) the weight costs routing time for little:
+# W8T16 (25,920 logic, seed 1, the same netlist, one process per core) took
+# 1,000 s of nextpnr at 30 (76.4 MHz), 673 s at 20 (74.1), 431 s at 10 (74.2);
+# make synth's W8T16 has 15 minutes (issue 16), so bigger designs get nextpnr's 10.
 HEAP_TIMING_WEIGHT = {"ecp5": 30, "ice40": None}
+HEAP_TW_MAX_LOGIC = 20000
+
+
+def heap_timing_weight(fam, area):
+    """The default HeAP timing weight of a design of this family and area."""
+    tw = HEAP_TIMING_WEIGHT[fam]
+    if tw and area and area.get("lut", 0) + 2 * area.get("carry", 0) > HEAP_TW_MAX_LOGIC:
+        return None
+    return tw
 
 
 def fit_check(board, area):
@@ -395,12 +410,14 @@ def main():
                          "above) and nextpnr works toward it (default: ecp5 %g, ice40 %g)"
                          % (fpga_flow.CORE_MHZ["ecp5"], fpga_flow.CORE_MHZ["ice40"]))
     ap.add_argument("--placer", default="heap", choices=PLACERS,
-                    help="nextpnr placer (static: ECP5 only; routes W=8 T=16 where heap times out)")
+                    help="nextpnr placer (static: ECP5 only)")
     ap.add_argument("--timing-weight", type=int, metavar="N",
                     help="nextpnr's HeAP placer timing weight (--placer-heap-timingweight; "
-                         "nextpnr's default is 10; default here: %s)"
-                         % ", ".join("%s %s" % (k, v if v else "nextpnr's")
-                                     for k, v in sorted(HEAP_TIMING_WEIGHT.items())))
+                         "nextpnr's default is 10; default here: %s, and nextpnr's past %d "
+                         "logic (LUT4 + 2 x carry): routing time)"
+                         % (", ".join("%s %s" % (k, v if v else "nextpnr's")
+                                      for k, v in sorted(HEAP_TIMING_WEIGHT.items())),
+                            HEAP_TW_MAX_LOGIC))
     ap.add_argument("--prog", help="ELF to put in the memories (default fpga/sw/fpga_hello.S)")
     ap.add_argument("--no-pnr", action="store_true", help="stop after synthesis")
     ap.add_argument("--allow-m-overflow", action="store_true",
@@ -629,7 +646,7 @@ def main():
         save()      # the synthesis results, before the long part
 
     # 3. nextpnr, the seeds one after the other, or --jobs of them at once.
-    tw = a.timing_weight if a.timing_weight is not None else HEAP_TIMING_WEIGHT[fam]
+    tw = a.timing_weight if a.timing_weight is not None else heap_timing_weight(fam, res.get("area"))
     res["heap_timing_weight"] = tw if a.placer == "heap" else None
     con_opt, con_file = bd["constraints"]
     jobs = []
@@ -772,8 +789,10 @@ def finish(res, out, status):
         print("Fmax %.1f MHz (median of seeds %s: %s MHz; target %g MHz; placer %s)"
               % (res["fmax_mhz"], ",".join(str(s) for s in res["seeds"]),
                  ", ".join(str(f) for f in res.get("fmax_seeds_mhz", [])),
-                 tgt, res.get("placer", "heap") + (" (timing weight %d)" % res["heap_timing_weight"]
-                                                   if res.get("heap_timing_weight") else "")))
+                 tgt, res.get("placer", "heap") + (
+                     "" if res.get("placer", "heap") != "heap" else
+                     " (timing weight %d)" % res["heap_timing_weight"] if res.get("heap_timing_weight")
+                     else " (timing weight 10, nextpnr's default)")))
         print("timing at the PLL's %g MHz: %s" % (
             tgt, "met on every seed" if not low else
             "NOT met on %d of %d seeds: a bitstream needs a lower FREQ (e.g. FREQ=%d)"
