@@ -230,48 +230,44 @@ def fmt(v):
     return "-" if v is None or v == "" else str(v)
 
 
-def scaling_check(rows):
-    """No lane may be optimised away: per tracker and W, the placed logic and the ALU
-    lanes' logic (hierarchical run) must grow with T, the lanes about in proportion.
-    Points of different W are never compared: a W sweep has no pair to flag."""
-    out = []
-    several_w = len({r["W"] for r in rows}) > 1
-    for track, W in sorted({(r["TRACK"], r["W"]) for r in rows}):
-        pts = sorted((r for r in rows if (r["TRACK"], r["W"]) == (track, W)
-                      and r["logic"] and r["lanes_logic"]), key=lambda r: r["T"])
-        bad = ["T=%d -> %d" % (p["T"], q["T"]) for p, q in zip(pts, pts[1:])
-               if not (q["logic"] > p["logic"] and q["lanes_logic"] > 1.5 * p["lanes_logic"])]
-        per_lane = ", ".join("T=%d: %d" % (r["T"], r["lanes_logic"] // r["T"]) for r in pts)
-        name = "%s, W=%d" % (track, W) if several_w else track
-        if bad:
-            out.append("Scaling check, %s: FAILED between %s (logic or ALU lanes do not grow "
-                       "with T: optimised-away lanes?)" % (name, ", ".join(bad)))
-        else:
-            out.append("Scaling check, %s: logic and ALU-lane logic grow with T over %d points "
-                       "(ALU logic per lane %s)." % (name, len(pts), per_lane or "-"))
-    return out
+# What the scaling check asks along each axis: over T the ALU lanes (hierarchical run)
+# must grow about in proportion too; they do not depend on W, so over W any growth of
+# the placed logic passes.
+SCALING = {
+    "T": ("Scaling check", "logic and ALU-lane logic grow",
+          "logic or ALU lanes do not grow with T: optimised-away lanes?", "ALU logic per lane"),
+    "W": ("Scaling check over W", "placed logic grows",
+          "placed logic does not grow with W: optimised-away warps?", "logic per added warp"),
+}
 
 
-def w_scaling_check(rows):
-    """No warp may be optimised away: per tracker and T, the placed logic must grow
-    with W. The ALU lanes do not depend on W, so no proportion is asked: any growth
-    passes."""
+def scaling_check(rows, axis="T"):
+    """No lane (axis T) or warp (axis W) may be optimised away: per tracker and value of
+    the other axis, the placed logic must grow along the axis. Points of a different
+    value of the other axis are never compared (a W sweep has no T pair to flag)."""
+    other = "W" if axis == "T" else "T"
+    lanes = axis == "T"
+    title, grows, why, detail = SCALING[axis]
+    several = len({r[other] for r in rows}) > 1
     out = []
-    several_t = len({r["T"] for r in rows}) > 1
-    for track, T in sorted({(r["TRACK"], r["T"]) for r in rows}):
-        pts = sorted((r for r in rows if (r["TRACK"], r["T"]) == (track, T) and r["logic"]),
-                     key=lambda r: r["W"])
+    for track, fixed in sorted({(r["TRACK"], r[other]) for r in rows}):
+        pts = sorted((r for r in rows if (r["TRACK"], r[other]) == (track, fixed)
+                      and r["logic"] and (r["lanes_logic"] or not lanes)), key=lambda r: r[axis])
         pairs = list(zip(pts, pts[1:]))
-        bad = ["W=%d -> %d" % (p["W"], q["W"]) for p, q in pairs if not q["logic"] > p["logic"]]
-        per_warp = ", ".join("W=%d -> %d: %d" % (p["W"], q["W"], (q["logic"] - p["logic"])
-                                                   // (q["W"] - p["W"])) for p, q in pairs)
-        name = "%s, T=%d" % (track, T) if several_t else track
-        if bad:
-            out.append("Scaling check over W, %s: FAILED between %s (placed logic does not grow "
-                       "with W: optimised-away warps?)" % (name, ", ".join(bad)))
+        bad = ["%s=%d -> %d" % (axis, p[axis], q[axis]) for p, q in pairs
+               if not (q["logic"] > p["logic"]
+                       and (not lanes or q["lanes_logic"] > 1.5 * p["lanes_logic"]))]
+        if lanes:
+            per = ", ".join("T=%d: %d" % (r["T"], r["lanes_logic"] // r["T"]) for r in pts)
         else:
-            out.append("Scaling check over W, %s: placed logic grows with W over %d points "
-                       "(logic per added warp %s)." % (name, len(pts), per_warp or "-"))
+            per = ", ".join("W=%d -> %d: %d" % (p["W"], q["W"], (q["logic"] - p["logic"])
+                                                 // (q["W"] - p["W"])) for p, q in pairs)
+        name = "%s, %s=%d" % (track, other, fixed) if several else track
+        if bad:
+            out.append("%s, %s: FAILED between %s (%s)" % (title, name, ", ".join(bad), why))
+        else:
+            out.append("%s, %s: %s with %s over %d points (%s %s)."
+                       % (title, name, grows, axis, len(pts), detail, per or "-"))
     return out
 
 
@@ -279,8 +275,8 @@ def checks(rows):
     """The scaling checks the points allow: over T at each W unless only W is swept,
     over W at each T when W varies."""
     axis, Ws, _ = sweep_of(rows)
-    return ((scaling_check(rows) if axis == "T" else [])
-            + (w_scaling_check(rows) if len(Ws) > 1 else []))
+    return ((scaling_check(rows, "T") if axis == "T" else [])
+            + (scaling_check(rows, "W") if len(Ws) > 1 else []))
 
 
 TRACK_NAMES = {"sorted": "sorted path list", "arbiter": "PC arbiter"}
@@ -470,10 +466,10 @@ def w_sweep_tests(a, tmp):
          and md.startswith("# Sorted path list on %s, against W at T=8\n" % a.board)),
         ("the md table of a W sweep has one row per point", md.count("\n| ") == 1 + len(Ws)),
         ("growing logic passes the W scaling check, the T check is not run",
-         checks(grow) == w_scaling_check(grow)
+         checks(grow) == scaling_check(grow, "W")
          and "grows with W over 5 points" in checks(grow)[0] and "FAILED" not in md),
         ("logic that stops growing with W fails it",
-         "FAILED between W=4 -> 8, W=8 -> 16" in w_scaling_check(flat)[0]
+         "FAILED between W=4 -> 8, W=8 -> 16" in scaling_check(flat, "W")[0]
          and any("FAILED" in line for line in checks(flat))),
         ("the T check compares only points of the same W",
          sweep_of(both)[0] == "T" and len(curves(both)) == 2
