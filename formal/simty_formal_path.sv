@@ -6,8 +6,8 @@
 // module is its whole environment; nothing is assumed, every choice is a free
 // input ($anyseq), so the proofs cover every instruction stream:
 //
-// * Reset: one cycle of rst_i, then the core's reset sequence (2^INIT_W
-//   cycles of init_i with the counter on init_wid_i / init_row_i).
+// * Reset: one cycle of rst_i, then the reset sequence (2^SEQ_W cycles of
+//   init_i with the counter on init_wid_i / init_row_i; the core's is 2^INIT_W).
 // * Issue, as simty_sched decides it (gen/sched.c): any warp, any cycle, if it
 //   is alive, not held (hold_o, a cycle late), and either nothing of it is in
 //   flight or the last resolve said it has a single path and the last
@@ -58,6 +58,10 @@ module simty_formal_path #(
   parameter integer T      = 2,
   parameter integer WARP_W = 1,
   parameter integer INIT_W = 5,
+  // the reset sequence lasts 2^SEQ_W cycles (WARP_W <= SEQ_W <= INIT_W): the core's
+  // is 2^INIT_W (it clears the register file); the path units clear words addressed
+  // by the warp id alone, so a shorter one reaches the same state sooner
+  parameter integer SEQ_W  = INIT_W,
   parameter integer TRACK  = 0,  // 0 sorted, 1 arbiter
   parameter integer NP     = 2,  // sorted: paths per warp on f_paths_o
   // cycles from resolve to stage r, where the unit's r_* outputs are registered:
@@ -89,14 +93,15 @@ module simty_formal_path #(
 
   // ---------------- reset and the reset sequence ----------------
   reg rst_q = 1'b1;
-  reg [INIT_W:0] icnt_q;
+  reg [SEQ_W:0] icnt_q;
   always @(posedge clk) begin
     rst_q <= 1'b0;
-    if (rst_q) icnt_q <= {(INIT_W+1){1'b0}};
-    else if (!icnt_q[INIT_W]) icnt_q <= icnt_q + 1'b1;
+    if (rst_q) icnt_q <= {(SEQ_W+1){1'b0}};
+    else if (!icnt_q[SEQ_W]) icnt_q <= icnt_q + 1'b1;
   end
-  wire init    = !rst_q && !icnt_q[INIT_W];
-  wire started = !rst_q && icnt_q[INIT_W];
+  wire init    = !rst_q && !icnt_q[SEQ_W];
+  wire started = !rst_q && icnt_q[SEQ_W];
+  wire [INIT_W-1:0] init_row = icnt_q[SEQ_W-1:0];   // zero-extended
 
   // ---------------- free inputs ----------------
   wire [FPC-1:0]    f_start = $anyconst;
@@ -277,7 +282,7 @@ module simty_formal_path #(
       wire [W*NP*PATH_W-1:0] paths;
       simty_path_sorted u_path (
         .clk_i(clk), .rst_i(rst_q), .init_i(init), .init_wid_i(icnt_q[WARP_W-1:0]),
-        .init_row_i(icnt_q[INIT_W-1:0]), .start_pc_i(start_pc),
+        .init_row_i(init_row), .start_pc_i(start_pc),
         .ex_wid_i(wid_q[4]), .mb_active_o(mb_active), .mb_lead1h_o(mb_lead1h), .mb_depth_o(mb_depth),
         .n_wid_i(wid_q[6]),
         .m_valid_i(v_q[7]), .m_wid_i(mw), .m_a_i(m_a), .m_b_i(m_b), .m_leave_i(ml), .m_pcn_i(30'd0), .m_npc_i(30'd0), .m_npc_c0_i(30'd0), .m_npc_byp_i(1'b0),

@@ -141,15 +141,23 @@ def mut_prop(m, track):
     return CORE_MUTATIONS[m][0] if is_core(track) and m in CORE_MUTATIONS else MUTATIONS[m][0]
 
 
-# BMC depth of a mutation run past the reset sequence: four resolves fill the heap;
-# four resolves make the lazy sorter's first swap
-MUT_EXTRA = {"heap-order": 60, "lazy-swap": LAZY_EXTRA}
-# Not in "all": heap-order needs the heap filled (four resolves of one warp after the
-# reset sequence) and was not caught in 300 s of BMC (frame 65 reached); opt in with
-# --mutations heap-order --mut-timeout N.
-MUT_OPT_IN = {"heap-order"}
-# Not in --quick (make test): more than 30 s each
-MUT_SLOW = {"heap-order", "lazy-swap"}
+# BMC depth of a mutation run past the reset sequence: four resolves make the lazy
+# sorter's first swap
+MUT_EXTRA = {"heap-order": 40, "lazy-swap": LAZY_EXTRA}
+# Mutations checked in a smaller harness: heap-order shows only after four resolves of
+# one warp (a split, a split that pushes z into the heap, a resolve whose y comes after
+# the root, then the path that got HCT2 handed out), 36 cycles after the reset
+# sequence; behind the core's 33-cycle sequence with 3-bit PCs BMC did not get there
+# in 300 s. Its run has the path units' own 2-cycle reset sequence, 2-bit PCs and
+# 1-bit depths (each still realizes the orders the heap needs), and the unmutated
+# tracker must pass the same harness to the same depth first (a control row), so the
+# counterexample is the mutation's, not the smaller harness's.
+# mutation -> (pc bits, depth bits)
+MUT_SMALL = {"heap-order": (2, 1)}
+# Not in --quick (make test): lazy-swap takes 140 s and plants its bug in the optional
+# lazy sorter. heap-order (2 minutes with its control) stays in: it is the one check
+# that the default sorter's heap order can fail.
+MUT_SLOW = {"lazy-swap"}
 # --quick on sorted_lazy (1x4): only the mutations whose RTL differs from the exact
 # sorter's (the others change simty_path_sorted or the CCS, shared code that --quick
 # checks on sorted at 1x2; make formal runs them all on both)
@@ -160,7 +168,7 @@ def log2(n):
     return n.bit_length() - 1
 
 
-def params(w, t, track, fpc=3, fd=2):
+def params(w, t, track, fpc=3, fd=2, short=False):
     """The harness's parameters for a configuration (gen/cfg.c's derivations)."""
     lb = log2(t)
     if is_core(track):
@@ -175,6 +183,9 @@ def params(w, t, track, fpc=3, fd=2):
     return {
         "W": w, "T": t, "WARP_W": max(1, log2(w)),
         "INIT_W": 5 + log2(max(1, w // 2)),          # the core's reset sequence (rf_row_w)
+        # the harness's reset sequence: the core's, or (short) the 2^WARP_W cycles
+        # the path units need (their cleared words are addressed by the warp id alone)
+        "SEQ_W": max(1, log2(w)) if short else 5 + log2(max(1, w // 2)),
         "TRACK": 1 if track == "arbiter" else 0,
         "NP": 2 + cold,                              # HCT1, HCT2, the CCT's
         # cycles from resolve to stage r: simty_path_sorted registers x, y, z at issue + 8
@@ -192,7 +203,7 @@ def reset_cycles(prm):
     core's own sequence clears its register file, 32 rows per warp pair)."""
     if "PROG_W" in prm:
         return 1 << (5 + log2(max(1, prm["W"] // 2)))
-    return 1 << prm["INIT_W"] if "INIT_W" in prm else 0
+    return 1 << prm["SEQ_W"] if "SEQ_W" in prm else 0
 
 
 # The whole core resolves its first pass 13 cycles after its reset sequence (fetch
@@ -404,7 +415,7 @@ def main():
         pdr_configs = {t: QUICK_PDR.get(t, "") for t in tracks}
         if a.out == ap.get_default("out"):
             a.out = os.path.join(a.out, "quick")
-        if a.mutations == "all":     # heap-order and lazy-swap need deep runs: make formal only
+        if a.mutations == "all":     # lazy-swap needs a deep run: make formal only
             a.mutations = ",".join(m for m in MUTATIONS if m not in MUT_SLOW)
     def parse(cs):                   # "1x2,2x4" -> [(1, 2), (2, 4)]; "none" -> []
         return [tuple(int(x) for x in c.split("x")) for c in cs.split(",") if c and c != "none"]
@@ -413,7 +424,7 @@ def main():
         cfgs += [c for c in parse(configs[t]) if c not in cfgs]
     cfgs.sort(key=lambda c: (c[0] * c[1], c[1]))
     muts = [] if a.mutations == "none" else \
-        [m for m in MUTATIONS if m not in MUT_OPT_IN] if a.mutations == "all" \
+        list(MUTATIONS) if a.mutations == "all" \
         else a.mutations.split(",")
     for m in muts:
         if m not in MUTATIONS:
@@ -421,12 +432,12 @@ def main():
     os.makedirs(a.out, exist_ok=True)
     results, bad, t_start = [], 0, time.time()
 
-    def job(name, w, t, track, mutation, props, mode, depth, engine, timeout):
+    def job(name, w, t, track, mutation, props, mode, depth, engine, timeout, prm=None):
         d = os.path.join(a.out, name)
         files = generate(a.gen, os.path.join(d, "rtl"), w, t, track, mutation)
         sby = os.path.join(d, "job.sby")
-        write_sby(sby, files, params(w, t, track, a.pc_bits, a.depth_bits), props, mode, depth, engine,
-                  track)
+        write_sby(sby, files, prm or params(w, t, track, a.pc_bits, a.depth_bits), props, mode,
+                  depth, engine, track)
         return run_sby(sby, timeout)
 
     for w, t in cfgs:
@@ -492,12 +503,27 @@ def main():
             if a.quick and is_core(track) and m in CORE_MUTATIONS:
                 continue    # --quick checks these on the path unit alone
             prop = mut_prop(m, track)
-            prm = params(w, t, track)
+            small = MUT_SMALL.get(m)
+            prm = params(w, t, track, *(small or (a.pc_bits, a.depth_bits)), short=bool(small))
             depth = a.mut_depth or reset_cycles(prm) + \
                 MUT_EXTRA.get(m, bmc_extra(t, track, False) if track == "coalesce" else
                               CORE_FIRST + 20 if is_core(track) else 30)
+            if small:
+                # the control: the unmutated tracker in the same harness, same depth
+                status, dt, step, out = job(f"ctl_{m}_W{w}_T{t}_{track}", w, t, track, None,
+                                            [prop], "bmc", depth, "abc bmc3", a.mut_timeout,
+                                            prm)
+                ok = status == "PASS"
+                bad += not ok
+                meth = (f"BMC depth {depth} (reset sequence {reset_cycles(prm) + 1} cycles, "
+                        f"{small[0]}-bit PCs, {small[1]}-bit depths: {m}'s harness)")
+                results.append({"kind": "proof", "config": f"{w}x{t}", "track": track,
+                                "props": [prop], "method": meth, "status": status,
+                                "seconds": round(dt, 1)})
+                print(f"{'PASS' if ok else 'FAIL'} formal {w}x{t} {track} {prop}: {meth}: "
+                      f"{status} ({dt:.1f} s)", flush=True)
             status, dt, step, out = job(f"mut_{m}_W{w}_T{t}_{track}", w, t, track, m, [prop],
-                                        "bmc", depth, "abc bmc3", a.mut_timeout)
+                                        "bmc", depth, "abc bmc3", a.mut_timeout, prm)
             caught = status == "FAIL"
             bad += not caught
             results.append({"kind": "mutation", "mutation": m, "config": f"{w}x{t}",
