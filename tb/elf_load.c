@@ -4,11 +4,12 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "errf.h"
 
 #define EHDR_SIZE   52u
 #define PHDR_SIZE   32u
@@ -23,17 +24,6 @@
 #define SHT_SYMTAB  2u
 #define EF_RISCV_RVC 0x1u
 #define EF_RISCV_RVE 0x8u
-
-static int fail(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    if (err && n) {
-        va_start(ap, fmt);
-        vsnprintf(err, n, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 static uint32_t rd32(const uint8_t *p)
@@ -74,10 +64,10 @@ static int find_symbols(const uint8_t *b, size_t len, struct elf_info *info,
     if (shoff == 0 || shnum == 0)
         return 0;
     if (shentsize != SHDR_SIZE)
-        return fail(err, n, "section header entry size %" PRIu32 " (expected %u)",
+        return simty_errf(err, n, "section header entry size %" PRIu32 " (expected %u)",
                     shentsize, SHDR_SIZE);
     if (!inside(shoff, (uint64_t)shnum * SHDR_SIZE, 0, len))
-        return fail(err, n, "section header table (offset %" PRIu32 ", %" PRIu32
+        return simty_errf(err, n, "section header table (offset %" PRIu32 ", %" PRIu32
                     " entries) extends past the end of the file (%zu bytes)", shoff, shnum, len);
     for (i = 0; i < shnum; i++) {
         const uint8_t *sh = b + shoff + (size_t)i * SHDR_SIZE;
@@ -91,17 +81,17 @@ static int find_symbols(const uint8_t *b, size_t len, struct elf_info *info,
         link = rd32(sh + 24);
         entsize = rd32(sh + 36);
         if (entsize != SYM_SIZE)
-            return fail(err, n, "symbol table entry size %" PRIu32 " (expected %u)",
+            return simty_errf(err, n, "symbol table entry size %" PRIu32 " (expected %u)",
                         entsize, SYM_SIZE);
         if (!inside(off, size, 0, len))
-            return fail(err, n, "symbol table extends past the end of the file");
+            return simty_errf(err, n, "symbol table extends past the end of the file");
         if (link >= shnum)
-            return fail(err, n, "symbol table links to section %" PRIu32 " of %" PRIu32,
+            return simty_errf(err, n, "symbol table links to section %" PRIu32 " of %" PRIu32,
                         link, shnum);
         stroff = rd32(b + shoff + (size_t)link * SHDR_SIZE + 16);
         strsize = rd32(b + shoff + (size_t)link * SHDR_SIZE + 20);
         if (!inside(stroff, strsize, 0, len))
-            return fail(err, n, "string table extends past the end of the file");
+            return simty_errf(err, n, "string table extends past the end of the file");
         str = b + stroff;
         for (j = 0; j + SYM_SIZE <= size; j += SYM_SIZE) {
             const uint8_t *s = b + off + j;
@@ -110,7 +100,7 @@ static int find_symbols(const uint8_t *b, size_t len, struct elf_info *info,
             if (name == 0)
                 continue;
             if (name >= strsize || !memchr(str + name, 0, strsize - name))
-                return fail(err, n, "symbol name outside the string table");
+                return simty_errf(err, n, "symbol name outside the string table");
             nm = (const char *)str + name;
             if (strcmp(nm, "begin_signature") == 0) {
                 info->sig_begin = value;
@@ -134,19 +124,19 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
 
     memset(info, 0, sizeof *info);
     if (len == 0)
-        return fail(err, n, "empty file");
+        return simty_errf(err, n, "empty file");
     if (len < 4 || memcmp(b, "\177ELF", 4) != 0)
-        return fail(err, n, "not an ELF file (bad magic)");
+        return simty_errf(err, n, "not an ELF file (bad magic)");
     if (len < EHDR_SIZE)
-        return fail(err, n, "truncated: %zu bytes, an ELF32 header needs %u", len, EHDR_SIZE);
+        return simty_errf(err, n, "truncated: %zu bytes, an ELF32 header needs %u", len, EHDR_SIZE);
     if (b[4] != 1)
-        return fail(err, n, "not a 32-bit ELF (class %u%s); Simty runs RV32 only", b[4],
+        return simty_errf(err, n, "not a 32-bit ELF (class %u%s); Simty runs RV32 only", b[4],
                     b[4] == 2 ? ", ELF64" : "");
     if (b[5] != 1)
-        return fail(err, n, "not little-endian (data encoding %u%s)", b[5],
+        return simty_errf(err, n, "not little-endian (data encoding %u%s)", b[5],
                     b[5] == 2 ? ", big-endian" : "");
     if (b[6] != 1)
-        return fail(err, n, "unknown ELF version %u", b[6]);
+        return simty_errf(err, n, "unknown ELF version %u", b[6]);
     type = rd16(b + 16);
     machine = rd16(b + 18);
     version = rd32(b + 20);
@@ -156,41 +146,41 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
     phentsize = rd16(b + 42);
     phnum = rd16(b + 44);
     if (machine != EM_RISCV)
-        return fail(err, n, "not a RISC-V file (e_machine %" PRIu32 ", expected %u)",
+        return simty_errf(err, n, "not a RISC-V file (e_machine %" PRIu32 ", expected %u)",
                     machine, EM_RISCV);
     if (type != ET_EXEC)
-        return fail(err, n, "not a static executable (e_type %" PRIu32 "%s, expected ET_EXEC)",
+        return simty_errf(err, n, "not a static executable (e_type %" PRIu32 "%s, expected ET_EXEC)",
                     type, type == 3 ? " = ET_DYN" : type == 1 ? " = ET_REL" : "");
     if (version != 1)
-        return fail(err, n, "unknown ELF version %" PRIu32, version);
+        return simty_errf(err, n, "unknown ELF version %" PRIu32, version);
     if (flags & EF_RISCV_RVC)
-        return fail(err, n, "built for compressed instructions (RVC flag in e_flags "
+        return simty_errf(err, n, "built for compressed instructions (RVC flag in e_flags "
                     "0x%" PRIx32 "); Simty runs RV32I only", flags);
     if (flags & EF_RISCV_RVE)
-        return fail(err, n, "built for RV32E (RVE flag in e_flags 0x%" PRIx32 ")", flags);
+        return simty_errf(err, n, "built for RV32E (RVE flag in e_flags 0x%" PRIx32 ")", flags);
     if (entry & 3)
-        return fail(err, n, "entry point %08" PRIx32 " is not 4-byte aligned", entry);
+        return simty_errf(err, n, "entry point %08" PRIx32 " is not 4-byte aligned", entry);
     if (phnum == 0)
-        return fail(err, n, "no program headers");
+        return simty_errf(err, n, "no program headers");
     if (phnum == 0xffffu)
-        return fail(err, n, "extended program header count is not supported");
+        return simty_errf(err, n, "extended program header count is not supported");
     if (phentsize != PHDR_SIZE)
-        return fail(err, n, "program header entry size %" PRIu32 " (expected %u)",
+        return simty_errf(err, n, "program header entry size %" PRIu32 " (expected %u)",
                     phentsize, PHDR_SIZE);
     if (!inside(phoff, (uint64_t)phnum * PHDR_SIZE, 0, len))
-        return fail(err, n, "truncated: program headers (offset %" PRIu32 ", %" PRIu32
+        return simty_errf(err, n, "truncated: program headers (offset %" PRIu32 ", %" PRIu32
                     " entries) extend past the end of the file (%zu bytes)", phoff, phnum, len);
 
     segs = malloc(phnum * sizeof *segs);
     if (!segs)
-        return fail(err, n, "out of memory");
+        return simty_errf(err, n, "out of memory");
     for (i = 0; i < phnum; i++) {
         const uint8_t *ph = b + phoff + (size_t)i * PHDR_SIZE;
         uint32_t ptype = rd32(ph);
         struct seg s;
         if (ptype == PT_INTERP || ptype == PT_DYNAMIC) {
             free(segs);
-            return fail(err, n, "dynamically linked (program header %" PRIu32 " is %s)", i,
+            return simty_errf(err, n, "dynamically linked (program header %" PRIu32 " is %s)", i,
                         ptype == PT_INTERP ? "PT_INTERP" : "PT_DYNAMIC");
         }
         if (ptype != PT_LOAD)
@@ -202,12 +192,12 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
         s.flags = rd32(ph + 24);
         if (s.filesz > s.memsz) {
             free(segs);
-            return fail(err, n, "segment %" PRIu32 ": p_filesz %" PRIu32 " > p_memsz %" PRIu32,
+            return simty_errf(err, n, "segment %" PRIu32 ": p_filesz %" PRIu32 " > p_memsz %" PRIu32,
                         i, s.filesz, s.memsz);
         }
         if (!inside(s.off, s.filesz, 0, len)) {
             free(segs);
-            return fail(err, n, "truncated: segment %" PRIu32 " (file offset %" PRIu32 ", %" PRIu32
+            return simty_errf(err, n, "truncated: segment %" PRIu32 " (file offset %" PRIu32 ", %" PRIu32
                         " bytes) extends past the end of the file (%zu bytes)",
                         i, s.off, s.filesz, len);
         }
@@ -217,12 +207,12 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
             uint64_t k = kib_needed(s.vaddr, s.memsz, m->dmem_base);
             free(segs);
             if (k)
-                return fail(err, n, "does not fit the memories: segment %" PRIu32 " at %08"
+                return simty_errf(err, n, "does not fit the memories: segment %" PRIu32 " at %08"
                             PRIx32 "..%08" PRIx64 " (code, data, bss and stacks) needs %" PRIu64
                             " KiB of data memory, this one has %" PRIu32 " KiB: build with DMEM=%"
                             PRIu64 " (simty-ref --dmem %" PRIu64 ")", i, s.vaddr,
                             (uint64_t)s.vaddr + s.memsz - 1, k, m->dmem_size >> 10, k, k);
-            return fail(err, n, "does not fit the memories: segment %" PRIu32 " at %08" PRIx32
+            return simty_errf(err, n, "does not fit the memories: segment %" PRIu32 " at %08" PRIx32
                         "..%08" PRIx64 " is outside data memory %08" PRIx32 "..%08" PRIx64
                         " (%" PRIu32 " KiB)", i, s.vaddr, (uint64_t)s.vaddr + s.memsz - 1,
                         m->dmem_base, (uint64_t)m->dmem_base + m->dmem_size - 1,
@@ -235,13 +225,13 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
             uint64_t k = kib_needed(s.vaddr, s.filesz, m->imem_base);
             free(segs);
             if (k)
-                return fail(err, n, "does not fit the memories: executable segment %" PRIu32
+                return simty_errf(err, n, "does not fit the memories: executable segment %" PRIu32
                             " at %08" PRIx32 "..%08" PRIx64 " (its %" PRIu32 " bytes of code and "
                             "initialized data) needs %" PRIu64 " KiB of instruction memory, this "
                             "one has %" PRIu32 " KiB: build with IMEM=%" PRIu64 " (simty-ref "
                             "--imem %" PRIu64 ")", i, s.vaddr, (uint64_t)s.vaddr + s.filesz - 1,
                             s.filesz, k, m->imem_size >> 10, k, k);
-            return fail(err, n, "does not fit the memories: executable segment %" PRIu32
+            return simty_errf(err, n, "does not fit the memories: executable segment %" PRIu32
                         " at %08" PRIx32 "..%08" PRIx64 " is outside instruction memory %08"
                         PRIx32 "..%08" PRIx64 " (%" PRIu32 " KiB)", i, s.vaddr,
                         (uint64_t)s.vaddr + s.filesz - 1, m->imem_base,
@@ -251,7 +241,7 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
     }
     if (nseg == 0) {
         free(segs);
-        return fail(err, n, "no loadable segment");
+        return simty_errf(err, n, "no loadable segment");
     }
     if (find_symbols(b, len, info, err, n)) {
         free(segs);
@@ -284,30 +274,30 @@ int elf_load(const char *path, const struct elf_mem *m, struct elf_info *info,
 
     memset(info, 0, sizeof *info);
     if (stat(path, &st) != 0)
-        return fail(err, n, "cannot open: %s", strerror(errno));
+        return simty_errf(err, n, "cannot open: %s", strerror(errno));
     if (S_ISDIR(st.st_mode))
-        return fail(err, n, "is a directory, not an ELF file");
+        return simty_errf(err, n, "is a directory, not an ELF file");
     if (!S_ISREG(st.st_mode))
-        return fail(err, n, "not a regular file");
+        return simty_errf(err, n, "not a regular file");
     if (st.st_size == 0)
-        return fail(err, n, "empty file");
+        return simty_errf(err, n, "empty file");
     if ((uint64_t)st.st_size > ELF_LOAD_MAX_FILE)
-        return fail(err, n, "file too large (%" PRIu64 " bytes, at most %u)",
+        return simty_errf(err, n, "file too large (%" PRIu64 " bytes, at most %u)",
                     (uint64_t)st.st_size, ELF_LOAD_MAX_FILE);
     f = fopen(path, "rb");
     if (!f)
-        return fail(err, n, "cannot open: %s", strerror(errno));
+        return simty_errf(err, n, "cannot open: %s", strerror(errno));
     len = (size_t)st.st_size;
     buf = malloc(len);
     if (!buf) {
         fclose(f);
-        return fail(err, n, "out of memory");
+        return simty_errf(err, n, "out of memory");
     }
     len = fread(buf, 1, len, f);
     if (ferror(f)) {
         fclose(f);
         free(buf);
-        return fail(err, n, "read error");
+        return simty_errf(err, n, "read error");
     }
     fclose(f);
     rc = elf_load_buffer(buf, len, m, info, err, n);

@@ -3,21 +3,11 @@
 
 #include <errno.h>
 #include <inttypes.h>
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "errf.h"
 #include "simty_map.h"
-
-static void seterr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    if (!err || !n)
-        return;
-    va_start(ap, fmt);
-    vsnprintf(err, n, fmt, ap);
-    va_end(ap);
-}
 
 /* ---- exit codes ---------------------------------------------------------- */
 
@@ -172,7 +162,7 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
     size_t len = strlen(path);
     memset(o, 0, sizeof *o);
     if (len == 0) {
-        seterr(err, errlen, "empty output file name");
+        simty_errf(err, errlen, "empty output file name");
         return -1;
     }
     o->path = malloc(len + 1);
@@ -181,7 +171,7 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
         free(o->path);
         free(o->tmp);
         o->path = o->tmp = NULL;
-        seterr(err, errlen, "out of memory");
+        simty_errf(err, errlen, "out of memory");
         return -1;
     }
     memcpy(o->path, path, len + 1);
@@ -189,7 +179,7 @@ int outfile_open(struct outfile *o, const char *path, char *err, size_t errlen)
     memcpy(o->tmp + len, ".partial", sizeof ".partial");
     o->f = fopen(o->tmp, "w");
     if (!o->f) {
-        seterr(err, errlen, "%s: cannot create: %s", o->tmp, strerror(errno));
+        simty_errf(err, errlen, "%s: cannot create: %s", o->tmp, strerror(errno));
         free(o->path);
         free(o->tmp);
         o->path = o->tmp = NULL;
@@ -216,13 +206,13 @@ int outfile_commit(struct outfile *o, char *err, size_t errlen)
         bad = 1;
     o->f = NULL;
     if (bad) {
-        seterr(err, errlen, "%s: write error", o->path);
+        simty_errf(err, errlen, "%s: write error", o->path);
         remove(o->tmp);
         outfile_release(o);
         return -1;
     }
     if (rename(o->tmp, o->path) != 0) {
-        seterr(err, errlen, "%s: cannot rename from %s: %s", o->path, o->tmp, strerror(errno));
+        simty_errf(err, errlen, "%s: cannot rename from %s: %s", o->path, o->tmp, strerror(errno));
         remove(o->tmp);
         outfile_release(o);
         return -1;
@@ -307,12 +297,12 @@ int report_signature_check(uint32_t begin, uint32_t end, uint32_t base,
                            uint32_t size, char *err, size_t errlen)
 {
     if ((begin & 3) || (end & 3)) {
-        seterr(err, errlen, "signature bounds %08" PRIx32 "..%08" PRIx32 " are not word-aligned",
+        simty_errf(err, errlen, "signature bounds %08" PRIx32 "..%08" PRIx32 " are not word-aligned",
                begin, end);
         return -1;
     }
     if (end < begin || begin < base || (uint64_t)end > (uint64_t)base + size) {
-        seterr(err, errlen, "signature %08" PRIx32 "..%08" PRIx32 " is not inside data memory",
+        simty_errf(err, errlen, "signature %08" PRIx32 "..%08" PRIx32 " is not inside data memory",
                begin, end);
         return -1;
     }

@@ -5,10 +5,10 @@
 #define _POSIX_C_SOURCE 200809L
 #include "cfg.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "errf.h"
 #include "ref_internal.h"
 #include "simty_map.h"
 
@@ -41,17 +41,6 @@ struct sym {
     uint32_t value, size;
     char name[48];
 };
-
-static int ferr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    if (err && n) {
-        va_start(ap, fmt);
-        vsnprintf(err, n, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 static uint32_t rd32(const uint8_t *p)
@@ -104,10 +93,10 @@ static int read_elf(const char *path, struct elf_view *v, char *err, size_t n)
     unsigned phnum, shnum, phent, shent, i, j;
     memset(v, 0, sizeof *v);
     if (!b)
-        return ferr(err, n, "cannot read the file again");
+        return simty_errf(err, n, "cannot read the file again");
     if (len < 52) {
         free(b);
-        return ferr(err, n, "file too short");
+        return simty_errf(err, n, "file too short");
     }
     phoff = rd32(b + 28);
     shoff = rd32(b + 32);
@@ -146,7 +135,7 @@ static int read_elf(const char *path, struct elf_view *v, char *err, size_t n)
         v->syms = calloc(cnt + 1, sizeof *v->syms);
         if (!v->syms) {
             free(b);
-            return ferr(err, n, "out of memory");
+            return simty_errf(err, n, "out of memory");
         }
         v->nsym = 0;
         for (j = 0; j < cnt; j++) {
@@ -428,7 +417,7 @@ struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n
     uint32_t *pts = NULL, npts = 0, cap, i, j, a;
     memset(&v, 0, sizeof v);
     if (!g) {
-        ferr(err, n, "out of memory");
+        simty_errf(err, n, "out of memory");
         return NULL;
     }
     if (path && read_elf(path, &v, err, n))
@@ -462,7 +451,7 @@ struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n
     cap = 4 * v.nx + 2 * v.nsym + (g->hi - g->lo) / 4 + 8;
     pts = malloc(cap * sizeof *pts);
     if (!g->reconv || !pts) {
-        ferr(err, n, "out of memory");
+        simty_errf(err, n, "out of memory");
         goto fail;
     }
     for (i = 0; i < (g->hi - g->lo) / 4 + 1; i++)
@@ -503,7 +492,7 @@ struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n
     npts = j;
     g->fn = calloc(npts, sizeof *g->fn);
     if (!g->fn) {
-        ferr(err, n, "out of memory");
+        simty_errf(err, n, "out of memory");
         goto fail;
     }
     for (i = 0; i + 1 < npts; i++) {
@@ -520,7 +509,7 @@ struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n
                 break;
             }
         if (analyse(g, r, f)) {
-            ferr(err, n, "out of memory");
+            simty_errf(err, n, "out of memory");
             goto fail;
         }
         g->nfn++;

@@ -4,26 +4,15 @@
  */
 #include "ref_internal.h"
 
-#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
 #include "console.h"
+#include "errf.h"
 #include "simty_map.h"
 
 #define IS_POW2(v) ((v) != 0 && ((v) & ((v) - 1)) == 0)
-
-static int ferr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    if (err && n) {
-        va_start(ap, fmt);
-        vsnprintf(err, n, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 void ref_config_default(struct ref_config *c)
 {
@@ -38,19 +27,19 @@ void ref_config_default(struct ref_config *c)
 int ref_config_check(const struct ref_config *c, char *err, size_t n)
 {
     if (!IS_POW2(c->W) || c->W > REF_MAX_W)
-        return ferr(err, n, "W=%u: must be a power of two in [1,64]", c->W);
+        return simty_errf(err, n, "W=%u: must be a power of two in [1,64]", c->W);
     if (!IS_POW2(c->T) || c->T > REF_MAX_T)
-        return ferr(err, n, "T=%u: must be a power of two in [1,64]", c->T);
+        return simty_errf(err, n, "T=%u: must be a power of two in [1,64]", c->T);
     /* Both memories start at 0x80000000; REF_MAX_MEM_KIB (64 MiB) keeps them
      * far below the MMIO page and the model's footprint reasonable. */
     if (!IS_POW2(c->imem_kib) || c->imem_kib > REF_MAX_MEM_KIB)
-        return ferr(err, n, "IMEM=%u: must be a power of two in KiB, 1..%u", c->imem_kib,
+        return simty_errf(err, n, "IMEM=%u: must be a power of two in KiB, 1..%u", c->imem_kib,
                     REF_MAX_MEM_KIB);
     if (!IS_POW2(c->dmem_kib) || c->dmem_kib > REF_MAX_MEM_KIB)
-        return ferr(err, n, "DMEM=%u: must be a power of two in KiB, 1..%u", c->dmem_kib,
+        return simty_errf(err, n, "DMEM=%u: must be a power of two in KiB, 1..%u", c->dmem_kib,
                     REF_MAX_MEM_KIB);
     if ((unsigned)c->policy > REF_POLICY_LAST)
-        return ferr(err, n, "policy %d: unknown", (int)c->policy);
+        return simty_errf(err, n, "policy %d: unknown", (int)c->policy);
     return 0;
 }
 
@@ -83,7 +72,7 @@ struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
         return NULL;
     r = calloc(1, sizeof *r);
     if (!r) {
-        ferr(err, n, "out of memory");
+        simty_errf(err, n, "out of memory");
         return NULL;
     }
     r->cfg = *c;
@@ -109,14 +98,14 @@ struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
         !r->ready || !r->reg_ready || !r->reg_ready_w || !r->alive || !r->wready ||
         (REF_POLICY_IS_STACK(c->policy) && ref_stack_alloc(r))) {
         ref_free(r);
-        ferr(err, n, "out of memory");
+        simty_errf(err, n, "out of memory");
         return NULL;
     }
     for (w = 0; w < c->W; w++) {
         r->wl[w].p = calloc(c->T + 4, sizeof *r->wl[w].p);
         if (!r->wl[w].p) {
             ref_free(r);
-            ferr(err, n, "out of memory");
+            simty_errf(err, n, "out of memory");
             return NULL;
         }
     }
@@ -582,11 +571,11 @@ int ref_step(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
     uint64_t m, all = r->cfg.T == 64 ? ~0ull : (1ull << r->cfg.T) - 1;
     unsigned lane;
     if (w >= r->cfg.W) {
-        ferr(r->err, sizeof r->err, "warp %u out of range (W=%u)", w, r->cfg.W);
+        simty_errf(r->err, sizeof r->err, "warp %u out of range (W=%u)", w, r->cfg.W);
         return -1;
     }
     if (mask & ~all) {
-        ferr(r->err, sizeof r->err, "mask %llx has lanes >= T=%u", (unsigned long long)mask, r->cfg.T);
+        simty_errf(r->err, sizeof r->err, "mask %llx has lanes >= T=%u", (unsigned long long)mask, r->cfg.T);
         return -1;
     }
     for (m = mask; m; m &= m - 1) {
@@ -594,12 +583,12 @@ int ref_step(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
         lane = (unsigned)__builtin_ctzll(m);
         tid = (w << r->lg_t) | lane;
         if (r->th[tid].state != REPORT_TH_RUNNING) {
-            ferr(r->err, sizeof r->err, "thread %u (warp %u, lane %u) has already %s", tid, w,
+            simty_errf(r->err, sizeof r->err, "thread %u (warp %u, lane %u) has already %s", tid, w,
                  lane, r->th[tid].state == REPORT_TH_EXITED ? "exited" : "trapped");
             return -1;
         }
         if (r->pc[tid] != pc) {
-            ferr(r->err, sizeof r->err, "thread %u (warp %u, lane %u) is at pc %08x, not %08x",
+            simty_errf(r->err, sizeof r->err, "thread %u (warp %u, lane %u) is at pc %08x, not %08x",
                  tid, w, lane, r->pc[tid], pc);
             return -1;
         }

@@ -26,23 +26,12 @@
 #include "ref_internal.h"
 
 #include <inttypes.h>
-#include <stdarg.h>
 #include <string.h>
 
+#include "errf.h"
 #include "simty_map.h"
 
 #define DEPTH_MAX ((1u << SIMTY_CALLDEPTH_BITS) - 1)
-
-static int ferr(char *err, size_t n, const char *fmt, ...)
-{
-    va_list ap;
-    if (err && n) {
-        va_start(ap, fmt);
-        vsnprintf(err, n, fmt, ap);
-        va_end(ap);
-    }
-    return -1;
-}
 
 void ref_paths_reset(struct ref *r, uint32_t entry)
 {
@@ -352,30 +341,30 @@ int ref_check_invariants(const struct ref *r, char *err, size_t n)
         for (i = 0; i < l->n; i++) {
             const struct ref_path *p = &l->p[i];
             if (!p->mask)
-                return ferr(err, n, "warp %u: path %u has an empty mask", w, i);
+                return simty_errf(err, n, "warp %u: path %u has an empty mask", w, i);
             if (p->mask & seen)
-                return ferr(err, n, "warp %u: path %u overlaps another path", w, i);
+                return simty_errf(err, n, "warp %u: path %u overlaps another path", w, i);
             if (p->depth > DEPTH_MAX)
-                return ferr(err, n, "warp %u: path %u depth %u", w, i, p->depth);
+                return simty_errf(err, n, "warp %u: path %u depth %u", w, i, p->depth);
             seen |= p->mask;
             for (lane = 0; lane < r->cfg.T; lane++)
                 if ((p->mask >> lane & 1) && r->pc[(w << r->lg_t) | lane] != p->pc)
-                    return ferr(err, n, "warp %u lane %u: thread pc %08" PRIx32
+                    return simty_errf(err, n, "warp %u lane %u: thread pc %08" PRIx32
                                 " but path pc %08" PRIx32, w, lane,
                                 r->pc[(w << r->lg_t) | lane], p->pc);
             /* Stack policies keep paths apart until their reconvergence point. */
             if (r->cfg.policy != REF_POLICY_DEPTH_FIRST && !REF_POLICY_IS_STACK(r->cfg.policy))
                 for (j = 0; j < i; j++)
                     if (l->p[j].pc == p->pc)
-                        return ferr(err, n, "warp %u: paths %u and %u share pc %08" PRIx32,
+                        return simty_errf(err, n, "warp %u: paths %u and %u share pc %08" PRIx32,
                                     w, j, i, p->pc);
             if (i > 0 && (r->cfg.policy == REF_POLICY_MINSP_PC ||
                           r->cfg.policy == REF_POLICY_MIN_PC) &&
                 !before(r->cfg.policy, &l->p[i - 1], p))
-                return ferr(err, n, "warp %u: paths %u and %u out of order", w, i - 1, i);
+                return simty_errf(err, n, "warp %u: paths %u and %u out of order", w, i - 1, i);
         }
         if (seen != live)
-            return ferr(err, n, "warp %u: paths cover 0x%" PRIx64 ", live threads 0x%" PRIx64,
+            return simty_errf(err, n, "warp %u: paths cover 0x%" PRIx64 ", live threads 0x%" PRIx64,
                         w, seen, live);
     }
     return 0;

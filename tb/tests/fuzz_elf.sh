@@ -32,7 +32,7 @@ mkdir -p "$out/corpus" "$out/seed"
 
 echo "fuzz_elf: building with $cc"
 "$cc" -g -O1 -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
-  -Wall -Wextra -Itb tb/tests/fuzz_elf.c tb/elf_load.c -o "$out/fuzz_elf" \
+  -Wall -Wextra -Itb tb/tests/fuzz_elf.c tb/errf.c tb/elf_load.c -o "$out/fuzz_elf" \
   || { echo "fuzz_elf: build failed (libFuzzer runtime: apt-get install libclang-rt-14-dev)" >&2; exit 2; }
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:allocator_may_return_null=1}
@@ -93,7 +93,7 @@ fi
 if [ "${FUZZ_COVERAGE:-0}" = 1 ]; then
   v=${cc#clang}
   "$cc" -g -O0 -fsanitize=fuzzer -fprofile-instr-generate -fcoverage-mapping -Itb \
-    tb/tests/fuzz_elf.c tb/elf_load.c -o "$out/fuzz_cov"
+    tb/tests/fuzz_elf.c tb/errf.c tb/elf_load.c -o "$out/fuzz_cov"
   rm -f "$out/cov.profraw"
   LLVM_PROFILE_FILE="$out/cov.profraw" "$out/fuzz_cov" -runs=0 "$out/corpus" > "$out/cov.log" 2>&1
   llvm-profdata$v merge -sparse "$out/cov.profraw" -o "$out/cov.profdata"
