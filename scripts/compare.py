@@ -211,6 +211,7 @@ def row_of(a, W, T, track, res, secs):
         "core_logic_hier": logic(a.board, u.get("core")),
         "lanes_logic": logic(a.board, u.get("alu_lanes")),
         "fmax_mhz": (res or {}).get("fmax_mhz"),
+        "target_mhz": (res or {}).get("freq_target_mhz"),
         "fmax_seeds": " ".join(str(x) for x in (res or {}).get("fmax_seeds_mhz", [])),
         "crit": "%s -> %s" % (cp.get("from_unit"), cp.get("to_unit")) if cp else "",
         "pnr_s": round(sum(v.get("seconds") or 0 for v in pnr)) if pnr else None,
@@ -222,7 +223,7 @@ def row_of(a, W, T, track, res, secs):
 
 COLS = ["board", "W", "T", "TRACK", "status", "logic", "lut", "carry", "ff", "lutram", "mux",
         "bram_core", "bram_mem", "bram_total", "path_logic", "path_ff", "path_lutram",
-        "core_logic_hier", "lanes_logic", "fmax_mhz", "fmax_seeds", "crit", "pnr_s", "pnr_peak_mib",
+        "core_logic_hier", "lanes_logic", "fmax_mhz", "target_mhz", "fmax_seeds", "crit", "pnr_s", "pnr_peak_mib",
         "total_s", "note"]
 
 
@@ -298,6 +299,16 @@ def fixed_title(rows):
     return "W=%d" % Ws[0]
 
 
+def flow_of(a, rows):
+    """("3 seed(s)", "65"): the seeds the points were placed with (a point reused from a
+    longer run may have more) and the clock nextpnr was asked for (synth.py's PLL)."""
+    ns = sorted({len(r["fmax_seeds"].split()) for r in rows if r["fmax_seeds"]}) or [a.seeds]
+    seeds = "%d seed(s)" % ns[0] if len(ns) == 1 else "%d to %d seeds per point" % (ns[0], ns[-1])
+    tg = sorted({r["target_mhz"] for r in rows if r["target_mhz"]})
+    target = "-" if not tg else "%g" % tg[0] if len(tg) == 1 else "%g to %g" % (tg[0], tg[-1])
+    return seeds, target
+
+
 def write_outputs(a, rows, outdir, sweep_s):
     with open(os.path.join(outdir, "compare.csv"), "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLS)
@@ -306,13 +317,14 @@ def write_outputs(a, rows, outdir, sweep_s):
             w.writerow({k: ("" if r[k] is None else r[k]) for k in COLS})
     lname = "LUT4+2xCCU2C" if a.board == "ecp5" else "LUT4"
     title = trackers_title(rows)
+    seeds, target = flow_of(a, rows)
     lines = ["# %s%s on %s, %s" % (title[0].upper(), title[1:], a.board, fixed_title(rows)), "",
              "Logic = %s of the placed (flat) netlist; path = the path-tracking unit alone "
              "(hierarchy-preserving run); BRAM core = register file and path tables, BRAM mem "
-             "= the board's instruction/data memories and console FIFO. Fmax: median of %d "
-             "seed(s), nextpnr target %s MHz, %s placer. This run: %.0f s (finished points are reused; `job s` "
+             "= the board's instruction/data memories and console FIFO. Fmax: median of %s, "
+             "nextpnr target %s MHz, %s placer. This run: %.0f s (finished points are reused; `job s` "
              "is each point's synthesis plus place-and-route time)." % (
-                 lname, a.seeds, "50", a.placer, sweep_s), "",
+                 lname, seeds, target, a.placer, sweep_s), "",
              "| W | T | tracker | status | logic | FF | LUT-RAM | BRAM core | BRAM mem "
              "| path logic | path FF | Fmax MHz | critical path | P&R s | job s | note |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -388,9 +400,9 @@ def plot(a, rows, outdir, lname):
         ax.grid(True, alpha=0.3)
     axes[0].legend(fontsize=7 if len(cs) > 4 else None)
     axes[-1].text(0.0, 0.9, "%s, %s\nlogic: %s of the placed netlist\n"
-                  "path unit: hierarchy-preserving run\nFmax: median of %d seed(s)\n"
+                  "path unit: hierarchy-preserving run\nFmax: median of %s\n"
                   "x on the axis: no value (failed,\ntimed out, too big or pending)"
-                  % (fixed, a.board, lname, a.seeds), va="top", fontsize=9)
+                  % (fixed, a.board, lname, flow_of(a, rows)[0]), va="top", fontsize=9)
     fig.suptitle("Simty on %s: %s" % (a.board, trackers_title(rows)), fontsize=11)
     fig.tight_layout()
     for ext in ("png", "svg"):
@@ -404,7 +416,7 @@ def made_up(T, lanes, logic, status="ok", fmax=40.0):
     r = {"status": status, "area": {"lut": logic, "carry": 0, "ff": 100, "bram": 30},
          "units": {"alu_lanes": unit(lanes), "path": unit(50 * T), "core": unit(logic),
                    "memories": unit(0)},
-         "seconds_total": 10.0, "steps": {"synth": {"status": "ok"}}}
+         "seconds_total": 10.0, "steps": {"synth": {"status": "ok"}}, "freq_target_mhz": 65.0}
     if status == "ok":
         r.update(fmax_mhz=fmax, fmax_seeds_mhz=[fmax], pnr=[{"seed": 1}],
                  steps={"synth": {"status": "ok"}, "pnr_seed1": {"status": "ok", "seconds": 5}})
@@ -445,6 +457,7 @@ def t_sweep_tests(a, tmp):
              for e in ("csv", "md", "png", "svg"))),
         ("a T sweep's table is titled by its W", md.startswith(
             "# Sorted path list vs PC arbiter on %s, W=8\n" % a.board)),
+        ("the table names the clock nextpnr was asked for", "nextpnr target 65 MHz" in md),
     ]
 
 
