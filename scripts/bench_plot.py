@@ -57,12 +57,20 @@ def save(fig, out, name):
     plt.close(fig)
 
 
-def plot_efficiency(recs, out):
+def per_kernel_cfgs(recs, what):
+    """The configurations a per-kernel plot shows: those of EFF_CFGS that ran, else the
+    two largest above 1x1 (none: the plot is skipped, and said so)."""
     cfgs = sorted({(r["W"], r["T"]) for r in recs if r["W"] * r["T"] > 1},
                   key=lambda c: (c[0] * c[1], c[0]))
     pick = [c for c in EFF_CFGS if c in cfgs] or cfgs[-2:]
     if not pick:
-        print("bench_plot: no configuration above 1x1: no SIMD efficiency plot")
+        print("bench_plot: no configuration above 1x1: no %s plot" % what)
+    return pick
+
+
+def plot_efficiency(recs, out):
+    pick = per_kernel_cfgs(recs, "SIMD efficiency")
+    if not pick:
         return
     kernels = sorted({r["kernel"] for r in recs})
     engs = engines(recs)
@@ -172,11 +180,8 @@ def plot_throughput_vs_t(summary, out):
 
 def plot_reconvergence(recs, out):
     """Per kernel and configuration: cycles / sorted-RTL cycles and peak paths."""
-    cfgs = sorted({(r["W"], r["T"]) for r in recs if r["W"] * r["T"] > 1},
-                  key=lambda c: (c[0] * c[1], c[0]))
-    pick = [c for c in EFF_CFGS if c in cfgs] or cfgs[-2:]
+    pick = per_kernel_cfgs(recs, "reconvergence")
     if not pick:
-        print("bench_plot: no configuration above 1x1: no reconvergence plot")
         return
     kernels = sorted({r["kernel"] for r in recs})
     engs = engines(recs)
