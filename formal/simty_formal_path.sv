@@ -59,8 +59,9 @@ module simty_formal_path #(
   parameter integer WARP_W = 1,
   parameter integer INIT_W = 5,
   // the reset sequence lasts 2^SEQ_W cycles (WARP_W <= SEQ_W <= INIT_W): the core's
-  // is 2^INIT_W (it clears the register file); the path units clear words addressed
-  // by the warp id alone, so a shorter one reaches the same state sooner
+  // is 2^INIT_W (it clears the register file); the path units' cleared words need
+  // fewer (the exact heap's: the warp id, and log2(T) - 3 node bits from T = 16), so
+  // a shorter sequence reaches the same state sooner
   parameter integer SEQ_W  = INIT_W,
   parameter integer TRACK  = 0,  // 0 sorted, 1 arbiter
   parameter integer NP     = 2,  // sorted: paths per warp on f_paths_o
@@ -102,6 +103,11 @@ module simty_formal_path #(
   wire init    = !rst_q && !icnt_q[SEQ_W];
   wire started = !rst_q && icnt_q[SEQ_W];
   wire [INIT_W-1:0] init_row = icnt_q[SEQ_W-1:0];   // zero-extended
+  generate
+    if (SEQ_W < WARP_W || SEQ_W > INIT_W) begin : g_bad_seq
+      $error("simty_formal_path: SEQ_W must lie within WARP_W .. INIT_W");
+    end
+  endgenerate
 
   // ---------------- free inputs ----------------
   wire [FPC-1:0]    f_start = $anyconst;

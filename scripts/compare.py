@@ -400,9 +400,10 @@ def plot(a, rows, outdir, lname):
         ax.grid(True, alpha=0.3)
     axes[0].legend(fontsize=7 if len(cs) > 4 else None)
     axes[-1].text(0.0, 0.9, "%s, %s\nlogic: %s of the placed netlist\n"
-                  "path unit: hierarchy-preserving run\nFmax: median of %s\n"
+                  "path unit: hierarchy-preserving run\nFmax: median of %s,\n"
+                  "nextpnr target %s MHz\n"
                   "x on the axis: no value (failed,\ntimed out, too big or pending)"
-                  % (fixed, a.board, lname, flow_of(a, rows)[0]), va="top", fontsize=9)
+                  % ((fixed, a.board, lname) + flow_of(a, rows)), va="top", fontsize=9)
     fig.suptitle("Simty on %s: %s" % (a.board, trackers_title(rows)), fontsize=11)
     fig.tight_layout()
     for ext in ("png", "svg"):

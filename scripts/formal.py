@@ -148,7 +148,7 @@ MUT_EXTRA = {"heap-order": 40, "lazy-swap": LAZY_EXTRA}
 # one warp (a split, a split that pushes z into the heap, a resolve whose y comes after
 # the root, then the path that got HCT2 handed out), 36 cycles after the reset
 # sequence; behind the core's 33-cycle sequence with 3-bit PCs BMC did not get there
-# in 300 s. Its run has the path units' own 2-cycle reset sequence, 2-bit PCs and
+# in 300 s. Its run has the exact sorter's own reset sequence (2 cycles at 1x4), 2-bit PCs and
 # 1-bit depths (each still realizes the orders the heap needs), and the unmutated
 # tracker must pass the same harness to the same depth first (a control row), so the
 # counterexample is the mutation's, not the smaller harness's.
@@ -169,8 +169,10 @@ def log2(n):
 
 
 def params(w, t, track, fpc=3, fd=2, short=False):
-    """The harness's parameters for a configuration (gen/cfg.c's derivations)."""
+    """The harness's parameters for a configuration (gen/cfg.c's derivations); short:
+    the exact sorter's own reset sequence instead of the core's (MUT_SMALL)."""
     lb = log2(t)
+    assert not short or track == "sorted", "the short reset sequence is the exact sorter's"
     if is_core(track):
         # PROG_W: a program of 16 words; MINSP: the MinSP-PC order (not SORTER=lazy)
         return {"W": w, "T": t, "WARP_W": max(1, log2(w)), "PROG_W": 4, "MINSP": 1}
@@ -183,9 +185,10 @@ def params(w, t, track, fpc=3, fd=2, short=False):
     return {
         "W": w, "T": t, "WARP_W": max(1, log2(w)),
         "INIT_W": 5 + log2(max(1, w // 2)),          # the core's reset sequence (rf_row_w)
-        # the harness's reset sequence: the core's, or (short) the 2^WARP_W cycles
-        # the path units need (their cleared words are addressed by the warp id alone)
-        "SEQ_W": max(1, log2(w)) if short else 5 + log2(max(1, w // 2)),
+        # the harness's reset sequence: the core's, or (short, the exact sorter only) the
+        # cycles its cleared words need: addressed by the warp id and, from the heap's
+        # level 3 (T >= 16), by log2(T) - 3 bits of the node as well
+        "SEQ_W": max(1, log2(w)) + max(0, lb - 3) if short else 5 + log2(max(1, w // 2)),
         "TRACK": 1 if track == "arbiter" else 0,
         "NP": 2 + cold,                              # HCT1, HCT2, the CCT's
         # cycles from resolve to stage r: simty_path_sorted registers x, y, z at issue + 8

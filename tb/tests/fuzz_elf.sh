@@ -4,7 +4,7 @@
 #   tb/tests/fuzz_elf.sh                 # 60 s
 #   FUZZ_SECONDS=600 tb/tests/fuzz_elf.sh
 #
-# Builds build/fuzz-elf/fuzz_elf from tb/tests/fuzz_elf.c and tb/elf_load.c
+# Builds build/fuzz-elf/fuzz_elf from tb/tests/fuzz_elf.c, tb/elf_load.c and tb/errf.c
 # with clang -fsanitize=fuzzer,address,undefined (Debian: clang-14 and
 # libclang-rt-14-dev), replays every regression input in tb/tests/corpus/
 # (inputs that once crashed the loader: they must now pass), then fuzzes,
