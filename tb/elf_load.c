@@ -65,10 +65,10 @@ static int find_symbols(const uint8_t *b, size_t len, struct elf_info *info,
         return 0;
     if (shentsize != SHDR_SIZE)
         return simty_errf(err, n, "section header entry size %" PRIu32 " (expected %u)",
-                    shentsize, SHDR_SIZE);
+                          shentsize, SHDR_SIZE);
     if (!inside(shoff, (uint64_t)shnum * SHDR_SIZE, 0, len))
         return simty_errf(err, n, "section header table (offset %" PRIu32 ", %" PRIu32
-                    " entries) extends past the end of the file (%zu bytes)", shoff, shnum, len);
+                          " entries) extends past the end of the file (%zu bytes)", shoff, shnum, len);
     for (i = 0; i < shnum; i++) {
         const uint8_t *sh = b + shoff + (size_t)i * SHDR_SIZE;
         uint32_t off, size, link, entsize, j;
@@ -82,12 +82,12 @@ static int find_symbols(const uint8_t *b, size_t len, struct elf_info *info,
         entsize = rd32(sh + 36);
         if (entsize != SYM_SIZE)
             return simty_errf(err, n, "symbol table entry size %" PRIu32 " (expected %u)",
-                        entsize, SYM_SIZE);
+                              entsize, SYM_SIZE);
         if (!inside(off, size, 0, len))
             return simty_errf(err, n, "symbol table extends past the end of the file");
         if (link >= shnum)
             return simty_errf(err, n, "symbol table links to section %" PRIu32 " of %" PRIu32,
-                        link, shnum);
+                              link, shnum);
         stroff = rd32(b + shoff + (size_t)link * SHDR_SIZE + 16);
         strsize = rd32(b + shoff + (size_t)link * SHDR_SIZE + 20);
         if (!inside(stroff, strsize, 0, len))
@@ -131,10 +131,10 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
         return simty_errf(err, n, "truncated: %zu bytes, an ELF32 header needs %u", len, EHDR_SIZE);
     if (b[4] != 1)
         return simty_errf(err, n, "not a 32-bit ELF (class %u%s); Simty runs RV32 only", b[4],
-                    b[4] == 2 ? ", ELF64" : "");
+                          b[4] == 2 ? ", ELF64" : "");
     if (b[5] != 1)
         return simty_errf(err, n, "not little-endian (data encoding %u%s)", b[5],
-                    b[5] == 2 ? ", big-endian" : "");
+                          b[5] == 2 ? ", big-endian" : "");
     if (b[6] != 1)
         return simty_errf(err, n, "unknown ELF version %u", b[6]);
     type = rd16(b + 16);
@@ -147,15 +147,15 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
     phnum = rd16(b + 44);
     if (machine != EM_RISCV)
         return simty_errf(err, n, "not a RISC-V file (e_machine %" PRIu32 ", expected %u)",
-                    machine, EM_RISCV);
+                          machine, EM_RISCV);
     if (type != ET_EXEC)
         return simty_errf(err, n, "not a static executable (e_type %" PRIu32 "%s, expected ET_EXEC)",
-                    type, type == 3 ? " = ET_DYN" : type == 1 ? " = ET_REL" : "");
+                          type, type == 3 ? " = ET_DYN" : type == 1 ? " = ET_REL" : "");
     if (version != 1)
         return simty_errf(err, n, "unknown ELF version %" PRIu32, version);
     if (flags & EF_RISCV_RVC)
         return simty_errf(err, n, "built for compressed instructions (RVC flag in e_flags "
-                    "0x%" PRIx32 "); Simty runs RV32I only", flags);
+                          "0x%" PRIx32 "); Simty runs RV32I only", flags);
     if (flags & EF_RISCV_RVE)
         return simty_errf(err, n, "built for RV32E (RVE flag in e_flags 0x%" PRIx32 ")", flags);
     if (entry & 3)
@@ -166,10 +166,10 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
         return simty_errf(err, n, "extended program header count is not supported");
     if (phentsize != PHDR_SIZE)
         return simty_errf(err, n, "program header entry size %" PRIu32 " (expected %u)",
-                    phentsize, PHDR_SIZE);
+                          phentsize, PHDR_SIZE);
     if (!inside(phoff, (uint64_t)phnum * PHDR_SIZE, 0, len))
         return simty_errf(err, n, "truncated: program headers (offset %" PRIu32 ", %" PRIu32
-                    " entries) extend past the end of the file (%zu bytes)", phoff, phnum, len);
+                          " entries) extend past the end of the file (%zu bytes)", phoff, phnum, len);
 
     segs = malloc(phnum * sizeof *segs);
     if (!segs)
@@ -181,7 +181,7 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
         if (ptype == PT_INTERP || ptype == PT_DYNAMIC) {
             free(segs);
             return simty_errf(err, n, "dynamically linked (program header %" PRIu32 " is %s)", i,
-                        ptype == PT_INTERP ? "PT_INTERP" : "PT_DYNAMIC");
+                              ptype == PT_INTERP ? "PT_INTERP" : "PT_DYNAMIC");
         }
         if (ptype != PT_LOAD)
             continue;
@@ -193,13 +193,13 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
         if (s.filesz > s.memsz) {
             free(segs);
             return simty_errf(err, n, "segment %" PRIu32 ": p_filesz %" PRIu32 " > p_memsz %" PRIu32,
-                        i, s.filesz, s.memsz);
+                              i, s.filesz, s.memsz);
         }
         if (!inside(s.off, s.filesz, 0, len)) {
             free(segs);
             return simty_errf(err, n, "truncated: segment %" PRIu32 " (file offset %" PRIu32 ", %" PRIu32
-                        " bytes) extends past the end of the file (%zu bytes)",
-                        i, s.off, s.filesz, len);
+                              " bytes) extends past the end of the file (%zu bytes)",
+                              i, s.off, s.filesz, len);
         }
         if (s.memsz == 0)
             continue;
@@ -208,15 +208,15 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
             free(segs);
             if (k)
                 return simty_errf(err, n, "does not fit the memories: segment %" PRIu32 " at %08"
-                            PRIx32 "..%08" PRIx64 " (code, data, bss and stacks) needs %" PRIu64
-                            " KiB of data memory, this one has %" PRIu32 " KiB: build with DMEM=%"
-                            PRIu64 " (simty-ref --dmem %" PRIu64 ")", i, s.vaddr,
-                            (uint64_t)s.vaddr + s.memsz - 1, k, m->dmem_size >> 10, k, k);
+                                  PRIx32 "..%08" PRIx64 " (code, data, bss and stacks) needs %" PRIu64
+                                  " KiB of data memory, this one has %" PRIu32 " KiB: build with DMEM=%"
+                                  PRIu64 " (simty-ref --dmem %" PRIu64 ")", i, s.vaddr,
+                                  (uint64_t)s.vaddr + s.memsz - 1, k, m->dmem_size >> 10, k, k);
             return simty_errf(err, n, "does not fit the memories: segment %" PRIu32 " at %08" PRIx32
-                        "..%08" PRIx64 " is outside data memory %08" PRIx32 "..%08" PRIx64
-                        " (%" PRIu32 " KiB)", i, s.vaddr, (uint64_t)s.vaddr + s.memsz - 1,
-                        m->dmem_base, (uint64_t)m->dmem_base + m->dmem_size - 1,
-                        m->dmem_size >> 10);
+                              "..%08" PRIx64 " is outside data memory %08" PRIx32 "..%08" PRIx64
+                              " (%" PRIu32 " KiB)", i, s.vaddr, (uint64_t)s.vaddr + s.memsz - 1,
+                              m->dmem_base, (uint64_t)m->dmem_base + m->dmem_size - 1,
+                              m->dmem_size >> 10);
         }
         /* Only the file bytes of an executable segment are copied into
          * instruction memory: its bss and stacks (p_memsz - p_filesz) live in
@@ -226,16 +226,16 @@ int elf_load_buffer(const uint8_t *b, size_t len, const struct elf_mem *m,
             free(segs);
             if (k)
                 return simty_errf(err, n, "does not fit the memories: executable segment %" PRIu32
-                            " at %08" PRIx32 "..%08" PRIx64 " (its %" PRIu32 " bytes of code and "
-                            "initialized data) needs %" PRIu64 " KiB of instruction memory, this "
-                            "one has %" PRIu32 " KiB: build with IMEM=%" PRIu64 " (simty-ref "
-                            "--imem %" PRIu64 ")", i, s.vaddr, (uint64_t)s.vaddr + s.filesz - 1,
-                            s.filesz, k, m->imem_size >> 10, k, k);
+                                  " at %08" PRIx32 "..%08" PRIx64 " (its %" PRIu32 " bytes of code and "
+                                  "initialized data) needs %" PRIu64 " KiB of instruction memory, this "
+                                  "one has %" PRIu32 " KiB: build with IMEM=%" PRIu64 " (simty-ref "
+                                  "--imem %" PRIu64 ")", i, s.vaddr, (uint64_t)s.vaddr + s.filesz - 1,
+                                  s.filesz, k, m->imem_size >> 10, k, k);
             return simty_errf(err, n, "does not fit the memories: executable segment %" PRIu32
-                        " at %08" PRIx32 "..%08" PRIx64 " is outside instruction memory %08"
-                        PRIx32 "..%08" PRIx64 " (%" PRIu32 " KiB)", i, s.vaddr,
-                        (uint64_t)s.vaddr + s.filesz - 1, m->imem_base,
-                        (uint64_t)m->imem_base + m->imem_size - 1, m->imem_size >> 10);
+                              " at %08" PRIx32 "..%08" PRIx64 " is outside instruction memory %08"
+                              PRIx32 "..%08" PRIx64 " (%" PRIu32 " KiB)", i, s.vaddr,
+                              (uint64_t)s.vaddr + s.filesz - 1, m->imem_base,
+                              (uint64_t)m->imem_base + m->imem_size - 1, m->imem_size >> 10);
         }
         segs[nseg++] = s;
     }
@@ -283,7 +283,7 @@ int elf_load(const char *path, const struct elf_mem *m, struct elf_info *info,
         return simty_errf(err, n, "empty file");
     if ((uint64_t)st.st_size > ELF_LOAD_MAX_FILE)
         return simty_errf(err, n, "file too large (%" PRIu64 " bytes, at most %u)",
-                    (uint64_t)st.st_size, ELF_LOAD_MAX_FILE);
+                          (uint64_t)st.st_size, ELF_LOAD_MAX_FILE);
     f = fopen(path, "rb");
     if (!f)
         return simty_errf(err, n, "cannot open: %s", strerror(errno));

@@ -298,12 +298,12 @@ int report_signature_check(uint32_t begin, uint32_t end, uint32_t base,
 {
     if ((begin & 3) || (end & 3)) {
         simty_errf(err, errlen, "signature bounds %08" PRIx32 "..%08" PRIx32 " are not word-aligned",
-               begin, end);
+                   begin, end);
         return -1;
     }
     if (end < begin || begin < base || (uint64_t)end > (uint64_t)base + size) {
         simty_errf(err, errlen, "signature %08" PRIx32 "..%08" PRIx32 " is not inside data memory",
-               begin, end);
+                   begin, end);
         return -1;
     }
     return 0;

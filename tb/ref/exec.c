@@ -34,10 +34,10 @@ int ref_config_check(const struct ref_config *c, char *err, size_t n)
      * far below the MMIO page and the model's footprint reasonable. */
     if (!IS_POW2(c->imem_kib) || c->imem_kib > REF_MAX_MEM_KIB)
         return simty_errf(err, n, "IMEM=%u: must be a power of two in KiB, 1..%u", c->imem_kib,
-                    REF_MAX_MEM_KIB);
+                          REF_MAX_MEM_KIB);
     if (!IS_POW2(c->dmem_kib) || c->dmem_kib > REF_MAX_MEM_KIB)
         return simty_errf(err, n, "DMEM=%u: must be a power of two in KiB, 1..%u", c->dmem_kib,
-                    REF_MAX_MEM_KIB);
+                          REF_MAX_MEM_KIB);
     if ((unsigned)c->policy > REF_POLICY_LAST)
         return simty_errf(err, n, "policy %d: unknown", (int)c->policy);
     return 0;
@@ -584,12 +584,12 @@ int ref_step(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
         tid = (w << r->lg_t) | lane;
         if (r->th[tid].state != REPORT_TH_RUNNING) {
             simty_errf(r->err, sizeof r->err, "thread %u (warp %u, lane %u) has already %s", tid, w,
-                 lane, r->th[tid].state == REPORT_TH_EXITED ? "exited" : "trapped");
+                       lane, r->th[tid].state == REPORT_TH_EXITED ? "exited" : "trapped");
             return -1;
         }
         if (r->pc[tid] != pc) {
             simty_errf(r->err, sizeof r->err, "thread %u (warp %u, lane %u) is at pc %08x, not %08x",
-                 tid, w, lane, r->pc[tid], pc);
+                       tid, w, lane, r->pc[tid], pc);
             return -1;
         }
     }

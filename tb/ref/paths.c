@@ -350,14 +350,14 @@ int ref_check_invariants(const struct ref *r, char *err, size_t n)
             for (lane = 0; lane < r->cfg.T; lane++)
                 if ((p->mask >> lane & 1) && r->pc[(w << r->lg_t) | lane] != p->pc)
                     return simty_errf(err, n, "warp %u lane %u: thread pc %08" PRIx32
-                                " but path pc %08" PRIx32, w, lane,
-                                r->pc[(w << r->lg_t) | lane], p->pc);
+                                      " but path pc %08" PRIx32, w, lane,
+                                      r->pc[(w << r->lg_t) | lane], p->pc);
             /* Stack policies keep paths apart until their reconvergence point. */
             if (r->cfg.policy != REF_POLICY_DEPTH_FIRST && !REF_POLICY_IS_STACK(r->cfg.policy))
                 for (j = 0; j < i; j++)
                     if (l->p[j].pc == p->pc)
                         return simty_errf(err, n, "warp %u: paths %u and %u share pc %08" PRIx32,
-                                    w, j, i, p->pc);
+                                          w, j, i, p->pc);
             if (i > 0 && (r->cfg.policy == REF_POLICY_MINSP_PC ||
                           r->cfg.policy == REF_POLICY_MIN_PC) &&
                 !before(r->cfg.policy, &l->p[i - 1], p))
@@ -365,7 +365,7 @@ int ref_check_invariants(const struct ref *r, char *err, size_t n)
         }
         if (seen != live)
             return simty_errf(err, n, "warp %u: paths cover 0x%" PRIx64 ", live threads 0x%" PRIx64,
-                        w, seen, live);
+                              w, seen, live);
     }
     return 0;
 }
