@@ -317,7 +317,8 @@ def write_outputs(a, rows, outdir, sweep_s):
             w.writerow({k: ("" if r[k] is None else r[k]) for k in COLS})
     lname = "LUT4+2xCCU2C" if a.board == "ecp5" else "LUT4"
     title = trackers_title(rows)
-    seeds, target = flow_of(a, rows)
+    flow = flow_of(a, rows)     # the plot's legend says it too
+    seeds, target = flow
     lines = ["# %s%s on %s, %s" % (title[0].upper(), title[1:], a.board, fixed_title(rows)), "",
              "Logic = %s of the placed (flat) netlist; path = the path-tracking unit alone "
              "(hierarchy-preserving run); BRAM core = register file and path tables, BRAM mem "
@@ -336,7 +337,7 @@ def write_outputs(a, rows, outdir, sweep_s):
     md = "\n".join(lines) + "\n"
     with open(os.path.join(outdir, "compare.md"), "w") as f:
         f.write(md)
-    plot(a, rows, outdir, lname)
+    plot(a, rows, outdir, lname, flow)
     return md
 
 
@@ -357,7 +358,7 @@ def curves(rows):
     return out
 
 
-def plot(a, rows, outdir, lname):
+def plot(a, rows, outdir, lname, flow):
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -403,7 +404,7 @@ def plot(a, rows, outdir, lname):
                   "path unit: hierarchy-preserving run\nFmax: median of %s,\n"
                   "nextpnr target %s MHz\n"
                   "x on the axis: no value (failed,\ntimed out, too big or pending)"
-                  % ((fixed, a.board, lname) + flow_of(a, rows)), va="top", fontsize=9)
+                  % ((fixed, a.board, lname) + flow), va="top", fontsize=9)
     fig.suptitle("Simty on %s: %s" % (a.board, trackers_title(rows)), fontsize=11)
     fig.tight_layout()
     for ext in ("png", "svg"):
