@@ -216,6 +216,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                           "(kill && f2_wid_q == redir_wid_i))");
     vm_assign(m, "jk_f3", "f3_valid_q && (f3_drop_q || (kill && f3_wid_q == redir_wid_i))");
 
+    vm_integer(m, "ws"); /* the clocked block's own index (vmod_check) */
     b = vm_seq(m, "fetch");
     vb_set(b, "f1_valid_q", "sel_valid && !jk_sel");
     vb_set(b, "f1_wid_q", "sel");
@@ -267,20 +268,20 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "npc_q[redir_wid_i]", "redir_pc_i");
     vb_end(b);
     vb_if(b, "init_i");
-    vb_for(b, "w", "0", "W");
-    vb_set(b, "fetch_pc_q[w]", "start_pc_i");
-    vb_set(b, "inimem_q[w]", "start_pc_i[29:IMEM_AW] == IMEM_TAG");
-    vb_set(b, "npc_q[w]", "start_pc_i");
+    vb_for(b, "ws", "0", "W");
+    vb_set(b, "fetch_pc_q[ws]", "start_pc_i");
+    vb_set(b, "inimem_q[ws]", "start_pc_i[29:IMEM_AW] == IMEM_TAG");
+    vb_set(b, "npc_q[ws]", "start_pc_i");
     vb_end(b);
     vb_end(b);
     vm_comment(m, "Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a "
                   "redirect that refetches clears them (nothing of the warp issues then).");
-    vb_for(b, "w", "0", "W");
-    vb_if(b, "kill && redir_wid_i == w[WARP_W-1:0]");
-    vb_set(b, "cred_q[CR_W*w +: CR_W]", "{CR_W{1'b0}}");
+    vb_for(b, "ws", "0", "W");
+    vb_if(b, "kill && redir_wid_i == ws[WARP_W-1:0]");
+    vb_set(b, "cred_q[CR_W*ws +: CR_W]", "{CR_W{1'b0}}");
     vb_else(b);
-    vb_set(b, "cred_q[CR_W*w +: CR_W]", "cred_q[CR_W*w +: CR_W] "
-           "+ {{(CR_W-1){1'b0}}, sel_oh[w] && !drop[w]} "
+    vb_set(b, "cred_q[CR_W*ws +: CR_W]", "cred_q[CR_W*ws +: CR_W] "
+           "+ {{(CR_W-1){1'b0}}, sel_oh[ws] && !drop[ws]} "
            "- {{(CR_W-1){1'b0}}, iss_oh_i[w]} "
            "- {{(CR_W-1){1'b0}}, jk_f1 && f1_wid_q == w[WARP_W-1:0]} "
            "- {{(CR_W-1){1'b0}}, jk_f2 && f2_wid_q == w[WARP_W-1:0]} "

@@ -395,14 +395,15 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "dec_res", "%s", oh_of(cfg, e, sizeof e, "res_valid_i && !res_load_i", "res_wid_i"));
     vm_assign(m, "dec_wb", "%s", oh_of(cfg, e, sizeof e, "wb_valid_i", "wb_wid_i"));
     vm_assign(m, "inc", "iss_oh");
+    vm_integer(m, "ws"); /* the clocked block's own index (vmod_check) */
     b = vm_seq(m, "state");
     vm_comment(m, "Queue: a refill writes at the warp's write pointer, an issue advances its "
                   "read pointer, a flush empties it.");
-    vb_for(b, "w", "0", "W");
-    vb_set(b, "qn_q[(IB_W+1)*w +: IB_W+1]", "flush_i && flush_wid_i == w[WARP_W-1:0] ? "
-           "{(IB_W+1){1'b0}} : qn_q[(IB_W+1)*w +: IB_W+1] "
-           "+ {{IB_W{1'b0}}, rf_valid_i && rf_wid_i == w[WARP_W-1:0]} "
-           "- {{IB_W{1'b0}}, iss_oh[w]}");
+    vb_for(b, "ws", "0", "W");
+    vb_set(b, "qn_q[(IB_W+1)*ws +: IB_W+1]", "flush_i && flush_wid_i == ws[WARP_W-1:0] ? "
+           "{(IB_W+1){1'b0}} : qn_q[(IB_W+1)*ws +: IB_W+1] "
+           "+ {{IB_W{1'b0}}, rf_valid_i && rf_wid_i == ws[WARP_W-1:0]} "
+           "- {{IB_W{1'b0}}, iss_oh[ws]}");
     vb_end(b);
     vb_if(b, "rf_valid_i");
     for (size_t i = 0; i < NQF; i++) {
@@ -413,9 +414,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     }
     vb_set(b, "wp_q[IB_W*rf_wid_i +: IB_W]", "wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1");
     vb_end(b);
-    vb_for(b, "w", "0", "W");
-    vb_if(b, "iss_oh[w]");
-    vb_set(b, "rp_q[IB_W*w +: IB_W]", "rp_q[IB_W*w +: IB_W] + 1'b1");
+    vb_for(b, "ws", "0", "W");
+    vb_if(b, "iss_oh[ws]");
+    vb_set(b, "rp_q[IB_W*ws +: IB_W]", "rp_q[IB_W*ws +: IB_W] + 1'b1");
     vb_end(b);
     vb_end(b);
     vb_if(b, "flush_i");
@@ -453,16 +454,16 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "rr_q", "iss_wid + 1'b1");
         vb_end(b);
     }
-    vb_for(b, "w", "0", "W");
-    vb_if(b, "iss_oh[w]");
-    vb_set(b, "nn_q[w]", "!h_follow[w]");
-    vb_set(b, "seq_q[w]", "h_seq[w]");
+    vb_for(b, "ws", "0", "W");
+    vb_if(b, "iss_oh[ws]");
+    vb_set(b, "nn_q[ws]", "!h_follow[ws]");
+    vb_set(b, "seq_q[ws]", "h_seq[ws]");
     vb_end(b);
-    vb_set(b, "cnt_q[4*w +: 4]", "cnt_n[4*w +: 4] + {3'b000, inc[w]}");
-    /* the issued warp's rs2 read in w's bank: an AND-OR over the one-hot pick,
+    vb_set(b, "cnt_q[4*ws +: 4]", "cnt_n[4*ws +: 4] + {3'b000, inc[ws]}");
+    /* the issued warp's rs2 read in warp ws's bank: an AND-OR over the one-hot pick,
      * not the encoded warp's bank bit (one level less on the issue loop) */
-    vb_set(b, "blk_q[w]", "(flush_i && flush_wid_i == w[WARP_W-1:0]) || %s",
-           nb == 2 ? "|(iss_oh & h_use2 & ({(W/2){2'b01}} << w[0]))" : "i_use2");
+    vb_set(b, "blk_q[ws]", "(flush_i && flush_wid_i == ws[WARP_W-1:0]) || %s",
+           nb == 2 ? "|(iss_oh & h_use2 & ({(W/2){2'b01}} << ws[0]))" : "i_use2");
     vb_end(b);
     vb_if(b, "init_i");
     vb_set(b, "alive_q", "{W{1'b1}}");

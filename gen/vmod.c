@@ -173,6 +173,7 @@ static const char *declare(struct vmod *m, const char *id, enum nkind kind, enum
     m->names[m->nn].name = s;
     m->names[m->nn].kind = kind;
     m->names[m->nn].used = 0;
+    m->names[m->nn].loop_kinds = 0;
     m->nn++;
     if (m->nn * 2 > m->htcap && ht_rebuild(m, m->htcap ? m->htcap * 2 : 64) != 0) {
         vm_fail(m, "out of memory");
@@ -692,6 +693,9 @@ void vb_for(struct vblock *b, const char *var, const char *from, const char *to)
 {
     if (!b || b->m->failed)
         return;
+    int k = vm_name_find(b->m, var, strlen(var));
+    if (k >= 0)
+        b->m->names[k].loop_kinds |= 1 << b->seq;
     bl_add(b, &b->lines, &b->nl, &b->capl, L_RAW,
            vm_fmt(b->m, "for (%s = %s; %s < %s; %s = %s + 1) begin", var, from, var, to, var, var),
            NULL, NULL);

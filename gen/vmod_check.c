@@ -350,6 +350,15 @@ int vm_check(struct vmod *m)
             return -1;
         }
     }
+    for (int k = 0; k < m->nn; k++)
+        if (m->names[k].kind == N_INT &&
+            (m->names[k].loop_kinds & (1 << B_SEQ)) && (m->names[k].loop_kinds & (1 << B_COMB))) {
+            /* Yosys makes a flip-flop of the clocked block's index and then
+             * warns of conflicting drivers; give each kind its own. */
+            vm_fail(m, "integer %s is a loop index in both a clocked and a combinational block",
+                    m->names[k].name);
+            return -1;
+        }
     if (m->nports == 0)
         vm_fail(m, "a module needs at least one port");
     return m->failed ? -1 : 0;

@@ -451,6 +451,7 @@ static void test_vmod(struct tctx *t)
         { "module prefix", "module names start with simty_" },
         { "unbalanced", "combinational block 'c': 1 unclosed begin/case" },
         { "seq no rst", "undeclared identifier 'rst_i' in clocked block 's'" },
+        { "shared index", "integer i is a loop index in both a clocked and a combinational block" },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         const char *w = cases[k].what;
@@ -506,6 +507,20 @@ static void test_vmod(struct tctx *t)
             struct vblock *b = vm_seq(m, "s");
             vb_set(b, "q", "a_i");
             vb_reset(b, "q", "1'b0");
+        } else if (!strcmp(w, "shared index")) {
+            vm_port(m, VM_IN, "clk_i", NULL, NULL);
+            vm_reg(m, "q", "2", NULL);
+            vm_reg(m, "y", "2", NULL);
+            vm_integer(m, "i");
+            struct vblock *b = vm_comb(m, "c");
+            vb_default(b, "y", "2'b00");
+            vb_for(b, "i", "0", "2");
+            vb_set(b, "y[i]", "a_i");
+            vb_end(b);
+            b = vm_seq(m, "s");
+            vb_for(b, "i", "0", "2");
+            vb_set(b, "q[i]", "y[i]");
+            vb_end(b);
         }
         vm_check(m);
         const char *e = vm_error(m);

@@ -131,6 +131,7 @@ module simty_fetch (
   wire                 jk_f2;
   wire                 jk_f3;
   wire    [W-1:0]      drop;               // warps whose fetches are dropped now (jump at f4, refetch)
+  integer              ws;
 
   // Steering: the first eligible warp at or after rr_q, warps with nothing fetched first (a
   // warp ahead of its issue may be redirected and lose it).
@@ -213,18 +214,18 @@ module simty_fetch (
       npc_q[redir_wid_i]      <= redir_pc_i;
     end
     if (init_i) begin
-      for (w = 0; w < W; w = w + 1) begin
-        fetch_pc_q[w] <= start_pc_i;
-        inimem_q[w]   <= start_pc_i[29:IMEM_AW] == IMEM_TAG;
-        npc_q[w]      <= start_pc_i;
+      for (ws = 0; ws < W; ws = ws + 1) begin
+        fetch_pc_q[ws] <= start_pc_i;
+        inimem_q[ws]   <= start_pc_i[29:IMEM_AW] == IMEM_TAG;
+        npc_q[ws]      <= start_pc_i;
       end
     end
-    for (w = 0; w < W; w = w + 1) begin
-      if (kill && redir_wid_i == w[WARP_W-1:0]) begin
-        cred_q[CR_W*w +: CR_W] <= {CR_W{1'b0}};
+    for (ws = 0; ws < W; ws = ws + 1) begin
+      if (kill && redir_wid_i == ws[WARP_W-1:0]) begin
+        cred_q[CR_W*ws +: CR_W] <= {CR_W{1'b0}};
       end else begin
-        cred_q[CR_W*w +: CR_W] <= cred_q[CR_W*w +: CR_W] + {{(CR_W-1){1'b0}},
-            sel_oh[w] && !drop[w]} - {{(CR_W-1){1'b0}}, iss_oh_i[w]} - {{(CR_W-1){1'b0}},
+        cred_q[CR_W*ws +: CR_W] <= cred_q[CR_W*ws +: CR_W] + {{(CR_W-1){1'b0}},
+            sel_oh[ws] && !drop[ws]} - {{(CR_W-1){1'b0}}, iss_oh_i[w]} - {{(CR_W-1){1'b0}},
             jk_f1 && f1_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f2 && f2_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
             jk_f3 && f3_wid_q == w[WARP_W-1:0]};

@@ -180,6 +180,7 @@ module simty_sched (
   wire    [W-1:0]             dec_res;
   wire    [W-1:0]             dec_wb;
   wire    [W-1:0]             inc;
+  integer                     ws;
   reg     [W-1:0]             alive_f_q;   // alive_q again, for fetch (alive_o)
   reg     [W-1:0]             busy;        // something in flight
   integer                     v;
@@ -437,10 +438,10 @@ module simty_sched (
 
   // state
   always @(posedge clk_i) begin
-    for (w = 0; w < W; w = w + 1) begin
-      qn_q[(IB_W+1)*w +: IB_W+1] <= flush_i && flush_wid_i == w[WARP_W-1:0] ? {(IB_W+1){1'b0}} :
-          qn_q[(IB_W+1)*w +: IB_W+1] + {{IB_W{1'b0}},
-          rf_valid_i && rf_wid_i == w[WARP_W-1:0]} - {{IB_W{1'b0}}, iss_oh[w]};
+    for (ws = 0; ws < W; ws = ws + 1) begin
+      qn_q[(IB_W+1)*ws +: IB_W+1] <= flush_i && flush_wid_i == ws[WARP_W-1:0] ? {(IB_W+1){1'b0}} :
+          qn_q[(IB_W+1)*ws +: IB_W+1] + {{IB_W{1'b0}},
+          rf_valid_i && rf_wid_i == ws[WARP_W-1:0]} - {{IB_W{1'b0}}, iss_oh[ws]};
     end
     if (rf_valid_i) begin
       e_use1_q[rf_slot]           <= rf_use1_i;
@@ -454,9 +455,9 @@ module simty_sched (
       e_seq_q[rf_slot]            <= rf_follow_i && !rf_pred_i;
       wp_q[IB_W*rf_wid_i +: IB_W] <= wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1;
     end
-    for (w = 0; w < W; w = w + 1) begin
-      if (iss_oh[w]) begin
-        rp_q[IB_W*w +: IB_W] <= rp_q[IB_W*w +: IB_W] + 1'b1;
+    for (ws = 0; ws < W; ws = ws + 1) begin
+      if (iss_oh[ws]) begin
+        rp_q[IB_W*ws +: IB_W] <= rp_q[IB_W*ws +: IB_W] + 1'b1;
       end
     end
     if (flush_i) begin
@@ -483,13 +484,13 @@ module simty_sched (
     nn_q        <= nn_n;
     alive_q     <= alive_n;
     single_q    <= single_n;
-    for (w = 0; w < W; w = w + 1) begin
-      if (iss_oh[w]) begin
-        nn_q[w]  <= !h_follow[w];
-        seq_q[w] <= h_seq[w];
+    for (ws = 0; ws < W; ws = ws + 1) begin
+      if (iss_oh[ws]) begin
+        nn_q[ws]  <= !h_follow[ws];
+        seq_q[ws] <= h_seq[ws];
       end
-      cnt_q[4*w +: 4] <= cnt_n[4*w +: 4] + {3'b000, inc[w]};
-      blk_q[w]        <= (flush_i && flush_wid_i == w[WARP_W-1:0]) || i_use2;
+      cnt_q[4*ws +: 4] <= cnt_n[4*ws +: 4] + {3'b000, inc[ws]};
+      blk_q[ws]        <= (flush_i && flush_wid_i == ws[WARP_W-1:0]) || i_use2;
     end
     if (init_i) begin
       alive_q  <= {W{1'b1}};
