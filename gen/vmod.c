@@ -694,8 +694,16 @@ void vb_for(struct vblock *b, const char *var, const char *from, const char *to)
     if (!b || b->m->failed)
         return;
     int k = vm_name_find(b->m, var, strlen(var));
-    if (k >= 0)
+    if (k >= 0) {
         b->m->names[k].loop_kinds |= 1 << b->seq;
+        int i = 0;
+        while (i < b->nloops && b->loops[i] != k)
+            i++;
+        if (i == (int)(sizeof b->loops / sizeof b->loops[0]))
+            vm_fail(b->m, "block '%s': more than %d loop indexes", b->label, i);
+        else if (i == b->nloops)
+            b->loops[b->nloops++] = k;
+    }
     bl_add(b, &b->lines, &b->nl, &b->capl, L_RAW,
            vm_fmt(b->m, "for (%s = %s; %s < %s; %s = %s + 1) begin", var, from, var, to, var, var),
            NULL, NULL);

@@ -217,6 +217,17 @@ static void check_text(struct vmod *m, const char *s, const char *where)
                         return;
                     }
                     m->names[k].used = 1;
+                    if (m->names[k].kind == N_INT && m->checking) {
+                        /* outside its loops an index holds another block's last value */
+                        int looped = 0;
+                        for (int i = 0; i < m->checking->nloops; i++)
+                            looped |= m->checking->loops[i] == k;
+                        if (!looped) {
+                            vm_fail(m, "integer %s is used in %s, which does not loop on it",
+                                    id, where);
+                            return;
+                        }
+                    }
                 }
             }
             prev = 'a';
@@ -252,7 +263,8 @@ static void check_block(struct vmod *m, struct vblock *b)
     }
     struct bline *sets[3] = { b->defaults, b->lines, b->resets };
     int ns[3] = { b->nd, b->nl, b->nr };
-    for (int g = 0; g < 3; g++)
+    m->checking = b;
+    for (int g = 0; g < 3 && !m->failed; g++)
         for (int i = 0; i < ns[g]; i++) {
             struct bline *l = &sets[g][i];
             check_text(m, l->a, where);
@@ -338,6 +350,7 @@ int vm_check(struct vmod *m)
             }
         } else if (it->kind == I_BLOCK) {
             check_block(m, it->blk);
+            m->checking = NULL;
         }
     }
     if (m->failed)

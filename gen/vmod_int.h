@@ -76,6 +76,7 @@ struct vblock {
     int nr, capr;
     int depth;
     int in_case;
+    int loops[8], nloops;       /* names[] index of each integer it loops on (vb_for) */
 };
 
 enum ikind { I_ASSIGN, I_COMMENT, I_BLOCK };
@@ -90,6 +91,7 @@ struct vmod {
     const char *name;
     char err[512];
     int failed;
+    const struct vblock *checking; /* vm_check: the block whose text is being checked */
     /* header */
     const char **desc; int ndesc, capdesc;
     const char **notes; int nnotes, capnotes;

@@ -246,10 +246,10 @@ module simty_fetch (
         cred_q[CR_W*ws +: CR_W] <= {CR_W{1'b0}};
       end else begin
         cred_q[CR_W*ws +: CR_W] <= cred_q[CR_W*ws +: CR_W] + {{(CR_W-1){1'b0}},
-            sel_oh[ws] && !drop[ws]} - {{(CR_W-1){1'b0}}, iss_oh_i[w]} - {{(CR_W-1){1'b0}},
-            jk_f1 && f1_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
-            jk_f2 && f2_wid_q == w[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
-            jk_f3 && f3_wid_q == w[WARP_W-1:0]};
+            sel_oh[ws] && !drop[ws]} - {{(CR_W-1){1'b0}}, iss_oh_i[ws]} - {{(CR_W-1){1'b0}},
+            jk_f1 && f1_wid_q == ws[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
+            jk_f2 && f2_wid_q == ws[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
+            jk_f3 && f3_wid_q == ws[WARP_W-1:0]};
       end
     end
     if (rst_i) begin

@@ -452,6 +452,7 @@ static void test_vmod(struct tctx *t)
         { "unbalanced", "combinational block 'c': 1 unclosed begin/case" },
         { "seq no rst", "undeclared identifier 'rst_i' in clocked block 's'" },
         { "shared index", "integer i is a loop index in both a clocked and a combinational block" },
+        { "stray index", "integer i is used in clocked block 's', which does not loop on it" },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         const char *w = cases[k].what;
@@ -507,6 +508,12 @@ static void test_vmod(struct tctx *t)
             struct vblock *b = vm_seq(m, "s");
             vb_set(b, "q", "a_i");
             vb_reset(b, "q", "1'b0");
+        } else if (!strcmp(w, "stray index")) {
+            vm_port(m, VM_IN, "clk_i", NULL, NULL);
+            vm_reg(m, "q", "2", NULL);
+            vm_integer(m, "i");
+            struct vblock *b = vm_seq(m, "s");
+            vb_set(b, "q[i]", "a_i");
         } else if (!strcmp(w, "shared index")) {
             vm_port(m, VM_IN, "clk_i", NULL, NULL);
             vm_reg(m, "q", "2", NULL);
