@@ -7,8 +7,9 @@
  * flip-flops back into one with a fanout of 32 x T).  The operands, the
  * immediate and the results are combinational.
  *
- * Area on ECP5: 495 LUT4 + 16 carry cells alone (382 LUT4 with the lane
- * number constant and no wide LUTs).  One 33-bit adder serves
+ * Area on ECP5 (Yosys synth_ecp5, the lane alone): 381 LUT4 + 16 carry
+ * cells without wide LUTs, 496 LUT4 with them.  The lane number is 6 bits
+ * (T <= 64), so only those bits of b need a fifth input.  One 33-bit adder serves
  * add, sub, slt, sltu, lui/auipc/CSR values (added to x0), the address of
  * loads, stores and jalr, and every branch condition (a - b: its borrow gives
  * lt, its zero gives eq).  Everything after the adder's operand takes its
@@ -82,7 +83,7 @@ int gen_alu_lane(const struct simt_cfg *c, struct vmod *m)
     vm_group(m, "decoded operation, one cycle ahead of its operands");
     vm_port(m, VM_IN, "ctl_i", "CTL_W", "control word (gen/alu_ctl.h)");
     vm_group(m, "operands (combinational, no handshake)");
-    vm_port(m, VM_IN, "lane_i", "32", "this lane's number (a constant)");
+    vm_port(m, VM_IN, "lane_i", "6", "this lane's number (a constant; T <= 64)");
     vm_port(m, VM_IN, "imm_i", "32", "immediate, common to the lanes");
     vm_port(m, VM_IN, "a_i", "32", "rs1 value");
     vm_port(m, VM_IN, "s2_i", "32", "rs2 value");
@@ -113,7 +114,7 @@ int gen_alu_lane(const struct simt_cfg *c, struct vmod *m)
     reversed(rev_a, sizeof rev_a, "a_i");
     reversed(rev_s, sizeof rev_s, "sh_out");
 
-    vm_assign(m, "b", "ctl_q[C_BIMM] ? imm_i | (ctl_q[C_LOR] ? lane_i : 32'd0) : s2_i");
+    vm_assign(m, "b", "ctl_q[C_BIMM] ? imm_i | {26'd0, ctl_q[C_LOR] ? lane_i : 6'd0} : s2_i");
     vm_assign(m, "bx", "b ^ {32{ctl_q[C_SUB]}}");
     vm_comment(m, "adder: a + b, or a + ~b + 1 = a - b with sum[32] = (a >= b) unsigned");
     vm_assign(m, "sum", "{1'b0, a_i} + {1'b0, bx} + {32'd0, ctl_q[C_SUB]}");

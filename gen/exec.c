@@ -249,7 +249,7 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
         in = vm_inst(m, "simty_alu_lane", name);
         vm_inst_conn(in, "clk_i", "clk_i");
         vm_inst_conn(in, "ctl_i", "c2_ctl_q");
-        vm_inst_conn(in, "lane_i", "32'd%d", l);
+        vm_inst_conn(in, "lane_i", "6'd%d", l);
         if (nimm)
             vm_inst_conn(in, "imm_i", "imm_q_c%d", l / LANE_GROUP);
         else

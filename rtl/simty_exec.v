@@ -124,7 +124,7 @@ module simty_exec (
   simty_alu_lane u_alu_0 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd0),
+    .lane_i   (6'd0),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[0 +: 32]),
     .s2_i     (ex_s2_i[0 +: 32]),
@@ -135,7 +135,7 @@ module simty_exec (
   simty_alu_lane u_alu_1 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd1),
+    .lane_i   (6'd1),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[32 +: 32]),
     .s2_i     (ex_s2_i[32 +: 32]),
@@ -146,7 +146,7 @@ module simty_exec (
   simty_alu_lane u_alu_2 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd2),
+    .lane_i   (6'd2),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[64 +: 32]),
     .s2_i     (ex_s2_i[64 +: 32]),
@@ -157,7 +157,7 @@ module simty_exec (
   simty_alu_lane u_alu_3 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd3),
+    .lane_i   (6'd3),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[96 +: 32]),
     .s2_i     (ex_s2_i[96 +: 32]),
@@ -168,7 +168,7 @@ module simty_exec (
   simty_alu_lane u_alu_4 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd4),
+    .lane_i   (6'd4),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[128 +: 32]),
     .s2_i     (ex_s2_i[128 +: 32]),
@@ -179,7 +179,7 @@ module simty_exec (
   simty_alu_lane u_alu_5 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd5),
+    .lane_i   (6'd5),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[160 +: 32]),
     .s2_i     (ex_s2_i[160 +: 32]),
@@ -190,7 +190,7 @@ module simty_exec (
   simty_alu_lane u_alu_6 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd6),
+    .lane_i   (6'd6),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[192 +: 32]),
     .s2_i     (ex_s2_i[192 +: 32]),
@@ -201,7 +201,7 @@ module simty_exec (
   simty_alu_lane u_alu_7 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd7),
+    .lane_i   (6'd7),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[224 +: 32]),
     .s2_i     (ex_s2_i[224 +: 32]),

@@ -25,7 +25,7 @@ module simty_alu_lane (
   // decoded operation, one cycle ahead of its operands
   input  wire [CTL_W-1:0] ctl_i,    // control word (gen/alu_ctl.h)
   // operands (combinational, no handshake)
-  input  wire [31:0]      lane_i,   // this lane's number (a constant)
+  input  wire [5:0]       lane_i,   // this lane's number (a constant; T <= 64)
   input  wire [31:0]      imm_i,    // immediate, common to the lanes
   input  wire [31:0]      a_i,      // rs1 value
   input  wire [31:0]      s2_i,     // rs2 value
@@ -71,7 +71,7 @@ module simty_alu_lane (
     ctl_q <= ctl_i;
   end
 
-  assign b  = ctl_q[C_BIMM] ? imm_i | (ctl_q[C_LOR] ? lane_i : 32'd0) : s2_i;
+  assign b  = ctl_q[C_BIMM] ? imm_i | {26'd0, ctl_q[C_LOR] ? lane_i : 6'd0} : s2_i;
   assign bx = b ^ {32{ctl_q[C_SUB]}};
 
   // adder: a + b, or a + ~b + 1 = a - b with sum[32] = (a >= b) unsigned

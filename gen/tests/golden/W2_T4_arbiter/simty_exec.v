@@ -124,7 +124,7 @@ module simty_exec (
   simty_alu_lane u_alu_0 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd0),
+    .lane_i   (6'd0),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[0 +: 32]),
     .s2_i     (ex_s2_i[0 +: 32]),
@@ -135,7 +135,7 @@ module simty_exec (
   simty_alu_lane u_alu_1 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd1),
+    .lane_i   (6'd1),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[32 +: 32]),
     .s2_i     (ex_s2_i[32 +: 32]),
@@ -146,7 +146,7 @@ module simty_exec (
   simty_alu_lane u_alu_2 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd2),
+    .lane_i   (6'd2),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[64 +: 32]),
     .s2_i     (ex_s2_i[64 +: 32]),
@@ -157,7 +157,7 @@ module simty_exec (
   simty_alu_lane u_alu_3 (
     .clk_i    (clk_i),
     .ctl_i    (c2_ctl_q),
-    .lane_i   (32'd3),
+    .lane_i   (6'd3),
     .imm_i    (imm_q),
     .a_i      (ex_s1_i[96 +: 32]),
     .s2_i     (ex_s2_i[96 +: 32]),
