@@ -81,10 +81,11 @@ gen-lint: $(GEN_BIN)
 $(GEN_ALU_BENCH): $(GEN_BIN) gen/tests/alu_bench.c gen/tests/alu_shim.cpp gen/alu_ctl.h
 	@mkdir -p $(GEN_ALU_DIR)
 	@$(GEN_BIN) W=1 T=1 --only=alu_lane -o $(GEN_ALU_DIR)/rtl > /dev/null
+	@$(GEN_BIN) W=1 T=1 --only=keep -o $(GEN_ALU_DIR)/keep > /dev/null
 	@$(GEN_CC) -std=c99 -O2 -Wall -Wextra -Werror -Igen -c gen/tests/alu_bench.c -o $(CURDIR)/$(GEN_ALU_DIR)/alu_bench.o
 	@verilator --cc --exe --build -j 1 -Wall --Mdir $(GEN_ALU_DIR)/obj --top-module simty_alu_lane \
 	  -MAKEFLAGS "OPT_FAST=-O1 OPT_GLOBAL=-O1" -o alu-bench \
-	  $(GEN_ALU_DIR)/rtl/simty_alu_lane.v $(CURDIR)/gen/tests/alu_shim.cpp $(CURDIR)/$(GEN_ALU_DIR)/alu_bench.o \
+	  $(GEN_ALU_DIR)/rtl/simty_alu_lane.v $(GEN_ALU_DIR)/keep/simty_keep.v $(CURDIR)/gen/tests/alu_shim.cpp $(CURDIR)/$(GEN_ALU_DIR)/alu_bench.o \
 	  > $(GEN_ALU_DIR)/build.log 2>&1 || { tail -n 30 $(GEN_ALU_DIR)/build.log; exit 1; }
 
 .PHONY: gen-alu-bench
