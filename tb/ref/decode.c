@@ -7,8 +7,8 @@
 
 #include <string.h>
 
-/* The latency model's sources and the fast-path kind of a decoded
- * instruction (struct dinsn). */
+/* The latency model's sources and write latency, and the fast-path kind of
+ * a decoded instruction (struct dinsn). */
 static void classify_insn(struct dinsn *d)
 {
     unsigned op = d->op;
@@ -20,6 +20,8 @@ static void classify_insn(struct dinsn *d)
         d->src1 = 17;
         d->src2 = 10;
     }
+    d->wlat = (op >= OP_LB && op <= OP_LHU) || (op >= OP_MUL && op <= OP_MULHU) ? REF_LAT_LOAD
+            : op >= OP_DIV && op <= OP_REMU ? REF_LAT_DIV : REF_LAT_ALU;
     switch (op) {
 #define X(o, e) case o:
     REF_ALU_OPS(X)

@@ -178,9 +178,16 @@ static uint32_t rd32le(const uint8_t *p)
 void ref_reset(struct ref *r, uint32_t entry)
 {
     size_t nth = (size_t)r->cfg.W * r->cfg.T, t;
-    uint32_t k;
-    for (k = 0; k < r->imem_size / 4; k++)
-        ref_decode(rd32le(r->imem + 4 * (size_t)k), &r->dec[k], r->cfg.isa_m);
+    uint32_t k, word;
+    struct dinsn zero;        /* most of the memory: zero words, decoded once */
+    ref_decode(0, &zero, r->cfg.isa_m);
+    for (k = 0; k < r->imem_size / 4; k++) {
+        word = rd32le(r->imem + 4 * (size_t)k);
+        if (word)
+            ref_decode(word, &r->dec[k], r->cfg.isa_m);
+        else
+            r->dec[k] = zero;
+    }
     memset(r->x, 0, nth * 32 * sizeof *r->x);
     memset(r->th, 0, nth * sizeof *r->th);
     memset(r->reg_ready, 0, nth * 32 * sizeof *r->reg_ready);
@@ -188,7 +195,6 @@ void ref_reset(struct ref *r, uint32_t entry)
     for (k = 0; k < r->cfg.W; k++) {
         unsigned reg;
         r->alive[k] = r->cfg.T == 64 ? ~0ull : (1ull << r->cfg.T) - 1;
-        r->wready[k] = REF_READY_MIXED;
         for (reg = 0; reg < 32; reg++)
             r->reg_ready_w[k * 32 + reg] = 0;    /* every lane: written at 0 */
     }
@@ -198,6 +204,7 @@ void ref_reset(struct ref *r, uint32_t entry)
     r->cycle = r->warp_insts = r->thread_insts = 0;
     r->divergences = r->merges = r->replays = 0;
     r->err[0] = 0;
+    r->wstale = r->cfg.W == 64 ? ~0ull : (1ull << r->cfg.W) - 1;   /* every warp's cycle */
     ref_paths_reset(r, entry);
 }
 
@@ -504,9 +511,9 @@ uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t ma
 {
     const struct dinsn *d = ref_decode_at(r, pc);
     const uint32_t *xw;
-    unsigned leader, T = r->cfg.T;
+    unsigned leader, T = r->cfg.T, is_lw;
     uint64_t served, m;
-    uint32_t la, lt;
+    uint32_t la, lt, block;
     if (!d || !mask)
         return mask;
     leader = (unsigned)__builtin_ctzll(mask);
@@ -536,11 +543,15 @@ uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t ma
             }
         return served;
     }
+    /* An aligned word access to word l (its lane) of the leader's T-word
+     * block is one at block + 4 * l, with block the leader's address rounded
+     * down to a multiple of 4T (so block + 4 * l does not wrap). */
+    block = la & ~(4 * T - 1);
+    is_lw = d->op == OP_LW;
     for (m = mask & (mask - 1); m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
         uint32_t ad = xw[l * 32 + d->rs1] + (uint32_t)d->imm;
-        int same_block = (ad & ~3u) == ad && (ad >> 2 >> r->lg_t) == (la >> 2 >> r->lg_t);
-        if ((same_block && ((ad >> 2) & (T - 1)) == l) || (d->op == OP_LW && ad == la))
+        if (ad == block + 4 * l || (is_lw && ad == la))
             served |= 1ull << l;
     }
     /* A store must not overtake a lower lane that stores to the same word in

@@ -105,6 +105,31 @@ static void insert_sorted(struct ref *r, struct warp_list *l, struct ref_path np
     list_insert_at(l, i, &np);
 }
 
+/* list_remove(l, 0) then insert_sorted(r, l, np), in two passes over the
+ * list: find the path at np's PC (merged into np, which may change np's
+ * depth and so its place), then move the others up over the head and that
+ * path, with np before the first one it does not follow.  Each move is to
+ * a slot already read. */
+static void replace_head_sorted(struct ref *r, struct warp_list *l, struct ref_path np)
+{
+    struct ref_path *p = l->p;
+    unsigned n = l->n, i, j, o = 0;
+    for (j = 1; j < n && p[j].pc != np.pc; j++)
+        ;
+    if (j < n) {
+        merge_into(&np, &p[j]);
+        r->merges++;
+    }
+    for (i = 1; i < n && (i == j || before(r->cfg.policy, &p[i], &np)); i++)
+        if (i != j)
+            p[o++] = p[i];
+    p[o++] = np;
+    for (; i < n; i++)
+        if (i != j)
+            p[o++] = p[i];
+    l->n = o;
+}
+
 /* Breadth-first: append at the tail unless a queued path has that PC. */
 static void insert_queue(struct ref *r, struct warp_list *l, struct ref_path np)
 {
@@ -276,27 +301,33 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
         served == head.mask && g[0].pc == head.pc + 4 &&
         (l->p[1].pc > g[0].pc || (l->p[1].pc < head.pc && l->p[1].depth < head.depth)))
         follow = 1;
-    lat = ref_timing_issue(r, w, head.pc, &head, served, wmask, g, ng, follow, r->cycle);
+    lat = ref_timing_issue(r, w, d, head.pc, &head, served, wmask, g, ng, follow, r->cycle);
     r->ready[w] = r->cycle + lat;
-    r->wready[w] = REF_READY_MIXED;
+    r->wstale |= 1ull << w;
     r->last_issue = ++r->cycle;
 
     if (ng == 1 && l->n == 1 && r->cfg.policy != REF_POLICY_DEPTH_FIRST) {
         l->p[0] = g[0];           /* one path before and after: nothing to sort or merge */
         return 1;
     }
-    list_remove(l, 0);
     switch (r->cfg.policy) {
     case REF_POLICY_MINSP_PC:
     case REF_POLICY_MIN_PC:
+        if (ng == 1) {
+            replace_head_sorted(r, l, g[0]);
+            break;
+        }
+        list_remove(l, 0);
         for (i = 0; i < ng; i++)
             insert_sorted(r, l, g[i]);
         break;
     case REF_POLICY_BREADTH_FIRST:
+        list_remove(l, 0);
         for (i = 0; i < ng; i++)
             insert_queue(r, l, g[i]);
         break;
     default:  /* REF_POLICY_DEPTH_FIRST */
+        list_remove(l, 0);
         /* Uniform forward control transfer (one group, jumped forward). */
         uniform_fwd = ng == 1 && g[0].pc > head.pc + 4 && g[0].pc != head.pc;
         if (uniform_fwd && l->n >= 1 && g[0].pc > l->p[0].pc) {

@@ -11,6 +11,7 @@ struct dinsn {
     uint8_t op, rd, rs1, rs2;
     uint8_t src1, src2;       /* registers the latency model waits for (0: none) */
     uint8_t kind;             /* DK_*: which path of ref_issue executes it */
+    uint8_t wlat;             /* cycles until its result is usable (sched.c: REF_LAT_*) */
     int32_t imm;
 };
 
@@ -119,8 +120,9 @@ struct ref {
                                  register), else REF_READY_MIXED (reg_ready holds it) */
     uint64_t *alive;          /* per warp: lanes whose thread runs (not exited, not trapped) */
     uint64_t *wready;         /* sched.c: per warp, the earliest cycle it can issue (its path's
-                                 turn and operands), REF_READY_MIXED: to be computed; only
-                                 the warp's own issue changes it (list policies) */
+                                 turn and operands; list policies): only the warp's own
+                                 issue changes it */
+    uint64_t wstale;          /* sched.c: the warps whose wready is to be computed again (bit w) */
     uint64_t last_issue;      /* cycle of the last issue, + 1 (0: none) */
     char err[256];
 };
@@ -197,10 +199,10 @@ unsigned ref_stack_depth(const struct ref *r, unsigned w);
 uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask);
 /* Account an issue at cycle t: register write times of the lanes of wmask
  * (those that wrote the instruction's rd), and the cycles until the same
- * path may issue again (returned).  single: the path holds every live thread
- * of the warp. */
-unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct ref_path *head,
-                          uint64_t served, uint64_t wmask,
+ * path may issue again (returned).  d: the instruction at pc (NULL: none).
+ * single: the path holds every live thread of the warp. */
+unsigned ref_timing_issue(struct ref *r, unsigned w, const struct dinsn *d, uint32_t pc,
+                          const struct ref_path *head, uint64_t served, uint64_t wmask,
                           const struct ref_path *g, unsigned ng, int single, uint64_t t);
 /* sched.c: the lanes of served whose effect wrote a register (ref_exec's eff). */
 uint64_t ref_written(uint64_t served, const struct simty_effect *eff);

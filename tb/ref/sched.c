@@ -45,16 +45,12 @@
 
 #include <string.h>
 
-/* When register reg of the lanes of mask is written: one number while every
- * live lane of the warp has the same (reg_ready_w; the masks of paths hold
- * live lanes only), else the latest over the lanes. */
-static uint64_t reg_ready_of(const struct ref *r, unsigned w, unsigned reg, uint64_t mask)
+/* When register reg of the lanes of mask is written, the lanes differing
+ * (reg_ready_w[w * 32 + reg] is REF_READY_MIXED): the latest over the lanes. */
+static uint64_t reg_ready_lanes(const struct ref *r, unsigned w, unsigned reg, uint64_t mask)
 {
     const uint64_t *rr = r->reg_ready + ((size_t)w << r->lg_t) * 32 + reg;
-    uint64_t t = r->reg_ready_w[w * 32 + reg], m;
-    if (t != REF_READY_MIXED)
-        return t;
-    t = 0;
+    uint64_t t = 0, m;
     for (m = mask; m; m &= m - 1) {
         uint64_t x = rr[(size_t)__builtin_ctzll(m) * 32];
         if (x > t)
@@ -63,20 +59,34 @@ static uint64_t reg_ready_of(const struct ref *r, unsigned w, unsigned reg, uint
     return t;
 }
 
-uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
+/* When register reg of the lanes of mask is written: one number while every
+ * live lane of the warp has the same (reg_ready_w; the masks of paths hold
+ * live lanes only), else the latest over the lanes. */
+static inline uint64_t reg_ready_of(const struct ref *r, unsigned w, unsigned reg, uint64_t mask)
 {
-    const struct dinsn *d = ref_decode_at(r, pc);
+    uint64_t t = r->reg_ready_w[w * 32 + reg];
+    return t != REF_READY_MIXED ? t : reg_ready_lanes(r, w, reg, mask);
+}
+
+/* ref_operands_ready of the decoded instruction d (not NULL). */
+static inline uint64_t operands_ready(const struct ref *r, unsigned w, const struct dinsn *d,
+                                      uint64_t mask)
+{
     uint64_t t = 0, o;
-    unsigned a, b;
-    if (!d || !mask)
-        return 0;
-    a = d->src1;               /* the registers it reads (decode: classify_insn) */
-    b = d->src2;
+    unsigned a = d->src1, b = d->src2;   /* the registers it reads (decode: classify_insn) */
     if (a)
         t = reg_ready_of(r, w, a, mask);
     if (b && (o = reg_ready_of(r, w, b, mask)) > t)
         t = o;
     return t;
+}
+
+uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
+{
+    const struct dinsn *d = ref_decode_at(r, pc);
+    if (!d || !mask)
+        return 0;
+    return operands_ready(r, w, d, mask);
 }
 
 uint64_t ref_written(uint64_t served, const struct simty_effect *eff)
@@ -90,17 +100,15 @@ uint64_t ref_written(uint64_t served, const struct simty_effect *eff)
     return wmask;
 }
 
-unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct ref_path *head,
-                          uint64_t served, uint64_t wmask,
+unsigned ref_timing_issue(struct ref *r, unsigned w, const struct dinsn *d, uint32_t pc,
+                          const struct ref_path *head, uint64_t served, uint64_t wmask,
                           const struct ref_path *g, unsigned ng, int single, uint64_t t)
 {
-    const struct dinsn *d = ref_decode_at(r, pc);
     uint64_t *rr = r->reg_ready + ((size_t)w << r->lg_t) * 32, m;
     unsigned lat = 1, wlat;
     if (!d)
         return REF_LAT_RESOLVE;
-    wlat = (d->op >= OP_LB && d->op <= OP_LHU) || (d->op >= OP_MUL && d->op <= OP_MULHU)
-         ? REF_LAT_LOAD : (d->op >= OP_DIV && d->op <= OP_REMU) ? REF_LAT_DIV : REF_LAT_ALU;
+    wlat = d->wlat;
     if (wmask && d->rd) {
         /* The lanes that wrote rd (a lane writes d's rd or nothing).  Every
          * live lane: one number for the warp.  Some: per lane, after the
@@ -132,52 +140,59 @@ unsigned ref_timing_issue(struct ref *r, unsigned w, uint32_t pc, const struct r
     return lat;
 }
 
-/* Earliest cycle warp w can issue: its path's turn and its operands.  The
- * list policies' is kept until the warp issues (wready): it depends on the
- * warp's own state only.  ref_pick returns the first warp from the
- * round-robin pointer whose cycle has come, at the earliest such cycle. */
-static uint64_t warp_ready(struct ref *r, unsigned w)
+/* Earliest cycle warp w of a list policy can issue: its path's turn and its
+ * operands (UINT64_MAX: no path left).  It depends on the warp's own state
+ * only, so it is kept (wready) until the warp issues again (wstale). */
+static uint64_t list_ready(const struct ref *r, unsigned w)
 {
     const struct warp_list *l = &r->wl[w];
+    const struct dinsn *d;
     uint64_t t, o;
-    if (REF_POLICY_IS_STACK(r->cfg.policy))
-        return ref_stack_ready(r, w);
-    if (r->wready[w] != REF_READY_MIXED)
-        return r->wready[w];
     if (l->n == 0)
         return UINT64_MAX;
     t = r->ready[w];
-    o = ref_operands_ready(r, w, l->p[0].pc, l->p[0].mask);
-    r->wready[w] = o > t ? o : t;
-    return r->wready[w];
+    d = ref_decode_at(r, l->p[0].pc);
+    if (!d || !l->p[0].mask)
+        return t;               /* ref_operands_ready: 0 */
+    o = operands_ready(r, w, d, l->p[0].mask);
+    return o > t ? o : t;
 }
 
+/* ref_pick returns the first warp from the round-robin pointer whose cycle
+ * has come, at the earliest such cycle. */
 int ref_pick(struct ref *r)
 {
     unsigned W = r->cfg.W, k;
     if (!REF_POLICY_IS_STACK(r->cfg.policy)) {
-        /* A warp's cycle does not depend on the clock: one scan finds the
-         * first ready warp from the pointer, or else the earliest (the
-         * first of them from the pointer) and moves the clock to it, as
-         * the loop below would in two. */
-        uint64_t best = UINT64_MAX, now = 0, hi;
+        /* A warp's cycle does not depend on the clock: the first ready
+         * warp from the pointer issues, else the clock moves to the earliest
+         * cycle and the first warp of that cycle from the pointer issues, as
+         * the loop below would find in two passes.  Only the warps that
+         * issued since the last pick (one, in ref_run) need their cycle
+         * again.  (Stopping at the first ready warp costs less than a
+         * branch-free scan of every warp: it is often the first one.) */
+        const uint64_t *wr = r->wready;
+        uint64_t m, best = UINT64_MAX;
         unsigned w;
         if (!r->live_warps)
             return -1;
-        for (w = 0; w < W; w++) {
-            uint64_t t = warp_ready(r, w);
-            now |= (uint64_t)(t <= r->cycle) << w;
-            best = t < best ? t : best;
+        for (m = r->wstale; m; m &= m - 1) {
+            w = (unsigned)__builtin_ctzll(m);
+            r->wready[w] = list_ready(r, w);
         }
-        if (!now) {
+        r->wstale = 0;
+        for (k = 0; k < W && wr[(r->rr + k) & (W - 1)] > r->cycle; k++)
+            ;
+        if (k == W) {
+            for (w = 0; w < W; w++)
+                best = wr[w] < best ? wr[w] : best;
             if (best == UINT64_MAX)
                 return -1;   /* cannot happen while a warp is live */
             r->cycle = best;
-            for (w = 0; w < W; w++)
-                now |= (uint64_t)(r->wready[w] == best) << w;
+            for (k = 0; wr[(r->rr + k) & (W - 1)] != best; k++)
+                ;
         }
-        hi = now & (~0ull << r->rr);     /* the first from the pointer, wrapping */
-        w = (unsigned)__builtin_ctzll(hi ? hi : now);
+        w = (r->rr + k) & (W - 1);
         r->rr = (w + 1) & (W - 1);
         return (int)w;
     }
@@ -187,7 +202,7 @@ int ref_pick(struct ref *r)
             return -1;
         for (k = 0; k < W; k++) {
             unsigned w = (r->rr + k) & (W - 1);
-            uint64_t t = warp_ready(r, w);
+            uint64_t t = ref_stack_ready(r, w);
             if (t <= r->cycle) {
                 r->rr = (w + 1) & (W - 1);
                 return (int)w;

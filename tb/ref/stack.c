@@ -498,7 +498,7 @@ int ref_stack_issue(struct ref *r, unsigned w, struct simty_effect *eff,
         r->divergences++;
     if (served != head.mask)
         r->replays++;
-    lat = ref_timing_issue(r, w, head.pc, &head, served, ref_written(served, eff), g, ng,
+    lat = ref_timing_issue(r, w, d, head.pc, &head, served, ref_written(served, eff), g, ng,
                            head.mask == ws->live, r->cycle);
     ws->live &= ~dead;
 
