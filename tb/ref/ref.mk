@@ -11,8 +11,13 @@
 
 REF_CC      ?= gcc
 REF_CFLAGS  ?= -std=c99 -O2 -Wall -Wextra -Wshadow -Werror
+# The tool's own objects (not the library's, which the RTL harness links):
+# inlining across the model's files (link-time optimization) and -O3 make the
+# run loop about 10 % faster.  Empty to build it like the library.
+REF_TOOL_OPT ?= -O3 -flto
 REF_INC     := -Itb -Itb/ref -Igen
 REF_OBJDIR  := build/ref/obj
+REF_TOOLDIR := build/ref/obj-tool
 REF_ASANDIR := build/ref/asan
 REF_BIN     := build/tools/simty-ref
 REF_LIB     := build/tools/libsimtyref.a
@@ -23,8 +28,8 @@ REF_LIB_SRCS := tb/errf.c tb/elf_load.c tb/console.c tb/report.c tb/ref/decode.c
                 tb/ref/sched.c tb/ref/stack.c tb/ref/cfg.c
 REF_MAIN_SRC := tb/ref/ref_main.c
 REF_LIB_OBJS := $(patsubst %.c,$(REF_OBJDIR)/%.o,$(notdir $(REF_LIB_SRCS)))
-REF_MAIN_OBJ := $(REF_OBJDIR)/ref_main.o
 REF_ASAN_OBJS := $(patsubst %.c,$(REF_ASANDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(REF_MAIN_SRC)))
+REF_TOOL_OBJS := $(patsubst %.c,$(REF_TOOLDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(REF_MAIN_SRC)))
 
 .PHONY: ref ref-check-loader ref-check-qemu ref-check-isa ref-check-cfg ref-check-m ref-speed
 
@@ -37,6 +42,12 @@ $(REF_OBJDIR)/%.o: tb/%.c
 $(REF_OBJDIR)/%.o: tb/ref/%.c
 	@mkdir -p $(@D)
 	$(REF_CC) $(REF_CFLAGS) $(REF_INC) -MMD -MP -c $< -o $@
+$(REF_TOOLDIR)/%.o: tb/%.c
+	@mkdir -p $(@D)
+	$(REF_CC) $(REF_CFLAGS) $(REF_TOOL_OPT) $(REF_INC) -MMD -MP -c $< -o $@
+$(REF_TOOLDIR)/%.o: tb/ref/%.c
+	@mkdir -p $(@D)
+	$(REF_CC) $(REF_CFLAGS) $(REF_TOOL_OPT) $(REF_INC) -MMD -MP -c $< -o $@
 $(REF_ASANDIR)/%.o: tb/%.c
 	@mkdir -p $(@D)
 	$(REF_CC) $(REF_CFLAGS) $(REF_SAN) $(REF_INC) -MMD -MP -c $< -o $@
@@ -49,14 +60,15 @@ $(REF_LIB): $(REF_LIB_OBJS)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(REF_BIN): $(REF_MAIN_OBJ) $(REF_LIB)
+$(REF_BIN): $(REF_TOOL_OBJS)
 	@mkdir -p $(@D)
-	$(REF_CC) $(REF_CFLAGS) -o $@ $(REF_MAIN_OBJ) $(REF_LIB)
+	$(REF_CC) $(REF_CFLAGS) $(REF_TOOL_OPT) -o $@ $^
 
 $(REF_ASAN_BIN): $(REF_ASAN_OBJS)
 	$(REF_CC) $(REF_CFLAGS) $(REF_SAN) -o $@ $^
 
--include $(REF_LIB_OBJS:.o=.d) $(REF_MAIN_OBJ:.o=.d) $(REF_ASAN_OBJS:.o=.d) $(REF_OBJDIR)/test_step.d
+-include $(REF_LIB_OBJS:.o=.d) $(REF_ASAN_OBJS:.o=.d) $(REF_OBJDIR)/test_step.d \
+         $(REF_TOOL_OBJS:.o=.d)
 
 # Bad inputs (generated at test time) and a few good runs, under ASan/UBSan.
 ref-check-loader: $(REF_ASAN_BIN) $(REF_BIN)
