@@ -443,6 +443,14 @@ def main():
                   depth, engine, track)
         return run_sby(sby, timeout)
 
+    def proof_row(r, label):
+        """Record the proof row r and print it: PASS/FAIL formal <label>: <method>: ..."""
+        ok = r["status"] == "PASS"
+        results.append(r)
+        print(f"{'PASS' if ok else 'FAIL'} formal {label}: {r['method']}: {r['status']} "
+              f"({r['seconds']} s)", flush=True)
+        return ok
+
     for w, t in cfgs:
         for track in tracks:
             if (w, t) not in parse(configs[track]):
@@ -470,11 +478,7 @@ def main():
                 r.update(method=f"BMC depth {depth}{seq}",
                          status=status, seconds=round(dt + r.get("seconds", 0), 1),
                          pdr="timeout" if "seconds" in r else "not run")
-            ok = status == "PASS"
-            bad += not ok
-            results.append(r)
-            print(f"{'PASS' if ok else 'FAIL'} formal {w}x{t} {track}: {r['method']}: {status} "
-                  f"({r['seconds']} s)", flush=True)
+            bad += not proof_row(r, f"{w}x{t} {track}")
 
     # full-width PCs and depths (30 and 8 bits), bounded: the small domains above
     # are a data-independence argument, this checks it did not hide anything
@@ -490,13 +494,10 @@ def main():
             status, dt, step, out = run_sby(sby, a.bmc_timeout)
             if status == "TIMEOUT" and step and step > reset_cycles(prm) + 8:
                 depth, status = step, "PASS"     # a bound, as for the proofs above
-            ok = status == "PASS"
-            bad += not ok
-            results.append({"kind": "proof", "config": f"{w}x{t}", "track": track, "props": props,
-                            "method": f"BMC depth {depth}, full-width PCs and depths",
-                            "status": status, "seconds": round(dt, 1)})
-            print(f"{'PASS' if ok else 'FAIL'} formal {w}x{t} {track} (30-bit PCs, 8-bit depths): "
-                  f"BMC depth {depth}: {status} ({dt:.1f} s)", flush=True)
+            bad += not proof_row({"kind": "proof", "config": f"{w}x{t}", "track": track,
+                                  "props": props,
+                                  "method": f"BMC depth {depth}, full-width PCs and depths",
+                                  "status": status, "seconds": round(dt, 1)}, f"{w}x{t} {track}")
 
     for m in muts:
         for track, (w, t) in MUTATIONS[m][1].items():
@@ -516,15 +517,11 @@ def main():
                 status, dt, step, out = job(f"ctl_{m}_W{w}_T{t}_{track}", w, t, track, None,
                                             [prop], "bmc", depth, "abc bmc3", a.mut_timeout,
                                             prm)
-                ok = status == "PASS"
-                bad += not ok
                 meth = (f"BMC depth {depth} (reset sequence {reset_cycles(prm) + 1} cycles, "
                         f"{small[0]}-bit PCs, {small[1]}-bit depths: {m}'s harness)")
-                results.append({"kind": "proof", "config": f"{w}x{t}", "track": track,
-                                "props": [prop], "method": meth, "status": status,
-                                "seconds": round(dt, 1)})
-                print(f"{'PASS' if ok else 'FAIL'} formal {w}x{t} {track} {prop}: {meth}: "
-                      f"{status} ({dt:.1f} s)", flush=True)
+                bad += not proof_row({"kind": "proof", "config": f"{w}x{t}", "track": track,
+                                      "props": [prop], "method": meth, "status": status,
+                                      "seconds": round(dt, 1)}, f"{w}x{t} {track} {prop}")
             status, dt, step, out = job(f"mut_{m}_W{w}_T{t}_{track}", w, t, track, m, [prop],
                                         "bmc", depth, "abc bmc3", a.mut_timeout, prm)
             caught = status == "FAIL"
