@@ -7,9 +7,9 @@
  * flip-flops back into one with a fanout of 32 x T).  The operands, the
  * immediate and the results are combinational.
  *
- * Area on ECP5 (Yosys synth_ecp5, the lane alone): 361 LUT4 + 16 carry
- * cells (496 with the shifter written as one >>>, which the mapper covers
- * with wide LUTs).  The lane number is 6 bits (T <= 64), so only those bits
+ * Area on ECP5 (Yosys synth_ecp5, the lane alone): 360 LUT4 + 16 carry
+ * cells (496 without the boundary behind the shifter, which lets the mapper
+ * cover it with the result multiplexer in wide LUTs).  The lane number is 6 bits (T <= 64), so only those bits
  * of b need a fifth input.  One 33-bit adder serves
  * add, sub, slt, sltu, lui/auipc/CSR values (added to x0), the address of
  * loads, stores and jalr, and every branch condition (a - b: its borrow gives
@@ -18,8 +18,8 @@
  * operations and shifts never subtract, and the signed compare only needs the
  * sign test flipped, so b itself is never built.  One right shifter serves
  * all three shifts (sll shifts the bit-reversed operand and reverses the
- * result; sra shifts in the sign as a 33rd bit), in five 2:1 stages kept
- * apart by simty_keep boundaries.  One LUT per bit does
+ * result; sra shifts in the sign as a 33rd bit), its output kept as a
+ * simty_keep boundary.  One LUT per bit does
  * xor/or/and, with a "none" code so that it needs no separate gate in the
  * result.  Everything is width-exact, so the lane is clean under Verilator
  * -Wall.
@@ -138,25 +138,13 @@ int gen_alu_lane(const struct simt_cfg *c, struct vmod *m)
                   "srl (fill 0) and sra (fill the sign)");
     vm_assign(m, "shamt", "bx[4:0]");
     vm_assign(m, "sh_in", "{ctl_q[C_SHA] & a_i[31], ctl_q[C_SHL] ? %s : a_i}", rev_a);
-    {
-        /* Five 2:1 stages (16, 8, 4, 2, 1), each kept as a boundary (simty_keep):
-         * left whole, the mapper covers the shifter with wide LUTs, 120 LUT4 more
-         * per lane (496 against 361 for the lane alone, ECP5). The fill bit
-         * stays at bit 32 of every stage. */
-        char prev[16] = "sh_in", d[16], q[16], inst[16];
-        for (int bit = 4, amt = 16; bit >= 0; bit--, amt /= 2) {
-            snprintf(d, sizeof d, "sh%d_d", amt);
-            snprintf(q, sizeof q, "sh%d", amt);
-            snprintf(inst, sizeof inst, "u_sh%d", amt);
-            vm_wire(m, d, "33", amt == 16 ? "the stages: shifted by 16, 8, 4, 2, 1 or not" : NULL);
-            vm_wire(m, q, "33", NULL);
-            vm_assign(m, d, "shamt[%d] ? {{%d{%s[32]}}, %s[32:%d]} : %s", bit, amt,
-                      prev, prev, amt, prev);
-            keep_wire(m, inst, "33", d, q);
-            snprintf(prev, sizeof prev, "%s", q);
-        }
-        vm_assign(m, "sh_out", "sh1");
-    }
+    /* The shift goes through a simty_keep boundary: merged with the result
+     * multiplexer and the reversal behind it, the mapper covered the three with
+     * wide LUTs, 496 LUT4 for the lane alone against 360 kept apart (ECP5).
+     * One boundary is enough, and the simulator still sees one shift. */
+    vm_wire(m, "sh_raw", "33", "sh_in shifted right arithmetically, before the boundary");
+    vm_assign(m, "sh_raw", "$unsigned($signed(sh_in) >>> shamt)");
+    keep_wire(m, "u_sh", "33", "sh_raw", "sh_out");
     vm_assign(m, "shifted", "ctl_q[C_SHL] ? %s : sh_out[31:0]", rev_s);
     vm_assign(m, "unused_sh", "sh_out[32]");
 

@@ -63,50 +63,13 @@ module simty_alu_lane (
   wire [32:0]      sh_out;    // sh_in shifted right arithmetically
   wire [31:0]      shifted;   // sh_out, reversed again for sll
   wire             unused_sh; // the fill bit itself
-  wire [32:0]      sh16_d;    // the stages: shifted by 16, 8, 4, 2, 1 or not
-  wire [32:0]      sh16;
-  wire [32:0]      sh8_d;
-  wire [32:0]      sh8;
-  wire [32:0]      sh4_d;
-  wire [32:0]      sh4;
-  wire [32:0]      sh2_d;
-  wire [32:0]      sh2;
-  wire [32:0]      sh1_d;
-  wire [32:0]      sh1;
+  wire [32:0]      sh_raw;    // sh_in shifted right arithmetically, before the boundary
 
   simty_keep #(
     .W (33)
-  ) u_sh16 (
-    .d_i (sh16_d),
-    .q_o (sh16)
-  );
-
-  simty_keep #(
-    .W (33)
-  ) u_sh8 (
-    .d_i (sh8_d),
-    .q_o (sh8)
-  );
-
-  simty_keep #(
-    .W (33)
-  ) u_sh4 (
-    .d_i (sh4_d),
-    .q_o (sh4)
-  );
-
-  simty_keep #(
-    .W (33)
-  ) u_sh2 (
-    .d_i (sh2_d),
-    .q_o (sh2)
-  );
-
-  simty_keep #(
-    .W (33)
-  ) u_sh1 (
-    .d_i (sh1_d),
-    .q_o (sh1)
+  ) u_sh (
+    .d_i (sh_raw),
+    .q_o (sh_out)
   );
 
   // control word, one copy per lane
@@ -147,12 +110,7 @@ module simty_alu_lane (
       a_i[4], a_i[5], a_i[6], a_i[7], a_i[8], a_i[9], a_i[10], a_i[11], a_i[12], a_i[13], a_i[14],
       a_i[15], a_i[16], a_i[17], a_i[18], a_i[19], a_i[20], a_i[21], a_i[22], a_i[23], a_i[24],
       a_i[25], a_i[26], a_i[27], a_i[28], a_i[29], a_i[30], a_i[31]} : a_i};
-  assign sh16_d    = shamt[4] ? {{16{sh_in[32]}}, sh_in[32:16]} : sh_in;
-  assign sh8_d     = shamt[3] ? {{8{sh16[32]}}, sh16[32:8]} : sh16;
-  assign sh4_d     = shamt[2] ? {{4{sh8[32]}}, sh8[32:4]} : sh8;
-  assign sh2_d     = shamt[1] ? {{2{sh4[32]}}, sh4[32:2]} : sh4;
-  assign sh1_d     = shamt[0] ? {{1{sh2[32]}}, sh2[32:1]} : sh2;
-  assign sh_out    = sh1;
+  assign sh_raw    = $unsigned($signed(sh_in) >>> shamt);
   assign shifted   = ctl_q[C_SHL] ? {sh_out[0], sh_out[1], sh_out[2], sh_out[3], sh_out[4],
       sh_out[5], sh_out[6], sh_out[7], sh_out[8], sh_out[9], sh_out[10], sh_out[11], sh_out[12],
       sh_out[13], sh_out[14], sh_out[15], sh_out[16], sh_out[17], sh_out[18], sh_out[19],
