@@ -73,6 +73,7 @@ struct run {
     struct simty_out out;
     struct simty_trace tr;
     struct report_thread th[NTHREADS];
+    uint64_t running[SIMTY_W];              /* per warp: lanes whose thread is REPORT_TH_RUNNING */
     struct path_mirror paths;
     struct load_queue *pend;                /* [SIMTY_W] */
     uint64_t cycle;
@@ -306,11 +307,10 @@ static void on_pass(struct run *r)
             check_failed(r, "co-simulation: warp %u pc %08" PRIx32 " lanes %" PRIx64 ": %s", t->wid,
                          t->pc, t->exec, ref_error(r->ref));
     }
-    for (unsigned l = 0; l < SIMTY_T; l++) {
+    for (uint64_t m = t->exec; m; m &= m - 1) {    /* the executing lanes, in order */
+        unsigned l = (unsigned)__builtin_ctzll(m);
         struct report_thread *th = &r->th[t->wid * SIMTY_T + l];
         int exited = (int)(t->exit >> l & 1), trapped = (int)(t->trap >> l & 1);
-        if (!(t->exec >> l & 1))
-            continue;
         if (th->state != REPORT_TH_RUNNING)
             check_failed(r, "thread %u executed %08" PRIx32 " after it ended", t->wid * SIMTY_T + l,
                          t->pc);
@@ -321,10 +321,12 @@ static void on_pass(struct run *r)
             th->state = REPORT_TH_EXITED;
             th->code = t->addr[l];     /* as rtl_effect's exit_code */
             th->pc = t->pc;
+            r->running[t->wid] &= ~(1ull << l);
         } else if (trapped) {
             th->state = REPORT_TH_TRAPPED;
             th->cause = (uint8_t)t->cause[l];
             th->pc = t->pc;
+            r->running[t->wid] &= ~(1ull << l);
         }
         if (load || !r->full)
             continue;                  /* loads: logged and compared at write-back */
@@ -334,12 +336,8 @@ static void on_pass(struct run *r)
         commit(r, r->cycle, t->wid, l, &rtl);
     }
     {
-        uint64_t running = 0;
         char err[256];
-        for (unsigned l = 0; l < SIMTY_T; l++)
-            if (r->th[t->wid * SIMTY_T + l].state == REPORT_TH_RUNNING)
-                running |= 1ull << l;
-        if (mirror_update(&r->paths, t, running, err, sizeof err) != 0)
+        if (mirror_update(&r->paths, t, r->running[t->wid], err, sizeof err) != 0)
             check_failed(r, "%s", err);
     }
     if (load) {
@@ -542,6 +540,8 @@ static int run_one(const struct opts *o, const char *path, int argc, char **argv
         teardown(&r);
         return SIMTY_EXIT_BADINPUT;
     }
+    for (unsigned w = 0; w < SIMTY_W; w++)     /* every thread starts running */
+        r.running[w] = SIMTY_T == 64 ? ~0ull : (1ull << SIMTY_T) - 1;
     r.in.start_pc = r.prog.entry;
     r.in.rst = 1;
     for (int i = 0; i < 4; i++)
