@@ -39,6 +39,16 @@ static void classify_insn(struct dinsn *d)
         d->kind = DK_OTHER;
         break;
     }
+    /* ref_timing_issue's latency for a single path whose lanes all go on to
+     * the next PC (pc + 4, or a jal's target), for the DK_UNIFORM fast path. */
+    if ((op == OP_JAL && (d->rd == 1 || d->rd == 5)) || op >= OP_ECALL)
+        d->lat1 = REF_LAT_RESOLVE;              /* a call, a CSR read */
+    else if (op >= OP_DIV && op <= OP_REMU)
+        d->lat1 = REF_LAT_DIV;
+    else if (op == OP_JAL && d->imm != 4)
+        d->lat1 = REF_LAT_TAKEN;                /* a predicted jump */
+    else
+        d->lat1 = 1;
 }
 
 static int32_t sext(uint32_t v, unsigned bits)

@@ -43,6 +43,15 @@ int ref_config_check(const struct ref_config *c, char *err, size_t n)
     return 0;
 }
 
+/* ref_popcount's table: the set bits of each byte. */
+#define POP2(n) n, n + 1, n + 1, n + 2
+#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
+#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
+const uint8_t ref_pop8[256] = { POP6(0), POP6(1), POP6(1), POP6(2) };
+#undef POP2
+#undef POP4
+#undef POP6
+
 static const char *const policy_names[] = {
     "minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first", "mp-ipdom"
 };
@@ -92,10 +101,11 @@ struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
     r->ready = calloc(c->W, sizeof *r->ready);
     r->reg_ready = calloc(nth * 32, sizeof *r->reg_ready);
     r->reg_ready_w = calloc((size_t)c->W * 32, sizeof *r->reg_ready_w);
+    r->reg_ready_hi = calloc((size_t)c->W * 32, sizeof *r->reg_ready_hi);
     r->alive = calloc(c->W, sizeof *r->alive);
     r->wready = calloc(c->W, sizeof *r->wready);
     if (!r->imem || !r->dmem || !r->dec || !r->x || !r->pc || !r->th || !r->wl || !r->eff ||
-        !r->ready || !r->reg_ready || !r->reg_ready_w || !r->alive || !r->wready ||
+        !r->ready || !r->reg_ready || !r->reg_ready_w || !r->reg_ready_hi || !r->alive || !r->wready ||
         (REF_POLICY_IS_STACK(c->policy) && ref_stack_alloc(r))) {
         ref_free(r);
         simty_errf(err, n, "out of memory");
@@ -132,6 +142,7 @@ void ref_free(struct ref *r)
     free(r->ready);
     free(r->reg_ready);
     free(r->reg_ready_w);
+    free(r->reg_ready_hi);
     free(r->alive);
     free(r->wready);
     ref_stack_free(r);
@@ -147,7 +158,10 @@ uint32_t ref_imem_size(const struct ref *r) { return r->imem_size; }
 uint32_t ref_dmem_size(const struct ref *r) { return r->dmem_size; }
 const char *ref_error(const struct ref *r) { return r->err; }
 const struct report_thread *ref_threads(const struct ref *r) { return r->th; }
-uint32_t ref_reg(const struct ref *r, unsigned tid, unsigned reg) { return r->x[(size_t)tid * 32 + (reg & 31)]; }
+uint32_t ref_reg(const struct ref *r, unsigned tid, unsigned reg)
+{
+    return ref_xreg(r, tid >> r->lg_t, reg & 31)[tid & (r->cfg.T - 1)];
+}
 uint32_t ref_pc(const struct ref *r, unsigned tid) { return r->pc[tid]; }
 uint64_t ref_cycle(const struct ref *r) { return r->cycle; }
 
@@ -196,7 +210,7 @@ void ref_reset(struct ref *r, uint32_t entry)
         unsigned reg;
         r->alive[k] = r->cfg.T == 64 ? ~0ull : (1ull << r->cfg.T) - 1;
         for (reg = 0; reg < 32; reg++)
-            r->reg_ready_w[k * 32 + reg] = 0;    /* every lane: written at 0 */
+            r->reg_ready_w[k * 32 + reg] = r->reg_ready_hi[k * 32 + reg] = 0;  /* every lane: at 0 */
     }
     r->last_issue = 0;
     for (t = 0; t < nth; t++)
@@ -217,11 +231,9 @@ int ref_is_mem(const struct dinsn *d)
 
 static unsigned mem_size(unsigned op)
 {
-    switch (op) {
-    case OP_LB: case OP_LBU: case OP_SB: return 1;
-    case OP_LH: case OP_LHU: case OP_SH: return 2;
-    default: return 4;
-    }
+    /* OP_LB, OP_LH, OP_LW, OP_LBU, OP_LHU, OP_SB, OP_SH, OP_SW (a look-up, not a switch) */
+    static const uint8_t size[OP_SW - OP_LB + 1] = { 1, 2, 4, 1, 2, 1, 2, 4 };
+    return op >= OP_LB && op <= OP_SW ? size[op - OP_LB] : 4;
 }
 
 /* Where a data access of n bytes at a goes: 0 data memory, 1 MMIO page,
@@ -254,8 +266,9 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
                      uint32_t insn, uint32_t pc, uint64_t cyc, struct simty_effect *e)
 {
     unsigned tid = (w << r->lg_t) | lane;
-    uint32_t *x = r->x + (size_t)tid * 32;
-    uint32_t a = x[d->rs1], b = x[d->rs2], imm = (uint32_t)d->imm;
+    uint32_t *x = ref_xreg(r, w, 0) + lane;   /* this thread's registers, reg << lg_t apart */
+#define XREG(reg) x[(size_t)(reg) << r->lg_t]
+    uint32_t a = XREG(d->rs1), b = XREG(d->rs2), imm = (uint32_t)d->imm;
     uint32_t v = 0, npc = pc + 4, t;
     int wr = 1, k;
 
@@ -348,14 +361,14 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
 #undef X
     case OP_FENCE: wr = 0; break;
     case OP_ECALL:
-        if (x[17] != SIMTY_SYS_EXIT) {
+        if (XREG(17) != SIMTY_SYS_EXIT) {
             trap(r, tid, e, SIMTY_TRAP_ECALL);
             return;
         }
         e->exited = 1;
-        e->exit_code = x[10];
+        e->exit_code = XREG(10);
         r->th[tid].state = REPORT_TH_EXITED;
-        r->th[tid].code = x[10];
+        r->th[tid].code = XREG(10);
         r->th[tid].pc = pc;
         r->alive[w] &= ~(1ull << lane);
         e->next_pc = pc;
@@ -368,12 +381,13 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
         return;
     }
     if (wr && d->rd) {
-        x[d->rd] = v;
+        XREG(d->rd) = v;
         e->rd = d->rd;
         e->value = v;
     }
     e->next_pc = npc;
     r->pc[tid] = npc;
+#undef XREG
 }
 
 void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
@@ -404,21 +418,34 @@ void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cy
 void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
                       const struct dinsn *d, uint32_t npc)
 {
-    uint32_t *xw = r->x + ((size_t)w << r->lg_t) * 32, *pcw = r->pc + ((size_t)w << r->lg_t);
+    const uint32_t *ra = ref_xreg(r, w, d->rs1), *rb = ref_xreg(r, w, d->rs2);
+    uint32_t *rx = ref_xreg(r, w, d->rd), *pcw = r->pc + ((size_t)w << r->lg_t);
     uint32_t imm = (uint32_t)d->imm;
-    unsigned rd = d->rd, rs1 = d->rs1, rs2 = d->rs2;
+    unsigned T = r->cfg.T, lane;
     uint64_t m;
+    /* Every lane (mask holds lanes 0 to T - 1): a plain loop over the lanes,
+     * which the compiler turns into vector operations for most instructions
+     * (a register's lanes are side by side; rd may be rs1 or rs2: each lane
+     * reads its own operands before its write).  Else lane by lane. */
+    int dense = mask == (T == 64 ? ~0ull : (1ull << T) - 1);
     /* The lanes' loop inside each case: the switch is decided once a pass.
      * A write of x0 is dropped (exec_one: wr && d->rd). */
-#define LANES(e) \
-    for (m = mask; m; m &= m - 1) { \
-        unsigned lane = (unsigned)__builtin_ctzll(m), tid = (w << r->lg_t) | lane; \
-        uint32_t *x = xw + (size_t)lane * 32, a = x[rs1], b = x[rs2]; \
+#define LANE(e) { \
+        uint32_t a = ra[lane], b = rb[lane], tid = (w << r->lg_t) | lane; \
         (void)a; (void)b; (void)tid; (void)cyc; \
-        if (rd) \
-            x[rd] = (e); \
-        pcw[lane] = npc; \
+        rx[lane] = (e); \
     }
+#define LANES(e) \
+    if (!d->rd) \
+        ; \
+    else if (dense) \
+        for (lane = 0; lane < T; lane++) \
+            LANE(e) \
+    else \
+        for (m = mask; m; m &= m - 1) { \
+            lane = (unsigned)__builtin_ctzll(m); \
+            LANE(e) \
+        }
     switch (d->op) {
 #define X(op, e) case op: LANES(e) break;
     REF_ALU_OPS(X)
@@ -431,6 +458,13 @@ void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uin
         break;
     }
 #undef LANES
+#undef LANE
+    if (dense)
+        for (lane = 0; lane < T; lane++)
+            pcw[lane] = npc;
+    else
+        for (m = mask; m; m &= m - 1)
+            pcw[__builtin_ctzll(m)] = npc;
     (void)imm;
     r->warp_insts++;
     r->thread_insts += ref_popcount(mask);
@@ -439,16 +473,14 @@ void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uin
 uint64_t ref_exec_branch(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
                          const struct dinsn *d)
 {
-    const uint32_t *xw = r->x + ((size_t)w << r->lg_t) * 32;
+    const uint32_t *ra = ref_xreg(r, w, d->rs1), *rb = ref_xreg(r, w, d->rs2);
     uint32_t *pcw = r->pc + ((size_t)w << r->lg_t);
     uint32_t tgt = pc + (uint32_t)d->imm, nt = pc + 4;
-    unsigned rs1 = d->rs1, rs2 = d->rs2;
     uint64_t m, taken = 0;
 #define LANES(c) \
     for (m = mask; m; m &= m - 1) { \
         unsigned lane = (unsigned)__builtin_ctzll(m); \
-        const uint32_t *x = xw + (size_t)lane * 32; \
-        uint32_t a = x[rs1], b = x[rs2]; \
+        uint32_t a = ra[lane], b = rb[lane]; \
         if (c) { \
             taken |= 1ull << lane; \
             pcw[lane] = tgt; \
@@ -472,36 +504,43 @@ uint64_t ref_exec_branch(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
 
 int ref_exec_mem(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, const struct dinsn *d)
 {
-    uint32_t *xw = r->x + ((size_t)w << r->lg_t) * 32, *pcw = r->pc + ((size_t)w << r->lg_t);
+    const uint32_t *ra = ref_xreg(r, w, d->rs1), *rb = ref_xreg(r, w, d->rs2);
+    uint32_t *rx = ref_xreg(r, w, d->rd), *pcw = r->pc + ((size_t)w << r->lg_t);
     uint32_t imm = (uint32_t)d->imm, npc = pc + 4;
-    unsigned n = mem_size(d->op), rd = d->rd, rs1 = d->rs1, rs2 = d->rs2;
+    unsigned n = mem_size(d->op), rd = d->rd;
     uint64_t m;
     /* Every lane's access aligned and in data memory (so no trap, no MMIO),
      * or nothing is done here. */
     for (m = mask; m; m &= m - 1) {
-        uint32_t ad = xw[(size_t)__builtin_ctzll(m) * 32 + rs1] + imm;
+        uint32_t ad = ra[__builtin_ctzll(m)] + imm;
         if ((ad & (n - 1)) || ad - SIMTY_DMEM_BASE >= r->dmem_size || ad < SIMTY_DMEM_BASE)
             return 0;
     }
-    /* In increasing lane order, as exec_one (the highest lane's store wins). */
-    for (m = mask; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(m);
-        uint32_t *x = xw + (size_t)lane * 32, v;
-        uint8_t *p = r->dmem + (x[rs1] + imm - SIMTY_DMEM_BASE);
-        switch (d->op) {
-        case OP_LB:  v = (uint32_t)(int32_t)(int8_t)p[0]; break;
-        case OP_LBU: v = p[0]; break;
-        case OP_LH:  v = (uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8); break;
-        case OP_LHU: v = (uint32_t)(p[0] | p[1] << 8); break;
-        case OP_LW:  v = rd32le(p); break;
-        case OP_SW:  p[3] = (uint8_t)(x[rs2] >> 24); p[2] = (uint8_t)(x[rs2] >> 16); /* fall through */
-        case OP_SH:  p[1] = (uint8_t)(x[rs2] >> 8); /* fall through */
-        default:     p[0] = (uint8_t)x[rs2]; v = 0; break;   /* OP_SB */
-        }
-        if (d->op <= OP_LHU && rd)
-            x[rd] = v;
-        pcw[lane] = npc;
+    /* In increasing lane order, as exec_one (the highest lane's store wins);
+     * the switch outside the lanes' loop, as in ref_exec_uniform. */
+#define LANES(s) \
+    for (m = mask; m; m &= m - 1) { \
+        unsigned lane = (unsigned)__builtin_ctzll(m); \
+        uint8_t *p = r->dmem + (ra[lane] + imm - SIMTY_DMEM_BASE); \
+        uint32_t b = rb[lane]; \
+        (void)b; \
+        s; \
+        pcw[lane] = npc; \
     }
+#define LOAD(e) LANES(if (rd) rx[lane] = (e))
+    switch (d->op) {
+    case OP_LB:  LOAD((uint32_t)(int32_t)(int8_t)p[0]) break;
+    case OP_LBU: LOAD(p[0]) break;
+    case OP_LH:  LOAD((uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8)) break;
+    case OP_LHU: LOAD((uint32_t)(p[0] | p[1] << 8)) break;
+    case OP_LW:  LOAD(rd32le(p)) break;
+    case OP_SW:  LANES(p[3] = (uint8_t)(b >> 24); p[2] = (uint8_t)(b >> 16);
+                       p[1] = (uint8_t)(b >> 8); p[0] = (uint8_t)b) break;
+    case OP_SH:  LANES(p[1] = (uint8_t)(b >> 8); p[0] = (uint8_t)b) break;
+    default:     LANES(p[0] = (uint8_t)b) break;   /* OP_SB */
+    }
+#undef LOAD
+#undef LANES
     r->warp_insts++;
     r->thread_insts += ref_popcount(mask);
     return 1;
@@ -510,27 +549,27 @@ int ref_exec_mem(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, const st
 uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
 {
     const struct dinsn *d = ref_decode_at(r, pc);
-    const uint32_t *xw;
+    const uint32_t *xr;       /* rs1, lane by lane */
     unsigned leader, T = r->cfg.T, is_lw;
     uint64_t served, m;
     uint32_t la, lt, block;
     if (!d || !mask)
         return mask;
     leader = (unsigned)__builtin_ctzll(mask);
-    xw = r->x + ((size_t)w << r->lg_t) * 32;
+    xr = ref_xreg(r, w, d->rs1);
     served = 1ull << leader;
     if (d->op == OP_JALR) {
-        lt = (xw[leader * 32 + d->rs1] + (uint32_t)d->imm) & ~1u;
+        lt = (xr[leader] + (uint32_t)d->imm) & ~1u;
         for (m = mask & (mask - 1); m; m &= m - 1) {
             unsigned l = (unsigned)__builtin_ctzll(m);
-            if (((xw[l * 32 + d->rs1] + (uint32_t)d->imm) & ~1u) == lt)
+            if (((xr[l] + (uint32_t)d->imm) & ~1u) == lt)
                 served |= 1ull << l;
         }
         return served;
     }
     if (!ref_is_mem(d))
         return mask;
-    la = xw[leader * 32 + d->rs1] + (uint32_t)d->imm;
+    la = xr[leader] + (uint32_t)d->imm;
     if (classify(r, la, mem_size(d->op)) < 0)
         return served;           /* the leader traps, alone */
     if (d->op != OP_LW && d->op != OP_SW) {
@@ -538,7 +577,7 @@ uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t ma
         if (d->op >= OP_LB && d->op <= OP_LHU)
             for (m = mask & (mask - 1); m; m &= m - 1) {
                 unsigned l = (unsigned)__builtin_ctzll(m);
-                if (xw[l * 32 + d->rs1] + (uint32_t)d->imm == la)
+                if (xr[l] + (uint32_t)d->imm == la)
                     served |= 1ull << l;
             }
         return served;
@@ -550,7 +589,7 @@ uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t ma
     is_lw = d->op == OP_LW;
     for (m = mask & (mask - 1); m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
-        uint32_t ad = xw[l * 32 + d->rs1] + (uint32_t)d->imm;
+        uint32_t ad = xr[l] + (uint32_t)d->imm;
         if (ad == block + 4 * l || (is_lw && ad == la))
             served |= 1ull << l;
     }
@@ -563,10 +602,10 @@ uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t ma
         uint64_t deferred = 0;
         for (m = mask & ~served; m; m &= m - 1) {
             unsigned i = (unsigned)__builtin_ctzll(m);
-            uint32_t ai = xw[i * 32 + d->rs1] + (uint32_t)d->imm;
+            uint32_t ai = xr[i] + (uint32_t)d->imm;
             for (uint64_t s = served & ~((2ull << i) - 1); s; s &= s - 1) {
                 unsigned j = (unsigned)__builtin_ctzll(s);
-                uint32_t aj = xw[j * 32 + d->rs1] + (uint32_t)d->imm;
+                uint32_t aj = xr[j] + (uint32_t)d->imm;
                 if ((ai >> 2) == (aj >> 2) && classify(r, ai, 4) >= 0)
                     deferred |= 1ull << j;
             }

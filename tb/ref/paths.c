@@ -119,6 +119,9 @@ static void replace_head_sorted(struct ref *r, struct warp_list *l, struct ref_p
     if (j < n) {
         merge_into(&np, &p[j]);
         r->merges++;
+    } else if (n == 1 || !before(r->cfg.policy, &p[1], &np)) {
+        p[0] = np;                /* nothing merged, np stays first: the others stay */
+        return;
     }
     for (i = 1; i < n && (i == j || before(r->cfg.policy, &p[i], &np)); i++)
         if (i != j)
@@ -209,6 +212,23 @@ unsigned ref_group(const struct ref *r, const struct ref_path *head, uint64_t se
     return ng;
 }
 
+/* Is the issue of head, its served lanes going on as the ng groups g, one of
+ * a single path for the latency model (ref_timing_issue's single)?  The path
+ * holds every live thread of the warp (live); or, issued as a single path's
+ * would be, a path-neutral instruction of a sorted-list warp with two paths
+ * goes on to PC + 4 while that stays before the other path's PC (the core's
+ * follow-on; paths at one PC merge whatever their depths, and one behind the
+ * head, less deep, is never reached). */
+static inline int follows(const struct ref *r, const struct warp_list *l,
+                          const struct ref_path *head, uint64_t live, uint64_t served,
+                          const struct ref_path *g, unsigned ng)
+{
+    return head->mask == live ||
+           (l->n == 2 && ng == 1 && r->cfg.policy == REF_POLICY_MINSP_PC &&
+            served == head->mask && g[0].pc == head->pc + 4 &&
+            (l->p[1].pc > g[0].pc || (l->p[1].pc < head->pc && l->p[1].depth < head->depth)));
+}
+
 int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *served_out,
               uint32_t *pc_out)
 {
@@ -219,7 +239,7 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
     unsigned ng, i, lat;
     uint64_t served, dead, live, wmask;
     uint32_t npc;
-    int uniform_fwd, follow;
+    int uniform_fwd;
 
     if (REF_POLICY_IS_STACK(r->cfg.policy))
         return ref_stack_issue(r, w, eff, served_out, pc_out);
@@ -239,6 +259,9 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
         g[0].depth = ref_depth_after(head.depth, d);
         ng = 1;
         wmask = d->op != OP_FENCE && d->rd ? served : 0;
+        /* The latency model (ref_timing_issue) for one group of every lane. */
+        ref_ready_write(r, w, d, wmask, r->cycle);
+        lat = follows(r, l, &head, live, served, g, ng) ? d->lat1 : REF_LAT_RESOLVE;
     } else if (!out && d && d->kind == DK_BRANCH) {
         /* Fast path: a branch with an aligned target (no lane traps). */
         uint64_t taken;
@@ -262,7 +285,14 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
             g[0] = g[1];
             g[1] = t;
         }
-        wmask = 0;
+        if (ng == 2)
+            r->divergences++;
+        {
+            /* The latency model: writes nothing; static prediction, backward taken. */
+            int jumped = g[0].pc != head.pc + 4;
+            lat = ng != 1 || !follows(r, l, &head, live, served, g, ng) ||
+                  jumped != (d->imm < 0) ? REF_LAT_RESOLVE : jumped ? REF_LAT_TAKEN : 1;
+        }
     } else if (!out && d && ref_is_mem(d) &&
                ref_exec_mem(r, w, head.pc, served = ref_pass_mask(r, w, head.pc, head.mask), d)) {
         /* Fast path: a load or store pass with no trap; the unserved lanes
@@ -277,31 +307,28 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
         g[ng].mask = served;
         g[ng++].depth = head.depth;
         wmask = d->op <= OP_LHU && d->rd ? served : 0;
+        if (served != head.mask)
+            r->replays++;
+        /* The latency model: on to pc + 4, one group when every lane is served. */
+        ref_ready_write(r, w, d, wmask, r->cycle);
+        lat = served == head.mask && follows(r, l, &head, live, served, g, ng) ? 1
+            : REF_LAT_RESOLVE;
     } else {
         served = ref_pass_mask(r, w, head.pc, head.mask);
         ref_exec(r, w, head.pc, served, r->cycle, eff);
         ng = ref_group(r, &head, served, eff, g, &dead);
         wmask = ref_written(served, eff);
+        if (d && d->op >= OP_BEQ && d->op <= OP_BGEU && ng - (served != head.mask) > 1)
+            r->divergences++;
+        if (served != head.mask)
+            r->replays++;
+        lat = ref_timing_issue(r, w, d, head.pc, &head, served, wmask, g, ng,
+                               follows(r, l, &head, live, served, g, ng), r->cycle);
     }
     if (served_out)
         *served_out = served;
     if (pc_out)
         *pc_out = head.pc;
-    if (d && d->op >= OP_BEQ && d->op <= OP_BGEU && ng - (served != head.mask) > 1)
-        r->divergences++;
-    if (served != head.mask)
-        r->replays++;
-    /* Issued as a single path's would be: a path-neutral instruction of a
-     * sorted-list warp with two paths goes on to PC + 4 while that stays
-     * before the other path's PC (the core's follow-on; paths at one PC merge
-     * whatever their depths, and one behind the head, less deep, is never
-     * reached). */
-    follow = head.mask == live;
-    if (!follow && r->cfg.policy == REF_POLICY_MINSP_PC && l->n == 2 && ng == 1 &&
-        served == head.mask && g[0].pc == head.pc + 4 &&
-        (l->p[1].pc > g[0].pc || (l->p[1].pc < head.pc && l->p[1].depth < head.depth)))
-        follow = 1;
-    lat = ref_timing_issue(r, w, d, head.pc, &head, served, wmask, g, ng, follow, r->cycle);
     r->ready[w] = r->cycle + lat;
     r->wstale |= 1ull << w;
     r->last_issue = ++r->cycle;
@@ -313,12 +340,12 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
     switch (r->cfg.policy) {
     case REF_POLICY_MINSP_PC:
     case REF_POLICY_MIN_PC:
-        if (ng == 1) {
-            replace_head_sorted(r, l, g[0]);
+        if (ng == 0) {
+            list_remove(l, 0);
             break;
         }
-        list_remove(l, 0);
-        for (i = 0; i < ng; i++)
+        replace_head_sorted(r, l, g[0]);    /* list_remove(l, 0), insert_sorted of g[0] */
+        for (i = 1; i < ng; i++)
             insert_sorted(r, l, g[i]);
         break;
     case REF_POLICY_BREADTH_FIRST:

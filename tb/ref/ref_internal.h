@@ -12,6 +12,9 @@ struct dinsn {
     uint8_t src1, src2;       /* registers the latency model waits for (0: none) */
     uint8_t kind;             /* DK_*: which path of ref_issue executes it */
     uint8_t wlat;             /* cycles until its result is usable (sched.c: REF_LAT_*) */
+    uint8_t lat1;             /* DK_UNIFORM: what ref_timing_issue gives when the path
+                                 follows (single) and all its lanes go on to the next PC:
+                                 cycles until the path may issue again */
     int32_t imm;
 };
 
@@ -101,7 +104,7 @@ struct ref {
     uint32_t imem_size, dmem_size;
     uint8_t *imem, *dmem;
     struct dinsn *dec;        /* imem_size / 4 entries */
-    uint32_t *x;              /* W * T * 32 registers */
+    uint32_t *x;              /* W * 32 * T registers: [(w * 32 + reg) * T + lane] (ref_xreg) */
     uint32_t *pc;             /* W * T thread PCs */
     struct report_thread *th; /* W * T outcomes */
     struct console *con;
@@ -114,10 +117,14 @@ struct ref {
     struct cfg *graph;        /* post-dominators (stack policies), or NULL */
     struct warp_stack *ws;    /* W stacks (stack policies), or NULL */
     uint64_t *ready;          /* sched.c: per warp, earliest next issue of its path */
-    uint64_t *reg_ready;      /* sched.c: W * T * 32, cycle each register is written */
+    uint64_t *reg_ready;      /* sched.c: cycle each register is written, per warp, register
+                                 and lane: [(w * 32 + reg) * T + lane] (a register's lanes
+                                 side by side) */
     uint64_t *reg_ready_w;    /* sched.c: W * 32, that cycle when it is the same for every
                                  live lane of the warp (reg_ready is then stale for the
                                  register), else REF_READY_MIXED (reg_ready holds it) */
+    uint64_t *reg_ready_hi;   /* sched.c: W * 32, while reg_ready_w is REF_READY_MIXED: no
+                                 less than any lane's reg_ready of the register */
     uint64_t *alive;          /* per warp: lanes whose thread runs (not exited, not trapped) */
     uint64_t *wready;         /* sched.c: per warp, the earliest cycle it can issue (its path's
                                  turn and operands; list policies): only the warp's own
@@ -150,17 +157,29 @@ int ref_exec_mem(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, const st
 uint64_t ref_exec_branch(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
                          const struct dinsn *d);
 int ref_is_mem(const struct dinsn *d);
-/* The predecoded instruction at pc, NULL outside instruction memory. */
+/* The predecoded instruction at pc, NULL outside instruction memory (a pc
+ * below it wraps to an offset beyond any memory size: checked here). */
+typedef char ref_check_imem_base[(uint64_t)SIMTY_IMEM_BASE + REF_MAX_MEM_KIB * 1024ull
+                                 <= 0x100000000ull ? 1 : -1];
 static inline const struct dinsn *ref_decode_at(const struct ref *r, uint32_t pc)
 {
     uint32_t off = pc - SIMTY_IMEM_BASE;
-    if (pc < SIMTY_IMEM_BASE || off >= r->imem_size)
+    if (off >= r->imem_size)
         return NULL;
     return &r->dec[off >> 2];
 }
-/* Set bits of v (no popcnt instruction needed: the build has no -m flags). */
+/* Register reg of warp w, lane by lane (lane l at [l]). */
+static inline uint32_t *ref_xreg(const struct ref *r, unsigned w, unsigned reg)
+{
+    return r->x + (((size_t)w * 32 + reg) << r->lg_t);
+}
+/* Set bits of v (no popcnt instruction needed: the build has no -m flags).
+ * A mask of at most 8 lanes (T <= 8) is one look-up in ref_pop8 (exec.c). */
+extern const uint8_t ref_pop8[256];
 static inline unsigned ref_popcount(uint64_t v)
 {
+    if (v < 256)
+        return ref_pop8[v];
     v = v - ((v >> 1) & 0x5555555555555555ull);
     v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
     v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
@@ -204,6 +223,37 @@ uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64
 unsigned ref_timing_issue(struct ref *r, unsigned w, const struct dinsn *d, uint32_t pc,
                           const struct ref_path *head, uint64_t served, uint64_t wmask,
                           const struct ref_path *g, unsigned ng, int single, uint64_t t);
+/* The latency model's register write times (sched.c): the lanes of wmask
+ * (those that wrote an instruction's rd; a lane writes d's rd or nothing)
+ * wrote d's rd at cycle t, usable at t + d->wlat.  Every live lane: one
+ * number for the warp (reg_ready_w).  Some: per lane, after the warp's
+ * number is copied to every lane if it held (reg_ready_hi: the latest of
+ * them, an upper bound while lanes are written again). */
+static inline void ref_ready_write(struct ref *r, unsigned w, const struct dinsn *d,
+                                   uint64_t wmask, uint64_t t)
+{
+    uint64_t *u, *rr, *hi, m;
+    unsigned lane;
+    if (!wmask || !d->rd)
+        return;
+    u = &r->reg_ready_w[w * 32 + d->rd];
+    if (!(r->alive[w] & ~wmask)) {
+        *u = t + d->wlat;
+        return;
+    }
+    rr = r->reg_ready + (((size_t)w * 32 + d->rd) << r->lg_t);
+    hi = &r->reg_ready_hi[w * 32 + d->rd];
+    if (*u != REF_READY_MIXED) {
+        for (lane = 0; lane < r->cfg.T; lane++)
+            rr[lane] = *u;
+        *hi = *u;
+        *u = REF_READY_MIXED;
+    }
+    for (m = wmask; m; m &= m - 1)
+        rr[__builtin_ctzll(m)] = t + d->wlat;
+    if (t + d->wlat > *hi)
+        *hi = t + d->wlat;
+}
 /* sched.c: the lanes of served whose effect wrote a register (ref_exec's eff). */
 uint64_t ref_written(uint64_t served, const struct simty_effect *eff);
 

@@ -49,34 +49,42 @@
  * (reg_ready_w[w * 32 + reg] is REF_READY_MIXED): the latest over the lanes. */
 static uint64_t reg_ready_lanes(const struct ref *r, unsigned w, unsigned reg, uint64_t mask)
 {
-    const uint64_t *rr = r->reg_ready + ((size_t)w << r->lg_t) * 32 + reg;
+    const uint64_t *rr = r->reg_ready + (((size_t)w * 32 + reg) << r->lg_t);
     uint64_t t = 0, m;
     for (m = mask; m; m &= m - 1) {
-        uint64_t x = rr[(size_t)__builtin_ctzll(m) * 32];
+        uint64_t x = rr[__builtin_ctzll(m)];
         if (x > t)
             t = x;
     }
     return t;
 }
 
-/* When register reg of the lanes of mask is written: one number while every
+/* When register reg of the lanes of mask is written, or floor if that is
+ * later (the caller takes the latest of the two): one number while every
  * live lane of the warp has the same (reg_ready_w; the masks of paths hold
- * live lanes only), else the latest over the lanes. */
-static inline uint64_t reg_ready_of(const struct ref *r, unsigned w, unsigned reg, uint64_t mask)
+ * live lanes only); floor when no lane of the warp is later (reg_ready_hi);
+ * else the latest over the lanes. */
+static inline uint64_t reg_ready_of(const struct ref *r, unsigned w, unsigned reg, uint64_t mask,
+                                    uint64_t floor)
 {
     uint64_t t = r->reg_ready_w[w * 32 + reg];
-    return t != REF_READY_MIXED ? t : reg_ready_lanes(r, w, reg, mask);
+    if (t != REF_READY_MIXED)
+        return t;
+    if (r->reg_ready_hi[w * 32 + reg] <= floor)
+        return floor;
+    return reg_ready_lanes(r, w, reg, mask);
 }
 
-/* ref_operands_ready of the decoded instruction d (not NULL). */
+/* The latest of floor and the cycles the operands of the decoded
+ * instruction d (not NULL) are written for the lanes of mask. */
 static inline uint64_t operands_ready(const struct ref *r, unsigned w, const struct dinsn *d,
-                                      uint64_t mask)
+                                      uint64_t mask, uint64_t floor)
 {
-    uint64_t t = 0, o;
+    uint64_t t = floor, o;
     unsigned a = d->src1, b = d->src2;   /* the registers it reads (decode: classify_insn) */
-    if (a)
-        t = reg_ready_of(r, w, a, mask);
-    if (b && (o = reg_ready_of(r, w, b, mask)) > t)
+    if (a && (o = reg_ready_of(r, w, a, mask, t)) > t)
+        t = o;
+    if (b && (o = reg_ready_of(r, w, b, mask, t)) > t)
         t = o;
     return t;
 }
@@ -86,7 +94,7 @@ uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64
     const struct dinsn *d = ref_decode_at(r, pc);
     if (!d || !mask)
         return 0;
-    return operands_ready(r, w, d, mask);
+    return operands_ready(r, w, d, mask, 0);
 }
 
 uint64_t ref_written(uint64_t served, const struct simty_effect *eff)
@@ -104,29 +112,10 @@ unsigned ref_timing_issue(struct ref *r, unsigned w, const struct dinsn *d, uint
                           const struct ref_path *head, uint64_t served, uint64_t wmask,
                           const struct ref_path *g, unsigned ng, int single, uint64_t t)
 {
-    uint64_t *rr = r->reg_ready + ((size_t)w << r->lg_t) * 32, m;
-    unsigned lat = 1, wlat;
+    unsigned lat = 1;
     if (!d)
         return REF_LAT_RESOLVE;
-    wlat = d->wlat;
-    if (wmask && d->rd) {
-        /* The lanes that wrote rd (a lane writes d's rd or nothing).  Every
-         * live lane: one number for the warp.  Some: per lane, after the
-         * warp's number is copied to every lane if it held. */
-        uint64_t *u = &r->reg_ready_w[w * 32 + d->rd];
-        if (!(r->alive[w] & ~wmask)) {
-            *u = t + wlat;
-        } else {
-            if (*u != REF_READY_MIXED) {
-                unsigned lane;
-                for (lane = 0; lane < r->cfg.T; lane++)
-                    rr[(size_t)lane * 32 + d->rd] = *u;
-                *u = REF_READY_MIXED;
-            }
-            for (m = wmask; m; m &= m - 1)
-                rr[(size_t)__builtin_ctzll(m) * 32 + d->rd] = t + wlat;
-        }
-    }
+    ref_ready_write(r, w, d, wmask, t);
     if (!single || served != head->mask || ng != 1 || d->op == OP_JALR ||
         (d->op == OP_JAL && (d->rd == 1 || d->rd == 5)) || d->op >= OP_ECALL)
         lat = REF_LAT_RESOLVE;
@@ -147,15 +136,49 @@ static uint64_t list_ready(const struct ref *r, unsigned w)
 {
     const struct warp_list *l = &r->wl[w];
     const struct dinsn *d;
-    uint64_t t, o;
+    uint64_t t;
     if (l->n == 0)
         return UINT64_MAX;
     t = r->ready[w];
     d = ref_decode_at(r, l->p[0].pc);
     if (!d || !l->p[0].mask)
         return t;               /* ref_operands_ready: 0 */
-    o = operands_ready(r, w, d, l->p[0].mask);
-    return o > t ? o : t;
+    return operands_ready(r, w, d, l->p[0].mask, t);
+}
+
+/* ref_pick of a list policy.  A warp's cycle does not depend on the clock:
+ * the first ready warp from the round-robin pointer issues, else the clock
+ * moves to the earliest cycle and the first warp of that cycle from the
+ * pointer issues, as ref_pick's loop for the stack policies would find in
+ * two passes.  Only the warps that issued since the last pick (one, in
+ * ref_run) need their cycle again.  (Stopping at the first ready warp costs
+ * less than a branch-free scan of every warp: it is often the first one.) */
+static inline int list_pick(struct ref *r)
+{
+    const uint64_t *wr = r->wready;
+    uint64_t m, best = UINT64_MAX, cycle = r->cycle;
+    unsigned W = r->cfg.W, rr = r->rr, k, w;
+    if (!r->live_warps)
+        return -1;
+    for (m = r->wstale; m; m &= m - 1) {
+        w = (unsigned)__builtin_ctzll(m);
+        r->wready[w] = list_ready(r, w);
+    }
+    r->wstale = 0;
+    for (k = 0; k < W && wr[(rr + k) & (W - 1)] > cycle; k++)
+        ;
+    if (k == W) {
+        for (w = 0; w < W; w++)
+            best = wr[w] < best ? wr[w] : best;
+        if (best == UINT64_MAX)
+            return -1;   /* cannot happen while a warp is live */
+        r->cycle = best;
+        for (k = 0; wr[(rr + k) & (W - 1)] != best; k++)
+            ;
+    }
+    w = (rr + k) & (W - 1);
+    r->rr = (w + 1) & (W - 1);
+    return (int)w;
 }
 
 /* ref_pick returns the first warp from the round-robin pointer whose cycle
@@ -163,39 +186,8 @@ static uint64_t list_ready(const struct ref *r, unsigned w)
 int ref_pick(struct ref *r)
 {
     unsigned W = r->cfg.W, k;
-    if (!REF_POLICY_IS_STACK(r->cfg.policy)) {
-        /* A warp's cycle does not depend on the clock: the first ready
-         * warp from the pointer issues, else the clock moves to the earliest
-         * cycle and the first warp of that cycle from the pointer issues, as
-         * the loop below would find in two passes.  Only the warps that
-         * issued since the last pick (one, in ref_run) need their cycle
-         * again.  (Stopping at the first ready warp costs less than a
-         * branch-free scan of every warp: it is often the first one.) */
-        const uint64_t *wr = r->wready;
-        uint64_t m, best = UINT64_MAX;
-        unsigned w;
-        if (!r->live_warps)
-            return -1;
-        for (m = r->wstale; m; m &= m - 1) {
-            w = (unsigned)__builtin_ctzll(m);
-            r->wready[w] = list_ready(r, w);
-        }
-        r->wstale = 0;
-        for (k = 0; k < W && wr[(r->rr + k) & (W - 1)] > r->cycle; k++)
-            ;
-        if (k == W) {
-            for (w = 0; w < W; w++)
-                best = wr[w] < best ? wr[w] : best;
-            if (best == UINT64_MAX)
-                return -1;   /* cannot happen while a warp is live */
-            r->cycle = best;
-            for (k = 0; wr[(r->rr + k) & (W - 1)] != best; k++)
-                ;
-        }
-        w = (r->rr + k) & (W - 1);
-        r->rr = (w + 1) & (W - 1);
-        return (int)w;
-    }
+    if (!REF_POLICY_IS_STACK(r->cfg.policy))
+        return list_pick(r);
     for (;;) {
         uint64_t best = UINT64_MAX;
         if (!r->live_warps)
@@ -220,8 +212,18 @@ int ref_run(struct ref *r, uint64_t max_cycles, FILE *log)
 {
     struct simty_effect *eff = log ? r->eff : NULL;
     char line[256];
-    int w;
-    while ((w = ref_pick(r)) >= 0) {
+    int w, list = !REF_POLICY_IS_STACK(r->cfg.policy);
+    if (list && !log) {
+        /* The common run: a list policy, nothing logged. */
+        uint64_t limit = max_cycles ? max_cycles : UINT64_MAX;
+        while ((w = list_pick(r)) >= 0) {
+            if (r->warp_insts >= limit)
+                return 1;
+            ref_issue(r, (unsigned)w, NULL, NULL, NULL);
+        }
+        return 0;
+    }
+    while ((w = list ? list_pick(r) : ref_pick(r)) >= 0) {
         uint64_t served, cyc = r->cycle, m;
         uint32_t pc;
         if (max_cycles && r->warp_insts >= max_cycles)
