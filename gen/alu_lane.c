@@ -9,8 +9,9 @@
  *
  * Area on ECP5 (Yosys synth_ecp5, the lane alone): 360 LUT4 + 16 carry
  * cells (496 without the boundary behind the shifter, which lets the mapper
- * cover it with the result multiplexer in wide LUTs).  The lane number is 6 bits (T <= 64), so only those bits
- * of b need a fifth input.  One 33-bit adder serves
+ * cover it with the result multiplexer in wide LUTs).  The lane number is 6
+ * bits (T <= 64), so only those bits of b need a fifth input.  One 33-bit
+ * adder serves
  * add, sub, slt, sltu, lui/auipc/CSR values (added to x0), the address of
  * loads, stores and jalr, and every branch condition (a - b: its borrow gives
  * lt, its zero gives eq).  Everything after the adder's operand takes its
