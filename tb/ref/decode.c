@@ -39,16 +39,9 @@ static void classify_insn(struct dinsn *d)
         d->kind = DK_OTHER;
         break;
     }
-    /* ref_timing_issue's latency for a single path whose lanes all go on to
-     * the next PC (pc + 4, or a jal's target), for the DK_UNIFORM fast path. */
-    if ((op == OP_JAL && (d->rd == 1 || d->rd == 5)) || op >= OP_ECALL)
-        d->lat1 = REF_LAT_RESOLVE;              /* a call, a CSR read */
-    else if (op >= OP_DIV && op <= OP_REMU)
-        d->lat1 = REF_LAT_DIV;
-    else if (op == OP_JAL && d->imm != 4)
-        d->lat1 = REF_LAT_TAKEN;                /* a predicted jump */
-    else
-        d->lat1 = 1;
+    /* The latency model's rule for the instruction (ref_lat). */
+    d->lat[0] = (uint8_t)ref_lat_rule(d, 0);
+    d->lat[1] = (uint8_t)ref_lat_rule(d, 1);
 }
 
 static int32_t sext(uint32_t v, unsigned bits)
@@ -58,7 +51,7 @@ static int32_t sext(uint32_t v, unsigned bits)
     return (int32_t)((v ^ m) - m);
 }
 
-void ref_decode(uint32_t i, struct dinsn *d, int isa_m)
+void ref_decode(uint32_t i, struct dinsn *d, int isa_m, unsigned lg_t)
 {
     uint32_t opc = i & 0x7f, f3 = (i >> 12) & 7, f7 = i >> 25;
     memset(d, 0, sizeof *d);
@@ -156,4 +149,7 @@ void ref_decode(uint32_t i, struct dinsn *d, int isa_m)
         break;
     }
     classify_insn(d);
+    d->x1 = (uint16_t)(d->rs1 << lg_t);
+    d->x2 = (uint16_t)(d->rs2 << lg_t);
+    d->xd = (uint16_t)(d->rd << lg_t);
 }

@@ -87,6 +87,7 @@ struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
     r->cfg = *c;
     while ((1u << r->lg_t) < c->T)
         r->lg_t++;
+    r->all = c->T == 64 ? ~0ull : (1ull << c->T) - 1;
     nth = (size_t)c->W * c->T;
     r->imem_size = c->imem_kib << 10;
     r->dmem_size = c->dmem_kib << 10;
@@ -194,11 +195,11 @@ void ref_reset(struct ref *r, uint32_t entry)
     size_t nth = (size_t)r->cfg.W * r->cfg.T, t;
     uint32_t k, word;
     struct dinsn zero;        /* most of the memory: zero words, decoded once */
-    ref_decode(0, &zero, r->cfg.isa_m);
+    ref_decode(0, &zero, r->cfg.isa_m, r->lg_t);
     for (k = 0; k < r->imem_size / 4; k++) {
         word = rd32le(r->imem + 4 * (size_t)k);
         if (word)
-            ref_decode(word, &r->dec[k], r->cfg.isa_m);
+            ref_decode(word, &r->dec[k], r->cfg.isa_m, r->lg_t);
         else
             r->dec[k] = zero;
     }
@@ -208,7 +209,7 @@ void ref_reset(struct ref *r, uint32_t entry)
     memset(r->ready, 0, r->cfg.W * sizeof *r->ready);
     for (k = 0; k < r->cfg.W; k++) {
         unsigned reg;
-        r->alive[k] = r->cfg.T == 64 ? ~0ull : (1ull << r->cfg.T) - 1;
+        r->alive[k] = r->all;
         for (reg = 0; reg < 32; reg++)
             r->reg_ready_w[k * 32 + reg] = r->reg_ready_hi[k * 32 + reg] = 0;  /* every lane: at 0 */
     }
@@ -258,6 +259,7 @@ static void trap(struct ref *r, unsigned tid, struct simty_effect *e, unsigned c
     r->th[tid].state = REPORT_TH_TRAPPED;
     r->th[tid].cause = (uint8_t)cause;
     r->th[tid].pc = e->pc;
+    r->pc[tid] = e->pc;   /* (it is there, but for ref_run_list's fast paths) */
     r->alive[tid >> r->lg_t] &= ~(1ull << (tid & (r->cfg.T - 1)));
 }
 
@@ -359,7 +361,7 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
 #define X(op, e) case op: v = (e); break;
     REF_ALU_OPS(X)
 #undef X
-    case OP_FENCE: wr = 0; break;
+    case OP_FENCE: wr = 0; break;   /* whatever its rd field (ref_exec_uniform too) */
     case OP_ECALL:
         if (XREG(17) != SIMTY_SYS_EXIT) {
             trap(r, tid, e, SIMTY_TRAP_ECALL);
@@ -370,6 +372,7 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
         r->th[tid].state = REPORT_TH_EXITED;
         r->th[tid].code = XREG(10);
         r->th[tid].pc = pc;
+        r->pc[tid] = pc;   /* (as in trap) */
         r->alive[w] &= ~(1ull << lane);
         e->next_pc = pc;
         return;
@@ -416,10 +419,11 @@ void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cy
 }
 
 void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
-                      const struct dinsn *d, uint32_t npc)
+                      const struct dinsn *d)
 {
-    const uint32_t *ra = ref_xreg(r, w, d->rs1), *rb = ref_xreg(r, w, d->rs2);
-    uint32_t *rx = ref_xreg(r, w, d->rd), *pcw = r->pc + ((size_t)w << r->lg_t);
+    uint32_t *xw = ref_xwarp(r, w);
+    const uint32_t *ra = xw + d->x1, *rb = xw + d->x2;
+    uint32_t *rx = xw + d->xd;
     uint32_t imm = (uint32_t)d->imm;
     unsigned T = r->cfg.T, lane;
     uint64_t m;
@@ -427,7 +431,7 @@ void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uin
      * which the compiler turns into vector operations for most instructions
      * (a register's lanes are side by side; rd may be rs1 or rs2: each lane
      * reads its own operands before its write).  Else lane by lane. */
-    int dense = mask == (T == 64 ? ~0ull : (1ull << T) - 1);
+    int dense = mask == r->all;
     /* The lanes' loop inside each case: the switch is decided once a pass.
      * A write of x0 is dropped (exec_one: wr && d->rd). */
 #define LANE(e) { \
@@ -453,40 +457,26 @@ void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uin
     case OP_JAL:
         LANES(pc + 4)
         break;
-    default:  /* OP_FENCE */
-        LANES(0)
+    default:  /* OP_FENCE: writes no register, whatever its rd field (exec_one; the
+               * core's write enable, mb_walu of gen/exec.c, leaves MISC-MEM out) */
         break;
     }
 #undef LANES
 #undef LANE
-    if (dense)
-        for (lane = 0; lane < T; lane++)
-            pcw[lane] = npc;
-    else
-        for (m = mask; m; m &= m - 1)
-            pcw[__builtin_ctzll(m)] = npc;
     (void)imm;
     r->warp_insts++;
     r->thread_insts += ref_popcount(mask);
 }
 
-uint64_t ref_exec_branch(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
-                         const struct dinsn *d)
+uint64_t ref_exec_branch(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d)
 {
-    const uint32_t *ra = ref_xreg(r, w, d->rs1), *rb = ref_xreg(r, w, d->rs2);
-    uint32_t *pcw = r->pc + ((size_t)w << r->lg_t);
-    uint32_t tgt = pc + (uint32_t)d->imm, nt = pc + 4;
+    const uint32_t *xw = ref_xwarp(r, w), *ra = xw + d->x1, *rb = xw + d->x2;
     uint64_t m, taken = 0;
 #define LANES(c) \
     for (m = mask; m; m &= m - 1) { \
         unsigned lane = (unsigned)__builtin_ctzll(m); \
         uint32_t a = ra[lane], b = rb[lane]; \
-        if (c) { \
-            taken |= 1ull << lane; \
-            pcw[lane] = tgt; \
-        } else { \
-            pcw[lane] = nt; \
-        } \
+        taken |= (uint64_t)(c) << lane; \
     }
     switch (d->op) {
     case OP_BEQ:  LANES(a == b) break;
@@ -502,11 +492,12 @@ uint64_t ref_exec_branch(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
     return taken;
 }
 
-int ref_exec_mem(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, const struct dinsn *d)
+int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d)
 {
-    const uint32_t *ra = ref_xreg(r, w, d->rs1), *rb = ref_xreg(r, w, d->rs2);
-    uint32_t *rx = ref_xreg(r, w, d->rd), *pcw = r->pc + ((size_t)w << r->lg_t);
-    uint32_t imm = (uint32_t)d->imm, npc = pc + 4;
+    uint32_t *xw = ref_xwarp(r, w);
+    const uint32_t *ra = xw + d->x1, *rb = xw + d->x2;
+    uint32_t *rx = xw + d->xd;
+    uint32_t imm = (uint32_t)d->imm;
     unsigned n = mem_size(d->op), rd = d->rd;
     uint64_t m;
     /* Every lane's access aligned and in data memory (so no trap, no MMIO),
@@ -525,7 +516,6 @@ int ref_exec_mem(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, const st
         uint32_t b = rb[lane]; \
         (void)b; \
         s; \
-        pcw[lane] = npc; \
     }
 #define LOAD(e) LANES(if (rd) rx[lane] = (e))
     switch (d->op) {
@@ -548,7 +538,11 @@ int ref_exec_mem(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, const st
 
 uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
 {
-    const struct dinsn *d = ref_decode_at(r, pc);
+    return ref_pass_mask_d(r, w, ref_decode_at(r, pc), mask);
+}
+
+uint64_t ref_pass_mask_d(const struct ref *r, unsigned w, const struct dinsn *d, uint64_t mask)
+{
     const uint32_t *xr;       /* rs1, lane by lane */
     unsigned leader, T = r->cfg.T, is_lw;
     uint64_t served, m;
@@ -556,7 +550,7 @@ uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t ma
     if (!d || !mask)
         return mask;
     leader = (unsigned)__builtin_ctzll(mask);
-    xr = ref_xreg(r, w, d->rs1);
+    xr = ref_xwarp(r, w) + d->x1;
     served = 1ull << leader;
     if (d->op == OP_JALR) {
         lt = (xr[leader] + (uint32_t)d->imm) & ~1u;
@@ -598,15 +592,19 @@ uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t ma
      * order (the highest lane wins).  So a lane that would be served for its
      * own slot waits while a lower, unserved lane whose store does not trap
      * writes that word. */
-    if (d->op == OP_SW) {
+    m = mask & ~served;
+    if (d->op == OP_SW && m && (served >> __builtin_ctzll(m)) > 1) {
+        /* (some lane served above the lowest unserved one) */
         uint64_t deferred = 0;
-        for (m = mask & ~served; m; m &= m - 1) {
+        for (; m; m &= m - 1) {
             unsigned i = (unsigned)__builtin_ctzll(m);
             uint32_t ai = xr[i] + (uint32_t)d->imm;
+            if (classify(r, ai, 4) < 0)
+                continue;
             for (uint64_t s = served & ~((2ull << i) - 1); s; s &= s - 1) {
                 unsigned j = (unsigned)__builtin_ctzll(s);
                 uint32_t aj = xr[j] + (uint32_t)d->imm;
-                if ((ai >> 2) == (aj >> 2) && classify(r, ai, 4) >= 0)
+                if ((ai >> 2) == (aj >> 2))
                     deferred |= 1ull << j;
             }
         }

@@ -21,7 +21,8 @@
  * Serialized passes (memory, indirect jumps) leave the unserved lanes at the
  * same PC: a path like any other.  The stack policies (ipdom, minority-first,
  * mp-ipdom) keep their own state in stack.c and show it here as a path list
- * (issuing path first); sched.c has the run loop and the latency model.
+ * (issuing path first).  sched.c has the latency model and the run loop;
+ * the list policies' part of it is here (list_pick, ref_run_list).
  */
 #include "ref_internal.h"
 
@@ -42,6 +43,7 @@ void ref_paths_reset(struct ref *r, uint32_t entry)
         r->wl[w].p[0].pc = entry;
         r->wl[w].p[0].mask = all;
         r->wl[w].p[0].depth = 0;
+        r->wl[w].hd = ref_decode_at(r, entry);
         r->peak[w] = 1;
     }
     r->live_warps = r->cfg.W;
@@ -110,7 +112,8 @@ static void insert_sorted(struct ref *r, struct warp_list *l, struct ref_path np
  * depth and so its place), then move the others up over the head and that
  * path, with np before the first one it does not follow.  Each move is to
  * a slot already read. */
-static void replace_head_sorted(struct ref *r, struct warp_list *l, struct ref_path np)
+static inline REF_ALWAYS_INLINE void replace_head_sorted(struct ref *r, struct warp_list *l,
+                                                         struct ref_path np)
 {
     struct ref_path *p = l->p;
     unsigned n = l->n, i, j, o = 0;
@@ -229,11 +232,56 @@ static inline int follows(const struct ref *r, const struct warp_list *l,
             (l->p[1].pc > g[0].pc || (l->p[1].pc < head->pc && l->p[1].depth < head->depth)));
 }
 
-int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *served_out,
-              uint32_t *pc_out)
+/* ref_pick of a list policy.  A warp's cycle does not depend on the clock:
+ * the first ready warp from the round-robin pointer issues, else the clock
+ * moves to the earliest cycle and the first warp of that cycle from the
+ * pointer issues, as ref_pick's loop for the stack policies would find in
+ * two passes.  A warp's cycle is computed when it issues (ref_issue), or
+ * here after a reset (wstale).  (Stopping at the first ready warp costs
+ * less than a branch-free scan of every warp: it is often the first one.) */
+static inline int list_pick(struct ref *r)
+{
+    const uint64_t *wr = r->wready;
+    uint64_t m, best = UINT64_MAX, cycle = r->cycle;
+    unsigned W = r->cfg.W, rr = r->rr, k, w;
+    if (!r->live_warps)
+        return -1;
+    if (r->wstale) {
+        for (m = r->wstale; m; m &= m - 1) {
+            w = (unsigned)__builtin_ctzll(m);
+            ref_list_head(r, w);
+        }
+        r->wstale = 0;
+    }
+    for (k = 0; k < W && wr[(rr + k) & (W - 1)] > cycle; k++)
+        ;
+    if (k == W) {
+        for (w = 0; w < W; w++)
+            best = wr[w] < best ? wr[w] : best;
+        if (best == UINT64_MAX)
+            return -1;   /* cannot happen while a warp is live */
+        r->cycle = best;
+        for (k = 0; wr[(rr + k) & (W - 1)] != best; k++)
+            ;
+    }
+    w = (rr + k) & (W - 1);
+    r->rr = (w + 1) & (W - 1);
+    return (int)w;
+}
+
+int ref_list_pick(struct ref *r)
+{
+    return list_pick(r);
+}
+
+/* ref_issue of a list policy, the effects of the served lanes into eff.
+ * fast (a constant): ref_run_list, where nobody reads eff; the fast paths
+ * give what the general one would, but no effects and no thread PCs.
+ * Every issue ends with the warp's new head and cycle (ref_list_head). */
+static inline REF_ALWAYS_INLINE int issue(struct ref *r, unsigned w, struct simty_effect *eff,
+                                          int fast, uint64_t *served_out, uint32_t *pc_out)
 {
     struct warp_list *l = &r->wl[w];
-    struct simty_effect *eff = out ? out : r->eff;
     struct ref_path head, g[REF_MAX_T + 1];
     const struct dinsn *d;
     unsigned ng, i, lat;
@@ -241,19 +289,18 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
     uint32_t npc;
     int uniform_fwd;
 
-    if (REF_POLICY_IS_STACK(r->cfg.policy))
-        return ref_stack_issue(r, w, eff, served_out, pc_out);
     if (l->n == 0)
         return 0;
     head = l->p[0];
     live = r->alive[w];        /* = the union of the warp's paths */
-    d = ref_decode_at(r, head.pc);
-    if (!out && d && d->kind == DK_UNIFORM) {
+    d = l->hd;                 /* ref_decode_at(r, head.pc) */
+    if (fast && d && d->kind == DK_UNIFORM) {
         /* Fast path (nobody reads the effects): every lane goes to npc, no
-         * trap; what ref_exec, ref_group and ref_written would give. */
+         * trap; what ref_exec, ref_group and ref_written would give (the
+         * thread PCs but: ref_run_list). */
         npc = head.pc + (d->op == OP_JAL ? (uint32_t)d->imm : 4);
         served = head.mask;
-        ref_exec_uniform(r, w, head.pc, served, r->cycle, d, npc);
+        ref_exec_uniform(r, w, head.pc, served, r->cycle, d);
         g[0].pc = npc;
         g[0].mask = served;
         g[0].depth = ref_depth_after(head.depth, d);
@@ -261,12 +308,13 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
         wmask = d->op != OP_FENCE && d->rd ? served : 0;
         /* The latency model (ref_timing_issue) for one group of every lane. */
         ref_ready_write(r, w, d, wmask, r->cycle);
-        lat = follows(r, l, &head, live, served, g, ng) ? d->lat1 : REF_LAT_RESOLVE;
-    } else if (!out && d && d->kind == DK_BRANCH) {
+        lat = ref_lat(d, head.pc, follows(r, l, &head, live, served, g, ng), g, ng);
+        ref_count_pass(r, d, head.mask, served, ng);    /* (nothing to count) */
+    } else if (fast && d && d->kind == DK_BRANCH) {
         /* Fast path: a branch with an aligned target (no lane traps). */
         uint64_t taken;
         served = head.mask;
-        taken = ref_exec_branch(r, w, head.pc, served, d);
+        taken = ref_exec_branch(r, w, served, d);
         if (d->imm == 4)
             taken = served;                     /* both ways lead to pc + 4: one group */
         ng = 0;
@@ -285,16 +333,11 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
             g[0] = g[1];
             g[1] = t;
         }
-        if (ng == 2)
-            r->divergences++;
-        {
-            /* The latency model: writes nothing; static prediction, backward taken. */
-            int jumped = g[0].pc != head.pc + 4;
-            lat = ng != 1 || !follows(r, l, &head, live, served, g, ng) ||
-                  jumped != (d->imm < 0) ? REF_LAT_RESOLVE : jumped ? REF_LAT_TAKEN : 1;
-        }
-    } else if (!out && d && ref_is_mem(d) &&
-               ref_exec_mem(r, w, head.pc, served = ref_pass_mask(r, w, head.pc, head.mask), d)) {
+        /* The latency model: writes nothing. */
+        lat = ref_lat(d, head.pc, follows(r, l, &head, live, served, g, ng), g, ng);
+        ref_count_pass(r, d, head.mask, served, ng);
+    } else if (fast && d && ref_is_mem(d) &&
+               ref_exec_mem(r, w, served = ref_pass_mask_d(r, w, d, head.mask), d)) {
         /* Fast path: a load or store pass with no trap; the unserved lanes
          * (at pc, below pc + 4) replay. */
         ng = 0;
@@ -307,34 +350,44 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
         g[ng].mask = served;
         g[ng++].depth = head.depth;
         wmask = d->op <= OP_LHU && d->rd ? served : 0;
-        if (served != head.mask)
-            r->replays++;
-        /* The latency model: on to pc + 4, one group when every lane is served. */
+        /* The latency model (ref_timing_issue). */
         ref_ready_write(r, w, d, wmask, r->cycle);
-        lat = served == head.mask && follows(r, l, &head, live, served, g, ng) ? 1
-            : REF_LAT_RESOLVE;
+        lat = ref_lat(d, head.pc, served == head.mask && follows(r, l, &head, live, served, g, ng),
+                      g, ng);
+        ref_count_pass(r, d, head.mask, served, ng);
     } else {
-        served = ref_pass_mask(r, w, head.pc, head.mask);
-        ref_exec(r, w, head.pc, served, r->cycle, eff);
-        ng = ref_group(r, &head, served, eff, g, &dead);
+        struct ref_path h = head;   /* (head itself stays out of memory) */
+        served = ref_pass_mask_d(r, w, d, h.mask);
+        ref_exec(r, w, h.pc, served, r->cycle, eff);
+        ng = ref_group(r, &h, served, eff, g, &dead);
         wmask = ref_written(served, eff);
-        if (d && d->op >= OP_BEQ && d->op <= OP_BGEU && ng - (served != head.mask) > 1)
-            r->divergences++;
-        if (served != head.mask)
-            r->replays++;
-        lat = ref_timing_issue(r, w, d, head.pc, &head, served, wmask, g, ng,
-                               follows(r, l, &head, live, served, g, ng), r->cycle);
+        lat = ref_timing_issue(r, w, d, h.pc, &h, served, wmask, g, ng,
+                               follows(r, l, &h, live, served, g, ng), r->cycle);
+        ref_count_pass(r, d, h.mask, served, ng);
     }
     if (served_out)
         *served_out = served;
     if (pc_out)
         *pc_out = head.pc;
     r->ready[w] = r->cycle + lat;
-    r->wstale |= 1ull << w;
     r->last_issue = ++r->cycle;
 
     if (ng == 1 && l->n == 1 && r->cfg.policy != REF_POLICY_DEPTH_FIRST) {
         l->p[0] = g[0];           /* one path before and after: nothing to sort or merge */
+        ref_list_head(r, w);
+        return 1;
+    }
+    if (ng == 1 && l->n == 2 && l->p[1].pc != g[0].pc &&
+        (r->cfg.policy == REF_POLICY_MINSP_PC || r->cfg.policy == REF_POLICY_MIN_PC)) {
+        /* replace_head_sorted of two paths, no merge: the head goes on,
+         * before or after the other path */
+        if (before(r->cfg.policy, &l->p[1], &g[0])) {
+            l->p[0] = l->p[1];
+            l->p[1] = g[0];
+        } else {
+            l->p[0] = g[0];
+        }
+        ref_list_head(r, w);
         return 1;
     }
     switch (r->cfg.policy) {
@@ -371,7 +424,47 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
         r->peak[w] = l->n;
     if (l->n == 0)
         r->live_warps--;
+    ref_list_head(r, w);
     return 1;
+}
+
+int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *served_out,
+              uint32_t *pc_out)
+{
+    struct simty_effect *eff = out ? out : r->eff;
+    if (REF_POLICY_IS_STACK(r->cfg.policy))
+        return ref_stack_issue(r, w, eff, served_out, pc_out);
+    return issue(r, w, eff, 0, served_out, pc_out);
+}
+
+/* The thread PCs of warp w's live lanes: their path's PCs. */
+static void write_pcs(struct ref *r, unsigned w)
+{
+    const struct warp_list *l = &r->wl[w];
+    uint32_t *pcw = r->pc + ((size_t)w << r->lg_t);
+    unsigned i;
+    uint64_t m;
+    for (i = 0; i < l->n; i++)
+        for (m = l->p[i].mask; m; m &= m - 1)
+            pcw[__builtin_ctzll(m)] = l->p[i].pc;
+}
+
+int ref_run_list(struct ref *r, uint64_t limit)
+{
+    int w, hang = 0;
+    unsigned k;
+    while ((w = list_pick(r)) >= 0) {
+        if (r->warp_insts >= limit) {
+            hang = 1;
+            break;
+        }
+        issue(r, (unsigned)w, r->eff, 1, NULL, NULL);
+    }
+    /* The fast paths leave the thread PCs to the paths (a thread that ends
+     * writes its own, ref_exec): every thread PC as ref_issue leaves it. */
+    for (k = 0; k < r->cfg.W; k++)
+        write_pcs(r, k);
+    return hang;
 }
 
 void ref_print_paths(const struct ref *r, FILE *f)

@@ -113,7 +113,9 @@ ref-check-isa: $(REF_BIN) $(REF_TEST_STEP) $(SW_ELFS_rv32ui) $(SW_ELFS_apps)
 # policies fail store_overlap and repro_store_order by design: those tests
 # rely on reconvergence before their checks); 15 random programs whose
 # per-thread results must not depend on the policy (fuzz.py --self-check);
-# the latency model's rules on tb/ref/timing/latency.S (check_timing.py).
+# the latency model's rules on tb/ref/timing/latency.S (check_timing.py); the
+# fast paths of ref_run against the general one on tb/ref/fastpath/*.S
+# (check_fastpath.py: the same run with and without a commit log).
 REF_STACK_POLICIES := ipdom minority-first mp-ipdom
 ref-check-cfg: $(REF_BIN) $(SW_ELFS_simt) $(SW_ELFS_apps)
 	@python3 tb/ref/check_cfg.py --ref $(REF_BIN) --work build/ref/cfgtest tb/ref/cfgtest/*.S > build/ref/check_cfg.log; \
@@ -126,11 +128,15 @@ ref-check-cfg: $(REF_BIN) $(SW_ELFS_simt) $(SW_ELFS_apps)
 	    r3=$$?; grep -v 'schedule-independent' build/ref/check_self.log; \
 	    python3 tb/ref/check_timing.py --ref $(REF_BIN) --work build/ref/timing > build/ref/check_timing.log; \
 	    r4=$$?; grep -v '^PASS' build/ref/check_timing.log; \
+	    python3 tb/ref/check_fastpath.py --ref $(REF_BIN) --work build/ref/fastpath tb/ref/fastpath/*.S \
+	        > build/ref/check_fastpath.log; \
+	    r5=$$?; grep -v '^PASS' build/ref/check_fastpath.log; \
 	    p=0; f=0; for l in build/ref/check_cfg.log build/ref/check_pol.log build/ref/check_self.log \
-	                       build/ref/check_timing.log; do \
+	                       build/ref/check_timing.log build/ref/check_fastpath.log; do \
 	        set -- $$(sed -nE 's/^([0-9]+) passed, ([0-9]+) failed$$/\1 \2/p' $$l | tail -1); \
 	        p=$$((p + $${1:-0})); f=$$((f + $${2:-1})); done; \
-	    echo "$$p passed, $$f failed"; [ $$r1 -eq 0 ] && [ $$r2 -eq 0 ] && [ $$r3 -eq 0 ] && [ $$r4 -eq 0 ]
+	    echo "$$p passed, $$f failed"; [ $$r1 -eq 0 ] && [ $$r2 -eq 0 ] && [ $$r3 -eq 0 ] && [ $$r4 -eq 0 ] && \
+	        [ $$r5 -eq 0 ]
 
 # Speed (thread-instructions per second) and SIMD efficiency per policy of
 # the divergent program.

@@ -12,9 +12,10 @@ struct dinsn {
     uint8_t src1, src2;       /* registers the latency model waits for (0: none) */
     uint8_t kind;             /* DK_*: which path of ref_issue executes it */
     uint8_t wlat;             /* cycles until its result is usable (sched.c: REF_LAT_*) */
-    uint8_t lat1;             /* DK_UNIFORM: what ref_timing_issue gives when the path
-                                 follows (single) and all its lanes go on to the next PC:
-                                 cycles until the path may issue again */
+    uint8_t lat[2];           /* ref_lat_rule(d, jumped) for jumped 0 and 1, kept by the
+                                 decoder for ref_lat */
+    uint16_t x1, x2, xd;      /* rs1, rs2 and rd << lg_t: where their lanes start in a
+                                 warp's registers (ref_xwarp), set by ref_reset */
     int32_t imm;
 };
 
@@ -22,9 +23,9 @@ struct dinsn {
  * writable; a PC is always a multiple of 4). */
 enum {
     DK_OTHER = 0,             /* per-lane effects: memory, jalr, system, illegal */
-    DK_UNIFORM,               /* every lane writes rd (if any) and goes on to the same next
-                                 PC, no trap: ALU, M, CSR reads, fence, jal to an aligned
-                                 target (ref_exec_uniform) */
+    DK_UNIFORM,               /* every lane writes rd (if any; a fence writes none) and goes
+                                 on to the same next PC, no trap: ALU, M, CSR reads, fence,
+                                 jal to an aligned target (ref_exec_uniform) */
     DK_BRANCH                 /* a conditional branch to an aligned target (ref_exec_branch) */
 };
 
@@ -87,12 +88,15 @@ enum {
     X(OP_CSR_NWARPS,  r->cfg.W) \
     X(OP_CSR_NLANES,  r->cfg.T)
 
-/* decode.c: the instruction word i decoded into d (isa_m: RV32M too). */
-void ref_decode(uint32_t i, struct dinsn *d, int isa_m);
+/* decode.c: the instruction word i decoded into d (isa_m: RV32M too; lg_t:
+ * log2 T, for x1, x2 and xd). */
+void ref_decode(uint32_t i, struct dinsn *d, int isa_m, unsigned lg_t);
 
 struct warp_list {
     unsigned n;
     struct ref_path *p;       /* capacity T + 4 */
+    const struct dinsn *hd;   /* the instruction at p[0].pc (NULL: none; list policies,
+                                 ref_list_head) */
 };
 
 struct cfg;
@@ -101,6 +105,7 @@ struct warp_stack;            /* stack.c: reconvergence stack / split tables */
 struct ref {
     struct ref_config cfg;
     unsigned lg_t;
+    uint64_t all;             /* the lanes of a warp: T bits */
     uint32_t imem_size, dmem_size;
     uint8_t *imem, *dmem;
     struct dinsn *dec;        /* imem_size / 4 entries */
@@ -126,13 +131,21 @@ struct ref {
     uint64_t *reg_ready_hi;   /* sched.c: W * 32, while reg_ready_w is REF_READY_MIXED: no
                                  less than any lane's reg_ready of the register */
     uint64_t *alive;          /* per warp: lanes whose thread runs (not exited, not trapped) */
-    uint64_t *wready;         /* sched.c: per warp, the earliest cycle it can issue (its path's
-                                 turn and operands; list policies): only the warp's own
-                                 issue changes it */
-    uint64_t wstale;          /* sched.c: the warps whose wready is to be computed again (bit w) */
+    uint64_t *wready;         /* per warp, the earliest cycle it can issue (its path's turn
+                                 and operands; list policies, ref_list_head): only the
+                                 warp's own issue changes it */
+    uint64_t wstale;          /* the warps whose wready and head (ref_list_head) list_pick is
+                                 to compute (bit w): every warp after a reset; ref_issue
+                                 computes the issuing warp's */
     uint64_t last_issue;      /* cycle of the last issue, + 1 (0: none) */
     char err[256];
 };
+
+#if defined(__GNUC__)
+#define REF_ALWAYS_INLINE __attribute__((always_inline))
+#else
+#define REF_ALWAYS_INLINE
+#endif
 
 /* Is p one of the policies that reconverge at immediate post-dominators? */
 #define REF_POLICY_IS_STACK(p) ((p) >= REF_POLICY_IPDOM)
@@ -140,23 +153,23 @@ struct ref {
 /* exec.c: execute lanes of mask (all alive, at pc) and fill eff[lane]. */
 void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
               struct simty_effect *eff);
-/* exec.c: the fast paths of ref_issue when nobody reads the effects.
- * Execute a DK_UNIFORM instruction (next PC npc: pc + 4, or a jal's target)
- * for the lanes of mask: registers, thread PCs and counters exactly as
- * ref_exec, no effects. */
+/* exec.c: the fast paths of ref_issue in ref_run_list, where nobody reads
+ * the effects.  Registers, memory and counters exactly as ref_exec, no
+ * effects; the thread PCs are left as they are: the lanes are at their
+ * path's PC, and ref_run_list writes them when it returns.
+ * Execute a DK_UNIFORM instruction for the lanes of mask. */
 void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
-                      const struct dinsn *d, uint32_t npc);
+                      const struct dinsn *d);
 /* exec.c: a load or a store (d) for the lanes of mask (a pass,
  * ref_pass_mask) when every lane's access is aligned and in data memory:
- * registers, memory, thread PCs and counters as ref_exec, and 1; else 0 and
- * nothing done. */
-int ref_exec_mem(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, const struct dinsn *d);
+ * 1; else 0 and nothing done. */
+int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d);
 /* exec.c: a conditional branch with an aligned target (imm % 4 == 0), for
- * the lanes of mask: thread PCs and counters as ref_exec; the lanes that
- * take it. */
-uint64_t ref_exec_branch(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,
-                         const struct dinsn *d);
+ * the lanes of mask: the lanes that take it. */
+uint64_t ref_exec_branch(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d);
 int ref_is_mem(const struct dinsn *d);
+/* exec.c: ref_pass_mask of the instruction d (ref_decode_at of its pc). */
+uint64_t ref_pass_mask_d(const struct ref *r, unsigned w, const struct dinsn *d, uint64_t mask);
 /* The predecoded instruction at pc, NULL outside instruction memory (a pc
  * below it wraps to an offset beyond any memory size: checked here). */
 typedef char ref_check_imem_base[(uint64_t)SIMTY_IMEM_BASE + REF_MAX_MEM_KIB * 1024ull
@@ -173,6 +186,12 @@ static inline uint32_t *ref_xreg(const struct ref *r, unsigned w, unsigned reg)
 {
     return r->x + (((size_t)w * 32 + reg) << r->lg_t);
 }
+/* The registers of warp w: register reg's lanes from [reg << lg_t] (a
+ * decoded instruction's x1, x2, xd). */
+static inline uint32_t *ref_xwarp(const struct ref *r, unsigned w)
+{
+    return r->x + ((size_t)w << (r->lg_t + 5));
+}
 /* Set bits of v (no popcnt instruction needed: the build has no -m flags).
  * A mask of at most 8 lanes (T <= 8) is one look-up in ref_pop8 (exec.c). */
 extern const uint8_t ref_pop8[256];
@@ -186,6 +205,11 @@ static inline unsigned ref_popcount(uint64_t v)
     return (unsigned)((v * 0x0101010101010101ull) >> 56);
 }
 void ref_paths_reset(struct ref *r, uint32_t entry);
+/* paths.c: ref_pick of a list policy. */
+int ref_list_pick(struct ref *r);
+/* paths.c: ref_run of a list policy, nothing logged: until every thread has
+ * ended (0) or limit warp-instructions (1). */
+int ref_run_list(struct ref *r, uint64_t limit);
 
 /* paths.c: group the lanes of a pass at pc (head: the issuing path) by next
  * PC, ascending; the lanes of head->mask not served form a group at pc.
@@ -214,8 +238,107 @@ unsigned ref_stack_depth(const struct ref *r, unsigned w);
 #define REF_LAT_DIV     40    /* a divide: the shared divider's 32 steps, its warp waits */
 #define REF_LAT_TAKEN   3     /* a predicted jump's target issues at t + 3 */
 #define REF_READY_MIXED UINT64_MAX  /* reg_ready_w: the lanes differ */
+/* The latency model's rule (the one place it is written): cycles until a
+ * path may issue again after d when it follows (ref_timing_issue's single)
+ * and every lane of it was served and went on as one group, to pc + 4
+ * (jumped 0) or elsewhere (jumped 1).  A call (jal with rd = ra or t0),
+ * jalr, ecall, ebreak or CSR read waits for its resolve; a divide for its
+ * write-back; a branch against static prediction (backward taken) resolves;
+ * a predicted jump redirects fetch; the rest follow at t + 1.  It depends on
+ * the instruction alone: the decoder keeps both answers in d->lat. */
+static inline unsigned ref_lat_rule(const struct dinsn *d, int jumped)
+{
+    unsigned op = d->op;
+    if (op == OP_JALR || (op == OP_JAL && (d->rd == 1 || d->rd == 5)) || op >= OP_ECALL)
+        return REF_LAT_RESOLVE;
+    if (op >= OP_DIV && op <= OP_REMU)
+        return REF_LAT_DIV;
+    if (op >= OP_BEQ && op <= OP_BGEU && jumped != (d->imm < 0))
+        return REF_LAT_RESOLVE;
+    return jumped ? REF_LAT_TAKEN : 1;
+}
+/* Cycles until the path that issued d at pc may issue again, for
+ * ref_timing_issue and the fast paths of ref_issue: ref_lat_rule when go
+ * (the path follows, ref_timing_issue's single, and all its lanes were
+ * served) and the lanes went on as one group (ng == 1) to g[0].pc; else
+ * REF_LAT_RESOLVE (a split, a replay, or a path of a warp on several
+ * paths). */
+static inline unsigned ref_lat(const struct dinsn *d, uint32_t pc, int go,
+                               const struct ref_path *g, unsigned ng)
+{
+    return go && ng == 1 ? d->lat[g[0].pc != pc + 4] : REF_LAT_RESOLVE;
+}
+/* The statistics of a pass of d (NULL: outside instruction memory) over
+ * the lanes of mask, of which those of served executed and went on as the
+ * ng groups of ref_group (the unserved lanes' group among them): a replay
+ * when lanes were left; a divergence when a branch split its lanes.  Every
+ * path of ref_issue ends with it (there the compiler drops what it knows
+ * cannot count: one call after them costs about 1 % of the run), and so
+ * does ref_stack_issue. */
+static inline void ref_count_pass(struct ref *r, const struct dinsn *d, uint64_t mask,
+                                  uint64_t served, unsigned ng)
+{
+    if (served != mask)
+        r->replays++;
+    else if (ng > 1 && d && d->op >= OP_BEQ && d->op <= OP_BGEU)
+        r->divergences++;
+}
 /* Cycle the operands of the instruction at pc are ready for the lanes of mask. */
 uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask);
+/* sched.c: when register reg of the lanes of mask is written, the lanes
+ * differing (reg_ready_w[w * 32 + reg] is REF_READY_MIXED): the latest over
+ * the lanes. */
+uint64_t ref_reg_ready_lanes(const struct ref *r, unsigned w, unsigned reg, uint64_t mask);
+/* When register reg of the lanes of mask is written, or floor if that is
+ * later (the caller takes the latest of the two): one number while every
+ * live lane of the warp has the same (reg_ready_w; the masks of paths hold
+ * live lanes only); floor when no lane of the warp is later (reg_ready_hi);
+ * else the latest over the lanes. */
+static inline uint64_t ref_reg_ready_of(const struct ref *r, unsigned w, unsigned reg,
+                                        uint64_t mask, uint64_t floor)
+{
+    uint64_t t = r->reg_ready_w[w * 32 + reg];
+    if (t != REF_READY_MIXED)
+        return t;
+    if (r->reg_ready_hi[w * 32 + reg] <= floor)
+        return floor;
+    return ref_reg_ready_lanes(r, w, reg, mask);
+}
+/* The latest of floor and the cycles the operands of the decoded
+ * instruction d (not NULL) are written for the lanes of mask. */
+static inline uint64_t ref_operands_after(const struct ref *r, unsigned w, const struct dinsn *d,
+                                          uint64_t mask, uint64_t floor)
+{
+    uint64_t t = floor, o;
+    unsigned a = d->src1, b = d->src2;   /* the registers it reads (decode: classify_insn) */
+    if (a && (o = ref_reg_ready_of(r, w, a, mask, t)) > t)
+        t = o;
+    if (b && (o = ref_reg_ready_of(r, w, b, mask, t)) > t)
+        t = o;
+    return t;
+}
+/* After warp w's path list changed (ref_issue, a reset), for a list policy:
+ * the instruction of its head path (hd), and the earliest cycle it can issue
+ * (wready: its path's turn and operands; UINT64_MAX: no path left), which
+ * depends on the warp's own state only: it holds until the warp issues
+ * again. */
+static inline void ref_list_head(struct ref *r, unsigned w)
+{
+    struct warp_list *l = &r->wl[w];
+    const struct dinsn *d;
+    uint64_t t;
+    if (l->n == 0) {
+        l->hd = NULL;
+        r->wready[w] = UINT64_MAX;
+        return;
+    }
+    t = r->ready[w];
+    d = l->hd = ref_decode_at(r, l->p[0].pc);
+    if (!d || !l->p[0].mask)
+        r->wready[w] = t;       /* ref_operands_ready: 0 */
+    else
+        r->wready[w] = ref_operands_after(r, w, d, l->p[0].mask, t);
+}
 /* Account an issue at cycle t: register write times of the lanes of wmask
  * (those that wrote the instruction's rd), and the cycles until the same
  * path may issue again (returned).  d: the instruction at pc (NULL: none).
@@ -241,7 +364,7 @@ static inline void ref_ready_write(struct ref *r, unsigned w, const struct dinsn
         *u = t + d->wlat;
         return;
     }
-    rr = r->reg_ready + (((size_t)w * 32 + d->rd) << r->lg_t);
+    rr = r->reg_ready + ((size_t)w << (r->lg_t + 5)) + d->xd;
     hi = &r->reg_ready_hi[w * 32 + d->rd];
     if (*u != REF_READY_MIXED) {
         for (lane = 0; lane < r->cfg.T; lane++)

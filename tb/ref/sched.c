@@ -45,9 +45,7 @@
 
 #include <string.h>
 
-/* When register reg of the lanes of mask is written, the lanes differing
- * (reg_ready_w[w * 32 + reg] is REF_READY_MIXED): the latest over the lanes. */
-static uint64_t reg_ready_lanes(const struct ref *r, unsigned w, unsigned reg, uint64_t mask)
+uint64_t ref_reg_ready_lanes(const struct ref *r, unsigned w, unsigned reg, uint64_t mask)
 {
     const uint64_t *rr = r->reg_ready + (((size_t)w * 32 + reg) << r->lg_t);
     uint64_t t = 0, m;
@@ -59,42 +57,12 @@ static uint64_t reg_ready_lanes(const struct ref *r, unsigned w, unsigned reg, u
     return t;
 }
 
-/* When register reg of the lanes of mask is written, or floor if that is
- * later (the caller takes the latest of the two): one number while every
- * live lane of the warp has the same (reg_ready_w; the masks of paths hold
- * live lanes only); floor when no lane of the warp is later (reg_ready_hi);
- * else the latest over the lanes. */
-static inline uint64_t reg_ready_of(const struct ref *r, unsigned w, unsigned reg, uint64_t mask,
-                                    uint64_t floor)
-{
-    uint64_t t = r->reg_ready_w[w * 32 + reg];
-    if (t != REF_READY_MIXED)
-        return t;
-    if (r->reg_ready_hi[w * 32 + reg] <= floor)
-        return floor;
-    return reg_ready_lanes(r, w, reg, mask);
-}
-
-/* The latest of floor and the cycles the operands of the decoded
- * instruction d (not NULL) are written for the lanes of mask. */
-static inline uint64_t operands_ready(const struct ref *r, unsigned w, const struct dinsn *d,
-                                      uint64_t mask, uint64_t floor)
-{
-    uint64_t t = floor, o;
-    unsigned a = d->src1, b = d->src2;   /* the registers it reads (decode: classify_insn) */
-    if (a && (o = reg_ready_of(r, w, a, mask, t)) > t)
-        t = o;
-    if (b && (o = reg_ready_of(r, w, b, mask, t)) > t)
-        t = o;
-    return t;
-}
-
 uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
 {
     const struct dinsn *d = ref_decode_at(r, pc);
     if (!d || !mask)
         return 0;
-    return operands_ready(r, w, d, mask, 0);
+    return ref_operands_after(r, w, d, mask, 0);
 }
 
 uint64_t ref_written(uint64_t served, const struct simty_effect *eff)
@@ -112,73 +80,10 @@ unsigned ref_timing_issue(struct ref *r, unsigned w, const struct dinsn *d, uint
                           const struct ref_path *head, uint64_t served, uint64_t wmask,
                           const struct ref_path *g, unsigned ng, int single, uint64_t t)
 {
-    unsigned lat = 1;
     if (!d)
         return REF_LAT_RESOLVE;
     ref_ready_write(r, w, d, wmask, t);
-    if (!single || served != head->mask || ng != 1 || d->op == OP_JALR ||
-        (d->op == OP_JAL && (d->rd == 1 || d->rd == 5)) || d->op >= OP_ECALL)
-        lat = REF_LAT_RESOLVE;
-    else if (d->op >= OP_DIV && d->op <= OP_REMU)
-        lat = REF_LAT_DIV;                         /* not followed: waits for its write-back */
-    else if (d->op >= OP_BEQ && d->op <= OP_BGEU &&
-             (g[0].pc != pc + 4) != (d->imm < 0))   /* static prediction: backward taken */
-        lat = REF_LAT_RESOLVE;
-    else if (g[0].pc != pc + 4)
-        lat = REF_LAT_TAKEN;                       /* predicted jump: fetch redirect */
-    return lat;
-}
-
-/* Earliest cycle warp w of a list policy can issue: its path's turn and its
- * operands (UINT64_MAX: no path left).  It depends on the warp's own state
- * only, so it is kept (wready) until the warp issues again (wstale). */
-static uint64_t list_ready(const struct ref *r, unsigned w)
-{
-    const struct warp_list *l = &r->wl[w];
-    const struct dinsn *d;
-    uint64_t t;
-    if (l->n == 0)
-        return UINT64_MAX;
-    t = r->ready[w];
-    d = ref_decode_at(r, l->p[0].pc);
-    if (!d || !l->p[0].mask)
-        return t;               /* ref_operands_ready: 0 */
-    return operands_ready(r, w, d, l->p[0].mask, t);
-}
-
-/* ref_pick of a list policy.  A warp's cycle does not depend on the clock:
- * the first ready warp from the round-robin pointer issues, else the clock
- * moves to the earliest cycle and the first warp of that cycle from the
- * pointer issues, as ref_pick's loop for the stack policies would find in
- * two passes.  Only the warps that issued since the last pick (one, in
- * ref_run) need their cycle again.  (Stopping at the first ready warp costs
- * less than a branch-free scan of every warp: it is often the first one.) */
-static inline int list_pick(struct ref *r)
-{
-    const uint64_t *wr = r->wready;
-    uint64_t m, best = UINT64_MAX, cycle = r->cycle;
-    unsigned W = r->cfg.W, rr = r->rr, k, w;
-    if (!r->live_warps)
-        return -1;
-    for (m = r->wstale; m; m &= m - 1) {
-        w = (unsigned)__builtin_ctzll(m);
-        r->wready[w] = list_ready(r, w);
-    }
-    r->wstale = 0;
-    for (k = 0; k < W && wr[(rr + k) & (W - 1)] > cycle; k++)
-        ;
-    if (k == W) {
-        for (w = 0; w < W; w++)
-            best = wr[w] < best ? wr[w] : best;
-        if (best == UINT64_MAX)
-            return -1;   /* cannot happen while a warp is live */
-        r->cycle = best;
-        for (k = 0; wr[(rr + k) & (W - 1)] != best; k++)
-            ;
-    }
-    w = (rr + k) & (W - 1);
-    r->rr = (w + 1) & (W - 1);
-    return (int)w;
+    return ref_lat(d, pc, single && served == head->mask, g, ng);
 }
 
 /* ref_pick returns the first warp from the round-robin pointer whose cycle
@@ -187,7 +92,7 @@ int ref_pick(struct ref *r)
 {
     unsigned W = r->cfg.W, k;
     if (!REF_POLICY_IS_STACK(r->cfg.policy))
-        return list_pick(r);
+        return ref_list_pick(r);
     for (;;) {
         uint64_t best = UINT64_MAX;
         if (!r->live_warps)
@@ -213,17 +118,9 @@ int ref_run(struct ref *r, uint64_t max_cycles, FILE *log)
     struct simty_effect *eff = log ? r->eff : NULL;
     char line[256];
     int w, list = !REF_POLICY_IS_STACK(r->cfg.policy);
-    if (list && !log) {
-        /* The common run: a list policy, nothing logged. */
-        uint64_t limit = max_cycles ? max_cycles : UINT64_MAX;
-        while ((w = list_pick(r)) >= 0) {
-            if (r->warp_insts >= limit)
-                return 1;
-            ref_issue(r, (unsigned)w, NULL, NULL, NULL);
-        }
-        return 0;
-    }
-    while ((w = list ? list_pick(r) : ref_pick(r)) >= 0) {
+    if (list && !log)             /* the common run: a list policy, nothing logged */
+        return ref_run_list(r, max_cycles ? max_cycles : UINT64_MAX);
+    while ((w = ref_pick(r)) >= 0) {
         uint64_t served, cyc = r->cycle, m;
         uint32_t pc;
         if (max_cycles && r->warp_insts >= max_cycles)

@@ -494,10 +494,7 @@ int ref_stack_issue(struct ref *r, unsigned w, struct simty_effect *eff,
     if (pc_out)
         *pc_out = head.pc;
     ng = ref_group(r, &head, served, eff, g, &dead);
-    if (d && d->op >= OP_BEQ && d->op <= OP_BGEU && ng > 1)
-        r->divergences++;
-    if (served != head.mask)
-        r->replays++;
+    ref_count_pass(r, d, head.mask, served, ng);
     lat = ref_timing_issue(r, w, d, head.pc, &head, served, ref_written(served, eff), g, ng,
                            head.mask == ws->live, r->cycle);
     ws->live &= ~dead;

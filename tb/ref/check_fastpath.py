@@ -1,0 +1,133 @@
+#!/usr/bin/env python3
+"""The reference model's fast paths against its general path.
+
+    tb/ref/check_fastpath.py --ref build/tools/simty-ref --work DIR tb/ref/fastpath/*.S
+
+With nothing logged, ref_run executes most instructions of the list
+policies on fast paths (ref_exec_uniform, ref_exec_branch, ref_exec_mem:
+no per-thread effects); with --commit-log every instruction takes the
+general path (exec_one).  Both must give the same run.  Each directed
+program runs on 1x1, 2x4 and 8x8 under every policy, once without and once
+with a commit log; the two runs must end with the same exit code (0, or
+the program's "exit N") and the same statistics.  A program states in
+comments what its commit log must show:
+
+    exit <code>            the run's exit code (default 0)
+    nowrite <label>        no thread writes a register at that instruction
+    trap <label> <cause>   every thread traps there with that cause
+
+One line per check, then "N passed, M failed".
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+GCC = os.environ.get("REF_RISCV_GCC", "riscv64-unknown-elf-gcc")
+NM = GCC[:-3] + "nm" if GCC.endswith("gcc") else "nm"
+POLICIES = ["minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first",
+            "mp-ipdom"]
+CFGS = [(1, 1), (2, 4), (8, 8)]
+
+
+def run(cmd):
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
+    return r.returncode, r.stdout + r.stderr
+
+
+def symbols(elf):
+    syms = {}
+    for line in run([NM, elf])[1].splitlines():
+        f = line.split()
+        if len(f) == 3:
+            syms[f[2]] = int(f[0], 16)
+    return syms
+
+
+def read(path):
+    with open(path) as fh:
+        return fh.read()
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--ref", required=True)
+    ap.add_argument("--work", required=True)
+    ap.add_argument("programs", nargs="+")
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    npass = nfail = 0
+
+    def report(ok, what, detail=""):
+        nonlocal npass, nfail
+        npass += ok
+        nfail += not ok
+        print("%s %s%s" % ("PASS" if ok else "FAIL", what, "" if ok else ": " + detail), flush=True)
+
+    for src in a.programs:
+        name = os.path.splitext(os.path.basename(src))[0]
+        text = read(src)
+        m = re.search(r"^ \* exit (\d+)$", text, re.M)
+        want_rc = int(m.group(1)) if m else 0
+        nowrite = re.findall(r"^ \* nowrite (\S+)$", text, re.M)
+        traps = re.findall(r"^ \* trap (\S+) (\d+)$", text, re.M)
+        elf = os.path.join(a.work, name + ".elf")
+        rc, out = run([GCC, "-march=rv32i_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfiles",
+                       "-static", "-Wl,-N", "-I", os.path.join(ROOT, "sw", "simt"), "-I",
+                       os.path.join(ROOT, "gen"), "-Wl,-Ttext=0x80000000", "-Wl,--no-relax",
+                       "-Wl,--build-id=none", "-Wl,--no-warn-rwx-segments", "-o", elf, src])
+        if rc != 0:
+            report(False, "%s: assemble" % name, out.strip()[-400:])
+            continue
+        syms = symbols(elf)
+        labels = nowrite + [t[0] for t in traps]
+        missing = [lab for lab in labels if lab not in syms]
+        report(bool(labels) and not missing, "%s: has expectations" % name,
+               "missing labels %s" % missing if missing else "no 'nowrite' or 'trap' lines")
+        if missing:
+            continue
+        for w, t in CFGS:
+            for pol in POLICIES:
+                what = "%s %dx%d %s" % (name, w, t, pol)
+                base = [a.ref, "-W", str(w), "-T", str(t), "--policy", pol, "--quiet"]
+                sf = os.path.join(a.work, "%s_%dx%d_%s_fast.json" % (name, w, t, pol))
+                sg = os.path.join(a.work, "%s_%dx%d_%s_log.json" % (name, w, t, pol))
+                log = os.path.join(a.work, "%s_%dx%d_%s.log" % (name, w, t, pol))
+                rc_f, out_f = run(base + ["--stats", sf, elf])
+                rc_g, out_g = run(base + ["--stats", sg, "--commit-log", log, elf])
+                report(rc_f == want_rc and rc_g == want_rc,
+                       "%s: exit %d with and without a commit log" % (what, want_rc),
+                       "exit %d without, %d with: %s" % (rc_f, rc_g, (out_f + out_g).strip()[-300:]))
+                if not (os.path.exists(sf) and os.path.exists(sg) and os.path.exists(log)):
+                    report(False, "%s: outputs" % what, "a --stats or --commit-log file is missing")
+                    continue
+                report(read(sf) == read(sg), "%s: the same statistics" % what,
+                       "%s differs from %s" % (sf, sg))
+                lines = {}
+                with open(log) as fh:
+                    for line in fh:
+                        f = line.split()
+                        lines.setdefault(int(f[3], 16), []).append(f[5:])
+                os.remove(log)
+                for lab in nowrite:
+                    got = lines.get(syms[lab], [])
+                    bad = [f for f in got if any(x.startswith("x") for x in f)]
+                    report(bool(got) and not bad, "%s: no register written at %s" % (what, lab),
+                           "%d commits, %s" % (len(got), bad[:2]))
+                for lab, cause in traps:
+                    got = lines.get(syms[lab], [])
+                    bad = [f for f in got if f != ["trap", cause]]
+                    report(len(got) == w * t and not bad,
+                           "%s: every thread traps (cause %s) at %s" % (what, cause, lab),
+                           "%d commits of %d threads, %s" % (len(got), w * t, bad[:2]))
+                os.remove(sf)
+                os.remove(sg)
+    print("%d passed, %d failed" % (npass, nfail))
+    return 1 if nfail else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
