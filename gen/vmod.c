@@ -173,7 +173,6 @@ static const char *declare(struct vmod *m, const char *id, enum nkind kind, enum
     m->names[m->nn].name = s;
     m->names[m->nn].kind = kind;
     m->names[m->nn].used = 0;
-    m->names[m->nn].loop_kinds = 0;
     m->nn++;
     if (m->nn * 2 > m->htcap && ht_rebuild(m, m->htcap ? m->htcap * 2 : 64) != 0) {
         vm_fail(m, "out of memory");
@@ -695,7 +694,6 @@ void vb_for(struct vblock *b, const char *var, const char *from, const char *to)
         return;
     int k = vm_name_find(b->m, var, strlen(var));
     if (k >= 0) {
-        b->m->names[k].loop_kinds |= 1 << b->seq;
         int i = 0;
         while (i < b->nloops && b->loops[i] != k)
             i++;

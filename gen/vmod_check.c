@@ -363,15 +363,23 @@ int vm_check(struct vmod *m)
             return -1;
         }
     }
-    for (int k = 0; k < m->nn; k++)
-        if (m->names[k].kind == N_INT &&
-            (m->names[k].loop_kinds & (1 << B_SEQ)) && (m->names[k].loop_kinds & (1 << B_COMB))) {
+    for (int k = 0; k < m->nn; k++) {
+        int kinds = 0;          /* 1 << enum bkind of each block looping on integer k */
+        if (m->names[k].kind != N_INT)
+            continue;
+        for (int i = 0; i < m->nitems; i++)
+            if (m->items[i].kind == I_BLOCK)
+                for (int j = 0; j < m->items[i].blk->nloops; j++)
+                    if (m->items[i].blk->loops[j] == k)
+                        kinds |= 1 << m->items[i].blk->seq;
+        if ((kinds & (1 << B_SEQ)) && (kinds & (1 << B_COMB))) {
             /* Yosys makes a flip-flop of the clocked block's index and then
              * warns of conflicting drivers; give each kind its own. */
             vm_fail(m, "integer %s is a loop index in both a clocked and a combinational block",
                     m->names[k].name);
             return -1;
         }
+    }
     if (m->nports == 0)
         vm_fail(m, "a module needs at least one port");
     return m->failed ? -1 : 0;

@@ -21,7 +21,6 @@ struct vname {
     const char *name;
     enum nkind kind;
     int used;
-    int loop_kinds;             /* an integer: 1 << enum bkind of each block looping on it */
 };
 
 struct vport {
