@@ -29,7 +29,7 @@ inc="-I$rtl -I$root/tb -I$root/gen -I$root/tb/ref"
 # (scripts/setup.sh installs clang-14 for make fuzz-elf), else g++;
 # SIMTY_SIM_CXX overrides.  On the bench kernels (make bench-sim) clang++ -O3
 # ran the 8x8 core 1.11x and the 4x64 core 1.45x as fast as g++ -O2, which
-# was within 3 % of every other g++ level (README, Simulation).
+# was within 3 % of every other g++ level (docs/results.md, Simulation speed).
 cxx=${SIMTY_SIM_CXX:-$(command -v clang++-14 || command -v clang++ || echo g++)}
 case $(basename "$cxx") in clang*) opt=-O3 ;; *) opt=-O2 ;; esac
 # Verilator: the model and the C++ shim, through OPT_FAST (toolchain.md 1.3).
@@ -51,7 +51,7 @@ for c in "$root"/tb/harness*.c; do
   objs+=("$o")
 done
 # Linked statically: a dynamic libstdc++ costs about 1 ms of relocation at every
-# start, a fifth of a short rv32ui test at W=8 T=8 (README, Simulation); the
+# start, a fifth of a short rv32ui test at W=8 T=8 (docs/results.md, Simulation speed); the
 # dynamic link stays as the fallback where no static libraries are installed.
 link=("$cxx" -o "$out/simty-sim" "${objs[@]}" "$out/obj/vl_shim.o" "$out"/obj/verilated*.o
       "$out/obj/Vsimty_core__ALL.a" "${libs[@]}" -pthread -latomic ${trace:+-lz})

@@ -2,7 +2,7 @@
 """Every endpoint that misses a clock period, grouped by register.
 
 nextpnr reports one critical path per clock; a design whose paths are all
-about as long (the core's, see README "The fast core") needs the whole list to
+about as long (the core's, see docs/results.md, "The fast core") needs the whole list to
 see what a period asks for. With --detailed-timing-report, nextpnr's JSON
 report gives, for every net into a register or RAM input, the arrival time at
 each sink from the launching clock edge. This script keeps the clocked inputs

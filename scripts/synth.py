@@ -277,7 +277,7 @@ def m_fit_check(board, T):
 # nextpnr's HeAP placer weighs timing-critical nets by this (its default: 10).
 # None: leave nextpnr's default. ECP5 W8T8 sorted, the same netlists, seeds 1-3:
 # 30 gave 77.5, 78.8, 78.4 MHz against 75.4, 70.2, 72.1 with 10 (d896c39), and
-# 80.6 against 73.4 on seed 1 of another (README, Results, round 11). Past
+# 80.6 against 73.4 on seed 1 of another (docs/results.md, round 11). Past
 # HEAP_TW_MAX_LOGIC (LUT4 + 2 x CCU2C) the weight costs routing time for little:
 # W8T16 (25,920 logic, seed 1, the same netlist, one process per core) took
 # 1,000 s of nextpnr at 30 (76.4 MHz), 673 s at 20 (74.1), 431 s at 10 (74.2);
