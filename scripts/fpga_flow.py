@@ -19,8 +19,10 @@ import argparse
 import json
 import os
 import shutil
+import signal
 import subprocess
 import sys
+import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -58,16 +60,24 @@ FLATTEN_KEPT = "setattr -mod -unset keep_hierarchy; flatten"
 
 
 def run(cmd, log, timeout, cwd):
-    """Run cmd under /usr/bin/time; return (status, seconds, peak MiB)."""
+    """Run cmd under /usr/bin/time; return (status, seconds, peak MiB).  The
+    command runs in a session of its own: on a timeout (or when this process is
+    interrupted) the whole session is killed, not only /usr/bin/time, whose
+    child (Yosys, nextpnr) would otherwise run on, orphaned."""
     tfile = log + ".time"
     full = ["/usr/bin/time", "-f", "%e %M", "-o", tfile] + cmd
     t0 = time.time()
     with open(log, "w") as f:
+        p = subprocess.Popen(full, stdout=f, stderr=subprocess.STDOUT, cwd=cwd,
+                             start_new_session=True)
         try:
-            rc = subprocess.run(full, stdout=f, stderr=subprocess.STDOUT,
-                                cwd=cwd, timeout=timeout).returncode
+            rc = p.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
+            kill_session(p)
             return "timeout", time.time() - t0, None
+        except BaseException:
+            kill_session(p)
+            raise
     secs, peak = time.time() - t0, None
     try:
         with open(tfile) as f:
@@ -76,6 +86,15 @@ def run(cmd, log, timeout, cwd):
     except (OSError, ValueError, IndexError):
         pass
     return ("ok" if rc == 0 else "failed"), secs, peak
+
+
+def kill_session(p):
+    """Kill the session p leads (start_new_session) and reap p."""
+    try:
+        os.killpg(p.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+    p.wait()
 
 
 def version(cmd):
@@ -194,6 +213,20 @@ def pll_self_test():
               abs(f - CORE_MHZ[fam]) < 1e-9)
     check("pll: ecp5 closest to 71 MHz is 70.833 (25 / 6 * 17)",
           abs(ecp5_pll(25.0, 71.0)[1] - 25.0 / 6 * 17) < 1e-9)
+    # A step's timeout stops the tool /usr/bin/time runs, not only time itself.
+    with tempfile.TemporaryDirectory() as tmp:
+        mark = "%d%06d" % (os.getpid(), int(time.time() * 1000) % 1000000)
+        st = run(["sh", "-c", "sleep 30.%s & wait" % mark], os.path.join(tmp, "t.out"), 1.0, tmp)[0]
+        left = []
+        for pid in os.listdir("/proc"):
+            try:
+                with open("/proc/%s/cmdline" % pid, "rb") as f:
+                    if mark.encode() in f.read():
+                        left.append(pid)
+            except OSError:
+                pass
+        check("flow: a step past its timeout is reported (%s) and leaves no process behind "
+              "(%d left)" % (st, len(left)), st == "timeout" and not left)
     print("pll: %d passed, %d failed" % (total - fails, fails))
     return 1 if fails else 0
 
