@@ -21,32 +21,14 @@ reconvergence points in the commit logs.  One line per check, then
 import argparse
 import os
 import re
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-GCC = os.environ.get("REF_RISCV_GCC", "riscv64-unknown-elf-gcc")
-STRIP = GCC[:-3] + "strip" if GCC.endswith("gcc") else "riscv64-unknown-elf-strip"
-POLICIES = ["minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first",
-            "mp-ipdom"]
+from refcheck import STRIP, POLICIES, Checks, assemble, run, symbols
+
 STACK = ["ipdom", "minority-first", "mp-ipdom"]
 CFGS = [(2, 4), (8, 8)]
 
 
-def run(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    return r.returncode, r.stdout + r.stderr
-
-
-def symbols(elf):
-    rc, out = run([GCC[:-3] + "nm" if GCC.endswith("gcc") else "nm", elf])
-    syms = {}
-    for line in out.splitlines():
-        f = line.split()
-        if len(f) == 3:
-            syms[f[2]] = int(f[0], 16)
-    return syms
 
 
 def reconv(ref, elf):
@@ -66,13 +48,8 @@ def main():
     ap.add_argument("programs", nargs="+")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
-    npass = nfail = 0
-
-    def report(ok, what, detail=""):
-        nonlocal npass, nfail
-        npass += ok
-        nfail += not ok
-        print("%s %s%s" % ("PASS" if ok else "FAIL", what, "" if ok else ": " + detail), flush=True)
+    checks = Checks()
+    report = checks.report
 
     for src in a.programs:
         name = os.path.splitext(os.path.basename(src))[0]
@@ -80,10 +57,7 @@ def main():
         expects = re.findall(r"^ \* expect (\S+) (\S+)$", text, re.M)
         fulls = re.findall(r"^ \* full (\S+)$", text, re.M)
         elf = os.path.join(a.work, name + ".elf")
-        rc, out = run([GCC, "-march=rv32i_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfiles",
-                       "-static", "-Wl,-N", "-I", os.path.join(ROOT, "sw", "simt"), "-I",
-                       os.path.join(ROOT, "gen"), "-Wl,-Ttext=0x80000000", "-Wl,--no-relax",
-                       "-Wl,--build-id=none", "-Wl,--no-warn-rwx-segments", "-o", elf, src])
+        rc, out = assemble(src, elf)
         if rc != 0:
             report(False, "%s: assemble" % name, out.strip()[-400:])
             continue
@@ -128,8 +102,7 @@ def main():
                     ok = pc is not None and lanes and all(n == t for n in lanes)
                     report(ok, "%s %dx%d %s: all lanes together at %s" % (name, w, t, pol, lab),
                            "issues with %s lanes" % sorted(set(lanes)))
-    print("%d passed, %d failed" % (npass, nfail))
-    return 1 if nfail else 0
+    return checks.total()
 
 
 if __name__ == "__main__":

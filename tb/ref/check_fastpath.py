@@ -21,30 +21,13 @@ One line per check, then "N passed, M failed".
 import argparse
 import os
 import re
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-GCC = os.environ.get("REF_RISCV_GCC", "riscv64-unknown-elf-gcc")
-NM = GCC[:-3] + "nm" if GCC.endswith("gcc") else "nm"
-POLICIES = ["minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first",
-            "mp-ipdom"]
+from refcheck import POLICIES, Checks, assemble, run, symbols
+
 CFGS = [(1, 1), (2, 4), (8, 8)]
 
 
-def run(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    return r.returncode, r.stdout + r.stderr
-
-
-def symbols(elf):
-    syms = {}
-    for line in run([NM, elf])[1].splitlines():
-        f = line.split()
-        if len(f) == 3:
-            syms[f[2]] = int(f[0], 16)
-    return syms
 
 
 def read(path):
@@ -59,13 +42,8 @@ def main():
     ap.add_argument("programs", nargs="+")
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
-    npass = nfail = 0
-
-    def report(ok, what, detail=""):
-        nonlocal npass, nfail
-        npass += ok
-        nfail += not ok
-        print("%s %s%s" % ("PASS" if ok else "FAIL", what, "" if ok else ": " + detail), flush=True)
+    checks = Checks()
+    report = checks.report
 
     for src in a.programs:
         name = os.path.splitext(os.path.basename(src))[0]
@@ -75,10 +53,7 @@ def main():
         nowrite = re.findall(r"^ \* nowrite (\S+)$", text, re.M)
         traps = re.findall(r"^ \* trap (\S+) (\d+)$", text, re.M)
         elf = os.path.join(a.work, name + ".elf")
-        rc, out = run([GCC, "-march=rv32i_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfiles",
-                       "-static", "-Wl,-N", "-I", os.path.join(ROOT, "sw", "simt"), "-I",
-                       os.path.join(ROOT, "gen"), "-Wl,-Ttext=0x80000000", "-Wl,--no-relax",
-                       "-Wl,--build-id=none", "-Wl,--no-warn-rwx-segments", "-o", elf, src])
+        rc, out = assemble(src, elf)
         if rc != 0:
             report(False, "%s: assemble" % name, out.strip()[-400:])
             continue
@@ -125,8 +100,7 @@ def main():
                            "%d commits of %d threads, %s" % (len(got), w * t, bad[:2]))
                 os.remove(sf)
                 os.remove(sg)
-    print("%d passed, %d failed" % (npass, nfail))
-    return 1 if nfail else 0
+    return checks.total()
 
 
 if __name__ == "__main__":

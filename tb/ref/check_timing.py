@@ -16,20 +16,11 @@ the other; a run's cycles are its last issue + 10.  One line per check, "N passe
 import argparse
 import json
 import os
-import subprocess
 import sys
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
-GCC = os.environ.get("REF_RISCV_GCC", "riscv64-unknown-elf-gcc")
-NM = GCC[:-3] + "nm" if GCC.endswith("gcc") else "nm"
-POLICIES = ["minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first",
-            "mp-ipdom"]
+from refcheck import HERE, POLICIES, Checks, assemble, run, symbols
 
 
-def run(cmd):
-    r = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-    return r.returncode, r.stdout + r.stderr
 
 
 def main():
@@ -38,29 +29,16 @@ def main():
     ap.add_argument("--work", required=True)
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
-    npass = nfail = 0
-
-    def report(ok, what, detail=""):
-        nonlocal npass, nfail
-        npass += ok
-        nfail += not ok
-        print("%s %s%s" % ("PASS" if ok else "FAIL", what, "" if ok else ": " + detail), flush=True)
+    checks = Checks()
+    report = checks.report
 
     src = os.path.join(HERE, "timing", "latency.S")
     elf = os.path.join(a.work, "latency.elf")
-    rc, out = run([GCC, "-march=rv32i_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfiles",
-                   "-static", "-Wl,-N", "-I", os.path.join(ROOT, "sw", "simt"), "-I",
-                   os.path.join(ROOT, "gen"), "-Wl,-Ttext=0x80000000", "-Wl,--no-relax",
-                   "-Wl,--build-id=none", "-Wl,--no-warn-rwx-segments", "-o", elf, src])
+    rc, out = assemble(src, elf)
     if rc:
         report(False, "assemble latency.S", out[-400:])
-        print("%d passed, %d failed" % (npass, nfail))
-        return 1
-    syms = {}
-    for line in run([NM, elf])[1].splitlines():
-        f = line.split()
-        if len(f) == 3:
-            syms[f[2]] = int(f[0], 16)
+        return checks.total()
+    syms = symbols(elf)
     for pol in POLICIES:
         log = os.path.join(a.work, "latency_%s.log" % pol)
         st = os.path.join(a.work, "latency_%s.json" % pol)
@@ -121,8 +99,7 @@ def main():
             cyc = json.load(fh)["cycles"]
         report(cyc == last + 10, "%s: cycles = last issue + 10" % pol,
                "cycles %d, last issue %d" % (cyc, last))
-    print("%d passed, %d failed" % (npass, nfail))
-    return 1 if nfail else 0
+    return checks.total()
 
 
 if __name__ == "__main__":

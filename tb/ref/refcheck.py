@@ -1,0 +1,56 @@
+"""Helpers shared by the model's directed checks (check_cfg.py, check_timing.py,
+check_fastpath.py): running a tool, assembling a directed program, its symbols,
+and the PASS/FAIL lines with their "N passed, M failed" total."""
+import os
+import subprocess
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.normpath(os.path.join(HERE, "..", ".."))
+GCC = os.environ.get("REF_RISCV_GCC", "riscv64-unknown-elf-gcc")
+NM = GCC[:-3] + "nm" if GCC.endswith("gcc") else "nm"
+STRIP = GCC[:-3] + "strip" if GCC.endswith("gcc") else "riscv64-unknown-elf-strip"
+# The reference model's policies (simty-ref --help), the list policies first.
+POLICIES = ["minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first",
+            "mp-ipdom"]
+
+
+def run(cmd, timeout=120):
+    """(exit code, stdout + stderr) of cmd."""
+    r = subprocess.run(cmd, capture_output=True, text=True, timeout=timeout)
+    return r.returncode, r.stdout + r.stderr
+
+
+def assemble(src, elf):
+    """A directed program (sw/simt's macros, gen's memory map) linked alone at
+    the instruction memory's base: (exit code, the tools' output)."""
+    return run([GCC, "-march=rv32i_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfiles",
+                "-static", "-Wl,-N", "-I", os.path.join(ROOT, "sw", "simt"), "-I",
+                os.path.join(ROOT, "gen"), "-Wl,-Ttext=0x80000000", "-Wl,--no-relax",
+                "-Wl,--build-id=none", "-Wl,--no-warn-rwx-segments", "-o", elf, src])
+
+
+def symbols(elf):
+    """{name: address} of the ELF's symbols."""
+    syms = {}
+    for line in run([NM, elf])[1].splitlines():
+        f = line.split()
+        if len(f) == 3:
+            syms[f[2]] = int(f[0], 16)
+    return syms
+
+
+class Checks:
+    """One PASS or FAIL line per check; total() prints the count and gives the
+    exit code."""
+
+    def __init__(self):
+        self.npass = self.nfail = 0
+
+    def report(self, ok, what, detail=""):
+        self.npass += bool(ok)
+        self.nfail += not ok
+        print("%s %s%s" % ("PASS" if ok else "FAIL", what, "" if ok else ": " + detail), flush=True)
+
+    def total(self):
+        print("%d passed, %d failed" % (self.npass, self.nfail))
+        return 1 if self.nfail else 0
