@@ -18,12 +18,11 @@ program passes under every policy of the model on 2x4 and 8x8, and the "full"
 reconvergence points in the commit logs.  One line per check, then
 "N passed, M failed".
 """
-import argparse
 import os
 import re
 import sys
 
-from refcheck import STRIP, POLICIES, Checks, assemble, run, symbols
+from refcheck import arguments, STRIP, POLICIES, Checks, assemble, run, symbols
 
 STACK = ["ipdom", "minority-first", "mp-ipdom"]
 CFGS = [(2, 4), (8, 8)]
@@ -42,12 +41,7 @@ def reconv(ref, elf):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ref", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("programs", nargs="+")
-    a = ap.parse_args()
-    os.makedirs(a.work, exist_ok=True)
+    a = arguments(__doc__)
     checks = Checks()
     report = checks.report
 

@@ -18,12 +18,11 @@ comments what its commit log must show:
 
 One line per check, then "N passed, M failed".
 """
-import argparse
 import os
 import re
 import sys
 
-from refcheck import POLICIES, Checks, assemble, run, symbols
+from refcheck import arguments, POLICIES, Checks, assemble, run, symbols
 
 CFGS = [(1, 1), (2, 4), (8, 8)]
 
@@ -36,12 +35,7 @@ def read(path):
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ref", required=True)
-    ap.add_argument("--work", required=True)
-    ap.add_argument("programs", nargs="+")
-    a = ap.parse_args()
-    os.makedirs(a.work, exist_ok=True)
+    a = arguments(__doc__)
     checks = Checks()
     report = checks.report
 

@@ -13,22 +13,17 @@ before the only other path's); under mp-ipdom the two splits interleave (one cyc
 under breadth-first they alternate, under the others they run one after
 the other; a run's cycles are its last issue + 10.  One line per check, "N passed, M failed".
 """
-import argparse
 import json
 import os
 import sys
 
-from refcheck import HERE, POLICIES, Checks, assemble, run, symbols
+from refcheck import arguments, HERE, POLICIES, Checks, assemble, run, symbols
 
 
 
 
 def main():
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--ref", required=True)
-    ap.add_argument("--work", required=True)
-    a = ap.parse_args()
-    os.makedirs(a.work, exist_ok=True)
+    a = arguments(__doc__, programs=False)
     checks = Checks()
     report = checks.report
 

@@ -1,6 +1,7 @@
 """Helpers shared by the model's directed checks (check_cfg.py, check_timing.py,
 check_fastpath.py): running a tool, assembling a directed program, its symbols,
 and the PASS/FAIL lines with their "N passed, M failed" total."""
+import argparse
 import os
 import subprocess
 
@@ -12,6 +13,19 @@ STRIP = GCC[:-3] + "strip" if GCC.endswith("gcc") else "riscv64-unknown-elf-stri
 # The reference model's policies (simty-ref --help), the list policies first.
 POLICIES = ["minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first",
             "mp-ipdom"]
+
+
+def arguments(doc, programs=True):
+    """The checks' command line: --ref, --work (created) and, with programs,
+    the directed programs' sources."""
+    ap = argparse.ArgumentParser(description=doc.splitlines()[0])
+    ap.add_argument("--ref", required=True)
+    ap.add_argument("--work", required=True)
+    if programs:
+        ap.add_argument("programs", nargs="+")
+    a = ap.parse_args()
+    os.makedirs(a.work, exist_ok=True)
+    return a
 
 
 def run(cmd, timeout=120):
