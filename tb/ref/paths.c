@@ -377,19 +377,6 @@ static inline REF_ALWAYS_INLINE int issue(struct ref *r, unsigned w, struct simt
         ref_list_head(r, w);
         return 1;
     }
-    if (ng == 1 && l->n == 2 && l->p[1].pc != g[0].pc &&
-        (r->cfg.policy == REF_POLICY_MINSP_PC || r->cfg.policy == REF_POLICY_MIN_PC)) {
-        /* replace_head_sorted of two paths, no merge: the head goes on,
-         * before or after the other path */
-        if (before(r->cfg.policy, &l->p[1], &g[0])) {
-            l->p[0] = l->p[1];
-            l->p[1] = g[0];
-        } else {
-            l->p[0] = g[0];
-        }
-        ref_list_head(r, w);
-        return 1;
-    }
     switch (r->cfg.policy) {
     case REF_POLICY_MINSP_PC:
     case REF_POLICY_MIN_PC:
