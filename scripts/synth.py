@@ -24,6 +24,7 @@ nextpnr reports (seed<N>/), results.json, results.csv (one row) and prints a Mar
 summary. Exit status: 0 done, 1 a step failed, 2 a step timed out, 3 does not fit.
 """
 import argparse
+import hashlib
 import json
 import os
 import re
@@ -100,6 +101,28 @@ def read_config(rtl):
     for k in ("W", "T"):
         cfg[k] = int(cfg[k])
     return cfg
+
+
+# The generator names its version in every file's header; two generators that
+# write the same Verilog make the same core, so the digest leaves the name out.
+GEN_VERSION_RE = re.compile(rb"simty-gen \S+")
+
+
+def rtl_digest(files):
+    """SHA-256 of what a synthesis reads (the core's Verilog, config.mk, the board's
+    top and SoC), the generator's version left out: equal digests, equal netlists."""
+    h = hashlib.sha256()
+    for f in files:
+        with open(f, "rb") as fh:
+            text = GEN_VERSION_RE.sub(b"simty-gen", fh.read())
+        h.update(os.path.basename(f).encode() + b"\0" + str(len(text)).encode() + b"\0" + text)
+    return h.hexdigest()
+
+
+def synth_files(rtl, board):
+    """The Verilog a synthesis of RTL on BOARD reads, then RTL's config.mk."""
+    top = os.path.join(ROOT, "fpga", board, BOARDS[board]["top"] + ".v")
+    return rtl_files(rtl) + FPGA_SRC + [top, os.path.join(rtl, "config.mk")]
 
 
 def rtl_files(rtl):
@@ -484,7 +507,7 @@ def main():
     params["CLK_HZ"] = int(round(core_mhz * 1e6))
     chparam = " ".join("-chparam %s %d" % kv for kv in params.items())
     top = bd["top"]
-    files = rtl_files(rtl) + FPGA_SRC + [os.path.join(ROOT, "fpga", a.board, top + ".v")]
+    files = synth_files(rtl, a.board)[:-1]
     for f in files:
         if not os.path.isfile(f):
             sys.exit("synth: %s: no such file" % f)
@@ -495,8 +518,11 @@ def main():
     read = "read_verilog -lib -specify %s; read_verilog -defer %s; hierarchy -check -top %s %s" % (
         " ".join(bd["cells"]), " ".join(os.path.relpath(f, out) for f in files), top, chparam)
 
+    digest = rtl_digest(synth_files(rtl, a.board))
+
     res = {
         "board": a.board, "board_name": bd["board"], "device": dev["device"],
+        "rtl_digest": digest, "timeout_s": a.timeout,
         "config": {"W": W, "T": T, "TRACK": track, "rtl": os.path.relpath(rtl, ROOT),
                    "config_mk": cfg},
         "memories": {"imem_bytes": 4 << imem_aw, "dmem_bytes": (4 * T) << dmem_aw,
@@ -551,11 +577,14 @@ def main():
         for k in ("pnr", "fmax_mhz", "fmax_seeds_mhz", "critical_path", "utilization"):
             old.pop(k, None)
         old["steps"] = {k: v for k, v in old.get("steps", {}).items() if not k.startswith("pnr")}
+        if old.get("rtl_digest") != digest:
+            sys.exit("synth: --pnr-only: %s was synthesized from other RTL (or another "
+                     "program): run it again without --pnr-only" % os.path.relpath(out, ROOT))
         if old.get("chparam") != params:
             sys.exit("synth: --pnr-only: %s was synthesized with other parameters "
                      "(another --freq?): run it again without --pnr-only"
                      % os.path.relpath(out, ROOT))
-        old.update(seeds=res["seeds"], freq_target_mhz=res["freq_target_mhz"],
+        old.update(seeds=res["seeds"], freq_target_mhz=res["freq_target_mhz"], timeout_s=a.timeout,
                    clock=res["clock"], placer=a.placer, tools=res["tools"])
         res = old
     else:
