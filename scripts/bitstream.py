@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Bitstream of a generated core on its board, and programming it (make bitstream, make prog).
 
-    bitstream.py --board ecp5|ice40 --rtl RTL_DIR [--placer heap] [--seeds N] [--timeout S]
+    bitstream.py --board ecp5|ice40 --rtl RTL_DIR [--placer auto] [--seeds N] [--timeout S]
     bitstream.py --board ecp5|ice40 --rtl RTL_DIR --prog
 
 Packs the design `make synth` placed and routed in build/<config>/synth-<board>/
@@ -60,7 +60,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", required=True, choices=sorted(synth.BOARDS))
     ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
-    ap.add_argument("--placer", default="heap", choices=synth.PLACERS)
+    ap.add_argument("--placer", default="auto", choices=synth.PLACERS)
     ap.add_argument("--seeds", type=int, default=1, help="for synth.py, when it must run")
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
     ap.add_argument("--freq", type=float, help="core clock in MHz, for synth.py when it must run")

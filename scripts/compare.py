@@ -80,7 +80,7 @@ def default_out(board, placer, Ws, Ts):
     build/compare-<board>-T<t> for a W sweep: the sweeps share points, not tables."""
     tag = ("T%d" % Ts[0] if sweep_axis(Ws, Ts) == "W"
            else "W" + "-".join(str(w) for w in Ws))
-    return "build/compare-%s-%s%s" % (board, tag, "" if placer == "heap" else "-" + placer)
+    return "build/compare-%s-%s%s" % (board, tag, "" if placer == "auto" else "-" + placer)
 
 
 def span(name, vals):
@@ -104,7 +104,7 @@ def synth_cmd(a, rtl, out, half):
 
 def make_cmd(a, W, T, track):
     return "make synth BOARD=%s W=%d T=%d TRACK=%s SEEDS=%d%s" % (
-        a.board, W, T, track, a.seeds, "" if a.placer == "heap" else " PLACER=" + a.placer)
+        a.board, W, T, track, a.seeds, "" if a.placer == "auto" else " PLACER=" + a.placer)
 
 
 def load(out):
@@ -141,7 +141,7 @@ def reusable(a, res, digest):
     """An earlier result stands for the point: made from the same RTL (a generator
     change that alters it reruns the point) and finished, or timed out under a step
     timeout at least as long as this run's."""
-    if not res or res.get("rtl_digest") != digest:
+    if not res or res.get("rtl_digest") != digest or res.get("placer", "heap") != a.placer:
         return False
     return complete(res, a.seeds) or (res.get("status") == "timeout"
                                       and (res.get("timeout_s") or 0) >= a.timeout)
@@ -221,6 +221,8 @@ def row_of(a, W, T, track, res, secs):
     elif st != "ok":
         bad = [k for k, v in res.get("steps", {}).items() if v.get("status") not in ("ok", "skipped")]
         note = "%s in %s" % (st, ", ".join(bad))
+    if res and a.placer == "auto" and res.get("placer_used") not in (None, "heap"):
+        note = "; ".join(n for n in ("%s placer" % res["placer_used"], note) if n)
     return {
         "board": a.board, "W": W, "T": T, "TRACK": track, "status": st,
         "logic": logic(a.board, ar), "lut": ar.get("lut"), "carry": ar.get("carry"),
@@ -345,9 +347,12 @@ def write_outputs(a, rows, outdir, sweep_s):
              "Logic = %s of the placed (flat) netlist; path = the path-tracking unit alone "
              "(hierarchy-preserving run); BRAM core = register file and path tables, BRAM mem "
              "= the board's instruction/data memories and console FIFO. Fmax: median of %s, "
-             "nextpnr target %s MHz, %s placer. This run: %.0f s (finished points are reused; `job s` "
+             "nextpnr target %s MHz, %s. This run: %.0f s (finished points are reused; `job s` "
              "is each point's synthesis plus place-and-route time)." % (
-                 lname, seeds, target, a.placer, sweep_s), "",
+                 lname, seeds, target, "%s placer" % a.placer if a.placer != "auto" else
+                 "heap placer (static from T = %d past %d logic, noted per point)"
+                 % (synth.STATIC_MIN_T[a.board], synth.STATIC_MIN_LOGIC)
+                 if synth.STATIC_MIN_T[a.board] else "heap placer", sweep_s), "",
              "| W | T | tracker | status | logic | FF | LUT-RAM | BRAM core | BRAM mem "
              "| path logic | path FF | Fmax MHz | critical path | P&R s | job s | note |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
@@ -472,7 +477,7 @@ def t_sweep_tests(a, tmp):
                   out.endswith("W8_T16_sorted/synth-%s-static" % a.board)
                   and synth_cmd(a, rtl, out, "--pnr-only")[-3:] == ["--pnr-only", "--placer", "static"]
                   and make_cmd(a, 8, 16, "sorted").endswith("PLACER=static")))
-    a.placer = "heap"
+    a.placer = "auto"
     md = write_outputs(a, good + dead + late, tmp, 0)
     return tests + [
         ("the table has one row per point", md.count("\n| ") == 1 + 8),
@@ -514,10 +519,10 @@ def w_sweep_tests(a, tmp):
          == ["Scaling check, sorted, W=4", "Scaling check, sorted, W=8"]
          and not any("FAILED" in line for line in checks(both))),
         ("each sweep has its own default out folder",
-         default_out("ecp5", "heap", [8], [2, 4, 8]) == "build/compare-ecp5-W8"
-         and default_out("ecp5", "heap", [1, 2, 4], [8]) == "build/compare-ecp5-T8"
+         default_out("ecp5", "auto", [8], [2, 4, 8]) == "build/compare-ecp5-W8"
+         and default_out("ecp5", "auto", [1, 2, 4], [8]) == "build/compare-ecp5-T8"
          and default_out("ice40", "static", [1, 2], [8]) == "build/compare-ice40-T8-static"
-         and default_out("ecp5", "heap", [4, 8], [2, 4]) == "build/compare-ecp5-W4-8"),
+         and default_out("ecp5", "auto", [4, 8], [2, 4]) == "build/compare-ecp5-W4-8"),
     ]
 
 
@@ -534,8 +539,9 @@ def reuse_tests(a, tmp):
         ("3f30b91", "n.v", "module n; endmodule\n"),
         # the digest names the file too: the same text under another name is another core
         ("1eb94a7", "m2.v", "module m; endmodule\n")))
-    ok = dict(made_up(8, 8000, 11000), rtl_digest=d1, timeout_s=3600)
-    late = dict(made_up(32, 32000, 40000, "timeout"), rtl_digest=d1, timeout_s=3600)
+    ok = dict(made_up(8, 8000, 11000), rtl_digest=d1, timeout_s=3600, placer="auto")
+    late = dict(made_up(32, 32000, 40000, "timeout"), rtl_digest=d1, timeout_s=3600,
+                placer="auto", placer_used="static")
     old = {k: v for k, v in ok.items() if k != "rtl_digest"}
     return [
         ("another generator writing the same Verilog gives the same digest", d1 == d2),
@@ -546,6 +552,16 @@ def reuse_tests(a, tmp):
         ("a point timed out under a timeout as long is reused", reusable(a, late, d1)),
         ("a point timed out under a shorter timeout is rerun",
          not reusable(a, dict(late, timeout_s=1800), d1)),
+        ("a point placed under another PLACER is rerun", not reusable(a, dict(ok, placer="heap"), d1)),
+        ("auto places wide warps past the size with the static placer, the rest with HeAP",
+         synth.resolve_placer("auto", "ecp5", 16, {"lut": 23587, "carry": 989}) == "static"
+         and synth.resolve_placer("auto", "ecp5", 8, {"lut": 49023, "carry": 1100}) == "heap"
+         and synth.resolve_placer("auto", "ecp5", 32, {"lut": 9000, "carry": 100}) == "heap"
+         and synth.resolve_placer("auto", "ice40", 16, {"lut": 30000}) == "heap"
+         and synth.resolve_placer("heap", "ecp5", 32, {"lut": 40000}) == "heap"),
+        ("a point the auto placer gave to the static placer says so",
+         row_of(a, 8, 32, "sorted", late, 0)["note"] == "static placer; timeout in pnr_seed1"
+         and row_of(a, 8, 8, "sorted", dict(ok, placer_used="heap"), 0)["note"] == ""),
     ]
 
 
@@ -553,7 +569,7 @@ def self_test(a):
     """Rows, scaling checks and outputs on made-up results: what make test can afford."""
     import tempfile
 
-    a.seeds, a.placer = 1, "heap"
+    a.seeds, a.placer = 1, "auto"
     tests = []
     for group in (t_sweep_tests, w_sweep_tests, reuse_tests):
         with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, "build")) as d:
@@ -580,7 +596,7 @@ def main():
                     help="memory limit of a job's processes, MiB (0: none)")
     ap.add_argument("--seeds", type=int, default=1)
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step of a job")
-    ap.add_argument("--placer", default="heap", choices=synth.PLACERS,
+    ap.add_argument("--placer", default="auto", choices=synth.PLACERS,
                     help="nextpnr placer of every point (results under synth-<board>-<placer>)")
     ap.add_argument("--budget", type=float, help="start no job after this many seconds")
     ap.add_argument("--force", action="store_true", help="rerun complete points")

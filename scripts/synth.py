@@ -158,13 +158,34 @@ def default_dir(rtl, tag):
     return os.path.join(ROOT, "build", tag)
 
 
-# nextpnr placers; results of any but the default go to their own folder.
-PLACERS = ["heap", "static", "sa"]
+# nextpnr placers; results of any but the default (auto) go to their own folder.
+PLACERS = ["auto", "heap", "static", "sa"]
+
+# auto: nextpnr's HeAP placer, but its static placer on ECP5 from STATIC_MIN_T
+# threads a warp when the design is past STATIC_MIN_LOGIC (LUT4 + 2 x CCU2C). Measured
+# on W = 8 (the same netlists, seed 1): T = 16, HeAP 1,206 s of nextpnr (router 993 s),
+# 77.0 MHz, static 615 s (router 410 s), 73.8 MHz; T = 32, HeAP not routed within the
+# hour (its nextpnr, left running, took about 4,150 s, 64.7 MHz), static 2,163 s,
+# 62.3 MHz; T = 8 (15,888 logic), HeAP 82.4 MHz in 5 to 13 minutes. It is the lanes'
+# datapath that congests HeAP's placements: W = 16..64 at T = 8, as big, route with HeAP
+# (W64T8, 51,223 logic: 1,486 s), so they keep it. docs/results.md, lean core round 5.
+STATIC_MIN_T = {"ecp5": 16, "ice40": None}
+STATIC_MIN_LOGIC = 20000
 
 
 def out_folder(board, placer):
-    """synth-<board>, or synth-<board>-<placer> for a placer other than heap."""
-    return "synth-" + board + ("" if placer == "heap" else "-" + placer)
+    """synth-<board>, or synth-<board>-<placer> for a placer named explicitly."""
+    return "synth-" + board + ("" if placer == "auto" else "-" + placer)
+
+
+def resolve_placer(placer, fam, T, area):
+    """The placer nextpnr runs: PLACER, or for auto the one T and the area call for."""
+    if placer != "auto":
+        return placer
+    if (STATIC_MIN_T[fam] and T >= STATIC_MIN_T[fam] and area
+            and area.get("lut", 0) + 2 * area.get("carry", 0) > STATIC_MIN_LOGIC):
+        return "static"
+    return "heap"
 
 
 def log2(n):
@@ -430,8 +451,10 @@ def main():
                     help="core clock in MHz: the board PLL makes it (the closest it can, not "
                          "above) and nextpnr works toward it (default: ecp5 %g, ice40 %g)"
                          % (fpga_flow.CORE_MHZ["ecp5"], fpga_flow.CORE_MHZ["ice40"]))
-    ap.add_argument("--placer", default="heap", choices=PLACERS,
-                    help="nextpnr placer (static: ECP5 only)")
+    ap.add_argument("--placer", default="auto", choices=PLACERS,
+                    help="nextpnr placer (static: ECP5 only); auto (default): heap, but static "
+                         "on ECP5 from T = %d past %d logic (LUT4 + 2 x carry); a placer named "
+                         "writes to synth-<board>-<placer>" % (STATIC_MIN_T["ecp5"], STATIC_MIN_LOGIC))
     ap.add_argument("--timing-weight", type=int, metavar="N",
                     help="nextpnr's HeAP placer timing weight (--placer-heap-timingweight; "
                          "nextpnr's default is 10; default here: %s, and nextpnr's past %d "
@@ -673,8 +696,10 @@ def main():
         save()      # the synthesis results, before the long part
 
     # 3. nextpnr, the seeds one after the other, or --jobs of them at once.
+    placer = resolve_placer(a.placer, fam, T, res.get("area"))
+    res["placer_used"] = placer
     tw = a.timing_weight if a.timing_weight is not None else heap_timing_weight(fam, res.get("area"))
-    res["heap_timing_weight"] = tw if a.placer == "heap" else None
+    res["heap_timing_weight"] = tw if placer == "heap" else None
     con_opt, con_file = bd["constraints"]
     jobs = []
     for seed in range(1, a.seeds + 1):
@@ -685,8 +710,8 @@ def main():
             "--freq", "%.3f" % core_mhz,
             "--timing-allow-fail", "--seed", str(seed), "--report", "report.json",
             "-l", "nextpnr.log", "-q", PACK[fam]["routed_opt"], PACK[fam]["routed"]] + (
-            ["--placer", a.placer] if a.placer != "heap" else []) + (
-            ["--placer-heap-timingweight", str(tw)] if a.placer == "heap" and tw else []) + (
+            ["--placer", placer] if placer != "heap" else []) + (
+            ["--placer-heap-timingweight", str(tw)] if placer == "heap" and tw else []) + (
             ["--detailed-timing-report", "--write", "routed.json"] if a.endpoints else [])
         jobs.append({"seed": seed, "dir": sd, "cmd": cmd, "timeout": a.timeout,
                      "endpoints": a.endpoints,

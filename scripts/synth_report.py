@@ -21,6 +21,11 @@ CSV_HEAD = (["board", "W", "T", "TRACK", "status", "lut", "carry", "ff", "bram",
              "yosys", "nextpnr"])
 
 
+def placer_of(res):
+    """The placer nextpnr ran (auto resolved), for results of any synth.py."""
+    return res.get("placer_used") or res.get("placer", "heap")
+
+
 def csv_row(res):
     c, ar, u = res["config"], res.get("area", {}), res.get("units", {})
     cp = res.get("critical_path") or {}
@@ -95,8 +100,8 @@ def finish(res, out, status):
         print("Fmax %.1f MHz (median of seeds %s: %s MHz; target %g MHz; placer %s)"
               % (res["fmax_mhz"], ",".join(str(s) for s in res["seeds"]),
                  ", ".join(str(f) for f in res.get("fmax_seeds_mhz", [])),
-                 tgt, res.get("placer", "heap") + (
-                     "" if res.get("placer", "heap") != "heap" else
+                 tgt, placer_of(res) + (
+                     "" if placer_of(res) != "heap" else
                      " (timing weight %d)" % res["heap_timing_weight"] if res.get("heap_timing_weight")
                      else " (timing weight 10, nextpnr's default)")))
         print("timing at the PLL's %g MHz: %s" % (
