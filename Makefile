@@ -98,7 +98,7 @@ help:
 	@echo "  IMEM= DMEM=  memory sizes in KiB (64, 256)     RAMSTYLE=auto|block|distributed|logic"
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
 	@echo "  FREQ=  core clock in MHz the board PLL makes (default ecp5 65, ice40 48); make synth/bitstream"
-	@echo "  PLACER=$(PLACER)  nextpnr placer: auto (heap; static on ECP5 past a size) | heap | static (ECP5) | sa; not auto -> synth-BOARD-PLACER/"
+	@echo "  PLACER=$(PLACER)  nextpnr placer: auto (heap; static on ECP5 from T=16 past 20,000 logic) | heap | static (ECP5) | sa; not auto -> synth-BOARD-PLACER/"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
 	@echo "  DASK_SCHEDULER=tcp://host:port  compare, fuzz and bench send their jobs to that Dask cluster"
 	@echo "                                  (default: a LocalCluster on this machine; README, Sweeps on Dask)"
