@@ -89,12 +89,21 @@ def run(cmd, log, timeout, cwd):
 
 
 def kill_session(p):
-    """Kill the session p leads (start_new_session) and reap p."""
+    """Kill the session p leads (start_new_session), reap p, and wait (up to 5 s) until
+    the rest of its group has exited too: a killed child can outlive p by a moment
+    on a loaded machine, and the caller's next step should not find it running."""
     try:
         os.killpg(p.pid, signal.SIGKILL)
     except ProcessLookupError:
         pass
     p.wait()
+    end = time.time() + 5.0
+    while time.time() < end:
+        try:
+            os.killpg(p.pid, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.02)
 
 
 def version(cmd):
