@@ -108,9 +108,8 @@ def read_config(rtl):
 GEN_VERSION_RE = re.compile(rb"simty-gen \S+")
 
 
-def rtl_digest(files):
-    """SHA-256 of what a synthesis reads (the core's Verilog, config.mk, the board's
-    top and SoC), the generator's version left out: equal digests, equal netlists."""
+def files_digest(files):
+    """SHA-256 of the files' names and contents, the generator's version left out."""
     h = hashlib.sha256()
     for f in files:
         with open(f, "rb") as fh:
@@ -120,9 +119,14 @@ def rtl_digest(files):
 
 
 def synth_files(rtl, board):
-    """The Verilog a synthesis of RTL on BOARD reads, then RTL's config.mk."""
-    top = os.path.join(ROOT, "fpga", board, BOARDS[board]["top"] + ".v")
-    return rtl_files(rtl) + FPGA_SRC + [top, os.path.join(rtl, "config.mk")]
+    """The Verilog a synthesis of RTL on BOARD reads: the core's, the SoC, the top."""
+    return rtl_files(rtl) + FPGA_SRC + [os.path.join(ROOT, "fpga", board, BOARDS[board]["top"] + ".v")]
+
+
+def rtl_digest(rtl, board):
+    """The digest of what a synthesis of RTL on BOARD reads (its Verilog and RTL's
+    config.mk): equal digests, equal netlists."""
+    return files_digest(synth_files(rtl, board) + [os.path.join(rtl, "config.mk")])
 
 
 def rtl_files(rtl):
@@ -178,12 +182,17 @@ def out_folder(board, placer):
     return "synth-" + board + ("" if placer == "auto" else "-" + placer)
 
 
+def logic_area(area):
+    """LUT4 + 2 x carry of Yosys's counts (0 before there are any): the size the
+    flow's choices go by."""
+    return (area or {}).get("lut", 0) + 2 * (area or {}).get("carry", 0)
+
+
 def resolve_placer(placer, fam, T, area):
     """The placer nextpnr runs: PLACER, or for auto the one T and the area call for."""
     if placer != "auto":
         return placer
-    if (STATIC_MIN_T[fam] and T >= STATIC_MIN_T[fam] and area
-            and area.get("lut", 0) + 2 * area.get("carry", 0) > STATIC_MIN_LOGIC):
+    if STATIC_MIN_T[fam] and T >= STATIC_MIN_T[fam] and logic_area(area) > STATIC_MIN_LOGIC:
         return "static"
     return "heap"
 
@@ -333,7 +342,7 @@ HEAP_TW_MAX_LOGIC = 20000
 def heap_timing_weight(fam, area):
     """The default HeAP timing weight of a design of this family and area."""
     tw = HEAP_TIMING_WEIGHT[fam]
-    if tw and area and area.get("lut", 0) + 2 * area.get("carry", 0) > HEAP_TW_MAX_LOGIC:
+    if tw and logic_area(area) > HEAP_TW_MAX_LOGIC:
         return None
     return tw
 
@@ -530,7 +539,7 @@ def main():
     params["CLK_HZ"] = int(round(core_mhz * 1e6))
     chparam = " ".join("-chparam %s %d" % kv for kv in params.items())
     top = bd["top"]
-    files = synth_files(rtl, a.board)[:-1]
+    files = synth_files(rtl, a.board)
     for f in files:
         if not os.path.isfile(f):
             sys.exit("synth: %s: no such file" % f)
@@ -541,7 +550,7 @@ def main():
     read = "read_verilog -lib -specify %s; read_verilog -defer %s; hierarchy -check -top %s %s" % (
         " ".join(bd["cells"]), " ".join(os.path.relpath(f, out) for f in files), top, chparam)
 
-    digest = rtl_digest(synth_files(rtl, a.board))
+    digest = rtl_digest(rtl, a.board)
 
     res = {
         "board": a.board, "board_name": bd["board"], "device": dev["device"],
@@ -601,8 +610,8 @@ def main():
             old.pop(k, None)
         old["steps"] = {k: v for k, v in old.get("steps", {}).items() if not k.startswith("pnr")}
         if old.get("rtl_digest") != digest:
-            sys.exit("synth: --pnr-only: %s was synthesized from other RTL (or another "
-                     "program): run it again without --pnr-only" % os.path.relpath(out, ROOT))
+            sys.exit("synth: --pnr-only: %s was synthesized from other RTL: run it again "
+                     "without --pnr-only" % os.path.relpath(out, ROOT))
         if old.get("chparam") != params:
             sys.exit("synth: --pnr-only: %s was synthesized with other parameters "
                      "(another --freq?): run it again without --pnr-only"
