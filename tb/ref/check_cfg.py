@@ -28,8 +28,6 @@ STACK = ["ipdom", "minority-first", "mp-ipdom"]
 CFGS = [(2, 4), (8, 8)]
 
 
-
-
 def reconv(ref, elf):
     rc, out = run([ref, "--cfg", elf])
     if rc != 0:

@@ -27,8 +27,6 @@ from refcheck import arguments, POLICIES, Checks, assemble, run, symbols
 CFGS = [(1, 1), (2, 4), (8, 8)]
 
 
-
-
 def read(path):
     with open(path) as fh:
         return fh.read()

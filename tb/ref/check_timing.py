@@ -20,8 +20,6 @@ import sys
 from refcheck import arguments, HERE, POLICIES, Checks, assemble, run, symbols
 
 
-
-
 def main():
     a = arguments(__doc__, programs=False)
     checks = Checks()
