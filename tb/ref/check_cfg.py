@@ -22,7 +22,7 @@ import os
 import re
 import sys
 
-from refcheck import arguments, STRIP, POLICIES, Checks, assemble, run, symbols
+from refcheck import arguments, STRIP, POLICIES, Checks, run
 
 STACK = ["ipdom", "minority-first", "mp-ipdom"]
 CFGS = [(2, 4), (8, 8)]
@@ -44,16 +44,13 @@ def main():
     report = checks.report
 
     for src in a.programs:
-        name = os.path.splitext(os.path.basename(src))[0]
         text = open(src).read()
         expects = re.findall(r"^ \* expect (\S+) (\S+)$", text, re.M)
         fulls = re.findall(r"^ \* full (\S+)$", text, re.M)
-        elf = os.path.join(a.work, name + ".elf")
-        rc, out = assemble(src, elf)
-        if rc != 0:
-            report(False, "%s: assemble" % name, out.strip()[-400:])
+        prog = checks.assembled(src, a.work)
+        if prog is None:
             continue
-        syms = symbols(elf)
+        name, elf, syms = prog
         stripped = os.path.join(a.work, name + ".stripped.elf")
         rc, out = run([STRIP, "-o", stripped, elf])
         if rc != 0:

@@ -22,7 +22,7 @@ import os
 import re
 import sys
 
-from refcheck import arguments, POLICIES, Checks, assemble, run, symbols
+from refcheck import arguments, POLICIES, Checks, run
 
 CFGS = [(1, 1), (2, 4), (8, 8)]
 
@@ -38,18 +38,15 @@ def main():
     report = checks.report
 
     for src in a.programs:
-        name = os.path.splitext(os.path.basename(src))[0]
         text = read(src)
         m = re.search(r"^ \* exit (\d+)$", text, re.M)
         want_rc = int(m.group(1)) if m else 0
         nowrite = re.findall(r"^ \* nowrite (\S+)$", text, re.M)
         traps = re.findall(r"^ \* trap (\S+) (\d+)$", text, re.M)
-        elf = os.path.join(a.work, name + ".elf")
-        rc, out = assemble(src, elf)
-        if rc != 0:
-            report(False, "%s: assemble" % name, out.strip()[-400:])
+        prog = checks.assembled(src, a.work)
+        if prog is None:
             continue
-        syms = symbols(elf)
+        name, elf, syms = prog
         labels = nowrite + [t[0] for t in traps]
         missing = [lab for lab in labels if lab not in syms]
         report(bool(labels) and not missing, "%s: has expectations" % name,

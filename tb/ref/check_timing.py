@@ -17,7 +17,7 @@ import json
 import os
 import sys
 
-from refcheck import arguments, HERE, POLICIES, Checks, assemble, run, symbols
+from refcheck import arguments, HERE, POLICIES, Checks, run
 
 
 def main():
@@ -26,12 +26,10 @@ def main():
     report = checks.report
 
     src = os.path.join(HERE, "timing", "latency.S")
-    elf = os.path.join(a.work, "latency.elf")
-    rc, out = assemble(src, elf)
-    if rc:
-        report(False, "assemble latency.S", out[-400:])
+    prog = checks.assembled(src, a.work)
+    if prog is None:
         return checks.total()
-    syms = symbols(elf)
+    _, elf, syms = prog
     for pol in POLICIES:
         log = os.path.join(a.work, "latency_%s.log" % pol)
         st = os.path.join(a.work, "latency_%s.json" % pol)

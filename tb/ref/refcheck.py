@@ -65,6 +65,17 @@ class Checks:
         self.nfail += not ok
         print("%s %s%s" % ("PASS" if ok else "FAIL", what, "" if ok else ": " + detail), flush=True)
 
+    def assembled(self, src, work):
+        """src assembled into WORK/<name>.elf: (name, elf, its symbols), or
+        None after a FAIL line when the tools fail."""
+        name = os.path.splitext(os.path.basename(src))[0]
+        elf = os.path.join(work, name + ".elf")
+        rc, out = assemble(src, elf)
+        if rc != 0:
+            self.report(False, "%s: assemble" % name, out.strip()[-400:])
+            return None
+        return name, elf, symbols(elf)
+
     def total(self):
         print("%d passed, %d failed" % (self.npass, self.nfail))
         return 1 if self.nfail else 0
