@@ -195,7 +195,7 @@ fuzz-elf: setup
 
 # Random initial values in every register (Verilator +verilator+rand+reset+2)
 # must not change any result: control state may not rely on zero.
-RANDSTATE_CFGS ?= 1_1 2_4 8_8
+RANDSTATE_CFGS ?= 1_1 2_4 8_8 16_4
 rs_w = $(word 1,$(subst _, ,$1))
 rs_t = $(word 2,$(subst _, ,$1))
 rs_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$(TRACK)/sim/simty-sim

@@ -68,6 +68,7 @@ fast=(
   "rtl-m-arb-8x8|$(rtl_m 8 8 arbiter rv32um)"
   "rtl-m-2x4|$(rtl_m 2 4 sorted rv32um)"
   "rtl-2x4|$(rtl 2 4 sorted "$all_sw")"
+  "rtl-16x4|$(rtl 16 4 sorted "$all_sw")"
   "rtl-lazy-2x4|$(rtl 2 4 "sorted SORTER=lazy" "$all_sw")"
   "rtl-arb-2x4|$(rtl 2 4 arbiter "$all_sw")"
   "rtl-arbp-2x4|$(rtl 2 4 "arbiter ARBPIPE=1" "$all_sw")"
