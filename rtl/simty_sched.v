@@ -142,18 +142,9 @@ module simty_sched (
   reg     [(WARP_W+IB_W)-1:0] buf_raddr_q; // the issued entry
   reg     [(WARP_W+IB_W)-1:0] tg_slot_q;   // the slot of the refill of the cycle before
   reg     [W-1:0]             r1_q;        // ready next cycle, if the warp does not issue now
-  reg     [W-1:0]             r2_q;        // ready next cycle with its second instruction, if it issues now
   reg     [W-1:0]             li_oh_q;     // the issue of the last cycle, one-hot
   reg     [W-1:0]             blk_q;       // flushed last cycle, or rs2 port taken by the last issue
-  reg     [W-1:0]             q2;          // at least two queued
-  reg     [W-1:0]             s_use1;
-  reg     [W-1:0]             s_use2;
-  reg     [W-1:0]             s_walu;
-  reg     [5*W-1:0]           s_rs1;
-  reg     [5*W-1:0]           s_rs2;
-  reg     [5*W-1:0]           s_rd;
   reg     [W-1:0]             hz1;
-  reg     [W-1:0]             hz2;
   integer                     w;
   integer                     k;
   reg     [4*W-1:0]           cnt_n;
@@ -166,7 +157,6 @@ module simty_sched (
   reg     [3*W-1:0]           ahead_n;
   reg     [4:0]               ah_left;
   reg     [W-1:0]             r1;
-  reg     [W-1:0]             r2;
   reg     [W-1:0]             ready;       // warps that may issue now
   wire                        iss_valid;   // a warp issues now
   wire    [WARP_W-1:0]        iss_wid;     // which
@@ -271,50 +261,26 @@ module simty_sched (
   assign c0_pc1_o   = buf_rdata[103:74];
 
   // Readiness is computed a cycle ahead, from registers only, and registered: r1 for a warp
-  // that does not issue now, r2 (its second instruction) for one that does. Both see this
-  // cycle's resolve, load release and squash, the hazard record and the write ports as they
-  // will be next cycle; next cycle corrects for what it cannot know (the issue made now: its
-  // rs2 read, which can meet the next issue's rs1 read in one bank; a flush now, known late in
-  // the cycle). A warp whose instruction at split may squash is not ready: it never issues in
-  // the cycle of a squash, which therefore stays off the issue pick. An instruction that
-  // arrives in an empty queue may issue next cycle if nothing of its warp is in flight (it
-  // needs no hazard check) and its bank's ALU write slot is free whether it writes or not (its
-  // decoded fields come out of the instruction memory too late in the cycle to be looked at),
-  // else a cycle later.
-
-  // Each warp's second queued instruction (for r2).
-
-  // seconds
-  always @* begin
-    s_use1 = {W{1'b0}};
-    s_use2 = {W{1'b0}};
-    s_walu = {W{1'b0}};
-    s_rs1  = {5*W{1'b0}};
-    s_rs2  = {5*W{1'b0}};
-    s_rd   = {5*W{1'b0}};
-    q2     = {W{1'b0}};
-    for (h = 0; h < W; h = h + 1) begin
-      s_use1[h]       = e_use1_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}];
-      s_use2[h]       = e_use2_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}];
-      s_walu[h]       = e_walu_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}];
-      s_rs1[5*h +: 5] = e_rs1_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
-      s_rs2[5*h +: 5] = e_rs2_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
-      s_rd[5*h +: 5]  = e_rd_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
-      q2[h]           = qn_q[(IB_W+1)*h +: IB_W+1] > 1;
-    end
-  end
+  // that does not issue now; one that issues now does not issue next cycle (with more than 4
+  // warps another one takes the slot). It sees this cycle's resolve, load release and squash,
+  // the hazard record and the write ports as they will be next cycle; next cycle corrects for
+  // what it cannot know (the issue made now: its rs2 read, which can meet the next issue's rs1
+  // read in one bank; a flush now, known late in the cycle). A warp whose instruction at split
+  // may squash is not ready: it never issues in the cycle of a squash, which therefore stays
+  // off the issue pick. An instruction that arrives in an empty queue may issue next cycle if
+  // nothing of its warp is in flight (it needs no hazard check) and its bank's ALU write slot
+  // is free whether it writes or not (its decoded fields come out of the instruction memory too
+  // late in the cycle to be looked at), else a cycle later.
 
   // Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at issue + 2, the ALU
   // writes at issue + 6, a load at issue + 10; record entry k will then be k + 2 cycles old.
-  // hz1: the head instruction; hz2: the second, behind the head issued now (one cycle old
-  // then). Write after write: an ALU result written before a load issued at most 3 cycles
-  // earlier writes the same register would be overwritten by it (4 cycles earlier, both would
-  // write in one cycle, which the write-port reservation forbids).
+  // hz1: the head instruction. Write after write: an ALU result written before a load issued at
+  // most 3 cycles earlier writes the same register would be overwritten by it (4 cycles
+  // earlier, both would write in one cycle, which the write-port reservation forbids).
 
   // hazards
   always @* begin
     hz1 = {W{1'b0}};
-    hz2 = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
       for (k = 0; k < 8; k = k + 1) begin
         if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0]) begin
@@ -323,17 +289,7 @@ module simty_sched (
               && hl_q[k] && k < 2 && h_rd[5*w +: 5] == hr_q[5*k +: 5])) begin
             hz1[w] = 1'b1;
           end
-          if ((s_use1[w] && (k < 4 || hl_q[k]) && s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (s_use2[w]
-              && (k < 3 || (hl_q[k] && k < 7)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || (s_walu[w]
-              && hl_q[k] && k < 2 && s_rd[5*w +: 5] == hr_q[5*k +: 5])) begin
-            hz2[w] = 1'b1;
-          end
         end
-      end
-      if ((h_walu[w] || h_load[w]) && ((s_use1[w] && s_rs1[5*w +: 5] == h_rd[5*w +: 5]) ||
-          (s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]) || (h_load[w] && s_walu[w] && s_rd[5*w +:
-          5] == h_rd[5*w +: 5]))) begin
-        hz2[w] = 1'b1;
       end
     end
   end
@@ -387,15 +343,11 @@ module simty_sched (
   // qualify_ahead
   always @* begin
     r1 = {W{1'b0}};
-    r2 = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
       r1[w] = alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) && (qv[w] ?
           (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && (single_n[w] || (seq_q[w] && ahead_q[3*w +: 3] !=
           3'd0)) && !hz1[w])) && !(h_walu[w] && wres_q[10*(w%2)+6]) : rf_spec_i && rf_wid_i ==
           w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && !wres_q[10*(w%2)+6]);
-      r2[w] = q2[w] && alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) &&
-          h_follow[w] && (single_n[w] || (h_seq[w] && ahead_q[3*w +: 3] > 3'd1)) && !hz2[w] &&
-          !(s_walu[w] && wres_q[10*(w%2)+6]);
     end
   end
 
@@ -403,7 +355,7 @@ module simty_sched (
   always @* begin
     ready = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      ready[w] = (li_oh_q[w] ? r2_q[w] : r1_q[w]) && !blk_q[w] && !init_i;
+      ready[w] = !li_oh_q[w] && r1_q[w] && !blk_q[w] && !init_i;
     end
   end
 
@@ -485,7 +437,6 @@ module simty_sched (
       wres_q[19:10] <= wres_q[19:10] >> 1;
     end
     r1_q        <= r1;
-    r2_q        <= r2;
     li_oh_q     <= iss_oh;
     ahead_q     <= ahead_n;
     res1_q      <= ({W{res_valid_i}} & ({{(W-1){1'b0}}, 1'b1} << res_wid_i));
@@ -522,7 +473,6 @@ module simty_sched (
       rr_q       <= {WARP_W{1'b0}};
       c0_valid_o <= 1'b0;
       r1_q       <= {W{1'b0}};
-      r2_q       <= {W{1'b0}};
       li_oh_q    <= {W{1'b0}};
       ahead_q    <= {3*W{1'b0}};
       res1_q     <= {W{1'b0}};
