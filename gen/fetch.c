@@ -15,7 +15,8 @@
 /* The per-warp PCs in LUT-RAM: the fetch PC's banks f1 (PC + 4 of each fetch),
  * f4 (a predicted jump's target) and r (a redirect), read by the steering pick;
  * the next-issue PC's banks c0 (collect 0) and r, read by the warp entering
- * stage r.  A live-value table picks the bank. */
+ * stage r.  A redirect writes both PCs alike, so bank r is one RAM with a read
+ * port for each.  A live-value table per PC picks the bank. */
 static void pc_rams(const struct simt_cfg *cfg, struct vmod *m)
 {
     char e[64 * 64];
@@ -29,7 +30,6 @@ static void pc_rams(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "pick_pc", "30", "the picked warp's fetch PC");
     ram_lut(m, "u_fpc_f1", "WARP_W", "30", "f1_valid_q", "f1_wid_q", "f1_inc", "sel", "fpc_f1");
     ram_lut(m, "u_fpc_f4", "WARP_W", "30", "f4_valid_q", "f4_wid_q", "f4_target", "sel", "fpc_f4");
-    ram_lut(m, "u_fpc_r", "WARP_W", "30", "kill", "redir_wid_i", "redir_pc_i", "sel", "fpc_r");
     for (int w = 0; w < cfg->w && n < sizeof e; w++)
         n += (size_t)snprintf(e + n, sizeof e - n, "%s({2{sel_oh[%d]}} & fpc_lvt_q[%d +: 2])",
                               w ? " | " : "", w, 2 * w);
@@ -41,7 +41,8 @@ static void pc_rams(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "npc_lvt", "2", NULL);
     vm_wire(m, "npc_pre", "30", "the next-issue PC of the warp that reaches stage r next cycle");
     ram_lut(m, "u_npc_c0", "WARP_W", "30", "c0_valid_i", "c0_wid_i", "c0_pcn_i", "pre_wid_i", "npc_c0");
-    ram_lut(m, "u_npc_r", "WARP_W", "30", "kill", "redir_wid_i", "redir_pc_i", "pre_wid_i", "npc_r");
+    ram_lut2(m, "u_pc_r", "WARP_W", "30", "kill", "redir_wid_i", "redir_pc_i", "sel", "fpc_r",
+             "pre_wid_i", "npc_r");
     vm_assign(m, "npc_lvt", "npc_lvt_q[2*pre_wid_i +: 2]");
     vm_assign(m, "npc_pre", "npc_lvt[1] ? (npc_lvt[0] ? start_q : npc_r) : npc_c0");
 }
