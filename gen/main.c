@@ -142,6 +142,7 @@ static int write_config_h(FILE *f, const struct outctx *o)
     fprintf(f, "#define SIMTY_REG_BANKS %d\n#define SIMTY_RF_BANKS_BUILT %d\n", c->reg_banks,
             c->rf_banks_impl);
     fprintf(f, "#define SIMTY_RF_ROWS %d\n#define SIMTY_RF_ROW_W %d\n", c->rf_rows, c->rf_row_w);
+    fprintf(f, "#define SIMTY_IBUF %d /* instruction-queue entries per warp */\n", c->ibuf);
     fprintf(f, "#define SIMTY_BLOCK_WORDS %d\n#define SIMTY_BLOCK_BYTES %d\n", c->block_words,
             c->block_bytes);
     fprintf(f, "#define SIMTY_IMEM_ADDR_W %d /* word address */\n", c->imem_addr_w);

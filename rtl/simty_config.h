@@ -33,6 +33,7 @@
 #define SIMTY_RF_BANKS_BUILT 2
 #define SIMTY_RF_ROWS 128
 #define SIMTY_RF_ROW_W 7
+#define SIMTY_IBUF 2 /* instruction-queue entries per warp */
 #define SIMTY_BLOCK_WORDS 8
 #define SIMTY_BLOCK_BYTES 32
 #define SIMTY_IMEM_ADDR_W 14 /* word address */

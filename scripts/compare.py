@@ -37,6 +37,7 @@ import argparse
 import csv
 import json
 import os
+import re
 import sys
 import time
 
@@ -209,6 +210,16 @@ def logic(board, d):
     return d["lut"] + (2 * d.get("carry", 0) if board == "ecp5" else 0)
 
 
+def queue_depth(a, W, T, track):
+    """The point's instruction-queue entries per warp (SIMTY_IBUF of its RTL), or None."""
+    try:
+        with open(os.path.join(point_paths(a, W, T, track)[0], "simty_config.h")) as f:
+            m = re.search(r"^#define SIMTY_IBUF (\d+)", f.read(), re.M)
+    except OSError:
+        return None
+    return int(m.group(1)) if m else None
+
+
 def row_of(a, W, T, track, res, secs):
     u = (res or {}).get("units", {})
     ar = (res or {}).get("area", {})
@@ -246,7 +257,7 @@ def row_of(a, W, T, track, res, secs):
         "pnr_s": round(sum(v.get("seconds") or 0 for v in pnr)) if pnr else None,
         "pnr_peak_mib": round(max(v.get("peak_mib") or 0 for v in pnr)) if pnr else None,
         "total_s": round(total_s) if total_s else None,
-        "note": note,
+        "note": note, "ibuf": queue_depth(a, W, T, track),
     }
 
 
@@ -274,7 +285,9 @@ SCALING = {
 def scaling_check(rows, axis="T"):
     """No lane (axis T) or warp (axis W) may be optimised away: per tracker and value of
     the other axis, the placed logic must grow along the axis. Points of a different
-    value of the other axis are never compared (a W sweep has no T pair to flag)."""
+    value of the other axis are never compared (a W sweep has no T pair to flag), nor
+    two points whose warps have queues of different depths (the generator gives W <= 2
+    four entries per warp, two from W = 4: W = 2 may be the larger core)."""
     other = "W" if axis == "T" else "T"
     lanes = axis == "T"
     title, grows, why, detail = SCALING[axis]
@@ -284,6 +297,9 @@ def scaling_check(rows, axis="T"):
         pts = sorted((r for r in rows if (r["TRACK"], r[other]) == (track, fixed)
                       and r["logic"] and (r["lanes_logic"] or not lanes)), key=lambda r: r[axis])
         pairs = list(zip(pts, pts[1:]))
+        apart = [(p, q) for p, q in pairs
+                 if None not in (p.get("ibuf"), q.get("ibuf")) and p["ibuf"] != q["ibuf"]]
+        pairs = [pq for pq in pairs if pq not in apart]
         bad = ["%s=%d -> %d" % (axis, p[axis], q[axis]) for p, q in pairs
                if not (q["logic"] > p["logic"]
                        and (not lanes or q["lanes_logic"] > 1.5 * p["lanes_logic"]))]
@@ -293,11 +309,14 @@ def scaling_check(rows, axis="T"):
             per = ", ".join("W=%d -> %d: %d" % (p["W"], q["W"], (q["logic"] - p["logic"])
                                                  // (q["W"] - p["W"])) for p, q in pairs)
         name = "%s, %s=%d" % (track, other, fixed) if several else track
+        skip = "".join(" %s=%d -> %d not compared (queue depth %d -> %d)."
+                       % (axis, p[axis], q[axis], p["ibuf"], q["ibuf"]) for p, q in apart)
         if bad:
-            out.append("%s, %s: FAILED between %s (%s)" % (title, name, ", ".join(bad), why))
+            out.append("%s, %s: FAILED between %s (%s)%s" % (title, name, ", ".join(bad), why,
+                                                              skip.rstrip(".")))
         else:
-            out.append("%s, %s: %s with %s over %d points (%s %s)."
-                       % (title, name, grows, axis, len(pts), detail, per or "-"))
+            out.append("%s, %s: %s with %s over %d points (%s %s).%s"
+                       % (title, name, grows, axis, len(pts), detail, per or "-", skip))
     return out
 
 
@@ -507,6 +526,10 @@ def w_sweep_tests(a, tmp):
     Ws = (1, 2, 4, 8, 16)
     grow = [row_of(a, W, 8, "sorted", made_up(8, 8000, 5000 + 1500 * W), 0) for W in Ws]
     flat = [row_of(a, W, 8, "sorted", made_up(8, 8000, 5000 + 1500 * min(W, 4)), 0) for W in Ws]
+    # W <= 2 has 4-entry queues, W >= 4 two: W = 2 is larger than W = 4
+    queues = [dict(row_of(a, W, 8, "sorted", made_up(8, 8000, 5000 + 1500 * W - 4000 * (W <= 2)
+                                                     + 9000 * (W == 2)), 0),
+                   ibuf=4 if W <= 2 else 2) for W in Ws]
     # over T at W=4 and W=8: W=8 T=2 has more logic than W=4 T=4, so mixing Ws would fail
     both = [row_of(a, W, T, "sorted", made_up(T, 1000 * T, 1000 * (W + T)), 0)
             for T in (2, 4) for W in (4, 8)]
@@ -525,6 +548,14 @@ def w_sweep_tests(a, tmp):
         ("logic that stops growing with W fails it",
          "FAILED between W=4 -> 8, W=8 -> 16" in scaling_check(flat, "W")[0]
          and any("FAILED" in line for line in checks(flat))),
+        ("the W check does not compare points of different queue depths",
+         queues[1]["logic"] > queues[2]["logic"]
+         and scaling_check(queues, "W")[0].endswith(
+             "over 5 points (logic per added warp W=1 -> 2: 10500, W=4 -> 8: 1500, W=8 -> 16: "
+             "1500). W=2 -> 4 not compared (queue depth 4 -> 2).")
+         and "FAILED between W=4 -> 8 (placed logic does not grow with W: optimised-away "
+             "warps?) W=2 -> 4 not compared (queue depth 4 -> 2)" in scaling_check(
+                 [dict(r, logic=10000) if r["W"] == 8 else r for r in queues], "W")[0]),
         ("the T check compares only points of the same W",
          sweep_of(both)[0] == "T" and len(curves(both)) == 2
          and [line.split(":")[0] for line in scaling_check(both)]
@@ -585,6 +616,8 @@ def self_test(a):
     tests = []
     for group in (t_sweep_tests, w_sweep_tests, reuse_tests):
         with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, "build")) as d:
+            # made-up points: no RTL of this tree may lend them its queue depth
+            a.rtl_pattern = os.path.join(d, "W{W}_T{T}_{TRACK}", "rtl")
             tests += group(a, d)
     for name, ok in tests:
         print("%s %s" % ("PASS" if ok else "FAIL", name))

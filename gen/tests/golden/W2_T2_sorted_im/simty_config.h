@@ -34,6 +34,7 @@
 #define SIMTY_RF_BANKS_BUILT 2
 #define SIMTY_RF_ROWS 32
 #define SIMTY_RF_ROW_W 5
+#define SIMTY_IBUF 4 /* instruction-queue entries per warp */
 #define SIMTY_BLOCK_WORDS 2
 #define SIMTY_BLOCK_BYTES 8
 #define SIMTY_IMEM_ADDR_W 14 /* word address */

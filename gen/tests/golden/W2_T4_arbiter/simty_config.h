@@ -33,6 +33,7 @@
 #define SIMTY_RF_BANKS_BUILT 2
 #define SIMTY_RF_ROWS 32
 #define SIMTY_RF_ROW_W 5
+#define SIMTY_IBUF 4 /* instruction-queue entries per warp */
 #define SIMTY_BLOCK_WORDS 4
 #define SIMTY_BLOCK_BYTES 16
 #define SIMTY_IMEM_ADDR_W 10 /* word address */
