@@ -12,12 +12,19 @@
  * 68.9 (seed 1; both critical paths end in f1_pc_q). */
 #define PC_RAM_MIN_W 16
 
+/* From this many warps the steering pick is registered (stage f0) and the
+ * picked warp's PC is read the cycle after.  W16T8 sorted at 45154c4: every
+ * worst path ran from the eligibility through the 2W-bit find-first-set, the
+ * encoder and the PC RAMs' read into f1_pc_q (15.4 ns, 65.0 MHz, seed 1). */
+#define PICK_REG_MIN_W 16
+
 /* The per-warp PCs in LUT-RAM: the fetch PC's banks f1 (PC + 4 of each fetch),
  * f4 (a predicted jump's target) and r (a redirect), read by the steering pick;
  * the next-issue PC's banks c0 (collect 0) and r, read by the warp entering
  * stage r.  A redirect writes both PCs alike, so bank r is one RAM with a read
  * port for each.  A live-value table per PC picks the bank. */
-static void pc_rams(const struct simt_cfg *cfg, struct vmod *m)
+static void pc_rams(const struct simt_cfg *cfg, struct vmod *m, const char *sel,
+                    const char *sel_oh)
 {
     char e[64 * 64];
     size_t n = 0;
@@ -28,11 +35,11 @@ static void pc_rams(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "fpc_r", "30", NULL);
     vm_wire(m, "pick_lvt", "2", "the picked warp's fetch-PC bank (one-hot AND-OR)");
     vm_wire(m, "pick_pc", "30", "the picked warp's fetch PC");
-    ram_lut(m, "u_fpc_f1", "WARP_W", "30", "f1_valid_q", "f1_wid_q", "f1_inc", "sel", "fpc_f1");
-    ram_lut(m, "u_fpc_f4", "WARP_W", "30", "f4_valid_q", "f4_wid_q", "f4_target", "sel", "fpc_f4");
+    ram_lut(m, "u_fpc_f1", "WARP_W", "30", "f1_valid_q", "f1_wid_q", "f1_inc", sel, "fpc_f1");
+    ram_lut(m, "u_fpc_f4", "WARP_W", "30", "f4_valid_q", "f4_wid_q", "f4_target", sel, "fpc_f4");
     for (int w = 0; w < cfg->w && n < sizeof e; w++)
-        n += (size_t)snprintf(e + n, sizeof e - n, "%s({2{sel_oh[%d]}} & fpc_lvt_q[%d +: 2])",
-                              w ? " | " : "", w, 2 * w);
+        n += (size_t)snprintf(e + n, sizeof e - n, "%s({2{%s[%d]}} & fpc_lvt_q[%d +: 2])",
+                              w ? " | " : "", sel_oh, w, 2 * w);
     vm_assign(m, "pick_lvt", "%s", e);
     vm_assign(m, "pick_pc", "pick_lvt[1] ? (pick_lvt[0] ? start_q : fpc_r) : "
                             "(pick_lvt[0] ? fpc_f4 : fpc_f1)");
@@ -41,7 +48,7 @@ static void pc_rams(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "npc_lvt", "2", NULL);
     vm_wire(m, "npc_pre", "30", "the next-issue PC of the warp that reaches stage r next cycle");
     ram_lut(m, "u_npc_c0", "WARP_W", "30", "c0_valid_i", "c0_wid_i", "c0_pcn_i", "pre_wid_i", "npc_c0");
-    ram_lut2(m, "u_pc_r", "WARP_W", "30", "kill", "redir_wid_i", "redir_pc_i", "sel", "fpc_r",
+    ram_lut2(m, "u_pc_r", "WARP_W", "30", "kill", "redir_wid_i", "redir_pc_i", sel, "fpc_r",
              "pre_wid_i", "npc_r");
     vm_assign(m, "npc_lvt", "npc_lvt_q[2*pre_wid_i +: 2]");
     vm_assign(m, "npc_pre", "npc_lvt[1] ? (npc_lvt[0] ? start_q : npc_r) : npc_c0");
@@ -56,11 +63,18 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
      * the arbiter's x comes out of its tree at stage r, compared here */
     int ahead = cfg->track == TRACK_SORTED;
     int pc_ram = cfg->w >= PC_RAM_MIN_W;
+    /* the warp whose fetch PC is read this cycle: the pick, or with a registered
+     * pick (never at W = 1) the one of the cycle before */
+    int pick_reg = cfg->w >= PICK_REG_MIN_W && !w1;
+    const char *fsel = pick_reg ? "f0_wid_q" : "sel";
+    const char *fsel_oh = pick_reg ? "f0_oh_q" : "sel_oh";
+    const char *fsel_valid = pick_reg ? "f0_valid_q" : "sel_valid";
+    const char *jk_fsel = pick_reg ? "jk_f0" : "jk_sel";
 
     vm_describe(m, "Fetch steering and fetch. Per warp: the next fetch PC, the PC of the next "
                    "instruction to issue, and a credit count of the instructions fetched and not "
                    "yet issued (in flight or in the warp's %d-entry buffer). Steering picks, round "
-                   "robin, a live warp with a free credit, sends its PC to the instruction port "
+                   "robin, a live warp with a free credit%s, sends its PC to the instruction port "
                    "and guesses PC + 4 for its next fetch. When predecode predicts a jump (jal, a "
                    "branch predicted taken, a jalr with a predicted target), the cycle after predecode (f4) sets the warp's next fetch "
                    "PC to the target and drops the warp's younger fetches. The resolve stage "
@@ -70,7 +84,8 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                    "it was predicted to go with the same threads never redirects: the fetch "
                    "stream is already past it, and the instructions behind it may have issued. "
                    "Fetches outside instruction memory do not reach the port: they carry an "
-                   "access fault to the scheduler instead.", cfg->ibuf);
+                   "access fault to the scheduler instead.", cfg->ibuf,
+                pick_reg ? " (the pick is registered, stage f0, and its PC read the cycle after)" : "");
     vm_latency(m, "instruction port latency 1: request registered in f1, data in f2, "
                   "registered for predecode in f3 (the memory's data output is slow)");
     if (cfg->mutate == MUT_FETCH_SKEW)
@@ -164,6 +179,11 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "cred_q", "CR_W*W", "per warp: fetched and not yet issued nor dropped");
     if (!w1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
+    if (pick_reg) {
+        vm_reg(m, "f0_valid_q", "1", "fetch stage 0: the pick, registered; its PC is read now");
+        vm_reg(m, "f0_wid_q", "WARP_W", NULL);
+        vm_reg(m, "f0_oh_q", "W", "f0's warp, one-hot");
+    }
     vm_reg(m, "f1_valid_q", "1", "fetch stage 1: the request");
     vm_reg(m, "f1_wid_q", "WARP_W", NULL);
     vm_reg(m, "f1_pc_q", "30", NULL);
@@ -228,10 +248,10 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         vm_assign(m, "byp", "f1_valid_q");
     else {
         vm_reg(m, "f1_oh_q", "W", "f1's warp, one-hot");
-        vm_assign(m, "byp", "f1_valid_q && |(f1_oh_q & sel_oh)");
+        vm_assign(m, "byp", "f1_valid_q && |(f1_oh_q & %s)", fsel_oh);
     }
     if (pc_ram) {
-        pc_rams(cfg, m);
+        pc_rams(cfg, m, fsel, fsel_oh);
     } else {
         /* unrolled: a loop over the fetch_pc_q array in an always block would make
          * it sensitive to the whole array */
@@ -239,12 +259,12 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         size_t n = 0;
         vm_wire(m, "pick_pc", "30", "the picked warp's fetch PC (one-hot AND-OR, no decoder)");
         for (int w = 0; w < cfg->w && n < sizeof e; w++)
-            n += (size_t)snprintf(e + n, sizeof e - n, "%s({30{sel_oh[%d]}} & fetch_pc_q[%d])",
-                                  w ? " | " : "", w, w);
+            n += (size_t)snprintf(e + n, sizeof e - n, "%s({30{%s[%d]}} & fetch_pc_q[%d])",
+                                  w ? " | " : "", fsel_oh, w, w);
         vm_assign(m, "pick_pc", "%s", e);
     }
     vm_wire(m, "pick_in", "1", NULL);
-    vm_assign(m, "pick_in", "|(sel_oh & inimem_q)");
+    vm_assign(m, "pick_in", "|(%s & inimem_q)", fsel_oh);
     vm_assign(m, "sel_pc", "byp ? f1_inc : pick_pc");
     vm_assign(m, "sel_in_imem", "byp ? f1_inc_in : pick_in");
     if (!pc_ram)        /* else declared with the RAMs that read them */
@@ -255,7 +275,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_comment(m, "Redirect: unless the warp's next instruction to issue is at the new PC, "
                   "drop what it fetched and refetch from there. A predicted jump in f4 drops "
-                  "the warp's younger fetches (f3, f2, f1, steering).");
+                  "the warp's younger fetches (f3, f2, f1, %ssteering).", pick_reg ? "f0, " : "");
     if (!pc_ram)
         vm_wire(m, "kill", "1", NULL);
     vm_assign(m, "kill", ahead ? "redir_valid_i && !(redir_alive_i && (redir_seq_i || redir_hit_i))"
@@ -272,6 +292,10 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                   oh_of(cfg, e2, sizeof e2, "kill", "redir_wid_i"));
     }
     vm_assign(m, "jk_sel", "|(sel_oh & drop)");
+    if (pick_reg) {
+        vm_wire(m, "jk_f0", "1", NULL);
+        vm_assign(m, "jk_f0", "f0_valid_q && |(f0_oh_q & drop)");
+    }
     vm_assign(m, "jk_f1", "f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || "
                           "(kill && f1_wid_q == redir_wid_i))");
     vm_assign(m, "jk_f2", "f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || "
@@ -280,13 +304,18 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_integer(m, "ws"); /* the clocked block's own index (vmod_check) */
     b = vm_seq(m, "fetch");
-    vb_set(b, "f1_valid_q", "sel_valid && !jk_sel");
-    vb_set(b, "f1_wid_q", "sel");
+    if (pick_reg) {
+        vb_set(b, "f0_valid_q", "sel_valid && !jk_sel");
+        vb_set(b, "f0_wid_q", "sel");
+        vb_set(b, "f0_oh_q", "sel_oh");
+    }
+    vb_set(b, "f1_valid_q", "%s && !%s", fsel_valid, jk_fsel);
+    vb_set(b, "f1_wid_q", "%s", fsel);
     if (!w1)
-        vb_set(b, "f1_oh_q", "sel_oh");
+        vb_set(b, "f1_oh_q", "%s", fsel_oh);
     vb_set(b, "f1_pc_q", "sel_pc");
     vb_set(b, "f1_fault_q", "!sel_in_imem");
-    vb_set(b, "imem_req_o", "sel_valid && sel_in_imem");
+    vb_set(b, "imem_req_o", "%s && sel_in_imem", fsel_valid);
     vb_set(b, "imem_addr_o", "{sel_pc, 2'b00}");
     vb_set(b, "f2_valid_q", "f1_valid_q && !jk_f1");
     vb_set(b, "f2_wid_q", "f1_wid_q");
@@ -358,14 +387,18 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "cred_q[CR_W*ws +: CR_W]", "cred_q[CR_W*ws +: CR_W] "
            "+ {{(CR_W-1){1'b0}}, sel_oh[ws] && !drop[ws]} "
            "- {{(CR_W-1){1'b0}}, iss_oh_i[ws]} "
+           "%s"
            "- {{(CR_W-1){1'b0}}, jk_f1 && f1_wid_q == ws[WARP_W-1:0]} "
            "- {{(CR_W-1){1'b0}}, jk_f2 && f2_wid_q == ws[WARP_W-1:0]} "
-           "- {{(CR_W-1){1'b0}}, jk_f3 && f3_wid_q == ws[WARP_W-1:0]}");
+           "- {{(CR_W-1){1'b0}}, jk_f3 && f3_wid_q == ws[WARP_W-1:0]}",
+           pick_reg ? "- {{(CR_W-1){1'b0}}, jk_f0 && f0_oh_q[ws]} " : "");
     vb_end(b);
     vb_end(b);
     vb_reset(b, "cred_q", "{CR_W*W{1'b0}}");
     if (!w1)
         vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
+    if (pick_reg)
+        vb_reset(b, "f0_valid_q", "1'b0");
     vb_reset(b, "f1_valid_q", "1'b0");
     vb_reset(b, "f2_valid_q", "1'b0");
     vb_reset(b, "f3_valid_q", "1'b0");
