@@ -527,8 +527,8 @@ def w_sweep_tests(a, tmp):
     grow = [row_of(a, W, 8, "sorted", made_up(8, 8000, 5000 + 1500 * W), 0) for W in Ws]
     flat = [row_of(a, W, 8, "sorted", made_up(8, 8000, 5000 + 1500 * min(W, 4)), 0) for W in Ws]
     # W <= 2 has 4-entry queues, W >= 4 two: W = 2 is larger than W = 4
-    queues = [dict(row_of(a, W, 8, "sorted", made_up(8, 8000, 5000 + 1500 * W - 4000 * (W <= 2)
-                                                     + 9000 * (W == 2)), 0),
+    qlogic = {1: 2500, 2: 13000, 4: 11000, 8: 17000, 16: 29000}
+    queues = [dict(row_of(a, W, 8, "sorted", made_up(8, 8000, qlogic[W]), 0),
                    ibuf=4 if W <= 2 else 2) for W in Ws]
     # over T at W=4 and W=8: W=8 T=2 has more logic than W=4 T=4, so mixing Ws would fail
     both = [row_of(a, W, T, "sorted", made_up(T, 1000 * T, 1000 * (W + T)), 0)
