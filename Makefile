@@ -53,7 +53,7 @@ help:
 	@echo "  make test [TEST_JOBS=2]          the regression CI runs (fast tier, under ~20 min on 2 cores; checks TEST_JOBS at a time)"
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
-	@echo "  make test-mirror                the harness's path mirror catches planted tracker bugs (W=2 T=4)"
+	@echo "  make test-mirror                the harness's path mirror catches planted tracker bugs (W=2 T=4, 8)"
 	@echo "  make test-randstate             random initial register values must not change any result"
 	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
 	@echo "                                  FUZZ_TRACKS (sorted sorted_lazy arbiter arbiter_pipe0); a failure prints a replay command;"
@@ -185,7 +185,8 @@ test-badinput: setup config
 
 # The harness's path mirror catches a broken tracker (planted bugs, W=2 T=4).
 test-mirror: setup
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN) $(REF_LIB) $(SW_OUT)/simt/branches.elf
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN) $(REF_LIB) $(SW_OUT)/simt/branches.elf \
+	  $(SW_OUT)/simt/switch_table.elf
 	@tb/tests/check_mirror.sh $(GEN_BIN) $(SW_OUT)/simt/branches.elf build/mirror
 
 FUZZ_SECONDS ?= 60

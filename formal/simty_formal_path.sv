@@ -45,9 +45,11 @@
 //            done in 180 s, 29 s to depth 52 without it).
 //   P_MERGE  paths at one PC are one path: sorted: x, y, z of the CCS never
 //            share a PC; arbiter: the head holds every live thread at its PC.
-//   P_MASK   the lanes an instruction executes for (mb_active_o) are exactly
-//            the warp's current head path, and all live; the leader the unit
-//            stores with it (mb_lead1h_o) is their lowest lane, one-hot.
+//   P_MASK   the lanes an instruction executes for (mb_active_o) hold the
+//            warp's head path handed out at its last stage r, and are live
+//            threads at its PC (with the exact sorter the head absorbs cold
+//            paths at its PC after stage r); the leader the unit stores with
+//            it (mb_lead1h_o) is their lowest lane, one-hot.
 //   P_EXIT   a thread that exited or trapped never appears in a path again.
 //   P_SINGLE "one path left" (r_single_o, which lets the scheduler issue
 //            behind an unresolved instruction) only when the head holds every
@@ -137,6 +139,7 @@ module simty_formal_path #(
   reg [3:0]   cnt_q  [0:WW-1];
   reg [WW-1:0] nn_q, single_q, alive_q, hold_q;
   reg [T-1:0] head_q [0:WW-1];      // mask of the head path last written
+  reg [29:0]  hpc_q  [0:WW-1];      // and its PC
 
   // the unit
   wire [T-1:0]      mb_active, mb_lead1h;
@@ -198,6 +201,7 @@ module simty_formal_path #(
         single_q[w] <= r_single;
         alive_q[w]  <= r_x[P_V];
         head_q[w]   <= r_x[T-1:0];
+        hpc_q[w]    <= r_x[P_PC +: 30];
       end
     end
     hold_q <= {{(WW-W){1'b0}}, hold};
@@ -210,6 +214,7 @@ module simty_formal_path #(
       for (w = 0; w < WW; w = w + 1) begin
         cnt_q[w]  <= 4'd0;
         head_q[w] <= {T{1'b1}};
+        hpc_q[w]  <= start_pc;
       end
     end
   end
@@ -290,7 +295,7 @@ module simty_formal_path #(
         .clk_i(clk), .rst_i(rst_q), .init_i(init), .init_wid_i(icnt_q[WARP_W-1:0]),
         .init_row_i(init_row), .start_pc_i(start_pc),
         .ex_wid_i(wid_q[4]), .mb_active_o(mb_active), .mb_lead1h_o(mb_lead1h), .mb_depth_o(mb_depth),
-        .n_wid_i(wid_q[6]),
+        .n_wid_i(wid_q[6]), .n_valid_i(v_q[6]),
         .m_valid_i(v_q[7]), .m_wid_i(mw), .m_a_i(m_a), .m_b_i(m_b), .m_leave_i(ml), .m_pcn_i(30'd0), .m_npc_i(30'd0), .m_npc_c0_i(30'd0), .m_npc_byp_i(1'b0),
         .r_c_o(r_c), .r_x_o(r_x), .r_y_o(r_y), .r_z_o(r_z), .r_single_o(r_single), .r_hit_pcn_o(), .r_hit_npc_o(),
         .hold_o(hold), .f_paths_o(paths));
@@ -410,10 +415,22 @@ module simty_formal_path #(
   end
 `endif
 `ifdef P_MASK
+  // the head handed out, and with the exact sorter the cold paths at its PC it
+  // absorbed since: live threads at the head's PC (their PCs are checked when
+  // nothing older of the warp is in flight: the ghost moves at resolve, the
+  // head at stage r)
+  integer l5, s5;
+  reg older;
   always @* begin
+    older = 1'b0;
+    for (s5 = 6; s5 <= SR; s5 = s5 + 1)
+      if (v_q[s5] && wid_q[s5] == wid_q[5]) older = 1'b1;
     if (started && v_q[5]) begin
-      assert (mb_active == head_q[wid_q[5]]);
+      assert ((head_q[wid_q[5]] & ~mb_active) == {T{1'b0}});
       assert ((mb_active & ~gl_q[wid_q[5]*T +: T]) == {T{1'b0}});
+      for (l5 = 0; l5 < T; l5 = l5 + 1)
+        if (mb_active[l5] && !older)
+          assert (pcx(gpc_q[(wid_q[5]*T + l5)*FPC +: FPC]) == hpc_q[wid_q[5]]);
       assert (mb_lead1h == (mb_active & (~mb_active + 1'b1)));
     end
   end

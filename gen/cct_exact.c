@@ -204,7 +204,10 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "init_i", "1", "reset sequence: clear the heap");
     vm_port(m, VM_IN, "init_row_i", "INIT_W", "word cleared this cycle");
     vm_group(m, "split (issue + 6): read the root");
-    vm_port(m, VM_IN, "n_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "n_wid_i", "WARP_W", "(ps_w_o when ps_go_o)");
+    vm_port(m, VM_IN, "n_valid_i", "1", "an instruction is at split: the slot is taken");
+    vm_port(m, VM_OUT, "ps_go_o", "1", "a pop takes the split slot: a pseudo resolve of warp ps_w_o");
+    vm_port(m, VM_OUT, "ps_w_o", "WARP_W", NULL);
     vm_group(m, "resolve (issue + 7)");
     vm_port(m, VM_OUT, "m_rpc_o", "30", "the root's PC, for the compares with the CCS's inputs");
     vm_group(m, "from the CCS, registered (stage r)");
@@ -212,6 +215,10 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "m_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "y_i", "PATH_W", "second path after the CCS");
     vm_port(m, VM_IN, "z_i", "PATH_W", "third path");
+    vm_port(m, VM_IN, "x_i", "PATH_W", "the head path");
+    vm_port(m, VM_IN, "xeq_i", "1", "x's PC is the root's (compared at resolve, registered)");
+    vm_port(m, VM_OUT, "ab_o", "1", "the root joins the head path (HCT1 is written with ab_mask_o ORed in)");
+    vm_port(m, VM_OUT, "ab_mask_o", "T", "the root's mask when ab_o, else zero");
     vm_port(m, VM_IN, "yeq_i", "1", "y's PC is the root's (compared at resolve, registered)");
     vm_port(m, VM_IN, "rlt_i", "1", "the root's PC is below y's (the same way)");
     vm_port(m, VM_OUT, "empty_o", "1", "the warp's heap is empty");
@@ -267,6 +274,20 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
                                "(rt_q[E_D +: 8] == y_i[P_D +: 8] && rlt_i))");
     }
     vm_assign(m, "take", "rv && (!y_i[P_V] || mrg || rfirst)");
+    vm_comment(m, "Absorb: with y and z invalid, a root at x's PC joins the head path (the spec's "
+                  "merge rule; x comes first, so the root is no deeper). The root is extracted, "
+                  "HCT2 holds a copy of the new head until a pop (a pseudo resolve in a free split "
+                  "slot, 3 cycles or more later) replaces it with the next root, or absorbs that "
+                  "one too. The warp is held meanwhile.");
+    vm_wire(m, "ab", "1", NULL);
+    vm_assign(m, "ab", "m_valid_i && rv && x_i[P_V] && xeq_i && !y_i[P_V] && !z_i[P_V]");
+    vm_assign(m, "ab_o", "ab");
+    /* --mutate=absorb-drop: the absorbed root's threads join neither table */
+    if (cfg->mutate == MUT_ABSORB_DROP)
+        vm_note(m, "TEST-ONLY MUTATION --mutate=absorb-drop (make test-mirror must catch it)");
+    vm_wire(m, "ab_rmask", "T", "the root's mask as the head takes it");
+    vm_assign(m, "ab_rmask", cfg->mutate == MUT_ABSORB_DROP ? "{T{1'b0}}" : "mask_rd");
+    vm_assign(m, "ab_mask_o", "ab ? ab_rmask : {T{1'b0}}");
     vm_assign(m, "op_ins", "m_valid_i && !take && z_i[P_V]");
     vm_assign(m, "op_rep", "m_valid_i && take");
     vm_assign(m, "pend_set", "m_valid_i && take && y_i[P_V] && z_i[P_V]");
@@ -286,7 +307,9 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "g_rpc_q", "30", "the root's pc");
     vm_reg(m, "g_depth_q", "8", "the root's depth, or the deeper of the merged two");
     vm_reg(m, "g_rmask_q", "T", NULL);
-    vm_assign(m, "h2_o", "g_take_q ? {1'b1, g_depth_q, g_rpc_q, "
+    vm_reg(m, "g_ab_q", "1", "HCT2 gets the absorbed head");
+    vm_reg(m, "g_x_q", "PATH_W", NULL);
+    vm_assign(m, "h2_o", "g_ab_q ? g_x_q : g_take_q ? {1'b1, g_depth_q, g_rpc_q, "
                          "g_rmask_q | (g_mrg_q ? g_y_q[T-1:0] : {T{1'b0}})} : g_y_q");
 
     /* ---- z waiting for a free slot ---- */
@@ -330,10 +353,50 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "pz_ra", "arb_w");
     {
         char o1[96], o2[96], o3[96];
-        vm_assign(m, "hold_o", "pend_q | %s | %s | %s | {W{starve_q == 2'd3}}",
+        char o4[96], o5[96], o6[96], o7[96];
+        vm_assign(m, "hold_o", "pend_q | %s | %s | %s | {W{starve_q == 2'd3}} | "
+                               "pop_q | %s | %s | %s | %s | {W{pst_q == 2'd3}}",
                   oh_of(cfg, o1, sizeof o1, "m_valid_i && z_i[P_V]", "m_wid_i"),
                   oh_of(cfg, o2, sizeof o2, "g_pend_q", "g_wid_q"),
-                  oh_of(cfg, o3, sizeof o3, "d2_pend_q", "d2_wid_q"));
+                  oh_of(cfg, o3, sizeof o3, "d2_pend_q", "d2_wid_q"),
+                  oh_of(cfg, o4, sizeof o4, "ab", "m_wid_i"),
+                  oh_of(cfg, o5, sizeof o5, "g_ab_q", "g_wid_q"),
+                  oh_of(cfg, o6, sizeof o6, "d2_ab_q", "d2_wid_q"),
+                  oh_of(cfg, o7, sizeof o7, "ps1_q", "ps1_w_q"));
+    }
+    vm_comment(m, "Pops: warps whose head absorbed a root wait here (eligible 3 cycles after the "
+                  "absorb) for a split slot without an instruction; the lowest goes. After 3 "
+                  "cycles without one every warp is held.");
+    vm_reg(m, "d2_ab_q", "1", NULL);
+    vm_reg(m, "pop_q", "W", "warps waiting for a pop");
+    vm_reg(m, "pst_q", "2", "cycles a pop found no slot");
+    vm_reg(m, "ps1_q", "1", "a pseudo resolve at resolve");
+    vm_reg(m, "ps1_w_q", "WARP_W", NULL);
+    vm_wire(m, "pop_1h", "W", "the lowest waiting warp");
+    vm_assign(m, "pop_1h", "pop_q & (~pop_q + 1'b1)");
+    {
+        const struct oh_field f[] = { { "pop_w", "WARP_W", "w[WARP_W-1:0]", NULL } };
+        oh_select(m, "pop", "pop_1h", "W", "w", f, 1);
+    }
+    vm_assign(m, "ps_w_o", "pop_w");
+    vm_assign(m, "ps_go_o", "pop_q != {W{1'b0}} && !n_valid_i");
+    {
+        char o8[96];
+        b = vm_seq(m, "pops");
+        vb_set(b, "d2_ab_q", "g_ab_q");
+        vb_set(b, "pop_q", "(pop_q & ~(pop_1h & {W{ps_go_o}})) | %s",
+               oh_of(cfg, o8, sizeof o8, "d2_ab_q", "d2_wid_q"));
+        vb_set(b, "ps1_q", "ps_go_o");
+        vb_set(b, "ps1_w_q", "ps_w_o");
+        vb_if(b, "pop_q == {W{1'b0}} || ps_go_o");
+        vb_set(b, "pst_q", "2'd0");
+        vb_elif(b, "pst_q != 2'd3");
+        vb_set(b, "pst_q", "pst_q + 1'b1");
+        vb_end(b);
+        vb_reset(b, "d2_ab_q", "1'b0");
+        vb_reset(b, "pop_q", "{W{1'b0}}");
+        vb_reset(b, "ps1_q", "1'b0");
+        vb_reset(b, "pst_q", "2'd0");
     }
 
     /* ---- the heap pipeline ---- */
@@ -521,6 +584,8 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "nw_q", "n_wid_i");
     vb_set(b, "rt_q", "rt_rd");
     vb_set(b, "g_take_q", "take");
+    vb_set(b, "g_ab_q", "ab");
+    vb_set(b, "g_x_q", "{x_i[PATH_W-1:T], x_i[T-1:0] | ab_rmask}");
     vb_set(b, "g_mrg_q", "mrg");
     vb_set(b, "g_y_q", "y_i");
     vb_set(b, "g_rpc_q", "rt_q[E_PC +: 30]");
@@ -547,6 +612,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "starve_q", "starve_q + 1'b1");
     vb_end(b);
     vb_reset(b, "g_take_q", "1'b0");
+    vb_reset(b, "g_ab_q", "1'b0");
     vb_reset(b, "g_pend_q", "1'b0");
     vb_reset(b, "d2_pend_q", "1'b0");
     vb_reset(b, "s0_ins_q", "1'b0");

@@ -34,6 +34,8 @@ enum simt_mutation {
     MUT_SINGLE_EARLY,   /* "one path left" is reported while other paths remain */
     MUT_BAD_INIT,       /* the reset sequence leaves a wrong path set */
     MUT_HEAP_ORDER,     /* SORTER=exact: HCT2 takes y even when the heap's root comes first */
+    MUT_ABSORB_DROP,    /* SORTER=exact: a root absorbed by the head path loses its threads
+                           (deeper than BMC reaches: the harness mirror catches it) */
     MUT_LAZY_SWAP,      /* SORTER=lazy: a sorter swap does not write y back (its threads are lost) */
     /* the memory coalescer (simty_coalesce, formal/simty_formal_coalesce.sv) */
     MUT_COAL_SERVE_TWICE,   /* lanes served from their slot or the leader's word also replay */

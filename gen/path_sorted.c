@@ -72,6 +72,8 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "mb_lead1h_o", "T", "their lowest lane, one-hot");
     vm_group(m, "split (issue + 6): read the second path");
     vm_port(m, VM_IN, "n_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "n_valid_i", "1", "an instruction is at split (else the exact CCT may "
+            "use the slot for a pop; unused otherwise)");
     vm_group(m, "resolve (issue + 7)");
     vm_port(m, VM_IN, "m_valid_i", "1", NULL);
     vm_port(m, VM_IN, "m_wid_i", "WARP_W", NULL);
@@ -121,11 +123,27 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->mutate == MUT_SKIP_MASK_BIT)
         snprintf(h1_wd, sizeof h1_wd, "{r_x_q[PATH_W-1:T], r_x_q[T-1:0] & ~%s}", lane_last);
     else
-        snprintf(h1_wd, sizeof h1_wd, "r_x_q");
+        snprintf(h1_wd, sizeof h1_wd, exact ? "{r_x_q[PATH_W-1:T], r_x_q[T-1:0] | ab_mask}"
+                                            : "r_x_q");
     h2_init = cfg->mutate == MUT_BAD_INIT ? "{1'b1, 8'd0, start_pc_i, {T{1'b1}}}" : "{PATH_W{1'b0}}";
     if (cfg->mutate != MUT_NONE)
         vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
                 cfg_mutation_name(cfg->mutate));
+    if (exact) {
+        vm_comment(m, "The exact CCT's absorb: a heap root at x's PC joins the head path (its mask "
+                      "ORed in at stage r); the pops that follow use free split slots, pseudo "
+                      "resolves that only the path unit sees.");
+        vm_wire(m, "ab", "1", "stage r: the root joins the head path");
+        vm_wire(m, "ab_mask", "T", "its mask (zero when not)");
+        vm_wire(m, "ps_go", "1", "a pop takes this split slot");
+        vm_wire(m, "ps_w", "WARP_W", "its warp");
+        vm_wire(m, "nw", "WARP_W", "the warp read at split");
+        vm_assign(m, "nw", "ps_go ? ps_w : n_wid_i");
+        vm_reg(m, "p_q", "1", "resolve: a pop's pseudo resolve");
+        vm_reg(m, "p_w_q", "WARP_W", NULL);
+        vm_reg(m, "r_ps_q", "1", "stage r: a pseudo resolve");
+        vm_reg(m, "r_xeq_q", "1", "x's PC is the root's");
+    }
     vm_wire(m, "h1_w", "PATH_W", "the head path written at stage r");
     vm_assign(m, "h1_w", "%s", h1_wd);
     vm_wire(m, "h1_lead", "T", "its lowest lane, one-hot");
@@ -135,7 +153,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_param(in, "DEPTH_W", "WARP_W");
     vm_inst_param(in, "DATA_W", "T+PATH_W");
     vm_inst_conn(in, "clk_i", "clk_i");
-    vm_inst_conn(in, "we_i", "init_i || r_valid_q");
+    vm_inst_conn(in, "we_i", exact ? "init_i || r_valid_q || ab" : "init_i || r_valid_q");
     vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : r_wid_q");
     vm_inst_conn(in, "wdata_i", "init_i ? {%s, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {h1_lead, h1_w}", lane0);
     vm_inst_conn(in, "re_i", "1'b1");
@@ -149,6 +167,8 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "mb_lead1h_o", "h1[PATH_W +: T]");
 
     vm_reg(m, "g_valid_q", "1", "HCT2 write at issue + 9");
+    if (exact)
+        vm_reg(m, "g_ps_q", "1", "... by a pseudo resolve (no count for the scheduler)");
     vm_reg(m, "g_wid_q", "WARP_W", NULL);
     vm_reg(m, "g_xpc_q", "30", "the head path's PC and depth, written to HCT1 at stage r");
     vm_reg(m, "g_xd_q", "8", NULL);
@@ -164,7 +184,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : g_wid_q");
     vm_inst_conn(in, "wdata_i", "init_i ? %s : h2_wdata", h2_init);
     vm_inst_conn(in, "re_i", "1'b1");
-    vm_inst_conn(in, "raddr_i", "n_wid_i");
+    vm_inst_conn(in, "raddr_i", exact ? "nw" : "n_wid_i");
     vm_inst_conn(in, "rdata_o", "c");
 
     vm_wire(m, "x", "PATH_W", NULL);
@@ -173,9 +193,11 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_ccs", "u_ccs");
     if (cfg->mutate == MUT_KEEP_EXITED)
         vm_inst_conn(in, "a_i", "{m_a_i[P_V] | (|m_leave_i), m_a_i[PATH_W-2:T], m_a_i[T-1:0] | m_leave_i}");
+    else if (exact)
+        vm_inst_conn(in, "a_i", "{m_a_i[P_V] & ~p_q, m_a_i[PATH_W-2:0]}");
     else
         vm_inst_conn(in, "a_i", "m_a_i");
-    vm_inst_conn(in, "b_i", "m_b_i");
+    vm_inst_conn(in, "b_i", exact ? "{m_b_i[P_V] & ~p_q, m_b_i[PATH_W-2:0]}" : "m_b_i");
     vm_inst_conn(in, "c_i", "c");
     vm_inst_conn(in, "x_o", "x");
     vm_inst_conn(in, "y_o", "y");
@@ -214,6 +236,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         struct vblock *b = vm_seq(m, "root_compares");
         vb_set(b, "r_yeq_q", "%s", picked(sel_buf, sizeof sel_buf, "ysel", "", " == rpc"));
         vb_set(b, "r_rlt_q", "%s", picked(sel_buf, sizeof sel_buf, "ysel", "rpc < ", ""));
+        vb_set(b, "r_xeq_q", "%s", picked(sel_buf, sizeof sel_buf, "xsel", "", " == rpc"));
     } else {
         vm_wire(m, "unused_ysel", "1", "only the exact CCT compares y early");
         vm_assign(m, "unused_ysel", "^ysel");
@@ -223,7 +246,14 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     {
         struct vblock *b = vm_seq(m, "ccs_result");
         vb_set(b, "r_valid_q", "m_valid_i");
-        vb_set(b, "r_wid_q", "m_wid_i");
+        vb_set(b, "r_wid_q", exact ? "p_q ? p_w_q : m_wid_i" : "m_wid_i");
+        if (exact) {
+            vb_set(b, "p_q", "ps_go");
+            vb_set(b, "p_w_q", "ps_w");
+            vb_set(b, "r_ps_q", "p_q");
+            vb_reset(b, "p_q", "1'b0");
+            vb_reset(b, "r_ps_q", "1'b0");
+        }
         vb_set(b, "r_c_q", "c");
         vb_set(b, "r_x_q", "x");
         vb_set(b, "r_y_q", "y");
@@ -242,10 +272,17 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "rst_i", "rst_i");
         vm_inst_conn(in, "init_i", "init_i");
         vm_inst_conn(in, "init_row_i", "init_row_i");
-        vm_inst_conn(in, "n_wid_i", "n_wid_i");
-        vm_inst_conn(in, "m_valid_i", "r_valid_q");
+        vm_inst_conn(in, "n_wid_i", "nw");
+        vm_inst_conn(in, "n_valid_i", "n_valid_i");
+        vm_inst_conn(in, "ps_go_o", "ps_go");
+        vm_inst_conn(in, "ps_w_o", "ps_w");
+        vm_inst_conn(in, "m_valid_i", "r_valid_q || r_ps_q");
         vm_inst_conn(in, "m_wid_i", "r_wid_q");
         vm_inst_conn(in, "m_rpc_o", "rpc");
+        vm_inst_conn(in, "x_i", "r_x_q");
+        vm_inst_conn(in, "xeq_i", "r_xeq_q");
+        vm_inst_conn(in, "ab_o", "ab");
+        vm_inst_conn(in, "ab_mask_o", "ab_mask");
         vm_inst_conn(in, "y_i", "r_y_q");
         vm_inst_conn(in, "z_i", "r_z_q");
         vm_inst_conn(in, "yeq_i", "r_yeq_q");
@@ -279,7 +316,9 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     }
     {
         struct vblock *b = vm_seq(m, "hct2_write");
-        vb_set(b, "g_valid_q", "r_valid_q");
+        vb_set(b, "g_valid_q", exact ? "r_valid_q || r_ps_q" : "r_valid_q");
+        if (exact)
+            vb_set(b, "g_ps_q", "r_ps_q");
         vb_set(b, "g_wid_q", "r_wid_q");
         vb_set(b, "g_xpc_q", "r_x_q[P_PC +: 30]");
         vb_set(b, "g_xd_q", "r_x_q[P_D +: 8]");
@@ -297,7 +336,8 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
             return vm_status(m);
         char wd[192];
         snprintf(wd, sizeof wd, "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : %s", h1_wd);
-        f_mirror(m, "f_hct1_q", "WARP_W", "PATH_W", "init_i || r_valid_q", "init_i ? init_wid_i : r_wid_q", wd);
+        f_mirror(m, "f_hct1_q", "WARP_W", "PATH_W", exact ? "init_i || r_valid_q || ab" : "init_i || r_valid_q",
+                 "init_i ? init_wid_i : r_wid_q", wd);
         snprintf(wd, sizeof wd, "init_i ? %s : h2_wdata", h2_init);
         f_mirror(m, "f_hct2_q", "WARP_W", "PATH_W", "init_i || g_valid_q", "init_i ? init_wid_i : g_wid_q", wd);
         {
@@ -332,7 +372,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "g_ahead", "3", NULL);
     {
         struct vblock *b = vm_seq(m, "ahead");
-        vb_set(b, "a_valid_q", "g_valid_q");
+        vb_set(b, "a_valid_q", exact ? "g_valid_q && !g_ps_q" : "g_valid_q");
         vb_set(b, "a_wid_q", "g_wid_q");
         vb_set(b, "a_n_q", "g_ahead");
         vb_reset(b, "a_valid_q", "1'b0");
@@ -356,7 +396,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_assign(m, "unused_gx", "^{g_xpc_q, g_xd_q}");
     }
     vm_wire(m, "unused_leave", "1", "the sorted list learns exits from the masks");
-    vm_assign(m, "unused_leave", exact ? "^m_leave_i" : "^m_leave_i ^ ^init_row_i");
+    vm_assign(m, "unused_leave", exact ? "^m_leave_i" : "^m_leave_i ^ ^init_row_i ^ n_valid_i");
     if (!exact)
         vm_assign(m, "hold_o", "{W{1'b0}}");
     return vm_status(m);

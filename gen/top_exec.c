@@ -183,6 +183,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "m_npc_byp_i", "npc_byp");
         vm_inst_conn(in, "r_hit_pcn_o", "r_hit_pcn");
         vm_inst_conn(in, "r_hit_npc_o", "r_hit_npc");
+        vm_inst_conn(in, "n_valid_i", "n_valid_q");
     }
 
     /* ---- coalescing and branch: membership stage, then split stage ---- */

@@ -61,8 +61,9 @@ static int mirror_take(struct warp_paths *wp, const struct simty_path *p)
 }
 
 #if SIMTY_SORTER_EXACT
-/* The exact CCT merges the heap's root into y when they share a PC: the
- * second path is then the union of mirrored paths at its PC. */
+/* The exact CCT merges the heap's root into y when they share a PC, and into
+ * the head path (absorb): the second or head path is then the union of
+ * mirrored paths at its PC. */
 static int mirror_take_merged(struct warp_paths *wp, const struct simty_path *p)
 {
     uint64_t u = 0;
@@ -176,7 +177,11 @@ int mirror_update(struct path_mirror *r, const struct simty_trace *t, uint64_t r
     const struct simty_path *out[3] = {&t->x, &t->y, &t->z};
     uint64_t live = 0, seen = 0;
 
-    if (t->h1.valid && !mirror_take(wp, &t->h1))
+    if (t->h1.valid && !mirror_take(wp, &t->h1)
+#if SIMTY_SORTER_EXACT
+        && !mirror_take_merged(wp, &t->h1)
+#endif
+    )
         failed(&f, "warp %u: head path %08" PRIx32 "/%" PRIx64 " is not in its path set",
                t->wid, t->h1.pc, t->h1.mask);
     if (t->c.valid && !mirror_take(wp, &t->c)

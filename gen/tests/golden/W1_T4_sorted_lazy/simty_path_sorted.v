@@ -40,6 +40,7 @@ module simty_path_sorted (
   output wire [T-1:0]      mb_lead1h_o, // their lowest lane, one-hot
   // split (issue + 6): read the second path
   input  wire [WARP_W-1:0] n_wid_i,
+  input  wire              n_valid_i,   // an instruction is at split (else the exact CCT may use the slot for a pop; unused otherwise)
   // resolve (issue + 7)
   input  wire              m_valid_i,
   input  wire [WARP_W-1:0] m_wid_i,
@@ -232,7 +233,7 @@ module simty_path_sorted (
   assign g_ahead_o    = a_n_q;
   assign g_ahead      = 3'd0;
   assign unused_gx    = ^{g_xpc_q, g_xd_q};
-  assign unused_leave = ^m_leave_i ^ ^init_row_i;
+  assign unused_leave = ^m_leave_i ^ ^init_row_i ^ n_valid_i;
   assign hold_o       = {W{1'b0}};
 
 endmodule

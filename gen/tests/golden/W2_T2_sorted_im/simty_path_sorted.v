@@ -40,6 +40,7 @@ module simty_path_sorted (
   output wire [T-1:0]      mb_lead1h_o, // their lowest lane, one-hot
   // split (issue + 6): read the second path
   input  wire [WARP_W-1:0] n_wid_i,
+  input  wire              n_valid_i,   // an instruction is at split (else the exact CCT may use the slot for a pop; unused otherwise)
   // resolve (issue + 7)
   input  wire              m_valid_i,
   input  wire [WARP_W-1:0] m_wid_i,
@@ -227,7 +228,7 @@ module simty_path_sorted (
   // is ahead of it; one behind it (less deep) is never reached.
   assign g_ahead      = !h2_wdata[P_V] ? 3'd0 : g_dist[30] || g_dist == 31'd0 ? (h2_wdata[P_D +: 8]
       < g_xd_q ? 3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0];
-  assign unused_leave = ^m_leave_i ^ ^init_row_i;
+  assign unused_leave = ^m_leave_i ^ ^init_row_i ^ n_valid_i;
   assign hold_o       = {W{1'b0}};
 
 endmodule

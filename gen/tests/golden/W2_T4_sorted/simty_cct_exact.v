@@ -38,7 +38,10 @@ module simty_cct_exact (
   input  wire              init_i,     // reset sequence: clear the heap
   input  wire [INIT_W-1:0] init_row_i, // word cleared this cycle
   // split (issue + 6): read the root
-  input  wire [WARP_W-1:0] n_wid_i,
+  input  wire [WARP_W-1:0] n_wid_i,    // (ps_w_o when ps_go_o)
+  input  wire              n_valid_i,  // an instruction is at split: the slot is taken
+  output wire              ps_go_o,    // a pop takes the split slot: a pseudo resolve of warp ps_w_o
+  output wire [WARP_W-1:0] ps_w_o,
   // resolve (issue + 7)
   output wire [29:0]       m_rpc_o,    // the root's PC, for the compares with the CCS's inputs
   // from the CCS, registered (stage r)
@@ -46,6 +49,10 @@ module simty_cct_exact (
   input  wire [WARP_W-1:0] m_wid_i,
   input  wire [PATH_W-1:0] y_i,        // second path after the CCS
   input  wire [PATH_W-1:0] z_i,        // third path
+  input  wire [PATH_W-1:0] x_i,        // the head path
+  input  wire              xeq_i,      // x's PC is the root's (compared at resolve, registered)
+  output wire              ab_o,       // the root joins the head path (HCT1 is written with ab_mask_o ORed in)
+  output wire [T-1:0]      ab_mask_o,  // the root's mask when ab_o, else zero
   input  wire              yeq_i,      // y's PC is the root's (compared at resolve, registered)
   input  wire              rlt_i,      // the root's PC is below y's (the same way)
   output wire              empty_o,    // the warp's heap is empty
@@ -86,6 +93,8 @@ module simty_cct_exact (
   wire                            op_ins;      // insert z
   wire                            op_rep;      // replace the root by y, or extract it
   wire                            pend_set;    // z waits: the root was taken and y and z are valid
+  wire                            ab;
+  wire    [T-1:0]                 ab_rmask;    // the root's mask as the head takes it
   integer                         l;
   wire    [T-1:0]                 lead_y_1h;
   reg     [LANE_W-1:0]            ly;
@@ -99,6 +108,8 @@ module simty_cct_exact (
   reg     [29:0]                  g_rpc_q;     // the root's pc
   reg     [7:0]                   g_depth_q;   // the root's depth, or the deeper of the merged two
   reg     [T-1:0]                 g_rmask_q;
+  reg                             g_ab_q;      // HCT2 gets the absorbed head
+  reg     [PATH_W-1:0]            g_x_q;
   reg                             g_pend_q;
   reg     [(PATH_W-1)-1:0]        g_z_q;       // z without its valid bit
   reg     [LANE_W-1:0]            g_lz_q;
@@ -117,6 +128,13 @@ module simty_cct_exact (
   integer                         w;
   reg     [WARP_W-1:0]            arb_w_nx;
   reg     [WARP_W-1:0]            arb_w;       // the lowest waiting warp
+  reg                             d2_ab_q;
+  reg     [W-1:0]                 pop_q;       // warps waiting for a pop
+  reg     [1:0]                   pst_q;       // cycles a pop found no slot
+  reg                             ps1_q;       // a pseudo resolve at resolve
+  reg     [WARP_W-1:0]            ps1_w_q;
+  wire    [W-1:0]                 pop_1h;      // the lowest waiting warp
+  reg     [WARP_W-1:0]            pop_w;
   wire    [WARP_W-1:0]            pre_w;
   reg                             s0_ins_q;    // stage 0: insert
   reg                             s0_rep_q;    // stage 0: replace or extract
@@ -234,11 +252,20 @@ module simty_cct_exact (
 
   // The PCs were compared at resolve (yeq_i, rlt_i: the root's PC against the CCS's inputs,
   // picked by the input y comes from); only the depths are compared here.
-  assign m_rpc_o   = rt_rd[E_PC +: 30];
-  assign mrg       = rv && y_i[P_V] && yeq_i;
-  assign rfirst    = rt_q[E_V] && (!y_i[P_V] || rt_q[E_D +: 8] > y_i[P_D +: 8] || (rt_q[E_D +: 8] ==
+  assign m_rpc_o = rt_rd[E_PC +: 30];
+  assign mrg     = rv && y_i[P_V] && yeq_i;
+  assign rfirst  = rt_q[E_V] && (!y_i[P_V] || rt_q[E_D +: 8] > y_i[P_D +: 8] || (rt_q[E_D +: 8] ==
       y_i[P_D +: 8] && rlt_i));
-  assign take      = rv && (!y_i[P_V] || mrg || rfirst);
+  assign take    = rv && (!y_i[P_V] || mrg || rfirst);
+
+  // Absorb: with y and z invalid, a root at x's PC joins the head path (the spec's merge rule;
+  // x comes first, so the root is no deeper). The root is extracted, HCT2 holds a copy of the
+  // new head until a pop (a pseudo resolve in a free split slot, 3 cycles or more later)
+  // replaces it with the next root, or absorbs that one too. The warp is held meanwhile.
+  assign ab        = m_valid_i && rv && x_i[P_V] && xeq_i && !y_i[P_V] && !z_i[P_V];
+  assign ab_o      = ab;
+  assign ab_rmask  = mask_rd;
+  assign ab_mask_o = ab ? ab_rmask : {T{1'b0}};
   assign op_ins    = m_valid_i && !take && z_i[P_V];
   assign op_rep    = m_valid_i && take;
   assign pend_set  = m_valid_i && take && y_i[P_V] && z_i[P_V];
@@ -271,7 +298,7 @@ module simty_cct_exact (
   assign ze = {z_i[P_V], z_i[P_D +: 8], z_i[P_PC +: 30], lz, {LANE_W{1'b0}}};
 
   // Issue + 9: HCT2's entry.
-  assign h2_o = g_take_q ? {1'b1, g_depth_q, g_rpc_q,
+  assign h2_o = g_ab_q ? g_x_q : g_take_q ? {1'b1, g_depth_q, g_rpc_q,
       g_rmask_q | (g_mrg_q ? g_y_q[T-1:0] : {T{1'b0}})} : g_y_q;
 
   // A waiting z: stored at issue + 9, eligible 3 cycles after its warp's first operation (two
@@ -297,7 +324,48 @@ module simty_cct_exact (
   assign hold_o = pend_q | ({W{m_valid_i && z_i[P_V]}} & ({{(W-1){1'b0}},
       1'b1} << m_wid_i)) | ({W{g_pend_q}} & ({{(W-1){1'b0}},
       1'b1} << g_wid_q)) | ({W{d2_pend_q}} & ({{(W-1){1'b0}},
-      1'b1} << d2_wid_q)) | {W{starve_q == 2'd3}};
+      1'b1} << d2_wid_q)) | {W{starve_q == 2'd3}} | pop_q | ({W{ab}} & ({{(W-1){1'b0}},
+      1'b1} << m_wid_i)) | ({W{g_ab_q}} & ({{(W-1){1'b0}},
+      1'b1} << g_wid_q)) | ({W{d2_ab_q}} & ({{(W-1){1'b0}},
+      1'b1} << d2_wid_q)) | ({W{ps1_q}} & ({{(W-1){1'b0}}, 1'b1} << ps1_w_q)) | {W{pst_q == 2'd3}};
+
+  // Pops: warps whose head absorbed a root wait here (eligible 3 cycles after the absorb) for a
+  // split slot without an instruction; the lowest goes. After 3 cycles without one every warp
+  // is held.
+  assign pop_1h = pop_q & (~pop_q + 1'b1);
+
+  // pop
+  always @* begin
+    pop_w = {WARP_W{1'b0}};
+    for (w = 0; w < W; w = w + 1) begin
+      if (pop_1h[w]) begin
+        pop_w = pop_w | w[WARP_W-1:0];
+      end
+    end
+  end
+
+  assign ps_w_o  = pop_w;
+  assign ps_go_o = pop_q != {W{1'b0}} && !n_valid_i;
+
+  // pops
+  always @(posedge clk_i) begin
+    d2_ab_q <= g_ab_q;
+    pop_q   <= (pop_q & ~(pop_1h & {W{ps_go_o}})) | ({W{d2_ab_q}} & ({{(W-1){1'b0}},
+        1'b1} << d2_wid_q));
+    ps1_q   <= ps_go_o;
+    ps1_w_q <= ps_w_o;
+    if (pop_q == {W{1'b0}} || ps_go_o) begin
+      pst_q <= 2'd0;
+    end else if (pst_q != 2'd3) begin
+      pst_q <= pst_q + 1'b1;
+    end
+    if (rst_i) begin
+      d2_ab_q <= 1'b0;
+      pop_q   <= {W{1'b0}};
+      ps1_q   <= 1'b0;
+      pst_q   <= 2'd0;
+    end
+  end
 
   // Pre-stage (stage r, or the cycle a waiting z is chosen): read the root and the root's
   // children for stage 0.
@@ -355,6 +423,8 @@ module simty_cct_exact (
     nw_q      <= n_wid_i;
     rt_q      <= rt_rd;
     g_take_q  <= take;
+    g_ab_q    <= ab;
+    g_x_q     <= {x_i[PATH_W-1:T], x_i[T-1:0] | ab_rmask};
     g_mrg_q   <= mrg;
     g_y_q     <= y_i;
     g_rpc_q   <= rt_q[E_PC +: 30];
@@ -382,6 +452,7 @@ module simty_cct_exact (
     end
     if (rst_i) begin
       g_take_q  <= 1'b0;
+      g_ab_q    <= 1'b0;
       g_pend_q  <= 1'b0;
       d2_pend_q <= 1'b0;
       s0_ins_q  <= 1'b0;

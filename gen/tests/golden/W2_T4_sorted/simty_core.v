@@ -587,7 +587,8 @@ module simty_core (
     .m_npc_c0_i  (c0_pcn),
     .m_npc_byp_i (npc_byp),
     .r_hit_pcn_o (r_hit_pcn),
-    .r_hit_npc_o (r_hit_npc)
+    .r_hit_npc_o (r_hit_npc),
+    .n_valid_i   (n_valid_q)
   );
 
   simty_coalesce u_coalesce (

@@ -40,6 +40,7 @@ module simty_path_sorted (
   output wire [T-1:0]      mb_lead1h_o, // their lowest lane, one-hot
   // split (issue + 6): read the second path
   input  wire [WARP_W-1:0] n_wid_i,
+  input  wire              n_valid_i,   // an instruction is at split (else the exact CCT may use the slot for a pop; unused otherwise)
   // resolve (issue + 7)
   input  wire              m_valid_i,
   input  wire [WARP_W-1:0] m_wid_i,
@@ -80,10 +81,20 @@ module simty_path_sorted (
   reg  [PATH_W-1:0]     r_x_q;
   reg  [PATH_W-1:0]     r_y_q;
   reg  [PATH_W-1:0]     r_z_q;
+  wire                  ab;           // stage r: the root joins the head path
+  wire [T-1:0]          ab_mask;      // its mask (zero when not)
+  wire                  ps_go;        // a pop takes this split slot
+  wire [WARP_W-1:0]     ps_w;         // its warp
+  wire [WARP_W-1:0]     nw;           // the warp read at split
+  reg                   p_q;          // resolve: a pop's pseudo resolve
+  reg  [WARP_W-1:0]     p_w_q;
+  reg                   r_ps_q;       // stage r: a pseudo resolve
+  reg                   r_xeq_q;      // x's PC is the root's
   wire [PATH_W-1:0]     h1_w;         // the head path written at stage r
   wire [T-1:0]          h1_lead;      // its lowest lane, one-hot
   wire [(T+PATH_W)-1:0] h1;           // HCT1 entry of the warp at membership: {leader, path}
   reg                   g_valid_q;    // HCT2 write at issue + 9
+  reg                   g_ps_q;       // ... by a pseudo resolve (no count for the scheduler)
   reg  [WARP_W-1:0]     g_wid_q;
   reg  [29:0]           g_xpc_q;      // the head path's PC and depth, written to HCT1 at stage r
   reg  [7:0]            g_xd_q;
@@ -114,7 +125,7 @@ module simty_path_sorted (
     .DATA_W  (T+PATH_W)
   ) u_hct1 (
     .clk_i   (clk_i),
-    .we_i    (init_i || r_valid_q),
+    .we_i    (init_i || r_valid_q || ab),
     .waddr_i (init_i ? init_wid_i : r_wid_q),
     .wdata_i (init_i ? {{{3{1'b0}}, 1'b1}, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {h1_lead, h1_w}),
     .re_i    (1'b1),
@@ -131,13 +142,13 @@ module simty_path_sorted (
     .waddr_i (init_i ? init_wid_i : g_wid_q),
     .wdata_i (init_i ? {PATH_W{1'b0}} : h2_wdata),
     .re_i    (1'b1),
-    .raddr_i (n_wid_i),
+    .raddr_i (nw),
     .rdata_o (c)
   );
 
   simty_ccs u_ccs (
-    .a_i    (m_a_i),
-    .b_i    (m_b_i),
+    .a_i    ({m_a_i[P_V] & ~p_q, m_a_i[PATH_W-2:0]}),
+    .b_i    ({m_b_i[P_V] & ~p_q, m_b_i[PATH_W-2:0]}),
     .c_i    (c),
     .x_o    (x),
     .y_o    (y),
@@ -151,10 +162,17 @@ module simty_path_sorted (
     .rst_i      (rst_i),
     .init_i     (init_i),
     .init_row_i (init_row_i),
-    .n_wid_i    (n_wid_i),
-    .m_valid_i  (r_valid_q),
+    .n_wid_i    (nw),
+    .n_valid_i  (n_valid_i),
+    .ps_go_o    (ps_go),
+    .ps_w_o     (ps_w),
+    .m_valid_i  (r_valid_q || r_ps_q),
     .m_wid_i    (r_wid_q),
     .m_rpc_o    (rpc),
+    .x_i        (r_x_q),
+    .xeq_i      (r_xeq_q),
+    .ab_o       (ab),
+    .ab_mask_o  (ab_mask),
     .y_i        (r_y_q),
     .z_i        (r_z_q),
     .yeq_i      (r_yeq_q),
@@ -164,7 +182,11 @@ module simty_path_sorted (
     .hold_o     (hold_o)
   );
 
-  assign h1_w        = r_x_q;
+  // The exact CCT's absorb: a heap root at x's PC joins the head path (its mask ORed in at
+  // stage r); the pops that follow use free split slots, pseudo resolves that only the path
+  // unit sees.
+  assign nw          = ps_go ? ps_w : n_wid_i;
+  assign h1_w        = {r_x_q[PATH_W-1:T], r_x_q[T-1:0] | ab_mask};
   assign h1_lead     = h1_w[T-1:0] & (~h1_w[T-1:0] + 1'b1) & {T{h1_w[P_V]}};
   assign mb_active_o = h1[P_V] ? h1[T-1:0] : {T{1'b0}};
   assign mb_depth_o  = h1[P_D +: 8];
@@ -193,6 +215,7 @@ module simty_path_sorted (
   always @(posedge clk_i) begin
     r_yeq_q <= |(ysel & {c[P_PC +: 30] == rpc, m_b_i[P_PC +: 30] == rpc, m_a_i[P_PC +: 30] == rpc});
     r_rlt_q <= |(ysel & {rpc < c[P_PC +: 30], rpc < m_b_i[P_PC +: 30], rpc < m_a_i[P_PC +: 30]});
+    r_xeq_q <= |(xsel & {c[P_PC +: 30] == rpc, m_b_i[P_PC +: 30] == rpc, m_a_i[P_PC +: 30] == rpc});
   end
 
   assign r_hit_pcn_o = r_hit_pcn_q;
@@ -201,12 +224,17 @@ module simty_path_sorted (
   // ccs_result
   always @(posedge clk_i) begin
     r_valid_q <= m_valid_i;
-    r_wid_q   <= m_wid_i;
+    r_wid_q   <= p_q ? p_w_q : m_wid_i;
+    p_q       <= ps_go;
+    p_w_q     <= ps_w;
+    r_ps_q    <= p_q;
     r_c_q     <= c;
     r_x_q     <= x;
     r_y_q     <= y;
     r_z_q     <= z;
     if (rst_i) begin
+      p_q       <= 1'b0;
+      r_ps_q    <= 1'b0;
       r_valid_q <= 1'b0;
     end
   end
@@ -219,7 +247,8 @@ module simty_path_sorted (
 
   // hct2_write
   always @(posedge clk_i) begin
-    g_valid_q <= r_valid_q;
+    g_valid_q <= r_valid_q || r_ps_q;
+    g_ps_q    <= r_ps_q;
     g_wid_q   <= r_wid_q;
     g_xpc_q   <= r_x_q[P_PC +: 30];
     g_xd_q    <= r_x_q[P_D +: 8];
@@ -238,7 +267,7 @@ module simty_path_sorted (
 
   // ahead
   always @(posedge clk_i) begin
-    a_valid_q <= g_valid_q;
+    a_valid_q <= g_valid_q && !g_ps_q;
     a_wid_q   <= g_wid_q;
     a_n_q     <= g_ahead;
     if (rst_i) begin
