@@ -76,6 +76,17 @@ static void ram(struct vmod *m, const char *name, const char *aw, const char *dw
     }
 }
 
+/* A 2-bit count `q` of cycles a waiting operation found no slot: cleared
+ * when `idle` (nothing waits, or it went), saturating at 3 (every warp held). */
+static void starve_count(struct vblock *b, const char *q, const char *idle)
+{
+    vb_if(b, "%s", idle);
+    vb_set(b, q, "2'd0");
+    vb_elif(b, "%s != 2'd3", q);
+    vb_set(b, q, "%s + 1'b1", q);
+    vb_end(b);
+}
+
 /* The one-hot of the lowest set bit of `mask` (T bits) encoded into `dst`. */
 static void leader(struct vmod *m, const char *label, const char *mask, const char *dst)
 {
@@ -388,11 +399,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
                oh_of(cfg, o8, sizeof o8, "d2_ab_q", "d2_wid_q"));
         vb_set(b, "ps1_q", "ps_go_o");
         vb_set(b, "ps1_w_q", "ps_w_o");
-        vb_if(b, "pop_q == {W{1'b0}} || ps_go_o");
-        vb_set(b, "pst_q", "2'd0");
-        vb_elif(b, "pst_q != 2'd3");
-        vb_set(b, "pst_q", "pst_q + 1'b1");
-        vb_end(b);
+        starve_count(b, "pst_q", "pop_q == {W{1'b0}} || ps_go_o");
         vb_reset(b, "d2_ab_q", "1'b0");
         vb_reset(b, "pop_q", "{W{1'b0}}");
         vb_reset(b, "ps1_q", "1'b0");
@@ -606,11 +613,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "pend_q", "pend_nx");
     vb_set(b, "arb_1h", "arb_nx");
     vb_set(b, "arb_w", "arb_w_nx");
-    vb_if(b, "pend_q == {W{1'b0}} || o2_go");
-    vb_set(b, "starve_q", "2'd0");
-    vb_elif(b, "starve_q != 2'd3");
-    vb_set(b, "starve_q", "starve_q + 1'b1");
-    vb_end(b);
+    starve_count(b, "starve_q", "pend_q == {W{1'b0}} || o2_go");
     vb_reset(b, "g_take_q", "1'b0");
     vb_reset(b, "g_ab_q", "1'b0");
     vb_reset(b, "g_pend_q", "1'b0");
