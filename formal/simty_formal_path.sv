@@ -428,6 +428,9 @@ module simty_formal_path #(
     if (started && v_q[5]) begin
       assert ((head_q[wid_q[5]] & ~mb_active) == {T{1'b0}});
       assert ((mb_active & ~gl_q[wid_q[5]*T +: T]) == {T{1'b0}});
+      // the arbiter never absorbs, nor does the sorted list behind an older instruction
+      if (TRACK == 1 || older)
+        assert (mb_active == head_q[wid_q[5]]);
       for (l5 = 0; l5 < T; l5 = l5 + 1)
         if (mb_active[l5] && !older)
           assert (pcx(gpc_q[(wid_q[5]*T + l5)*FPC +: FPC]) == hpc_q[wid_q[5]]);

@@ -182,8 +182,8 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     int nl = cfg->lane_id_bits, k, q;
 
     vm_describe(m, "Cold context table, exact (SORTER=exact): per warp a binary min-heap of the "
-                   "paths after the first two, kept so that HCT2 is always the warp's minimum "
-                   "cold path. Stage r (issue + 8) compares y with the heap's root (read at "
+                   "paths after the first two, kept so that HCT2 is the warp's minimum "
+                   "cold path (or, while an absorb's pop is pending, a copy of the head). Stage r (issue + 8) compares y with the heap's root (read at "
                    "issue + 6; their PCs compared at resolve): HCT2 gets the first of them (a root at y's PC merges with y) and "
                    "the heap gets one operation: replace the root by y (sift down), extract it "
                    "(y invalid or merged), or insert z. When the root was taken and z is valid "

@@ -127,8 +127,9 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
                                             : "r_x_q");
     h2_init = cfg->mutate == MUT_BAD_INIT ? "{1'b1, 8'd0, start_pc_i, {T{1'b1}}}" : "{PATH_W{1'b0}}";
     if (cfg->mutate != MUT_NONE)
-        vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
-                cfg_mutation_name(cfg->mutate));
+        vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make %s must catch it)",
+                cfg_mutation_name(cfg->mutate),
+                cfg->mutate == MUT_ABSORB_DROP ? "test-mirror" : "formal");
     if (exact) {
         vm_comment(m, "The exact CCT's absorb: a heap root at x's PC joins the head path (its mask "
                       "ORed in at stage r); the pops that follow use free split slots, pseudo "

@@ -159,7 +159,7 @@ MUT_SMALL = {"heap-order": (2, 1)}
 # the exact sorter's absorb, 218 s with it, timed out at 300 s under load
 CTL_TIMEOUT = {"heap-order": 600}
 # Not in --quick (make test): lazy-swap takes 140 s and plants its bug in the optional
-# lazy sorter. heap-order (2 minutes with its control) stays in: it is the one check
+# lazy sorter. heap-order (about 5 minutes with its control) stays in: it is the one check
 # that the default sorter's heap order can fail.
 MUT_SLOW = {"lazy-swap"}
 # --quick on sorted_lazy (1x4): only the mutations whose RTL differs from the exact

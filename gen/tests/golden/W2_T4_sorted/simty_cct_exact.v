@@ -12,18 +12,19 @@
 //   latency of this unit: 1 cycle: HCT2's new entry at issue + 9; the heap settles 3 cycles after stage r
 //
 // Cold context table, exact (SORTER=exact): per warp a binary min-heap of the paths after the
-// first two, kept so that HCT2 is always the warp's minimum cold path. Stage r (issue + 8)
-// compares y with the heap's root (read at issue + 6; their PCs compared at resolve): HCT2 gets
-// the first of them (a root at y's PC merges with y) and the heap gets one operation: replace
-// the root by y (sift down), extract it (y invalid or merged), or insert z. When the root was
-// taken and z is valid too, z waits in a per-warp register file and is inserted at the first
-// free slot at least 3 cycles later; the warp is held from issuing (hold_o) until then, so
-// operations of one warp are always 3 cycles apart and never see a level another one has yet to
-// write. The heap has 2 levels, one pipeline stage each: stage k compares its carried entry
-// with the children of its node (one compare level, read the cycle before), writes its node and
-// passes the entry down. Insertion goes top-down towards a subtree with room (each node counts
-// the entries of its subtree). Entries are {valid, depth, pc, leader lane, count}; the masks
-// are in a RAM indexed by warp and leader lane.
+// first two, kept so that HCT2 is the warp's minimum cold path (or, while an absorb's pop is
+// pending, a copy of the head). Stage r (issue + 8) compares y with the heap's root (read at
+// issue + 6; their PCs compared at resolve): HCT2 gets the first of them (a root at y's PC
+// merges with y) and the heap gets one operation: replace the root by y (sift down), extract it
+// (y invalid or merged), or insert z. When the root was taken and z is valid too, z waits in a
+// per-warp register file and is inserted at the first free slot at least 3 cycles later; the
+// warp is held from issuing (hold_o) until then, so operations of one warp are always 3 cycles
+// apart and never see a level another one has yet to write. The heap has 2 levels, one pipeline
+// stage each: stage k compares its carried entry with the children of its node (one compare
+// level, read the cycle before), writes its node and passes the entry down. Insertion goes
+// top-down towards a subtree with room (each node counts the entries of its subtree). Entries
+// are {valid, depth, pc, leader lane, count}; the masks are in a RAM indexed by warp and leader
+// lane.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
