@@ -87,15 +87,20 @@ static void starve_count(struct vblock *b, const char *q, const char *idle)
     vb_end(b);
 }
 
-/* The one-hot of the lowest set bit of `mask` (T bits) encoded into `dst`. */
-static void leader(struct vmod *m, const char *label, const char *mask, const char *dst)
+/* The one-hot of the lowest set bit of `mask` (n bits: "T" lanes or "W"
+ * warps), <label>_1h, encoded into `dst` (LANE_W or WARP_W bits) by a loop
+ * over integer `it`. */
+static void lowest(struct vmod *m, const char *label, const char *mask, int warps,
+                   const char *dst, const char *it)
 {
-    char oh[64];
-    const struct oh_field f[] = { { dst, "LANE_W", "l[LANE_W-1:0]", NULL } };
+    char oh[64], sel[32];
+    const char *w = warps ? "WARP_W" : "LANE_W";
+    snprintf(sel, sizeof sel, "%s[%s-1:0]", it, w);
+    const struct oh_field f[] = { { dst, w, sel, NULL } };
     snprintf(oh, sizeof oh, "%s_1h", label);
-    vm_wire(m, oh, "T", NULL);
+    vm_wire(m, oh, warps ? "W" : "T", NULL);
     vm_assign(m, oh, "%s & (~%s + 1'b1)", mask, mask);
-    oh_select(m, label, oh, "T", "l", f, 1);
+    oh_select(m, label, oh, warps ? "W" : "T", it, f, 1);
 }
 
 /* The RAMs of heap level k >= 1: two nodes per warp at level 1 (read whole by
@@ -304,8 +309,8 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "pend_set", "m_valid_i && take && y_i[P_V] && z_i[P_V]");
     vm_assign(m, "empty_o", "!rv");
     vm_integer(m, "l");
-    leader(m, "lead_y", "y_i[T-1:0]", "ly");
-    leader(m, "lead_z", "z_i[T-1:0]", "lz");
+    lowest(m, "lead_y", "y_i[T-1:0]", 0, "ly", "l");
+    lowest(m, "lead_z", "z_i[T-1:0]", 0, "lz", "l");
     vm_wire(m, "ye", "EW", "y as an entry");
     vm_wire(m, "ze", "EW", NULL);
     vm_assign(m, "ye", "{y_i[P_V], y_i[P_D +: 8], y_i[P_PC +: 30], ly, {LANE_W{1'b0}}}");
@@ -383,12 +388,7 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "pst_q", "2", "cycles a pop found no slot");
     vm_reg(m, "ps1_q", "1", "a pseudo resolve at resolve");
     vm_reg(m, "ps1_w_q", "WARP_W", NULL);
-    vm_wire(m, "pop_1h", "W", "the lowest waiting warp");
-    vm_assign(m, "pop_1h", "pop_q & (~pop_q + 1'b1)");
-    {
-        const struct oh_field f[] = { { "pop_w", "WARP_W", "w[WARP_W-1:0]", NULL } };
-        oh_select(m, "pop", "pop_1h", "W", "w", f, 1);
-    }
+    lowest(m, "pop", "pop_q", 1, "pop_w", "w");
     vm_assign(m, "ps_w_o", "pop_w");
     vm_assign(m, "ps_go_o", "pop_q != {W{1'b0}} && !n_valid_i");
     {

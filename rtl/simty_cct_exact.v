@@ -134,7 +134,7 @@ module simty_cct_exact (
   reg     [1:0]                   pst_q;       // cycles a pop found no slot
   reg                             ps1_q;       // a pseudo resolve at resolve
   reg     [WARP_W-1:0]            ps1_w_q;
-  wire    [W-1:0]                 pop_1h;      // the lowest waiting warp
+  wire    [W-1:0]                 pop_1h;
   reg     [WARP_W-1:0]            pop_w;
   wire    [WARP_W-1:0]            pre_w;
   reg                             s0_ins_q;    // stage 0: insert
