@@ -27,41 +27,49 @@ static const struct qfield {
 };
 #define NQF (sizeof qfields / sizeof qfields[0])
 
-/* One view of every warp's queue: <pfx>_<field> is the entry at `idx` (an
- * expression of the loop variable h).  The second entry's view (second != 0)
- * has only the fields marked for it. */
-static void queue_view(struct vmod *m, const char *label, const char *pfx, const char *idx,
-                       int second)
+/* One view of every warp's queue: <pfx>_<field> is warp h's entry at its
+ * read pointer plus `ahead` (0 or 1, modulo IB).  The entry is picked by a
+ * loop over the IB slots with constant part-selects, not by one part-select
+ * at a computed offset: the same multiplexer for synthesis, but Verilator
+ * shifts and masks a multi-word vector for every computed offset (the
+ * scheduler was the largest share of the 8x8 simulator's time).  The second
+ * entry's view (ahead = 1) has only the fields marked for it. */
+static void queue_view(struct vmod *m, const char *label, const char *pfx, int ahead)
 {
     struct vblock *b;
     char nm[32], lhs[48];
     size_t i;
     for (i = 0; i < NQF; i++)
-        if (!second || qfields[i].second) {
+        if (!ahead || qfields[i].second) {
             snprintf(nm, sizeof nm, "%s_%s", pfx, qfields[i].name);
             vm_reg(m, nm, qfields[i].reg ? "5*W" : "W", NULL);
         }
     b = vm_comb(m, label);
     for (i = 0; i < NQF; i++)
-        if (!second || qfields[i].second) {
+        if (!ahead || qfields[i].second) {
             snprintf(nm, sizeof nm, "%s_%s", pfx, qfields[i].name);
             vb_default(b, nm, qfields[i].reg ? "{5*W{1'b0}}" : "{W{1'b0}}");
         }
-    vb_default(b, second ? "q2" : "qv", "{W{1'b0}}");
+    vb_default(b, ahead ? "q2" : "qv", "{W{1'b0}}");
     vb_for(b, "h", "0", "W");
+    vb_for(b, "j", "0", "IB");
+    vb_if(b, ahead ? "rp_q[IB_W*h +: IB_W] + 1'b1 == j[IB_W-1:0]"
+                   : "rp_q[IB_W*h +: IB_W] == j[IB_W-1:0]");
     for (i = 0; i < NQF; i++) {
         const char *f = qfields[i].name;
-        if (second && !qfields[i].second)
+        if (ahead && !qfields[i].second)
             continue;
         if (qfields[i].reg) {
             snprintf(lhs, sizeof lhs, "%s_%s[5*h +: 5]", pfx, f);
-            vb_set(b, lhs, "e_%s_q[5*(%s) +: 5]", f, idx);
+            vb_set(b, lhs, "e_%s_q[5*(IB*h + j) +: 5]", f);
         } else {
             snprintf(lhs, sizeof lhs, "%s_%s[h]", pfx, f);
-            vb_set(b, lhs, "e_%s_q[%s]", f, idx);
+            vb_set(b, lhs, "e_%s_q[IB*h + j]", f);
         }
     }
-    if (second)
+    vb_end(b);
+    vb_end(b);
+    if (ahead)
         vb_set(b, "q2[h]", "qn_q[(IB_W+1)*h +: IB_W+1] > 1");
     else
         vb_set(b, "qv[h]", "qn_q[(IB_W+1)*h +: IB_W+1] != 0");
@@ -70,13 +78,13 @@ static void queue_view(struct vmod *m, const char *label, const char *pfx, const
 
 /* Hazards of view <pfx> (h or s) against the record, next cycle: record entry
  * k will then be k + 2 cycles old. */
-static const char *record_hazard(char *buf, size_t n, const char *p)
+static const char *record_hazard(char *buf, size_t n, const char *p, const char *w)
 {
     snprintf(buf, n,
-             "(%s_use1[w] && (k < 4 || hl_q[k]) && %s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(%s_use2[w] && (k < 3 || (hl_q[k] && k < 7)) && %s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || "
-             "(%s_walu[w] && hl_q[k] && k < 2 && %s_rd[5*w +: 5] == hr_q[5*k +: 5])",
-             p, p, p, p, p, p);
+             "(%s_use1[%s] && (k < 4 || hl_q[k]) && %s_rs1[5*%s +: 5] == hr_q[5*k +: 5]) || "
+             "(%s_use2[%s] && (k < 3 || (hl_q[k] && k < 7)) && %s_rs2[5*%s +: 5] == hr_q[5*k +: 5]) || "
+             "(%s_walu[%s] && hl_q[k] && k < 2 && %s_rd[5*%s +: 5] == hr_q[5*k +: 5])",
+             p, w, p, w, p, w, p, w, p, w, p, w);
     return buf;
 }
 
@@ -197,8 +205,8 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_comment(m, "The oldest instruction of each warp.");
     vm_reg(m, "qv", "W", "the queue is not empty");
     vm_integer(m, "h");
-    queue_view(m, "heads", "h", cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}"
-                                           : "rp_q[IB_W*h +: IB_W]", 0);
+    vm_integer(m, "j");
+    queue_view(m, "heads", "h", 0);
     vm_reg(m, "wres_q", "10*NB", "bank b: bit 10b+k-1 = write port busy at now + k");
     vm_comment(m, "What was issued in the last 8 cycles: their results may not be in the "
                   "register file yet. Entry k was issued k + 1 cycles ago.");
@@ -262,8 +270,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     if (b2b) {
         vm_comment(m, "Each warp's second queued instruction (for r2).");
         vm_reg(m, "q2", "W", "at least two queued");
-        queue_view(m, "seconds", "s", cfg->w > 1 ? "{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}"
-                                                 : "{rp_q[IB_W*h +: IB_W] + 1'b1}", 1);
+        queue_view(m, "seconds", "s", 1);
     }
 
     vm_comment(m, "Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at "
@@ -282,25 +289,31 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "hz1", "{W{1'b0}}");
     if (b2b)
         vb_default(b, "hz2", "{W{1'b0}}");
-    vb_for(b, "w", "0", "W");
-    vb_for(b, "k", "0", "8");
-    vb_if(b, "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0]");
-    for (int v = 0; v <= b2b; v++) {
-        char cond[512];
-        vb_if(b, "%s", record_hazard(cond, sizeof cond, v ? "s" : "h"));
-        vb_set(b, v ? "hz2[w]" : "hz1[w]", "1'b1");
+    {
+        /* one pass over the record, each entry checked against the warp it
+         * names (not W x 8 warp-entry pairs: Verilator evaluated them all) */
+        const char *kw = cfg->w > 1 ? "hw_q[WARP_W*k +: WARP_W]" : "0";
+        vb_for(b, "k", "0", "8");
+        vb_if(b, cfg->w > 1 ? "hv_q[k]" : "hv_q[k] && !hw_q[k]");
+        for (int v = 0; v <= b2b; v++) {
+            char cond[768], lhs[64];
+            vb_if(b, "%s", record_hazard(cond, sizeof cond, v ? "s" : "h", kw));
+            snprintf(lhs, sizeof lhs, "%s[%s]", v ? "hz2" : "hz1", kw);
+            vb_set(b, lhs, "1'b1");
+            vb_end(b);
+        }
+        vb_end(b);
         vb_end(b);
     }
-    vb_end(b);
-    vb_end(b);
     if (b2b) {
+        vb_for(b, "w", "0", "W");
         vb_if(b, "(h_walu[w] || h_load[w]) && ((s_use1[w] && s_rs1[5*w +: 5] == h_rd[5*w +: 5]) || "
                  "(s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]) || "
                  "(h_load[w] && s_walu[w] && s_rd[5*w +: 5] == h_rd[5*w +: 5]))");
         vb_set(b, "hz2[w]", "1'b1");
         vb_end(b);
+        vb_end(b);
     }
-    vb_end(b);
 
     vm_comment(m, "Warp state next cycle, before this cycle's issue.");
     vm_reg(m, "cnt_n", "4*W", NULL);

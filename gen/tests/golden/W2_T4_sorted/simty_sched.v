@@ -122,6 +122,7 @@ module simty_sched (
   reg     [IB*W-1:0]          e_seq_q;
   reg     [W-1:0]             qv;          // the queue is not empty
   integer                     h;
+  integer                     j;
   reg     [W-1:0]             h_use1;
   reg     [W-1:0]             h_use2;
   reg     [W-1:0]             h_walu;
@@ -231,16 +232,20 @@ module simty_sched (
     h_seq    = {W{1'b0}};
     qv       = {W{1'b0}};
     for (h = 0; h < W; h = h + 1) begin
-      h_use1[h]       = e_use1_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}];
-      h_use2[h]       = e_use2_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}];
-      h_walu[h]       = e_walu_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}];
-      h_load[h]       = e_load_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}];
-      h_follow[h]     = e_follow_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}];
-      h_rs1[5*h +: 5] = e_rs1_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}) +: 5];
-      h_rs2[5*h +: 5] = e_rs2_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}) +: 5];
-      h_rd[5*h +: 5]  = e_rd_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}) +: 5];
-      h_seq[h]        = e_seq_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W]}];
-      qv[h]           = qn_q[(IB_W+1)*h +: IB_W+1] != 0;
+      for (j = 0; j < IB; j = j + 1) begin
+        if (rp_q[IB_W*h +: IB_W] == j[IB_W-1:0]) begin
+          h_use1[h]       = e_use1_q[IB*h + j];
+          h_use2[h]       = e_use2_q[IB*h + j];
+          h_walu[h]       = e_walu_q[IB*h + j];
+          h_load[h]       = e_load_q[IB*h + j];
+          h_follow[h]     = e_follow_q[IB*h + j];
+          h_rs1[5*h +: 5] = e_rs1_q[5*(IB*h + j) +: 5];
+          h_rs2[5*h +: 5] = e_rs2_q[5*(IB*h + j) +: 5];
+          h_rd[5*h +: 5]  = e_rd_q[5*(IB*h + j) +: 5];
+          h_seq[h]        = e_seq_q[IB*h + j];
+        end
+      end
+      qv[h] = qn_q[(IB_W+1)*h +: IB_W+1] != 0;
     end
   end
 
@@ -294,13 +299,17 @@ module simty_sched (
     s_rd   = {5*W{1'b0}};
     q2     = {W{1'b0}};
     for (h = 0; h < W; h = h + 1) begin
-      s_use1[h]       = e_use1_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}];
-      s_use2[h]       = e_use2_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}];
-      s_walu[h]       = e_walu_q[{h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}];
-      s_rs1[5*h +: 5] = e_rs1_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
-      s_rs2[5*h +: 5] = e_rs2_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
-      s_rd[5*h +: 5]  = e_rd_q[5*({h[WARP_W-1:0], rp_q[IB_W*h +: IB_W] + 1'b1}) +: 5];
-      q2[h]           = qn_q[(IB_W+1)*h +: IB_W+1] > 1;
+      for (j = 0; j < IB; j = j + 1) begin
+        if (rp_q[IB_W*h +: IB_W] + 1'b1 == j[IB_W-1:0]) begin
+          s_use1[h]       = e_use1_q[IB*h + j];
+          s_use2[h]       = e_use2_q[IB*h + j];
+          s_walu[h]       = e_walu_q[IB*h + j];
+          s_rs1[5*h +: 5] = e_rs1_q[5*(IB*h + j) +: 5];
+          s_rs2[5*h +: 5] = e_rs2_q[5*(IB*h + j) +: 5];
+          s_rd[5*h +: 5]  = e_rd_q[5*(IB*h + j) +: 5];
+        end
+      end
+      q2[h] = qn_q[(IB_W+1)*h +: IB_W+1] > 1;
     end
   end
 
@@ -315,21 +324,25 @@ module simty_sched (
   always @* begin
     hz1 = {W{1'b0}};
     hz2 = {W{1'b0}};
-    for (w = 0; w < W; w = w + 1) begin
-      for (k = 0; k < 8; k = k + 1) begin
-        if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == w[WARP_W-1:0]) begin
-          if ((h_use1[w] && (k < 4 || hl_q[k]) && h_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (h_use2[w]
-              && (k < 3 || (hl_q[k] && k < 7)) && h_rs2[5*w +: 5] == hr_q[5*k +: 5]) || (h_walu[w]
-              && hl_q[k] && k < 2 && h_rd[5*w +: 5] == hr_q[5*k +: 5])) begin
-            hz1[w] = 1'b1;
-          end
-          if ((s_use1[w] && (k < 4 || hl_q[k]) && s_rs1[5*w +: 5] == hr_q[5*k +: 5]) || (s_use2[w]
-              && (k < 3 || (hl_q[k] && k < 7)) && s_rs2[5*w +: 5] == hr_q[5*k +: 5]) || (s_walu[w]
-              && hl_q[k] && k < 2 && s_rd[5*w +: 5] == hr_q[5*k +: 5])) begin
-            hz2[w] = 1'b1;
-          end
+    for (k = 0; k < 8; k = k + 1) begin
+      if (hv_q[k]) begin
+        if ((h_use1[hw_q[WARP_W*k +: WARP_W]] && (k < 4 || hl_q[k]) && h_rs1[5*hw_q[WARP_W*k +:
+            WARP_W] +: 5] == hr_q[5*k +: 5]) || (h_use2[hw_q[WARP_W*k +: WARP_W]] && (k < 3 ||
+            (hl_q[k] && k < 7)) && h_rs2[5*hw_q[WARP_W*k +: WARP_W] +: 5] == hr_q[5*k +: 5]) ||
+            (h_walu[hw_q[WARP_W*k +: WARP_W]] && hl_q[k] && k < 2 && h_rd[5*hw_q[WARP_W*k +: WARP_W]
+            +: 5] == hr_q[5*k +: 5])) begin
+          hz1[hw_q[WARP_W*k +: WARP_W]] = 1'b1;
+        end
+        if ((s_use1[hw_q[WARP_W*k +: WARP_W]] && (k < 4 || hl_q[k]) && s_rs1[5*hw_q[WARP_W*k +:
+            WARP_W] +: 5] == hr_q[5*k +: 5]) || (s_use2[hw_q[WARP_W*k +: WARP_W]] && (k < 3 ||
+            (hl_q[k] && k < 7)) && s_rs2[5*hw_q[WARP_W*k +: WARP_W] +: 5] == hr_q[5*k +: 5]) ||
+            (s_walu[hw_q[WARP_W*k +: WARP_W]] && hl_q[k] && k < 2 && s_rd[5*hw_q[WARP_W*k +: WARP_W]
+            +: 5] == hr_q[5*k +: 5])) begin
+          hz2[hw_q[WARP_W*k +: WARP_W]] = 1'b1;
         end
       end
+    end
+    for (w = 0; w < W; w = w + 1) begin
       if ((h_walu[w] || h_load[w]) && ((s_use1[w] && s_rs1[5*w +: 5] == h_rd[5*w +: 5]) ||
           (s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]) || (h_load[w] && s_walu[w] && s_rd[5*w +:
           5] == h_rd[5*w +: 5]))) begin
