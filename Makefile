@@ -81,7 +81,9 @@ help:
 	@echo "                                  sorted list vs arbiter sweep over T: CSV, Markdown, plot;"
 	@echo "                                  several CMP_W at one CMP_T sweep W instead (CMP_W=\"1 2 4 8 16 32 64\""
 	@echo "                                  CMP_T=8 CMP_TRACKS=sorted: build/compare-BOARD-T8/);"
-	@echo "                                  CMP_BUDGET=S starts no job after S seconds (rest: pending)"
+	@echo "                                  CMP_BUDGET=S starts no job after S seconds (rest: pending);"
+	@echo "                                  CMP_RENDER=1 runs nothing: tables each point's last result"
+	@echo "                                  (CMP_BASE=docs/compare-ecp5-W8.csv: the rows of points measured elsewhere)"
 	@echo "  make postsynth                  gate-level netlist of W=2 T=2 against its RTL on rv32ui tests"
 	@echo "  make fpga-sim [W= T= TRACK=]    the board SoC (memories, console FIFO, UART) under iverilog"
 	@echo "  make fpga-lint [W= T=]          verilator -Wall over both board tops"
@@ -306,6 +308,8 @@ CMP_W         ?= 8
 CMP_T         ?= 2 4 8 16 32 64
 CMP_TRACKS    ?= sorted arbiter
 CMP_BUDGET    ?=
+CMP_RENDER    ?=
+CMP_BASE      ?=
 synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
 	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
@@ -325,7 +329,8 @@ compare: setup
 	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-2}; \
 	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --tracks "$(CMP_TRACKS)" --jobs $$j \
 	    --pnr-slots $$([ $$j -le 2 ] && echo 1 || echo $$j) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
-	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET))
+	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET)) \
+	    $(if $(filter 1,$(CMP_RENDER)),--render $(if $(CMP_BASE),--base $(CMP_BASE)))
 
 # The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.
 postsynth: setup

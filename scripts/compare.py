@@ -3,7 +3,7 @@
 
     compare.py [--board ecp5] [--W "8"] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
                [--jobs 2] [--pnr-slots N] [--seeds 1] [--timeout 3600] [--mem MiB]
-               [--budget S] [--force] [--rtl-pattern build/W{W}_T{T}_{TRACK}/rtl]
+               [--budget S] [--force] [--render] [--rtl-pattern build/W{W}_T{T}_{TRACK}/rtl]
                [--points-root build]
                [--gen build/tools/simty-gen] [--out build/compare-<board>-W<w>|-T<t>]
 
@@ -25,7 +25,10 @@ step timeout at least as long as this run's. Each job has
 a timeout (--timeout per synthesis step, which synth.py applies, plus a guard) and a
 memory limit (--mem, its whole process tree). With --budget, no job is started after
 that many seconds: the points left are recorded as pending with the exact command
-that produces them. Failed, timed-out and oversized points are kept and marked.
+that produces them. Failed, timed-out and oversized points are kept and marked. With
+--render nothing runs: the table and plot show what each point last measured (an hour-long
+point is not rerun for every generator change), and a point measured on RTL other than what
+the generator writes now says so in its note.
 
 Writes OUT/compare.csv, OUT/compare.md and OUT/compare.png / .svg: logic area
 (LUT4 + 2 x CCU2C on ECP5, where a CCU2C fills two LUT4 sites; LUT4 on iCE40, whose
@@ -202,6 +205,37 @@ def not_started(a, W, T, tr, digest):
         # synthesized earlier, never placed and routed: keep the area, mark it
         res = dict(res, status="pnr_pending" if res.get("area") else "pending")
     return res, "not run (budget spent); run: %s" % make_cmd(a, W, T, tr)
+
+
+def rendered(a, res, digest):
+    """--render: the point's last result, whatever RTL it came from; (result, note) where
+    the note says when that RTL is not what the generator writes now."""
+    if not res:
+        return None, ""
+    if not same_point(a, res, digest):
+        return res, "measured on earlier RTL"
+    return res, ""
+
+
+def base_rows(path):
+    """--base: the rows of an earlier compare.csv by (W, T, tracker), typed as row_of makes
+    them (numbers as numbers or None, the text columns as text)."""
+    def typed(k, v):
+        if k in ("board", "TRACK", "status", "fmax_seeds", "crit", "note"):
+            return v
+        if v == "":
+            return None
+        for conv in (int, float):
+            try:
+                return conv(v)
+            except ValueError:
+                pass
+        return v
+    with open(path, newline="") as f:
+        rows = [{k: typed(k, v) for k, v in r.items()} for r in csv.DictReader(f)]
+    for r in rows:
+        r.setdefault("ibuf", None)
+    return {(r["W"], r["T"], r["TRACK"]): r for r in rows}
 
 
 def logic(board, d):
@@ -569,6 +603,17 @@ def w_sweep_tests(a, tmp):
     ]
 
 
+def base_csv(tmp, rows):
+    """A compare.csv of these rows, as write_outputs writes it."""
+    path = os.path.join(tmp, "base.csv")
+    with open(path, "w", newline="") as f:
+        w = csv.DictWriter(f, fieldnames=COLS)
+        w.writeheader()
+        for r in rows:
+            w.writerow({k: ("" if r[k] is None else r[k]) for k in COLS})
+    return path
+
+
 def reuse_tests(a, tmp):
     """Which earlier results a run reuses: the RTL's digest decides, not the folder."""
     def write(d, name, text):
@@ -602,6 +647,14 @@ def reuse_tests(a, tmp):
          and synth.resolve_placer("auto", "ecp5", 32, {"lut": 9000, "carry": 100}) == "heap"
          and synth.resolve_placer("auto", "ice40", 16, {"lut": 30000}) == "heap"
          and synth.resolve_placer("heap", "ecp5", 32, {"lut": 40000}) == "heap"),
+        ("--render keeps a point of the same RTL as it is",
+         rendered(a, ok, d1) == (ok, "")),
+        ("--render keeps a point of other RTL and says so",
+         rendered(a, ok, d3) == (ok, "measured on earlier RTL")),
+        ("--render leaves a point never measured pending", rendered(a, None, d1) == (None, "")),
+        ("--base reads an earlier table's rows back as row_of makes them",
+         base_rows(base_csv(tmp, [row_of(a, 8, 8, "sorted", ok, 0)]))[(8, 8, "sorted")]
+         == dict(row_of(a, 8, 8, "sorted", ok, 0), ibuf=None)),
         ("a point the auto placer gave to the static placer says so",
          row_of(a, 8, 32, "sorted", late, 0)["note"] == "static placer; timeout in pnr_seed1"
          and row_of(a, 8, 8, "sorted", dict(ok, placer_used="heap"), 0)["note"] == ""),
@@ -645,6 +698,12 @@ def main():
                     help="nextpnr placer of every point (results under synth-<board>-<placer>)")
     ap.add_argument("--budget", type=float, help="start no job after this many seconds")
     ap.add_argument("--force", action="store_true", help="rerun complete points")
+    ap.add_argument("--render", action="store_true",
+                    help="run nothing: table and plot what each point last measured, "
+                         "marking points whose RTL has changed since")
+    ap.add_argument("--base", metavar="CSV",
+                    help="with --render: rows of an earlier compare.csv (e.g. docs/) for the "
+                         "points this machine has no result of")
     ap.add_argument("--rtl-pattern", default="build/W{W}_T{T}_{TRACK}/rtl")
     ap.add_argument("--points-root", default="build",
                     help="each point's results go to POINTS_ROOT/W<w>_T<t>_<track>/synth-<board>")
@@ -653,6 +712,8 @@ def main():
     ap.add_argument("--self-test", action="store_true",
                     help="check the table, scaling check and plot on made-up results, then exit")
     a = ap.parse_args()
+    if a.base and not a.render:
+        ap.error("--base goes with --render")
     if a.self_test:
         return self_test(a)
     cores = os.cpu_count() or 1
@@ -672,6 +733,7 @@ def main():
     results = {}
     todo = []
     digests = {}
+    notes = {}          # --render: points measured on other RTL
     for i, (W, T, tr) in enumerate(points):
         _, out = point_paths(a, W, T, tr)
         res = load(out)
@@ -679,6 +741,9 @@ def main():
         if failed:
             say("[%d/%d] W%d_T%d_%s: %s" % (i + 1, n, W, T, tr, failed["reason"]))
             results[(W, T, tr)] = (failed, 0.0)
+        elif a.render:
+            res, notes[(W, T, tr)] = rendered(a, res, digests[(W, T, tr)])
+            results[(W, T, tr)] = (res, 0.0)
         elif not a.force and reusable(a, res, digests[(W, T, tr)]):
             say("[%d/%d] W%d_T%d_%s: reusing %s (%s)" % (i + 1, n, W, T, tr,
                                                         os.path.relpath(out, ROOT), res["status"]))
@@ -690,45 +755,52 @@ def main():
                        "was made from other RTL" if res.get("rtl_digest")
                        else "records no RTL digest (an older synth.py)"))
             todo.append((i + 1, W, T, tr))
-    with simjobs.Runner(a.jobs, a.pnr_slots) as runner:
-        say("compare: %s, %s, %s, trackers %s: %d points, %d to run on %s; seeds %d, "
-            "timeout %.0f s per step, %s per job%s"
-            % (a.board, span("W", Ws), span("T", Ts), tracks, n, len(todo), runner.describe(),
-               a.seeds, a.timeout,
-               "%d MiB" % a.mem if a.mem else "no memory limit",
-               ", budget %.0f s" % a.budget if a.budget else ""))
-        if todo and runner.workers() and not runner.resource("pnr"):
-            sys.exit("compare: no worker of %s offers the resource pnr, so no place and route "
-                     "could start: start the workers with --resources pnr=1 (one per core)"
-                     % runner.addr)
-        futs = []
-        for i, W, T, tr in todo:
-            name = "W%d_T%d_%s" % (W, T, tr)
-            first = runner.submit(synth_job, a, W, T, tr, deadline, name=name + ":synth")
-            futs.append(runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr",
-                                      resources={"pnr": 1}))
-        prog = simjobs.Progress(len(futs), "compare", "point")
-        try:
-            for k, got, err in runner.results(futs, prog):
-                i, W, T, tr = todo[k]
+    if not a.render:        # --render runs nothing, so it starts no cluster
+        with simjobs.Runner(a.jobs, a.pnr_slots) as runner:
+            say("compare: %s, %s, %s, trackers %s: %d points, %d to run on %s; seeds %d, "
+                "timeout %.0f s per step, %s per job%s"
+                % (a.board, span("W", Ws), span("T", Ts), tracks, n, len(todo), runner.describe(),
+                   a.seeds, a.timeout,
+                   "%d MiB" % a.mem if a.mem else "no memory limit",
+                   ", budget %.0f s" % a.budget if a.budget else ""))
+            if todo and runner.workers() and not runner.resource("pnr"):
+                sys.exit("compare: no worker of %s offers the resource pnr, so no place and route "
+                         "could start: start the workers with --resources pnr=1 (one per core)"
+                         % runner.addr)
+            futs = []
+            for i, W, T, tr in todo:
                 name = "W%d_T%d_%s" % (W, T, tr)
-                if got is None and err is None:
-                    res, why = not_started(a, W, T, tr, digests[(W, T, tr)])
-                    say("[%d/%d] %s: %s" % (i, n, name, why), prog.write)
-                    results[(W, T, tr)] = (res, 0.0)
-                    continue
-                res, secs = got if got else ({"status": "failed", "reason": err}, 0.0)
-                ar = res.get("area", {})
-                say("[%d/%d] %s: %s in %.0f s: %s LUT4, %s FF, %s BRAM, Fmax %s MHz%s (log %s)"
-                    % (i, n, name, res.get("status"), secs, ar.get("lut", "-"), ar.get("ff", "-"),
-                       ar.get("bram", "-"), res.get("fmax_mhz", "-"),
-                       "; " + res["reason"] if res.get("reason") else "",
-                       os.path.relpath(point_paths(a, W, T, tr)[1], ROOT)), prog.write)
-                results[(W, T, tr)] = (res, secs)
-        finally:
-            prog.close()
+                first = runner.submit(synth_job, a, W, T, tr, deadline, name=name + ":synth")
+                futs.append(runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr",
+                                          resources={"pnr": 1}))
+            prog = simjobs.Progress(len(futs), "compare", "point")
+            try:
+                for k, got, err in runner.results(futs, prog):
+                    i, W, T, tr = todo[k]
+                    name = "W%d_T%d_%s" % (W, T, tr)
+                    if got is None and err is None:
+                        res, why = not_started(a, W, T, tr, digests[(W, T, tr)])
+                        say("[%d/%d] %s: %s" % (i, n, name, why), prog.write)
+                        results[(W, T, tr)] = (res, 0.0)
+                        continue
+                    res, secs = got if got else ({"status": "failed", "reason": err}, 0.0)
+                    ar = res.get("area", {})
+                    say("[%d/%d] %s: %s in %.0f s: %s LUT4, %s FF, %s BRAM, Fmax %s MHz%s (log %s)"
+                        % (i, n, name, res.get("status"), secs, ar.get("lut", "-"),
+                           ar.get("ff", "-"), ar.get("bram", "-"), res.get("fmax_mhz", "-"),
+                           "; " + res["reason"] if res.get("reason") else "",
+                           os.path.relpath(point_paths(a, W, T, tr)[1], ROOT)), prog.write)
+                    results[(W, T, tr)] = (res, secs)
+            finally:
+                prog.close()
     sweep_s = time.time() - t0
     rows = [row_of(a, *p, *results.get(p, (None, 0))) for p in points]
+    base = base_rows(a.base) if a.base else {}
+    for k, p in enumerate(points):
+        if notes.get(p):
+            rows[k]["note"] = "; ".join(x for x in (rows[k]["note"], notes[p]) if x)
+        elif results.get(p, (None,))[0] is None and p in base:
+            rows[k] = base[p]       # measured elsewhere: the earlier table's row
     md = write_outputs(a, rows, outdir, sweep_s)
     print()
     print(md)
@@ -739,7 +811,8 @@ def main():
         print("pending (%d): %s" % (len(pend), "; ".join(r["note"][5:] for r in pend)))
     if any("FAILED" in line for line in checks(rows)):
         return 1
-    return 0 if all(r["status"] == "ok" for r in rows) else 1
+    # a rendered table lists what was measured: timed-out or oversized points are results
+    return 0 if a.render or all(r["status"] == "ok" for r in rows) else 1
 
 
 if __name__ == "__main__":
