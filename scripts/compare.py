@@ -401,12 +401,18 @@ def placer_text(a):
             % (synth.STATIC_MIN_T[a.board], synth.STATIC_MIN_LOGIC))
 
 
-def write_outputs(a, rows, outdir, sweep_s):
-    with open(os.path.join(outdir, "compare.csv"), "w", newline="") as f:
+def write_csv(path, rows):
+    """compare.csv: one row a point, COLS in order, None as an empty field."""
+    with open(path, "w", newline="") as f:
         w = csv.DictWriter(f, fieldnames=COLS)
         w.writeheader()
         for r in rows:
             w.writerow({k: ("" if r[k] is None else r[k]) for k in COLS})
+    return path
+
+
+def write_outputs(a, rows, outdir, sweep_s):
+    write_csv(os.path.join(outdir, "compare.csv"), rows)
     lname = "LUT4+2xCCU2C" if a.board == "ecp5" else "LUT4"
     title = trackers_title(rows)
     flow = flow_of(a, rows)     # the plot's legend says it too
@@ -603,17 +609,6 @@ def w_sweep_tests(a, tmp):
     ]
 
 
-def base_csv(tmp, rows):
-    """A compare.csv of these rows, as write_outputs writes it."""
-    path = os.path.join(tmp, "base.csv")
-    with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=COLS)
-        w.writeheader()
-        for r in rows:
-            w.writerow({k: ("" if r[k] is None else r[k]) for k in COLS})
-    return path
-
-
 def reuse_tests(a, tmp):
     """Which earlier results a run reuses: the RTL's digest decides, not the folder."""
     def write(d, name, text):
@@ -631,6 +626,7 @@ def reuse_tests(a, tmp):
     late = dict(made_up(32, 32000, 40000, "timeout"), rtl_digest=d1, timeout_s=3600,
                 placer="auto", placer_used="static")
     old = {k: v for k, v in ok.items() if k != "rtl_digest"}
+    row = row_of(a, 8, 8, "sorted", ok, 0)
     return [
         ("another generator writing the same Verilog gives the same digest", d1 == d2),
         ("other Verilog gives another digest", d2 != d3 and d1 != d1b),
@@ -653,8 +649,8 @@ def reuse_tests(a, tmp):
          rendered(a, ok, d3) == (ok, "measured on earlier RTL")),
         ("--render leaves a point never measured pending", rendered(a, None, d1) == (None, "")),
         ("--base reads an earlier table's rows back as row_of makes them",
-         base_rows(base_csv(tmp, [row_of(a, 8, 8, "sorted", ok, 0)]))[(8, 8, "sorted")]
-         == dict(row_of(a, 8, 8, "sorted", ok, 0), ibuf=None)),
+         base_rows(write_csv(os.path.join(tmp, "base.csv"), [row]))[(8, 8, "sorted")]
+         == dict(row, ibuf=None)),
         ("a point the auto placer gave to the static placer says so",
          row_of(a, 8, 32, "sorted", late, 0)["note"] == "static placer; timeout in pnr_seed1"
          and row_of(a, 8, 8, "sorted", dict(ok, placer_used="heap"), 0)["note"] == ""),
