@@ -330,7 +330,7 @@ compare: setup
 	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --tracks "$(CMP_TRACKS)" --jobs $$j \
 	    --pnr-slots $$([ $$j -le 2 ] && echo 1 || echo $$j) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
 	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET)) \
-	    $(if $(filter 1,$(CMP_RENDER)),--render $(if $(CMP_BASE),--base $(CMP_BASE)))
+	    $(if $(filter 1,$(CMP_RENDER)),--render) $(if $(CMP_BASE),--base "$(CMP_BASE)")
 
 # The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.
 postsynth: setup

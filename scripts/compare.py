@@ -212,12 +212,14 @@ def rendered(a, res, digest):
     the note says when that RTL is not what the generator writes now."""
     if not res:
         return None, ""
+    if res.get("status") == "ok" and not res.get("pnr"):
+        res = dict(res, status="pnr_pending")      # synthesized, never placed and routed
     if not same_point(a, res, digest):
         return res, "measured on earlier RTL"
     return res, ""
 
 
-def base_rows(path):
+def base_rows(path, board):
     """--base: the rows of an earlier compare.csv by (W, T, tracker), typed as row_of makes
     them (numbers as numbers or None, the text columns as text)."""
     def typed(k, v):
@@ -234,8 +236,9 @@ def base_rows(path):
     with open(path, newline="") as f:
         rows = [{k: typed(k, v) for k, v in r.items()} for r in csv.DictReader(f)]
     for r in rows:
-        r.setdefault("ibuf", None)
-    return {(r["W"], r["T"], r["TRACK"]): r for r in rows}
+        for k in COLS + ["ibuf"]:       # an older table may lack a column
+            r.setdefault(k, "" if k in ("crit", "note", "fmax_seeds") else None)
+    return {(r["W"], r["T"], r["TRACK"]): r for r in rows if r["board"] == board}
 
 
 def logic(board, d):
@@ -401,13 +404,13 @@ def placer_text(a):
             % (synth.STATIC_MIN_T[a.board], synth.STATIC_MIN_LOGIC))
 
 
-def write_csv(path, rows):
-    """compare.csv: one row a point, COLS in order, None as an empty field."""
+def write_csv(path, rows, cols=COLS):
+    """compare.csv: one row a point, the columns in order, None as an empty field."""
     with open(path, "w", newline="") as f:
-        w = csv.DictWriter(f, fieldnames=COLS)
+        w = csv.DictWriter(f, fieldnames=cols)
         w.writeheader()
         for r in rows:
-            w.writerow({k: ("" if r[k] is None else r[k]) for k in COLS})
+            w.writerow({k: ("" if r[k] is None else r[k]) for k in cols})
     return path
 
 
@@ -648,8 +651,14 @@ def reuse_tests(a, tmp):
         ("--render keeps a point of other RTL and says so",
          rendered(a, ok, d3) == (ok, "measured on earlier RTL")),
         ("--render leaves a point never measured pending", rendered(a, None, d1) == (None, "")),
+        ("--render marks a point synthesized but never placed",
+         rendered(a, dict(ok, pnr=[]), d1)[0]["status"] == "pnr_pending"),
+        ("--base takes only its board's rows, and fills the columns an older table lacks",
+         base_rows(write_csv(os.path.join(tmp, "b2.csv"), [row]), "ice40") == {}
+         and base_rows(write_csv(os.path.join(tmp, "older.csv"), [row],
+                                [k for k in COLS if k != "target_mhz"]), "ecp5")[(8, 8, "sorted")]["target_mhz"] is None),
         ("--base reads an earlier table's rows back as row_of makes them",
-         base_rows(write_csv(os.path.join(tmp, "base.csv"), [row]))[(8, 8, "sorted")]
+         base_rows(write_csv(os.path.join(tmp, "base.csv"), [row]), "ecp5")[(8, 8, "sorted")]
          == dict(row, ibuf=None)),
         ("a point the auto placer gave to the static placer says so",
          row_of(a, 8, 32, "sorted", late, 0)["note"] == "static placer; timeout in pnr_seed1"
@@ -791,12 +800,14 @@ def main():
                 prog.close()
     sweep_s = time.time() - t0
     rows = [row_of(a, *p, *results.get(p, (None, 0))) for p in points]
-    base = base_rows(a.base) if a.base else {}
+    base = base_rows(a.base, a.board) if a.base else {}
     for k, p in enumerate(points):
         if notes.get(p):
             rows[k]["note"] = "; ".join(x for x in (rows[k]["note"], notes[p]) if x)
         elif results.get(p, (None,))[0] is None and p in base:
-            rows[k] = base[p]       # measured elsewhere: the earlier table's row
+            # measured elsewhere: the earlier table's row, with the queue depth of this
+            # tree's RTL (the W scaling check skips pairs whose queues differ)
+            rows[k] = dict(base[p], ibuf=rows[k]["ibuf"])
     md = write_outputs(a, rows, outdir, sweep_s)
     print()
     print(md)
