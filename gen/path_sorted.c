@@ -38,7 +38,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     int exact = has_cct && cfg->sorter == SORTER_EXACT;
     /* --formal: cold paths the CCT shows (cct_exact.c: every heap node; cct.c: every slot) */
     int nc = !has_cct ? 0 : exact ? (1 << cfg->lane_id_bits) - 1 : 1 << cfg->lane_id_w;
-    const char *h2_init;
+    const char *h2_init, *h1_we;
     char h1_wd[128], lane_last[64], lane0[64], sel_buf[160];
 
     vm_describe(m, "Sorted path list (TRACK=sorted): HCT1 holds each warp's head path (the one "
@@ -145,6 +145,8 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_reg(m, "r_ps_q", "1", "stage r: a pseudo resolve");
         vm_reg(m, "r_xeq_q", "1", "x's PC is the root's");
     }
+    /* HCT1's write enable, for the RAM and its formal mirror: stage r, and an absorb */
+    h1_we = exact ? "init_i || r_valid_q || ab" : "init_i || r_valid_q";
     vm_wire(m, "h1_w", "PATH_W", "the head path written at stage r");
     vm_assign(m, "h1_w", "%s", h1_wd);
     vm_wire(m, "h1_lead", "T", "its lowest lane, one-hot");
@@ -154,7 +156,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_param(in, "DEPTH_W", "WARP_W");
     vm_inst_param(in, "DATA_W", "T+PATH_W");
     vm_inst_conn(in, "clk_i", "clk_i");
-    vm_inst_conn(in, "we_i", exact ? "init_i || r_valid_q || ab" : "init_i || r_valid_q");
+    vm_inst_conn(in, "we_i", "%s", h1_we);
     vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : r_wid_q");
     vm_inst_conn(in, "wdata_i", "init_i ? {%s, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {h1_lead, h1_w}", lane0);
     vm_inst_conn(in, "re_i", "1'b1");
@@ -337,8 +339,7 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
             return vm_status(m);
         char wd[192];
         snprintf(wd, sizeof wd, "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : %s", h1_wd);
-        f_mirror(m, "f_hct1_q", "WARP_W", "PATH_W", exact ? "init_i || r_valid_q || ab" : "init_i || r_valid_q",
-                 "init_i ? init_wid_i : r_wid_q", wd);
+        f_mirror(m, "f_hct1_q", "WARP_W", "PATH_W", h1_we, "init_i ? init_wid_i : r_wid_q", wd);
         snprintf(wd, sizeof wd, "init_i ? %s : h2_wdata", h2_init);
         f_mirror(m, "f_hct2_q", "WARP_W", "PATH_W", "init_i || g_valid_q", "init_i ? init_wid_i : g_wid_q", wd);
         {
