@@ -78,21 +78,35 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "mis", "T", "misaligned lanes");
     vm_reg(m, "fault", "T", "lanes outside data memory and the MMIO page");
     vm_reg(m, "cause", "4*T", NULL);
+    vm_reg(m, "a0", "T", "address bit 0 of each lane");
+    vm_reg(m, "a1", "T", "address bit 1");
+    vm_reg(m, "oor", "T", "lanes whose address is outside data memory and the MMIO page");
     vm_wire(m, "s1_cand", "T", "lanes that access memory");
     vm_integer(m, "l");
+    /* The loop only gathers one bit or one compare per lane; the checks are
+     * T-bit operations after it (the same logic, which a simulator evaluates
+     * in a few word operations instead of T conditional ones) */
     b = vm_comb(m, "check");
     vb_default(b, "mis", "{T{1'b0}}");
     vb_default(b, "fault", "{T{1'b0}}");
-    vb_default(b, "cause", "{4*T{1'b0}}");
+    vb_default(b, "a0", "{T{1'b0}}");
+    vb_default(b, "a1", "{T{1'b0}}");
+    vb_default(b, "oor", "{T{1'b0}}");
+    vb_default(b, "cause", "{T{4'b0100}}");
     vb_for(b, "l", "0", "T");
+    vb_set(b, "a0[l]", "s1_addr_i[32*l]");
+    vb_set(b, "a1[l]", "s1_addr_i[32*l + 1]");
+    vb_set(b, "oor[l]", "s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && "
+                        "s1_addr_i[32*l + 12 +: 20] != MMIO_TAG");
+    vb_end(b);
     if (mu == MUT_COAL_SKIP_MISALIGNED) /* an odd half-word address passes */
-        vb_set(b, "mis[l]", "s1_size_i == 2'd2 && s1_addr_i[32*l +: 2] != 2'b00");
+        vb_set(b, "mis", "{T{s1_size_i == 2'd2}} & (a0 | a1)");
     else
-        vb_set(b, "mis[l]", "(s1_size_i == 2'd1 && s1_addr_i[32*l]) || "
-                            "(s1_size_i == 2'd2 && s1_addr_i[32*l +: 2] != 2'b00)");
-    vb_set(b, "fault[l]", "!mis[l] && s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && "
-                          "s1_addr_i[32*l + 12 +: 20] != MMIO_TAG");
-    vb_set(b, "cause[4*l +: 4]", "mis[l] ? (s1_store_i ? 4'd6 : 4'd4) : (s1_store_i ? 4'd7 : 4'd5)");
+        vb_set(b, "mis", "({T{s1_size_i == 2'd1}} & a0) | ({T{s1_size_i == 2'd2}} & (a0 | a1))");
+    vb_set(b, "fault", "~mis & oor");
+    /* cause 4 / 6 (misaligned load / store) or 5 / 7 (access fault) */
+    vb_for(b, "l", "0", "T");
+    vb_set(b, "cause[4*l +: 2]", "{s1_store_i, !mis[l]}");
     vb_end(b);
     vm_assign(m, "s1_cand", "s1_active_i & ~mis & ~fault & {T{s1_mem_i}}");
     /* the lowest active lane whatever the instruction: the memory-operation bit
@@ -154,38 +168,38 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
                   "of the leader's address (any size).");
     vm_reg(m, "coal", "T", NULL);
     vm_reg(m, "bcast", "T", NULL);
+    vm_reg(m, "inblk", "T", "lanes whose address is in the leader's block");
+    vm_reg(m, "own", "T", "lanes whose address is their own word slot of a block");
+    vm_reg(m, "same", "T", "lanes whose address is the leader's");
+    /* one compare of each kind per lane in the loop, the masks from them after
+     * it (T-bit operations); the pending lanes below use the same block compare */
     b = vm_comb(m, "followers");
     vb_default(b, "coal", "{T{1'b0}}");
     vb_default(b, "bcast", "{T{1'b0}}");
+    vb_default(b, "inblk", "{T{1'b0}}");
+    vb_default(b, "own", "{T{1'b1}}");
+    vb_default(b, "same", "{T{1'b0}}");
     vb_for(b, "l", "0", "T");
+    vb_set(b, "inblk[l]", "addr_i[32*l + OFF_W +: 32 - OFF_W] == %s", lc_hi);
     if (cfg->t > 1)
-        vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && "
-                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == %s && "
-                             "addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0]", lc_hi);
-    else
-        vb_set(b, "coal[l]", "cand[l] && size_i == 2'd2 && "
-                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == %s", lc_hi);
+        vb_set(b, "own[l]", "addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0]");
     /* loads of the leader's very address, any size: the gather gives every served lane
      * outside its own slot the leader's access, extracted and extended by funct3 */
-    if (mu == MUT_COAL_NO_BCAST)        /* loads of the leader's address replay */
-        vb_set(b, "bcast[l]", "1'b0");
-    else
-        vb_set(b, "bcast[l]", "cand[l] && !store_i && addr_i[32*l +: 32] == %s", lc_all);
+    if (mu != MUT_COAL_NO_BCAST)        /* (the mutation: loads of the leader's address replay) */
+        vb_set(b, "same[l]", "addr_i[32*l +: 32] == %s", lc_all);
     vb_end(b);
+    vb_set(b, "coal", "cand & {T{size_i == 2'd2}} & inblk & own");
+    vb_set(b, "bcast", "cand & {T{!store_i}} & same");
     if (cfg->t > 1) {
         vm_comment(m, "A store must not overtake a lower lane that replays and writes the same "
                       "word: the result must equal executing the lanes in increasing order. Such "
                       "a lane waits for a later pass.");
-        vm_reg(m, "pend", "T", "unserved lanes in the leader's block");
+        vm_wire(m, "pend", "T", "unserved lanes in the leader's block");
         vm_reg(m, "conflict", "T", "slot j is written later by a lower lane");
         vm_wire(m, "slot", "T", "lanes served from their own slot");
+        vm_assign(m, "pend", "cand & ~lead1h & ~coal & inblk");
         b = vm_comb(m, "store_order");
-        vb_default(b, "pend", "{T{1'b0}}");
         vb_default(b, "conflict", "{T{1'b0}}");
-        vb_for(b, "l", "0", "T");
-        vb_set(b, "pend[l]", "cand[l] && !lead1h[l] && !coal[l] && "
-                             "addr_i[32*l + OFF_W +: 32 - OFF_W] == %s", lc_hi);
-        vb_end(b);
         /* per lane a mask of the higher slots it conflicts with, not T x T
          * compares: the same logic, simulated T times faster */
         vb_for(b, "l", "0", "T - 1");

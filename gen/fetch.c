@@ -292,6 +292,26 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                   oh_of(cfg, e2, sizeof e2, "kill", "redir_wid_i"));
     }
     vm_assign(m, "jk_sel", "|(sel_oh & drop)");
+    {
+        /* the credits' increments and decrements as one-hot warp masks, made
+         * once (the same logic as W compares in the update loop; a simulator
+         * makes them in a few word operations) */
+        char e[128];
+        vm_wire(m, "cr_kill", "W", "credits cleared: the warp redirected now");
+        vm_assign(m, "cr_kill", "%s", oh_of(cfg, e, sizeof e, "kill", "redir_wid_i"));
+        vm_wire(m, "cr_inc", "W", "a credit taken: the warp fetched now, not dropped");
+        vm_assign(m, "cr_inc", "sel_oh & ~drop");
+        if (pick_reg) {
+            vm_wire(m, "cr_d0", "W", "a credit given back: the fetch at f0 was dropped");
+            vm_assign(m, "cr_d0", "{W{jk_f0}} & f0_oh_q");
+        }
+        vm_wire(m, "cr_d1", "W", "the same at f1");
+        vm_assign(m, "cr_d1", "%s", oh_of(cfg, e, sizeof e, "jk_f1", "f1_wid_q"));
+        vm_wire(m, "cr_d2", "W", "at f2");
+        vm_assign(m, "cr_d2", "%s", oh_of(cfg, e, sizeof e, "jk_f2", "f2_wid_q"));
+        vm_wire(m, "cr_d3", "W", "at f3");
+        vm_assign(m, "cr_d3", "%s", oh_of(cfg, e, sizeof e, "jk_f3", "f3_wid_q"));
+    }
     if (pick_reg) {
         vm_wire(m, "jk_f0", "1", NULL);
         vm_assign(m, "jk_f0", "f0_valid_q && |(f0_oh_q & drop)");
@@ -381,17 +401,17 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_comment(m, "Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a "
                   "redirect that refetches clears them (nothing of the warp issues then).");
     vb_for(b, "ws", "0", "W");
-    vb_if(b, "kill && redir_wid_i == ws[WARP_W-1:0]");
+    vb_if(b, "cr_kill[ws]");
     vb_set(b, "cred_q[CR_W*ws +: CR_W]", "{CR_W{1'b0}}");
     vb_else(b);
     vb_set(b, "cred_q[CR_W*ws +: CR_W]", "cred_q[CR_W*ws +: CR_W] "
-           "+ {{(CR_W-1){1'b0}}, sel_oh[ws] && !drop[ws]} "
+           "+ {{(CR_W-1){1'b0}}, cr_inc[ws]} "
            "- {{(CR_W-1){1'b0}}, iss_oh_i[ws]} "
            "%s"
-           "- {{(CR_W-1){1'b0}}, jk_f1 && f1_wid_q == ws[WARP_W-1:0]} "
-           "- {{(CR_W-1){1'b0}}, jk_f2 && f2_wid_q == ws[WARP_W-1:0]} "
-           "- {{(CR_W-1){1'b0}}, jk_f3 && f3_wid_q == ws[WARP_W-1:0]}",
-           pick_reg ? "- {{(CR_W-1){1'b0}}, jk_f0 && f0_oh_q[ws]} " : "");
+           "- {{(CR_W-1){1'b0}}, cr_d1[ws]} "
+           "- {{(CR_W-1){1'b0}}, cr_d2[ws]} "
+           "- {{(CR_W-1){1'b0}}, cr_d3[ws]}",
+           pick_reg ? "- {{(CR_W-1){1'b0}}, cr_d0[ws]} " : "");
     vb_end(b);
     vb_end(b);
     vb_reset(b, "cred_q", "{CR_W*W{1'b0}}");

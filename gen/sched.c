@@ -316,26 +316,33 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     }
 
     vm_comment(m, "Warp state next cycle, before this cycle's issue.");
+    {
+        /* the warps the inputs name, one-hot, made once (the same logic as a
+         * compare per warp in the loops; a simulator makes them in a few word
+         * operations) */
+        vm_wire(m, "sq_oh", "W", "the warp squashed now");
+        vm_assign(m, "sq_oh", "%s", oh_of(cfg, e, sizeof e, "squash_i", "squash_wid_i"));
+        vm_wire(m, "res_oh", "W", "the warp resolved now");
+        vm_assign(m, "res_oh", "%s", oh_of(cfg, e, sizeof e, "res_valid_i", "res_wid_i"));
+        vm_wire(m, "ah_oh", "W", "the warp whose count arrives now");
+        vm_assign(m, "ah_oh", "%s", oh_of(cfg, e, sizeof e, "ah_valid_i", "ah_wid_i"));
+        vm_wire(m, "fl_oh", "W", "the warp flushed now");
+        vm_assign(m, "fl_oh", "%s", oh_of(cfg, e, sizeof e, "flush_i", "flush_wid_i"));
+        vm_wire(m, "rfv_oh", "W", "the warp refilled now");
+        vm_assign(m, "rfv_oh", "%s", oh_of(cfg, e, sizeof e, "rf_valid_i", "rf_wid_i"));
+    }
     vm_reg(m, "cnt_n", "4*W", NULL);
     vm_reg(m, "nn_n", "W", NULL);
     vm_reg(m, "single_n", "W", NULL);
     vm_reg(m, "alive_n", "W", NULL);
     b = vm_comb(m, "next_state");
     vb_default(b, "cnt_n", "cnt_q");
-    vb_default(b, "nn_n", "nn_q");
-    vb_default(b, "single_n", "single_q");
-    vb_default(b, "alive_n", "alive_q");
+    vb_default(b, "nn_n", "nn_q | sq_oh");
+    vb_default(b, "single_n", "(single_q & ~res_oh) | ({W{res_single_i}} & res_oh)");
+    vb_default(b, "alive_n", "(alive_q & ~res_oh) | ({W{res_alive_i}} & res_oh)");
     vb_for(b, "w", "0", "W");
-    vb_set(b, "cnt_n[4*w +: 4]", "squash_i && squash_wid_i == w[WARP_W-1:0] ? "
-           "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - {1'b0, squash_cnt_i} : "
-           "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]}");
-    vb_if(b, "squash_i && squash_wid_i == w[WARP_W-1:0]");
-    vb_set(b, "nn_n[w]", "1'b1");
-    vb_end(b);
-    vb_if(b, "res_valid_i && res_wid_i == w[WARP_W-1:0]");
-    vb_set(b, "single_n[w]", "res_single_i");
-    vb_set(b, "alive_n[w]", "res_alive_i");
-    vb_end(b);
+    vb_set(b, "cnt_n[4*w +: 4]", "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - "
+           "{1'b0, squash_cnt_i & {3{sq_oh[w]}}}");
     vb_end(b);
 
     vm_comment(m, "A warp with several paths may issue path-neutral instructions (followed and "
@@ -354,9 +361,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "ahead_n", "ahead_q");
     vb_default(b, "ah_left", "5'd0");
     vb_for(b, "w", "0", "W");
-    vb_if(b, "res_valid_i && res_wid_i == w[WARP_W-1:0]");
+    vb_if(b, "res_oh[w]");
     vb_set(b, "ahead_n[3*w +: 3]", "3'd0");
-    vb_elif(b, "ah_valid_i && ah_wid_i == w[WARP_W-1:0] && !res1_q[w]");
+    vb_elif(b, "ah_oh[w] && !res1_q[w]");
     vb_set(b, "ah_left", "{2'b00, ah_n_i} - {1'b0, cnt_q[4*w +: 4]} - {4'b0000, iss_oh[w]}");
     vb_set(b, "ahead_n[3*w +: 3]", "ah_left[4:3] != 2'b00 ? 3'd0 : ah_left[2:0]");
     vb_elif(b, "iss_oh[w] && ahead_q[3*w +: 3] != 3'd0");
@@ -364,29 +371,40 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vb_end(b);
 
+    /* The per-warp counters are compared in a loop, the rest is W-bit
+     * operations (the same logic; a simulator evaluates them as words) */
+    vm_wire(m, "wport6", "W", "the write port of each warp's bank is busy at issue + 6 next cycle");
+    vm_assign(m, "wport6", nb == 2 ? "{(W/2){wres_q[16], wres_q[6]}}" : "{W{wres_q[6]}}");
+    vm_wire(m, "msq_oh", "W", "the warp that may squash next cycle, one-hot");
+    vm_assign(m, "msq_oh", "{W{msq_i}} & ({{(W-1){1'b0}}, 1'b1} << msq_wid_i)");
+    vm_wire(m, "rfs_oh", "W", "the warp refilled now (before the flush), one-hot");
+    vm_assign(m, "rfs_oh", "{W{rf_spec_i}} & ({{(W-1){1'b0}}, 1'b1} << rf_wid_i)");
+    vm_reg(m, "cz", "W", "nothing in flight next cycle");
+    vm_reg(m, "az", "W", "ahead_q is not zero");
+    if (b2b)
+        vm_reg(m, "a2", "W", "ahead_q is above one");
     vm_reg(m, "r1", "W", NULL);
     if (b2b)
         vm_reg(m, "r2", "W", NULL);
     b = vm_comb(m, "qualify_ahead");
+    vb_default(b, "cz", "{W{1'b0}}");
+    vb_default(b, "az", "{W{1'b0}}");
+    if (b2b)
+        vb_default(b, "a2", "{W{1'b0}}");
     vb_default(b, "r1", "{W{1'b0}}");
     if (b2b)
         vb_default(b, "r2", "{W{1'b0}}");
     vb_for(b, "w", "0", "W");
-    {
-        const char *bank0 = nb == 2 ? "(w%2)" : "0";
-        vb_set(b, "r1[w]", "alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) && (qv[w] ? "
-                           "(cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && (single_n[w] || "
-                           "(seq_q[w] && ahead_q[3*w +: 3] != 3'd0)) && !hz1[w])) && "
-                           "!(h_walu[w] && wres_q[10*%s+6]) : "
-                           "rf_spec_i && rf_wid_i == w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && "
-                           "!wres_q[10*%s+6])", bank0, bank0);
-        if (b2b)
-            vb_set(b, "r2[w]", "q2[w] && alive_n[w] && !hold_i[w] && "
-                   "!(msq_i && msq_wid_i == w[WARP_W-1:0]) && h_follow[w] && "
-                   "(single_n[w] || (h_seq[w] && ahead_q[3*w +: 3] > 3'd1)) && "
-                   "!hz2[w] && !(s_walu[w] && wres_q[10*%s+6])", bank0);
-    }
+    vb_set(b, "cz[w]", "cnt_n[4*w +: 4] == 4'd0");
+    vb_set(b, "az[w]", "ahead_q[3*w +: 3] != 3'd0");
+    if (b2b)
+        vb_set(b, "a2[w]", "ahead_q[3*w +: 3] > 3'd1");
     vb_end(b);
+    vb_set(b, "r1", "alive_n & ~hold_i & ~msq_oh & ((qv & (cz | (~nn_n & (single_n | (seq_q & az)) & "
+                    "~hz1)) & ~(h_walu & wport6)) | (~qv & rfs_oh & cz & ~wport6))");
+    if (b2b)
+        vb_set(b, "r2", "q2 & alive_n & ~hold_i & ~msq_oh & h_follow & (single_n | (h_seq & a2)) & "
+                        "~hz2 & ~(s_walu & wport6)");
     vm_reg(m, "ready", "W", "warps that may issue now");
     b = vm_comb(m, "qualify");
     vb_default(b, "ready", "{W{1'b0}}");
@@ -438,9 +456,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_comment(m, "Queue: a refill writes at the warp's write pointer, an issue advances its "
                   "read pointer, a flush empties it.");
     vb_for(b, "ws", "0", "W");
-    vb_set(b, "qn_q[(IB_W+1)*ws +: IB_W+1]", "flush_i && flush_wid_i == ws[WARP_W-1:0] ? "
+    vb_set(b, "qn_q[(IB_W+1)*ws +: IB_W+1]", "fl_oh[ws] ? "
            "{(IB_W+1){1'b0}} : qn_q[(IB_W+1)*ws +: IB_W+1] "
-           "+ {{IB_W{1'b0}}, rf_valid_i && rf_wid_i == ws[WARP_W-1:0]} "
+           "+ {{IB_W{1'b0}}, rfv_oh[ws]} "
            "- {{IB_W{1'b0}}, iss_oh[ws]}");
     vb_end(b);
     vb_if(b, "rf_valid_i");
@@ -475,7 +493,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "r2_q", "r2");
     vb_set(b, "li_oh_q", "iss_oh");
     vb_set(b, "ahead_q", "ahead_n");
-    vb_set(b, "res1_q", "%s", oh_of(cfg, e, sizeof e, "res_valid_i", "res_wid_i"));
+    vb_set(b, "res1_q", "res_oh");
     vb_set(b, "hv_q", "{hv_q[6:0], iss_valid && (i_walu || i_load)}");
     vb_set(b, "hl_q", "{hl_q[6:0], i_load}");
     vb_set(b, "hr_q", "{hr_q[0 +: 35], i_rd}");

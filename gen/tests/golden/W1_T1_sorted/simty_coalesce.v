@@ -69,6 +69,9 @@ module simty_coalesce (
   reg     [T-1:0]      mis;        // misaligned lanes
   reg     [T-1:0]      fault;      // lanes outside data memory and the MMIO page
   reg     [4*T-1:0]    cause;
+  reg     [T-1:0]      a0;         // address bit 0 of each lane
+  reg     [T-1:0]      a1;         // address bit 1
+  reg     [T-1:0]      oor;        // lanes whose address is outside data memory and the MMIO page
   wire    [T-1:0]      s1_cand;    // lanes that access memory
   integer              l;
   wire    [T-1:0]      s1_lead1h;  // one-hot leader: lowest active lane (it makes the access when the instruction is a memory one)
@@ -86,6 +89,9 @@ module simty_coalesce (
   reg     [31:0]       lcmp;       // the leader's address again, for the followers' compares
   reg     [T-1:0]      coal;
   reg     [T-1:0]      bcast;
+  reg     [T-1:0]      inblk;      // lanes whose address is in the leader's block
+  reg     [T-1:0]      own;        // lanes whose address is their own word slot of a block
+  reg     [T-1:0]      same;       // lanes whose address is the leader's
   wire    [T-1:0]      slot;       // lanes served from their own slot
   wire    [T-1:0]      left;       // lanes neither the leader nor in their slot nor a broadcast load
   reg     [3:0]        lstrb;      // leader's byte enables in its word
@@ -106,13 +112,20 @@ module simty_coalesce (
   always @* begin
     mis   = {T{1'b0}};
     fault = {T{1'b0}};
-    cause = {4*T{1'b0}};
+    a0    = {T{1'b0}};
+    a1    = {T{1'b0}};
+    oor   = {T{1'b0}};
+    cause = {T{4'b0100}};
     for (l = 0; l < T; l = l + 1) begin
-      mis[l]          = (s1_size_i == 2'd1 && s1_addr_i[32*l]) || (s1_size_i == 2'd2 &&
-          s1_addr_i[32*l +: 2] != 2'b00);
-      fault[l]        = !mis[l] && s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG &&
-          s1_addr_i[32*l + 12 +: 20] != MMIO_TAG;
-      cause[4*l +: 4] = mis[l] ? (s1_store_i ? 4'd6 : 4'd4) : (s1_store_i ? 4'd7 : 4'd5);
+      a0[l]  = s1_addr_i[32*l];
+      a1[l]  = s1_addr_i[32*l + 1];
+      oor[l] = s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && s1_addr_i[32*l + 12 +: 20]
+          != MMIO_TAG;
+    end
+    mis   = ({T{s1_size_i == 2'd1}} & a0) | ({T{s1_size_i == 2'd2}} & (a0 | a1));
+    fault = ~mis & oor;
+    for (l = 0; l < T; l = l + 1) begin
+      cause[4*l +: 2] = {s1_store_i, !mis[l]};
     end
   end
 
@@ -162,10 +175,15 @@ module simty_coalesce (
   always @* begin
     coal  = {T{1'b0}};
     bcast = {T{1'b0}};
+    inblk = {T{1'b0}};
+    own   = {T{1'b1}};
+    same  = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      coal[l]  = cand[l] && size_i == 2'd2 && addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[31:OFF_W];
-      bcast[l] = cand[l] && !store_i && addr_i[32*l +: 32] == lcmp;
+      inblk[l] = addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[31:OFF_W];
+      same[l]  = addr_i[32*l +: 32] == lcmp;
     end
+    coal  = cand & {T{size_i == 2'd2}} & inblk & own;
+    bcast = cand & {T{!store_i}} & same;
   end
 
   assign slot     = coal;

@@ -156,6 +156,11 @@ module simty_sched (
   reg     [W-1:0]             hz2;
   integer                     w;
   integer                     k;
+  wire    [W-1:0]             sq_oh;       // the warp squashed now
+  wire    [W-1:0]             res_oh;      // the warp resolved now
+  wire    [W-1:0]             ah_oh;       // the warp whose count arrives now
+  wire    [W-1:0]             fl_oh;       // the warp flushed now
+  wire    [W-1:0]             rfv_oh;      // the warp refilled now
   reg     [4*W-1:0]           cnt_n;
   reg     [W-1:0]             nn_n;
   reg     [W-1:0]             single_n;
@@ -165,6 +170,12 @@ module simty_sched (
   reg     [W-1:0]             res1_q;      // resolved last cycle: a count arriving now is older than that
   reg     [3*W-1:0]           ahead_n;
   reg     [4:0]               ah_left;
+  wire    [W-1:0]             wport6;      // the write port of each warp's bank is busy at issue + 6 next cycle
+  wire    [W-1:0]             msq_oh;      // the warp that may squash next cycle, one-hot
+  wire    [W-1:0]             rfs_oh;      // the warp refilled now (before the flush), one-hot
+  reg     [W-1:0]             cz;          // nothing in flight next cycle
+  reg     [W-1:0]             az;          // ahead_q is not zero
+  reg     [W-1:0]             a2;          // ahead_q is above one
   reg     [W-1:0]             r1;
   reg     [W-1:0]             r2;
   reg     [W-1:0]             ready;       // warps that may issue now
@@ -343,24 +354,21 @@ module simty_sched (
   end
 
   // Warp state next cycle, before this cycle's issue.
+  assign sq_oh  = (squash_i && squash_wid_i == 1'b0);
+  assign res_oh = (res_valid_i && res_wid_i == 1'b0);
+  assign ah_oh  = (ah_valid_i && ah_wid_i == 1'b0);
+  assign fl_oh  = (flush_i && flush_wid_i == 1'b0);
+  assign rfv_oh = (rf_valid_i && rf_wid_i == 1'b0);
 
   // next_state
   always @* begin
     cnt_n    = cnt_q;
-    nn_n     = nn_q;
-    single_n = single_q;
-    alive_n  = alive_q;
+    nn_n     = nn_q | sq_oh;
+    single_n = (single_q & ~res_oh) | ({W{res_single_i}} & res_oh);
+    alive_n  = (alive_q & ~res_oh) | ({W{res_alive_i}} & res_oh);
     for (w = 0; w < W; w = w + 1) begin
-      cnt_n[4*w +: 4] = squash_i && squash_wid_i == w[WARP_W-1:0] ? cnt_q[4*w +: 4] - {3'b000,
-          dec_res[w]} - {3'b000, dec_wb[w]} - {1'b0, squash_cnt_i} : cnt_q[4*w +: 4] - {3'b000,
-          dec_res[w]} - {3'b000, dec_wb[w]};
-      if (squash_i && squash_wid_i == w[WARP_W-1:0]) begin
-        nn_n[w] = 1'b1;
-      end
-      if (res_valid_i && res_wid_i == w[WARP_W-1:0]) begin
-        single_n[w] = res_single_i;
-        alive_n[w]  = res_alive_i;
-      end
+      cnt_n[4*w +: 4] = cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - {1'b0,
+          squash_cnt_i & {3{sq_oh[w]}}};
     end
   end
 
@@ -377,9 +385,9 @@ module simty_sched (
     ahead_n = ahead_q;
     ah_left = 5'd0;
     for (w = 0; w < W; w = w + 1) begin
-      if (res_valid_i && res_wid_i == w[WARP_W-1:0]) begin
+      if (res_oh[w]) begin
         ahead_n[3*w +: 3] = 3'd0;
-      end else if (ah_valid_i && ah_wid_i == w[WARP_W-1:0] && !res1_q[w]) begin
+      end else if (ah_oh[w] && !res1_q[w]) begin
         ah_left           = {2'b00, ah_n_i} - {1'b0, cnt_q[4*w +: 4]} - {4'b0000, iss_oh[w]};
         ahead_n[3*w +: 3] = ah_left[4:3] != 2'b00 ? 3'd0 : ah_left[2:0];
       end else if (iss_oh[w] && ahead_q[3*w +: 3] != 3'd0) begin
@@ -388,19 +396,26 @@ module simty_sched (
     end
   end
 
+  assign wport6 = {W{wres_q[6]}};
+  assign msq_oh = {W{msq_i}} & ({{(W-1){1'b0}}, 1'b1} << msq_wid_i);
+  assign rfs_oh = {W{rf_spec_i}} & ({{(W-1){1'b0}}, 1'b1} << rf_wid_i);
+
   // qualify_ahead
   always @* begin
+    cz = {W{1'b0}};
+    az = {W{1'b0}};
+    a2 = {W{1'b0}};
     r1 = {W{1'b0}};
     r2 = {W{1'b0}};
     for (w = 0; w < W; w = w + 1) begin
-      r1[w] = alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) && (qv[w] ?
-          (cnt_n[4*w +: 4] == 4'd0 || (!nn_n[w] && (single_n[w] || (seq_q[w] && ahead_q[3*w +: 3] !=
-          3'd0)) && !hz1[w])) && !(h_walu[w] && wres_q[10*0+6]) : rf_spec_i && rf_wid_i ==
-          w[WARP_W-1:0] && cnt_n[4*w +: 4] == 4'd0 && !wres_q[10*0+6]);
-      r2[w] = q2[w] && alive_n[w] && !hold_i[w] && !(msq_i && msq_wid_i == w[WARP_W-1:0]) &&
-          h_follow[w] && (single_n[w] || (h_seq[w] && ahead_q[3*w +: 3] > 3'd1)) && !hz2[w] &&
-          !(s_walu[w] && wres_q[10*0+6]);
+      cz[w] = cnt_n[4*w +: 4] == 4'd0;
+      az[w] = ahead_q[3*w +: 3] != 3'd0;
+      a2[w] = ahead_q[3*w +: 3] > 3'd1;
     end
+    r1 = alive_n & ~hold_i & ~msq_oh & ((qv & (cz | (~nn_n & (single_n | (seq_q & az)) & ~hz1)) &
+        ~(h_walu & wport6)) | (~qv & rfs_oh & cz & ~wport6));
+    r2 = q2 & alive_n & ~hold_i & ~msq_oh & h_follow & (single_n | (h_seq & a2)) & ~hz2 & ~(s_walu &
+        wport6);
   end
 
   // qualify
@@ -448,9 +463,8 @@ module simty_sched (
   // state
   always @(posedge clk_i) begin
     for (ws = 0; ws < W; ws = ws + 1) begin
-      qn_q[(IB_W+1)*ws +: IB_W+1] <= flush_i && flush_wid_i == ws[WARP_W-1:0] ? {(IB_W+1){1'b0}} :
-          qn_q[(IB_W+1)*ws +: IB_W+1] + {{IB_W{1'b0}},
-          rf_valid_i && rf_wid_i == ws[WARP_W-1:0]} - {{IB_W{1'b0}}, iss_oh[ws]};
+      qn_q[(IB_W+1)*ws +: IB_W+1] <= fl_oh[ws] ? {(IB_W+1){1'b0}} : qn_q[(IB_W+1)*ws +: IB_W+1] +
+          {{IB_W{1'b0}}, rfv_oh[ws]} - {{IB_W{1'b0}}, iss_oh[ws]};
     end
     if (rf_valid_i) begin
       e_use1_q[rf_slot]           <= rf_use1_i;
@@ -482,7 +496,7 @@ module simty_sched (
     r2_q        <= r2;
     li_oh_q     <= iss_oh;
     ahead_q     <= ahead_n;
-    res1_q      <= (res_valid_i && res_wid_i == 1'b0);
+    res1_q      <= res_oh;
     hv_q        <= {hv_q[6:0], iss_valid && (i_walu || i_load)};
     hl_q        <= {hl_q[6:0], i_load};
     hr_q        <= {hr_q[0 +: 35], i_rd};

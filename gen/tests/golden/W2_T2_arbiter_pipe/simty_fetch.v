@@ -138,6 +138,11 @@ module simty_fetch (
   wire                 jk_f2;
   wire                 jk_f3;
   wire    [W-1:0]      drop;               // warps whose fetches are dropped now (jump at f4, refetch)
+  wire    [W-1:0]      cr_kill;            // credits cleared: the warp redirected now
+  wire    [W-1:0]      cr_inc;             // a credit taken: the warp fetched now, not dropped
+  wire    [W-1:0]      cr_d1;              // the same at f1
+  wire    [W-1:0]      cr_d2;              // at f2
+  wire    [W-1:0]      cr_d3;              // at f3
   integer              ws;
 
   // Steering: the first eligible warp at or after rr_q, warps with nothing fetched first (a
@@ -178,15 +183,20 @@ module simty_fetch (
   // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it
   // fetched and refetch from there. A predicted jump in f4 drops the warp's younger fetches
   // (f3, f2, f1, steering).
-  assign kill   = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_r_q == redir_pc_i));
-  assign drop   = ({W{f4_valid_q}} & ({{(W-1){1'b0}},
+  assign kill    = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_r_q == redir_pc_i));
+  assign drop    = ({W{f4_valid_q}} & ({{(W-1){1'b0}},
       1'b1} << f4_wid_q)) | ({W{kill}} & ({{(W-1){1'b0}}, 1'b1} << redir_wid_i));
-  assign jk_sel = |(sel_oh & drop);
-  assign jk_f1  = f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || (kill && f1_wid_q ==
+  assign jk_sel  = |(sel_oh & drop);
+  assign cr_kill = ({W{kill}} & ({{(W-1){1'b0}}, 1'b1} << redir_wid_i));
+  assign cr_inc  = sel_oh & ~drop;
+  assign cr_d1   = ({W{jk_f1}} & ({{(W-1){1'b0}}, 1'b1} << f1_wid_q));
+  assign cr_d2   = ({W{jk_f2}} & ({{(W-1){1'b0}}, 1'b1} << f2_wid_q));
+  assign cr_d3   = ({W{jk_f3}} & ({{(W-1){1'b0}}, 1'b1} << f3_wid_q));
+  assign jk_f1   = f1_valid_q && ((f4_valid_q && f1_wid_q == f4_wid_q) || (kill && f1_wid_q ==
       redir_wid_i));
-  assign jk_f2  = f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || (kill && f2_wid_q ==
+  assign jk_f2   = f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || (kill && f2_wid_q ==
       redir_wid_i));
-  assign jk_f3  = f3_valid_q && (f3_drop_q || (kill && f3_wid_q == redir_wid_i));
+  assign jk_f3   = f3_valid_q && (f3_drop_q || (kill && f3_wid_q == redir_wid_i));
 
   // fetch
   always @(posedge clk_i) begin
@@ -239,14 +249,12 @@ module simty_fetch (
       end
     end
     for (ws = 0; ws < W; ws = ws + 1) begin
-      if (kill && redir_wid_i == ws[WARP_W-1:0]) begin
+      if (cr_kill[ws]) begin
         cred_q[CR_W*ws +: CR_W] <= {CR_W{1'b0}};
       end else begin
         cred_q[CR_W*ws +: CR_W] <= cred_q[CR_W*ws +: CR_W] + {{(CR_W-1){1'b0}},
-            sel_oh[ws] && !drop[ws]} - {{(CR_W-1){1'b0}}, iss_oh_i[ws]} - {{(CR_W-1){1'b0}},
-            jk_f1 && f1_wid_q == ws[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
-            jk_f2 && f2_wid_q == ws[WARP_W-1:0]} - {{(CR_W-1){1'b0}},
-            jk_f3 && f3_wid_q == ws[WARP_W-1:0]};
+            cr_inc[ws]} - {{(CR_W-1){1'b0}}, iss_oh_i[ws]} - {{(CR_W-1){1'b0}},
+            cr_d1[ws]} - {{(CR_W-1){1'b0}}, cr_d2[ws]} - {{(CR_W-1){1'b0}}, cr_d3[ws]};
       end
     end
     if (rst_i) begin

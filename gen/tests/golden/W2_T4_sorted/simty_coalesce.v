@@ -69,6 +69,9 @@ module simty_coalesce (
   reg     [T-1:0]      mis;        // misaligned lanes
   reg     [T-1:0]      fault;      // lanes outside data memory and the MMIO page
   reg     [4*T-1:0]    cause;
+  reg     [T-1:0]      a0;         // address bit 0 of each lane
+  reg     [T-1:0]      a1;         // address bit 1
+  reg     [T-1:0]      oor;        // lanes whose address is outside data memory and the MMIO page
   wire    [T-1:0]      s1_cand;    // lanes that access memory
   integer              l;
   wire    [T-1:0]      s1_lead1h;  // one-hot leader: lowest active lane (it makes the access when the instruction is a memory one)
@@ -86,7 +89,10 @@ module simty_coalesce (
   reg     [31:0]       lcmp;       // the leader's address again, for the followers' compares
   reg     [T-1:0]      coal;
   reg     [T-1:0]      bcast;
-  reg     [T-1:0]      pend;       // unserved lanes in the leader's block
+  reg     [T-1:0]      inblk;      // lanes whose address is in the leader's block
+  reg     [T-1:0]      own;        // lanes whose address is their own word slot of a block
+  reg     [T-1:0]      same;       // lanes whose address is the leader's
+  wire    [T-1:0]      pend;       // unserved lanes in the leader's block
   reg     [T-1:0]      conflict;   // slot j is written later by a lower lane
   wire    [T-1:0]      slot;       // lanes served from their own slot
   wire    [T-1:0]      left;       // lanes neither the leader nor in their slot nor a broadcast load
@@ -108,13 +114,20 @@ module simty_coalesce (
   always @* begin
     mis   = {T{1'b0}};
     fault = {T{1'b0}};
-    cause = {4*T{1'b0}};
+    a0    = {T{1'b0}};
+    a1    = {T{1'b0}};
+    oor   = {T{1'b0}};
+    cause = {T{4'b0100}};
     for (l = 0; l < T; l = l + 1) begin
-      mis[l]          = (s1_size_i == 2'd1 && s1_addr_i[32*l]) || (s1_size_i == 2'd2 &&
-          s1_addr_i[32*l +: 2] != 2'b00);
-      fault[l]        = !mis[l] && s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG &&
-          s1_addr_i[32*l + 12 +: 20] != MMIO_TAG;
-      cause[4*l +: 4] = mis[l] ? (s1_store_i ? 4'd6 : 4'd4) : (s1_store_i ? 4'd7 : 4'd5);
+      a0[l]  = s1_addr_i[32*l];
+      a1[l]  = s1_addr_i[32*l + 1];
+      oor[l] = s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && s1_addr_i[32*l + 12 +: 20]
+          != MMIO_TAG;
+    end
+    mis   = ({T{s1_size_i == 2'd1}} & a0) | ({T{s1_size_i == 2'd2}} & (a0 | a1));
+    fault = ~mis & oor;
+    for (l = 0; l < T; l = l + 1) begin
+      cause[4*l +: 2] = {s1_store_i, !mis[l]};
     end
   end
 
@@ -164,24 +177,25 @@ module simty_coalesce (
   always @* begin
     coal  = {T{1'b0}};
     bcast = {T{1'b0}};
+    inblk = {T{1'b0}};
+    own   = {T{1'b1}};
+    same  = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
-      coal[l]  = cand[l] && size_i == 2'd2 && addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[31:OFF_W]
-          && addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0];
-      bcast[l] = cand[l] && !store_i && addr_i[32*l +: 32] == lcmp;
+      inblk[l] = addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[31:OFF_W];
+      own[l]   = addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0];
+      same[l]  = addr_i[32*l +: 32] == lcmp;
     end
+    coal  = cand & {T{size_i == 2'd2}} & inblk & own;
+    bcast = cand & {T{!store_i}} & same;
   end
 
   // A store must not overtake a lower lane that replays and writes the same word: the result
   // must equal executing the lanes in increasing order. Such a lane waits for a later pass.
+  assign pend = cand & ~lead1h & ~coal & inblk;
 
   // store_order
   always @* begin
-    pend     = {T{1'b0}};
     conflict = {T{1'b0}};
-    for (l = 0; l < T; l = l + 1) begin
-      pend[l] = cand[l] && !lead1h[l] && !coal[l] && addr_i[32*l + OFF_W +: 32 - OFF_W] ==
-          lcmp[31:OFF_W];
-    end
     for (l = 0; l < T - 1; l = l + 1) begin
       conflict = conflict | ({T{pend[l]}} & ({{(T-1){1'b0}},
           1'b1} << addr_i[32*l + 2 +: LANE_W]) & ({T{1'b1}} << (l + 1)));
