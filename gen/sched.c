@@ -316,33 +316,26 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     }
 
     vm_comment(m, "Warp state next cycle, before this cycle's issue.");
-    {
-        /* the warps the inputs name, one-hot, made once (the same logic as a
-         * compare per warp in the loops; a simulator makes them in a few word
-         * operations) */
-        vm_wire(m, "sq_oh", "W", "the warp squashed now");
-        vm_assign(m, "sq_oh", "%s", oh_of(cfg, e, sizeof e, "squash_i", "squash_wid_i"));
-        vm_wire(m, "res_oh", "W", "the warp resolved now");
-        vm_assign(m, "res_oh", "%s", oh_of(cfg, e, sizeof e, "res_valid_i", "res_wid_i"));
-        vm_wire(m, "ah_oh", "W", "the warp whose count arrives now");
-        vm_assign(m, "ah_oh", "%s", oh_of(cfg, e, sizeof e, "ah_valid_i", "ah_wid_i"));
-        vm_wire(m, "fl_oh", "W", "the warp flushed now");
-        vm_assign(m, "fl_oh", "%s", oh_of(cfg, e, sizeof e, "flush_i", "flush_wid_i"));
-        vm_wire(m, "rfv_oh", "W", "the warp refilled now");
-        vm_assign(m, "rfv_oh", "%s", oh_of(cfg, e, sizeof e, "rf_valid_i", "rf_wid_i"));
-    }
     vm_reg(m, "cnt_n", "4*W", NULL);
     vm_reg(m, "nn_n", "W", NULL);
     vm_reg(m, "single_n", "W", NULL);
     vm_reg(m, "alive_n", "W", NULL);
     b = vm_comb(m, "next_state");
     vb_default(b, "cnt_n", "cnt_q");
-    vb_default(b, "nn_n", "nn_q | sq_oh");
-    vb_default(b, "single_n", "(single_q & ~res_oh) | ({W{res_single_i}} & res_oh)");
-    vb_default(b, "alive_n", "(alive_q & ~res_oh) | ({W{res_alive_i}} & res_oh)");
+    vb_default(b, "nn_n", "nn_q");
+    vb_default(b, "single_n", "single_q");
+    vb_default(b, "alive_n", "alive_q");
     vb_for(b, "w", "0", "W");
-    vb_set(b, "cnt_n[4*w +: 4]", "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - "
-           "{1'b0, squash_cnt_i & {3{sq_oh[w]}}}");
+    vb_set(b, "cnt_n[4*w +: 4]", "squash_i && squash_wid_i == w[WARP_W-1:0] ? "
+           "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - {1'b0, squash_cnt_i} : "
+           "cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]}");
+    vb_if(b, "squash_i && squash_wid_i == w[WARP_W-1:0]");
+    vb_set(b, "nn_n[w]", "1'b1");
+    vb_end(b);
+    vb_if(b, "res_valid_i && res_wid_i == w[WARP_W-1:0]");
+    vb_set(b, "single_n[w]", "res_single_i");
+    vb_set(b, "alive_n[w]", "res_alive_i");
+    vb_end(b);
     vb_end(b);
 
     vm_comment(m, "A warp with several paths may issue path-neutral instructions (followed and "
@@ -361,9 +354,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "ahead_n", "ahead_q");
     vb_default(b, "ah_left", "5'd0");
     vb_for(b, "w", "0", "W");
-    vb_if(b, "res_oh[w]");
+    vb_if(b, "res_valid_i && res_wid_i == w[WARP_W-1:0]");
     vb_set(b, "ahead_n[3*w +: 3]", "3'd0");
-    vb_elif(b, "ah_oh[w] && !res1_q[w]");
+    vb_elif(b, "ah_valid_i && ah_wid_i == w[WARP_W-1:0] && !res1_q[w]");
     vb_set(b, "ah_left", "{2'b00, ah_n_i} - {1'b0, cnt_q[4*w +: 4]} - {4'b0000, iss_oh[w]}");
     vb_set(b, "ahead_n[3*w +: 3]", "ah_left[4:3] != 2'b00 ? 3'd0 : ah_left[2:0]");
     vb_elif(b, "iss_oh[w] && ahead_q[3*w +: 3] != 3'd0");
@@ -456,9 +449,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_comment(m, "Queue: a refill writes at the warp's write pointer, an issue advances its "
                   "read pointer, a flush empties it.");
     vb_for(b, "ws", "0", "W");
-    vb_set(b, "qn_q[(IB_W+1)*ws +: IB_W+1]", "fl_oh[ws] ? "
+    vb_set(b, "qn_q[(IB_W+1)*ws +: IB_W+1]", "flush_i && flush_wid_i == ws[WARP_W-1:0] ? "
            "{(IB_W+1){1'b0}} : qn_q[(IB_W+1)*ws +: IB_W+1] "
-           "+ {{IB_W{1'b0}}, rfv_oh[ws]} "
+           "+ {{IB_W{1'b0}}, rf_valid_i && rf_wid_i == ws[WARP_W-1:0]} "
            "- {{IB_W{1'b0}}, iss_oh[ws]}");
     vb_end(b);
     vb_if(b, "rf_valid_i");
@@ -493,7 +486,7 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "r2_q", "r2");
     vb_set(b, "li_oh_q", "iss_oh");
     vb_set(b, "ahead_q", "ahead_n");
-    vb_set(b, "res1_q", "res_oh");
+    vb_set(b, "res1_q", "%s", oh_of(cfg, e, sizeof e, "res_valid_i", "res_wid_i"));
     vb_set(b, "hv_q", "{hv_q[6:0], iss_valid && (i_walu || i_load)}");
     vb_set(b, "hl_q", "{hl_q[6:0], i_load}");
     vb_set(b, "hr_q", "{hr_q[0 +: 35], i_rd}");

@@ -156,11 +156,6 @@ module simty_sched (
   reg     [W-1:0]             hz2;
   integer                     w;
   integer                     k;
-  wire    [W-1:0]             sq_oh;       // the warp squashed now
-  wire    [W-1:0]             res_oh;      // the warp resolved now
-  wire    [W-1:0]             ah_oh;       // the warp whose count arrives now
-  wire    [W-1:0]             fl_oh;       // the warp flushed now
-  wire    [W-1:0]             rfv_oh;      // the warp refilled now
   reg     [4*W-1:0]           cnt_n;
   reg     [W-1:0]             nn_n;
   reg     [W-1:0]             single_n;
@@ -354,21 +349,24 @@ module simty_sched (
   end
 
   // Warp state next cycle, before this cycle's issue.
-  assign sq_oh  = (squash_i && squash_wid_i == 1'b0);
-  assign res_oh = (res_valid_i && res_wid_i == 1'b0);
-  assign ah_oh  = (ah_valid_i && ah_wid_i == 1'b0);
-  assign fl_oh  = (flush_i && flush_wid_i == 1'b0);
-  assign rfv_oh = (rf_valid_i && rf_wid_i == 1'b0);
 
   // next_state
   always @* begin
     cnt_n    = cnt_q;
-    nn_n     = nn_q | sq_oh;
-    single_n = (single_q & ~res_oh) | ({W{res_single_i}} & res_oh);
-    alive_n  = (alive_q & ~res_oh) | ({W{res_alive_i}} & res_oh);
+    nn_n     = nn_q;
+    single_n = single_q;
+    alive_n  = alive_q;
     for (w = 0; w < W; w = w + 1) begin
-      cnt_n[4*w +: 4] = cnt_q[4*w +: 4] - {3'b000, dec_res[w]} - {3'b000, dec_wb[w]} - {1'b0,
-          squash_cnt_i & {3{sq_oh[w]}}};
+      cnt_n[4*w +: 4] = squash_i && squash_wid_i == w[WARP_W-1:0] ? cnt_q[4*w +: 4] - {3'b000,
+          dec_res[w]} - {3'b000, dec_wb[w]} - {1'b0, squash_cnt_i} : cnt_q[4*w +: 4] - {3'b000,
+          dec_res[w]} - {3'b000, dec_wb[w]};
+      if (squash_i && squash_wid_i == w[WARP_W-1:0]) begin
+        nn_n[w] = 1'b1;
+      end
+      if (res_valid_i && res_wid_i == w[WARP_W-1:0]) begin
+        single_n[w] = res_single_i;
+        alive_n[w]  = res_alive_i;
+      end
     end
   end
 
@@ -385,9 +383,9 @@ module simty_sched (
     ahead_n = ahead_q;
     ah_left = 5'd0;
     for (w = 0; w < W; w = w + 1) begin
-      if (res_oh[w]) begin
+      if (res_valid_i && res_wid_i == w[WARP_W-1:0]) begin
         ahead_n[3*w +: 3] = 3'd0;
-      end else if (ah_oh[w] && !res1_q[w]) begin
+      end else if (ah_valid_i && ah_wid_i == w[WARP_W-1:0] && !res1_q[w]) begin
         ah_left           = {2'b00, ah_n_i} - {1'b0, cnt_q[4*w +: 4]} - {4'b0000, iss_oh[w]};
         ahead_n[3*w +: 3] = ah_left[4:3] != 2'b00 ? 3'd0 : ah_left[2:0];
       end else if (iss_oh[w] && ahead_q[3*w +: 3] != 3'd0) begin
@@ -463,8 +461,9 @@ module simty_sched (
   // state
   always @(posedge clk_i) begin
     for (ws = 0; ws < W; ws = ws + 1) begin
-      qn_q[(IB_W+1)*ws +: IB_W+1] <= fl_oh[ws] ? {(IB_W+1){1'b0}} : qn_q[(IB_W+1)*ws +: IB_W+1] +
-          {{IB_W{1'b0}}, rfv_oh[ws]} - {{IB_W{1'b0}}, iss_oh[ws]};
+      qn_q[(IB_W+1)*ws +: IB_W+1] <= flush_i && flush_wid_i == ws[WARP_W-1:0] ? {(IB_W+1){1'b0}} :
+          qn_q[(IB_W+1)*ws +: IB_W+1] + {{IB_W{1'b0}},
+          rf_valid_i && rf_wid_i == ws[WARP_W-1:0]} - {{IB_W{1'b0}}, iss_oh[ws]};
     end
     if (rf_valid_i) begin
       e_use1_q[rf_slot]           <= rf_use1_i;
@@ -496,7 +495,7 @@ module simty_sched (
     r2_q        <= r2;
     li_oh_q     <= iss_oh;
     ahead_q     <= ahead_n;
-    res1_q      <= res_oh;
+    res1_q      <= (res_valid_i && res_wid_i == 1'b0);
     hv_q        <= {hv_q[6:0], iss_valid && (i_walu || i_load)};
     hl_q        <= {hl_q[6:0], i_load};
     hr_q        <= {hr_q[0 +: 35], i_rd};
