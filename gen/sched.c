@@ -369,9 +369,9 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "wport6", "W", "the write port of each warp's bank is busy at issue + 6 next cycle");
     vm_assign(m, "wport6", nb == 2 ? "{(W/2){wres_q[16], wres_q[6]}}" : "{W{wres_q[6]}}");
     vm_wire(m, "msq_oh", "W", "the warp that may squash next cycle, one-hot");
-    vm_assign(m, "msq_oh", "{W{msq_i}} & ({{(W-1){1'b0}}, 1'b1} << msq_wid_i)");
+    vm_assign(m, "msq_oh", "%s", oh_of(cfg, e, sizeof e, "msq_i", "msq_wid_i"));
     vm_wire(m, "rfs_oh", "W", "the warp refilled now (before the flush), one-hot");
-    vm_assign(m, "rfs_oh", "{W{rf_spec_i}} & ({{(W-1){1'b0}}, 1'b1} << rf_wid_i)");
+    vm_assign(m, "rfs_oh", "%s", oh_of(cfg, e, sizeof e, "rf_spec_i", "rf_wid_i"));
     vm_reg(m, "cz", "W", "nothing in flight next cycle");
     vm_reg(m, "az", "W", "ahead_q is not zero");
     if (b2b)

@@ -395,8 +395,8 @@ module simty_sched (
   end
 
   assign wport6 = {W{wres_q[6]}};
-  assign msq_oh = {W{msq_i}} & ({{(W-1){1'b0}}, 1'b1} << msq_wid_i);
-  assign rfs_oh = {W{rf_spec_i}} & ({{(W-1){1'b0}}, 1'b1} << rf_wid_i);
+  assign msq_oh = (msq_i && msq_wid_i == 1'b0);
+  assign rfs_oh = (rf_spec_i && rf_wid_i == 1'b0);
 
   // qualify_ahead
   always @* begin

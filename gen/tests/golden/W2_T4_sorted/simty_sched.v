@@ -404,8 +404,8 @@ module simty_sched (
   end
 
   assign wport6 = {(W/2){wres_q[16], wres_q[6]}};
-  assign msq_oh = {W{msq_i}} & ({{(W-1){1'b0}}, 1'b1} << msq_wid_i);
-  assign rfs_oh = {W{rf_spec_i}} & ({{(W-1){1'b0}}, 1'b1} << rf_wid_i);
+  assign msq_oh = ({W{msq_i}} & ({{(W-1){1'b0}}, 1'b1} << msq_wid_i));
+  assign rfs_oh = ({W{rf_spec_i}} & ({{(W-1){1'b0}}, 1'b1} << rf_wid_i));
 
   // qualify_ahead
   always @* begin
