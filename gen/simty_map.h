@@ -2,7 +2,7 @@
  * simty_map.h - the one definition of Simty's memory map, CSRs, exit and trap
  * numbers.  The generator, the reference model, the harness and the software
  * (C, assembly and linker scripts through cpp) all include this file, so the
- * numbers cannot drift apart.  See ../shared/design/spec.md ("Memory and
+ * numbers cannot drift apart.  See docs/spec.md ("Memory and
  * ports", "Execution model").  Plain macros only: it must stay valid for the
  * assembler.
  */

@@ -3,7 +3,7 @@
  * and write in the same way: exit-code precedence, the per-run result line,
  * commit-log lines, the stats JSON, the signature dump, and output files that
  * appear only when complete (written under a temporary name, renamed at the
- * end, removed on error).  See ../../shared/design/spec.md ("The harness").
+ * end, removed on error).  See docs/spec.md ("The harness").
  */
 #ifndef SIMTY_REPORT_H
 #define SIMTY_REPORT_H

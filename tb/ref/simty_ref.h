@@ -2,7 +2,7 @@
  * simty_ref.h - the reference model of the Simty SIMT machine (the oracle).
  *
  * W warps x T threads (powers of two, 1..64) run RV32I as the spec's
- * execution model says (../../../shared/design/spec.md, "Execution model").
+ * execution model says (docs/spec.md, "Execution model").
  * Two layers, usable separately:
  *
  *  1. The executor (ref_step): "warp w executes the instruction at PC p for
