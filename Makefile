@@ -36,7 +36,8 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput test-mirror fuzz fuzz-elf test-randstate formal \
-        fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog compare postsynth fpga-sim fpga-lint clean
+        fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog compare postsynth fpga-sim fpga-lint clean \
+        docs-modules check-docs
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I, or RV32IM with ISA=rv32im) core generator.  Targets:"
@@ -50,6 +51,7 @@ help:
 	@echo "                                  in lock step; TRACE=1 builds with FST tracing (SIMFLAGS=--trace f.fst)"
 	@echo "  make sw                         build every program under sw/ into build/sw/"
 	@echo "  make rtl | check-gen            regenerate / check the committed default RTL in rtl/"
+	@echo "  make docs-modules | check-docs  rewrite / check the README's module table (simty-gen --doc)"
 	@echo "  make test [TEST_JOBS=2]          the regression CI runs (fast tier, under ~20 min on 2 cores; checks TEST_JOBS at a time)"
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
@@ -67,7 +69,7 @@ help:
 	@echo "                                  the sw/bench kernels on the RTL (both trackers unless TRACK=)"
 	@echo "                                  and the model (4 policies), 1x1 baseline added, results checked:"
 	@echo "                                  build/bench/bench.{md,csv,json} and plots; -j2 runs 2 at a time"
-	@echo "  make bench-docs [SYNTH_ROOT=.]  the README's benchmark table, plots and timeline into docs/bench/"
+	@echo "  make bench-docs [SYNTH_ROOT=.]  the benchmark tables (docs/bench/README.md), plots and timeline into docs/bench/"
 	@echo "  make bench-sim [BENCH_SIM_CFGS=\"8x8 4x64\"]  simulator speed: cycles/s of the Verilated core on the"
 	@echo "                                  bench kernels, start-up against a short test, the model's thread"
 	@echo "                                  instructions/s: build/bench-sim/bench-sim.{md,json}"
@@ -103,7 +105,7 @@ help:
 	@echo "  PLACER=$(PLACER)  nextpnr placer: auto (heap; static on ECP5 from T=16 past 20,000 logic) | heap | static (ECP5) | sa; not auto -> synth-BOARD-PLACER/"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
 	@echo "  DASK_SCHEDULER=tcp://host:port  compare, fuzz and bench send their jobs to that Dask cluster"
-	@echo "                                  (default: a LocalCluster on this machine; README, Sweeps on Dask)"
+	@echo "                                  (default: a LocalCluster on this machine; fpga/README.md, Sweeps on Dask)"
 
 # --- set-up ----------------------------------------------------------------
 # A phony prerequisite of every user-facing target: quick when nothing is
@@ -137,6 +139,14 @@ check-gen: $(GEN_BIN)
 	@rm -rf build/check-gen && $(GEN_BIN) $(RTL_COMMITTED) -o build/check-gen/rtl >/dev/null
 	@if diff -r -x files.f rtl build/check-gen/rtl >/dev/null; then echo "PASS rtl/ is fresh"; \
 	 else echo "FAIL rtl/ differs from the generator's output: run make rtl and commit"; exit 1; fi
+
+# The README's module table is simty-gen --doc's, between markers (issue 53);
+# check-docs is in make test's fast tier.
+docs-modules: $(GEN_BIN)
+	@scripts/check_doc_modules.sh --write
+
+check-docs: $(GEN_BIN)
+	@scripts/check_doc_modules.sh
 
 # --- RTL simulator: generated Verilog + Verilator + the C harness --------------
 RTL_DIR  := $(CFG_DIR)/rtl
@@ -243,7 +253,7 @@ bench: setup
 	  $(PYTHON) scripts/bench.py --cfgs "$(BENCH_CFGS)" --track $(BENCH_TRACK) \
 	    --seed $(BENCH_SEED) --jobs $$j $(BENCH_FLAGS)
 
-# The README's figures: the W and T sweeps of both trackers and the model into
+# The benchmark figures (docs/bench/README.md): the W and T sweeps of both trackers and the model into
 # docs/bench/ (Fmax from SYNTH_ROOT's make synth results, default this tree),
 # and the divergence timeline of mandel.
 BENCH_DOCS_CFGS ?= 1x8 2x8 4x8 8x8 16x8 8x2 8x4 8x16 8x32 8x64 4x64

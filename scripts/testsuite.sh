@@ -44,6 +44,7 @@ fast=(
   "gen-unit|$mk gen-unit-test"
   "--"
   "check-gen|$mk check-gen"
+  "check-docs|$mk check-docs"
   "sw|$mk sw && sw/check.sh"
   "tools|$mk build/tools/simty-ref build/tools/libsimtyref.a"
   "--"
