@@ -127,6 +127,19 @@ def build_bench_sw(dmem=None, seed=None, what="simjobs"):
     return os.path.join(out, "bench")
 
 
+def build_bench_sw_weak(threads, dmem=None, seed=None, what="simjobs"):
+    """The bench ELFs and expected signatures with every kernel's problem sized for
+    `threads` threads (weak scaling: BENCH_THREADS of sw/sw.mk), linked for DMEM, in
+    build/sw-weak<threads>[-D<dmem>]/bench; that folder."""
+    out = os.path.join(ROOT, "build", "sw-weak%d%s" % (threads, "-D%d" % dmem if dmem else ""))
+    args = ["sw-bench", "ISA=rv32i", "BENCH_THREADS=%d" % threads,
+            "SW_OUT=" + os.path.relpath(out, ROOT)] + (["DMEM=%d" % dmem] if dmem else [])
+    if seed is not None:
+        args.append("BENCH_SEED=%d" % seed)
+    make(args, what)
+    return os.path.join(out, "bench")
+
+
 def synth_result(root, w, t, track, board="ecp5"):
     """results.json of `make synth` for this configuration (scripts/synth.py
     writes build/<cfg>/synth-<board>/), or None when absent or not routed."""

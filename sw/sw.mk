@@ -24,6 +24,10 @@
 #   ISA          rv32i (default) or rv32im: C programs and the other groups are
 #                compiled with -march=rv32im_zicsr into build/sw-im/ instead
 #   BENCH_SEED   seed of the bench kernels' inputs (1)
+#   BENCH_THREADS  weak scaling: size each bench kernel's problem for this many
+#                threads (BENCH_ITEMS in sw/bench/bench.h; scripts/bench.py
+#                --scale weak builds into build/sw-weak<N>/); empty (default):
+#                the fixed problems
 #   HOST_CC      host C compiler of the bench kernels' input and expected
 #                signature generators (cc)
 #
@@ -112,7 +116,9 @@ SW_APP_OBJS    := $(SW_ELFS_apps:.elf=.o) $(SW_ELFS_simt_c:.elf=.o) $(SW_ELFS_be
 # Bench kernels on the host: inputs and expected signatures (sw/bench/bench.h).
 BENCH_SEED   ?= 1
 HOST_CC      ?= cc
-BENCH_HOST_CFLAGS := -std=gnu11 -O2 -Wall -Wextra -DBENCH_HOST -I $(SW_DIR)/bench
+BENCH_THREADS ?=
+BENCH_DEFS   := $(if $(strip $(BENCH_THREADS)),-DBENCH_THREADS=$(strip $(BENCH_THREADS)))
+BENCH_HOST_CFLAGS := $(strip -std=gnu11 -O2 -Wall -Wextra -DBENCH_HOST $(BENCH_DEFS) -I $(SW_DIR)/bench)
 BENCH_HOSTS  := $(patsubst $(SW_DIR)/bench/%.c,$(SW_OUT)/bench/host/%,$(SW_SRCS_bench))
 
 # SIMT assembly tests: no C library, own _start (sw/simt/simt_asm.h); they
@@ -209,7 +215,7 @@ $(SW_OUT)/bench/%.sig: $(SW_OUT)/bench/host/%
 
 $(SW_OUT)/bench/%.o: $(SW_DIR)/bench/%.c $(SW_OUT)/bench/%.inc $(SW_STAMP_C)
 	$(RISCV_GCC) $(SW_CFLAGS) -I $(SW_DIR)/bench -I $(SW_OUT)/bench \
-	    -DBENCH_INC='"$*.inc"' -MMD -MP -c -o $@ $<
+	    -DBENCH_INC='"$*.inc"' $(BENCH_DEFS) -MMD -MP -c -o $@ $<
 
 $(SW_ELFS_bench): $(SW_OUT)/bench/%.elf: $(SW_OUT)/bench/%.o $(SW_COMMON_OBJS) $(SW_LDS) $(SW_STAMP_LD)
 	$(RISCV_GCC) $(SW_LDFLAGS_apps) $(SW_DEFSYMS) -T $(SW_LDS) -o $@ \

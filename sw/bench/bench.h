@@ -67,4 +67,19 @@ static inline uint32_t bench_range(uint32_t *s, uint32_t lo, uint32_t hi)
 #define BENCH_FOR(i, n, tid, nthreads) \
         for (int i = (tid); i < (int)(n); i += (nthreads))
 
+/* A kernel's problem size: `fixed` items (the default, the same problem at
+ * every W x T), or under weak scaling (-DBENCH_THREADS=N, scripts/bench.py
+ * --scale weak) `per_thread` items for each of the N threads, so every
+ * thread has the same work at every configuration.  per_thread is chosen so
+ * that a thread's inputs and outputs stay under 400 bytes: with the 512 bytes
+ * of stack crt0 asks for, they fit the 1 KiB per thread of data memory that
+ * bench.py links for at any W x T (the linker and crt0 fail otherwise). */
+#ifdef BENCH_THREADS
+#define BENCH_WEAK 1
+#define BENCH_ITEMS(fixed, per_thread) ((per_thread) * (BENCH_THREADS))
+#else
+#define BENCH_WEAK 0
+#define BENCH_ITEMS(fixed, per_thread) (fixed)
+#endif
+
 #endif /* BENCH_H */

@@ -6,7 +6,7 @@
  */
 #include "bench.h"
 
-#define NG 128
+#define NG BENCH_ITEMS(128, 2)
 #define NV 32
 
 struct bench_input {

@@ -5,7 +5,7 @@
  */
 #include "bench.h"
 
-#define N 512
+#define N BENCH_ITEMS(512, 32)
 
 struct bench_input {
         uint32_t n[N];

@@ -5,7 +5,7 @@
  */
 #include "bench.h"
 
-#define NMSG 128
+#define NMSG BENCH_ITEMS(128, 3)
 #define MAXLEN 96
 
 struct bench_input {

@@ -6,8 +6,8 @@
  */
 #include "bench.h"
 
-#define N 4096
-#define NP 256
+#define N (NP * 16)
+#define NP BENCH_ITEMS(256, 4)
 
 struct bench_input {
         uint16_t x[N], y[N];

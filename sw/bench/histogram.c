@@ -6,9 +6,9 @@
  */
 #include "bench.h"
 
-#define N 4096
+#define N (NCHUNK * CHUNK)
 #define CHUNK 64
-#define NCHUNK (N / CHUNK)
+#define NCHUNK BENCH_ITEMS(64, 2)
 #define NBIN 16
 
 struct bench_input {

@@ -10,7 +10,7 @@
  */
 #include "bench.h"
 
-#define NITEM 128
+#define NITEM BENCH_ITEMS(128, 8)
 #define NPROG 16
 #define PLEN 16
 #define BODY 12

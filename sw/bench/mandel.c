@@ -1,14 +1,15 @@
 /*
- * mandel - Mandelbrot set iteration counts of a 16 x 8 image (every other
- * row of a 16 x 16 view), Q12 fixed point, at most 24 iterations, software
- * multiply: neighbouring pixels leave the loop after very different trip
- * counts (divergence that lasts).
- * The input is the view window, drawn from the seed.
+ * mandel - Mandelbrot set iteration counts of a 16 x 8 image (every other row of a
+ * 16 x 16 view; weak scaling: 8 x N for N threads, a row through the middle of each
+ * of N bands of the view), Q12 fixed point, at most 24 iterations, software multiply:
+ * neighbouring pixels leave the loop after very different trip counts (divergence
+ * that lasts).  The input is the view window, drawn from the seed.
  */
 #include "bench.h"
-
-#define NX 16
-#define NY 8
+#define NX (BENCH_WEAK ? 8 : 16)
+#define NY BENCH_ITEMS(8, 1)
+#define ROW_CI(in, r) (BENCH_WEAK ? (in)->y0 + (2 * (r) + 1) * (1 << FRAC) / NY \
+                                  : (in)->y0 + (r) * 2 * (in)->step)
 #define MAXIT 24
 #define FRAC 12
 
@@ -32,7 +33,7 @@ static void bench_kernel(const struct bench_input *in, struct bench_output *out,
 {
         BENCH_FOR(p, NX * NY, tid, nthreads) {
                 int32_t cr = in->x0 + (p % NX) * in->step;
-                int32_t ci = in->y0 + (p / NX) * 2 * in->step;
+                int32_t ci = ROW_CI(in, p / NX);
                 int32_t zr = 0, zi = 0;
                 uint32_t n = 0;
                 while (n < MAXIT) {

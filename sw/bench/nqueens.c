@@ -3,14 +3,13 @@
  * one work item per (board, queen in row 0, queen in row 1): a recursive
  * bitmask search whose depth and trip counts differ per lane, plus calls at
  * per-lane depths.  The input is the list of items (board size and the two
- * columns), shuffled by the seed.
- */
+ * columns), shuffled by the seed (weak scaling: 11 per thread, that list over again). */
 #include "bench.h"
-
-#define NITEM (5 * 5 + 6 * 6 + 7 * 7 + 8 * 8)
+#define NBASE (5 * 5 + 6 * 6 + 7 * 7 + 8 * 8)
+#define NITEM BENCH_ITEMS(NBASE, 11)
 
 struct bench_input {
-        uint8_t n[NITEM], c0[NITEM], c1[NITEM], pad[4 - NITEM % 4];
+        uint8_t n[NITEM], c0[NITEM], c1[NITEM], pad[4 - 3 * NITEM % 4];
 };
 struct bench_output {
         uint32_t count[NITEM];
@@ -18,22 +17,22 @@ struct bench_output {
 
 static void bench_init(struct bench_input *in, uint32_t *seed)
 {
+        uint8_t bn[NBASE], b0[NBASE], b1[NBASE];
         int k = 0;
         for (int n = 5; n <= 8; n++)
                 for (int a = 0; a < n; a++)
-                        for (int b = 0; b < n; b++, k++) {
-                                in->n[k] = (uint8_t)n;
-                                in->c0[k] = (uint8_t)a;
-                                in->c1[k] = (uint8_t)b;
-                        }
-        for (int i = NITEM - 1; i > 0; i--) {   /* Fisher-Yates */
+                        for (int b = 0; b < n; b++, k++)
+                                bn[k] = (uint8_t)n, b0[k] = (uint8_t)a, b1[k] = (uint8_t)b;
+        for (int i = NBASE - 1; i > 0; i--) {   /* Fisher-Yates */
                 int j = (int)(bench_rand(seed) % (uint32_t)(i + 1));
                 uint8_t t;
-                t = in->n[i]; in->n[i] = in->n[j]; in->n[j] = t;
-                t = in->c0[i]; in->c0[i] = in->c0[j]; in->c0[j] = t;
-                t = in->c1[i]; in->c1[i] = in->c1[j]; in->c1[j] = t;
+                t = bn[i]; bn[i] = bn[j]; bn[j] = t;
+                t = b0[i]; b0[i] = b0[j]; b0[j] = t;
+                t = b1[i]; b1[i] = b1[j]; b1[j] = t;
         }
-        for (int i = 0; i < 4 - NITEM % 4; i++)
+        for (int i = 0; i < NITEM; i++)         /* weak scaling: the list over again */
+                in->n[i] = bn[i % NBASE], in->c0[i] = b0[i % NBASE], in->c1[i] = b1[i % NBASE];
+        for (int i = 0; i < 4 - 3 * NITEM % 4; i++)
                 in->pad[i] = 0;
 }
 

@@ -6,7 +6,7 @@
  */
 #include "bench.h"
 
-#define NBLK 64
+#define NBLK BENCH_ITEMS(64, 1)
 #define BLK 32
 
 struct bench_input {

@@ -4,7 +4,7 @@
  */
 #include "bench.h"
 
-#define N 4096
+#define N BENCH_ITEMS(4096, 32)
 
 struct bench_input {
         uint32_t x[N], y[N];

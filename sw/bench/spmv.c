@@ -5,7 +5,7 @@
  */
 #include "bench.h"
 
-#define NROW 512
+#define NROW BENCH_ITEMS(512, 8)
 #define MAXNZ 16
 #define NNZ_MAX (NROW * MAXNZ / 2)
 

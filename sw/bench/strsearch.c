@@ -7,7 +7,7 @@
 #include "bench.h"
 
 #define TEXT 512
-#define NPAT 64
+#define NPAT BENCH_ITEMS(64, 4)
 #define PMAX 8
 #define NSEG 4
 #define SEG (TEXT / NSEG)
