@@ -175,25 +175,66 @@ def engines_for(a, w, t, dmem, what):
     return out
 
 
+# The figure of merit (issue 49): thread instructions per second per 1,000 logic
+# cells, logic = LUT4 + 2 x CCU2C (a carry fills two LUT4 sites) on ECP5.
+FIGURE_KEYS = ("fmax_mhz", "logic", "logic_hier", "thread_insns_per_s",
+               "thread_insns_per_s_per_klogic")
+# A yardstick, not measured by this bench: picorv32 (default configuration) on the
+# same ECP5 flow, at its published CPI of about 4 (issue 49).
+PICORV32 = {"logic": 1722, "fmax_mhz": 104.3, "thread_ipc": 0.25}
+
+
+def logic_of(area):
+    """LUT4 + 2 x CCU2C of a synth.py count (area, or one of its units), or None."""
+    if not area or area.get("lut") is None:
+        return None
+    return area["lut"] + 2 * (area.get("carry") or 0)
+
+
+def synth_figures(res):
+    """Fmax (MHz), flat logic and hierarchy-kept logic (the whole top, the flat
+    count's scope) of a make synth results.json; None where it has none."""
+    res = res or {}
+    return {"fmax_mhz": res.get("fmax_mhz"), "logic": logic_of(res.get("area")),
+            "logic_hier": logic_of((res.get("units") or {}).get("total"))}
+
+
+def figure(r, synth):
+    """Fill r's FIGURE_KEYS from its thread IPC and a synth_figures() result."""
+    r.update(synth)
+    ok = r.get("thread_ipc") is not None and r["fmax_mhz"]
+    r["thread_insns_per_s"] = r["thread_ipc"] * r["fmax_mhz"] * 1e6 if ok else None
+    r["thread_insns_per_s_per_klogic"] = (r["thread_insns_per_s"] / (r["logic"] / 1000.0)
+                                          if ok and r["logic"] else None)
+
+
+def scaled_speedup(r, base_cycles):
+    """Speed-up over 1x1: cycles at 1x1 / cycles; under weak scaling W*T times as much
+    work, so the ratio of work per cycle (W*T x cycles at 1x1 / cycles)."""
+    if not base_cycles or not r.get("cycles"):
+        return None
+    work = r["W"] * r["T"] if r.get("scale") == "weak" else 1
+    return work * base_cycles / r["cycles"]
+
+
 def derive(recs, synth_root):
-    """Speed-up over 1x1 of the same engine and kernel; Fmax-based throughput."""
+    """Speed-up over 1x1 of the same engine and kernel; Fmax-based throughput and
+    the figure of merit (thread instructions/s per 1,000 logic) where `make synth`
+    left a result for the configuration (RTL records only)."""
     base = {(r["model"], r["engine"], r["kernel"]): r["cycles"] for r in recs
             if r["W"] == 1 and r["T"] == 1 and r.get("cycles")}
-    fmax = {}
+    synth = {}
     for r in recs:
-        b = base.get((r["model"], r["engine"], r["kernel"]))
-        r["speedup"] = round(b / r["cycles"], 3) if b and r.get("cycles") else None
+        sp = scaled_speedup(r, base.get((r["model"], r["engine"], r["kernel"])))
+        r["speedup"] = round(sp, 3) if sp else None
         r["replays_per_insn"] = (round(r["replays"] / r["warp_instructions"], 4)
                                  if r.get("warp_instructions") else None)
-        r["fmax_mhz"] = r["thread_insns_per_s"] = None
-        if r["model"] == "rtl" and r.get("thread_ipc") is not None:
-            key = (r["W"], r["T"], r["engine"])
-            if key not in fmax:
-                res = simjobs.synth_result(synth_root, *key)
-                fmax[key] = res["fmax_mhz"] if res else None
-            if fmax[key]:
-                r["fmax_mhz"] = fmax[key]
-                r["thread_insns_per_s"] = round(r["thread_ipc"] * fmax[key] * 1e6)
+        key = (r["W"], r["T"], r["engine"])
+        if r["model"] == "rtl" and key not in synth:
+            synth[key] = synth_figures(simjobs.synth_result(synth_root, *key))
+        figure(r, synth[key] if r["model"] == "rtl" else synth_figures(None))
+        for k in ("thread_insns_per_s", "thread_insns_per_s_per_klogic"):
+            r[k] = round(r[k]) if r[k] is not None else None
 
 
 def totals(recs):
@@ -213,20 +254,17 @@ def totals(recs):
             s["mem_passes_per_insn"] = s["mem_passes"] / s["mem_instructions"]
         else:
             s["mem_passes_per_insn"] = None
-        s.update(W=w, T=t, model=m, engine=e, kernels=len(rs),
+        s.update(W=w, T=t, model=m, engine=e, kernels=len(rs), scale=rs[0].get("scale"),
                  ipc=s["warp_instructions"] / s["cycles"],
                  thread_ipc=s["thread_instructions"] / s["cycles"],
                  simd_efficiency=s["thread_instructions"] / (s["warp_instructions"] * t),
                  replays_per_insn=s["replays"] / s["warp_instructions"],
-                 peak_paths=max(r.get("peak_paths", 0) for r in rs),
-                 fmax_mhz=rs[0].get("fmax_mhz"))
-        s["thread_insns_per_s"] = (s["thread_ipc"] * s["fmax_mhz"] * 1e6
-                                   if s["fmax_mhz"] else None)
+                 peak_paths=max(r.get("peak_paths", 0) for r in rs))
+        figure(s, {k: rs[0].get(k) for k in ("fmax_mhz", "logic", "logic_hier")})
         out.append(s)
     base = {(s["model"], s["engine"]): s["cycles"] for s in out if s["W"] == 1 and s["T"] == 1}
     for s in out:
-        b = base.get((s["model"], s["engine"]))
-        s["speedup"] = b / s["cycles"] if b else None
+        s["speedup"] = scaled_speedup(s, base.get((s["model"], s["engine"])))
     out.sort(key=lambda s: (s["W"] * s["T"], s["W"], s["model"] != "rtl", s["engine"]))
     return out
 
@@ -251,8 +289,8 @@ def write_outputs(out_dir, recs, summary, meta):
             "thread_instructions", "ipc", "thread_ipc", "simd_efficiency", "replays",
             "replays_per_insn", "mem_passes", "mem_instructions", "mem_passes_per_insn",
             "divergences", "merges", "peak_paths", "mean_peak_paths",
-            "cct_peak", "stalls", "speedup", "fmax_mhz", "thread_insns_per_s", "dmem_kib",
-            "seconds"]
+            "cct_peak", "stalls", "speedup", "fmax_mhz", "thread_insns_per_s", "logic",
+            "logic_hier", "thread_insns_per_s_per_klogic", "scale", "dmem_kib", "seconds"]
     with open(os.path.join(out_dir, "bench.csv"), "w", newline="") as f:
         wr = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
         wr.writeheader()
@@ -268,10 +306,11 @@ def write_outputs(out_dir, recs, summary, meta):
           "pass with other lanes is a replay; not measured under breadth-first, which does "
           "not run a replay next). Peak paths: most paths of one warp; per kernel "
           "also the mean over warps of each warp's peak. Speed-up: cycles of the same engine "
-          "at 1x1 / cycles. Thread instructions per second: thread IPC x Fmax of `make synth` "
+          "at 1x1 / cycles%s. Thread instructions per second: thread IPC x Fmax of `make synth` "
           "(ECP5), where it exists." % (meta["seed"], len(meta["kernels"]),
                                          " ".join(meta["cfgs"]), " ".join(meta["tracks"]) or "-",
-                                         " ".join(meta["policies"]) or "-"), "",
+                                         " ".join(meta["policies"]) or "-", SCALE_TEXT[meta["scale"]]),
+          ""] + figure_table(summary) + ["",
           "## All kernels", "",
           "| W x T | engine | cycles | warp insns | thread insns | IPC | thread IPC | SIMD eff. "
           "| replays/insn | mem passes/mem insn | peak paths | speed-up | Fmax MHz "
@@ -300,6 +339,38 @@ def write_outputs(out_dir, recs, summary, meta):
             fmt(r.get("mean_peak_paths"), 2), fmt(r.get("speedup"), 2)))
     with open(os.path.join(out_dir, "bench.md"), "w") as f:
         f.write("\n".join(md) + "\n")
+
+
+SCALE_TEXT = {
+    "fixed": " (fixed problems: the same work at every W x T)",
+    "weak": " x W*T (weak scaling: each kernel's problem sized for W*T threads, the same "
+            "items per thread at every W x T, so this is the gain in work per cycle)"}
+
+
+def figure_table(summary):
+    """bench.md's summary: per configuration and tracker, the figure of merit."""
+    def m(v):
+        return fmt(v / 1e6 if v is not None else None, 1)
+    lines = ["## Throughput per logic", "",
+             "Thread IPC over all kernels x Fmax of `make synth` / (logic / 1,000), logic = "
+             "LUT4 + 2 x CCU2C of the flat placed netlist (hierarchy kept: the same count with "
+             "every unit kept apart; steadier across equal-logic edits). Empty: no synthesis "
+             "result for the configuration (`make synth W= T= TRACK=`, or --synth-root).", "",
+             "| W x T | tracker | thread IPC | Fmax MHz | logic | logic (hier. kept) "
+             "| thread Minsn/s | Minsn/s per 1,000 logic |", "|---|---|---|---|---|---|---|---|"]
+    for s in summary:
+        if s["model"] == "rtl":
+            lines.append("| %d x %d | %s | %s | %s | %s | %s | %s | %s |" % (
+                s["W"], s["T"], s["engine"], fmt(s["thread_ipc"]), fmt(s["fmax_mhz"], 1),
+                fmt(s["logic"]), fmt(s["logic_hier"]), m(s["thread_insns_per_s"]),
+                m(s["thread_insns_per_s_per_klogic"])))
+    p = dict(PICORV32)
+    figure(p, {})
+    lines.append("| picorv32 (yardstick: published CPI about 4, not measured by this bench) | - "
+                 "| %s | %s | %s | - | %s | %s |" % (
+                     fmt(p["thread_ipc"], 2), fmt(p["fmax_mhz"], 1), p["logic"],
+                     m(p["thread_insns_per_s"]), m(p["thread_insns_per_s_per_klogic"])))
+    return lines
 
 
 def engine_order(recs):
@@ -431,11 +502,41 @@ def update_readme(path, table, begin=README_BEGIN, end=README_END):
     return True
 
 
+def bench_sw(scale, w, t, dmem, seed, what):
+    """The folder of the bench programs for W x T: the fixed problems (one build per
+    DMEM), or under weak scaling sized for W*T threads."""
+    if scale == "weak":
+        return simjobs.build_bench_sw_weak(w * t, dmem, seed, what)
+    return simjobs.build_bench_sw(dmem, seed, what)
+
+
+def sig_words(bench_dir, kernel):
+    with open(os.path.join(bench_dir, kernel + ".sig")) as f:
+        return len(f.read().split())
+
+
+def weak_sizing(ks, w, t, bench_dir, seed):
+    """Weak scaling sizes by threads: each kernel's outputs (one per item or per
+    fixed group of items) are W*T times those of 1 thread, and at 1 thread smaller
+    than the fixed problem's.  Lines of PASS/FAIL and the number failed."""
+    one = simjobs.build_bench_sw_weak(1, None, seed, "bench --check")
+    fixed = simjobs.build_bench_sw(None, seed, "bench --check")
+    lines, bad = [], 0
+    for k in ks:
+        n, n1, nf = sig_words(bench_dir, k), sig_words(one, k), sig_words(fixed, k)
+        ok = n == w * t * n1 and 0 < n1 < nf
+        bad += not ok
+        lines.append("%s weak sizing: %s has %d signature words at %d threads, %d at 1, "
+                     "%d fixed" % ("PASS" if ok else "FAIL", k, n, w * t, n1, nf))
+    return lines, bad
+
+
 def check_mode(a):
-    """make test: every kernel on one configuration, then the negative test."""
+    """make test: every kernel on one configuration, then the negative test (and under
+    weak scaling the sizing check)."""
     w, t = simjobs.parse_cfg(a.check)
     dmem = simjobs.c_dmem_kib(w, t)
-    bench_dir = simjobs.build_bench_sw(dmem, a.seed, "bench --check")
+    bench_dir = bench_sw(a.scale, w, t, dmem, a.seed, "bench --check")
     track = a.tracks[0]
     sim = simjobs.build_sim(w, t, track, dmem, "bench --check")
     ks = kernels_in(bench_dir, a.kernels)
@@ -446,8 +547,13 @@ def check_mode(a):
         ok = rec["check"] == "ok"
         npass += ok
         nfail += not ok
-        print("%s bench/%s %dx%d %s%s" % ("PASS" if ok else "FAIL", k, w, t, track,
-                                          "" if ok else ": " + rec["check"]), flush=True)
+        print("%s bench/%s %dx%d %s %s%s" % ("PASS" if ok else "FAIL", k, w, t, a.scale, track,
+                                             "" if ok else ": " + rec["check"]), flush=True)
+    if a.scale == "weak":
+        lines, bad = weak_sizing(ks, w, t, bench_dir, a.seed)
+        print("\n".join(lines))
+        npass += len(lines) - bad
+        nfail += bad
     # Negative test: one word of an expected signature changed must fail.
     k = ks[0]
     with tempfile.TemporaryDirectory() as tmp:
@@ -467,6 +573,71 @@ def check_mode(a):
     return 0 if nfail == 0 else 1
 
 
+def self_test():
+    """derive(), totals() and the outputs on made-up runs and a made-up results.json:
+    the figure's arithmetic, its columns and tables, and the weak speed-up."""
+    def rec(kernel, w, t, model, cycles, tinsns, scale="fixed"):
+        return {"kernel": kernel, "W": w, "T": t, "model": model, "engine":
+                "sorted" if model == "rtl" else "minsp-pc", "check": "ok", "cycles": cycles,
+                "warp_instructions": tinsns // t, "thread_instructions": tinsns, "replays": 0,
+                "thread_ipc": tinsns / cycles, "peak_paths": 1, "scale": scale}
+    tests = []
+    with tempfile.TemporaryDirectory() as tmp:
+        res = {"status": "ok", "fmax_mhz": 80.0, "area": {"lut": 10000, "carry": 500},
+               "units": {"total": {"lut": 12000, "carry": 600}, "core": {"lut": 9000}}}
+        for cfg, r in (("W8_T8_sorted", res), ("W2_T4_sorted", dict(res, status="timeout"))):
+            d = os.path.join(tmp, "build", cfg, "synth-ecp5")
+            os.makedirs(d)
+            with open(os.path.join(d, "results.json"), "w") as f:
+                json.dump(r, f)
+        recs = [rec("a", 8, 8, "rtl", 1000, 2000), rec("b", 8, 8, "rtl", 3000, 3000),
+                rec("a", 1, 1, "rtl", 8000, 2000), rec("b", 1, 1, "rtl", 9000, 3000),
+                rec("a", 2, 4, "rtl", 2000, 2000), rec("a", 8, 8, "ref", 900, 2000)]
+        derive(recs, tmp)
+        summary = totals(recs)
+        r88, r11, r24, ref = recs[0], recs[2], recs[4], recs[5]
+        s88 = [s for s in summary if (s["W"], s["T"], s["model"]) == (8, 8, "rtl")][0]
+        tests += [
+            ("logic is LUT4 + 2 x carry of the flat count, logic_hier of the kept total",
+             (r88["logic"], r88["logic_hier"]) == (11000, 13200)),
+            ("per record: thread IPC x Fmax / (logic / 1000)",
+             r88["thread_insns_per_s"] == 160000000
+             and r88["thread_insns_per_s_per_klogic"] == round(2.0 * 80e6 / 11)),
+            ("all kernels: total thread IPC (5000 / 4000 cycles), not a mean of the kernels",
+             abs(s88["thread_insns_per_s_per_klogic"] - 1.25 * 80e6 / 11) < 1e-3),
+            ("empty without a result, with one not routed, and for the model",
+             all(x[k] is None for x in (r11, r24, ref) for k in FIGURE_KEYS)),
+            ("fixed speed-up: cycles at 1x1 / cycles", r88["speedup"] == 8.0),
+        ]
+        out = os.path.join(tmp, "out")
+        write_outputs(out, recs, summary, {"seed": 1, "scale": "fixed", "kernels": ["a", "b"],
+                                           "cfgs": ["1x1", "8x8"], "tracks": ["sorted"],
+                                           "policies": ["minsp-pc"]})
+        with open(os.path.join(out, "bench.csv")) as f:
+            rows = list(csv.DictReader(f))
+        with open(os.path.join(out, "bench.md")) as f:
+            md = f.read()
+        tests += [
+            ("bench.csv has the figure's columns and the scale",
+             rows[0]["thread_insns_per_s_per_klogic"] == str(round(2.0 * 80e6 / 11))
+             and rows[0]["logic"] == "11000" and rows[0]["logic_hier"] == "13200"
+             and rows[0]["scale"] == "fixed" and rows[2]["thread_insns_per_s_per_klogic"] == ""),
+            ("bench.md's figure table: 8x8 row and the picorv32 yardstick (15.1 M/s)",
+             "| 8 x 8 | sorted | 1.250 | 80.0 | 11000 | 13200 | 100.0 | 9.1 |" in md
+             and "| 1 x 1 | sorted | 0.294 | - | - | - | - | - |" in md
+             and "| 104.3 | 1722 | - | 26.1 | 15.1 |" in md),
+        ]
+        weak = [rec("a", 8, 8, "rtl", 2000, 128000, "weak"), rec("a", 1, 1, "rtl", 8000, 2000, "weak")]
+        derive(weak, tmp)
+        tests.append(("weak speed-up: W*T x cycles at 1x1 / cycles",
+                      weak[0]["speedup"] == 256.0 and totals(weak)[-1]["speedup"] == 256.0))
+    for name, ok in tests:
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    bad = sum(1 for _, ok in tests if not ok)
+    print("%d passed, %d failed" % (len(tests) - bad, bad))
+    return 1 if bad else 0
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cfgs", default="8x8 4x64", help="W x T list; 1x1 is always added")
@@ -478,7 +649,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=1,
                     help="runs at a time on the LocalCluster (up to the cores; "
                          "DASK_SCHEDULER: the cluster's threads)")
-    ap.add_argument("--out", default=os.path.join(simjobs.ROOT, "build", "bench"))
+    ap.add_argument("--scale", default="fixed", choices=("fixed", "weak"),
+                    help="fixed: the same problems at every W x T (comparable with earlier "
+                         "figures); weak: each kernel's problem sized for W*T threads")
+    ap.add_argument("--out", help="default build/bench, build/bench-weak for --scale weak")
     ap.add_argument("--synth-root", default=simjobs.ROOT,
                     help="tree whose build/<cfg>/synth-ecp5/results.json give Fmax")
     ap.add_argument("--no-plots", action="store_true")
@@ -491,7 +665,16 @@ def main():
     ap.add_argument("--no-mem-passes", action="store_true",
                     help="no commit logs: faster, without memory passes per memory instruction")
     ap.add_argument("--check", metavar="WxT", help="signature check on one configuration")
+    ap.add_argument("--self-test", action="store_true",
+                    help="check the figure's arithmetic, columns and tables on made-up results")
     a = ap.parse_args()
+    if a.self_test:
+        return self_test()
+    a.out = a.out or os.path.join(simjobs.ROOT, "build",
+                                  "bench" if a.scale == "fixed" else "bench-" + a.scale)
+    if a.scale != "fixed" and (a.docs or a.policy_docs):
+        sys.exit("bench: --docs and --policy-docs write the README's tables of the fixed "
+                 "problems: not with --scale %s" % a.scale)
     if not 1 <= a.jobs <= (os.cpu_count() or 1):
         sys.exit("bench: --jobs %d: 1 to %d (the machine's cores)" % (a.jobs, os.cpu_count() or 1))
     a.tracks = [] if a.track == "none" else list(simjobs.TRACKS) if a.track == "both" else [a.track]
@@ -511,7 +694,7 @@ def main():
     t_start = time.time()
     for w, t in cfgs:
         dmem = simjobs.c_dmem_kib(w, t)
-        bench_dir = simjobs.build_bench_sw(dmem, a.seed, "bench")
+        bench_dir = bench_sw(a.scale, w, t, dmem, a.seed, "bench")
         ks = kernels_in(bench_dir, a.kernels)
         print("bench: %dx%d: building %s" % (w, t, ", ".join(a.tracks) or "no simulator"),
               flush=True)
@@ -519,13 +702,16 @@ def main():
             for k in ks:
                 jobs.append((eng, w, t, dmem, bench_dir, k, os.path.join(bench_dir, k + ".sig"),
                              not a.no_mem_passes))
-    print("bench: %d runs (%d kernels x %d configurations x %d engines), %d at a time" % (
-        len(jobs), len(ks), len(cfgs), len(a.tracks) + len(a.policies), a.jobs), flush=True)
+    print("bench: %d runs (%d kernels x %d configurations x %d engines), %d at a time, "
+          "%s problems" % (len(jobs), len(ks), len(cfgs), len(a.tracks) + len(a.policies),
+                           a.jobs, a.scale), flush=True)
     recs = simjobs.run_map(run_kernel, jobs, a.jobs, "bench",
                            ["%s-%dx%d-%s" % (j[5], j[1], j[2], j[0][1]) for j in jobs])
+    for r in recs:
+        r["scale"] = a.scale
     derive(recs, a.synth_root)
     summary = totals(recs)
-    meta = {"seed": a.seed, "kernels": ks, "cfgs": ["%dx%d" % c for c in cfgs],
+    meta = {"seed": a.seed, "scale": a.scale, "kernels": ks, "cfgs": ["%dx%d" % c for c in cfgs],
             "tracks": a.tracks, "policies": a.policies,
             "seconds": round(time.time() - t_start, 1)}
     write_outputs(a.out, recs, summary, meta)
