@@ -65,10 +65,13 @@ help:
 	@echo "                                  (BMC) at 1x2 2x2 2x4 4x4, every planted mutation caught;"
 	@echo "                                  FORMAL_FLAGS=--quick: the bounded 1x2 run of make test"
 	@echo "  make perf [PERF_CFGS=\"1x1 8x8\"]  IPC, cycles per instruction, SIMD efficiency per test group (--stats)"
-	@echo "  make bench [BENCH_CFGS=\"8x8 4x64\"] [TRACK=sorted|arbiter|both] [BENCH_SEED=1]"
+	@echo "  make bench [BENCH_CFGS=\"8x8 4x64\"] [TRACK=sorted|arbiter|both] [BENCH_SEED=1] [BENCH_SCALE=fixed|weak]"
 	@echo "                                  the sw/bench kernels on the RTL (both trackers unless TRACK=)"
 	@echo "                                  and the model (4 policies), 1x1 baseline added, results checked:"
-	@echo "                                  build/bench/bench.{md,csv,json} and plots; -j2 runs 2 at a time"
+	@echo "                                  build/bench/bench.{md,csv,json} and plots; -j2 runs 2 at a time;"
+	@echo "                                  thread instructions/s per 1,000 logic where make synth left a result;"
+	@echo "                                  BENCH_SCALE=weak: each problem sized for W*T threads (the same items"
+	@echo "                                  per thread everywhere) into build/bench-weak/"
 	@echo "  make bench-docs [SYNTH_ROOT=.]  the benchmark tables (docs/bench/README.md), plots and timeline into docs/bench/"
 	@echo "  make bench-sim [BENCH_SIM_CFGS=\"8x8 4x64\"]  simulator speed: cycles/s of the Verilated core on the"
 	@echo "                                  bench kernels, start-up against a short test, the model's thread"
@@ -85,7 +88,9 @@ help:
 	@echo "                                  CMP_T=8 CMP_TRACKS=sorted: build/compare-BOARD-T8/);"
 	@echo "                                  CMP_BUDGET=S starts no job after S seconds (rest: pending);"
 	@echo "                                  CMP_RENDER=1 runs nothing: tables each point's last result"
-	@echo "                                  (CMP_BASE=docs/compare-ecp5-W8.csv: the rows of points measured elsewhere)"
+	@echo "                                  (CMP_BASE=docs/compare-ecp5-W8.csv: the rows of points measured elsewhere);"
+	@echo "                                  thread instructions/s per 1,000 logic per point from make bench's"
+	@echo "                                  CMP_BENCH (build/bench/bench.json; build/bench-weak/bench.json: weak)"
 	@echo "  make postsynth                  gate-level netlist of W=2 T=2 against its RTL on rv32ui tests"
 	@echo "  make fpga-sim [W= T= TRACK=]    the board SoC (memories, console FIFO, UART) under iverilog"
 	@echo "  make fpga-lint [W= T=]          verilator -Wall over both board tops"
@@ -247,11 +252,12 @@ perf: setup
 BENCH_CFGS  ?= 8x8 4x64
 BENCH_TRACK  = $(if $(filter command line environment,$(origin TRACK)),$(TRACK),both)
 BENCH_FLAGS ?=
+BENCH_SCALE ?= fixed
 bench: setup
-	@echo "bench: BENCH_CFGS=\"$(BENCH_CFGS)\" TRACK=$(BENCH_TRACK) BENCH_SEED=$(BENCH_SEED)"
+	@echo "bench: BENCH_CFGS=\"$(BENCH_CFGS)\" TRACK=$(BENCH_TRACK) BENCH_SEED=$(BENCH_SEED) BENCH_SCALE=$(BENCH_SCALE)"
 	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-1}; [ $$j -le 2 ] || j=2; \
 	  $(PYTHON) scripts/bench.py --cfgs "$(BENCH_CFGS)" --track $(BENCH_TRACK) \
-	    --seed $(BENCH_SEED) --jobs $$j $(BENCH_FLAGS)
+	    --seed $(BENCH_SEED) --scale $(BENCH_SCALE) --jobs $$j $(BENCH_FLAGS)
 
 # The benchmark figures (docs/bench/README.md): the W and T sweeps of both trackers and the model into
 # docs/bench/ (Fmax from SYNTH_ROOT's make synth results, default this tree),
@@ -320,6 +326,7 @@ CMP_TRACKS    ?= sorted arbiter
 CMP_BUDGET    ?=
 CMP_RENDER    ?=
 CMP_BASE      ?=
+CMP_BENCH     ?= build/bench/bench.json
 synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
 	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
@@ -340,7 +347,7 @@ compare: setup
 	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --tracks "$(CMP_TRACKS)" --jobs $$j \
 	    --pnr-slots $$([ $$j -le 2 ] && echo 1 || echo $$j) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
 	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET)) \
-	    $(if $(filter 1,$(CMP_RENDER)),--render) $(if $(CMP_BASE),--base "$(CMP_BASE)")
+	    $(if $(filter 1,$(CMP_RENDER)),--render) $(if $(CMP_BASE),--base "$(CMP_BASE)") --bench "$(CMP_BENCH)"
 
 # The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.
 postsynth: setup

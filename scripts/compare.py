@@ -4,7 +4,7 @@
     compare.py [--board ecp5] [--W "8"] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
                [--jobs 2] [--pnr-slots N] [--seeds 1] [--timeout 3600] [--mem MiB]
                [--budget S] [--force] [--render] [--rtl-pattern build/W{W}_T{T}_{TRACK}/rtl]
-               [--points-root build]
+               [--points-root build] [--bench build/bench/bench.json]
                [--gen build/tools/simty-gen] [--out build/compare-<board>-W<w>|-T<t>]
 
 --W and --T take lists: a point is (W, T, tracker). Several T at one W sweep T (the
@@ -34,7 +34,12 @@ Writes OUT/compare.csv, OUT/compare.md and OUT/compare.png / .svg: logic area
 (LUT4 + 2 x CCU2C on ECP5, where a CCU2C fills two LUT4 sites; LUT4 on iCE40, whose
 carries sit beside the LUTs), flip-flops, block RAMs of the core (the board's memories
 in their own column), Fmax, and the path-tracking unit's own logic area, one curve per
-tracker, like figure 4 of the path-list paper.
+tracker, like figure 4 of the path-list paper.  Where bench results of a point exist
+(--bench: make bench's bench.json, default build/bench/bench.json; a weak-scaled
+build/bench-weak/bench.json works too) the table adds the issue-49 figure of merit:
+the bench's thread IPC over all kernels x Fmax / (logic / 1,000), thread instructions
+per second per 1,000 logic cells; otherwise that column is empty and the table says
+which make bench fills it.
 """
 import argparse
 import csv
@@ -295,13 +300,55 @@ def row_of(a, W, T, track, res, secs):
         "pnr_peak_mib": round(max(v.get("peak_mib") or 0 for v in pnr)) if pnr else None,
         "total_s": round(total_s) if total_s else None,
         "note": note, "ibuf": queue_depth(a, W, T, track),
+        "thread_ipc": None, "bench_scale": None, "thread_insns_per_s_per_klogic": None,
     }
+
+
+def bench_ipc(path):
+    """{(W, T, tracker): (thread IPC over all kernels, scale)} of make bench's bench.json
+    (its RTL summary rows); {} when there is none."""
+    try:
+        with open(path) as f:
+            b = json.load(f)
+    except (OSError, ValueError):
+        return {}
+    scale = b.get("meta", {}).get("scale", "fixed")
+    return {(s["W"], s["T"], s["engine"]): (s["thread_ipc"], scale)
+            for s in b.get("summary", []) if s.get("model") == "rtl" and s.get("thread_ipc")}
+
+
+def add_figure(rows, ipc):
+    """Each row's bench thread IPC, its scale and the figure: thread IPC x Fmax (MHz) x 1e6
+    / (logic / 1000), where the bench measured the point and synthesis gave both."""
+    for r in rows:
+        r["thread_ipc"], r["bench_scale"] = ipc.get((r["W"], r["T"], r["TRACK"]), (None, None))
+        ok = r["thread_ipc"] and r["fmax_mhz"] and r["logic"]
+        r["thread_insns_per_s_per_klogic"] = (
+            round(r["thread_ipc"] * r["fmax_mhz"] * 1e6 / (r["logic"] / 1000.0)) if ok else None)
+    return rows
+
+
+def figure_note(rows):
+    """What the figure column rests on, or the make bench that would fill it."""
+    miss = [r for r in rows if r["thread_insns_per_s_per_klogic"] is None]
+    scales = sorted({r["bench_scale"] for r in rows if r["bench_scale"]})
+    text = ("Minsn/s per 1,000 logic: the bench's thread IPC over all kernels (%s problems) "
+            "x Fmax / (logic / 1,000)." % "/".join(scales) if scales else
+            "Minsn/s per 1,000 logic: no bench results for these points.")
+    if miss:
+        cfgs = " ".join(dict.fromkeys("%dx%d" % (r["W"], r["T"]) for r in miss))
+        tracks = sorted({r["TRACK"] for r in miss})
+        text += (" Empty for %d point(s): run `make bench BENCH_CFGS=\"%s\" TRACK=%s` "
+                 "(weak scaling: BENCH_SCALE=weak, then CMP_BENCH=build/bench-weak/bench.json), "
+                 "or a point has no Fmax yet." % (len(miss), cfgs,
+                                                  tracks[0] if len(tracks) == 1 else "both"))
+    return text
 
 
 COLS = ["board", "W", "T", "TRACK", "status", "logic", "lut", "carry", "ff", "lutram", "mux",
         "bram_core", "bram_mem", "bram_total", "path_logic", "path_ff", "path_lutram",
         "core_logic_hier", "lanes_logic", "fmax_mhz", "target_mhz", "fmax_seeds", "crit", "pnr_s", "pnr_peak_mib",
-        "total_s", "note"]
+        "total_s", "note", "thread_ipc", "bench_scale", "thread_insns_per_s_per_klogic"]
 
 
 def fmt(v):
@@ -428,13 +475,17 @@ def write_outputs(a, rows, outdir, sweep_s):
              "is each point's synthesis plus place-and-route time)." % (
                  lname, seeds, target, placer_text(a), sweep_s), "",
              "| W | T | tracker | status | logic | FF | LUT-RAM | BRAM core | BRAM mem "
-             "| path logic | path FF | Fmax MHz | critical path | P&R s | job s | note |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "| path logic | path FF | Fmax MHz | critical path | P&R s | job s | note "
+             "| thread IPC (bench) | Minsn/s per 1,000 logic |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
-        lines.append("| %s |" % " | ".join(fmt(r[k]) for k in (
+        fig = r["thread_insns_per_s_per_klogic"]
+        lines.append("| %s | %s | %s |" % (" | ".join(fmt(r[k]) for k in (
             "W", "T", "TRACK", "status", "logic", "ff", "lutram", "bram_core", "bram_mem",
-            "path_logic", "path_ff", "fmax_mhz", "crit", "pnr_s", "total_s", "note")))
-    lines += [""] + checks(rows)
+            "path_logic", "path_ff", "fmax_mhz", "crit", "pnr_s", "total_s", "note")),
+            "-" if r["thread_ipc"] is None else "%.3f" % r["thread_ipc"],
+            "-" if fig is None else "%.1f" % (fig / 1e6)))
+    lines += [""] + checks(rows) + ["", figure_note(rows)]
     md = "\n".join(lines) + "\n"
     with open(os.path.join(outdir, "compare.md"), "w") as f:
         f.write(md)
@@ -666,13 +717,37 @@ def reuse_tests(a, tmp):
     ]
 
 
+def figure_tests(a, tmp):
+    """The figure of merit from a made-up bench.json: its arithmetic, column and note."""
+    path = os.path.join(tmp, "bench.json")
+    with open(path, "w") as f:
+        json.dump({"meta": {"scale": "weak"}, "summary": [
+            {"W": 8, "T": 8, "model": "rtl", "engine": "sorted", "thread_ipc": 2.5},
+            {"W": 8, "T": 8, "model": "ref", "engine": "minsp-pc", "thread_ipc": 3.0}]}, f)
+    ipc = bench_ipc(path)
+    rows = add_figure([row_of(a, 8, 8, "sorted", made_up(8, 8000, 10000, fmax=80.0), 0),
+                       row_of(a, 8, 16, "sorted", made_up(16, 16000, 20000), 0)], ipc)
+    md = write_outputs(a, rows, tmp, 0)
+    return [
+        ("bench.json gives the RTL rows' thread IPC and scale only",
+         ipc == {(8, 8, "sorted"): (2.5, "weak")} and bench_ipc(path + ".none") == {}),
+        ("the figure is thread IPC x Fmax / (logic / 1000)",
+         rows[0]["thread_insns_per_s_per_klogic"] == 20000000 and rows[0]["bench_scale"] == "weak"),
+        ("a point the bench did not measure has no figure",
+         rows[1]["thread_ipc"] is None and rows[1]["thread_insns_per_s_per_klogic"] is None),
+        ("the md table has the figure column, the note says how to fill the rest",
+         "| 2.500 | 20.0 |" in md and "| - | - |" in md
+         and 'make bench BENCH_CFGS="8x16" TRACK=sorted' in md and "(weak problems)" in md),
+    ]
+
+
 def self_test(a):
     """Rows, scaling checks and outputs on made-up results: what make test can afford."""
     import tempfile
 
     a.seeds, a.placer = 1, "auto"
     tests = []
-    for group in (t_sweep_tests, w_sweep_tests, reuse_tests):
+    for group in (t_sweep_tests, w_sweep_tests, reuse_tests, figure_tests):
         with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, "build")) as d:
             # made-up points: no RTL of this tree may lend them its queue depth
             a.rtl_pattern = os.path.join(d, "W{W}_T{T}_{TRACK}", "rtl")
@@ -713,6 +788,9 @@ def main():
     ap.add_argument("--points-root", default="build",
                     help="each point's results go to POINTS_ROOT/W<w>_T<t>_<track>/synth-<board>")
     ap.add_argument("--gen", default=os.path.join(ROOT, "build", "tools", "simty-gen"))
+    ap.add_argument("--bench", default=os.path.join(ROOT, "build", "bench", "bench.json"),
+                    help="make bench's bench.json whose thread IPC gives the figure of merit "
+                         "(thread instructions/s per 1,000 logic) per point")
     ap.add_argument("--out", help="default build/compare-<board>-W<w>, -T<t> for a W sweep")
     ap.add_argument("--self-test", action="store_true",
                     help="check the table, scaling check and plot on made-up results, then exit")
@@ -808,6 +886,7 @@ def main():
             # measured elsewhere: the earlier table's row, with the queue depth of this
             # tree's RTL (the W scaling check skips pairs whose queues differ)
             rows[k] = dict(base[p], ibuf=rows[k]["ibuf"])
+    add_figure(rows, bench_ipc(a.bench))
     md = write_outputs(a, rows, outdir, sweep_s)
     print()
     print(md)
