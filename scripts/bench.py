@@ -532,43 +532,46 @@ def weak_sizing(ks, w, t, bench_dir, seed):
 
 
 def check_mode(a):
-    """make test: every kernel on one configuration, then the negative test (and under
-    weak scaling the sizing check)."""
-    w, t = simjobs.parse_cfg(a.check)
-    dmem = simjobs.c_dmem_kib(w, t)
-    bench_dir = bench_sw(a.scale, w, t, dmem, a.seed, "bench --check")
-    track = a.tracks[0]
-    sim = simjobs.build_sim(w, t, track, dmem, "bench --check")
-    ks = kernels_in(bench_dir, a.kernels)
+    """make test: every kernel on each --check configuration (under weak scaling with
+    the sizing check), then the negative test on the first."""
     npass = nfail = 0
-    for k in ks:
-        rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k,
-                          os.path.join(bench_dir, k + ".sig"), False))
-        ok = rec["check"] == "ok"
+    track = a.tracks[0]
+    for n, (w, t) in enumerate(simjobs.parse_cfgs(a.check)):
+        dmem = simjobs.c_dmem_kib(w, t)
+        bench_dir = bench_sw(a.scale, w, t, dmem, a.seed, "bench --check")
+        sim = simjobs.build_sim(w, t, track, dmem, "bench --check")
+        ks = kernels_in(bench_dir, a.kernels)
+        for k in ks:
+            rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k,
+                              os.path.join(bench_dir, k + ".sig"), False))
+            ok = rec["check"] == "ok"
+            npass += ok
+            nfail += not ok
+            print("%s bench/%s %dx%d %s %s%s" % ("PASS" if ok else "FAIL", k, w, t, a.scale,
+                                                 track, "" if ok else ": " + rec["check"]),
+                  flush=True)
+        if a.scale == "weak":
+            lines, bad = weak_sizing(ks, w, t, bench_dir, a.seed)
+            print("\n".join(lines))
+            npass += len(lines) - bad
+            nfail += bad
+        if n:
+            continue
+        # Negative test: one word of an expected signature changed must fail.
+        k = ks[0]
+        with tempfile.TemporaryDirectory() as tmp:
+            bad = os.path.join(tmp, k + ".sig")
+            with open(os.path.join(bench_dir, k + ".sig")) as f:
+                words = f.read().split()
+            words[len(words) // 2] = "%08x" % (int(words[len(words) // 2], 16) ^ 1)
+            with open(bad, "w") as f:
+                f.write("\n".join(words) + "\n")
+            rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k, bad, False))
+        ok = rec["exit_code"] == 0 and rec["check"].startswith("signature: word")
         npass += ok
         nfail += not ok
-        print("%s bench/%s %dx%d %s %s%s" % ("PASS" if ok else "FAIL", k, w, t, a.scale, track,
-                                             "" if ok else ": " + rec["check"]), flush=True)
-    if a.scale == "weak":
-        lines, bad = weak_sizing(ks, w, t, bench_dir, a.seed)
-        print("\n".join(lines))
-        npass += len(lines) - bad
-        nfail += bad
-    # Negative test: one word of an expected signature changed must fail.
-    k = ks[0]
-    with tempfile.TemporaryDirectory() as tmp:
-        bad = os.path.join(tmp, k + ".sig")
-        with open(os.path.join(bench_dir, k + ".sig")) as f:
-            words = f.read().split()
-        words[len(words) // 2] = "%08x" % (int(words[len(words) // 2], 16) ^ 1)
-        with open(bad, "w") as f:
-            f.write("\n".join(words) + "\n")
-        rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k, bad, False))
-    ok = rec["exit_code"] == 0 and rec["check"].startswith("signature: word")
-    npass += ok
-    nfail += not ok
-    print("%s negative: %s with a corrupted expected signature -> %s" % (
-        "PASS" if ok else "FAIL", k, rec["check"]))
+        print("%s negative: %s with a corrupted expected signature -> %s" % (
+            "PASS" if ok else "FAIL", k, rec["check"]))
     print("%d passed, %d failed" % (npass, nfail))
     return 0 if nfail == 0 else 1
 
@@ -664,7 +667,7 @@ def main():
                          "the README's policy table (a partial run, e.g. 8x8 and 4x64)")
     ap.add_argument("--no-mem-passes", action="store_true",
                     help="no commit logs: faster, without memory passes per memory instruction")
-    ap.add_argument("--check", metavar="WxT", help="signature check on one configuration")
+    ap.add_argument("--check", metavar="WxT", help="signature check on these configurations")
     ap.add_argument("--self-test", action="store_true",
                     help="check the figure's arithmetic, columns and tables on made-up results")
     a = ap.parse_args()

@@ -83,12 +83,15 @@ fast=(
   "pll-selftest|.venv/bin/python scripts/fpga_flow.py --pll-self-test"
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
+  "bench-selftest|.venv/bin/python scripts/bench.py --self-test"
   "--"
   # These reuse the simulators built above.
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted sorted_lazy arbiter'"
   "dask|.venv/bin/python scripts/dask_check.py"
   "randstate|$mk test-randstate"
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
+  # weak scaling: kernels sized for 1 and 8 threads, against their host signatures
+  "bench-weak|.venv/bin/python scripts/bench.py --check '1x1 2x4' --track sorted --scale weak --kernels 'saxpy mandel matmul nqueens'"
   "badinput|$mk test-badinput W=2 T=4"
   "mirror|$mk test-mirror"
   "bench-sim|.venv/bin/python scripts/bench_sim.py --check"
@@ -133,6 +136,7 @@ declare -A lock_of=(
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im                               # build/sw-im/
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
+  [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/
 )
 jobs=${TEST_JOBS:-2}
 case $jobs in ''|*[!0-9]*|0) echo "testsuite: TEST_JOBS=$jobs: a positive number" >&2; exit 3 ;; esac
