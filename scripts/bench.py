@@ -5,9 +5,10 @@
                      [--policies "minsp-pc min-pc depth-first breadth-first ipdom
                                   minority-first mp-ipdom"]
                      [--kernels "saxpy mandel"] [--jobs 1] [--out build/bench]
-                     [--synth-root DIR] [--no-plots] [--no-mem-passes] [--docs DIR]
-                     [--policy-docs DIR]
-    scripts/bench.py --check 2x4 [--track sorted]
+                     [--scale fixed|weak] [--synth-root DIR] [--no-plots]
+                     [--no-mem-passes] [--docs DIR] [--policy-docs DIR]
+    scripts/bench.py --check "1x1 2x4" [--track sorted] [--scale weak]
+    scripts/bench.py --self-test
 
 Every kernel runs on each configuration (plus the scalar baseline 1x1) on the
 RTL simulator of each tracker and on the reference model under each policy,
@@ -20,17 +21,29 @@ Writes <out>/bench.json (one record per run), bench.csv (the same, flat) and
 bench.md (a summary per configuration and engine, then one row per kernel):
 cycles, warp and thread instructions, IPC (warp instructions per cycle),
 thread IPC, SIMD efficiency, replays per warp instruction, peak paths per
-warp, the speed-up over the same engine at 1x1 and, where `make synth` left an
-Fmax for the configuration (build/<cfg>/synth-ecp5/results.json under
---synth-root), thread instructions per second.  Then policies.md: every
+warp, the speed-up over the same engine at 1x1 and, where `make synth` left a
+result for the configuration (build/<cfg>/synth-ecp5/results.json under
+--synth-root), Fmax, thread instructions per second, logic (LUT4 + 2 x CCU2C
+of the flat netlist), logic_hier (the hierarchy-kept total) and the figure of
+merit of issue 49, thread_insns_per_s_per_klogic (thread instructions per
+second per 1,000 logic), with a table of it in bench.md beside picorv32's
+published-CPI estimate.  Then policies.md: every
 reconvergence scheme side by side (the RTL trackers and the model's
 policies, issue 22): SIMD efficiency, warp instructions, cycles and peak
 paths (stack or table entries for the stack policies) per warp, per
 configuration.  Then the plots of scripts/bench_plot.py into the same folder.
 
---check CFG: only that configuration's RTL (one tracker) and the signature
-check, one PASS/FAIL line per kernel, then a negative test (a corrupted
-expected signature must fail), and "N passed, M failed" (make test).
+--scale weak: each kernel's problem sized for W*T threads (sw/bench/bench.h,
+BENCH_ITEMS: the same items per thread at every configuration), checked
+against the host build of the same size; output in build/bench-weak (records
+carry scale; the speed-up is then work per cycle over 1x1).  The default,
+fixed, runs the same programs at every W x T, comparable with earlier figures.
+
+--check CFGS: only those configurations' RTL (one tracker) and the signature
+check, one PASS/FAIL line per kernel (with --scale weak also the sizes against
+1 thread and the fixed problem), then a negative test (a corrupted expected
+signature must fail), and "N passed, M failed" (make test).  --self-test: the
+figure's arithmetic, columns and tables on a made-up results.json.
 """
 import argparse
 import csv
