@@ -472,6 +472,10 @@ def main():
                                       for k, v in sorted(HEAP_TIMING_WEIGHT.items())),
                             HEAP_TW_MAX_LOGIC))
     ap.add_argument("--prog", help="ELF to put in the memories (default fpga/sw/fpga_hello.S)")
+    ap.add_argument("--patchable", action="store_true",
+                    help="random marker images in the memories and the entry point in the boot "
+                         "RAM instead of a program, so that make bitstream PROG= patches any "
+                         "program into the routed design (scripts/progpatch.py)")
     ap.add_argument("--no-pnr", action="store_true", help="stop after synthesis")
     ap.add_argument("--allow-m-overflow", action="store_true",
                     help="ISA=rv32im: synthesize even where the M unit cannot fit (to measure it)")
@@ -513,14 +517,20 @@ def main():
 
     # Program images.
     imem_aw, dmem_aw = bd["imem_aw"](T), bd["dmem_aw"](T)
-    elf = build_program(a.prog, out)
-    h = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elf2hex.py"), elf,
+    elf = build_program(a.prog, out) if not a.patchable else None
+    h = None if a.patchable else subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elf2hex.py"), elf,
                         "--imem-words", str(1 << imem_aw), "--dmem-blocks", str(1 << dmem_aw),
                         "--block-words", str(T), "--out", out],
                        capture_output=True, text=True)
-    if h.returncode != 0:
+    if a.patchable:
+        import progpatch  # noqa: E402  (the marker images of make bitstream PROG=)
+        geom = progpatch.geometry(a.board, T, imem_aw, dmem_aw)
+        progpatch.write_images(out, progpatch.markers(geom), geom)
+        entry = progpatch.BASE
+    elif h.returncode != 0:
         sys.exit("synth: " + h.stderr.strip())
-    entry = int(h.stdout.strip(), 16)
+    else:
+        entry = int(h.stdout.strip(), 16)
 
     # The core clock: the board PLL's settings for --freq, and the frequency they make
     # (the constraint: the oscillator's in the board's file, the PLL's derived from it).
@@ -535,6 +545,8 @@ def main():
               % (core_mhz, a.freq, osc), flush=True)
     params = {"T": T, "WARP_W": log2(W), "LANE_W": log2(T), "IMEM_AW": imem_aw,
               "DMEM_AW": dmem_aw, "START_PC": entry}
+    if a.patchable:
+        params.update({"BOOT_ROM": 1, "BOOT_AW": progpatch.BOOT_AW[a.board]})
     params.update(pll_params)
     params["CLK_HZ"] = int(round(core_mhz * 1e6))
     chparam = " ".join("-chparam %s %d" % kv for kv in params.items())
@@ -558,7 +570,10 @@ def main():
         "config": {"W": W, "T": T, "TRACK": track, "rtl": os.path.relpath(rtl, ROOT),
                    "config_mk": cfg},
         "memories": {"imem_bytes": 4 << imem_aw, "dmem_bytes": (4 * T) << dmem_aw,
-                     "program": os.path.relpath(elf, ROOT), "start_pc": "%08x" % entry},
+                     "program": os.path.relpath(elf, ROOT) if elf else "none (--patchable: marker images)",
+                     "start_pc": "%08x" % entry,
+                     "patchable": {"seed": progpatch.MARKER_SEED, "images": ["imem.hex", "dmem.hex",
+                                   "boot.hex"]} if a.patchable else None},
         "chparam": params, "seeds": list(range(1, a.seeds + 1)),
         "freq_target_mhz": round(core_mhz, 3), "placer": a.placer,
         "clock": {"osc_mhz": osc, "core_mhz": round(core_mhz, 3), "pll": pll_params},

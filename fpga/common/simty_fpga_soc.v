@@ -10,8 +10,18 @@
 //   DMEM_AW    data memory: 1 << DMEM_AW blocks of T words (4T bytes)
 //   IMEM_HEX   $readmemh image of the instruction memory (32-bit words), "" = empty
 //   DMEM_HEX   $readmemh image of the data memory (one 32T-bit block per line)
-//   START_PC   the program's ELF entry point
+//   START_PC   the program's ELF entry point (when BOOT_ROM = 0)
+//   BOOT_ROM   1: the entry point comes from a block RAM instead (BOOT_HEX), so that a
+//              routed bitstream can take any program by rewriting block-RAM contents
+//              alone (make bitstream PROG=, scripts/progpatch.py); 0: START_PC, no RAM
+//   BOOT_AW    the boot RAM: 1 << BOOT_AW words of 16 bits, entry = {word 1, word 0};
+//              9 on ECP5 (ecpbram matches 512-word slices), 8 on iCE40 (one 256 x 16 RAM)
+//   BOOT_HEX   $readmemh image of the boot RAM (16-bit words)
 //   CLK_HZ     clock frequency, BAUD the UART rate (8N1)
+//
+// The boot RAM (BOOT_ROM = 1): after rst_i falls the SoC reads words 0 and 1 (three
+// cycles) and holds the core in reset until the entry point is in start_pc_q; the core
+// takes start_pc_i during its own reset sequence, which follows.
 //
 // Memory map (spec, "Memory and ports"): both memories start at 0x80000000. The top
 // decodes only the index bits, so addresses past the end of a board memory alias into it
@@ -42,6 +52,9 @@ module simty_fpga_soc #(
   parameter         IMEM_HEX = "",
   parameter         DMEM_HEX = "",
   parameter [31:0]  START_PC = 32'h8000_0000,
+  parameter integer BOOT_ROM = 0,
+  parameter integer BOOT_AW  = 9,
+  parameter         BOOT_HEX = "",
   parameter integer CLK_HZ   = 25000000,
   parameter integer BAUD     = 115200
 ) (
@@ -76,10 +89,83 @@ module simty_fpga_soc #(
   wire              unused_bits = ^{dmem_wid, dmem_lane, imem_addr[31:IMEM_AW+2], imem_addr[1:0],
                                    dmem_addr[31], dmem_addr[29:12]};  // see mmio below
 
+  // ---- the entry point: START_PC, or read from the boot RAM after reset -------------------
+  wire        core_rst;
+  wire [31:0] start_pc;
+
+  generate
+    if (BOOT_ROM != 0) begin : g_boot
+      reg  [1:0]         step_q;    // 0: read word 0, 1: word 1, 2: take it, 3: loaded
+      reg  [1:0]         step_d;
+      reg  [BOOT_AW-1:0] addr_q;    // full width, so no tool trims the RAM to two words
+      reg  [BOOT_AW-1:0] addr_d;
+      reg  [15:0]        lo_q;
+      reg  [15:0]        lo_d;
+      reg  [31:0]        pc_q;
+      reg  [31:0]        pc_d;
+      wire [15:0]        boot_rdata;
+
+      always @* begin
+        step_d = step_q;
+        addr_d = addr_q;
+        lo_d   = lo_q;
+        pc_d   = pc_q;
+        case (step_q)
+          2'd0: begin
+            step_d = 2'd1;
+            addr_d = addr_q + 1'b1;
+          end
+          2'd1: begin
+            step_d = 2'd2;
+            lo_d   = boot_rdata;
+          end
+          2'd2: begin
+            step_d = 2'd3;
+            pc_d   = {boot_rdata, lo_q};
+          end
+          default: begin
+          end
+        endcase
+      end
+
+      always @(posedge clk_i) begin
+        if (rst_i) begin
+          step_q <= 2'd0;
+          addr_q <= {BOOT_AW{1'b0}};
+        end else begin
+          step_q <= step_d;
+          addr_q <= addr_d;
+        end
+        lo_q <= lo_d;
+        pc_q <= pc_d;
+      end
+
+      simty_ram_1r1w #(
+        .DEPTH_W   (BOOT_AW),
+        .DATA_W    (16),
+        .INIT_FILE (BOOT_HEX)
+      ) u_boot (
+        .clk_i   (clk_i),
+        .we_i    (1'b0),
+        .waddr_i ({BOOT_AW{1'b0}}),
+        .wdata_i (16'd0),
+        .re_i    (step_q != 2'd3),
+        .raddr_i (addr_q),
+        .rdata_o (boot_rdata)
+      );
+
+      assign core_rst = rst_i | (step_q != 2'd3);
+      assign start_pc = pc_q;
+    end else begin : g_start_pc
+      assign core_rst = rst_i;
+      assign start_pc = START_PC;
+    end
+  endgenerate
+
   simty_core u_core (
     .clk_i        (clk_i),
-    .rst_i        (rst_i),
-    .start_pc_i   (START_PC),
+    .rst_i        (core_rst),
+    .start_pc_i   (start_pc),
     .init_o       (init_o),
     .done_o       (done_o),
     .imem_req_o   (imem_req),

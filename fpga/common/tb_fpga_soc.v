@@ -19,6 +19,9 @@ module tb_fpga_soc;
   parameter         IMEM_HEX   = "imem.hex";
   parameter         DMEM_HEX   = "dmem.hex";
   parameter [31:0]  START_PC   = 32'h8000_0000;
+  parameter integer BOOT_ROM   = 0;          // 1: the entry point from BOOT_HEX
+  parameter integer BOOT_AW    = 9;
+  parameter         BOOT_HEX   = "boot.hex";
   parameter integer DIVISOR    = 8;
   parameter integer MAX_CYCLES = 200000;
 
@@ -37,6 +40,9 @@ module tb_fpga_soc;
     .IMEM_HEX (IMEM_HEX),
     .DMEM_HEX (DMEM_HEX),
     .START_PC (START_PC),
+    .BOOT_ROM (BOOT_ROM),
+    .BOOT_AW  (BOOT_AW),
+    .BOOT_HEX (BOOT_HEX),
     .CLK_HZ   (DIVISOR),
     .BAUD     (1)
   ) dut (

@@ -25,6 +25,9 @@ module top_ecp5 #(
   parameter         IMEM_HEX = "imem.hex", // in the working directory (the flow writes it)
   parameter         DMEM_HEX = "dmem.hex",
   parameter [31:0]  START_PC = 32'h8000_0000,
+  parameter integer BOOT_ROM = 0,          // 1: the entry point from the boot RAM (make bitstream PROG=)
+  parameter integer BOOT_AW  = 9,
+  parameter         BOOT_HEX = "boot.hex",
   parameter integer CLKI_DIV     = 5,      // 25 MHz / 5 * 13 = 65 MHz
   parameter integer CLKFB_DIV    = 13,
   parameter integer CLKOP_DIV    = 7,      // VCO 455 MHz
@@ -107,6 +110,9 @@ module top_ecp5 #(
     .IMEM_HEX (IMEM_HEX),
     .DMEM_HEX (DMEM_HEX),
     .START_PC (START_PC),
+    .BOOT_ROM (BOOT_ROM),
+    .BOOT_AW  (BOOT_AW),
+    .BOOT_HEX (BOOT_HEX),
     .CLK_HZ   (CLK_HZ),
     .BAUD     (115200)
   ) u_soc (

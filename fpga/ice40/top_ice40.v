@@ -27,6 +27,9 @@ module top_ice40 #(
   parameter         IMEM_HEX = "imem.hex", // in the working directory (the flow writes it)
   parameter         DMEM_HEX = "dmem.hex",
   parameter [31:0]  START_PC = 32'h8000_0000,
+  parameter integer BOOT_ROM = 0,          // 1: the entry point from the boot RAM (make bitstream PROG=)
+  parameter integer BOOT_AW  = 8,
+  parameter         BOOT_HEX = "boot.hex",
   parameter integer DIVR         = 0,      // 12 MHz * 64 / 16 = 48 MHz
   parameter integer DIVF         = 63,     // VCO 768 MHz
   parameter integer DIVQ         = 4,
@@ -88,6 +91,9 @@ module top_ice40 #(
     .IMEM_HEX (IMEM_HEX),
     .DMEM_HEX (DMEM_HEX),
     .START_PC (START_PC),
+    .BOOT_ROM (BOOT_ROM),
+    .BOOT_AW  (BOOT_AW),
+    .BOOT_HEX (BOOT_HEX),
     .CLK_HZ   (CLK_HZ),
     .BAUD     (115200)
   ) u_soc (
