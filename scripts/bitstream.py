@@ -3,6 +3,7 @@
 
     bitstream.py --board ecp5|ice40 --rtl RTL_DIR [--placer auto] [--seeds N] [--timeout S]
     bitstream.py --board ecp5|ice40 --rtl RTL_DIR --prog
+    bitstream.py --board ecp5|ice40 --rtl RTL_DIR --elf x.elf [--prog]
 
 Packs the design `make synth` placed and routed in build/<config>/synth-<board>/
 (running scripts/synth.py first when there is no routed seed yet): the seed with
@@ -12,7 +13,19 @@ folder, checks it by a round trip (scripts/fpga_flow.py's roundtrip(): unpacked
 again it holds the routed design's bits, and packs the same twice) and prints
 its path. --prog loads it with openFPGALoader (ULX3S: -b ulx3s, into the FPGA's
 SRAM; HX8K breakout: -b ice40_generic, into its SPI flash) and says so plainly
-when no cable or board answers. Exit: 0 done, 1 failed, 2 no board found.
+when no cable or board answers.
+
+--elf x.elf (make bitstream PROG=x.elf, make prog PROG=x.elf) puts that program into a
+routed design without synthesis or place and route: the design of
+build/<config>/prog-<board>/ (made once by synth.py --patchable, whose memories hold
+random marker images and whose entry point comes from a boot RAM; run here when there is
+none, or when it was routed from other RTL). The ELF is loaded by the simulator's rules
+into the board's memories (scripts/progpatch.py; a program that does not fit is refused
+naming the memory and sizes before anything is written, exit 3); ecpbram / icebram
+replace the markers with it in the routed configuration; the result is packed into
+prog-<board>/<elf name>.bit|.bin and checked: the generic round trip above, and the
+unpacked bitstream must hold exactly the program's images where the markers were.
+Exit: 0 done, 1 failed, 2 no board found, 3 the program cannot go on the board.
 """
 import argparse
 import json
@@ -23,7 +36,9 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fpga_flow  # noqa: E402  (PACK, pack, roundtrip)
+import progpatch  # noqa: E402  (geometry, load_elf, markers, check)
 import synth  # noqa: E402  (BOARDS, default_dir, out_folder, read_config)
+import time  # noqa: E402
 
 ROOT = fpga_flow.ROOT
 # openFPGALoader's board names and what it writes by default.
@@ -65,11 +80,14 @@ def main():
     ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
     ap.add_argument("--freq", type=float, help="core clock in MHz, for synth.py when it must run")
     ap.add_argument("--prog", action="store_true", help="load the bitstream with openFPGALoader")
+    ap.add_argument("--elf", help="put this program into the patchable routed design")
     a = ap.parse_args()
     a.rtl = os.path.abspath(a.rtl)
     if not os.path.isfile(os.path.join(a.rtl, "config.mk")):
         sys.exit("bitstream: %s: no config.mk (run make gen first)" % a.rtl)
     fam = synth.BOARDS[a.board]["family"]
+    if a.elf:
+        return with_program(a, fam)
     out = synth_dir(a)
     bit = os.path.join(out, "simty_%s%s" % (a.board, fpga_flow.PACK[fam]["ext"]))
 
@@ -111,6 +129,114 @@ def main():
         sys.exit("bitstream: the round trip failed: %s is not the routed design" % rel(bit))
     print("bitstream: %s (seed %d, Fmax %.1f MHz, %d bytes)"
           % (rel(bit), best["seed"], best["fmax_mhz"], os.path.getsize(bit)))
+    return program(a, fam, bit) if a.prog else 0
+
+
+PATCHER = {"ecp5": "yowasp-ecpbram", "ice40": "yowasp-icebram"}
+
+
+def patchable_routed(a, out):
+    """(results, best seed) of the patchable design in OUT routed from today's RTL, else
+    (results or None, None) and why not."""
+    res, best = best_routed(out)
+    if not best:
+        return None, "no routed design in %s" % rel(out)
+    if not (res.get("memories") or {}).get("patchable"):
+        return None, "%s was not synthesized with --patchable" % rel(out)
+    if res.get("rtl_digest") != synth.rtl_digest(a.rtl, a.board):
+        return None, "%s was routed from other RTL (or another SoC)" % rel(out)
+    return (res, best), None
+
+
+def patch(fam, cfg_in, cfg_out, marker, image, timeout):
+    """Replace the marker image by the program's in a routed text configuration with the
+    board's patcher (run in the folder of cfg_out: YoWASP sees relative paths only)."""
+    cwd = os.path.dirname(os.path.abspath(cfg_out))
+    r = lambda p: os.path.relpath(p, cwd)  # noqa: E731
+    tool = os.path.join(fpga_flow.VENV_BIN, PATCHER[fam])
+    if fam == "ecp5":
+        p = subprocess.run([tool, "-i", r(cfg_in), "-o", r(cfg_out), "-f", r(marker), "-t", r(image)],
+                           cwd=cwd, capture_output=True, text=True, timeout=timeout)
+    else:
+        with open(cfg_in) as fi, open(cfg_out + ".tmp", "w") as fo:
+            p = subprocess.run([tool, r(marker), r(image)], cwd=cwd, stdin=fi, stdout=fo,
+                               stderr=subprocess.PIPE, text=True, timeout=timeout)
+        if p.returncode == 0:
+            os.replace(cfg_out + ".tmp", cfg_out)
+    if p.returncode != 0:
+        sys.exit("bitstream: %s failed on %s: %s" % (PATCHER[fam], rel(image), p.stderr.strip()))
+
+
+def with_program(a, fam):
+    """make bitstream/prog PROG=: patch the ELF into the patchable routed design."""
+    t0 = time.time()
+    cfg = synth.read_config(a.rtl)
+    T = cfg["T"]
+    geom = progpatch.geometry(a.board, T, *progpatch.board_plan(a.board, T))
+    try:
+        images, entry = progpatch.load_elf(a.elf, geom)
+    except progpatch.Refused as e:
+        print("bitstream: %s" % e, file=sys.stderr)
+        return 3
+    out = os.path.join(os.path.dirname(synth_dir(a)),
+                       "prog-" + a.board + ("" if a.placer == "auto" else "-" + a.placer))
+    found, why = patchable_routed(a, out)
+    if not found:
+        print("bitstream: %s: running synth.py --patchable (once per configuration)" % why,
+              flush=True)
+        r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "synth.py"),
+                            "--board", a.board, "--rtl", a.rtl, "--seeds", str(a.seeds),
+                            "--timeout", str(a.timeout), "--placer", a.placer, "--out", out,
+                            "--patchable", "--skip-units"]
+                           + (["--freq", str(a.freq)] if a.freq else []))
+        found, why = patchable_routed(a, out)
+        if not found:
+            sys.exit("bitstream: synth.py --patchable left no routed design (exit %d): %s"
+                     % (r.returncode, why))
+        t0 = time.time()
+    res, best = found
+    routed = os.path.join(out, best["routed"])
+    tgt = res.get("freq_target_mhz")
+    if tgt and best["fmax_mhz"] < tgt:
+        print("bitstream: WARNING: seed %d reaches %.1f MHz, below the %g MHz the PLL makes"
+              % (best["seed"], best["fmax_mhz"], tgt), flush=True)
+    name = os.path.splitext(os.path.basename(a.elf))[0]
+    work = os.path.join(out, "prog", name)
+    os.makedirs(work, exist_ok=True)
+    img = progpatch.write_images(work, images, geom)
+    mk = {m: os.path.join(out, m + ".hex") for m in geom}
+    ext = os.path.splitext(fpga_flow.PACK[fam]["routed"])[1]
+    cur = routed
+    for i, m in enumerate(("imem", "dmem", "boot")):
+        nxt = os.path.join(work, "patched%d%s" % (i, ext))
+        patch(fam, cur, nxt, mk[m], img[m], a.timeout)
+        cur = nxt
+    patched = os.path.join(work, "patched" + ext)
+    os.replace(cur, patched)
+    for i in range(2):
+        if os.path.exists(os.path.join(work, "patched%d%s" % (i, ext))):
+            os.remove(os.path.join(work, "patched%d%s" % (i, ext)))
+    bit = os.path.join(out, name + fpga_flow.PACK[fam]["ext"])
+    st, _ = fpga_flow.pack(fam, patched, bit, a.timeout)
+    if st != "ok":
+        sys.exit("bitstream: %s failed; see %s.log"
+                 % (os.path.basename(fpga_flow.PACK[fam]["pack"][0]), rel(bit)))
+    checks = [(n, ok, "") for n, ok in fpga_flow.roundtrip(fam, patched, bit, a.timeout)]
+    unpacked = os.path.abspath(bit) + ".check/unpacked" + ext
+    with open(routed) as f:
+        mtext = f.read()
+    with open(unpacked) as f:
+        utext = f.read()
+    mkimg = {m: progpatch.read_hex(mk[m]) for m in geom}
+    checks += progpatch.check(a.board, mtext, mkimg, utext, images, geom)
+    for n, ok, detail in checks:
+        print("%s %s%s" % ("PASS" if ok else "FAIL", n, " (%s)" % detail if detail else ""))
+    if not all(ok for _, ok, _ in checks):
+        os.remove(bit)
+        sys.exit("bitstream: the round trip failed: %s does not hold %s" % (rel(bit), a.elf))
+    print("bitstream: %s: %s in seed %d's routed design (Fmax %.1f MHz), entry %08x, "
+          "%.1f s without synthesis or place and route"
+          % (rel(bit), rel(a.elf), best["seed"], best["fmax_mhz"], entry, time.time() - t0))
     return program(a, fam, bit) if a.prog else 0
 
 

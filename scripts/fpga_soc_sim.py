@@ -11,6 +11,14 @@ bytes received must be exactly that multiset (the order depends on the schedule)
 core must raise done, and the console FIFO must not overflow. The default memory sizes
 are the iCE40 plan's (1 KiB of instructions, 256 blocks of T words).
 
+--prog x.elf (make fpga-sim PROG=x.elf) runs that program instead, from the very images
+make bitstream PROG=x.elf patches into the board's block RAMs (scripts/progpatch.py, the
+memory plan of --board, the entry point read from the boot RAM as on the board): the
+core must raise done with no byte dropped or mangled, and the UART's bytes are printed.
+With --sim SIMTY_SIM the program also runs on the harness (Verilator) and the bytes the
+UART sent must be exactly the console bytes of every thread there (as a multiset: the
+board interleaves threads in store order, the harness prints whole lines per thread).
+
 Prints what it checked and ends with "N passed, M failed"; exit 0 only if all passed.
 """
 import argparse
@@ -20,6 +28,8 @@ import subprocess
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import progpatch  # noqa: E402  (geometry, board_plan, load_elf, write_images)
+import re  # noqa: E402
 import synth  # noqa: E402  (read_config, rtl_files, build_program, log2, ROOT)
 
 ROOT = synth.ROOT
@@ -32,7 +42,14 @@ def main():
     ap.add_argument("--imem-aw", type=int, default=8)
     ap.add_argument("--dmem-aw", type=int, default=8)
     ap.add_argument("--max-cycles", type=int, default=400000)
+    ap.add_argument("--prog", help="run this ELF from make bitstream PROG='s images")
+    ap.add_argument("--board", default="ice40", choices=sorted(progpatch.BOOT_AW),
+                    help="with --prog: the board whose memory plan and boot RAM to use")
+    ap.add_argument("--sim", help="with --prog: simty-sim of the same configuration; the UART "
+                    "must send exactly its console bytes")
     a = ap.parse_args()
+    if a.prog:
+        return run_prog(a)
 
     cfg = synth.read_config(a.rtl)
     W, T = cfg["W"], cfg["T"]
@@ -86,6 +103,78 @@ def main():
         npass += ok
     if got != want:
         print("  received %r, expected %r" % (dict(got), dict(want)))
+    print("%d passed, %d failed" % (npass, len(checks) - npass))
+    return 0 if npass == len(checks) else 1
+
+
+def run_prog(a):
+    """make fpga-sim PROG=: the program's board images through the SoC."""
+    cfg = synth.read_config(a.rtl)
+    W, T = cfg["W"], cfg["T"]
+    name = os.path.splitext(os.path.basename(a.prog))[0]
+    out = os.path.abspath(a.out or os.path.join(synth.default_dir(
+        os.path.abspath(a.rtl), "W%d_T%d_%s" % (W, T, cfg["TRACK"])),
+        "fpga-soc-sim-%s" % a.board, name))
+    imem_aw, dmem_aw = progpatch.board_plan(a.board, T)
+    geom = progpatch.geometry(a.board, T, imem_aw, dmem_aw)
+    try:
+        images, entry = progpatch.load_elf(a.prog, geom)
+    except progpatch.Refused as e:
+        print("fpga_soc_sim: %s" % e, file=sys.stderr)
+        return 3
+    progpatch.write_images(out, images, geom)
+    params = {"T": T, "WARP_W": synth.log2(W), "LANE_W": synth.log2(T), "IMEM_AW": imem_aw,
+              "DMEM_AW": dmem_aw, "BOOT_ROM": 1, "BOOT_AW": progpatch.BOOT_AW[a.board],
+              "MAX_CYCLES": a.max_cycles}
+    src = synth.rtl_files(a.rtl) + [os.path.join(ROOT, "fpga", "common", f) for f in
+                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "tb_fpga_soc.v")]
+    vvp = os.path.join(out, "tb.vvp")
+    cmd = ["iverilog", "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
+    cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
+    c = subprocess.run(cmd, capture_output=True, text=True)
+    if c.returncode != 0:
+        print(c.stdout + c.stderr)
+        print("FAIL iverilog could not compile the SoC bench")
+        print("0 passed, 1 failed")
+        return 1
+    r = subprocess.run(["vvp", "-n", vvp], cwd=out, capture_output=True, text=True, timeout=3600)
+    log = r.stdout
+    with open(os.path.join(out, "vvp.log"), "w") as f:
+        f.write(log + r.stderr)
+    got = bytes(int(l[3:], 16) for l in log.splitlines() if l.startswith("RX "))
+    m = re.search(r"DONE (\d+)", log)
+    print("fpga-sim: %s on the %s memory plan (W=%d T=%d), entry %08x from the boot RAM"
+          % (os.path.relpath(a.prog), a.board, W, T, entry))
+    print("uart (%d bytes%s):" % (len(got), ", done at cycle %s" % m.group(1) if m else ""))
+    sys.stdout.write(got.decode("latin-1") + ("" if got.endswith(b"\n") or not got else "\n"))
+    tag = "%s W=%d T=%d" % (name, W, T)
+    checks = [
+        ("the core raised done", m is not None),
+        ("the bench ended before its cycle limit", "END " in log and "TIMEOUT" not in log),
+        ("no console byte dropped", "OVERFLOW" not in log),
+        ("no UART framing error", "FRAMING" not in log),
+    ]
+    if a.sim:
+        s = subprocess.run([a.sim, a.prog], capture_output=True, text=True, timeout=3600)
+        want = collections.Counter()
+        for line in s.stdout.splitlines():
+            mm = re.match(r"\[t\d+\] ?(.*)$", line)
+            if mm:
+                want.update((mm.group(1) + "\n").encode("latin-1"))
+        res = [l for l in s.stdout.splitlines() if re.match(r"(PASS|FAIL|TRAP|HANG|ERROR)\b", l)]
+        print("harness: %s" % (res[-1] if res else "(no result line)"))
+        # The harness ends a thread's unfinished line with a newline of its own; the
+        # board has no lines per thread, so newlines may only be fewer on the UART.
+        nl = ord("\n")
+        gotc = collections.Counter(got)
+        same = (all(gotc[k] == v for k, v in want.items() if k != nl)
+                and all(k in want for k in gotc) and gotc[nl] <= want[nl])
+        checks.append(("the UART sent the harness's console bytes (%d, got %d; newlines: the "
+                       "harness ends unfinished lines)" % (sum(want.values()), len(got)), same))
+    npass = 0
+    for cname, ok in checks:
+        print("%s %s: %s" % ("PASS" if ok else "FAIL", tag, cname))
+        npass += ok
     print("%d passed, %d failed" % (npass, len(checks) - npass))
     return 0 if npass == len(checks) else 1
 

@@ -65,7 +65,7 @@ module tb_fpga_soc;
   always @(posedge clk) begin
     cycle <= cycle + 1;
     if (cycle == 4) rst <= 1'b0;
-    idle <= tx ? idle + 1 : 0;
+    idle <= (tx === 1'b1) ? idle + 1 : 0;  // x before reset must not stick (a program that prints nothing)
     if (done && !done_seen) begin
       done_seen <= 1'b1;
       $display("DONE %0d", cycle);
