@@ -36,7 +36,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput test-mirror fuzz fuzz-elf test-randstate formal \
-        fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog compare postsynth fpga-sim fpga-lint clean \
+        fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog test-prog compare postsynth fpga-sim fpga-lint clean \
         docs-modules check-docs
 
 help:
@@ -82,6 +82,10 @@ help:
 	@echo "                                  board top + core: Yosys, nextpnr; area per unit, Fmax, report; ENDPOINTS: every register that misses MHz"
 	@echo "  make bitstream [BOARD=] [W= T=] pack the routed design (make synth first if needed), check it by"
 	@echo "                                  unpacking it, print its path; make prog loads it (openFPGALoader)"
+	@echo "  make bitstream|prog PROG=x.elf  put any ELF into the configuration's patchable routed design"
+	@echo "                                  (prog-BOARD/, routed once): no synthesis, no place and route;"
+	@echo "                                  the unpacked bitstream must hold exactly the ELF's images"
+	@echo "  make test-prog                  bitstream PROG= and fpga-sim PROG= checked without a board (iCE40 W=2 T=2)"
 	@echo "  make compare [BOARD=] [CMP_W=8] [CMP_T=\"2 4 8 16 32 64\"] [CMP_TRACKS=\"sorted arbiter\"]"
 	@echo "                                  sorted list vs arbiter sweep over T: CSV, Markdown, plot;"
 	@echo "                                  several CMP_W at one CMP_T sweep W instead (CMP_W=\"1 2 4 8 16 32 64\""
@@ -93,6 +97,8 @@ help:
 	@echo "                                  CMP_BENCH (build/bench/bench.json; build/bench-weak/bench.json: weak)"
 	@echo "  make postsynth                  gate-level netlist of W=2 T=2 against its RTL on rv32ui tests"
 	@echo "  make fpga-sim [W= T= TRACK=]    the board SoC (memories, console FIFO, UART) under iverilog"
+	@echo "                [PROG=x.elf BOARD=] that ELF from make bitstream PROG='s images; its UART bytes"
+	@echo "                                  must be make sim's console bytes"
 	@echo "  make fpga-lint [W= T=]          verilator -Wall over both board tops"
 	@echo "  make clean                      remove build/ (keeps .venv)"
 	@echo ""
@@ -339,7 +345,15 @@ synth: setup config
 bitstream prog: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
 	@$(PYTHON) scripts/bitstream.py --board $(BOARD) --rtl $(RTL_DIR) --seeds $(SEEDS) \
-	    --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) $(if $(filter prog,$@),--prog)
+	    --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) $(if $(filter prog,$@),--prog) \
+	    $(if $(PROG),--elf $(PROG))
+
+# make bitstream PROG= and make fpga-sim PROG= without a board, on the smallest
+# board configuration (its patchable design is placed and routed once).
+test-prog: setup
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 W=2 T=2 TRACK=sorted \
+	    build/W2_T2_sorted/rtl/files.f build/W2_T2_sorted/sim/simty-sim $(SW_OUT)/rv32ui/add.elf
+	@$(PYTHON) scripts/test_prog.py --rtl build/W2_T2_sorted/rtl --sim build/W2_T2_sorted/sim/simty-sim
 
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
@@ -357,8 +371,8 @@ postsynth: setup
 # The SoC of the board tops (memories, console FIFO, UART) around the core, under
 # iverilog with the default FPGA program: every thread's byte must arrive.
 fpga-sim: setup config
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
-	@$(PYTHON) scripts/fpga_soc_sim.py --rtl $(RTL_DIR)
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f $(if $(PROG),$(SIM_BIN))
+	@$(PYTHON) scripts/fpga_soc_sim.py --rtl $(RTL_DIR) $(if $(PROG),--prog $(PROG) --board $(BOARD) --sim $(SIM_BIN))
 
 # verilator -Wall over both board tops around the configuration's core.
 fpga-lint: setup config
