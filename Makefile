@@ -36,7 +36,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput test-mirror fuzz fuzz-elf test-randstate formal \
-        fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog test-prog compare postsynth fpga-sim fpga-lint clean \
+        fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog test-prog test-fpga-sim-prog compare postsynth fpga-sim fpga-lint clean \
         docs-modules check-docs
 
 help:
@@ -98,7 +98,8 @@ help:
 	@echo "  make postsynth                  gate-level netlist of W=2 T=2 against its RTL on rv32ui tests"
 	@echo "  make fpga-sim [W= T= TRACK=]    the board SoC (memories, console FIFO, UART) under iverilog"
 	@echo "                [PROG=x.elf BOARD=] that ELF from make bitstream PROG='s images; its UART bytes"
-	@echo "                                  must be make sim's console bytes"
+	@echo "                                  must be make sim's console bytes and its result line the board's"
+	@echo "  make test-fpga-sim-prog [W= T=] make fpga-sim BOARD=ecp5 PROG= of 9 programs of 4 kinds (in make test)"
 	@echo "  make fpga-lint [W= T=]          verilator -Wall over both board tops"
 	@echo "  make clean                      remove build/ (keeps .venv)"
 	@echo ""
@@ -370,9 +371,29 @@ postsynth: setup
 
 # The SoC of the board tops (memories, console FIFO, UART) around the core, under
 # iverilog with the default FPGA program: every thread's byte must arrive.
+# PROG="a.elf b.elf": those programs instead, from make bitstream PROG='s images of BOARD,
+# each checked against make sim (its console bytes, its result line).
 fpga-sim: setup config
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f $(if $(PROG),$(SIM_BIN))
-	@$(PYTHON) scripts/fpga_soc_sim.py --rtl $(RTL_DIR) $(if $(PROG),--prog $(PROG) --board $(BOARD) --sim $(SIM_BIN))
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f $(if $(PROG),$(SIM_BIN) $(filter build/%,$(PROG)))
+	@$(PYTHON) scripts/fpga_soc_sim.py --rtl $(RTL_DIR) $(if $(PROG),$(foreach p,$(PROG),--prog $p) --board $(BOARD) --sim $(SIM_BIN))
+
+# The FPGA's own test programs (fpga/sw/*.S) and C programs linked for a board's 32 KiB
+# of data memory (DMEM=32), for make fpga-sim PROG= and make test.
+FPGA_SW := build/fpga-sw
+$(FPGA_SW)/%.elf: fpga/sw/%.S | setup
+	@mkdir -p $(@D)
+	@$(RISCV_GCC) -march=rv32i_zicsr -mabi=ilp32 -nostdlib -nostartfiles -static -Igen -Wl,--no-relax \
+	    -Wl,--build-id=none -Wl,-N -Wl,--no-warn-rwx-segments -Wl,-Ttext=0x80000000 -o $@ $<
+$(FPGA_SW)/d32/%.elf: FORCE | setup
+	@$(MAKE) -s --no-print-directory -f sw/sw.mk SW_OUT=$(FPGA_SW)/d32 DMEM=32 $@
+FORCE:
+# make test's check: 9 programs of 4 kinds (riscv-tests, SIMT tests with divergence,
+# C with printf, trapping and failing threads) through the ECP5 board's SoC and images.
+FPGA_SIM_PROGS := $(addprefix $(SW_OUT)/rv32ui/,add.elf lw.elf sw.elf) \
+                  $(addprefix $(SW_OUT)/simt/,branches.elf exits.elf) $(FPGA_SW)/d32/simt/switch_table.elf \
+                  $(FPGA_SW)/d32/apps/hello.elf $(FPGA_SW)/d32/apps/diverge.elf $(FPGA_SW)/report_mix.elf
+test-fpga-sim-prog: setup
+	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 fpga-sim BOARD=ecp5 PROG="$(FPGA_SIM_PROGS)"
 
 # verilator -Wall over both board tops around the configuration's core.
 fpga-lint: setup config

@@ -42,14 +42,21 @@ def main():
     ap.add_argument("--imem-aw", type=int, default=8)
     ap.add_argument("--dmem-aw", type=int, default=8)
     ap.add_argument("--max-cycles", type=int, default=400000)
-    ap.add_argument("--prog", help="run this ELF from make bitstream PROG='s images")
+    ap.add_argument("--prog", action="append", help="run this ELF from make bitstream PROG='s "
+                    "images (several: each in turn, the counts summed)")
     ap.add_argument("--board", default="ice40", choices=sorted(progpatch.BOOT_AW),
                     help="with --prog: the board whose memory plan and boot RAM to use")
     ap.add_argument("--sim", help="with --prog: simty-sim of the same configuration; the UART "
                     "must send exactly its console bytes")
     a = ap.parse_args()
     if a.prog:
-        return run_prog(a)
+        total, fails, worst = 0, 0, 0
+        for elf in a.prog:
+            n, f, rc = run_prog(a, elf)
+            total, fails, worst = total + n, fails + f, max(worst, rc)
+        if len(a.prog) > 1:
+            print("%d programs: %d passed, %d failed" % (len(a.prog), total - fails, fails))
+        return worst
 
     cfg = synth.read_config(a.rtl)
     W, T = cfg["W"], cfg["T"]
@@ -67,7 +74,7 @@ def main():
     params = {"T": T, "WARP_W": synth.log2(W), "LANE_W": synth.log2(T), "IMEM_AW": a.imem_aw,
               "DMEM_AW": a.dmem_aw, "START_PC": entry, "MAX_CYCLES": a.max_cycles}
     src = synth.rtl_files(a.rtl) + [os.path.join(ROOT, "fpga", "common", f) for f in
-                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "tb_fpga_soc.v")]
+                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v", "tb_fpga_soc.v")]
     vvp = os.path.join(out, "tb.vvp")
     cmd = ["iverilog", "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
     cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
@@ -107,27 +114,29 @@ def main():
     return 0 if npass == len(checks) else 1
 
 
-def run_prog(a):
-    """make fpga-sim PROG=: the program's board images through the SoC."""
+def run_prog(a, elf):
+    """make fpga-sim PROG=: the program's board images through the SoC; (checks, failed,
+    exit status)."""
     cfg = synth.read_config(a.rtl)
     W, T = cfg["W"], cfg["T"]
-    name = os.path.splitext(os.path.basename(a.prog))[0]
+    name = os.path.splitext(os.path.basename(elf))[0]
     out = os.path.abspath(a.out or os.path.join(synth.default_dir(
         os.path.abspath(a.rtl), "W%d_T%d_%s" % (W, T, cfg["TRACK"])),
         "fpga-soc-sim-%s" % a.board, name))
     imem_aw, dmem_aw = progpatch.board_plan(a.board, T)
     geom = progpatch.geometry(a.board, T, imem_aw, dmem_aw)
     try:
-        images, entry = progpatch.load_elf(a.prog, geom)
+        images, entry = progpatch.load_elf(elf, geom)
     except progpatch.Refused as e:
-        print("fpga_soc_sim: %s" % e, file=sys.stderr)
-        return 3
+        print("fpga_soc_sim: %s" % e)
+        print("FAIL %s: refused" % os.path.relpath(elf))
+        return 1, 1, 3
     progpatch.write_images(out, images, geom)
     params = {"T": T, "WARP_W": synth.log2(W), "LANE_W": synth.log2(T), "IMEM_AW": imem_aw,
-              "DMEM_AW": dmem_aw, "BOOT_ROM": 1, "BOOT_AW": progpatch.BOOT_AW[a.board],
+              "DMEM_AW": dmem_aw, "BOOT_ROM": 1, "BOOT_AW": progpatch.BOOT_AW[a.board], "REPORT": 1,
               "MAX_CYCLES": a.max_cycles}
     src = synth.rtl_files(a.rtl) + [os.path.join(ROOT, "fpga", "common", f) for f in
-                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "tb_fpga_soc.v")]
+                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v", "tb_fpga_soc.v")]
     vvp = os.path.join(out, "tb.vvp")
     cmd = ["iverilog", "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
     cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
@@ -135,8 +144,7 @@ def run_prog(a):
     if c.returncode != 0:
         print(c.stdout + c.stderr)
         print("FAIL iverilog could not compile the SoC bench")
-        print("0 passed, 1 failed")
-        return 1
+        return 1, 1, 1
     r = subprocess.run(["vvp", "-n", vvp], cwd=out, capture_output=True, text=True, timeout=3600)
     log = r.stdout
     with open(os.path.join(out, "vvp.log"), "w") as f:
@@ -144,18 +152,26 @@ def run_prog(a):
     got = bytes(int(l[3:], 16) for l in log.splitlines() if l.startswith("RX "))
     m = re.search(r"DONE (\d+)", log)
     print("fpga-sim: %s on the %s memory plan (W=%d T=%d), entry %08x from the boot RAM"
-          % (os.path.relpath(a.prog), a.board, W, T, entry))
+          % (os.path.relpath(elf), a.board, W, T, entry))
     print("uart (%d bytes%s):" % (len(got), ", done at cycle %s" % m.group(1) if m else ""))
     sys.stdout.write(got.decode("latin-1") + ("" if got.endswith(b"\n") or not got else "\n"))
     tag = "%s W=%d T=%d" % (name, W, T)
+    # The board's last line is its report (simty_fpga_report.v), started on a line of its
+    # own; what comes before it is the program's (with the newline that may end its last
+    # line, which the harness adds too).
+    cut = got[:-1].rfind(b"\n") + 1
+    rep = re.match(r"(PASS|FAIL|TRAP) \[([^]]*)\]", got[cut:].decode("latin-1")) \
+        if got.endswith(b"\n") else None
+    prog_bytes = got[:cut] if rep else got
     checks = [
         ("the core raised done", m is not None),
         ("the bench ended before its cycle limit", "END " in log and "TIMEOUT" not in log),
         ("no console byte dropped", "OVERFLOW" not in log),
         ("no UART framing error", "FRAMING" not in log),
+        ("the board's last line is its report", rep is not None),
     ]
     if a.sim:
-        s = subprocess.run([a.sim, a.prog], capture_output=True, text=True, timeout=3600)
+        s = subprocess.run([a.sim, elf], capture_output=True, text=True, timeout=3600)
         want = collections.Counter()
         for line in s.stdout.splitlines():
             mm = re.match(r"\[t\d+\] ?(.*)$", line)
@@ -166,17 +182,27 @@ def run_prog(a):
         # The harness ends a thread's unfinished line with a newline of its own; the
         # board has no lines per thread, so newlines may only be fewer on the UART.
         nl = ord("\n")
-        gotc = collections.Counter(got)
+        gotc = collections.Counter(prog_bytes)
         same = (all(gotc[k] == v for k, v in want.items() if k != nl)
                 and all(k in want for k in gotc) and gotc[nl] <= want[nl])
         checks.append(("the UART sent the harness's console bytes (%d, got %d; newlines: the "
-                       "harness ends unfinished lines)" % (sum(want.values()), len(got)), same))
+                       "harness ends unfinished lines)" % (sum(want.values()), len(prog_bytes)), same))
+        hm = re.match(r"(PASS|FAIL|TRAP) .*\[([^]]*)\]\s*$", res[-1]) if res else None
+        checks.append(("the board's report is the harness's result (%s [%s])"
+                       % (hm.group(1), hm.group(2)) if hm else "the harness printed a result",
+                       bool(hm and rep and hm.group(1) == rep.group(1) and hm.group(2) == rep.group(2))))
+        ht = re.search(r"thread (\d+) .*trapped: cause (\d+)", res[-1]) if res else None
+        if ht:
+            bt = re.search(r"first trap: t(\d+) cause (\d+)", got[cut:].decode("latin-1"))
+            checks.append(("the board names the harness's trapping thread and cause (t%s, cause %s)"
+                           % ht.groups(), bool(bt and bt.groups() == ht.groups())))
     npass = 0
     for cname, ok in checks:
         print("%s %s: %s" % ("PASS" if ok else "FAIL", tag, cname))
         npass += ok
-    print("%d passed, %d failed" % (npass, len(checks) - npass))
-    return 0 if npass == len(checks) else 1
+    if len(a.prog) == 1:
+        print("%d passed, %d failed" % (npass, len(checks) - npass))
+    return len(checks), len(checks) - npass, 0 if npass == len(checks) else 1
 
 
 if __name__ == "__main__":

@@ -112,12 +112,40 @@ def load_elf(path, geom):
     if not BASE <= e_entry < BASE + isize:
         raise Refused("%s: entry point %08x is outside the board's instruction memory "
                       "(%d bytes at %08x)" % (path, e_entry, isize, BASE))
+    end = elf_symbol(data, b"__simty_dmem_end")
+    if end is not None and end > BASE + dsize:
+        print("progpatch: warning: %s was linked for %d KiB of data memory (__simty_dmem_end "
+              "%08x); the board has %d KiB, and its stacks there alias into it: relink with "
+              "DMEM=%d (sw/sw.mk)" % (path, (end - BASE) // 1024, end, dsize // 1024,
+                                      dsize // 1024), file=sys.stderr)
     images = {
         "imem": list(struct.unpack("<%dI" % iwords, imem)),
         "dmem": [int.from_bytes(dmem[block * r:block * (r + 1)], "little") for r in range(dwords)],
         "boot": [e_entry & 0xFFFF, e_entry >> 16] + [0] * (geom["boot"][0] - 2),
     }
     return images, e_entry
+
+
+def elf_symbol(data, name):
+    """The value of symbol NAME in the ELF's .symtab, or None."""
+    e_shoff, = struct.unpack_from("<I", data, 32)
+    e_shentsize, e_shnum = struct.unpack_from("<HH", data, 46)
+    secs = []
+    for i in range(e_shnum):
+        off = e_shoff + i * e_shentsize
+        if off + 40 > len(data):
+            return None
+        secs.append(struct.unpack_from("<IIIIIIIIII", data, off))
+    for sh in secs:
+        if sh[1] != 2 or sh[6] >= len(secs):          # SHT_SYMTAB, its string table
+            continue
+        strs = secs[sh[6]]
+        for k in range(sh[5] // 16):
+            st_name, st_value = struct.unpack_from("<II", data, sh[4] + 16 * k)
+            a = strs[4] + st_name
+            if data[a:a + len(name) + 1] == name + b"\0":
+                return st_value
+    return None
 
 
 def write_hex(path, words, bits):

@@ -97,6 +97,8 @@ fast=(
   "bench-sim|.venv/bin/python scripts/bench_sim.py --check"
   "fpga-lint|$mk fpga-lint W=2 T=4 && $mk fpga-lint W=8 T=64 TRACK=arbiter"
   "fpga-sim|$mk fpga-sim W=2 T=2 && $mk fpga-sim W=8 T=8 TRACK=arbiter"
+  # make bitstream PROG='s images of 9 programs through the ECP5 SoC against make sim (~40 s)
+  "fpga-sim-prog|$mk test-fpga-sim-prog W=2 T=4 TRACK=sorted SORTER=exact"
 )
 # C programs need at least 512 bytes of data memory per thread: with the
 # default 256 KiB, configurations above 256 threads run the ISA tests only.

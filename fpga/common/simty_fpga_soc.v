@@ -17,6 +17,9 @@
 //   BOOT_AW    the boot RAM: 1 << BOOT_AW words of 16 bits, entry = {word 1, word 0};
 //              9 on ECP5 (ecpbram matches 512-word slices), 8 on iCE40 (one 256 x 16 RAM)
 //   BOOT_HEX   $readmemh image of the boot RAM (16-bit words)
+//   REPORT     1: when the run ends, one line with its outcome goes out on the console as
+//              the harness prints it (simty_fpga_report.v: threads passed, failed, trapped,
+//              cycles); it keeps the core's exit and trap trace alive. 0: no line
 //   CLK_HZ     clock frequency, BAUD the UART rate (8N1)
 //
 // The boot RAM (BOOT_ROM = 1): after rst_i falls the SoC reads words 0 and 1 (three
@@ -34,8 +37,8 @@
 // dropped and overflow_o stays high until reset. Bytes of different threads interleave in
 // the order the core stores them (the harness buffers per thread; the board cannot).
 //
-// The trace ports of the core are left open on purpose: nothing on the FPGA reads them,
-// so Yosys removes the trace-only logic, and every lane is kept alive by the memories
+// The trace ports of the core are left open on purpose (but for the exit and trap lanes
+// when REPORT = 1): nothing on the FPGA reads them, so Yosys removes the trace-only logic, and every lane is kept alive by the memories
 // (register file -> ALU lanes -> data memory -> loads -> branches -> fetch -> done_o).
 //
 // Reset: rst_i is synchronous and active high (style V7); the board top makes it from a
@@ -55,6 +58,7 @@ module simty_fpga_soc #(
   parameter integer BOOT_ROM = 0,
   parameter integer BOOT_AW  = 9,
   parameter         BOOT_HEX = "",
+  parameter integer REPORT   = 0,
   parameter integer CLK_HZ   = 25000000,
   parameter integer BAUD     = 115200
 ) (
@@ -162,6 +166,13 @@ module simty_fpga_soc #(
     end
   endgenerate
 
+  wire              trc_valid;
+  wire [WARP_W-1:0] trc_wid;
+  wire [T-1:0]      trc_exit;
+  wire [T-1:0]      trc_trap;
+  wire [4*T-1:0]    trc_cause;
+  wire [32*T-1:0]   trc_addr;
+
   simty_core u_core (
     .clk_i        (clk_i),
     .rst_i        (core_rst),
@@ -180,18 +191,18 @@ module simty_fpga_soc #(
     .dmem_lane_o  (dmem_lane),
     .dmem_rdata_i (dmem_rdata),
     // trace ports: simulation only, open on the board
-    .trc_valid_o  (),
-    .trc_wid_o    (),
+    .trc_valid_o  (trc_valid),
+    .trc_wid_o    (trc_wid),
     .trc_pc_o     (),
     .trc_insn_o   (),
     .trc_exec_o   (),
-    .trc_trap_o   (),
-    .trc_cause_o  (),
-    .trc_exit_o   (),
+    .trc_trap_o   (trc_trap),
+    .trc_cause_o  (trc_cause),
+    .trc_exit_o   (trc_exit),
     .trc_wen_o    (),
     .trc_rd_o     (),
     .trc_value_o  (),
-    .trc_addr_o   (),
+    .trc_addr_o   (trc_addr),
     .trc_sdata_o  (),
     .trc_a_o      (),
     .trc_b_o      (),
@@ -257,8 +268,12 @@ module simty_fpga_soc #(
   assign dmem_rdata = mmio_rd_q ? {32 * T{1'b0}} : dmem_ram_rdata;
 
   // ---- console: FIFO in block RAM, then the UART ---------------------------------------
-  wire               con_push = dmem_req & dmem_we & mmio & (dmem_addr[11:0] == 12'd0) &
-                                dmem_wstrb[0];
+  wire               core_push = dmem_req & dmem_we & mmio & (dmem_addr[11:0] == 12'd0) &
+                                 dmem_wstrb[0];
+  wire               rep_push;   // the end-of-run line (REPORT), only once the core is done
+  wire [7:0]         rep_byte;
+  wire               con_push = core_push | rep_push;
+  wire [7:0]         con_byte = core_push ? dmem_wdata[7:0] : rep_byte;
   reg  [FIFO_AW:0]   wr_ptr_q;  // one extra bit tells full from empty
   reg  [FIFO_AW:0]   rd_ptr_q;
   reg                overflow_q;
@@ -284,7 +299,7 @@ module simty_fpga_soc #(
         wr_ptr_q   <= wr_ptr_q + 1'b1;
         activity_q <= ~activity_q;
       end
-      if (con_push & fifo_full) begin
+      if (core_push & fifo_full) begin
         overflow_q <= 1'b1;
       end
       if (pop) begin
@@ -300,11 +315,42 @@ module simty_fpga_soc #(
     .clk_i   (clk_i),
     .we_i    (con_push & ~fifo_full),
     .waddr_i (wr_ptr_q[FIFO_AW-1:0]),
-    .wdata_i (dmem_wdata[7:0]),
+    .wdata_i (con_byte),
     .re_i    (pop),
     .raddr_i (rd_ptr_q[FIFO_AW-1:0]),
     .rdata_o (fifo_rdata)
   );
+
+  generate
+    if (REPORT != 0) begin : g_report
+      simty_fpga_report #(
+        .T      (T),
+        .WARP_W (WARP_W),
+        .LANE_W (LANE_W)
+      ) u_report (
+        .clk_i       (clk_i),
+        .rst_i       (rst_i),
+        .core_rst_i  (core_rst),
+        .done_i      (done_o),
+        .core_push_i (core_push & ~fifo_full),
+        .core_byte_i (dmem_wdata[7:0]),
+        .trc_valid_i (trc_valid),
+        .trc_wid_i   (trc_wid),
+        .trc_exit_i  (trc_exit),
+        .trc_trap_i  (trc_trap),
+        .trc_cause_i (trc_cause),
+        .trc_code_i  (trc_addr),
+        .full_i      (fifo_full | core_push),
+        .push_o      (rep_push),
+        .byte_o      (rep_byte)
+      );
+    end else begin : g_no_report
+      // the trace is left unused: Yosys removes the logic behind it (see above)
+      wire unused_trc = ^{trc_valid, trc_wid, trc_exit, trc_trap, trc_cause, trc_addr};
+      assign rep_push = 1'b0;
+      assign rep_byte = 8'd0;
+    end
+  endgenerate
 
   simty_uart_tx #(
     .DIVISOR (CLK_HZ / BAUD)

@@ -22,6 +22,7 @@ module tb_fpga_soc;
   parameter integer BOOT_ROM   = 0;          // 1: the entry point from BOOT_HEX
   parameter integer BOOT_AW    = 9;
   parameter         BOOT_HEX   = "boot.hex";
+  parameter integer REPORT     = 0;          // 1: the end-of-run line on the console
   parameter integer DIVISOR    = 8;
   parameter integer MAX_CYCLES = 200000;
 
@@ -43,6 +44,7 @@ module tb_fpga_soc;
     .BOOT_ROM (BOOT_ROM),
     .BOOT_AW  (BOOT_AW),
     .BOOT_HEX (BOOT_HEX),
+    .REPORT   (REPORT),
     .CLK_HZ   (DIVISOR),
     .BAUD     (1)
   ) dut (
@@ -65,7 +67,8 @@ module tb_fpga_soc;
   always @(posedge clk) begin
     cycle <= cycle + 1;
     if (cycle == 4) rst <= 1'b0;
-    idle <= (tx === 1'b1) ? idle + 1 : 0;  // x before reset must not stick (a program that prints nothing)
+    // idle time counts from done on (x before reset must not stick; the report line follows done)
+    idle <= (tx === 1'b1 && done_seen) ? idle + 1 : 0;
     if (done && !done_seen) begin
       done_seen <= 1'b1;
       $display("DONE %0d", cycle);

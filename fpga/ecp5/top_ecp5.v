@@ -28,6 +28,7 @@ module top_ecp5 #(
   parameter integer BOOT_ROM = 0,          // 1: the entry point from the boot RAM (make bitstream PROG=)
   parameter integer BOOT_AW  = 9,
   parameter         BOOT_HEX = "boot.hex",
+  parameter integer REPORT   = 0,          // 1: the end-of-run line on the console (make bitstream PROG=)
   parameter integer CLKI_DIV     = 5,      // 25 MHz / 5 * 13 = 65 MHz
   parameter integer CLKFB_DIV    = 13,
   parameter integer CLKOP_DIV    = 7,      // VCO 455 MHz
@@ -113,6 +114,7 @@ module top_ecp5 #(
     .BOOT_ROM (BOOT_ROM),
     .BOOT_AW  (BOOT_AW),
     .BOOT_HEX (BOOT_HEX),
+    .REPORT   (REPORT),
     .CLK_HZ   (CLK_HZ),
     .BAUD     (115200)
   ) u_soc (

@@ -30,6 +30,7 @@ module top_ice40 #(
   parameter integer BOOT_ROM = 0,          // 1: the entry point from the boot RAM (make bitstream PROG=)
   parameter integer BOOT_AW  = 8,
   parameter         BOOT_HEX = "boot.hex",
+  parameter integer REPORT   = 0,          // 1: the end-of-run line on the console (make bitstream PROG=)
   parameter integer DIVR         = 0,      // 12 MHz * 64 / 16 = 48 MHz
   parameter integer DIVF         = 63,     // VCO 768 MHz
   parameter integer DIVQ         = 4,
@@ -94,6 +95,7 @@ module top_ice40 #(
     .BOOT_ROM (BOOT_ROM),
     .BOOT_AW  (BOOT_AW),
     .BOOT_HEX (BOOT_HEX),
+    .REPORT   (REPORT),
     .CLK_HZ   (CLK_HZ),
     .BAUD     (115200)
   ) u_soc (
