@@ -36,7 +36,7 @@ CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRAC
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput test-mirror fuzz fuzz-elf test-randstate formal \
-        fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog test-prog test-fpga-sim-prog compare postsynth fpga-sim fpga-lint clean \
+        fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog test-prog test-fpga-sim-prog term compare postsynth fpga-sim fpga-lint clean \
         docs-modules check-docs
 
 help:
@@ -99,6 +99,8 @@ help:
 	@echo "  make fpga-sim [W= T= TRACK=]    the board SoC (memories, console FIFO, UART) under iverilog"
 	@echo "                [PROG=x.elf BOARD=] that ELF from make bitstream PROG='s images; its UART bytes"
 	@echo "                                  must be make sim's console bytes and its result line the board's"
+	@echo "  make term [BOARD=] [PORT=] [TERM_TIMEOUT=s] the board's console (115200 8N1) until its report line;"
+	@echo "                                  exit 0 PASS, 1 FAIL, 4 TRAP, 2 none; MINITERM=1: pyserial's miniterm"
 	@echo "  make test-fpga-sim-prog [W= T=] make fpga-sim BOARD=ecp5 PROG= of 9 programs of 4 kinds (in make test)"
 	@echo "  make fpga-lint [W= T=]          verilator -Wall over both board tops"
 	@echo "  make clean                      remove build/ (keeps .venv)"
@@ -376,6 +378,11 @@ postsynth: setup
 fpga-sim: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f $(if $(PROG),$(SIM_BIN) $(filter build/%,$(PROG)))
 	@$(PYTHON) scripts/fpga_soc_sim.py --rtl $(RTL_DIR) $(if $(PROG),$(foreach p,$(PROG),--prog $p) --board $(BOARD) --sim $(SIM_BIN))
+
+# The board's serial console (scripts/term.py): the program's bytes, then its report.
+term: setup
+	@$(PYTHON) scripts/term.py --board $(BOARD) $(if $(PORT),--port $(PORT)) \
+	    $(if $(TERM_TIMEOUT),--timeout $(TERM_TIMEOUT)) $(if $(filter 1,$(MINITERM)),--miniterm)
 
 # The FPGA's own test programs (fpga/sw/*.S) and C programs linked for a board's 32 KiB
 # of data memory (DMEM=32), for make fpga-sim PROG= and make test.
