@@ -99,6 +99,7 @@ fast=(
   "fpga-sim|$mk fpga-sim W=2 T=2 && $mk fpga-sim W=8 T=8 TRACK=arbiter"
   # make bitstream PROG='s images of 9 programs through the ECP5 SoC against make sim (~40 s)
   "fpga-sim-prog|$mk test-fpga-sim-prog W=2 T=4 TRACK=sorted SORTER=exact"
+  "term-selftest|.venv/bin/python scripts/term.py --self-test"
 )
 # C programs need at least 512 bytes of data memory per thread: with the
 # default 256 KiB, configurations above 256 threads run the ISA tests only.
