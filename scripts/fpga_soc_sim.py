@@ -74,7 +74,8 @@ def main():
     params = {"T": T, "WARP_W": synth.log2(W), "LANE_W": synth.log2(T), "IMEM_AW": a.imem_aw,
               "DMEM_AW": a.dmem_aw, "START_PC": entry, "MAX_CYCLES": a.max_cycles}
     src = synth.rtl_files(a.rtl) + [os.path.join(ROOT, "fpga", "common", f) for f in
-                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v", "tb_fpga_soc.v")]
+                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v", "simty_fpga_lines.v",
+                                      "tb_fpga_soc.v")]
     vvp = os.path.join(out, "tb.vvp")
     cmd = ["iverilog", "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
     cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
@@ -133,10 +134,16 @@ def run_prog(a, elf):
         return 1, 1, 3
     progpatch.write_images(out, images, geom)
     params = {"T": T, "WARP_W": synth.log2(W), "LANE_W": synth.log2(T), "IMEM_AW": imem_aw,
-              "DMEM_AW": dmem_aw, "BOOT_ROM": 1, "BOOT_AW": progpatch.BOOT_AW[a.board], "REPORT": 1,
+              "DMEM_AW": dmem_aw, "BOOT_ROM": 1, "BOOT_AW": progpatch.BOOT_AW[a.board],
+              "REPORT": progpatch.REPORT[a.board], "LINE_AW": progpatch.LINE_AW[a.board],
+              # the line buffers may work this long without sending: a FIFO of entries
+              # (3 cycles each) and the end-of-run scan (2 per thread)
+              "END_IDLE": 16 * 8 + (3 * 512 + 2 * (1 << (synth.log2(W) + synth.log2(T))) + 64
+                                    if progpatch.REPORT[a.board] else 0),
               "MAX_CYCLES": a.max_cycles}
     src = synth.rtl_files(a.rtl) + [os.path.join(ROOT, "fpga", "common", f) for f in
-                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v", "tb_fpga_soc.v")]
+                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v", "simty_fpga_lines.v",
+                                      "tb_fpga_soc.v")]
     vvp = os.path.join(out, "tb.vvp")
     cmd = ["iverilog", "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
     cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
@@ -156,37 +163,66 @@ def run_prog(a, elf):
     print("uart (%d bytes%s):" % (len(got), ", done at cycle %s" % m.group(1) if m else ""))
     sys.stdout.write(got.decode("latin-1") + ("" if got.endswith(b"\n") or not got else "\n"))
     tag = "%s W=%d T=%d" % (name, W, T)
-    # The board's last line is its report (simty_fpga_report.v), started on a line of its
-    # own; what comes before it is the program's (with the newline that may end its last
-    # line, which the harness adds too).
+    # With REPORT the board's last line is its report (simty_fpga_report.v) and every line
+    # before it is a thread's, "[t5] ...", as the harness prints them.
+    report = progpatch.REPORT[a.board]
     cut = got[:-1].rfind(b"\n") + 1
     rep = re.match(r"(PASS|FAIL|TRAP) \[([^]]*)\]", got[cut:].decode("latin-1")) \
-        if got.endswith(b"\n") else None
+        if report and got.endswith(b"\n") else None
     prog_bytes = got[:cut] if rep else got
     checks = [
         ("the core raised done", m is not None),
         ("the bench ended before its cycle limit", "END " in log and "TIMEOUT" not in log),
         ("no console byte dropped", "OVERFLOW" not in log),
         ("no UART framing error", "FRAMING" not in log),
-        ("the board's last line is its report", rep is not None),
     ]
+    if report:
+        checks.append(("the board's last line is its report", rep is not None))
     if a.sim:
         s = subprocess.run([a.sim, elf], capture_output=True, text=True, timeout=3600)
-        want = collections.Counter()
-        for line in s.stdout.splitlines():
-            mm = re.match(r"\[t\d+\] ?(.*)$", line)
-            if mm:
-                want.update((mm.group(1) + "\n").encode("latin-1"))
+        hlines = [l for l in s.stdout.splitlines() if re.match(r"\[t\d+\] ", l)]
         res = [l for l in s.stdout.splitlines() if re.match(r"(PASS|FAIL|TRAP|HANG|ERROR)\b", l)]
         print("harness: %s" % (res[-1] if res else "(no result line)"))
-        # The harness ends a thread's unfinished line with a newline of its own; the
-        # board has no lines per thread, so newlines may only be fewer on the UART.
-        nl = ord("\n")
-        gotc = collections.Counter(prog_bytes)
-        same = (all(gotc[k] == v for k, v in want.items() if k != nl)
-                and all(k in want for k in gotc) and gotc[nl] <= want[nl])
-        checks.append(("the UART sent the harness's console bytes (%d, got %d; newlines: the "
-                       "harness ends unfinished lines)" % (sum(want.values()), len(prog_bytes)), same))
+        if not report:
+            # bare bytes, threads interleaved: the same bytes, newlines aside (the harness
+            # ends a thread's unfinished line with one of its own)
+            want = collections.Counter("".join(l.split("] ", 1)[1] for l in hlines).encode("latin-1"))
+            gotc = collections.Counter(b for b in prog_bytes if b != 10)
+            checks.append(("the UART sent the harness's console bytes, newlines aside (%d, got %d)"
+                           % (sum(want.values()), sum(gotc.values())), gotc == want))
+            npass = sum(ok for _, ok in checks)
+            for cname, ok in checks:
+                print("%s %s: %s" % ("PASS" if ok else "FAIL", tag, cname))
+            if len(a.prog) == 1:
+                print("%d passed, %d failed" % (npass, len(checks) - npass))
+            return len(checks), len(checks) - npass, 0 if npass == len(checks) else 1
+        # Each thread's lines, in order, are the harness's; a line longer than the board's
+        # buffer (1 << LINE_AW bytes) comes in pieces of that length, joined here.
+        L = 1 << progpatch.LINE_AW[a.board]
+        want, got_t, stray = {}, {}, []
+        for line in hlines:
+            t, text = line[2:].split("] ", 1)
+            want.setdefault(int(t), []).append(text)
+        joining = {}
+        for line in prog_bytes.decode("latin-1").splitlines():
+            mm = re.match(r"\[t(\d+)\] (.*)$", line)
+            if not mm:
+                stray.append(line)
+                continue
+            t, text = int(mm.group(1)), mm.group(2)
+            lines = got_t.setdefault(t, [])
+            if joining.get(t):
+                lines[-1] += text
+            else:
+                lines.append(text)
+            joining[t] = len(text.encode("latin-1")) == L
+        diff = sorted(t for t in set(want) | set(got_t) if want.get(t) != got_t.get(t))
+        checks.append(("every line starts with its thread, [t<id>]%s"
+                       % (" (not: %r)" % stray[0] if stray else ""), not stray))
+        checks.append(("each thread's lines are the harness's (%d threads, %d lines%s)"
+                       % (len(want), len(hlines), "; differ: t%d %r, harness %r"
+                          % (diff[0], got_t.get(diff[0]), want.get(diff[0])) if diff else ""),
+                       not diff))
         hm = re.match(r"(PASS|FAIL|TRAP) .*\[([^]]*)\]\s*$", res[-1]) if res else None
         checks.append(("the board's report is the harness's result (%s [%s])"
                        % (hm.group(1), hm.group(2)) if hm else "the harness printed a result",

@@ -75,7 +75,8 @@ BOARDS = {
     },
 }
 FPGA_SRC = [os.path.join(ROOT, "fpga", "common", f)
-            for f in ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v")]
+            for f in ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v",
+                      "simty_fpga_lines.v")]
 
 # Per-unit rows: the direct children of simty_core by module, plus the ALU lanes
 # inside simty_exec and the board's memories.
@@ -546,7 +547,8 @@ def main():
     params = {"T": T, "WARP_W": log2(W), "LANE_W": log2(T), "IMEM_AW": imem_aw,
               "DMEM_AW": dmem_aw, "START_PC": entry}
     if a.patchable:
-        params.update({"BOOT_ROM": 1, "BOOT_AW": progpatch.BOOT_AW[a.board], "REPORT": 1})
+        params.update({"BOOT_ROM": 1, "BOOT_AW": progpatch.BOOT_AW[a.board],
+                       "REPORT": progpatch.REPORT[a.board], "LINE_AW": progpatch.LINE_AW[a.board]})
     params.update(pll_params)
     params["CLK_HZ"] = int(round(core_mhz * 1e6))
     chparam = " ".join("-chparam %s %d" % kv for kv in params.items())

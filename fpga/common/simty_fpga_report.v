@@ -22,8 +22,8 @@
 // The line is a template string (TMPL) read one byte a step; bytes from 8'o200 up are
 // fields: 8'o200 the result word, 8'o201..8'o211 a number in decimal (digit by digit by
 // subtracting powers of ten, leading zeros dropped, '-' for a negative exit code), and
-// 8'o220..8'o223 open and close the parts printed only when a thread failed or trapped,
-// 8'o224 is a newline when the program's last console byte was not one.
+// 8'o220..8'o223 open and close the parts printed only when a thread failed or trapped.
+// The program's unfinished lines are ended before it (simty_fpga_lines.v).
 
 `default_nettype none
 
@@ -36,9 +36,6 @@ module simty_fpga_report #(
   input  wire              rst_i,
   input  wire              core_rst_i,
   input  wire              done_i,
-  // the program's console bytes (the line starts on a new line of its own)
-  input  wire              core_push_i,
-  input  wire [7:0]        core_byte_i,
   // from the core's trace port
   input  wire              trc_valid_i,
   input  wire [WARP_W-1:0] trc_wid_i,
@@ -52,9 +49,9 @@ module simty_fpga_report #(
   output wire [7:0]        byte_o
 );
 
-  localparam [8*122-1:0] TMPL =
-    "\224\200 [\201 threads: \202 passed, \203 failed, \204 trapped, 0 unfinished; \205 cycles]\220 first failure: t\206 exit \207\221\222 first trap: t\210 cause \211\223\n";
-  localparam integer TMPL_N = 122;  // bytes of TMPL
+  localparam [8*121-1:0] TMPL =
+    "\200 [\201 threads: \202 passed, \203 failed, \204 trapped, 0 unfinished; \205 cycles]\220 first failure: t\206 exit \207\221\222 first trap: t\210 cause \211\223\n";
+  localparam integer TMPL_N = 121;  // bytes of TMPL
   localparam integer TID_W  = WARP_W + LANE_W;
 
   // ---- counting ---------------------------------------------------------------------
@@ -63,7 +60,6 @@ module simty_fpga_report #(
   reg  [15:0]      trap_q;
   reg  [31:0]      cycles_q;
   reg              done_q;
-  reg              nl_q;        // the last console byte was a newline (or there was none)
   reg              fail_seen_q;
   reg  [TID_W-1:0] fail_tid_q;
   reg  [31:0]      fail_code_q;
@@ -124,14 +120,10 @@ module simty_fpga_report #(
       trap_q      <= 16'd0;
       cycles_q    <= 32'd0;
       done_q      <= 1'b0;
-      nl_q        <= 1'b1;
       fail_seen_q <= 1'b0;
       trap_seen_q <= 1'b0;
     end else begin
       done_q <= done_i;
-      if (core_push_i) begin
-        nl_q <= core_byte_i == 8'h0a;
-      end
       if (~core_rst_i & ~done_q) begin
         cycles_q <= cycles_q + 32'd1;   // up to the cycle done rises in, as the harness counts
       end
@@ -182,7 +174,7 @@ module simty_fpga_report #(
   reg         push;
   reg  [7:0]  byte_d;
 
-  localparam [6:0] TMPL_LAST = 7'd121;                 // TMPL_N - 1
+  localparam [6:0] TMPL_LAST = 7'd120;                 // TMPL_N - 1
   wire [6:0]  tmpl_idx  = TMPL_LAST - pos_q;            // byte pos_q, from the string's left
   wire [7:0]  tmpl_byte = TMPL[{tmpl_idx, 3'b000} +: 8];
   wire [15:0] threads   = pass_q + fail_q + trap_q;
@@ -272,12 +264,6 @@ module simty_fpga_report #(
         end else if (tmpl_byte == 8'o221 || tmpl_byte == 8'o223) begin
           skip_d = 1'b0;
           pos_d  = pos_q + 7'd1;
-        end else if (tmpl_byte == 8'o224 && (nl_q || ~full_i)) begin
-          push   = ~nl_q;
-          byte_d = 8'h0a;
-          pos_d  = pos_q + 7'd1;
-        end else if (tmpl_byte == 8'o224) begin
-          pos_d = pos_q;                   // wait for room
         end else if (skip_q) begin
           pos_d = pos_q + 7'd1;
         end else if (~full_i) begin

@@ -17,9 +17,11 @@
 //   BOOT_AW    the boot RAM: 1 << BOOT_AW words of 16 bits, entry = {word 1, word 0};
 //              9 on ECP5 (ecpbram matches 512-word slices), 8 on iCE40 (one 256 x 16 RAM)
 //   BOOT_HEX   $readmemh image of the boot RAM (16-bit words)
-//   REPORT     1: when the run ends, one line with its outcome goes out on the console as
-//              the harness prints it (simty_fpga_report.v: threads passed, failed, trapped,
-//              cycles); it keeps the core's exit and trap trace alive. 0: no line
+//   REPORT     1: the console as the harness prints it: every line with its thread in
+//              front (simty_fpga_lines.v, "[t5] hello": a line buffer of 1 << LINE_AW
+//              bytes per thread; the FIFO keeps each byte's thread), and when the run ends one line with its outcome
+//              (simty_fpga_report.v: threads passed, failed, trapped, cycles), which keeps
+//              the core's exit and trap trace alive. 0: the bare bytes, no line
 //   CLK_HZ     clock frequency, BAUD the UART rate (8N1)
 //
 // The boot RAM (BOOT_ROM = 1): after rst_i falls the SoC reads words 0 and 1 (three
@@ -59,6 +61,7 @@ module simty_fpga_soc #(
   parameter integer BOOT_AW  = 9,
   parameter         BOOT_HEX = "",
   parameter integer REPORT   = 0,
+  parameter integer LINE_AW  = 6,
   parameter integer CLK_HZ   = 25000000,
   parameter integer BAUD     = 115200
 ) (
@@ -74,7 +77,9 @@ module simty_fpga_soc #(
 );
 
   localparam integer OFF_W   = $clog2(4 * T); // byte offset inside a data block
-  localparam integer FIFO_AW = 9;             // 512-byte console FIFO
+  localparam integer FIFO_AW = 9;             // 512-entry console FIFO
+  localparam integer TID_W   = WARP_W + LANE_W;
+  localparam integer ENT_W   = (REPORT != 0) ? 9 + TID_W : 8; // FIFO entry (below)
 
   // ---- the core ---------------------------------------------------------------------
   wire              imem_req;
@@ -87,7 +92,7 @@ module simty_fpga_soc #(
   wire [32*T-1:0]   dmem_wdata;
   wire [32*T-1:0]   dmem_rdata;
   wire [32*T-1:0]   dmem_ram_rdata;
-  wire [WARP_W-1:0] dmem_wid;   // unused on the board: the console does not tag threads
+  wire [WARP_W-1:0] dmem_wid;   // the console's thread (REPORT = 1), else unused
   wire [LANE_W-1:0] dmem_lane;  // idem
   // Bits the board does not decode (Verilator's default --unused-regexp matches *unused*).
   wire              unused_bits = ^{dmem_wid, dmem_lane, imem_addr[31:IMEM_AW+2], imem_addr[1:0],
@@ -273,7 +278,13 @@ module simty_fpga_soc #(
   wire               rep_push;   // the end-of-run line (REPORT), only once the core is done
   wire [7:0]         rep_byte;
   wire               con_push = core_push | rep_push;
-  wire [7:0]         con_byte = core_push ? dmem_wdata[7:0] : rep_byte;
+  // A FIFO entry: the byte, and with REPORT its thread and whether it is the report's
+  // (raw): {raw, thread id, byte}; thread id = warp * T + lane.
+  wire [TID_W-1:0]   con_tid  = (T == 1) ? {{LANE_W{1'b0}}, dmem_wid} : {dmem_wid, dmem_lane};
+  wire [ENT_W-1:0]   con_ent;
+  wire [ENT_W-1:0]   fifo_rdata;
+  wire               tx_valid;
+  wire [7:0]         tx_data;
   reg  [FIFO_AW:0]   wr_ptr_q;  // one extra bit tells full from empty
   reg  [FIFO_AW:0]   rd_ptr_q;
   reg                overflow_q;
@@ -282,9 +293,9 @@ module simty_fpga_soc #(
   wire               fifo_full  = (wr_ptr_q[FIFO_AW] != rd_ptr_q[FIFO_AW]) &
                                   (wr_ptr_q[FIFO_AW-1:0] == rd_ptr_q[FIFO_AW-1:0]);
   wire               tx_ready;
-  reg                pop_q;     // a byte was read from the FIFO last cycle
-  wire               pop = ~fifo_empty & tx_ready & ~pop_q;
-  wire [7:0]         fifo_rdata;
+  wire               out_ready; // the UART (or with REPORT the prefixer) takes an entry
+  reg                pop_q;     // an entry was read from the FIFO last cycle
+  wire               pop = ~fifo_empty & out_ready & ~pop_q;
 
   always @(posedge clk_i) begin
     if (rst_i) begin
@@ -310,12 +321,12 @@ module simty_fpga_soc #(
 
   simty_ram_1r1w #(
     .DEPTH_W (FIFO_AW),
-    .DATA_W  (8)
+    .DATA_W  (ENT_W)
   ) u_con_fifo (
     .clk_i   (clk_i),
     .we_i    (con_push & ~fifo_full),
     .waddr_i (wr_ptr_q[FIFO_AW-1:0]),
-    .wdata_i (con_byte),
+    .wdata_i (con_ent),
     .re_i    (pop),
     .raddr_i (rd_ptr_q[FIFO_AW-1:0]),
     .rdata_o (fifo_rdata)
@@ -332,8 +343,6 @@ module simty_fpga_soc #(
         .rst_i       (rst_i),
         .core_rst_i  (core_rst),
         .done_i      (done_o),
-        .core_push_i (core_push & ~fifo_full),
-        .core_byte_i (dmem_wdata[7:0]),
         .trc_valid_i (trc_valid),
         .trc_wid_i   (trc_wid),
         .trc_exit_i  (trc_exit),
@@ -344,11 +353,35 @@ module simty_fpga_soc #(
         .push_o      (rep_push),
         .byte_o      (rep_byte)
       );
+
+      assign con_ent = core_push ? {1'b0, con_tid, dmem_wdata[7:0]} : {1'b1, {TID_W{1'b0}}, rep_byte};
+
+      simty_fpga_lines #(
+        .TID_W   (TID_W),
+        .LINE_AW (LINE_AW)
+      ) u_lines (
+        .clk_i      (clk_i),
+        .rst_i      (rst_i),
+        .in_valid_i (pop_q),
+        .in_raw_i   (fifo_rdata[8 + TID_W]),
+        .in_tid_i   (fifo_rdata[8 +: TID_W]),
+        .in_byte_i  (fifo_rdata[7:0]),
+        .ready_o    (out_ready),
+        .tx_ready_i (tx_ready),
+        .tx_valid_o (tx_valid),
+        .tx_data_o  (tx_data)
+      );
     end else begin : g_no_report
       // the trace is left unused: Yosys removes the logic behind it (see above)
-      wire unused_trc = ^{trc_valid, trc_wid, trc_exit, trc_trap, trc_cause, trc_addr};
-      assign rep_push = 1'b0;
-      assign rep_byte = 8'd0;
+      wire        unused_trc     = ^{trc_valid, trc_wid, trc_exit, trc_trap, trc_cause, trc_addr,
+                                     con_tid, rep_byte};
+      wire [31:0] unused_line_aw = LINE_AW;   // the line buffers' size, for REPORT only
+      assign rep_push  = 1'b0;
+      assign rep_byte  = 8'd0;
+      assign con_ent   = dmem_wdata[7:0];
+      assign out_ready = tx_ready;
+      assign tx_valid  = pop_q;
+      assign tx_data   = fifo_rdata[7:0];
     end
   endgenerate
 
@@ -357,8 +390,8 @@ module simty_fpga_soc #(
   ) u_uart (
     .clk_i   (clk_i),
     .rst_i   (rst_i),
-    .valid_i (pop_q),
-    .data_i  (fifo_rdata),
+    .valid_i (tx_valid),
+    .data_i  (tx_data),
     .ready_o (tx_ready),
     .tx_o    (uart_tx_o)
   );

@@ -4,7 +4,7 @@
 //
 // Prints one line "RX xx" per byte the UART sends (hex), "DONE <cycle>" when done_o
 // rises, "OVERFLOW" if the console FIFO dropped a byte, and ends with "END <cycle>" once
-// the core is done and the line has been idle for 16 bit times, or "TIMEOUT" after
+// the core is done and the line has been idle for END_IDLE cycles (16 bit times), or "TIMEOUT" after
 // MAX_CYCLES. The UART runs at DIVISOR clock cycles per bit (CLK_HZ = DIVISOR, BAUD = 1).
 
 `timescale 1ns / 1ps
@@ -22,9 +22,12 @@ module tb_fpga_soc;
   parameter integer BOOT_ROM   = 0;          // 1: the entry point from BOOT_HEX
   parameter integer BOOT_AW    = 9;
   parameter         BOOT_HEX   = "boot.hex";
-  parameter integer REPORT     = 0;          // 1: the end-of-run line on the console
+  parameter integer REPORT     = 0;          // 1: the console as the harness prints it, the end-of-run line
+  parameter integer LINE_AW    = 6;
   parameter integer DIVISOR    = 8;
   parameter integer MAX_CYCLES = 200000;
+  parameter integer END_IDLE   = 16 * DIVISOR; // idle line cycles after done that end the run
+                                               // (REPORT: longer, the line buffers work silently)
 
   reg clk = 1'b0;
   reg rst = 1'b1;
@@ -45,6 +48,7 @@ module tb_fpga_soc;
     .BOOT_AW  (BOOT_AW),
     .BOOT_HEX (BOOT_HEX),
     .REPORT   (REPORT),
+    .LINE_AW  (LINE_AW),
     .CLK_HZ   (DIVISOR),
     .BAUD     (1)
   ) dut (
@@ -77,7 +81,7 @@ module tb_fpga_soc;
       ovf_seen <= 1'b1;
       $display("OVERFLOW");
     end
-    if (done_seen && idle > 16 * DIVISOR) begin
+    if (done_seen && idle > END_IDLE) begin
       $display("END %0d", cycle);
       $finish;
     end

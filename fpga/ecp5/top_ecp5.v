@@ -28,7 +28,8 @@ module top_ecp5 #(
   parameter integer BOOT_ROM = 0,          // 1: the entry point from the boot RAM (make bitstream PROG=)
   parameter integer BOOT_AW  = 9,
   parameter         BOOT_HEX = "boot.hex",
-  parameter integer REPORT   = 0,          // 1: the end-of-run line on the console (make bitstream PROG=)
+  parameter integer REPORT   = 0,          // 1: console lines per thread, the end-of-run line (make bitstream PROG=)
+  parameter integer LINE_AW  = 6,
   parameter integer CLKI_DIV     = 5,      // 25 MHz / 5 * 13 = 65 MHz
   parameter integer CLKFB_DIV    = 13,
   parameter integer CLKOP_DIV    = 7,      // VCO 455 MHz
@@ -115,6 +116,7 @@ module top_ecp5 #(
     .BOOT_AW  (BOOT_AW),
     .BOOT_HEX (BOOT_HEX),
     .REPORT   (REPORT),
+    .LINE_AW  (LINE_AW),
     .CLK_HZ   (CLK_HZ),
     .BAUD     (115200)
   ) u_soc (

@@ -30,7 +30,8 @@ module top_ice40 #(
   parameter integer BOOT_ROM = 0,          // 1: the entry point from the boot RAM (make bitstream PROG=)
   parameter integer BOOT_AW  = 8,
   parameter         BOOT_HEX = "boot.hex",
-  parameter integer REPORT   = 0,          // 1: the end-of-run line on the console (make bitstream PROG=)
+  parameter integer REPORT   = 0,          // 1: console lines per thread, the end-of-run line (make bitstream PROG=)
+  parameter integer LINE_AW  = 6,
   parameter integer DIVR         = 0,      // 12 MHz * 64 / 16 = 48 MHz
   parameter integer DIVF         = 63,     // VCO 768 MHz
   parameter integer DIVQ         = 4,
@@ -96,6 +97,7 @@ module top_ice40 #(
     .BOOT_AW  (BOOT_AW),
     .BOOT_HEX (BOOT_HEX),
     .REPORT   (REPORT),
+    .LINE_AW  (LINE_AW),
     .CLK_HZ   (CLK_HZ),
     .BAUD     (115200)
   ) u_soc (
