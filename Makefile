@@ -15,7 +15,7 @@ space := $(empty) $(empty)
 W       ?= $(or $(LAST_W),8)
 T       ?= $(or $(LAST_T),8)
 TRACK   ?= $(or $(LAST_TRACK),sorted)
-SORTER  ?= $(or $(LAST_SORTER),exact)
+SORTER  ?= $(or $(LAST_SORTER),auto)
 ISA     ?= $(or $(LAST_ISA),rv32i)
 TEST    ?= rv32ui
 MODEL   ?= rtl
@@ -24,7 +24,7 @@ TRACE   ?= 0
 BOARD   ?= ecp5
 SIMFLAGS ?=
 
-CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter-out auto,$(ARBPIPE)),_pipe$(filter-out 1,$(ARBPIPE)))$(if $(filter sorted,$(TRACK)),$(if $(filter lazy,$(SORTER)),_lazy))$(if $(filter rv32im,$(ISA)),_im)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
+CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter-out auto,$(ARBPIPE)),_pipe$(filter-out 1,$(ARBPIPE)))$(if $(filter sorted,$(TRACK)),$(if $(filter-out auto,$(SORTER)),_$(SORTER)))$(if $(filter rv32im,$(ISA)),_im)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
 CFG_DIR   := build/$(CFG)
 PYTHON    := .venv/bin/python
 
@@ -58,7 +58,7 @@ help:
 	@echo "  make test-mirror                the harness's path mirror catches planted tracker bugs (W=2 T=4, 8)"
 	@echo "  make test-randstate             random initial register values must not change any result"
 	@echo "  make fuzz [N=100] [SEED=1]      random SIMT programs co-simulated on FUZZ_CFGS ($(FUZZ_CFGS)),"
-	@echo "                                  FUZZ_TRACKS (sorted sorted_lazy arbiter arbiter_pipe0); a failure prints a replay command;"
+	@echo "                                  FUZZ_TRACKS (sorted_exact sorted_lazy arbiter arbiter_pipe0); a failure prints a replay command;"
 	@echo "                                  ISA=rv32im: programs with M instructions on the rv32im cores"
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make formal [FORMAL_FLAGS=]     SymbiYosys: the path trackers', the coalescer's and the whole core's invariants, proven (PDR) or bounded"
@@ -110,7 +110,9 @@ help:
 	@echo "  TRACK=$(TRACK)  path tracking: sorted | arbiter      TEST=$(TEST)  MODEL=$(MODEL)  BOARD=$(BOARD)"
 	@echo "  ARBPIPE=auto|0..6  with TRACK=arbiter: registered cuts in the reduction tree (auto: T=8,16 1;"
 	@echo "                     T=32,64 2); an explicit value builds in W<w>_T<t>_arbiter_pipe<k> (_pipe for 1)"
-	@echo "  SORTER=exact|lazy  with TRACK=sorted: cold paths in a pipelined heap (default) or the lazy sorter"
+	@echo "  SORTER=auto|exact|lazy  with TRACK=sorted: cold paths in a pipelined heap or the lazy sorter;"
+	@echo "                     auto (default): lazy for T=4..16, exact otherwise; an explicit value builds in"
+	@echo "                     W<w>_T<t>_sorted_<sorter>"
 	@echo "  ISA=$(ISA)  rv32i | rv32im: the M extension (pipelined multiplies on DSPs, iterative divide);"
 	@echo "                                  rv32im also builds apps/bench with -march=rv32im into build/sw-im/"
 	@echo "  IMEM= DMEM=  memory sizes in KiB (64, 256)     RAMSTYLE=auto|block|distributed|logic"
@@ -238,11 +240,11 @@ test-randstate: setup config
 N          ?= 100
 SEED       ?= 1
 FUZZ_CFGS  ?= 1_1 2_4 8_8 4_64
-FUZZ_TRACKS ?= sorted sorted_lazy arbiter arbiter_pipe0
+FUZZ_TRACKS ?= sorted_exact sorted_lazy arbiter arbiter_pipe0
 FUZZ_FLAGS ?=
 fz_im  = $(if $(filter rv32im,$(ISA)),_im)
 fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2$(fz_im)/sim/simty-sim
-fz_track = $(if $(filter arbiter_pipe%,$1),TRACK=arbiter ARBPIPE=$(or $(patsubst arbiter_pipe%,%,$1),1),$(if $(filter sorted_lazy,$1),TRACK=sorted SORTER=lazy,$(if $(filter sorted,$1),TRACK=sorted SORTER=exact,TRACK=$1)))
+fz_track = $(if $(filter arbiter_pipe%,$1),TRACK=arbiter ARBPIPE=$(or $(patsubst arbiter_pipe%,%,$1),1),$(if $(filter sorted_%,$1),TRACK=sorted SORTER=$(patsubst sorted_%,%,$1),TRACK=$1 $(if $(filter sorted,$1),SORTER=auto)))
 fuzz: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
 	@$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \

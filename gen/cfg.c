@@ -24,6 +24,7 @@ void cfg_defaults(struct simt_cfg *c)
     c->dmem_kib = SIMTY_DMEM_KIB_DEFAULT;
     c->ramstyle = RAMSTYLE_AUTO;
     c->arbpipe_auto = 1;
+    c->sorter_auto = 1;
     cfg_derive(c);
 }
 
@@ -68,6 +69,9 @@ void cfg_derive(struct simt_cfg *c)
     if (c->arbpipe_auto)
         c->arbpipe = c->track == TRACK_ARBITER && c->lane_id_bits > 2 ? (c->lane_id_bits + 1) / 2 - 1 : 0;
     c->res_lat = c->track == TRACK_ARBITER ? 2 + c->arbpipe : 1;
+    if (c->sorter_auto)
+        c->sorter = c->track == TRACK_SORTED && c->t > 2 && c->t <= CFG_LAZY_MAX_T ? SORTER_LAZY
+                                                                               : SORTER_EXACT;
     c->xlen = 32;
     c->pc_w = 30;
     c->calldepth_w = SIMTY_CALLDEPTH_BITS;
@@ -139,7 +143,13 @@ const char *cfg_ramstyle_name(enum simt_ramstyle s)
 
 void cfg_tag(const struct simt_cfg *c, char *buf, size_t len)
 {
-    snprintf(buf, len, "W%d_T%d_%s%s", c->w, c->t, cfg_track_name(c->track), c->isa_m ? "_im" : "");
+    char pipe[16] = "", sorter[16] = "";
+    if (!c->arbpipe_auto)       /* the Makefile's CFG: _pipe for one cut, _pipe<k> otherwise */
+        snprintf(pipe, sizeof pipe, c->arbpipe == 1 ? "_pipe" : "_pipe%d", c->arbpipe);
+    if (!c->sorter_auto)
+        snprintf(sorter, sizeof sorter, "_%s", cfg_sorter_name(c->sorter));
+    snprintf(buf, len, "W%d_T%d_%s%s%s%s", c->w, c->t, cfg_track_name(c->track), pipe, sorter,
+             c->isa_m ? "_im" : "");
 }
 
 void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
@@ -153,7 +163,7 @@ void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
         n += (size_t)snprintf(buf + n, len - n, " RAMSTYLE=%s", cfg_ramstyle_name(c->ramstyle));
     if (n < len && !c->arbpipe_auto)
         n += (size_t)snprintf(buf + n, len - n, " ARBPIPE=%d", c->arbpipe);
-    if (n < len && c->sorter != SORTER_EXACT)
+    if (n < len && !c->sorter_auto)
         n += (size_t)snprintf(buf + n, len - n, " SORTER=%s", cfg_sorter_name(c->sorter));
     if (n < len && c->isa_m)
         snprintf(buf + n, len - n, " ISA=rv32im");
@@ -260,12 +270,13 @@ int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size
         c->arbpipe_auto = 0;
         break;
     case K_SORTER:
+        c->sorter_auto = strcmp(val, "auto") == 0;
         if (strcmp(val, "exact") == 0)
             c->sorter = SORTER_EXACT;
         else if (strcmp(val, "lazy") == 0)
             c->sorter = SORTER_LAZY;
-        else {
-            snprintf(err, errlen, "%s: must be exact or lazy", arg);
+        else if (!c->sorter_auto) {
+            snprintf(err, errlen, "%s: must be auto, exact or lazy", arg);
             return -1;
         }
         break;
@@ -320,7 +331,7 @@ int cfg_parse(struct simt_cfg *c, int argc, char **argv, char *err, size_t errle
                  c->t, cfg_clog2(c->t));
         return -1;
     }
-    if (c->sorter == SORTER_LAZY && c->track != TRACK_SORTED) {
+    if (!c->sorter_auto && c->sorter == SORTER_LAZY && c->track != TRACK_SORTED) {
         snprintf(err, errlen, "SORTER=lazy: needs TRACK=sorted (the arbiter sorts nothing)");
         return -1;
     }

@@ -65,7 +65,9 @@ struct simt_cfg {
     enum simt_ramstyle ramstyle; /* RAMSTYLE: auto | block | distributed | logic */
     int arbpipe;         /* ARBPIPE: registered cuts in the arbiter's reduction tree */
     int arbpipe_auto;    /* ARBPIPE=auto (default): arbpipe derived, one cut per two levels */
-    enum simt_sorter sorter; /* SORTER: exact | lazy (TRACK=sorted) */
+    enum simt_sorter sorter; /* SORTER: exact | lazy (TRACK=sorted), as resolved */
+    int sorter_auto;     /* SORTER=auto (default): lazy from 4 to CFG_LAZY_MAX_T lanes, else
+                            exact (at T <= 2 there are no cold paths: both are one RTL) */
     int isa_m;           /* ISA: 0 = rv32i, 1 = rv32im (the M unit, gen/mdu.c) */
     int formal;          /* --formal: observation ports on the path units (test only) */
     enum simt_mutation mutate; /* --mutate=NAME: one planted bug (test only) */
@@ -116,6 +118,12 @@ struct simt_cfg {
 
 /* Bounds of the user parameters. */
 #define CFG_WT_MAX    64
+/* SORTER=auto: the lazy sorter up to this many lanes, the exact one above.  Per
+ * 1,000 logic cells the lazy sorter delivers more thread instructions per second
+ * where the exact heap's levels cost more than its cycles win (docs/results.md,
+ * "Throughput per logic"): W8T8 and W8T16 lose 4.7 % of the exact core's cycles
+ * on the bench for 14 % less logic; at T = 32 the lazy sorter loses 17 %. */
+#define CFG_LAZY_MAX_T 16
 #define CFG_ARBPIPE_MAX 6   /* log2(CFG_WT_MAX): a cut per level of the tree */
 #define CFG_MEM_MIN_KIB 1
 #define CFG_MEM_MAX_KIB 65536   /* 64 MiB: well inside 0x80000000..0xF0000000 */

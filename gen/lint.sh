@@ -31,7 +31,8 @@ one_cfg() {   # W,T -> result lines in build/lint/W<w>_T<t>/lint.res
   : > "$res"
   local tr=${track%-im}
   if ! "$gen" W="$w" T="$t" TRACK="${tr%%-*}" $([ "$tr" = arbiter-pipe ] && echo ARBPIPE=1) \
-       $([ "$tr" = sorted-lazy ] && echo SORTER=lazy) $([ "$tr" != "$track" ] && echo ISA=rv32im) \
+       $([ "$tr" = sorted-lazy ] && echo SORTER=lazy) $([ "$tr" = sorted ] && echo SORTER=exact) \
+       $([ "$tr" != "$track" ] && echo ISA=rv32im) \
        -o "$dir" > "$dir/gen.log" 2>&1; then
     echo "FAIL $name generate (log: $dir/gen.log)" >> "$res"
     return 0

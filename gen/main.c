@@ -32,7 +32,7 @@ static void usage(FILE *f)
 {
     fprintf(f,
             "usage: " PROG " [options] [KEY=VALUE...]\n"
-            "  W=8 T=8 TRACK=sorted IMEM=64 DMEM=256 RAMSTYLE=auto ARBPIPE=auto SORTER=exact\n"
+            "  W=8 T=8 TRACK=sorted IMEM=64 DMEM=256 RAMSTYLE=auto ARBPIPE=auto SORTER=auto\n"
             "  (defaults shown)\n"
             "    W, T      power of two in [1,64]: warps, threads per warp\n"
             "    TRACK     sorted | arbiter: path tracking\n"
@@ -41,8 +41,9 @@ static void usage(FILE *f)
             "    ARBPIPE   auto | 0..6: with TRACK=arbiter, registered cuts in the reduction\n"
             "              tree, each one a stage (a warp resolves a cycle later); auto: one\n"
             "              per two levels of the tree (T = 8, 16: 1; T = 32, 64: 2)\n"
-            "    SORTER    exact | lazy: with TRACK=sorted, the cold paths in a pipelined\n"
-            "              heap (the head is always the minimum) or the paper's lazy sorter\n"
+            "    SORTER    auto | exact | lazy: with TRACK=sorted, the cold paths in a\n"
+            "              pipelined heap (the head is always the minimum) or the paper's\n"
+            "              lazy sorter; auto: lazy for T = 4..16, exact otherwise\n"
             "options:\n"
             "  -o DIR            output directory (default build/W<w>_T<t>_<track>/rtl)\n"
             "  --only=UNIT       generate one unit only (see --list)\n"

@@ -9,4 +9,4 @@ RAMSTYLE := auto
 ARBPIPE := auto
 # the arbiter's reduction tree: 0 registered cuts
 ARB_CUTS := 0
-SORTER := exact
+SORTER := lazy

@@ -13,7 +13,7 @@ rtl/simty_sched.v
 rtl/simty_rf.v
 rtl/simty_exec.v
 rtl/simty_ccs.v
-rtl/simty_cct_exact.v
+rtl/simty_cct.v
 rtl/simty_path_sorted.v
 rtl/simty_branch.v
 rtl/simty_coalesce.v

@@ -19,7 +19,7 @@
 #define SIMTY_TRACK_SORTED 1
 #define SIMTY_TRACK_ARBITER 0
 #define SIMTY_TRACK_NAME "sorted"
-#define SIMTY_SORTER_EXACT 1 /* the head is always the minimum */
+#define SIMTY_SORTER_EXACT 0 /* the head is always the minimum */
 #define SIMTY_IMEM_KIB 64
 #define SIMTY_DMEM_KIB 256
 #define SIMTY_IMEM_BYTES 65536

@@ -81,24 +81,13 @@ module simty_path_sorted (
   reg  [PATH_W-1:0]     r_x_q;
   reg  [PATH_W-1:0]     r_y_q;
   reg  [PATH_W-1:0]     r_z_q;
-  wire                  ab;           // stage r: the root joins the head path
-  wire [T-1:0]          ab_mask;      // its mask (zero when not)
-  wire                  ps_go;        // a pop takes this split slot
-  wire [WARP_W-1:0]     ps_w;         // its warp
-  wire [WARP_W-1:0]     nw;           // the warp read at split
-  reg                   p_q;          // resolve: a pop's pseudo resolve
-  reg  [WARP_W-1:0]     p_w_q;
-  reg                   r_ps_q;       // stage r: a pseudo resolve
-  reg                   r_xeq_q;      // x's PC is the root's
   wire [PATH_W-1:0]     h1_w;         // the head path written at stage r
   wire [T-1:0]          h1_lead;      // its lowest lane, one-hot
   wire [(T+PATH_W)-1:0] h1;           // HCT1 entry of the warp at membership: {leader, path}
   reg                   g_valid_q;    // HCT2 write at issue + 9
-  reg                   g_ps_q;       // ... by a pseudo resolve (no count for the scheduler)
   reg  [WARP_W-1:0]     g_wid_q;
   reg  [29:0]           g_xpc_q;      // the head path's PC and depth, written to HCT1 at stage r
   reg  [7:0]            g_xd_q;
-  reg                   g_two_q;      // the heap stays empty: the warp has two paths at most
   wire [PATH_W-1:0]     h2_wdata;
   wire [PATH_W-1:0]     c;            // HCT2 entry of the warp at resolve
   wire [PATH_W-1:0]     x;
@@ -109,15 +98,13 @@ module simty_path_sorted (
   reg  [2:0]            r_hnpc_q;     // a's, b's, c's PC is the next-issue PC {c, b, a}
   reg  [2:0]            r_xsel_q;     // x's input
   wire [2:0]            ysel;         // y's PC is a's, b's or c's
-  wire [29:0]           rpc;          // the warp's heap root's PC at resolve
-  reg                   r_yeq_q;      // y's PC is the root's
-  reg                   r_rlt_q;      // the root's PC is below y's
+  wire                  unused_ysel;  // only the exact CCT compares y early
   wire                  cct_empty;
   reg                   a_valid_q;    // the count, registered (issue + 10)
   reg  [WARP_W-1:0]     a_wid_q;
   reg  [2:0]            a_n_q;
   wire [2:0]            g_ahead;
-  wire [30:0]           g_dist;       // HCT2's PC - the head's (negative: HCT2's is behind)
+  wire                  unused_gx;    // the lazy CCT may hold a path before HCT2's
   wire                  unused_leave; // the sorted list learns exits from the masks
 
   simty_ram_1r1w #(
@@ -125,7 +112,7 @@ module simty_path_sorted (
     .DATA_W  (T+PATH_W)
   ) u_hct1 (
     .clk_i   (clk_i),
-    .we_i    (init_i || r_valid_q || ab),
+    .we_i    (init_i || r_valid_q),
     .waddr_i (init_i ? init_wid_i : r_wid_q),
     .wdata_i (init_i ? {{{7{1'b0}}, 1'b1}, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {h1_lead, h1_w}),
     .re_i    (1'b1),
@@ -142,13 +129,13 @@ module simty_path_sorted (
     .waddr_i (init_i ? init_wid_i : g_wid_q),
     .wdata_i (init_i ? {PATH_W{1'b0}} : h2_wdata),
     .re_i    (1'b1),
-    .raddr_i (nw),
+    .raddr_i (n_wid_i),
     .rdata_o (c)
   );
 
   simty_ccs u_ccs (
-    .a_i    ({m_a_i[P_V] & ~p_q, m_a_i[PATH_W-2:0]}),
-    .b_i    ({m_b_i[P_V] & ~p_q, m_b_i[PATH_W-2:0]}),
+    .a_i    (m_a_i),
+    .b_i    (m_b_i),
     .c_i    (c),
     .x_o    (x),
     .y_o    (y),
@@ -157,36 +144,18 @@ module simty_path_sorted (
     .ysel_o (ysel)
   );
 
-  simty_cct_exact u_cct (
-    .clk_i      (clk_i),
-    .rst_i      (rst_i),
-    .init_i     (init_i),
-    .init_row_i (init_row_i),
-    .n_wid_i    (nw),
-    .n_valid_i  (n_valid_i),
-    .ps_go_o    (ps_go),
-    .ps_w_o     (ps_w),
-    .m_valid_i  (r_valid_q || r_ps_q),
-    .m_wid_i    (r_wid_q),
-    .m_rpc_o    (rpc),
-    .x_i        (r_x_q),
-    .xeq_i      (r_xeq_q),
-    .ab_o       (ab),
-    .ab_mask_o  (ab_mask),
-    .y_i        (r_y_q),
-    .z_i        (r_z_q),
-    .yeq_i      (r_yeq_q),
-    .rlt_i      (r_rlt_q),
-    .empty_o    (cct_empty),
-    .h2_o       (h2_wdata),
-    .hold_o     (hold_o)
+  simty_cct u_cct (
+    .clk_i     (clk_i),
+    .rst_i     (rst_i),
+    .m_valid_i (r_valid_q),
+    .m_wid_i   (r_wid_q),
+    .y_i       (r_y_q),
+    .z_i       (r_z_q),
+    .empty_o   (cct_empty),
+    .h2_o      (h2_wdata)
   );
 
-  // The exact CCT's absorb: a heap root at x's PC joins the head path (its mask ORed in at
-  // stage r); the pops that follow use free split slots, pseudo resolves that only the path
-  // unit sees.
-  assign nw          = ps_go ? ps_w : n_wid_i;
-  assign h1_w        = {r_x_q[PATH_W-1:T], r_x_q[T-1:0] | ab_mask};
+  assign h1_w        = r_x_q;
   assign h1_lead     = h1_w[T-1:0] & (~h1_w[T-1:0] + 1'b1) & {T{h1_w[P_V]}};
   assign mb_active_o = h1[P_V] ? h1[T-1:0] : {T{1'b0}};
   assign mb_depth_o  = h1[P_D +: 8];
@@ -208,33 +177,19 @@ module simty_path_sorted (
     r_xsel_q    <= xsel;
   end
 
-  // The exact CCT's compares of y with its root, the same way: the root's PC (read at issue +
-  // 6) against the CCS's inputs, picked by the input y comes from.
-
-  // root_compares
-  always @(posedge clk_i) begin
-    r_yeq_q <= |(ysel & {c[P_PC +: 30] == rpc, m_b_i[P_PC +: 30] == rpc, m_a_i[P_PC +: 30] == rpc});
-    r_rlt_q <= |(ysel & {rpc < c[P_PC +: 30], rpc < m_b_i[P_PC +: 30], rpc < m_a_i[P_PC +: 30]});
-    r_xeq_q <= |(xsel & {c[P_PC +: 30] == rpc, m_b_i[P_PC +: 30] == rpc, m_a_i[P_PC +: 30] == rpc});
-  end
-
+  assign unused_ysel = ^ysel;
   assign r_hit_pcn_o = r_hit_pcn_q;
   assign r_hit_npc_o = |(r_xsel_q & r_hnpc_q);
 
   // ccs_result
   always @(posedge clk_i) begin
     r_valid_q <= m_valid_i;
-    r_wid_q   <= p_q ? p_w_q : m_wid_i;
-    p_q       <= ps_go;
-    p_w_q     <= ps_w;
-    r_ps_q    <= p_q;
+    r_wid_q   <= m_wid_i;
     r_c_q     <= c;
     r_x_q     <= x;
     r_y_q     <= y;
     r_z_q     <= z;
     if (rst_i) begin
-      p_q       <= 1'b0;
-      r_ps_q    <= 1'b0;
       r_valid_q <= 1'b0;
     end
   end
@@ -247,12 +202,10 @@ module simty_path_sorted (
 
   // hct2_write
   always @(posedge clk_i) begin
-    g_valid_q <= r_valid_q || r_ps_q;
-    g_ps_q    <= r_ps_q;
+    g_valid_q <= r_valid_q;
     g_wid_q   <= r_wid_q;
     g_xpc_q   <= r_x_q[P_PC +: 30];
     g_xd_q    <= r_x_q[P_D +: 8];
-    g_two_q   <= cct_empty && !r_z_q[P_V];
     if (rst_i) begin
       g_valid_q <= 1'b0;
     end
@@ -267,7 +220,7 @@ module simty_path_sorted (
 
   // ahead
   always @(posedge clk_i) begin
-    a_valid_q <= g_valid_q && !g_ps_q;
+    a_valid_q <= g_valid_q;
     a_wid_q   <= g_wid_q;
     a_n_q     <= g_ahead;
     if (rst_i) begin
@@ -275,16 +228,13 @@ module simty_path_sorted (
     end
   end
 
-  assign g_valid_o = a_valid_q;
-  assign g_wid_o   = a_wid_q;
-  assign g_ahead_o = a_n_q;
-  assign g_dist    = {1'b0, h2_wdata[P_PC +: 30]} - {1'b0, g_xpc_q};
-
-  // Paths at one PC merge whatever their depths, so the head stops before HCT2's PC when that
-  // is ahead of it; one behind it (less deep) is never reached.
-  assign g_ahead      = !h2_wdata[P_V] || !g_two_q ? 3'd0 : g_dist[30] || g_dist == 31'd0 ?
-      (h2_wdata[P_D +: 8] < g_xd_q ? 3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0];
-  assign unused_leave = ^m_leave_i;
+  assign g_valid_o    = a_valid_q;
+  assign g_wid_o      = a_wid_q;
+  assign g_ahead_o    = a_n_q;
+  assign g_ahead      = 3'd0;
+  assign unused_gx    = ^{g_xpc_q, g_xd_q};
+  assign unused_leave = ^m_leave_i ^ ^init_row_i ^ n_valid_i;
+  assign hold_o       = {W{1'b0}};
 
 endmodule
 

@@ -252,7 +252,8 @@ def generate(gen, rtl, w, t, track, mutation):
         shutil.rmtree(rtl)
     if is_core(track):
         trk = track[len("core_"):]
-        cmd = [gen, f"W={w}", f"T={t}", f"TRACK={trk}", "-o", rtl]
+        cmd = [gen, f"W={w}", f"T={t}", f"TRACK={trk}", *(["SORTER=exact"] if trk == "sorted" else []),
+               "-o", rtl]
         if mutation:
             cmd.append(f"--mutate={mutation}")
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
@@ -264,6 +265,7 @@ def generate(gen, rtl, w, t, track, mutation):
     files = []
     for u in units(t, track):
         trk = ["TRACK=sorted", "SORTER=lazy"] if track == "sorted_lazy" else \
+            ["TRACK=sorted", "SORTER=exact"] if track == "sorted" else \
             [] if track == "coalesce" else [f"TRACK={track}"]
         cmd = [gen, f"W={w}", f"T={t}", *trk, *([] if track == "coalesce" else ["--formal"]),
                f"--only={u}", "-o", rtl]

@@ -2,7 +2,7 @@
 """fuzz.py - random SIMT programs, reference model vs RTL (lock-step co-simulation).
 
     scripts/fuzz.py [--n N] [--seed S] [--configs 1x1,2x4,8x8,4x64[:track]]
-                    [--track sorted|sorted_lazy|arbiter|arbiter_pipe[K]] [--sim-template TEMPLATE]
+                    [--track sorted|sorted_exact|sorted_lazy|arbiter|arbiter_pipe[K]] [--sim-template TEMPLATE]
                     [--sim WxT[:track]=PATH ...] [--sim-args ARGS] [--ref PATH]
                     [--jobs J] [--verbose] [--keep] [--out DIR] [--traps auto|on|off]
                     [--size small|normal|large] [--stop]
@@ -18,8 +18,8 @@ and linked (scripts/fuzz_link.ld), and for every configuration
   2. the RTL simulator runs it with --cosim: its exit code must equal the
      model's, and co-simulation must report no mismatch.
 
-Tracks: sorted (SORTER=exact), sorted_lazy (TRACK=sorted SORTER=lazy, folder
-W<w>_T<t>_sorted_lazy), arbiter (ARBPIPE=auto), arbiter_pipe (TRACK=arbiter ARBPIPE=1,
+Tracks: sorted (the default sorter, SORTER=auto), sorted_exact and sorted_lazy (TRACK=sorted
+SORTER=exact or lazy, folders W<w>_T<t>_sorted_exact and _sorted_lazy), arbiter (ARBPIPE=auto), arbiter_pipe (TRACK=arbiter ARBPIPE=1,
 whose build folder is W<w>_T<t>_arbiter_pipe), arbiter_pipeK (ARBPIPE=K, folder
 W<w>_T<t>_arbiter_pipeK).  The simulator of a configuration is TEMPLATE with {w}, {t}, {track} filled in
 (default build/W{w}_T{t}_{track}/sim/simty-sim), unless --sim gives its path.
@@ -75,7 +75,7 @@ def parse_configs(text, default_track):
         item = item.strip()
         if not item:
             continue
-        m = re.fullmatch(r'(\d+)x(\d+)(?::(sorted_lazy|sorted|arbiter_pipe\d?|arbiter))?', item)
+        m = re.fullmatch(r'(\d+)x(\d+)(?::(sorted_lazy|sorted_exact|sorted|arbiter_pipe\d?|arbiter))?', item)
         if not m:
             raise ValueError('bad configuration %r (want WxT or WxT:track)' % item)
         w, t = int(m.group(1)), int(m.group(2))
@@ -405,7 +405,7 @@ def main():
     ap.add_argument('--configs', default='1x1,2x4,8x8,4x64',
                     help='comma-separated WxT[:track] (default 1x1,2x4,8x8,4x64)')
     ap.add_argument('--track', default='sorted',
-                    choices=['sorted', 'sorted_lazy', 'arbiter'] + ['arbiter_pipe' + k for k in ('', '0', '2')],
+                    choices=['sorted', 'sorted_exact', 'sorted_lazy', 'arbiter'] + ['arbiter_pipe' + k for k in ('', '0', '2')],
                     help='tracking unit of configurations without :track')
     ap.add_argument('--isa', default='rv32i', choices=['rv32i', 'rv32im'],
                     help='rv32im: programs with M instructions (randprog.py --isa), the model with '

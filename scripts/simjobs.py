@@ -79,8 +79,8 @@ def c_dmem_kib(w, t):
 
 
 def cfg_name(w, t, track, dmem=None):
-    """The Makefile's CFG: W8_T8_sorted, W4_T64_arbiter_pipe (ARBPIPE=1), W8_T8_arbiter_pipe0,
-    W8_T8_sorted_lazy, W16_T64_sorted_D1024."""
+    """The Makefile's CFG: W8_T8_sorted (SORTER=auto), W4_T64_arbiter_pipe (ARBPIPE=1),
+    W8_T8_arbiter_pipe0, W8_T8_sorted_lazy, W8_T8_sorted_exact, W16_T64_sorted_D1024."""
     return "W%d_T%d_%s%s" % (w, t, track, "_D%d" % dmem if dmem else "")
 
 
@@ -91,7 +91,9 @@ def make_vars(w, t, track, dmem=None):
     if track.startswith("arbiter_pipe"):
         v += ["TRACK=arbiter", "ARBPIPE=" + (track[len("arbiter_pipe"):] or "1")]
     else:
-        v += {"sorted": ["TRACK=sorted", "SORTER=exact"],
+        # sorted: the default sorter (SORTER=auto); sorted_exact, sorted_lazy: that one
+        v += {"sorted": ["TRACK=sorted", "SORTER=auto"],
+              "sorted_exact": ["TRACK=sorted", "SORTER=exact"],
               "sorted_lazy": ["TRACK=sorted", "SORTER=lazy"]}.get(track, ["TRACK=" + track])
     return v + (["DMEM=%d" % dmem] if dmem else [])
 

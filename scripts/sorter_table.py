@@ -27,8 +27,8 @@ import simjobs  # noqa: E402
 import bench  # noqa: E402  (check_signature)
 
 ROOT = simjobs.ROOT
-ENGINES = ("ref", "arbiter", "sorted", "sorted_lazy")
-LABEL = {"ref": "ref", "arbiter": "arbiter", "sorted": "exact", "sorted_lazy": "lazy"}
+ENGINES = ("ref", "arbiter", "sorted_exact", "sorted_lazy")
+LABEL = {"ref": "ref", "arbiter": "arbiter", "sorted_exact": "exact", "sorted_lazy": "lazy"}
 BEGIN, END = "<!-- sorter-table begin -->", "<!-- sorter-table end -->"
 TIMEOUT = 1800
 

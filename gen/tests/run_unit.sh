@@ -21,7 +21,7 @@ goldens=(
   "W2_T4_arbiter|W=2 T=4 TRACK=arbiter IMEM=4 DMEM=8 RAMSTYLE=block"
   "W2_T2_arbiter_pipe|W=2 T=2 TRACK=arbiter ARBPIPE=1"
   "W1_T4_arbiter_pipe2|W=1 T=4 TRACK=arbiter ARBPIPE=2"
-  "W2_T4_sorted|W=2 T=4"
+  "W2_T4_sorted_exact|W=2 T=4 SORTER=exact"
   "W1_T4_sorted_lazy|W=1 T=4 SORTER=lazy"
   "W2_T2_sorted_im|W=2 T=2 ISA=rv32im"
 )

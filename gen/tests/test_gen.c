@@ -150,8 +150,30 @@ static void test_cfg(struct tctx *t)
     check(t, rc == 0 && c.isa_m == 0, "cfg: ISA=rv32i is the default");
     parse_str(&c, "", err, sizeof err);
     cfg_args(&c, args, sizeof args);
-    check(t, strcmp(args, "W=8 T=8 TRACK=sorted") == 0 && c.sorter == SORTER_EXACT,
-          "cfg: cfg_args of the defaults (%s)", args);
+    check(t, strcmp(args, "W=8 T=8 TRACK=sorted") == 0 && c.sorter == SORTER_LAZY && c.sorter_auto,
+          "cfg: cfg_args of the defaults, SORTER=auto resolved to lazy at T=8 (%s)", args);
+    {
+        /* SORTER=auto: lazy for T = 4..16, exact elsewhere; the arbiter never sorts */
+        static const struct { const char *args; enum simt_sorter s; } au[] = {
+            { "T=1", SORTER_EXACT }, { "T=2", SORTER_EXACT }, { "T=4", SORTER_LAZY },
+            { "T=16", SORTER_LAZY }, { "T=32", SORTER_EXACT }, { "T=64|SORTER=auto", SORTER_EXACT },
+            { "T=64|SORTER=lazy", SORTER_LAZY }, { "T=8|SORTER=exact", SORTER_EXACT },
+        };
+        char tag[64];
+        for (size_t i = 0; i < sizeof au / sizeof au[0]; i++) {
+            rc = parse_str(&c, au[i].args, err, sizeof err);
+            check(t, rc == 0 && c.sorter == au[i].s, "cfg: SORTER resolved at %s", au[i].args);
+        }
+        rc = parse_str(&c, "T=8|SORTER=exact", err, sizeof err);
+        cfg_tag(&c, tag, sizeof tag);
+        check(t, rc == 0 && strcmp(tag, "W8_T8_sorted_exact") == 0, "cfg: tag of an explicit sorter (%s)", tag);
+        rc = parse_str(&c, "TRACK=arbiter|ARBPIPE=1", err, sizeof err);
+        cfg_tag(&c, tag, sizeof tag);
+        check(t, rc == 0 && strcmp(tag, "W8_T8_arbiter_pipe") == 0, "cfg: tag of ARBPIPE=1 (%s)", tag);
+        rc = parse_str(&c, "", err, sizeof err);
+        cfg_tag(&c, tag, sizeof tag);
+        check(t, rc == 0 && strcmp(tag, "W8_T8_sorted") == 0, "cfg: tag of the defaults (%s)", tag);
+    }
 
     static const struct {
         const char *args, *msg;
@@ -195,8 +217,8 @@ static void test_cfg(struct tctx *t)
         { "ISA=RV32IM", "ISA=RV32IM: must be rv32i or rv32im" },
         { "ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
         { "TRACK=sorted|ARBPIPE=1", "ARBPIPE=1: needs TRACK=arbiter (the sorted list has no arbiter)" },
-        { "SORTER=heap", "SORTER=heap: must be exact or lazy" },
-        { "SORTER=", "SORTER=: must be exact or lazy" },
+        { "SORTER=heap", "SORTER=heap: must be auto, exact or lazy" },
+        { "SORTER=", "SORTER=: must be auto, exact or lazy" },
         { "TRACK=arbiter|SORTER=lazy", "SORTER=lazy: needs TRACK=sorted (the arbiter sorts nothing)" },
         { "W=8|W=4", "W=4: W given twice" },
         { "T=4|W=8|T=4", "T=4: T given twice" },
