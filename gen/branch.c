@@ -6,8 +6,6 @@
 int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
-    char jt[256];
-    int njt;
 
     vm_describe(m, "Branch unit (issue + 5 and + 6): splits the active path into a (fall-through, "
                    "jump target or the lanes served by this pass) and b (taken, or the lanes "
@@ -35,7 +33,8 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "active_i", "T", "lanes of the path executing it");
     vm_port(m, VM_IN, "depth_i", "8", "call depth of that path");
     vm_group(m, "from execute");
-    vm_port(m, VM_IN, "d_i", "32*T", "per-lane jalr targets");
+    vm_port(m, VM_IN, "same_word_i", "T", "lanes whose target's word is the leader's (the "
+            "coalescer's compare of the same addresses)");
     vm_port(m, VM_IN, "cond_i", "T", "per-lane branch taken / ecall is an exit");
     vm_port(m, VM_IN, "target_i", "32", "branch or jal target");
     vm_port(m, VM_IN, "branch_i", "1", NULL);
@@ -97,7 +96,7 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     }
     vm_reg(m, "jmis", "T", "stage 2");
     vm_reg(m, "jcand", "T", NULL);
-    vm_reg(m, "jtarget", "30", "read by every lane's compare");
+    vm_reg(m, "jtarget", "30", "the a path's PC");
     vm_comment(m, "A second copy of the leader's target for the prediction check alone, through "
                   "a kept boundary so that synthesis does not merge the two registers: each is "
                   "placed beside its readers (the lanes' compares, the check).");
@@ -109,16 +108,8 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "jcand", "s1_jcand");
     vb_set(b, "jtarget", "s1_jtarget");
     vb_set(b, "jtarget_p", "s1_jtarget_k");
-    /* past 8 lanes the compares read a copy per 8 lanes (W8T16: one register's 480 readers) */
-    njt = lane_copies(m, cfg->t, "jtarget", "30", "s1_jtarget",
-                      "the leader's target again, one per 8 lanes, for their compares");
-    vm_reg(m, "juni", "T", "lanes jumping to the leader's target");
-    b = vm_comb(m, "jalr_uniform");
-    vb_default(b, "juni", "{T{1'b0}}");
-    vb_for(b, "l", "0", "T");
-    vb_set(b, "juni[l]", "jcand[l] && d_i[32*l + 2 +: 30] == %s",
-           lane_copy(m, jt, sizeof jt, njt, "jtarget", ""));
-    vb_end(b);
+    vm_wire(m, "juni", "T", "lanes jumping to the leader's target");
+    vm_assign(m, "juni", "jcand & same_word_i");
 
     vm_comment(m, "The two paths of each kind of instruction. A path is valid when it has lanes.");
     b = vm_comb(m, "split");

@@ -7,7 +7,7 @@
 int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
-    char lit[32], lc_hi[256], lc_all[256];
+    char lit[32], lc_hi[256], lc_wib[256], lc_low[256];
     int nlc;
     const enum simt_mutation mu = cfg->mutate;
 
@@ -63,6 +63,8 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "all_o", "1", "every active lane is served: no trap, no replay");
     vm_port(m, VM_OUT, "served_any_o", "1", "|served_o, without the store-order logic");
     vm_port(m, VM_OUT, "replay_any_o", "1", "|replay_o, idem");
+    vm_port(m, VM_OUT, "same_word_o", "T", "lanes whose word address is the leader's, whatever "
+            "the instruction (the branch unit's indirect-jump compare)");
     vm_group(m, "the request (stage 2)");
     vm_port(m, VM_OUT, "req_o", "1", "some lane accesses memory");
     vm_port(m, VM_OUT, "req_addr_o", "32", "block address (aligned to 4T bytes)");
@@ -162,7 +164,8 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "lcmp", "s1_laddr");
     }
     lane_copy(m, lc_hi, sizeof lc_hi, nlc, "lcmp", "[31:OFF_W]");
-    lane_copy(m, lc_all, sizeof lc_all, nlc, "lcmp", "");
+    lane_copy(m, lc_wib, sizeof lc_wib, nlc, "lcmp", "[OFF_W-1:2]");
+    lane_copy(m, lc_low, sizeof lc_low, nlc, "lcmp", "[1:0]");
 
     vm_comment(m, "Followers: word accesses to their own slot of the leader's block, and loads "
                   "of the leader's address (any size).");
@@ -170,6 +173,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "bcast", "T", NULL);
     vm_reg(m, "inblk", "T", "lanes whose address is in the leader's block");
     vm_reg(m, "own", "T", "lanes whose address is their own word slot of a block");
+    vm_reg(m, "sword", "T", "lanes whose word address is the leader's");
     vm_reg(m, "same", "T", "lanes whose address is the leader's");
     /* one compare of each kind per lane in the loop, the masks from them after
      * it (T-bit operations); the pending lanes below use the same block compare */
@@ -178,6 +182,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "bcast", "{T{1'b0}}");
     vb_default(b, "inblk", "{T{1'b0}}");
     vb_default(b, "own", "{T{1'b1}}");
+    vb_default(b, "sword", "{T{1'b0}}");
     vb_default(b, "same", "{T{1'b0}}");
     vb_for(b, "l", "0", "T");
     vb_set(b, "inblk[l]", "addr_i[32*l + OFF_W +: 32 - OFF_W] == %s", lc_hi);
@@ -185,8 +190,14 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "own[l]", "addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0]");
     /* loads of the leader's very address, any size: the gather gives every served lane
      * outside its own slot the leader's access, extracted and extended by funct3 */
+    /* the word and the byte compares extend the block compare: one chain of
+     * compares per lane, not three of 27, 30 and 32 bits */
+    if (cfg->t > 1)
+        vb_set(b, "sword[l]", "inblk[l] && addr_i[32*l + 2 +: LANE_W] == %s", lc_wib);
+    else
+        vb_set(b, "sword[l]", "inblk[l]");
     if (mu != MUT_COAL_NO_BCAST)        /* (the mutation: loads of the leader's address replay) */
-        vb_set(b, "same[l]", "addr_i[32*l +: 32] == %s", lc_all);
+        vb_set(b, "same[l]", "sword[l] && addr_i[32*l +: 2] == %s", lc_low);
     vb_end(b);
     vb_set(b, "coal", "cand & {T{size_i == 2'd2}} & inblk & own");
     vb_set(b, "bcast", "cand & {T{!store_i}} & same");
@@ -235,6 +246,7 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
                   "another lane accesses memory.");
     vm_assign(m, "served_any_o", "lead_ok && lead1h != {T{1'b0}}");
     vm_assign(m, "replay_any_o", "lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}}");
+    vm_assign(m, "same_word_o", "sword");
 
     vm_comment(m, "The request: coalesced lanes in their slots, the leader in its word. What "
                   "selects each word is registered with the words (stage 3), so that the "

@@ -201,6 +201,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "co_data", "32*T", NULL);
     vm_wire(m, "co_leader", "LANE_W", NULL);
     vm_wire(m, "co_off", "OFF_W", NULL);
+    vm_wire(m, "co_sword", "T", "lanes whose address word is the leader's (jalr targets too)");
     in = vm_inst(m, "simty_coalesce", "u_coalesce");
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "s1_mem_i", "mb_mem", "s1_store_i", "mb_store",
@@ -210,7 +211,7 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
         "served_o", "co_served", "replay_o", "co_replay", "coal_o", "co_coal", "all_o", "co_all",
         "served_any_o", "co_sany", "replay_any_o", "co_rany", "req_o", "co_req",
         "req_addr_o", "co_addr", "req_strb_o", "co_strb", "req_data_o", "co_data",
-        "leader_o", "co_leader", "leader_off_o", "co_off", NULL });
+        "leader_o", "co_leader", "leader_off_o", "co_off", "same_word_o", "co_sword", NULL });
     vm_assign(m, "dmem_wstrb_o", "co_strb");
     vm_assign(m, "dmem_wdata_o", "co_data");
     vm_wire(m, "br_a", "PATH_W", NULL);
@@ -224,7 +225,8 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_branch", "u_branch");
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "s1_active_i", "mb_active", "s1_lead1h_i", "mb_lead1h", "s1_d_i", "mb_d",
-        "pc_i", "n_pc_q", "active_i", "n_active_q", "depth_i", "n_depth_q", "d_i", "n_d_q",
+        "pc_i", "n_pc_q", "active_i", "n_active_q", "depth_i", "n_depth_q",
+        "same_word_i", "co_sword",
         "cond_i", "n_cond_q", "target_i", "n_target_q", "branch_i", "n_branch_q", "jal_i", "n_jal_q",
         "jalr_i", "n_jalr_q", "ecall_i", "n_ecall_q", "call_i", "n_call_q", "itrap_i", "n_trap_q",
         "icause_i", "n_cause_q", "mem_i", im ? "n_mem_q || n_div_q" : "n_mem_q",

@@ -33,7 +33,7 @@ module simty_branch (
   input  wire [T-1:0]      active_i,     // lanes of the path executing it
   input  wire [7:0]        depth_i,      // call depth of that path
   // from execute
-  input  wire [32*T-1:0]   d_i,          // per-lane jalr targets
+  input  wire [T-1:0]      same_word_i,  // lanes whose target's word is the leader's (the coalescer's compare of the same addresses)
   input  wire [T-1:0]      cond_i,       // per-lane branch taken / ecall is an exit
   input  wire [31:0]       target_i,     // branch or jal target
   input  wire              branch_i,
@@ -78,10 +78,10 @@ module simty_branch (
   reg     [29:0]  s1_jtarget;    // the leader's target (word address)
   reg     [T-1:0] jmis;          // stage 2
   reg     [T-1:0] jcand;
-  reg     [29:0]  jtarget;       // read by every lane's compare
+  reg     [29:0]  jtarget;       // the a path's PC
   wire    [29:0]  s1_jtarget_k;
   reg     [29:0]  jtarget_p;     // the copy the prediction check reads
-  reg     [T-1:0] juni;          // lanes jumping to the leader's target
+  wire    [T-1:0] juni;          // lanes jumping to the leader's target
   wire            unused_target; // targets are even
 
   simty_keep #(
@@ -132,13 +132,7 @@ module simty_branch (
     jtarget_p <= s1_jtarget_k;
   end
 
-  // jalr_uniform
-  always @* begin
-    juni = {T{1'b0}};
-    for (l = 0; l < T; l = l + 1) begin
-      juni[l] = jcand[l] && d_i[32*l + 2 +: 30] == jtarget;
-    end
-  end
+  assign juni = jcand & same_word_i;
 
   // The two paths of each kind of instruction. A path is valid when it has lanes.
 

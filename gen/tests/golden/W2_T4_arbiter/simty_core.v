@@ -280,6 +280,7 @@ module simty_core (
   wire [32*T-1:0]      co_data;
   wire [LANE_W-1:0]    co_leader;
   wire [OFF_W-1:0]     co_off;
+  wire [T-1:0]         co_sword;       // lanes whose address word is the leader's (jalr targets too)
   wire [PATH_W-1:0]    br_a;
   wire [PATH_W-1:0]    br_b;
   wire [T-1:0]         br_exec;
@@ -618,7 +619,8 @@ module simty_core (
     .req_strb_o   (co_strb),
     .req_data_o   (co_data),
     .leader_o     (co_leader),
-    .leader_off_o (co_off)
+    .leader_off_o (co_off),
+    .same_word_o  (co_sword)
   );
 
   simty_branch u_branch (
@@ -629,7 +631,7 @@ module simty_core (
     .pc_i         (n_pc_q),
     .active_i     (n_active_q),
     .depth_i      (n_depth_q),
-    .d_i          (n_d_q),
+    .same_word_i  (co_sword),
     .cond_i       (n_cond_q),
     .target_i     (n_target_q),
     .branch_i     (n_branch_q),

@@ -49,6 +49,7 @@ module simty_coalesce (
   output wire              all_o,        // every active lane is served: no trap, no replay
   output wire              served_any_o, // |served_o, without the store-order logic
   output wire              replay_any_o, // |replay_o, idem
+  output wire [T-1:0]      same_word_o,  // lanes whose word address is the leader's, whatever the instruction (the branch unit's indirect-jump compare)
   // the request (stage 2)
   output wire              req_o,        // some lane accesses memory
   output wire [31:0]       req_addr_o,   // block address (aligned to 4T bytes)
@@ -91,6 +92,7 @@ module simty_coalesce (
   reg     [T-1:0]      bcast;
   reg     [T-1:0]      inblk;      // lanes whose address is in the leader's block
   reg     [T-1:0]      own;        // lanes whose address is their own word slot of a block
+  reg     [T-1:0]      sword;      // lanes whose word address is the leader's
   reg     [T-1:0]      same;       // lanes whose address is the leader's
   wire    [T-1:0]      pend;       // unserved lanes in the leader's block
   reg     [T-1:0]      conflict;   // slot j is written later by a lower lane
@@ -179,11 +181,13 @@ module simty_coalesce (
     bcast = {T{1'b0}};
     inblk = {T{1'b0}};
     own   = {T{1'b1}};
+    sword = {T{1'b0}};
     same  = {T{1'b0}};
     for (l = 0; l < T; l = l + 1) begin
       inblk[l] = addr_i[32*l + OFF_W +: 32 - OFF_W] == lcmp[31:OFF_W];
       own[l]   = addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0];
-      same[l]  = addr_i[32*l +: 32] == lcmp;
+      sword[l] = inblk[l] && addr_i[32*l + 2 +: LANE_W] == lcmp[OFF_W-1:2];
+      same[l]  = sword[l] && addr_i[32*l +: 2] == lcmp[1:0];
     end
     coal  = cand & {T{size_i == 2'd2}} & inblk & own;
     bcast = cand & {T{!store_i}} & same;
@@ -218,6 +222,7 @@ module simty_coalesce (
   // lane, which is left) or, when the leader traps, when another lane accesses memory.
   assign served_any_o = lead_ok && lead1h != {T{1'b0}};
   assign replay_any_o = lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}};
+  assign same_word_o  = sword;
 
   // The request: coalesced lanes in their slots, the leader in its word. What selects each word
   // is registered with the words (stage 3), so that the store-order logic ends at a flip-flop
