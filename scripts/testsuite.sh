@@ -84,6 +84,7 @@ fast=(
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "bench-selftest|.venv/bin/python scripts/bench.py --self-test"
+  "area-step-selftest|.venv/bin/python scripts/area_step.py --self-test"
   "--"
   # These reuse the simulators built above.
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted_exact sorted_lazy arbiter'"
