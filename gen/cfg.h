@@ -113,9 +113,6 @@ struct simt_cfg {
  * see gen/bpred.c. */
 #define SIMTY_BPRED_BITS 7
 
-/* Return-address stack: 2^SIMTY_RAS_BITS entries per warp (gen/ras.c). */
-#define SIMTY_RAS_BITS 2
-
 /* Bounds of the user parameters. */
 #define CFG_WT_MAX    64
 /* SORTER=auto: the lazy sorter up to this many lanes, the exact one above.  Per

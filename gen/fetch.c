@@ -142,8 +142,6 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "tg_valid_o", "1", "the refill of the cycle before was predicted to jump:");
     vm_port(m, VM_OUT, "tg_o", "30", "its target, for the issue queue");
     vm_port(m, VM_OUT, "rf_bwid_o", "WARP_W", "rf_wid_o again, for the issue buffer's write address");
-    vm_port(m, VM_OUT, "ras_wid_o", "WARP_W", "rf_wid_o again, for the return stack");
-    vm_port(m, VM_OUT, "ras_rwid_o", "WARP_W", "f2's warp, for the return stack's read");
     vm_port(m, VM_OUT, "rf_pc_o", "30", NULL);
     vm_port(m, VM_OUT, "rf_insn_o", "32", NULL);
     vm_port(m, VM_OUT, "rf_fault_o", "1", NULL);
@@ -192,11 +190,9 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "f2_wid_q", "WARP_W", NULL);
     vm_reg(m, "f2_pc_q", "30", NULL);
     vm_reg(m, "f2_fault_q", "1", NULL);
-    vm_reg(m, "f2_rwid_q", "WARP_W", "f2_wid_q again, for the return stack (ras_rwid_o)");
     vm_reg(m, "f3_valid_q", "1", "fetch stage 3: the word, registered, goes to predecode");
     vm_reg(m, "f3_wid_q", "WARP_W", NULL);
     vm_reg(m, "f3_owid_q", "WARP_W", "f3_wid_q again, for the issue queue (rf_wid_o)");
-    vm_reg(m, "f3_rwid_q", "WARP_W", "and again, for the return stack (ras_wid_o)");
     vm_reg(m, "f3_bwid_q", "WARP_W", "and again, for the issue buffer's RAM (rf_bwid_o)");
     vm_reg(m, "f3_pc_q", "30", NULL);
     vm_reg(m, "f3_fault_q", "1", NULL);
@@ -433,16 +429,12 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
      * -> jump target -> issue queue write, 4.3 ns on the first hop, 13.1
      * ns), and the queue's counters pulled one copy shared by both away
      * from the stack (d3ab48b seed 2: 4.2 ns, 13.0 ns) */
-    b = vm_seq(m, "f3 warp for the refill, f2 warp for the return stack's read");
+    b = vm_seq(m, "f3 warp for the refill and the buffer's RAM");
     vb_attr(b, "keep");
     vb_set(b, "f3_owid_q", "f2_wid_q");
-    vb_set(b, "f3_rwid_q", "f2_wid_q");
     vb_set(b, "f3_bwid_q", "f2_wid_q");
-    vb_set(b, "f2_rwid_q", "f1_wid_q");
     vm_assign(m, "rf_wid_o", "f3_owid_q");
-    vm_assign(m, "ras_wid_o", "f3_rwid_q");
     vm_assign(m, "rf_bwid_o", "f3_bwid_q");
-    vm_assign(m, "ras_rwid_o", "f2_rwid_q");
     vm_assign(m, "rf_pc_o", "f3_pc_q");
     vm_assign(m, "rf_insn_o", "f3_insn_q");
     vm_assign(m, "rf_fault_o", "f3_fault_q");

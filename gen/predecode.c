@@ -27,8 +27,7 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
                    "(x17) as rs1 and a0 (x10) as rs2: the exit test and the exit code. It also "
                    "predicts where the warp goes next: jal to its target, a branch by the rule "
                    "(backward taken, forward not taken) unless the branch predictor says "
-                   "otherwise, a return (jalr through x1 or x5, no offset) to the top of the "
-                   "warp's return-address stack, another jalr to where it went last time (the "
+                   "otherwise, a jalr (returns included) to where it went last time (the "
                    "jump target buffer), everything else to PC + 4 (fetch follows the "
                    "prediction). Every "
                    "instruction but system instructions and a jalr without a predicted target may be followed: "
@@ -39,7 +38,6 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "from fetch (stage f2)");
     vm_port(m, VM_IN, "insn_i", "32", "instruction word");
     vm_port(m, VM_IN, "flip_i", "1", "the branch predictor: a branch goes the other way than the rule");
-    vm_port(m, VM_IN, "ras_ok_i", "1", "the warp's return-address stack is not empty");
     vm_port(m, VM_IN, "btb_ok_i", "1", "the jump target buffer has a target for this PC");
     vm_group(m, "to the instruction buffer");
     vm_port(m, VM_OUT, "rs1_o", "5", "rs1, 0 if not read");
@@ -50,8 +48,6 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "load_o", "1", "writes rd at load write-back (issue + 10)");
     vm_port(m, VM_OUT, "follow_o", "1", "the next instruction may issue before this one resolves");
     vm_port(m, VM_OUT, "pred_o", "1", "predicted to jump: jal, a branch predicted taken, a return");
-    vm_port(m, VM_OUT, "call_o", "1", "a call: push PC + 4 on the return-address stack");
-    vm_port(m, VM_OUT, "ret_o", "1", "a return: pop the stack (predicted, to its top, if pred_o)");
     vm_port(m, VM_OUT, "jalr_o", "1", "a jalr: if pred_o, to the stack's top (a return) or the buffer's target");
     vm_port(m, VM_OUT, "off_o", "30", "its word offset (pc + off_o is the predicted target)");
 
@@ -60,8 +56,6 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "is_env", "1", "ecall / ebreak (SYSTEM, funct3 = 0)");
     vm_wire(m, "is_csr", "1", "other SYSTEM: CSR reads");
     vm_wire(m, "uses_rs2", "1", "branch, store, register-register ALU");
-    vm_wire(m, "rd_link", "1", "rd is x1 or x5");
-    vm_wire(m, "rs1_link", "1", "rs1 is x1 or x5");
     vm_assign(m, "op", "insn_i[6:0]");
     vm_assign(m, "rd_nz", "insn_i[11:7] != 5'd0");
     vm_assign(m, "is_env", "op == 7'b1110011 && insn_i[14:12] == 3'b000");
@@ -89,17 +83,12 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
                   "flips it. A target that is not word aligned traps: it is not predicted.");
     pd_jump_offset(m, "insn_i", "", "off_o");
     vm_assign(m, "jalr_o", "op == 7'b1100111");
-    vm_assign(m, "rd_link", "insn_i[11:7] == 5'd1 || insn_i[11:7] == 5'd5");
-    vm_assign(m, "rs1_link", "insn_i[19:15] == 5'd1 || insn_i[19:15] == 5'd5");
-    vm_comment(m, "Calls and returns as the branch unit counts call depth; a jalr that links "
-                  "through one link register and jumps through the other (a coroutine "
-                  "swap) is neither. A return is predicted only without an offset (ret).");
-    vm_assign(m, "call_o", "rd_link && (op == 7'b1101111 || (jalr_o && "
-                           "!(rs1_link && insn_i[19:15] != insn_i[11:7])))");
-    vm_assign(m, "ret_o", "jalr_o && rs1_link && !rd_link");
+    vm_comment(m, "A jalr, returns included, goes where that jalr went last time (the jump "
+                  "target buffer): return-address stacks cost more logic than the cycles they "
+                  "save (docs/results.md, Throughput per logic).");
     vm_assign(m, "pred_o", "op == 7'b1101111 ? !off_j[0] : "
                            "op == 7'b1100011 ? (insn_i[31] ^ flip_i) && !off_b[0] : "
-                           "jalr_o && (ret_o ? ras_ok_i && insn_i[31:20] == 12'd0 : btb_ok_i)");
+                           "jalr_o && btb_ok_i");
     vm_comment(m, "A jalr without a predicted target and system instructions are not "
                   "followed before they resolve.");
     vm_assign(m, "follow_o", "!(op == 7'b1110011 || (jalr_o && !pred_o)%s)",

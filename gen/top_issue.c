@@ -29,9 +29,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "rf_spec", "1", "rf_valid without this cycle's redirect: for the return stack and the scheduler's readiness");
     vm_wire(m, "rf_fault", "1", NULL);
     vm_wire(m, "rf_wid", "WARP_W", NULL);
-    vm_wire(m, "ras_wid", "WARP_W", "rf_wid from its own flip-flops");
     vm_wire(m, "rf_bwid", "WARP_W", "and again, for the issue buffer's RAM");
-    vm_wire(m, "ras_rwid", "WARP_W", "f2's warp, for the return stack's read");
     vm_wire(m, "rf_pc", "30", NULL);
     vm_wire(m, "rf_insn", "32", NULL);
     vm_wire(m, "r_x", "PATH_W", "next head path (stage r)");
@@ -54,7 +52,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         "redir_valid_i", "r_valid_q", "redir_wid_i", "r_wid_q", "redir_pc_i", "r_x[P_PC +: 30]",
         "redir_alive_i", "r_x[P_V]", "redir_seq_i", "r_seq", "pre_wid_i", pre_wid,
         "imem_req_o", "imem_req_o", "imem_addr_o", "imem_addr_o",
-        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_spec_o", "rf_spec", "rf_wid_o", "rf_wid", "rf_bwid_o", "rf_bwid", "ras_wid_o", "ras_wid", "ras_rwid_o", "ras_rwid", "tg_valid_o", "tg_valid", "tg_o", "tg",
+        "imem_rdata_i", "imem_rdata_i", "rf_valid_o", "rf_valid", "rf_spec_o", "rf_spec", "rf_wid_o", "rf_wid", "rf_bwid_o", "rf_bwid", "tg_valid_o", "tg_valid", "tg_o", "tg",
         "rf_pc_o", "rf_pc", "rf_insn_o", "rf_insn", "rf_fault_o", "rf_fault",
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
         "bp_pc_o", "bp_pc", "jalr_i", "pd_jalr", "rtgt_i", "jtgt",
@@ -83,19 +81,11 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         "f2_pc_i", "bp_pc", "f3_flip_o", "bp_flip",
         "tr_valid_i", "bp_tr_valid", "tr_pc_i", "m_pc_q[BP_W-1:0]", "tr_back_i", "m_insn_q[31]",
         "tr_taken_i", "m_bp_q[1]", NULL });
-    vm_wire(m, "pd_call", "1", NULL);
-    vm_wire(m, "pd_ret", "1", NULL);
-    vm_wire(m, "ras_ok", "1", NULL);
-    vm_wire(m, "ras_top", "30", NULL);
-    in = vm_inst(m, "simty_ras", "u_ras");
-    top_conns(in, (const char *const[]){
-        "clk_i", "clk_i", "rst_i", "rst_i", "rd_wid_i", "ras_rwid", "valid_i", "rf_spec", "wid_i", "ras_wid", "pc_i", "rf_pc",
-        "call_i", "pd_call", "ret_i", "pd_ret", "ok_o", "ras_ok", "top_o", "ras_top", NULL });
     vm_wire(m, "pd_jalr", "1", NULL);
     vm_wire(m, "btb_ok", "1", NULL);
     vm_wire(m, "btb_target", "30", NULL);
     vm_wire(m, "jtgt", "30", "a jalr's predicted target");
-    vm_assign(m, "jtgt", "pd_ret ? ras_top : btb_target");
+    vm_assign(m, "jtgt", "btb_target");
     in = vm_inst(m, "simty_btb", "u_btb");
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "init_i", "init", "init_word_i", "init_cnt_q[4:0]",
@@ -104,7 +94,7 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         "wr_target_i", "m_a_q[P_PC +: 30]", NULL });
     in = vm_inst(m, "simty_predecode", "u_predecode");
     top_conns(in, (const char *const[]){
-        "insn_i", "rf_insn", "flip_i", "bp_flip", "ras_ok_i", "ras_ok", "call_o", "pd_call", "ret_o", "pd_ret",
+        "insn_i", "rf_insn", "flip_i", "bp_flip",
         "btb_ok_i", "btb_ok", "jalr_o", "pd_jalr", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
         "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
         "follow_o", "pd_follow", "pred_o", "pd_pred", "off_o", "pd_off", NULL });

@@ -73,7 +73,6 @@ void alu_ctl_params(struct vmod *m);  /* alu_lane.c: the control word's bit name
 int gen_fetch(const struct simt_cfg *c, struct vmod *m);        /* fetch.c */
 int gen_predecode(const struct simt_cfg *c, struct vmod *m);    /* predecode.c */
 int gen_bpred(const struct simt_cfg *c, struct vmod *m);        /* bpred.c */
-int gen_ras(const struct simt_cfg *c, struct vmod *m);          /* ras.c */
 int gen_btb(const struct simt_cfg *c, struct vmod *m);          /* btb.c */
 void pd_jump_offset(struct vmod *m, const char *insn, const char *pfx, const char *off);
 int gen_sched(const struct simt_cfg *c, struct vmod *m);        /* sched.c */

@@ -7,7 +7,6 @@ rtl/simty_alu_lane.v
 rtl/simty_fetch.v
 rtl/simty_predecode.v
 rtl/simty_bpred.v
-rtl/simty_ras.v
 rtl/simty_btb.v
 rtl/simty_sched.v
 rtl/simty_rf.v

@@ -64,8 +64,6 @@ module simty_fetch (
   output wire              tg_valid_o,    // the refill of the cycle before was predicted to jump:
   output wire [29:0]       tg_o,          // its target, for the issue queue
   output wire [WARP_W-1:0] rf_bwid_o,     // rf_wid_o again, for the issue buffer's write address
-  output wire [WARP_W-1:0] ras_wid_o,     // rf_wid_o again, for the return stack
-  output wire [WARP_W-1:0] ras_rwid_o,    // f2's warp, for the return stack's read
   output wire [29:0]       rf_pc_o,
   output wire [31:0]       rf_insn_o,
   output wire              rf_fault_o,
@@ -100,11 +98,9 @@ module simty_fetch (
   reg     [WARP_W-1:0] f2_wid_q;
   reg     [29:0]       f2_pc_q;
   reg                  f2_fault_q;
-  reg     [WARP_W-1:0] f2_rwid_q;          // f2_wid_q again, for the return stack (ras_rwid_o)
   reg                  f3_valid_q;         // fetch stage 3: the word, registered, goes to predecode
   reg     [WARP_W-1:0] f3_wid_q;
   reg     [WARP_W-1:0] f3_owid_q;          // f3_wid_q again, for the issue queue (rf_wid_o)
-  reg     [WARP_W-1:0] f3_rwid_q;          // and again, for the return stack (ras_wid_o)
   reg     [WARP_W-1:0] f3_bwid_q;          // and again, for the issue buffer's RAM (rf_bwid_o)
   reg     [29:0]       f3_pc_q;
   reg                  f3_fault_q;
@@ -276,19 +272,15 @@ module simty_fetch (
   assign rf_valid_o = f3_valid_q && !jk_f3;
   assign rf_spec_o  = f3_valid_q && !f3_drop_q;
 
-  // f3 warp for the refill, f2 warp for the return stack's read
+  // f3 warp for the refill and the buffer's RAM
   (* keep *)
   always @(posedge clk_i) begin
     f3_owid_q <= f2_wid_q;
-    f3_rwid_q <= f2_wid_q;
     f3_bwid_q <= f2_wid_q;
-    f2_rwid_q <= f1_wid_q;
   end
 
   assign rf_wid_o    = f3_owid_q;
-  assign ras_wid_o   = f3_rwid_q;
   assign rf_bwid_o   = f3_bwid_q;
-  assign ras_rwid_o  = f2_rwid_q;
   assign rf_pc_o     = f3_pc_q;
   assign rf_insn_o   = f3_insn_q;
   assign rf_fault_o  = f3_fault_q;

@@ -86,7 +86,7 @@ UNIT_OF_MODULE = {
     "simty_path_arbiter": "path", "simty_branch": "branch",
     "simty_coalesce": "coalesce", "simty_gather": "gather",
     # the predictors are counted with fetch (the front end they steer)
-    "simty_bpred": "fetch", "simty_ras": "fetch", "simty_btb": "fetch",
+    "simty_bpred": "fetch", "simty_btb": "fetch",
     "simty_mdu": "mdu",     # ISA=rv32im: the M unit (multipliers, divider)
 }
 MUX = {"ecp5": ["PFUMX", "L6MUX21"], "ice40": []}

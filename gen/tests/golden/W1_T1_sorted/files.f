@@ -7,7 +7,6 @@ build/gen-test/golden/W1_T1_sorted/simty_alu_lane.v
 build/gen-test/golden/W1_T1_sorted/simty_fetch.v
 build/gen-test/golden/W1_T1_sorted/simty_predecode.v
 build/gen-test/golden/W1_T1_sorted/simty_bpred.v
-build/gen-test/golden/W1_T1_sorted/simty_ras.v
 build/gen-test/golden/W1_T1_sorted/simty_btb.v
 build/gen-test/golden/W1_T1_sorted/simty_sched.v
 build/gen-test/golden/W1_T1_sorted/simty_rf.v

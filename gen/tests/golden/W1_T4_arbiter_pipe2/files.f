@@ -7,7 +7,6 @@ build/gen-test/golden/W1_T4_arbiter_pipe2/simty_alu_lane.v
 build/gen-test/golden/W1_T4_arbiter_pipe2/simty_fetch.v
 build/gen-test/golden/W1_T4_arbiter_pipe2/simty_predecode.v
 build/gen-test/golden/W1_T4_arbiter_pipe2/simty_bpred.v
-build/gen-test/golden/W1_T4_arbiter_pipe2/simty_ras.v
 build/gen-test/golden/W1_T4_arbiter_pipe2/simty_btb.v
 build/gen-test/golden/W1_T4_arbiter_pipe2/simty_sched.v
 build/gen-test/golden/W1_T4_arbiter_pipe2/simty_rf.v

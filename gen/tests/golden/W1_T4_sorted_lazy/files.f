@@ -7,7 +7,6 @@ build/gen-test/golden/W1_T4_sorted_lazy/simty_alu_lane.v
 build/gen-test/golden/W1_T4_sorted_lazy/simty_fetch.v
 build/gen-test/golden/W1_T4_sorted_lazy/simty_predecode.v
 build/gen-test/golden/W1_T4_sorted_lazy/simty_bpred.v
-build/gen-test/golden/W1_T4_sorted_lazy/simty_ras.v
 build/gen-test/golden/W1_T4_sorted_lazy/simty_btb.v
 build/gen-test/golden/W1_T4_sorted_lazy/simty_sched.v
 build/gen-test/golden/W1_T4_sorted_lazy/simty_rf.v

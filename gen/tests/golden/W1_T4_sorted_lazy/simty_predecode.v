@@ -15,12 +15,11 @@
 // scheduler can reserve them at issue. ecall and ebreak read a7 (x17) as rs1 and a0 (x10) as
 // rs2: the exit test and the exit code. It also predicts where the warp goes next: jal to its
 // target, a branch by the rule (backward taken, forward not taken) unless the branch predictor
-// says otherwise, a return (jalr through x1 or x5, no offset) to the top of the warp's
-// return-address stack, another jalr to where it went last time (the jump target buffer),
-// everything else to PC + 4 (fetch follows the prediction). Every instruction but system
-// instructions and a jalr without a predicted target may be followed: the scheduler may issue
-// the warp's next instruction (the predicted one) behind it before it resolves, and squashes
-// that one if the warp does not go there with the same threads.
+// says otherwise, a jalr (returns included) to where it went last time (the jump target
+// buffer), everything else to PC + 4 (fetch follows the prediction). Every instruction but
+// system instructions and a jalr without a predicted target may be followed: the scheduler may
+// issue the warp's next instruction (the predicted one) behind it before it resolves, and
+// squashes that one if the warp does not go there with the same threads.
 
 `default_nettype none
 
@@ -28,7 +27,6 @@ module simty_predecode (
   // from fetch (stage f2)
   input  wire [31:0] insn_i,   // instruction word
   input  wire        flip_i,   // the branch predictor: a branch goes the other way than the rule
-  input  wire        ras_ok_i, // the warp's return-address stack is not empty
   input  wire        btb_ok_i, // the jump target buffer has a target for this PC
   // to the instruction buffer
   output wire [4:0]  rs1_o,    // rs1, 0 if not read
@@ -39,8 +37,6 @@ module simty_predecode (
   output wire        load_o,   // writes rd at load write-back (issue + 10)
   output wire        follow_o, // the next instruction may issue before this one resolves
   output wire        pred_o,   // predicted to jump: jal, a branch predicted taken, a return
-  output wire        call_o,   // a call: push PC + 4 on the return-address stack
-  output wire        ret_o,    // a return: pop the stack (predicted, to its top, if pred_o)
   output wire        jalr_o,   // a jalr: if pred_o, to the stack's top (a return) or the buffer's target
   output wire [29:0] off_o     // its word offset (pc + off_o is the predicted target)
 );
@@ -50,8 +46,6 @@ module simty_predecode (
   wire        is_env;   // ecall / ebreak (SYSTEM, funct3 = 0)
   wire        is_csr;   // other SYSTEM: CSR reads
   wire        uses_rs2; // branch, store, register-register ALU
-  wire        rd_link;  // rd is x1 or x5
-  wire        rs1_link; // rs1 is x1 or x5
   wire [11:0] off_b;    // branch offset bits 12..1
   wire [19:0] off_j;    // jal offset bits 20..1
 
@@ -71,22 +65,17 @@ module simty_predecode (
   // Prediction: jal goes to its target; a branch with a negative offset (a loop) is taken, one
   // with a positive offset is not, unless the predictor flips it. A target that is not word
   // aligned traps: it is not predicted.
-  assign off_b    = {insn_i[31], insn_i[7], insn_i[30:25], insn_i[11:8]};
-  assign off_j    = {insn_i[31], insn_i[19:12], insn_i[20], insn_i[30:21]};
-  assign off_o    = insn_i[6:0] == 7'b1101111 ? {{11{off_j[19]}}, off_j[19:1]} : {{19{off_b[11]}},
+  assign off_b  = {insn_i[31], insn_i[7], insn_i[30:25], insn_i[11:8]};
+  assign off_j  = {insn_i[31], insn_i[19:12], insn_i[20], insn_i[30:21]};
+  assign off_o  = insn_i[6:0] == 7'b1101111 ? {{11{off_j[19]}}, off_j[19:1]} : {{19{off_b[11]}},
       off_b[11:1]};
-  assign jalr_o   = op == 7'b1100111;
-  assign rd_link  = insn_i[11:7] == 5'd1 || insn_i[11:7] == 5'd5;
-  assign rs1_link = insn_i[19:15] == 5'd1 || insn_i[19:15] == 5'd5;
+  assign jalr_o = op == 7'b1100111;
 
-  // Calls and returns as the branch unit counts call depth; a jalr that links through one link
-  // register and jumps through the other (a coroutine swap) is neither. A return is predicted
-  // only without an offset (ret).
-  assign call_o = rd_link && (op == 7'b1101111 || (jalr_o && !(rs1_link && insn_i[19:15] !=
-      insn_i[11:7])));
-  assign ret_o  = jalr_o && rs1_link && !rd_link;
+  // A jalr, returns included, goes where that jalr went last time (the jump target buffer):
+  // return-address stacks cost more logic than the cycles they save (docs/results.md,
+  // Throughput per logic).
   assign pred_o = op == 7'b1101111 ? !off_j[0] : op == 7'b1100011 ? (insn_i[31] ^ flip_i) &&
-      !off_b[0] : jalr_o && (ret_o ? ras_ok_i && insn_i[31:20] == 12'd0 : btb_ok_i);
+      !off_b[0] : jalr_o && btb_ok_i;
 
   // A jalr without a predicted target and system instructions are not followed before they
   // resolve.

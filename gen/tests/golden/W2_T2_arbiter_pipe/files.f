@@ -7,7 +7,6 @@ build/gen-test/golden/W2_T2_arbiter_pipe/simty_alu_lane.v
 build/gen-test/golden/W2_T2_arbiter_pipe/simty_fetch.v
 build/gen-test/golden/W2_T2_arbiter_pipe/simty_predecode.v
 build/gen-test/golden/W2_T2_arbiter_pipe/simty_bpred.v
-build/gen-test/golden/W2_T2_arbiter_pipe/simty_ras.v
 build/gen-test/golden/W2_T2_arbiter_pipe/simty_btb.v
 build/gen-test/golden/W2_T2_arbiter_pipe/simty_sched.v
 build/gen-test/golden/W2_T2_arbiter_pipe/simty_rf.v

@@ -7,7 +7,6 @@ build/gen-test/golden/W2_T2_sorted_im/simty_alu_lane.v
 build/gen-test/golden/W2_T2_sorted_im/simty_fetch.v
 build/gen-test/golden/W2_T2_sorted_im/simty_predecode.v
 build/gen-test/golden/W2_T2_sorted_im/simty_bpred.v
-build/gen-test/golden/W2_T2_sorted_im/simty_ras.v
 build/gen-test/golden/W2_T2_sorted_im/simty_btb.v
 build/gen-test/golden/W2_T2_sorted_im/simty_sched.v
 build/gen-test/golden/W2_T2_sorted_im/simty_rf.v

@@ -110,9 +110,7 @@ module simty_core (
   wire                 rf_spec;        // rf_valid without this cycle's redirect: for the return stack and the scheduler's readiness
   wire                 rf_fault;
   wire [WARP_W-1:0]    rf_wid;
-  wire [WARP_W-1:0]    ras_wid;        // rf_wid from its own flip-flops
   wire [WARP_W-1:0]    rf_bwid;        // and again, for the issue buffer's RAM
-  wire [WARP_W-1:0]    ras_rwid;       // f2's warp, for the return stack's read
   wire [29:0]          rf_pc;
   wire [31:0]          rf_insn;
   wire [PATH_W-1:0]    r_x;            // next head path (stage r)
@@ -134,10 +132,6 @@ module simty_core (
   wire [BP_W-1:0]      bp_pc;
   wire                 bp_flip;
   wire                 bp_tr_valid;    // a resolved branch of a single path trains the predictor
-  wire                 pd_call;
-  wire                 pd_ret;
-  wire                 ras_ok;
-  wire [29:0]          ras_top;
   wire                 pd_jalr;
   wire                 btb_ok;
   wire [29:0]          btb_target;
@@ -385,8 +379,6 @@ module simty_core (
     .rf_spec_o     (rf_spec),
     .rf_wid_o      (rf_wid),
     .rf_bwid_o     (rf_bwid),
-    .ras_wid_o     (ras_wid),
-    .ras_rwid_o    (ras_rwid),
     .tg_valid_o    (tg_valid),
     .tg_o          (tg),
     .rf_pc_o       (rf_pc),
@@ -419,19 +411,6 @@ module simty_core (
     .tr_taken_i  (m_bp_q[1])
   );
 
-  simty_ras u_ras (
-    .clk_i    (clk_i),
-    .rst_i    (rst_i),
-    .rd_wid_i (ras_rwid),
-    .valid_i  (rf_spec),
-    .wid_i    (ras_wid),
-    .pc_i     (rf_pc),
-    .call_i   (pd_call),
-    .ret_i    (pd_ret),
-    .ok_o     (ras_ok),
-    .top_o    (ras_top)
-  );
-
   simty_btb u_btb (
     .clk_i       (clk_i),
     .init_i      (init),
@@ -447,9 +426,6 @@ module simty_core (
   simty_predecode u_predecode (
     .insn_i   (rf_insn),
     .flip_i   (bp_flip),
-    .ras_ok_i (ras_ok),
-    .call_o   (pd_call),
-    .ret_o    (pd_ret),
     .btb_ok_i (btb_ok),
     .jalr_o   (pd_jalr),
     .rs1_o    (pd_rs1),
@@ -765,7 +741,7 @@ module simty_core (
 
   assign r_seq       = r_pok_q && r_hit_pcn;
   assign bp_tr_valid = m_valid_q && m_branch_q && (m_bp_q[0] != m_bp_q[1]);
-  assign jtgt        = pd_ret ? ras_top : btb_target;
+  assign jtgt        = btb_target;
 
   // Both next PCs of the fetched instruction, added before the issue buffer.
   assign rf_pc1 = rf_pc + 30'd1;

@@ -7,7 +7,6 @@ build/gen-test/golden/W2_T4_arbiter/simty_alu_lane.v
 build/gen-test/golden/W2_T4_arbiter/simty_fetch.v
 build/gen-test/golden/W2_T4_arbiter/simty_predecode.v
 build/gen-test/golden/W2_T4_arbiter/simty_bpred.v
-build/gen-test/golden/W2_T4_arbiter/simty_ras.v
 build/gen-test/golden/W2_T4_arbiter/simty_btb.v
 build/gen-test/golden/W2_T4_arbiter/simty_sched.v
 build/gen-test/golden/W2_T4_arbiter/simty_rf.v

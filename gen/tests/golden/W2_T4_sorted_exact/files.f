@@ -7,7 +7,6 @@ build/gen-test/golden/W2_T4_sorted_exact/simty_alu_lane.v
 build/gen-test/golden/W2_T4_sorted_exact/simty_fetch.v
 build/gen-test/golden/W2_T4_sorted_exact/simty_predecode.v
 build/gen-test/golden/W2_T4_sorted_exact/simty_bpred.v
-build/gen-test/golden/W2_T4_sorted_exact/simty_ras.v
 build/gen-test/golden/W2_T4_sorted_exact/simty_btb.v
 build/gen-test/golden/W2_T4_sorted_exact/simty_sched.v
 build/gen-test/golden/W2_T4_sorted_exact/simty_rf.v
