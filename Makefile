@@ -30,7 +30,7 @@ PYTHON    := .venv/bin/python
 
 # Where each knob came from, for the first line of every target.
 src = $(if $(filter command line environment,$(origin $1)),command line,$(if $(LAST_$1),last make gen,default))
-CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))$(if $(filter sorted,$(TRACK)), SORTER=$(SORTER) ($(call src,SORTER)))$(if $(filter rv32im,$(ISA)), ISA=$(ISA) ($(call src,ISA)))
+CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))$(if $(filter sorted,$(TRACK)), SORTER=$(SORTER) ($(call src,SORTER)))$(if $(filter-out rv32i,$(ISA)), ISA=$(ISA) ($(call src,ISA)))
 
 # Fragments owned by each folder.
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
@@ -137,7 +137,7 @@ config:
 # --- generator -------------------------------------------------------------
 GEN_BIN := build/tools/simty-gen
 
-GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) $(if $(filter rv32im,$(ISA)),ISA=rv32im) $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) \
+GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) ISA=$(ISA) $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) \
            $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE)) $(if $(ARBPIPE),ARBPIPE=$(ARBPIPE)) \
            $(if $(filter sorted,$(TRACK)),SORTER=$(SORTER))
 
@@ -197,7 +197,8 @@ sim: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(filter-out $(filter %.elf,$(TEST)),$(SIM_ELFS)) \
 	    $(if $(filter ref,$(MODEL)),$(REF_BIN),$(SIM_BIN))
 ifeq ($(MODEL),ref)
-	@scripts/sim.sh $(REF_BIN) -W $(W) -T $(T) $(SIMFLAGS) -- $(SIM_ELFS)
+	@scripts/sim.sh $(REF_BIN) -W $(W) -T $(T) --isa $(ISA) $(if $(IMEM),--imem $(IMEM)) $(if $(DMEM),--dmem $(DMEM)) \
+	    $(SIMFLAGS) -- $(SIM_ELFS)
 else ifeq ($(MODEL),rtl)
 	@scripts/sim.sh $(SIM_BIN) $(if $(filter 1,$(COSIM)),--cosim) $(SIMFLAGS) -- $(SIM_ELFS)
 else

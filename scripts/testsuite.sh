@@ -85,6 +85,7 @@ fast=(
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "bench-selftest|.venv/bin/python scripts/bench.py --self-test"
   "area-step-selftest|.venv/bin/python scripts/area_step.py --self-test"
+  "knobs|scripts/check_knobs.sh"
   "--"
   # These reuse the simulators built above.
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted_exact sorted_lazy arbiter'"
@@ -137,7 +138,7 @@ declare -A lock_of=(
   [gen-lint]=lint [gen-lint-lazy]=lint [gen-lint-arb]=lint [gen-lint-arbp]=lint
   [gen-lint-m]=lint [gen-lint-all]=lint [gen-lint-all-arb]=lint   # build/lint/
   [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref  # build/ref/
-  [rtl-m-2x4]=im [rtl-m-arb-8x8]=im                               # build/sw-im/
+  [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
   [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/
