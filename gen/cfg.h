@@ -119,7 +119,8 @@ struct simt_cfg {
  * 1,000 logic cells the lazy sorter delivers more thread instructions per second
  * where the exact heap's levels cost more than its cycles win (docs/results.md,
  * "Throughput per logic"): W8T8 and W8T16 lose 4.7 % of the exact core's cycles
- * on the bench for 14 % less logic; at T = 32 the lazy sorter loses 17 %. */
+ * on the bench for 14 % less logic.  At W8T32 it loses 7 % on the fixed problems
+ * but 24 % on the weak-scaled ones for 13 % less logic, so T = 32 keeps the heap. */
 #define CFG_LAZY_MAX_T 16
 #define CFG_ARBPIPE_MAX 6   /* log2(CFG_WT_MAX): a cut per level of the tree */
 #define CFG_MEM_MIN_KIB 1
