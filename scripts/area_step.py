@@ -15,14 +15,14 @@ count is what nextpnr places but moves by up to 10 % with such edits
 """
 import argparse
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from synth import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
 
 ORDER = ("fetch", "predecode", "bpred", "sched", "rf", "exec", "alu_lanes", "mdu", "path",
          "branch", "coalesce", "gather", "core_glue", "core", "total")
-
-
-def logic(counts):
-    return counts.get("lut", 0) + 2 * counts.get("carry", 0)
 
 
 def load(path):
@@ -45,10 +45,10 @@ def rows(a, b):
     names += sorted(u for u in ra["units"] if u in rb["units"] and u not in names)
     out = []
     for u in names:
-        la, lb = logic(ra["units"][u]), logic(rb["units"][u])
+        la, lb = logic_of(ra["units"][u]) or 0, logic_of(rb["units"][u]) or 0
         if la or lb:
             out.append((u.replace("_", " "), la, lb, (lb - la) / step))
-    la, lb = logic(ra["area"]), logic(rb["area"])
+    la, lb = logic_of(ra["area"]) or 0, logic_of(rb["area"]) or 0
     out.append(("flat (placed)", la, lb, (lb - la) / step))
     kind = "lane" if ta != tb else "warp"
     return out, kind, (wa, ta), (wb, tb)

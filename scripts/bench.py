@@ -57,6 +57,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import simjobs  # noqa: E402
+from synth import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
 
 # Stats keys copied into every record.
 STAT_KEYS = ("cycles", "warp_instructions", "thread_instructions", "ipc", "thread_ipc",
@@ -195,13 +196,6 @@ FIGURE_KEYS = ("fmax_mhz", "logic", "logic_hier", "thread_insns_per_s",
 # A yardstick, not measured by this bench: picorv32 (default configuration) on the
 # same ECP5 flow, at its published CPI of about 4 (issue 49).
 PICORV32 = {"logic": 1722, "fmax_mhz": 104.3, "thread_ipc": 0.25}
-
-
-def logic_of(area):
-    """LUT4 + 2 x CCU2C of a synth.py count (area, or one of its units), or None."""
-    if not area or area.get("lut") is None:
-        return None
-    return area["lut"] + 2 * (area.get("carry") or 0)
 
 
 def synth_figures(res):

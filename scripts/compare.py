@@ -246,12 +246,6 @@ def base_rows(path, board):
     return {(r["W"], r["T"], r["TRACK"]): r for r in rows if r["board"] == board}
 
 
-def logic(board, d):
-    if not d or d.get("lut") in (None, ""):
-        return None
-    return d["lut"] + (2 * d.get("carry", 0) if board == "ecp5" else 0)
-
-
 def queue_depth(a, W, T, track):
     """The point's instruction-queue entries per warp (SIMTY_IBUF of its RTL), or None."""
     try:
@@ -283,15 +277,15 @@ def row_of(a, W, T, track, res, secs):
         note = "; ".join(n for n in ("%s placer" % res["placer_used"], note) if n)
     return {
         "board": a.board, "W": W, "T": T, "TRACK": track, "status": st,
-        "logic": logic(a.board, ar), "lut": ar.get("lut"), "carry": ar.get("carry"),
+        "logic": synth.logic_of(ar, a.board), "lut": ar.get("lut"), "carry": ar.get("carry"),
         "ff": ar.get("ff"), "lutram": ar.get("lutram"), "mux": ar.get("mux"),
         "bram_core": (u.get("core") or {}).get("bram"),
         "bram_mem": (u.get("memories") or {}).get("bram"),
         "bram_total": ar.get("bram"),
-        "path_logic": logic(a.board, u.get("path")), "path_ff": (u.get("path") or {}).get("ff"),
+        "path_logic": synth.logic_of(u.get("path"), a.board), "path_ff": (u.get("path") or {}).get("ff"),
         "path_lutram": (u.get("path") or {}).get("lutram"),
-        "core_logic_hier": logic(a.board, u.get("core")),
-        "lanes_logic": logic(a.board, u.get("alu_lanes")),
+        "core_logic_hier": synth.logic_of(u.get("core"), a.board),
+        "lanes_logic": synth.logic_of(u.get("alu_lanes"), a.board),
         "fmax_mhz": (res or {}).get("fmax_mhz"),
         "target_mhz": (res or {}).get("freq_target_mhz"),
         "fmax_seeds": " ".join(str(x) for x in (res or {}).get("fmax_seeds_mhz", [])),

@@ -183,10 +183,20 @@ def out_folder(board, placer):
     return "synth-" + board + ("" if placer == "auto" else "-" + placer)
 
 
+def logic_of(area, board="ecp5"):
+    """Logic cells of Yosys's counts (the whole design or one unit), or None when
+    there are none: LUT4 + 2 x carry on ECP5, where a CCU2C fills two LUT4 sites;
+    LUTs alone on iCE40, whose carries sit beside their LUTs.  The one definition
+    that the reports, the bench's figure and the area tables use."""
+    if not area or area.get("lut") in (None, ""):
+        return None
+    return area["lut"] + (2 * (area.get("carry") or 0) if board == "ecp5" else 0)
+
+
 def logic_area(area):
-    """LUT4 + 2 x carry of Yosys's counts (0 before there are any): the size the
-    flow's choices go by."""
-    return (area or {}).get("lut", 0) + 2 * (area or {}).get("carry", 0)
+    """LUT4 + 2 x carry (0 before there are any counts): the size the flow's
+    choices go by."""
+    return logic_of(area) or 0
 
 
 def resolve_placer(placer, fam, T, area):
