@@ -99,7 +99,7 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "jtarget", "30", "the a path's PC");
     vm_comment(m, "A second copy of the leader's target for the prediction check alone, through "
                   "a kept boundary so that synthesis does not merge the two registers: each is "
-                  "placed beside its readers (the lanes' compares, the check).");
+                  "placed beside its readers (the a path, the check).");
     vm_wire(m, "s1_jtarget_k", "30", NULL);
     keep_wire(m, "u_jtarget", "30", "s1_jtarget", "s1_jtarget_k");
     vm_reg(m, "jtarget_p", "30", "the copy the prediction check reads");

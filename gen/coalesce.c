@@ -188,14 +188,14 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "inblk[l]", "addr_i[32*l + OFF_W +: 32 - OFF_W] == %s", lc_hi);
     if (cfg->t > 1)
         vb_set(b, "own[l]", "addr_i[32*l + 2 +: LANE_W] == l[LANE_W-1:0]");
-    /* loads of the leader's very address, any size: the gather gives every served lane
-     * outside its own slot the leader's access, extracted and extended by funct3 */
     /* the word and the byte compares extend the block compare: one chain of
      * compares per lane, not three of 27, 30 and 32 bits */
     if (cfg->t > 1)
         vb_set(b, "sword[l]", "inblk[l] && addr_i[32*l + 2 +: LANE_W] == %s", lc_wib);
     else
         vb_set(b, "sword[l]", "inblk[l]");
+    /* loads of the leader's very address, any size: the gather gives every served lane
+     * outside its own slot the leader's access, extracted and extended by funct3 */
     if (mu != MUT_COAL_NO_BCAST)        /* (the mutation: loads of the leader's address replay) */
         vb_set(b, "same[l]", "sword[l] && addr_i[32*l +: 2] == %s", lc_low);
     vb_end(b);

@@ -47,8 +47,8 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "walu_o", "1", "writes rd from the ALU (issue + 6)");
     vm_port(m, VM_OUT, "load_o", "1", "writes rd at load write-back (issue + 10)");
     vm_port(m, VM_OUT, "follow_o", "1", "the next instruction may issue before this one resolves");
-    vm_port(m, VM_OUT, "pred_o", "1", "predicted to jump: jal, a branch predicted taken, a return");
-    vm_port(m, VM_OUT, "jalr_o", "1", "a jalr: if pred_o, to the stack's top (a return) or the buffer's target");
+    vm_port(m, VM_OUT, "pred_o", "1", "predicted to jump: jal, a branch predicted taken, a jalr with a buffered target");
+    vm_port(m, VM_OUT, "jalr_o", "1", "a jalr: if pred_o, to the jump target buffer's target");
     vm_port(m, VM_OUT, "off_o", "30", "its word offset (pc + off_o is the predicted target)");
 
     vm_wire(m, "op", "7", "major opcode");

@@ -37,8 +37,8 @@ module simty_predecode (
   output wire        walu_o,   // writes rd from the ALU (issue + 6)
   output wire        load_o,   // writes rd at load write-back (issue + 10)
   output wire        follow_o, // the next instruction may issue before this one resolves
-  output wire        pred_o,   // predicted to jump: jal, a branch predicted taken, a return
-  output wire        jalr_o,   // a jalr: if pred_o, to the stack's top (a return) or the buffer's target
+  output wire        pred_o,   // predicted to jump: jal, a branch predicted taken, a jalr with a buffered target
+  output wire        jalr_o,   // a jalr: if pred_o, to the jump target buffer's target
   output wire [29:0] off_o     // its word offset (pc + off_o is the predicted target)
 );
 

@@ -121,7 +121,7 @@ module simty_branch (
 
   // A second copy of the leader's target for the prediction check alone, through a kept
   // boundary so that synthesis does not merge the two registers: each is placed beside its
-  // readers (the lanes' compares, the check).
+  // readers (the a path, the check).
 
   // stage2
   always @(posedge clk_i) begin
