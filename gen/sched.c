@@ -88,13 +88,10 @@ static const char *record_hazard(char *buf, size_t n, const char *p, const char 
     return buf;
 }
 
-int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
+/* What the unit does, its parameters and ports. */
+static void sched_interface(const struct simt_cfg *cfg, struct vmod *m)
 {
-    struct vblock *b;
     int nb = cfg->rf_banks_impl;
-    int b2b = cfg->w <= B2B_MAX_W;
-    int bk;
-    char e[128];
 
     vm_describe(m, "Instruction buffer and scheduler. Per warp a queue of %d fetched "
                    "instructions (their words in a RAM read at issue, a ring per warp; the "
@@ -188,6 +185,13 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "status");
     vm_port(m, VM_OUT, "alive_o", "W", "warps with live threads");
     vm_port(m, VM_OUT, "idle_o", "1", "nothing alive, nothing in flight");
+}
+
+/* Per-warp state, the queues (flags in flip-flops, words in LUT-RAM) and the
+ * record of recent issues. */
+static void sched_queue(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
 
     vm_reg(m, "alive_q", "W", NULL);
     vm_reg(m, "cnt_q", "4*W", "per warp: instructions between issue and resolution");
@@ -245,6 +249,12 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "c0_pred_o", "buf_rdata[73]");
     vm_assign(m, "c0_tgt_o", "buf_tgt");
     vm_assign(m, "c0_pc1_o", "buf_rdata[103:74]");
+}
+
+/* The registered readiness and, with back-to-back issue, each warp's second instruction. */
+static void sched_ready_regs(const struct simt_cfg *cfg, struct vmod *m)
+{
+    int b2b = cfg->w <= B2B_MAX_W;
 
     vm_comment(m, "Readiness is computed a cycle ahead, from registers only, and registered: "
                   "%s. %s this cycle's resolve, load release and squash, the hazard "
@@ -272,6 +282,13 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vm_reg(m, "q2", "W", "at least two queued");
         queue_view(m, "seconds", "s", 1);
     }
+}
+
+/* Read-after-write and write-after-write hazards of the head (and second) instructions. */
+static void sched_hazards(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    int b2b = cfg->w <= B2B_MAX_W;
 
     vm_comment(m, "Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at "
                   "issue + 2, the ALU writes at issue + 6, a load at issue + 10; record entry k "
@@ -314,6 +331,13 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
         vb_end(b);
         vb_end(b);
     }
+}
+
+/* Each warp's state next cycle and its count of instructions it may run ahead. */
+static void sched_warp_next(const struct simt_cfg *cfg, struct vmod *m)
+{
+    (void)cfg;
+    struct vblock *b;
 
     vm_comment(m, "Warp state next cycle, before this cycle's issue.");
     vm_reg(m, "cnt_n", "4*W", NULL);
@@ -363,6 +387,15 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "ahead_n[3*w +: 3]", "ahead_q[3*w +: 3] - 3'd1");
     vb_end(b);
     vb_end(b);
+}
+
+/* Readiness: a cycle ahead (registered), then now. */
+static void sched_qualify(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    int nb = cfg->rf_banks_impl;
+    int b2b = cfg->w <= B2B_MAX_W;
+    char e[128];
 
     /* The per-warp counters are compared in a loop, the rest is W-bit
      * operations (the same logic; a simulator evaluates them as words) */
@@ -408,6 +441,12 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
                cfg->isa_m ? " && !mdu_hold_i" : "");
     }
     vb_end(b);
+}
+
+/* The pick, the issued warp's fields, the refill slot and the in-flight counts' steps. */
+static void sched_issue(const struct simt_cfg *cfg, struct vmod *m)
+{
+    char e[128];
 
     vm_wire(m, "iss_valid", "1", "a warp issues now");
     vm_wire(m, "iss_wid", "WARP_W", "which");
@@ -444,6 +483,17 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "dec_res", "%s", oh_of(cfg, e, sizeof e, "res_valid_i && !res_load_i", "res_wid_i"));
     vm_assign(m, "dec_wb", "%s", oh_of(cfg, e, sizeof e, "wb_valid_i", "wb_wid_i"));
     vm_assign(m, "inc", "iss_oh");
+}
+
+/* The clocked state: queues, pointers, write-port reservations, record, counters. */
+static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    int nb = cfg->rf_banks_impl;
+    int b2b = cfg->w <= B2B_MAX_W;
+    int bk;
+    char e[128];
+
     vm_integer(m, "ws"); /* the clocked block's own index (vmod_check) */
     b = vm_seq(m, "state");
     vm_comment(m, "Queue: a refill writes at the warp's write pointer, an issue advances its "
@@ -538,6 +588,14 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "qn_q", "{(IB_W+1)*W{1'b0}}");
     vb_reset(b, "wp_q", "{IB_W*W{1'b0}}");
     vb_reset(b, "rp_q", "{IB_W*W{1'b0}}");
+}
+
+/* Copies kept apart for timing, and the idle status. */
+static void sched_status(const struct simt_cfg *cfg, struct vmod *m)
+{
+    (void)cfg;
+    struct vblock *b;
+
     /* kept: the record's warp ids equal the pipeline's (c0_wid_o, and the
      * core's stage registers behind it), and synthesis merged them, so one
      * flip-flop drove the hazard checks here and the register file's write
@@ -562,5 +620,17 @@ int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "busy[v]", "cnt_q[4*v +: 4] != 4'd0");
     vb_end(b);
     vm_assign(m, "idle_o", "!init_i && alive_q == {W{1'b0}} && busy == {W{1'b0}}");
+}
+int gen_sched(const struct simt_cfg *cfg, struct vmod *m)
+{
+    sched_interface(cfg, m);
+    sched_queue(cfg, m);
+    sched_ready_regs(cfg, m);
+    sched_hazards(cfg, m);
+    sched_warp_next(cfg, m);
+    sched_qualify(cfg, m);
+    sched_issue(cfg, m);
+    sched_state(cfg, m);
+    sched_status(cfg, m);
     return vm_status(m);
 }
