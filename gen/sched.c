@@ -11,42 +11,57 @@
  * 0.05-0.23 % more cycles, W2T8 0.2-0.7 %, W1T8 0.9-7 %. */
 #define B2B_MAX_W 4
 
-/* The register fields each queue entry keeps in flip-flops: name, 5 bits
- * wide or 1, the refill's source, and whether the second entry is read too. */
+/* The fields of a queue entry: name, 5 bits wide or 1, the refill's source
+ * (flip-flops e_<name>_q; none: e_<name>, computed), whether the head's view
+ * and the second entry's view read it, and whether only the per-entry waits
+ * (with back-to-back issue) need it. */
 static const struct qfield {
     const char *name;
     int reg;
     const char *src;
-    int second;
+    int head, second, b2b;
 } qfields[] = {
-    { "use1", 0, "rf_use1_i", 1 },     { "use2", 0, "rf_use2_i", 1 },
-    { "walu", 0, "rf_walu_i", 1 },     { "load", 0, "rf_load_i", 0 },
-    { "follow", 0, "rf_follow_i", 0 }, { "rs1", 1, "rf_rs1_i", 1 },
-    { "rs2", 1, "rf_rs2_i", 1 },       { "rd", 1, "rf_insn_i[11:7]", 1 },
-    { "seq", 0, "rf_follow_i && !rf_pred_i", 0 },
+    { "use1", 0, "rf_use1_i", 0, 1, 1 },     { "use2", 0, "rf_use2_i", 1, 1, 0 },
+    { "walu", 0, "rf_walu_i", 1, 1, 0 },     { "load", 0, "rf_load_i", 1, 0, 0 },
+    { "follow", 0, "rf_follow_i", 1, 0, 0 }, { "rs1", 1, "rf_rs1_i", 0, 1, 1 },
+    { "rs2", 1, "rf_rs2_i", 0, 1, 1 },       { "rd", 1, "rf_insn_i[11:7]", 1, 1, 0 },
+    { "seq", 0, "rf_follow_i && !rf_pred_i", 1, 0, 0 },
+    { "wn", 0, NULL, 1, 1, 1 },
 };
 #define NQF (sizeof qfields / sizeof qfields[0])
+
+/* Whether the configuration keeps field i (b2b: back-to-back issue). */
+static int kept(size_t i, int b2b)
+{
+    return b2b || !qfields[i].b2b;
+}
+
+/* Whether the view `ahead` (0: head, 1: second) reads field i. */
+static int in_view(size_t i, int ahead, int b2b)
+{
+    return kept(i, b2b) && (ahead ? qfields[i].second : qfields[i].head);
+}
 
 /* One view of every warp's queue: <pfx>_<field> is warp h's entry at its
  * read pointer plus `ahead` (0 or 1, modulo IB).  The entry is picked by a
  * loop over the IB slots with constant part-selects, not by one part-select
  * at a computed offset: the same multiplexer for synthesis, but Verilator
  * shifts and masks a multi-word vector for every computed offset (the
- * scheduler was the largest share of the 8x8 simulator's time).  The second
- * entry's view (ahead = 1) has only the fields marked for it. */
-static void queue_view(struct vmod *m, const char *label, const char *pfx, int ahead)
+ * scheduler was the largest share of the 8x8 simulator's time).  Each view
+ * has only the fields marked for it. */
+static void queue_view(struct vmod *m, const char *label, const char *pfx, int ahead, int b2b)
 {
     struct vblock *b;
     char nm[32], lhs[48];
     size_t i;
     for (i = 0; i < NQF; i++)
-        if (!ahead || qfields[i].second) {
+        if (in_view(i, ahead, b2b)) {
             snprintf(nm, sizeof nm, "%s_%s", pfx, qfields[i].name);
             vm_reg(m, nm, qfields[i].reg ? "5*W" : "W", NULL);
         }
     b = vm_comb(m, label);
     for (i = 0; i < NQF; i++)
-        if (!ahead || qfields[i].second) {
+        if (in_view(i, ahead, b2b)) {
             snprintf(nm, sizeof nm, "%s_%s", pfx, qfields[i].name);
             vb_default(b, nm, qfields[i].reg ? "{5*W{1'b0}}" : "{W{1'b0}}");
         }
@@ -56,15 +71,15 @@ static void queue_view(struct vmod *m, const char *label, const char *pfx, int a
     vb_if(b, ahead ? "rp_q[IB_W*h +: IB_W] + 1'b1 == j[IB_W-1:0]"
                    : "rp_q[IB_W*h +: IB_W] == j[IB_W-1:0]");
     for (i = 0; i < NQF; i++) {
-        const char *f = qfields[i].name;
-        if (ahead && !qfields[i].second)
+        const char *f = qfields[i].name, *q = qfields[i].src ? "_q" : "";
+        if (!in_view(i, ahead, b2b))
             continue;
         if (qfields[i].reg) {
             snprintf(lhs, sizeof lhs, "%s_%s[5*h +: 5]", pfx, f);
-            vb_set(b, lhs, "e_%s_q[5*(IB*h + j) +: 5]", f);
+            vb_set(b, lhs, "e_%s%s[5*(IB*h + j) +: 5]", f, q);
         } else {
             snprintf(lhs, sizeof lhs, "%s_%s[h]", pfx, f);
-            vb_set(b, lhs, "e_%s_q[IB*h + j]", f);
+            vb_set(b, lhs, "e_%s%s[IB*h + j]", f, q);
         }
     }
     vb_end(b);
@@ -74,18 +89,6 @@ static void queue_view(struct vmod *m, const char *label, const char *pfx, int a
     else
         vb_set(b, "qv[h]", "qn_q[(IB_W+1)*h +: IB_W+1] != 0");
     vb_end(b);
-}
-
-/* Hazards of view <pfx> (h or s) against the record, next cycle: record entry
- * k will then be k + 2 cycles old. */
-static const char *record_hazard(char *buf, size_t n, const char *p, const char *w)
-{
-    snprintf(buf, n,
-             "(%s_use1[%s] && (k < 4 || hl_q[k]) && %s_rs1[5*%s +: 5] == hr_q[5*k +: 5]) || "
-             "(%s_use2[%s] && (k < 3 || (hl_q[k] && k < 7)) && %s_rs2[5*%s +: 5] == hr_q[5*k +: 5]) || "
-             "(%s_walu[%s] && hl_q[k] && k < 2 && %s_rd[5*%s +: 5] == hr_q[5*k +: 5])",
-             p, w, p, w, p, w, p, w, p, w, p, w);
-    return buf;
 }
 
 /* What the unit does, its parameters and ports. */
@@ -204,13 +207,14 @@ static void sched_queue(const struct simt_cfg *cfg, struct vmod *m)
     for (size_t i = 0; i < NQF; i++) {
         char nm[32];
         snprintf(nm, sizeof nm, "e_%s_q", qfields[i].name);
-        vm_reg(m, nm, qfields[i].reg ? "5*IB*W" : "IB*W", NULL);
+        if (qfields[i].src && kept(i, cfg->w <= B2B_MAX_W))
+            vm_reg(m, nm, qfields[i].reg ? "5*IB*W" : "IB*W", NULL);
     }
     vm_comment(m, "The oldest instruction of each warp.");
     vm_reg(m, "qv", "W", "the queue is not empty");
     vm_integer(m, "h");
     vm_integer(m, "j");
-    queue_view(m, "heads", "h", 0);
+    queue_view(m, "heads", "h", 0, cfg->w <= B2B_MAX_W);
     vm_reg(m, "wres_q", "10*NB", "bank b: bit 10b+k-1 = write port busy at now + k");
     vm_comment(m, "What was issued in the last 8 cycles: their results may not be in the "
                   "register file yet. Entry k was issued k + 1 cycles ago.");
@@ -280,55 +284,195 @@ static void sched_ready_regs(const struct simt_cfg *cfg, struct vmod *m)
     if (b2b) {
         vm_comment(m, "Each warp's second queued instruction (for r2).");
         vm_reg(m, "q2", "W", "at least two queued");
-        queue_view(m, "seconds", "s", 1);
+        queue_view(m, "seconds", "s", 1, 1);
     }
 }
 
-/* Read-after-write and write-after-write hazards of the head (and second) instructions. */
+/* The wait an instruction (fields use1 ... rd) has from next cycle for
+ * record entry k (issued k + 1 cycles ago), as a thermometer (bit i: wait >
+ * i).  An instruction issued t cycles after one it depends on needs t >= d:
+ * rs1 is read at issue + 1 and rs2 at issue + 2, an ALU result is written at
+ * issue + 6 and a load's at issue + 10, so d = 6 and 10 for rs1, 5 and 9 for
+ * rs2; an ALU write of a load's register needs d = 4 (3: both would write in
+ * one cycle, which the write-port reservation forbids; fewer: the load's
+ * write would come last).  From next cycle the wait is d - k - 2. */
+static void hazard_therm(char *buf, size_t n, const char *use1, const char *use2,
+                         const char *walu, const char *rs1, const char *rs2, const char *rd,
+                         const char *k)
+{
+    snprintf(buf, n,
+             "(%s && %s == hr_q[5*%s +: 5] ? (hl_q[%s] ? 8'hff : 8'h0f) >> %s : 8'h00) | "
+             "(%s && %s == hr_q[5*%s +: 5] ? (hl_q[%s] ? 8'h7f : 8'h07) >> %s : 8'h00) | "
+             "(%s && hl_q[%s] && %s == hr_q[5*%s +: 5] ? 8'h03 >> %s : 8'h00)",
+             use1, rs1, k, k, k, use2, rs2, k, k, k, walu, k, rd, k, k);
+}
+
+/* The refill of the cycle before, registered (its fields come late in the
+ * cycle), and its wait for what is in flight, from the whole record: fth. */
+static void sched_wait_fresh(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    char th[512];
+
+    int b2b = cfg->w <= B2B_MAX_W;
+
+    vm_reg(m, "fr_v_q", "1", "an entry was refilled last cycle: its wait is set now");
+    vm_reg(m, "fr_slot_q", !b2b ? "IB_W" : cfg->w > 1 ? "WARP_W+IB_W" : "IB_W",
+           b2b ? "its slot" : "its place in its warp's ring");
+    if (cfg->w > 1)
+        vm_reg(m, "fr_wid_q", "WARP_W", NULL);
+    vm_reg(m, "fr_f_q", "3", "its use1, use2, walu");
+    vm_reg(m, "fr_r_q", "15", "its rs1, rs2, rd");
+    b = vm_seq(m, "refill, registered");
+    vb_set(b, "fr_v_q", "rf_valid_i");
+    vb_set(b, "fr_slot_q", b2b ? "rf_slot" : "rf_slot[IB_W-1:0]");
+    if (cfg->w > 1)
+        vb_set(b, "fr_wid_q", "rf_wid_i");
+    vb_set(b, "fr_f_q", "{rf_walu_i, rf_use2_i, rf_use1_i}");
+    vb_set(b, "fr_r_q", "{rf_insn_i[11:7], rf_rs2_i, rf_rs1_i}");
+    vb_reset(b, "fr_v_q", "1'b0");
+    vm_reg(m, "fth", "8", "the refilled entry's wait, from the whole record");
+    vm_integer(m, "k");
+    b = vm_comb(m, "fresh wait");
+    vb_default(b, "fth", "8'h00");
+    vb_for(b, "k", "0", "8");
+    /* (one warp: its id is 0, but the record keeps it) */
+    vb_if(b, cfg->w > 1 ? "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == fr_wid_q" : "hv_q[k] && !hw_q[k]");
+    hazard_therm(th, sizeof th, "fr_f_q[0]", "fr_f_q[1]", "fr_f_q[2]", "fr_r_q[4:0]",
+                 "fr_r_q[9:5]", "fr_r_q[14:10]", "k");
+    vb_set(b, "fth", "fth | %s", th);
+    vb_end(b);
+    vb_end(b);
+}
+
+/* With back-to-back issue (W <= B2B_MAX_W) the head and the second entry
+ * both need their waits: every entry keeps its own, set a cycle after its
+ * refill and raised by each instruction its warp issues meanwhile (the
+ * record's newest entry). */
+static void sched_wait_entries(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    char th[512];
+
+    vm_reg(m, "e_wt_q", "8*IB*W", "per entry, bit i: it may not issue in the next i + 1 cycles");
+    vm_reg(m, "e_wn", "IB*W", "per entry: it may not issue next cycle");
+    vm_reg(m, "wt_n", "8*IB*W", "each entry's wait next cycle");
+    vm_reg(m, "dth", "8", NULL);
+    vm_integer(m, "eh");
+    vm_integer(m, "ej");
+    b = vm_comb(m, "waits");
+    vb_default(b, "wt_n", "{8*IB*W{1'b0}}");
+    vb_default(b, "dth", "8'h00");
+    vb_default(b, "e_wn", "{IB*W{1'b0}}");
+    vb_for(b, "eh", "0", "W");
+    vb_for(b, "ej", "0", "IB");
+    hazard_therm(th, sizeof th, "e_use1_q[IB*eh + ej]", "e_use2_q[IB*eh + ej]",
+                 "e_walu_q[IB*eh + ej]", "e_rs1_q[5*(IB*eh + ej) +: 5]",
+                 "e_rs2_q[5*(IB*eh + ej) +: 5]", "e_rd_q[5*(IB*eh + ej) +: 5]", "0");
+    vb_set(b, "dth", cfg->w > 1 ? "hv_q[0] && hw_q[WARP_W-1:0] == eh[WARP_W-1:0] ? %s : 8'h00"
+                                : "hv_q[0] ? %s : 8'h00", th);
+    vb_set(b, "wt_n[8*(IB*eh + ej) +: 8]", "{1'b0, e_wt_q[8*(IB*eh + ej)+1 +: 7]} | dth | "
+           "(fr_v_q && fr_slot_q == %s ? fth : 8'h00)",
+           cfg->w > 1 ? "{eh[WARP_W-1:0], ej[IB_W-1:0]}" : "ej[IB_W-1:0]");
+    vb_set(b, "e_wn[IB*eh + ej]", "wt_n[8*(IB*eh + ej)]");
+    vb_end(b);
+    vb_end(b);
+    b = vm_seq(m, "waits");
+    vb_set(b, "e_wt_q", "wt_n");
+    vb_if(b, "rf_valid_i");
+    vb_set(b, "e_wt_q[8*rf_slot +: 8]", "8'h00");
+    vb_end(b);
+}
+
+/* Without back-to-back issue only each warp's head needs its wait, and a
+ * head waits for nothing of its own warp issued after it became the head:
+ * so the wait is set once, when the entry becomes the head (after its warp's
+ * issue, from the entry read out of a LUT-RAM copy of the queue's register
+ * fields; after a refill into an empty queue, from the refill), and then
+ * only counts down. */
+static void sched_wait_heads(struct vmod *m)
+{
+    struct vblock *b;
+    char th[512];
+
+    vm_wire(m, "nh_a", "WARP_W+IB_W", "the entry after the last one issued: its warp's head now");
+    vm_wire(m, "nh_d", "18", "its {walu, use2, use1, rd, rs2, rs1}");
+    vm_assign(m, "nh_a", "{buf_raddr_q[IB_W +: WARP_W], buf_raddr_q[IB_W-1:0] + 1'b1}");
+    ram_lut(m, "u_hzf", "WARP_W+IB_W", "18", "rf_valid_i", "rf_slot_a",
+            "{rf_walu_i, rf_use2_i, rf_use1_i, rf_insn_i[11:7], rf_rs2_i, rf_rs1_i}",
+            "nh_a", "nh_d");
+    vm_reg(m, "ith", "8", "the wait of the head behind the last issue, from the whole record");
+    vm_integer(m, "ki");
+    b = vm_comb(m, "issue wait");
+    vb_default(b, "ith", "8'h00");
+    vb_for(b, "ki", "0", "8");
+    vb_if(b, "hv_q[ki] && hw_q[WARP_W*ki +: WARP_W] == buf_raddr_q[IB_W +: WARP_W]");
+    hazard_therm(th, sizeof th, "nh_d[15]", "nh_d[16]", "nh_d[17]", "nh_d[4:0]", "nh_d[9:5]",
+                 "nh_d[14:10]", "ki");
+    vb_set(b, "ith", "ith | %s", th);
+    vb_end(b);
+    vb_end(b);
+    vm_reg(m, "hd_wt_q", "8*W", "per warp, bit i: its head may not issue in the next i + 1 cycles");
+    vm_reg(m, "hd_n", "8*W", NULL);
+    vm_integer(m, "hw");
+    b = vm_comb(m, "head waits");
+    vb_default(b, "hd_n", "{8*W{1'b0}}");
+    vb_for(b, "hw", "0", "W");
+    vb_if(b, "li_oh_q[hw]");
+    vb_set(b, "hd_n[8*hw +: 8]", "ith");
+    vb_elif(b, "fr_v_q && fr_wid_q == hw[WARP_W-1:0] && "
+               "fr_slot_q == rp_q[IB_W*hw +: IB_W]");
+    vb_set(b, "hd_n[8*hw +: 8]", "fth");
+    vb_else(b);
+    vb_set(b, "hd_n[8*hw +: 8]", "{1'b0, hd_wt_q[8*hw+1 +: 7]}");
+    vb_end(b);
+    vb_end(b);
+    b = vm_seq(m, "head waits");
+    vb_set(b, "hd_wt_q", "hd_n");
+}
+
+/* Hazards of the head (and second) instructions next cycle: hz1 (and hz2). */
 static void sched_hazards(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
     int b2b = cfg->w <= B2B_MAX_W;
 
-    vm_comment(m, "Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at "
-                  "issue + 2, the ALU writes at issue + 6, a load at issue + 10; record entry k "
-                  "will then be k + 2 cycles old. hz1: the head instruction%s. Write after write: an ALU "
-                  "result written before a load issued at most 3 cycles earlier writes the "
-                  "same register would be overwritten by it (4 cycles earlier, both would "
-                  "write in one cycle, which the write-port reservation forbids).",
-               b2b ? "; hz2: the second, behind the head issued now (one cycle old then)" : "");
-    vm_reg(m, "hz1", "W", NULL);
+    vm_comment(m, "Hazards: a queued instruction knows how many cycles it must still wait for "
+                  "the instructions in flight it depends on (rs1 is read at issue + 1, rs2 at "
+                  "issue + 2, an ALU writes at issue + 6, a load at issue + 10; an ALU write "
+                  "after a load to the same register waits for the load's write). %s No warp's "
+                  "head is compared with the whole record.",
+               b2b ? "Each entry keeps its wait, set a cycle after its refill from the record of "
+                     "the last 8 issues, raised by its warp's later issues (the record's newest "
+                     "entry), and counted down by a shift."
+                   : "Each warp keeps its head's wait, set when the entry becomes the head (from "
+                     "the record of the last 8 issues) and counted down by a shift.");
+    sched_wait_fresh(cfg, m);
     if (b2b)
-        vm_reg(m, "hz2", "W", NULL);
-    vm_integer(m, "w");
-    vm_integer(m, "k");
-    b = vm_comb(m, "hazards");
-    vb_default(b, "hz1", "{W{1'b0}}");
-    if (b2b)
-        vb_default(b, "hz2", "{W{1'b0}}");
-    {
-        /* one pass over the record, each entry checked against the warp it
-         * names (not W x 8 warp-entry pairs: Verilator evaluated them all) */
-        const char *kw = cfg->w > 1 ? "hw_q[WARP_W*k +: WARP_W]" : "0";
-        vb_for(b, "k", "0", "8");
-        vb_if(b, cfg->w > 1 ? "hv_q[k]" : "hv_q[k] && !hw_q[k]");
-        for (int v = 0; v <= b2b; v++) {
-            char cond[768], lhs[64];
-            vb_if(b, "%s", record_hazard(cond, sizeof cond, v ? "s" : "h", kw));
-            snprintf(lhs, sizeof lhs, "%s[%s]", v ? "hz2" : "hz1", kw);
-            vb_set(b, lhs, "1'b1");
-            vb_end(b);
-        }
-        vb_end(b);
-        vb_end(b);
-    }
+        sched_wait_entries(cfg, m);
+    else
+        sched_wait_heads(m);
+    vm_reg(m, "hz1", "W", "the head must wait");
     if (b2b) {
+        vm_comment(m, "hz2: the second must wait, for the record or for the head issued now "
+                      "(one cycle old then).");
+        vm_reg(m, "hz2", "W", NULL);
+    }
+    vm_integer(m, "w");
+    b = vm_comb(m, "hazards");
+    vb_default(b, "hz1", b2b ? "h_wn" : "{W{1'b0}}");
+    if (b2b) {
+        vb_default(b, "hz2", "s_wn");
         vb_for(b, "w", "0", "W");
         vb_if(b, "(h_walu[w] || h_load[w]) && ((s_use1[w] && s_rs1[5*w +: 5] == h_rd[5*w +: 5]) || "
                  "(s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]) || "
                  "(h_load[w] && s_walu[w] && s_rd[5*w +: 5] == h_rd[5*w +: 5]))");
         vb_set(b, "hz2[w]", "1'b1");
         vb_end(b);
+        vb_end(b);
+    } else {
+        vb_for(b, "w", "0", "W");
+        vb_set(b, "hz1[w]", "hd_n[8*w]");
         vb_end(b);
     }
 }
@@ -507,6 +651,8 @@ static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
     vb_if(b, "rf_valid_i");
     for (size_t i = 0; i < NQF; i++) {
         char lhs[48];
+        if (!qfields[i].src || !kept(i, b2b))
+            continue;
         snprintf(lhs, sizeof lhs, qfields[i].reg ? "e_%s_q[5*(rf_slot) +: 5]" : "e_%s_q[rf_slot]",
                  qfields[i].name);
         vb_set(b, lhs, "%s", qfields[i].src);

@@ -111,25 +111,19 @@ module simty_sched (
   reg     [((IB_W+1)*W)-1:0]  qn_q;        // per warp: instructions in the queue
   reg     [IB_W*W-1:0]        wp_q;        // per warp: ring write pointer
   reg     [IB_W*W-1:0]        rp_q;        // per warp: ring read pointer
-  reg     [IB*W-1:0]          e_use1_q;
   reg     [IB*W-1:0]          e_use2_q;
   reg     [IB*W-1:0]          e_walu_q;
   reg     [IB*W-1:0]          e_load_q;
   reg     [IB*W-1:0]          e_follow_q;
-  reg     [5*IB*W-1:0]        e_rs1_q;
-  reg     [5*IB*W-1:0]        e_rs2_q;
   reg     [5*IB*W-1:0]        e_rd_q;
   reg     [IB*W-1:0]          e_seq_q;
   reg     [W-1:0]             qv;          // the queue is not empty
   integer                     h;
   integer                     j;
-  reg     [W-1:0]             h_use1;
   reg     [W-1:0]             h_use2;
   reg     [W-1:0]             h_walu;
   reg     [W-1:0]             h_load;
   reg     [W-1:0]             h_follow;
-  reg     [5*W-1:0]           h_rs1;
-  reg     [5*W-1:0]           h_rs2;
   reg     [5*W-1:0]           h_rd;
   reg     [W-1:0]             h_seq;
   reg     [10*NB-1:0]         wres_q;      // bank b: bit 10b+k-1 = write port busy at now + k
@@ -145,9 +139,22 @@ module simty_sched (
   reg     [W-1:0]             r1_q;        // ready next cycle, if the warp does not issue now
   reg     [W-1:0]             li_oh_q;     // the issue of the last cycle, one-hot
   reg     [W-1:0]             blk_q;       // flushed last cycle, or rs2 port taken by the last issue
-  reg     [W-1:0]             hz1;
-  integer                     w;
+  reg                         fr_v_q;      // an entry was refilled last cycle: its wait is set now
+  reg     [IB_W-1:0]          fr_slot_q;   // its place in its warp's ring
+  reg     [WARP_W-1:0]        fr_wid_q;
+  reg     [2:0]               fr_f_q;      // its use1, use2, walu
+  reg     [14:0]              fr_r_q;      // its rs1, rs2, rd
+  reg     [7:0]               fth;         // the refilled entry's wait, from the whole record
   integer                     k;
+  wire    [(WARP_W+IB_W)-1:0] nh_a;        // the entry after the last one issued: its warp's head now
+  wire    [17:0]              nh_d;        // its {walu, use2, use1, rd, rs2, rs1}
+  reg     [7:0]               ith;         // the wait of the head behind the last issue, from the whole record
+  integer                     ki;
+  reg     [8*W-1:0]           hd_wt_q;     // per warp, bit i: its head may not issue in the next i + 1 cycles
+  reg     [8*W-1:0]           hd_n;
+  integer                     hw;
+  reg     [W-1:0]             hz1;         // the head must wait
+  integer                     w;
   reg     [4*W-1:0]           cnt_n;
   reg     [W-1:0]             nn_n;
   reg     [W-1:0]             single_n;
@@ -210,34 +217,40 @@ module simty_sched (
     .rdata_o (buf_tgt)
   );
 
+  simty_ram_1r1w_lut #(
+    .DEPTH_W (WARP_W+IB_W),
+    .DATA_W  (18)
+  ) u_hzf (
+    .clk_i   (clk_i),
+    .we_i    (rf_valid_i),
+    .waddr_i (rf_slot_a),
+    .wdata_i ({rf_walu_i, rf_use2_i, rf_use1_i, rf_insn_i[11:7], rf_rs2_i, rf_rs1_i}),
+    .raddr_i (nh_a),
+    .rdata_o (nh_d)
+  );
+
   // Entry j of warp w is bit or field IB*w + j; the oldest is at the read pointer.
 
   // The oldest instruction of each warp.
 
   // heads
   always @* begin
-    h_use1   = {W{1'b0}};
     h_use2   = {W{1'b0}};
     h_walu   = {W{1'b0}};
     h_load   = {W{1'b0}};
     h_follow = {W{1'b0}};
-    h_rs1    = {5*W{1'b0}};
-    h_rs2    = {5*W{1'b0}};
     h_rd     = {5*W{1'b0}};
     h_seq    = {W{1'b0}};
     qv       = {W{1'b0}};
     for (h = 0; h < W; h = h + 1) begin
       for (j = 0; j < IB; j = j + 1) begin
         if (rp_q[IB_W*h +: IB_W] == j[IB_W-1:0]) begin
-          h_use1[h]       = e_use1_q[IB*h + j];
-          h_use2[h]       = e_use2_q[IB*h + j];
-          h_walu[h]       = e_walu_q[IB*h + j];
-          h_load[h]       = e_load_q[IB*h + j];
-          h_follow[h]     = e_follow_q[IB*h + j];
-          h_rs1[5*h +: 5] = e_rs1_q[5*(IB*h + j) +: 5];
-          h_rs2[5*h +: 5] = e_rs2_q[5*(IB*h + j) +: 5];
-          h_rd[5*h +: 5]  = e_rd_q[5*(IB*h + j) +: 5];
-          h_seq[h]        = e_seq_q[IB*h + j];
+          h_use2[h]      = e_use2_q[IB*h + j];
+          h_walu[h]      = e_walu_q[IB*h + j];
+          h_load[h]      = e_load_q[IB*h + j];
+          h_follow[h]    = e_follow_q[IB*h + j];
+          h_rd[5*h +: 5] = e_rd_q[5*(IB*h + j) +: 5];
+          h_seq[h]       = e_seq_q[IB*h + j];
         end
       end
       qv[h] = qn_q[(IB_W+1)*h +: IB_W+1] != 0;
@@ -282,25 +295,75 @@ module simty_sched (
   // is free whether it writes or not (its decoded fields come out of the instruction memory too
   // late in the cycle to be looked at), else a cycle later.
 
-  // Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at issue + 2, the ALU
-  // writes at issue + 6, a load at issue + 10; record entry k will then be k + 2 cycles old.
-  // hz1: the head instruction. Write after write: an ALU result written before a load issued at
-  // most 3 cycles earlier writes the same register would be overwritten by it (4 cycles
-  // earlier, both would write in one cycle, which the write-port reservation forbids).
+  // Hazards: a queued instruction knows how many cycles it must still wait for the instructions
+  // in flight it depends on (rs1 is read at issue + 1, rs2 at issue + 2, an ALU writes at issue
+  // + 6, a load at issue + 10; an ALU write after a load to the same register waits for the
+  // load's write). Each warp keeps its head's wait, set when the entry becomes the head (from
+  // the record of the last 8 issues) and counted down by a shift. No warp's head is compared
+  // with the whole record.
+
+  // refill, registered
+  always @(posedge clk_i) begin
+    fr_v_q    <= rf_valid_i;
+    fr_slot_q <= rf_slot[IB_W-1:0];
+    fr_wid_q  <= rf_wid_i;
+    fr_f_q    <= {rf_walu_i, rf_use2_i, rf_use1_i};
+    fr_r_q    <= {rf_insn_i[11:7], rf_rs2_i, rf_rs1_i};
+    if (rst_i) begin
+      fr_v_q <= 1'b0;
+    end
+  end
+
+  // fresh wait
+  always @* begin
+    fth = 8'h00;
+    for (k = 0; k < 8; k = k + 1) begin
+      if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == fr_wid_q) begin
+        fth = fth | (fr_f_q[0] && fr_r_q[4:0] == hr_q[5*k +: 5] ? (hl_q[k] ? 8'hff : 8'h0f) >> k :
+            8'h00) | (fr_f_q[1] && fr_r_q[9:5] == hr_q[5*k +: 5] ? (hl_q[k] ? 8'h7f : 8'h07) >> k :
+            8'h00) | (fr_f_q[2] && hl_q[k] && fr_r_q[14:10] == hr_q[5*k +: 5] ? 8'h03 >> k : 8'h00);
+      end
+    end
+  end
+
+  assign nh_a = {buf_raddr_q[IB_W +: WARP_W], buf_raddr_q[IB_W-1:0] + 1'b1};
+
+  // issue wait
+  always @* begin
+    ith = 8'h00;
+    for (ki = 0; ki < 8; ki = ki + 1) begin
+      if (hv_q[ki] && hw_q[WARP_W*ki +: WARP_W] == buf_raddr_q[IB_W +: WARP_W]) begin
+        ith = ith | (nh_d[15] && nh_d[4:0] == hr_q[5*ki +: 5] ? (hl_q[ki] ? 8'hff : 8'h0f) >> ki :
+            8'h00) | (nh_d[16] && nh_d[9:5] == hr_q[5*ki +: 5] ? (hl_q[ki] ? 8'h7f : 8'h07) >> ki :
+            8'h00) | (nh_d[17] && hl_q[ki] && nh_d[14:10] == hr_q[5*ki +: 5] ? 8'h03 >> ki : 8'h00);
+      end
+    end
+  end
+
+  // head waits
+  always @* begin
+    hd_n = {8*W{1'b0}};
+    for (hw = 0; hw < W; hw = hw + 1) begin
+      if (li_oh_q[hw]) begin
+        hd_n[8*hw +: 8] = ith;
+      end else if (fr_v_q && fr_wid_q == hw[WARP_W-1:0] && fr_slot_q == rp_q[IB_W*hw +: IB_W]) begin
+        hd_n[8*hw +: 8] = fth;
+      end else begin
+        hd_n[8*hw +: 8] = {1'b0, hd_wt_q[8*hw+1 +: 7]};
+      end
+    end
+  end
+
+  // head waits
+  always @(posedge clk_i) begin
+    hd_wt_q <= hd_n;
+  end
 
   // hazards
   always @* begin
     hz1 = {W{1'b0}};
-    for (k = 0; k < 8; k = k + 1) begin
-      if (hv_q[k]) begin
-        if ((h_use1[hw_q[WARP_W*k +: WARP_W]] && (k < 4 || hl_q[k]) && h_rs1[5*hw_q[WARP_W*k +:
-            WARP_W] +: 5] == hr_q[5*k +: 5]) || (h_use2[hw_q[WARP_W*k +: WARP_W]] && (k < 3 ||
-            (hl_q[k] && k < 7)) && h_rs2[5*hw_q[WARP_W*k +: WARP_W] +: 5] == hr_q[5*k +: 5]) ||
-            (h_walu[hw_q[WARP_W*k +: WARP_W]] && hl_q[k] && k < 2 && h_rd[5*hw_q[WARP_W*k +: WARP_W]
-            +: 5] == hr_q[5*k +: 5])) begin
-          hz1[hw_q[WARP_W*k +: WARP_W]] = 1'b1;
-        end
-      end
+    for (w = 0; w < W; w = w + 1) begin
+      hz1[w] = hd_n[8*w];
     end
   end
 
@@ -422,13 +485,10 @@ module simty_sched (
           rf_valid_i && rf_wid_i == ws[WARP_W-1:0]} - {{IB_W{1'b0}}, iss_oh[ws]};
     end
     if (rf_valid_i) begin
-      e_use1_q[rf_slot]           <= rf_use1_i;
       e_use2_q[rf_slot]           <= rf_use2_i;
       e_walu_q[rf_slot]           <= rf_walu_i;
       e_load_q[rf_slot]           <= rf_load_i;
       e_follow_q[rf_slot]         <= rf_follow_i;
-      e_rs1_q[5*(rf_slot) +: 5]   <= rf_rs1_i;
-      e_rs2_q[5*(rf_slot) +: 5]   <= rf_rs2_i;
       e_rd_q[5*(rf_slot) +: 5]    <= rf_insn_i[11:7];
       e_seq_q[rf_slot]            <= rf_follow_i && !rf_pred_i;
       wp_q[IB_W*rf_wid_i +: IB_W] <= wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1;

@@ -123,15 +123,13 @@ module simty_sched (
   reg     [W-1:0]             qv;          // the queue is not empty
   integer                     h;
   integer                     j;
-  reg     [W-1:0]             h_use1;
   reg     [W-1:0]             h_use2;
   reg     [W-1:0]             h_walu;
   reg     [W-1:0]             h_load;
   reg     [W-1:0]             h_follow;
-  reg     [5*W-1:0]           h_rs1;
-  reg     [5*W-1:0]           h_rs2;
   reg     [5*W-1:0]           h_rd;
   reg     [W-1:0]             h_seq;
+  reg     [W-1:0]             h_wn;
   reg     [10*NB-1:0]         wres_q;      // bank b: bit 10b+k-1 = write port busy at now + k
   reg     [7:0]               hv_q;        // a write of rd
   reg     [7:0]               hl_q;        // by a load (at issue + 10, else at issue + 6)
@@ -153,10 +151,23 @@ module simty_sched (
   reg     [5*W-1:0]           s_rs1;
   reg     [5*W-1:0]           s_rs2;
   reg     [5*W-1:0]           s_rd;
-  reg     [W-1:0]             hz1;
+  reg     [W-1:0]             s_wn;
+  reg                         fr_v_q;      // an entry was refilled last cycle: its wait is set now
+  reg     [(WARP_W+IB_W)-1:0] fr_slot_q;   // its slot
+  reg     [WARP_W-1:0]        fr_wid_q;
+  reg     [2:0]               fr_f_q;      // its use1, use2, walu
+  reg     [14:0]              fr_r_q;      // its rs1, rs2, rd
+  reg     [7:0]               fth;         // the refilled entry's wait, from the whole record
+  integer                     k;
+  reg     [8*IB*W-1:0]        e_wt_q;      // per entry, bit i: it may not issue in the next i + 1 cycles
+  reg     [IB*W-1:0]          e_wn;        // per entry: it may not issue next cycle
+  reg     [8*IB*W-1:0]        wt_n;        // each entry's wait next cycle
+  reg     [7:0]               dth;
+  integer                     eh;
+  integer                     ej;
+  reg     [W-1:0]             hz1;         // the head must wait
   reg     [W-1:0]             hz2;
   integer                     w;
-  integer                     k;
   reg     [4*W-1:0]           cnt_n;
   reg     [W-1:0]             nn_n;
   reg     [W-1:0]             single_n;
@@ -227,28 +238,24 @@ module simty_sched (
 
   // heads
   always @* begin
-    h_use1   = {W{1'b0}};
     h_use2   = {W{1'b0}};
     h_walu   = {W{1'b0}};
     h_load   = {W{1'b0}};
     h_follow = {W{1'b0}};
-    h_rs1    = {5*W{1'b0}};
-    h_rs2    = {5*W{1'b0}};
     h_rd     = {5*W{1'b0}};
     h_seq    = {W{1'b0}};
+    h_wn     = {W{1'b0}};
     qv       = {W{1'b0}};
     for (h = 0; h < W; h = h + 1) begin
       for (j = 0; j < IB; j = j + 1) begin
         if (rp_q[IB_W*h +: IB_W] == j[IB_W-1:0]) begin
-          h_use1[h]       = e_use1_q[IB*h + j];
-          h_use2[h]       = e_use2_q[IB*h + j];
-          h_walu[h]       = e_walu_q[IB*h + j];
-          h_load[h]       = e_load_q[IB*h + j];
-          h_follow[h]     = e_follow_q[IB*h + j];
-          h_rs1[5*h +: 5] = e_rs1_q[5*(IB*h + j) +: 5];
-          h_rs2[5*h +: 5] = e_rs2_q[5*(IB*h + j) +: 5];
-          h_rd[5*h +: 5]  = e_rd_q[5*(IB*h + j) +: 5];
-          h_seq[h]        = e_seq_q[IB*h + j];
+          h_use2[h]      = e_use2_q[IB*h + j];
+          h_walu[h]      = e_walu_q[IB*h + j];
+          h_load[h]      = e_load_q[IB*h + j];
+          h_follow[h]    = e_follow_q[IB*h + j];
+          h_rd[5*h +: 5] = e_rd_q[5*(IB*h + j) +: 5];
+          h_seq[h]       = e_seq_q[IB*h + j];
+          h_wn[h]        = e_wn[IB*h + j];
         end
       end
       qv[h] = qn_q[(IB_W+1)*h +: IB_W+1] != 0;
@@ -303,6 +310,7 @@ module simty_sched (
     s_rs1  = {5*W{1'b0}};
     s_rs2  = {5*W{1'b0}};
     s_rd   = {5*W{1'b0}};
+    s_wn   = {W{1'b0}};
     q2     = {W{1'b0}};
     for (h = 0; h < W; h = h + 1) begin
       for (j = 0; j < IB; j = j + 1) begin
@@ -313,41 +321,78 @@ module simty_sched (
           s_rs1[5*h +: 5] = e_rs1_q[5*(IB*h + j) +: 5];
           s_rs2[5*h +: 5] = e_rs2_q[5*(IB*h + j) +: 5];
           s_rd[5*h +: 5]  = e_rd_q[5*(IB*h + j) +: 5];
+          s_wn[h]         = e_wn[IB*h + j];
         end
       end
       q2[h] = qn_q[(IB_W+1)*h +: IB_W+1] > 1;
     end
   end
 
-  // Read-after-write hazards next cycle: rs1 is read at issue + 1 and rs2 at issue + 2, the ALU
-  // writes at issue + 6, a load at issue + 10; record entry k will then be k + 2 cycles old.
-  // hz1: the head instruction; hz2: the second, behind the head issued now (one cycle old
-  // then). Write after write: an ALU result written before a load issued at most 3 cycles
-  // earlier writes the same register would be overwritten by it (4 cycles earlier, both would
-  // write in one cycle, which the write-port reservation forbids).
+  // Hazards: a queued instruction knows how many cycles it must still wait for the instructions
+  // in flight it depends on (rs1 is read at issue + 1, rs2 at issue + 2, an ALU writes at issue
+  // + 6, a load at issue + 10; an ALU write after a load to the same register waits for the
+  // load's write). Each entry keeps its wait, set a cycle after its refill from the record of
+  // the last 8 issues, raised by its warp's later issues (the record's newest entry), and
+  // counted down by a shift. No warp's head is compared with the whole record.
+
+  // refill, registered
+  always @(posedge clk_i) begin
+    fr_v_q    <= rf_valid_i;
+    fr_slot_q <= rf_slot;
+    fr_wid_q  <= rf_wid_i;
+    fr_f_q    <= {rf_walu_i, rf_use2_i, rf_use1_i};
+    fr_r_q    <= {rf_insn_i[11:7], rf_rs2_i, rf_rs1_i};
+    if (rst_i) begin
+      fr_v_q <= 1'b0;
+    end
+  end
+
+  // fresh wait
+  always @* begin
+    fth = 8'h00;
+    for (k = 0; k < 8; k = k + 1) begin
+      if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == fr_wid_q) begin
+        fth = fth | (fr_f_q[0] && fr_r_q[4:0] == hr_q[5*k +: 5] ? (hl_q[k] ? 8'hff : 8'h0f) >> k :
+            8'h00) | (fr_f_q[1] && fr_r_q[9:5] == hr_q[5*k +: 5] ? (hl_q[k] ? 8'h7f : 8'h07) >> k :
+            8'h00) | (fr_f_q[2] && hl_q[k] && fr_r_q[14:10] == hr_q[5*k +: 5] ? 8'h03 >> k : 8'h00);
+      end
+    end
+  end
+
+  // waits
+  always @* begin
+    wt_n = {8*IB*W{1'b0}};
+    dth  = 8'h00;
+    e_wn = {IB*W{1'b0}};
+    for (eh = 0; eh < W; eh = eh + 1) begin
+      for (ej = 0; ej < IB; ej = ej + 1) begin
+        dth                       = hv_q[0] && hw_q[WARP_W-1:0] == eh[WARP_W-1:0] ? (e_use1_q[IB*eh
+            + ej] && e_rs1_q[5*(IB*eh + ej) +: 5] == hr_q[5*0 +: 5] ? (hl_q[0] ? 8'hff : 8'h0f) >> 0
+            : 8'h00) | (e_use2_q[IB*eh + ej] && e_rs2_q[5*(IB*eh + ej) +: 5] == hr_q[5*0 +: 5] ?
+            (hl_q[0] ? 8'h7f : 8'h07) >> 0 : 8'h00) | (e_walu_q[IB*eh + ej] && hl_q[0] &&
+            e_rd_q[5*(IB*eh + ej) +: 5] == hr_q[5*0 +: 5] ? 8'h03 >> 0 : 8'h00) : 8'h00;
+        wt_n[8*(IB*eh + ej) +: 8] = {1'b0,
+            e_wt_q[8*(IB*eh + ej)+1 +: 7]} | dth | (fr_v_q && fr_slot_q == {eh[WARP_W-1:0],
+            ej[IB_W-1:0]} ? fth : 8'h00);
+        e_wn[IB*eh + ej]          = wt_n[8*(IB*eh + ej)];
+      end
+    end
+  end
+
+  // waits
+  always @(posedge clk_i) begin
+    e_wt_q <= wt_n;
+    if (rf_valid_i) begin
+      e_wt_q[8*rf_slot +: 8] <= 8'h00;
+    end
+  end
+
+  // hz2: the second must wait, for the record or for the head issued now (one cycle old then).
 
   // hazards
   always @* begin
-    hz1 = {W{1'b0}};
-    hz2 = {W{1'b0}};
-    for (k = 0; k < 8; k = k + 1) begin
-      if (hv_q[k]) begin
-        if ((h_use1[hw_q[WARP_W*k +: WARP_W]] && (k < 4 || hl_q[k]) && h_rs1[5*hw_q[WARP_W*k +:
-            WARP_W] +: 5] == hr_q[5*k +: 5]) || (h_use2[hw_q[WARP_W*k +: WARP_W]] && (k < 3 ||
-            (hl_q[k] && k < 7)) && h_rs2[5*hw_q[WARP_W*k +: WARP_W] +: 5] == hr_q[5*k +: 5]) ||
-            (h_walu[hw_q[WARP_W*k +: WARP_W]] && hl_q[k] && k < 2 && h_rd[5*hw_q[WARP_W*k +: WARP_W]
-            +: 5] == hr_q[5*k +: 5])) begin
-          hz1[hw_q[WARP_W*k +: WARP_W]] = 1'b1;
-        end
-        if ((s_use1[hw_q[WARP_W*k +: WARP_W]] && (k < 4 || hl_q[k]) && s_rs1[5*hw_q[WARP_W*k +:
-            WARP_W] +: 5] == hr_q[5*k +: 5]) || (s_use2[hw_q[WARP_W*k +: WARP_W]] && (k < 3 ||
-            (hl_q[k] && k < 7)) && s_rs2[5*hw_q[WARP_W*k +: WARP_W] +: 5] == hr_q[5*k +: 5]) ||
-            (s_walu[hw_q[WARP_W*k +: WARP_W]] && hl_q[k] && k < 2 && s_rd[5*hw_q[WARP_W*k +: WARP_W]
-            +: 5] == hr_q[5*k +: 5])) begin
-          hz2[hw_q[WARP_W*k +: WARP_W]] = 1'b1;
-        end
-      end
-    end
+    hz1 = h_wn;
+    hz2 = s_wn;
     for (w = 0; w < W; w = w + 1) begin
       if ((h_walu[w] || h_load[w]) && ((s_use1[w] && s_rs1[5*w +: 5] == h_rd[5*w +: 5]) ||
           (s_use2[w] && s_rs2[5*w +: 5] == h_rd[5*w +: 5]) || (h_load[w] && s_walu[w] && s_rd[5*w +:
