@@ -421,6 +421,9 @@ def place_seed(job):
     sd, seed = job["dir"], job["seed"]
     st, secs, peak = fpga_flow.run(job["cmd"], os.path.join(sd, "nextpnr.out"), job["timeout"], sd)
     r = {"seed": seed, "status": st, "seconds": secs, "peak_mib": peak, "routed": job["routed"]}
+    # the durations later runs of this configuration take their ETA from
+    fpga_flow.pnr_record(os.path.dirname(sd), os.path.join(sd, "nextpnr.log"), secs, st,
+                         seed=seed, placer=job.get("placer"))
     if st != "ok":
         return r
     if job["endpoints"]:
@@ -575,6 +578,11 @@ def main():
         " ".join(bd["cells"]), " ".join(os.path.relpath(f, out) for f in files), top, chparam)
 
     digest = rtl_digest(rtl, a.board)
+    try:        # the results of an earlier run, before this one overwrites them
+        with open(os.path.join(out, "results.json")) as f:
+            earlier = json.load(f)
+    except (OSError, ValueError):
+        earlier = None
 
     res = {
         "board": a.board, "board_name": bd["board"], "device": dev["device"],
@@ -733,6 +741,9 @@ def main():
 
     # 3. nextpnr, the seeds one after the other, or --jobs of them at once.
     placer = resolve_placer(a.placer, fam, T, res.get("area"))
+    # what this configuration's earlier runs took (its history, else the results.json
+    # this run found): the ETA of the progress line
+    expected = fpga_flow.pnr_history(out, placer, earlier)
     res["placer_used"] = placer
     tw = a.timing_weight if a.timing_weight is not None else heap_timing_weight(fam, res.get("area"))
     res["heap_timing_weight"] = tw if placer == "heap" else None
@@ -750,7 +761,7 @@ def main():
             ["--placer-heap-timingweight", str(tw)] if placer == "heap" and tw else []) + (
             ["--detailed-timing-report", "--write", "routed.json"] if a.endpoints else [])
         jobs.append({"seed": seed, "dir": sd, "cmd": cmd, "timeout": a.timeout,
-                     "endpoints": a.endpoints,
+                     "endpoints": a.endpoints, "placer": placer,
                      "routed": os.path.relpath(os.path.join(sd, PACK[fam]["routed"]), out)})
     runs = []
 
@@ -766,9 +777,12 @@ def main():
         import simjobs
         print("synth: [3/3] nextpnr seeds 1..%d, %d at a time" % (a.seeds, min(a.jobs, a.seeds)),
               flush=True)
-        for r in simjobs.run_map(place_seed, jobs, jobs=min(a.jobs, len(jobs)), desc="nextpnr",
-                                 names=["seed%d" % j["seed"] for j in jobs]):
-            record(r)
+        watch = [("seed%d" % j["seed"], os.path.join(j["dir"], "nextpnr.log"), expected)
+                 for j in jobs]
+        with fpga_flow.PnrWatch(watch, "synth: nextpnr", position=1):
+            for r in simjobs.run_map(place_seed, jobs, jobs=min(a.jobs, len(jobs)),
+                                     desc="nextpnr", names=["seed%d" % j["seed"] for j in jobs]):
+                record(r)
     else:
         t_pnr = time.monotonic()
         for j in jobs:
@@ -776,7 +790,9 @@ def main():
             eta = "" if not done else ", about %.0f s left" % (
                 (time.monotonic() - t_pnr) / done * (a.seeds - done))
             print("synth: [3/3] nextpnr seed %d of %d%s" % (j["seed"], a.seeds, eta), flush=True)
-            record(place_seed(j))
+            with fpga_flow.PnrWatch([("", os.path.join(j["dir"], "nextpnr.log"), expected)],
+                                    "synth: [3/3] nextpnr seed %d" % j["seed"]):
+                record(place_seed(j))
             if runs[-1]["status"] == "timeout":
                 break
     ok = [r for r in runs if r.get("fmax_mhz")]
