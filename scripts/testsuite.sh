@@ -88,6 +88,8 @@ fast=(
   # nextpnr's progress lines (recorded logs, scripts/tests/), the tools' versions
   "pnr-progress|.venv/bin/python scripts/fpga_flow.py --progress-self-test"
   "tool-version|.venv/bin/python scripts/fpga_flow.py --version-self-test"
+  # the critical path's units from the cells' sources (recorded W1T1 paths, scripts/tests/)
+  "crit-path|.venv/bin/python scripts/synth.py --crit-self-test"
   "knobs|scripts/check_knobs.sh"
   "--"
   # These reuse the simulators built above.
