@@ -297,6 +297,38 @@ class PnrLog:
         return self.phase + (": " + self.detail if self.detail else "")
 
 
+class YosysLog:
+    """What a Yosys log (-l) has said so far, as PnrLog for nextpnr: the pass
+    running, inside the command that runs it (e.g. "synth_ecp5: ABC9 (step 4.44)")."""
+
+    STEP = re.compile(r"^(\d+(?:\.\d+)?)\. Executing (\S+)")
+
+    def __init__(self):
+        self.phase, self.detail, self.error, self.top = "starting", "", None, ""
+
+    def feed(self, line):
+        if line.startswith("ERROR:"):
+            self.phase, self.error, self.detail = "failed", line[6:].strip(), line[6:].strip()
+            return
+        if line.startswith("End of script."):
+            self.phase, self.detail = "done", ""
+            return
+        m = self.STEP.match(line)
+        if not m:
+            return
+        num, what = m.groups()
+        what = what.rstrip(".:")
+        if "." not in num:
+            self.top = what.lower()
+            self.phase, self.detail = "running", "%s (step %s)" % (self.top, num)
+        else:
+            self.phase, self.detail = "running", "%s: %s (step %s)" % (self.top, what, num)
+
+    def text(self):
+        return self.detail if self.phase == "running" else (
+            self.phase + (": " + self.detail if self.detail else ""))
+
+
 def pnr_times(text):
     """The phase times a finished nextpnr log states: {"place_s", "route_s"} (HeAP
     and SA placer times added; the static placer states none), None where absent."""
@@ -379,7 +411,8 @@ def _mmss(s):
 
 
 class PnrWatch:
-    """Follows nextpnr logs as they are written and shows what they say, from a
+    """Follows nextpnr logs (or, with parser=YosysLog, Yosys's) as they are written
+    and shows what they say, from a
     thread of its own: on a terminal one line that updates every second (tqdm,
     on stderr), otherwise a plain line every PROGRESS_PLAIN_S seconds, so neither
     is silent longer than that.
@@ -389,9 +422,9 @@ class PnrWatch:
     Use as a context manager; line() is the text shown."""
 
     def __init__(self, watch, desc="nextpnr", tty=None, out=None, interval=None,
-                 position=None):
-        self.desc = desc
-        self.logs = [{"name": n, "path": p, "expected": e, "log": PnrLog(), "pos": 0,
+                 position=None, parser=PnrLog):
+        self.desc, self.parser = desc, parser
+        self.logs = [{"name": n, "path": p, "expected": e, "log": parser(), "pos": 0,
                       "buf": "", "t0": None, "t_phase": None, "phase": None}
                      for n, p, e in watch]
         self.out = out or sys.stderr
@@ -416,7 +449,7 @@ class PnrWatch:
                     continue        # an earlier run's log
                 w["t0"] = now
             if st.st_size < w["pos"]:           # written anew
-                w.update(pos=0, buf="", log=PnrLog(), t0=now)
+                w.update(pos=0, buf="", log=self.parser(), t0=now)
             with open(w["path"], errors="replace") as f:
                 f.seek(w["pos"])
                 data = f.read()
@@ -441,7 +474,7 @@ class PnrWatch:
             elif eta is not None and eta > 0:
                 tail = ", about %s left" % _mmss(eta)
             elif eta is not None:
-                tail = ", past the %s earlier runs took" % _mmss(w["expected"]["seconds"])
+                tail = ", past the earlier runs' %s" % _mmss(w["expected"]["seconds"])
             else:
                 tail = " (no earlier run to estimate from)"
             parts.append("%s%s; %s so far%s" % (w["name"] + ": " if w["name"] else "",
@@ -661,6 +694,13 @@ def progress_self_test():
     t = upto("nextpnr_ecp5_router2.log", lambda l: "iter=5 " in l).text()
     check("progress: ecp5 router2 -> %r" % t,
           t == "routing: router2 iteration 5, 478 overused wires")
+    yl, seen = YosysLog(), []
+    for line in lines("yosys_ice40_flat.log"):
+        yl.feed(line)
+        if line.startswith("28.43. "):
+            seen.append(yl.text())
+    check("progress: Yosys's step in its command (%r), done at the end (%s)" % (seen, yl.phase),
+          seen == ["synth_ice40: ABC9 (step 28.43)"] and yl.phase == "done")
     pl = PnrLog()
     for line in lines("nextpnr_ecp5_heap.log")[:150] + ["ERROR: Failed to route net 'x'"]:
         pl.feed(line)

@@ -874,8 +874,14 @@ def main():
         script = ("%s; %s -top %s; %s; delete t:$scopeinfo; write_json %s.json; "
                   "tee -q -o stat.json stat -json" % (read, dev["synth"], top, fpga_flow.FLATTEN_KEPT, top))
         print("synth: [2/3] Yosys, flat (netlist for nextpnr)", flush=True)
-        st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
-                                       os.path.join(out, "yosys.out"), a.timeout, out)
+        # the pass Yosys runs, and the time left by this configuration's last run
+        last = ((earlier or {}).get("steps") or {}).get("synth") or {}
+        with fpga_flow.PnrWatch([("", os.path.join(out, "yosys.log"),
+                                  {"seconds": last["seconds"]} if last.get("status") == "ok"
+                                  else None)],
+                                "synth: [2/3] Yosys", parser=fpga_flow.YosysLog):
+            st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
+                                           os.path.join(out, "yosys.out"), a.timeout, out)
         res["steps"]["synth"] = {"status": st, "seconds": secs, "peak_mib": peak}
         if st != "ok":
             status = units_join(st)
