@@ -14,6 +14,13 @@ versions, and nextpnr's routed configuration (routed.config / routed.asc). With
 --bitstream it is packed into TOP.bit (ECP5) or TOP.bin (iCE40) and checked by
 a round trip (roundtrip() below). A Markdown summary is printed at the end. Exit
 status: 0 done, 1 a step failed (or the round trip), 2 a step timed out.
+
+    fpga_flow.py --pll-self-test | --progress-self-test | --version-self-test
+
+The flow's helpers that synth.py, compare.py and bitstream.py share live here too:
+run(), version() (a tool's version from its pinned package), the PLL calculators,
+pack() and roundtrip(), and nextpnr's (and Yosys's) progress while they run
+(PnrLog, YosysLog, PnrWatch, pnr_history()); the self-tests check them.
 """
 import argparse
 import importlib.metadata
@@ -431,7 +438,7 @@ class PnrWatch:
         self.tty = self.out.isatty() if tty is None else tty
         self.interval = PROGRESS_PLAIN_S if interval is None else interval
         self.position = position
-        self.t0 = time.time()
+        self.t0 = self.last = time.time()
         self.bar, self.thread = None, None
         self.stop_evt = threading.Event()
         self.lock = threading.Lock()
@@ -501,7 +508,7 @@ class PnrWatch:
         while not self.stop_evt.wait(1.0 if self.tty else min(1.0, self.interval)):
             try:
                 self.show()
-            except OSError:
+            except Exception:   # noqa: BLE001  a progress line must never stop the run
                 pass
 
     def __enter__(self):

@@ -3,6 +3,7 @@
 
     synth.py --board ecp5|ice40 --rtl RTL_DIR [--out DIR] [--seeds N] [--jobs J] [--timeout S]
              [--freq MHZ] [--prog ELF] [--no-pnr | --pnr-only]
+    synth.py --crit-self-test       (the critical path's units on recorded paths)
 
 RTL_DIR is what simty-gen wrote (files.f, config.mk, simty_*.v). The board top
 (fpga/<board>/top_<board>.v around fpga/common/simty_fpga_soc.v) gets the core's
