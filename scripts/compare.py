@@ -203,7 +203,8 @@ def pnr_watch(a, todo):
         for s in range(1, a.seeds + 1):
             watch.append(("W%d_T%d_%s%s" % (W, T, tr, " seed%d" % s if a.seeds > 1 else ""),
                           os.path.join(out, "seed%d" % s, "nextpnr.log"), expected))
-    return fpga_flow.PnrWatch(watch, "compare: nextpnr", position=1).__enter__()
+    return fpga_flow.PnrWatch(watch, "compare: nextpnr", position=1,
+                              idle="no place and route running yet").__enter__()
 
 
 def killed(res, r):

@@ -426,11 +426,11 @@ class PnrWatch:
 
     watch: [(name, log path, expected or None)], expected from pnr_history(); a
     log that is absent, or older than the watch (an earlier run's), is not shown.
-    Use as a context manager; line() is the text shown."""
+    Use as a context manager; line() is the text shown (IDLE while no log is)."""
 
     def __init__(self, watch, desc="nextpnr", tty=None, out=None, interval=None,
-                 position=None, parser=PnrLog):
-        self.desc, self.parser = desc, parser
+                 position=None, parser=PnrLog, idle="starting"):
+        self.desc, self.parser, self.idle = desc, parser, idle
         self.logs = [{"name": n, "path": p, "expected": e, "log": parser(), "pos": 0,
                       "buf": "", "t0": None, "t_phase": None, "phase": None}
                      for n, p, e in watch]
@@ -486,8 +486,7 @@ class PnrWatch:
                 tail = " (no earlier run to estimate from)"
             parts.append("%s%s; %s so far%s" % (w["name"] + ": " if w["name"] else "",
                                                 w["log"].text(), _mmss(el), tail))
-        return "%s: %s" % (self.desc, "; ".join(parts) if parts else
-                           "starting" if len(self.logs) == 1 else "none running")
+        return "%s: %s" % (self.desc, "; ".join(parts) if parts else self.idle)
 
     def show(self, final=False):
         with self.lock:

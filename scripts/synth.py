@@ -955,7 +955,7 @@ def main():
               flush=True)
         watch = [("seed%d" % j["seed"], os.path.join(j["dir"], "nextpnr.log"), expected)
                  for j in jobs]
-        with fpga_flow.PnrWatch(watch, "synth: nextpnr", position=1):
+        with fpga_flow.PnrWatch(watch, "synth: nextpnr", position=1, idle="none running yet"):
             for r in simjobs.run_map(place_seed, jobs, jobs=min(a.jobs, len(jobs)),
                                      desc="nextpnr", names=["seed%d" % j["seed"] for j in jobs]):
                 record(r)
