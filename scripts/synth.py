@@ -3,6 +3,7 @@
 
     synth.py --board ecp5|ice40 --rtl RTL_DIR [--out DIR] [--seeds N] [--jobs J] [--timeout S]
              [--freq MHZ] [--prog ELF] [--no-pnr | --pnr-only]
+    synth.py --crit-self-test       (the critical path's units on recorded paths)
 
 RTL_DIR is what simty-gen wrote (files.f, config.mk, simty_*.v). The board top
 (fpga/<board>/top_<board>.v around fpga/common/simty_fpga_soc.v) gets the core's
@@ -415,12 +416,180 @@ def unit_of_cell(name):
     return "%s/%s" % (".".join(inst), parts[-1]) if inst else parts[-1]
 
 
+# Instantiations in the generated Verilog: a module, optional parameters, an instance
+# name (the generator's u_<what>, style V4).
+INST_RE = re.compile(r"^\s*(simty_\w+)\s+(?:#\s*\((?:[^()]|\([^()]*\))*\)\s*)?(u_\w+)\s*\(", re.M)
+CORE_PATH = "u_soc.u_core"          # the core's instance path in both board tops
+BOARD_MODULES = ("simty_fpga_soc", "simty_uart_tx", "simty_fpga_report", "simty_fpga_lines")
+
+
+def unit_map(files):
+    """Where each module of the design sits, from the RTL's instantiations: {module:
+    set of units} (a unit is an instance the core makes, by its path, e.g.
+    u_soc.u_core.u_path; "u_soc.u_core" for the core's own logic, "board" outside it)
+    and {module: set of its instance names}."""
+    children = {}
+    for f in files:
+        with open(f) as fh:
+            children[os.path.splitext(os.path.basename(f))[0]] = INST_RE.findall(fh.read())
+    units, names = {"simty_core": {CORE_PATH}}, {}
+
+    def walk(mod, unit, seen):
+        for child, inst in children.get(mod, []):
+            u = unit or "%s.%s" % (CORE_PATH, inst)
+            units.setdefault(child, set()).add(u)
+            names.setdefault(child, set()).add(inst)
+            if child not in seen:
+                walk(child, u, seen | {child})
+    walk("simty_core", None, {"simty_core"})
+    for m in list(children) + list(BOARD_MODULES):
+        if m.startswith("top_") or m in BOARD_MODULES:
+            units[m] = {"board"}
+    return units, names
+
+
+def rtl_modules(srcs):
+    """The design's modules a src attribute (or nextpnr's net sources) names: the
+    Verilog files of the design (simty_*.v, top_*.v), not Yosys's cell libraries."""
+    mods = set()
+    for src in srcs:
+        for part in (src or "").split("|"):
+            base = os.path.basename(part.split(":")[0])
+            if re.match(r"(simty_|top_)\w+\.v$", base):
+                mods.add(base[:-2])
+    return mods
+
+
+def cell_unit(name, mods, units, names):
+    """The unit a cell of the flat netlist belongs to, from MODS (the modules its own
+    src attribute and the nets it drives name), or "unknown".  A module with one
+    place in the design says where; one instantiated in several units (a RAM) only
+    through the cell's name, when that names an instance of the module inside one of
+    them.  Names alone are not used: Yosys names a merged cell after one net it
+    drives, which may belong to a unit the path does not cross."""
+    found = set()
+    parts = (name or "").split(".")
+    for m in mods:
+        us = units.get(m)
+        if not us:
+            return "unknown"
+        if len(us) == 1:
+            found |= us
+            continue
+        u = ".".join(parts[:3])
+        if u in us and any(p in names.get(m, ()) for p in parts[3:-1]):
+            found.add(u)
+        else:
+            return "unknown"
+    return found.pop() if len(found) == 1 else "unknown"
+
+
+def netlist_cell(cells, name):
+    """A cell of nextpnr's report in Yosys's netlist: nextpnr's packer appends to
+    the names ($CCU2_COMB0, $tr_io on ECP5; _LC, _DFFLC on iCE40)."""
+    for cand in (name, re.sub(r"\$[\w$]+$", "", name or ""),
+                 re.sub(r"_(?:DFF)?LC$", "", name or "")):
+        if cand in cells:
+            return cells[cand]
+    return None
+
+
+def path_units(path, cells, units, names):
+    """The units a critical path (nextpnr's report: steps with from/to cells, and
+    for routing steps the net and its sources) goes through, in order, repeats
+    merged: each cell mapped by cell_unit() from its src attribute in the flat
+    netlist (CELLS) and the sources of the nets it drives on the path."""
+    order, drives = [], {}
+    for e in path:
+        for k in ("from", "to"):
+            c = e.get(k, {}).get("cell")
+            if c and (not order or order[-1] != c):
+                order.append(c)
+        if e.get("type") == "routing":
+            drives.setdefault(e.get("from", {}).get("cell"), []).extend(e.get("sources") or [])
+    out = []
+    for c in order:
+        cell = netlist_cell(cells, c) or {}
+        mods = rtl_modules([cell.get("attributes", {}).get("src")] + drives.get(c, []))
+        u = cell_unit(c, mods, units, names) if mods else "unknown"
+        if not out or out[-1] != u:
+            out.append(u)
+    return out
+
+
+def crit_self_test():
+    """path_units() on the critical paths of two W1T1 runs (scripts/tests/critpath_*:
+    nextpnr's report and the cells' src attributes), unit_map() on the committed rtl/;
+    PASS/FAIL lines, returns 0 or 1."""
+    fails = total = 0
+
+    def check(name, ok):
+        nonlocal fails, total
+        fails += not ok
+        total += 1
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    tests = os.path.join(ROOT, "scripts", "tests")
+    um = unit_map(synth_files(os.path.join(ROOT, "rtl"), "ecp5"))
+    units, names = um
+    core = CORE_PATH + "."
+    check("crit: unit_map: simty_ccs sits in the path unit, simty_bpred is u_bpred (%s, %s)"
+          % (sorted(units.get("simty_ccs", ())), sorted(units.get("simty_bpred", ()))),
+          units.get("simty_ccs") == {core + "u_path"} and units.get("simty_bpred") == {core + "u_bpred"})
+    check("crit: unit_map: the register file's RAM is in several units (%s)"
+          % sorted(units.get("simty_ram_1r1w", ())),
+          {core + "u_rf", core + "u_path"} <= units.get("simty_ram_1r1w", set())
+          and "u_bank0_lane0" in names.get("simty_ram_1r1w", ()))
+    check("crit: unit_map: the core's own logic and the board's",
+          units.get("simty_core") == {CORE_PATH} and units.get("top_ecp5") == {"board"}
+          and units.get("simty_uart_tx") == {"board"})
+    cases = [
+        ("a RAM cell named inside an instance of its module",
+         core + "u_rf.u_bank0_lane0.mem.0.0_DP16KD", {"simty_ram_1r1w"}, core + "u_rf"),
+        ("a RAM cell named at its unit's level", core + "u_rf.rdata_q_TRELLIS_FF_Q",
+         {"simty_ram_1r1w"}, "unknown"),
+        ("src says the path unit, the name bpred", core + "u_bpred.tr_taken_i_LUT4_C_Z",
+         {"simty_path_sorted"}, core + "u_path"),
+        ("two units' sources", core + "u_path.x", {"simty_path_sorted", "simty_sched"}, "unknown"),
+        ("no design source", core + "u_path.x", set(), "unknown"),
+        ("a module not in the design", core + "u_path.x", {"simty_other"}, "unknown"),
+    ]
+    for what, name, mods, want in cases:
+        got = cell_unit(name, mods, units, names) if mods else "unknown"
+        check("crit: cell_unit: %s -> %s" % (what, got), got == want)
+    check("crit: nextpnr's packed names found in the netlist",
+          netlist_cell({"a_LUT4_Z": 1}, "a_LUT4_Z$CCU2_COMB0") == 1
+          and netlist_cell({"b_SB_LUT4_O": 2}, "b_SB_LUT4_O_LC") == 2
+          and netlist_cell({"c_SB_DFF_Q": 3}, "c_SB_DFF_Q_DFFLC") == 3
+          and netlist_cell({}, "d") is None)
+    check("crit: rtl_modules keeps the design's files, not the cell libraries",
+          rtl_modules(["../rtl/simty_ccs.v:89.18-89.51|/share/ice40/arith_map.v:62.5-70.4",
+                       "/share/lattice/cells_map_trellis.v:108.23-108.24",
+                       "../../../fpga/ecp5/top_ecp5.v:40.21-40.30"]) == {"simty_ccs", "top_ecp5"})
+    want = {"ecp5": [core + "u_path", "unknown", core + "u_path"],
+            "ice40": ["unknown", core + "u_path", "unknown", core + "u_path"]}
+    for board in ("ecp5", "ice40"):
+        with open(os.path.join(tests, "critpath_%s_w1t1.json" % board)) as f:
+            fx = json.load(f)
+        got = path_units(fx["path"], fx["cells"], units, names)
+        # what the names alone said (the report before): a unit the path does not cross
+        by_name = {".".join(unit_of_cell(e[k]["cell"]).split("/")[0].split(".")[:3])
+                   for e in fx["path"] for k in ("from", "to")}
+        check("crit: %s W1T1 path crosses %s, not u_bpred (its names said %s)"
+              % (board, " -> ".join(got), ", ".join(sorted(u for u in by_name if "u_" in u))),
+              got == want[board] and core + "u_bpred" in by_name)
+    print("crit: %d passed, %d failed" % (total - fails, fails))
+    return 1 if fails else 0
+
+
 def place_seed(job):
     """One nextpnr run (job: seed, dir, cmd, timeout, endpoints, routed) and what its
     report says: status, time, peak memory, Fmax, utilization, the critical path."""
     sd, seed = job["dir"], job["seed"]
     st, secs, peak = fpga_flow.run(job["cmd"], os.path.join(sd, "nextpnr.out"), job["timeout"], sd)
     r = {"seed": seed, "status": st, "seconds": secs, "peak_mib": peak, "routed": job["routed"]}
+    # the durations later runs of this configuration take their ETA from
+    fpga_flow.pnr_record(os.path.dirname(sd), os.path.join(sd, "nextpnr.log"), secs, st,
+                         seed=seed, placer=job.get("placer"))
     if st != "ok":
         return r
     if job["endpoints"]:
@@ -441,13 +610,14 @@ def place_seed(job):
         to = path[-1].get("to", {}).get("cell")
         logic = sum(p.get("delay", 0) for p in path if p.get("type") == "logic")
         route = sum(p.get("delay", 0) for p in path if p.get("type") == "routing")
-        units = []
-        for e in path:
-            for k in ("from", "to"):
-                u = unit_of_cell(e.get(k, {}).get("cell"))
-                u = ".".join(u.split("/")[0].split(".")[:3]) if u else None
-                if u and (not units or units[-1] != u):
-                    units.append(u)
+        units = None
+        try:
+            with open(job["netlist"]) as f:
+                net = json.load(f)
+            top = next(m for m in net["modules"].values() if m.get("attributes", {}).get("top"))
+            units = path_units(path, top["cells"], *unit_map(job["rtl_files"]))
+        except (OSError, ValueError, KeyError, StopIteration):
+            pass
         r["critical_path"] = {
             "units": units,
             "from": frm, "to": to, "from_unit": unit_of_cell(frm),
@@ -458,6 +628,8 @@ def place_seed(job):
 
 
 def main():
+    if sys.argv[1:] == ["--crit-self-test"]:
+        return crit_self_test()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", required=True, choices=sorted(BOARDS))
     ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
@@ -575,6 +747,11 @@ def main():
         " ".join(bd["cells"]), " ".join(os.path.relpath(f, out) for f in files), top, chparam)
 
     digest = rtl_digest(rtl, a.board)
+    try:        # the results of an earlier run, before this one overwrites them
+        with open(os.path.join(out, "results.json")) as f:
+            earlier = json.load(f)
+    except (OSError, ValueError):
+        earlier = None
 
     res = {
         "board": a.board, "board_name": bd["board"], "device": dev["device"],
@@ -698,8 +875,14 @@ def main():
         script = ("%s; %s -top %s; %s; delete t:$scopeinfo; write_json %s.json; "
                   "tee -q -o stat.json stat -json" % (read, dev["synth"], top, fpga_flow.FLATTEN_KEPT, top))
         print("synth: [2/3] Yosys, flat (netlist for nextpnr)", flush=True)
-        st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
-                                       os.path.join(out, "yosys.out"), a.timeout, out)
+        # the pass Yosys runs, and the time left by this configuration's last run
+        last = ((earlier or {}).get("steps") or {}).get("synth") or {}
+        with fpga_flow.PnrWatch([("", os.path.join(out, "yosys.log"),
+                                  {"seconds": last["seconds"]} if last.get("status") == "ok"
+                                  else None)],
+                                "synth: [2/3] Yosys", parser=fpga_flow.YosysLog):
+            st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
+                                           os.path.join(out, "yosys.out"), a.timeout, out)
         res["steps"]["synth"] = {"status": st, "seconds": secs, "peak_mib": peak}
         if st != "ok":
             status = units_join(st)
@@ -733,6 +916,9 @@ def main():
 
     # 3. nextpnr, the seeds one after the other, or --jobs of them at once.
     placer = resolve_placer(a.placer, fam, T, res.get("area"))
+    # what this configuration's earlier runs took (its history, else the results.json
+    # this run found): the ETA of the progress line
+    expected = fpga_flow.pnr_history(out, placer, earlier)
     res["placer_used"] = placer
     tw = a.timing_weight if a.timing_weight is not None else heap_timing_weight(fam, res.get("area"))
     res["heap_timing_weight"] = tw if placer == "heap" else None
@@ -750,7 +936,8 @@ def main():
             ["--placer-heap-timingweight", str(tw)] if placer == "heap" and tw else []) + (
             ["--detailed-timing-report", "--write", "routed.json"] if a.endpoints else [])
         jobs.append({"seed": seed, "dir": sd, "cmd": cmd, "timeout": a.timeout,
-                     "endpoints": a.endpoints,
+                     "endpoints": a.endpoints, "placer": placer,
+                     "netlist": os.path.join(out, top + ".json"), "rtl_files": files,
                      "routed": os.path.relpath(os.path.join(sd, PACK[fam]["routed"]), out)})
     runs = []
 
@@ -766,9 +953,12 @@ def main():
         import simjobs
         print("synth: [3/3] nextpnr seeds 1..%d, %d at a time" % (a.seeds, min(a.jobs, a.seeds)),
               flush=True)
-        for r in simjobs.run_map(place_seed, jobs, jobs=min(a.jobs, len(jobs)), desc="nextpnr",
-                                 names=["seed%d" % j["seed"] for j in jobs]):
-            record(r)
+        watch = [("seed%d" % j["seed"], os.path.join(j["dir"], "nextpnr.log"), expected)
+                 for j in jobs]
+        with fpga_flow.PnrWatch(watch, "synth: nextpnr", position=1, idle="none running yet"):
+            for r in simjobs.run_map(place_seed, jobs, jobs=min(a.jobs, len(jobs)),
+                                     desc="nextpnr", names=["seed%d" % j["seed"] for j in jobs]):
+                record(r)
     else:
         t_pnr = time.monotonic()
         for j in jobs:
@@ -776,7 +966,9 @@ def main():
             eta = "" if not done else ", about %.0f s left" % (
                 (time.monotonic() - t_pnr) / done * (a.seeds - done))
             print("synth: [3/3] nextpnr seed %d of %d%s" % (j["seed"], a.seeds, eta), flush=True)
-            record(place_seed(j))
+            with fpga_flow.PnrWatch([("", os.path.join(j["dir"], "nextpnr.log"), expected)],
+                                    "synth: [3/3] nextpnr seed %d" % j["seed"]):
+                record(place_seed(j))
             if runs[-1]["status"] == "timeout":
                 break
     ok = [r for r in runs if r.get("fmax_mhz")]

@@ -113,6 +113,9 @@ def finish(res, out, status):
                  cp.get("logic_ns"), cp.get("routing_ns"), cp.get("stages")))
         if cp.get("units"):
             print("critical path crosses: " + " -> ".join(cp["units"]))
+            if "unknown" in cp["units"]:
+                print("(units from the Verilog sources the netlist keeps for each cell; unknown: "
+                      "logic Yosys merged, whose source it did not keep)")
     st = res.get("steps", {})
     print("time: " + ", ".join("%s %.0f s%s" % (k, v.get("seconds") or 0,
                                                  " (%.0f MiB)" % v["peak_mib"]

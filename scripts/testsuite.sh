@@ -85,6 +85,11 @@ fast=(
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "bench-selftest|.venv/bin/python scripts/bench.py --self-test"
   "area-step-selftest|.venv/bin/python scripts/area_step.py --self-test"
+  # nextpnr's progress lines (recorded logs, scripts/tests/), the tools' versions
+  "pnr-progress|.venv/bin/python scripts/fpga_flow.py --progress-self-test"
+  "tool-version|.venv/bin/python scripts/fpga_flow.py --version-self-test"
+  # the critical path's units from the cells' sources (recorded W1T1 paths, scripts/tests/)
+  "crit-path|.venv/bin/python scripts/synth.py --crit-self-test"
   "knobs|scripts/check_knobs.sh"
   "--"
   # These reuse the simulators built above.
