@@ -352,7 +352,9 @@ module simty_formal_path #(
         .ex_wid_i(wid_q[4]), .mb_active_o(mb_active), .mb_lead1h_o(mb_lead1h), .mb_depth_o(mb_depth),
         .n_wid_i(wid_q[6]),
         .m_valid_i(v_q[7]), .m_wid_i(mw), .m_a_i(m_a), .m_b_i(m_b), .m_leave_i(ml),
+        .m_pcn_i(30'd0), .m_npc_i(30'd0), .m_npc_c0_i(30'd0), .m_npc_byp_i(1'b0),
         .r_c_o(r_c), .r_x_o(r_x), .r_y_o(r_y), .r_z_o(r_z), .r_single_o(r_single),
+        .r_hit_pcn_o(), .r_hit_npc_o(),
         .f_head_o(heads), .f_row_o(rows));
       assign hold = {W{1'b0}};
 

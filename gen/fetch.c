@@ -59,9 +59,6 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
     char lit[32];
     int w1 = cfg->w == 1;
-    /* the sorted list compares the redirect's PC with npc a cycle ahead (hit_i);
-     * the arbiter's x comes out of its tree at stage r, compared here */
-    int ahead = cfg->track == TRACK_SORTED;
     int pc_ram = cfg->w >= PC_RAM_MIN_W;
     /* the warp whose fetch PC is read this cycle: the pick, or with a registered
      * pick (never at W = 1) the one of the cycle before */
@@ -121,13 +118,11 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "redir_seq_i", "1", "the instruction went where it was predicted to go "
                                           "with the same threads");
     vm_port(m, VM_IN, "pre_wid_i", "WARP_W", "the warp that reaches stage r next cycle");
-    if (ahead) {
-        vm_port(m, VM_IN, "redir_hit_i", "1", "redir_pc_i is the warp's next-issue PC (npc_pre_o of "
-                                              "the cycle before, compared by the path unit)");
-        vm_port(m, VM_OUT, "npc_pre_o", "30", "next-issue PC of the warp that reaches stage r next cycle, "
-                                              "as registered (npc_byp_o: c0_pcn_i instead)");
-        vm_port(m, VM_OUT, "npc_byp_o", "1", "collect 0 writes that warp's next-issue PC this cycle");
-    }
+    vm_port(m, VM_IN, "redir_hit_i", "1", "redir_pc_i is the warp's next-issue PC (npc_pre_o of "
+                                          "the cycle before, compared by the path unit)");
+    vm_port(m, VM_OUT, "npc_pre_o", "30", "next-issue PC of the warp that reaches stage r next cycle, "
+                                          "as registered (npc_byp_o: c0_pcn_i instead)");
+    vm_port(m, VM_OUT, "npc_byp_o", "1", "collect 0 writes that warp's next-issue PC this cycle");
     vm_group(m, "instruction port (latency 1)");
     vm_port(m, VM_OUT_REG, "imem_req_o", "1", NULL);
     vm_port(m, VM_OUT_REG, "imem_addr_o", "32", "byte address");
@@ -172,8 +167,6 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         vm_reg(m, "inimem_q", "W", "fetch_pc_q[w] lies in instruction memory");
         vm_sig_depth(vm_reg(m, "npc_q", "30", "PC of the warp's next instruction to issue"), "W");
     }
-    if (!ahead)
-        vm_reg(m, "npc_r_q", "30", "npc_q of the warp at stage r, read a cycle ahead");
     vm_reg(m, "cred_q", "CR_W*W", "per warp: fetched and not yet issued nor dropped");
     if (!w1)
         vm_reg(m, "rr_q", "WARP_W", "round-robin start");
@@ -274,9 +267,7 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
                   "the warp's younger fetches (f3, f2, f1, %ssteering).", pick_reg ? "f0, " : "");
     if (!pc_ram)
         vm_wire(m, "kill", "1", NULL);
-    vm_assign(m, "kill", ahead ? "redir_valid_i && !(redir_alive_i && (redir_seq_i || redir_hit_i))"
-                               : "redir_valid_i && !(redir_alive_i && (redir_seq_i || "
-                                 "npc_r_q == redir_pc_i))");
+    vm_assign(m, "kill", "redir_valid_i && !(redir_alive_i && (redir_seq_i || redir_hit_i))");
     vm_wire(m, "jk_sel", "1", "dropped by a predicted jump or a redirect");
     vm_wire(m, "jk_f1", "1", NULL);
     vm_wire(m, "jk_f2", "1", NULL);
@@ -367,12 +358,10 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, pc_ram ? "npc_lvt_q[2*c0_wid_i +: 2]" : "npc_q[c0_wid_i]",
            pc_ram ? "2'd0" : "c0_pcn_i");
     vb_end(b);
-    /* A refetch of the same warp cannot come between: an instruction at stage r that
-     * redirects was squashed by an older one of its warp if it went the wrong way, so it
-     * is not valid, and a valid one behind a redirect has not yet issued. */
-    if (!ahead)
-        vb_set(b, "npc_r_q", "c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : %s",
-               pc_ram ? "npc_pre" : "npc_q[pre_wid_i]");
+    /* redir_hit_i compared the next-issue PC a cycle ahead: a refetch of the same warp
+     * cannot come between, since an instruction at stage r that redirects was squashed
+     * by an older one of its warp if it went the wrong way, so it is not valid, and a
+     * valid one behind a redirect has not yet issued. */
     vb_if(b, "kill");
     vb_set(b, pc_ram ? "fpc_lvt_q[2*redir_wid_i +: 2]" : "fetch_pc_q[redir_wid_i]",
            pc_ram ? "2'd2" : "redir_pc_i");
@@ -439,13 +428,11 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "rf_insn_o", "f3_insn_q");
     vm_assign(m, "rf_fault_o", "f3_fault_q");
     vm_assign(m, "bp_pc_o", "f2_pc_q[BP_W-1:0]");
-    if (ahead) {
-        /* The choice is left to the path unit, after its compares: the warp ids'
-         * compare then selects a bit, not 30 (W8T8 9d5c68b seed 3: c0_wid ->
-         * 30-bit select -> compares -> r_hit_npc_q, 12.8 ns, 80 % routing). */
-        vm_assign(m, "npc_pre_o", pc_ram ? "npc_pre" : "npc_q[pre_wid_i]");
-        vm_assign(m, "npc_byp_o", "c0_valid_i && c0_wid_i == pre_wid_i");
-    }
+    /* The choice is left to the path unit, after its compares: the warp ids'
+     * compare then selects a bit, not 30 (W8T8 9d5c68b seed 3: c0_wid ->
+     * 30-bit select -> compares -> r_hit_npc_q, 12.8 ns, 80 % routing). */
+    vm_assign(m, "npc_pre_o", pc_ram ? "npc_pre" : "npc_q[pre_wid_i]");
+    vm_assign(m, "npc_byp_o", "c0_valid_i && c0_wid_i == pre_wid_i");
     vm_assign(m, "flush_o", "kill");
     vm_assign(m, "flush_wid_o", "redir_wid_i");
     return vm_status(m);

@@ -86,12 +86,19 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "m_a_i", "PATH_W", NULL);
     vm_port(m, VM_IN, "m_b_i", "PATH_W", NULL);
     vm_port(m, VM_IN, "m_leave_i", "T", "lanes that exited or trapped");
+    vm_group(m, "the cycle before stage r: what the tree's root is compared with");
+    vm_port(m, VM_IN, "m_pcn_i", "30", "the predicted next PC of the warp entering stage r");
+    vm_port(m, VM_IN, "m_npc_i", "30", "the PC of its next instruction to issue, as registered");
+    vm_port(m, VM_IN, "m_npc_c0_i", "30", "... as collect 0 writes it this cycle");
+    vm_port(m, VM_IN, "m_npc_byp_i", "1", "m_npc_c0_i is the one");
     vm_group(m, "stage r");
     vm_port(m, VM_OUT, "r_c_o", "PATH_W", "(no second path: invalid)");
     vm_port(m, VM_OUT, "r_x_o", "PATH_W", "the next PC, its depth and the threads there");
     vm_port(m, VM_OUT, "r_y_o", "PATH_W", "(invalid)");
     vm_port(m, VM_OUT, "r_z_o", "PATH_W", "(invalid)");
     vm_port(m, VM_OUT, "r_single_o", "1", "every live thread is at x's PC");
+    vm_port(m, VM_OUT, "r_hit_pcn_o", "1", "x's PC is m_pcn_i (compared with the root, registered)");
+    vm_port(m, VM_OUT, "r_hit_npc_o", "1", "x's PC is the next-issue PC (idem)");
     if (cfg->formal) {
         vm_group(m, "formal observation (simty-gen --formal, test only)");
         vm_port(m, VM_OUT, "f_head_o", "(1<<WARP_W)*PATH_W", "every warp's head path");
@@ -201,6 +208,11 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "st_r_q", "TS_W*T", "the row at stage r");
     vm_reg(m, "r_valid_q", "1", NULL);
     vm_reg(m, "r_wid_q", "WARP_W", NULL);
+    /* compared with the root here rather than with x after it: the redirect's
+     * hit went through a 30-bit compare into fetch's kill (W8T8 at 86d458e: every
+     * seed's worst path, 71.0 MHz, 79 % routing) */
+    vm_reg(m, "r_hit_pcn_q", "1", "x's PC is the predicted next PC");
+    vm_reg(m, "r_hit_npc_q", "1", "x's PC is the next-issue PC");
     b = vm_seq(m, "tree");
     snprintf(name, sizeof name, cut_of(cuts, k, levels) ? "c%d_0_q" : "n%d_0", levels);
     for (j = 1; j <= k; j++) {
@@ -227,6 +239,8 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
         }
     }
     vb_set(b, "win_q", "%s", name);
+    vb_set(b, "r_hit_pcn_q", "%s[29:0] == m_pcn_i", name);
+    vb_set(b, "r_hit_npc_q", "%s[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i)", name);
     if (k) {
         vb_set(b, "st_r_q", "st_q%d_q", k);
         vb_set(b, "r_valid_q", "q%d_valid_q", k);
@@ -253,6 +267,8 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vm_assign(m, "x", "{win_q[38], win_q[37:30], win_q[29:0], xmask}");
     vm_assign(m, "r_x_o", "x");
+    vm_assign(m, "r_hit_pcn_o", "r_hit_pcn_q");
+    vm_assign(m, "r_hit_npc_o", "r_hit_npc_q");
     vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "xmask != {T{1'b0}}" : "xmask == live");
     if (cfg->formal) {
         char mw[128];

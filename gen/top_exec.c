@@ -170,19 +170,19 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
         "m_valid_i", "m_valid_q", "m_wid_i", "m_wid_q", "m_a_i", "m_a_q", "m_b_i", "m_b_q",
         "m_leave_i", "m_exec_q & (m_trap_q | m_exit_q)",
         "r_c_o", "r_c", "r_x_o", "r_x", "r_y_o", "r_y", "r_z_o", "r_z",
-        "r_single_o", "r_single", NULL });
+        "r_single_o", "r_single", "m_npc_i", "npc_pre", "m_npc_c0_i", "c0_pcn",
+        "m_npc_byp_i", "npc_byp", "r_hit_pcn_o", "r_hit_pcn", "r_hit_npc_o", "r_hit_npc", NULL });
+    /* the predicted next PC of the warp entering stage r next cycle */
+    if (rl == 1)
+        vm_inst_conn(in, "m_pcn_i", "m_pcn_q");
+    else
+        vm_inst_conn(in, "m_pcn_i", "r%d_pcn_q", rl - 1);
     if (cfg->track == TRACK_SORTED) {
         vm_inst_conn(in, "init_row_i", "init_cnt_q[ROW_W-1:0]");
         vm_inst_conn(in, "hold_o", "path_hold");
         vm_inst_conn(in, "g_valid_o", "g_valid");
         vm_inst_conn(in, "g_wid_o", "g_wid");
         vm_inst_conn(in, "g_ahead_o", "g_ahead");
-        vm_inst_conn(in, "m_pcn_i", "m_pcn_q");
-        vm_inst_conn(in, "m_npc_i", "npc_pre");
-        vm_inst_conn(in, "m_npc_c0_i", "c0_pcn");
-        vm_inst_conn(in, "m_npc_byp_i", "npc_byp");
-        vm_inst_conn(in, "r_hit_pcn_o", "r_hit_pcn");
-        vm_inst_conn(in, "r_hit_npc_o", "r_hit_npc");
         vm_inst_conn(in, "n_valid_i", "n_valid_q");
     }
 
@@ -422,12 +422,14 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
         enum { TRC_N = 15, R_N = sizeof r / sizeof r[0] };
         char port[32];
         b = vm_seq(m, "stage_r");
-        if (cfg->track == TRACK_SORTED) {
-            /* the path unit compared x with pcn at resolve (r_hit_pcn): pcn stops there */
-            top_delay_line(m, b, r, R_N - 3, rl, "r", "r");
-            top_delay_line(m, b, r + R_N - 2, 1, rl, "r", "r");
-        } else {
-            top_delay_line(m, b, r, R_N - 1, rl, "r", "r");
+        /* the path unit compares x with pcn a cycle before stage r (r_hit_pcn): pcn
+         * stops there */
+        top_delay_line(m, b, r, R_N - 3, rl, "r", "r");
+        top_delay_line(m, b, r + R_N - 2, 1, rl, "r", "r");
+        if (rl > 1) {
+            char last[16];
+            snprintf(last, sizeof last, "r%d", rl - 1);
+            top_delay_line(m, b, r + R_N - 3, 1, rl - 1, "r", last);
         }
         if (rl < 3)
             top_delay_line(m, b, im ? rm : r + R_N - 1, 1, rl, "r", "r");

@@ -35,15 +35,11 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "r_x", "PATH_W", "next head path (stage r)");
     vm_wire(m, "r_single", "1", NULL);
     vm_wire(m, "r_seq", "1", "the instruction went where predicted with the same threads");
-    if (cfg->track == TRACK_SORTED) {
-        vm_wire(m, "r_hit_pcn", "1", "x's PC is the predicted next PC (compared at resolve)");
-        vm_wire(m, "r_hit_npc", "1", "x's PC is the warp's next-issue PC (compared at resolve)");
-        vm_wire(m, "npc_pre", "30", "the resolving warp's next-issue PC, as registered");
-        vm_wire(m, "npc_byp", "1", "c0_pcn instead: collect 0 writes it this cycle");
-        vm_assign(m, "r_seq", "r_pok_q && r_hit_pcn");
-    } else {
-        vm_assign(m, "r_seq", "r_pok_q && r_x[P_PC +: 30] == r_pcn_q");
-    }
+    vm_wire(m, "r_hit_pcn", "1", "x's PC is the predicted next PC (compared a cycle before r)");
+    vm_wire(m, "r_hit_npc", "1", "x's PC is the warp's next-issue PC (compared a cycle before r)");
+    vm_wire(m, "npc_pre", "30", "the next-issue PC of the warp entering stage r, as registered");
+    vm_wire(m, "npc_byp", "1", "c0_pcn instead: collect 0 writes it this cycle");
+    vm_assign(m, "r_seq", "r_pok_q && r_hit_pcn");
     in = vm_inst(m, "simty_fetch", "u_fetch");
     top_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_f_q", "init_pick_i", "init_p_q",
@@ -57,11 +53,9 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         "flush_o", "flush", "flush_wid_o", "flush_wid", "pred_i", "pd_pred", "off_i", "pd_off",
         "bp_pc_o", "bp_pc", "jalr_i", "pd_jalr", "rtgt_i", "jtgt",
         "c0_valid_i", "c0_valid", "c0_wid_i", "c0_wid", "c0_pcn_i", "c0_pcn", NULL });
-    if (cfg->track == TRACK_SORTED) {
-        vm_inst_conn(in, "redir_hit_i", "r_hit_npc");
-        vm_inst_conn(in, "npc_pre_o", "npc_pre");
-        vm_inst_conn(in, "npc_byp_o", "npc_byp");
-    }
+    vm_inst_conn(in, "redir_hit_i", "r_hit_npc");
+    vm_inst_conn(in, "npc_pre_o", "npc_pre");
+    vm_inst_conn(in, "npc_byp_o", "npc_byp");
     vm_wire(m, "pd_rs1", "5", NULL);
     vm_wire(m, "pd_rs2", "5", NULL);
     vm_wire(m, "pd_use1", "1", NULL);

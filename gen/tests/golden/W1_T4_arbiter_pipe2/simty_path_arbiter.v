@@ -49,12 +49,19 @@ module simty_path_arbiter (
   input  wire [PATH_W-1:0] m_a_i,
   input  wire [PATH_W-1:0] m_b_i,
   input  wire [T-1:0]      m_leave_i,   // lanes that exited or trapped
+  // the cycle before stage r: what the tree's root is compared with
+  input  wire [29:0]       m_pcn_i,     // the predicted next PC of the warp entering stage r
+  input  wire [29:0]       m_npc_i,     // the PC of its next instruction to issue, as registered
+  input  wire [29:0]       m_npc_c0_i,  // ... as collect 0 writes it this cycle
+  input  wire              m_npc_byp_i, // m_npc_c0_i is the one
   // stage r
   output wire [PATH_W-1:0] r_c_o,       // (no second path: invalid)
   output wire [PATH_W-1:0] r_x_o,       // the next PC, its depth and the threads there
   output wire [PATH_W-1:0] r_y_o,       // (invalid)
   output wire [PATH_W-1:0] r_z_o,       // (invalid)
-  output wire              r_single_o   // every live thread is at x's PC
+  output wire              r_single_o,  // every live thread is at x's PC
+  output wire              r_hit_pcn_o, // x's PC is m_pcn_i (compared with the root, registered)
+  output wire              r_hit_npc_o  // x's PC is the next-issue PC (idem)
 );
 
   localparam integer T      = 4;  // threads per warp
@@ -85,6 +92,8 @@ module simty_path_arbiter (
   reg     [TS_W*T-1:0]     st_r_q;       // the row at stage r
   reg                      r_valid_q;
   reg     [WARP_W-1:0]     r_wid_q;
+  reg                      r_hit_pcn_q;  // x's PC is the predicted next PC
+  reg                      r_hit_npc_q;  // x's PC is the next-issue PC
   reg                      q1_valid_q;   // the tree's cuts (ARBPIPE)
   reg     [WARP_W-1:0]     q1_wid_q;
   reg     [TS_W*T-1:0]     st_q1_q;
@@ -171,19 +180,21 @@ module simty_path_arbiter (
 
   // tree
   always @(posedge clk_i) begin
-    q1_valid_q <= p_valid_q;
-    q1_wid_q   <= p_wid_q;
-    st_q1_q    <= st_p_q;
-    c1_0_q     <= n1_0;
-    c1_1_q     <= n1_1;
-    q2_valid_q <= q1_valid_q;
-    q2_wid_q   <= q1_wid_q;
-    st_q2_q    <= st_q1_q;
-    c2_0_q     <= n2_0;
-    win_q      <= c2_0_q;
-    st_r_q     <= st_q2_q;
-    r_valid_q  <= q2_valid_q;
-    r_wid_q    <= q2_wid_q;
+    q1_valid_q  <= p_valid_q;
+    q1_wid_q    <= p_wid_q;
+    st_q1_q     <= st_p_q;
+    c1_0_q      <= n1_0;
+    c1_1_q      <= n1_1;
+    q2_valid_q  <= q1_valid_q;
+    q2_wid_q    <= q1_wid_q;
+    st_q2_q     <= st_q1_q;
+    c2_0_q      <= n2_0;
+    win_q       <= c2_0_q;
+    r_hit_pcn_q <= c2_0_q[29:0] == m_pcn_i;
+    r_hit_npc_q <= c2_0_q[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i);
+    st_r_q      <= st_q2_q;
+    r_valid_q   <= q2_valid_q;
+    r_wid_q     <= q2_wid_q;
     if (rst_i) begin
       q1_valid_q <= 1'b0;
       q2_valid_q <= 1'b0;
@@ -203,6 +214,8 @@ module simty_path_arbiter (
 
   assign x            = {win_q[38], win_q[37:30], win_q[29:0], xmask};
   assign r_x_o        = x;
+  assign r_hit_pcn_o  = r_hit_pcn_q;
+  assign r_hit_npc_o  = r_hit_npc_q;
   assign r_single_o   = xmask == live;
   assign r_c_o        = {PATH_W{1'b0}};
   assign r_y_o        = {PATH_W{1'b0}};

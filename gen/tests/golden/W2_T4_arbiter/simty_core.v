@@ -116,6 +116,10 @@ module simty_core (
   wire [PATH_W-1:0]    r_x;            // next head path (stage r)
   wire                 r_single;
   wire                 r_seq;          // the instruction went where predicted with the same threads
+  wire                 r_hit_pcn;      // x's PC is the predicted next PC (compared a cycle before r)
+  wire                 r_hit_npc;      // x's PC is the warp's next-issue PC (compared a cycle before r)
+  wire [29:0]          npc_pre;        // the next-issue PC of the warp entering stage r, as registered
+  wire                 npc_byp;        // c0_pcn instead: collect 0 writes it this cycle
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
   wire                 pd_use1;
@@ -348,10 +352,9 @@ module simty_core (
   reg  [PATH_W-1:0]    r_h1_q;
   reg  [29:0]          r1_pc_q;
   reg  [29:0]          r_pc_q;
-  reg  [29:0]          r1_pcn_q;
-  reg  [29:0]          r_pcn_q;
   reg                  r1_pok_q;
   reg                  r_pok_q;
+  reg  [29:0]          r1_pcn_q;
   reg                  r1_load_q;
   reg                  r_load_q;
 
@@ -390,7 +393,10 @@ module simty_core (
     .rtgt_i        (jtgt),
     .c0_valid_i    (c0_valid),
     .c0_wid_i      (c0_wid),
-    .c0_pcn_i      (c0_pcn)
+    .c0_pcn_i      (c0_pcn),
+    .redir_hit_i   (r_hit_npc),
+    .npc_pre_o     (npc_pre),
+    .npc_byp_o     (npc_byp)
   );
 
   simty_bpred u_bpred (
@@ -566,7 +572,13 @@ module simty_core (
     .r_x_o       (r_x),
     .r_y_o       (r_y),
     .r_z_o       (r_z),
-    .r_single_o  (r_single)
+    .r_single_o  (r_single),
+    .m_npc_i     (npc_pre),
+    .m_npc_c0_i  (c0_pcn),
+    .m_npc_byp_i (npc_byp),
+    .r_hit_pcn_o (r_hit_pcn),
+    .r_hit_npc_o (r_hit_npc),
+    .m_pcn_i     (r1_pcn_q)
   );
 
   simty_coalesce u_coalesce (
@@ -695,7 +707,7 @@ module simty_core (
     end
   end
 
-  assign r_seq       = r_pok_q && r_x[P_PC +: 30] == r_pcn_q;
+  assign r_seq       = r_pok_q && r_hit_pcn;
   assign bp_tr_valid = m_valid_q && m_branch_q && (m_bp_q[0] != m_bp_q[1]);
   assign jtgt        = btb_target;
   assign path_hold   = {W{1'b0}};
@@ -951,10 +963,9 @@ module simty_core (
     r_h1_q     <= r1_h1_q;
     r1_pc_q    <= m_pc_q;
     r_pc_q     <= r1_pc_q;
-    r1_pcn_q   <= m_pcn_q;
-    r_pcn_q    <= r1_pcn_q;
     r1_pok_q   <= m_pok_q;
     r_pok_q    <= r1_pok_q;
+    r1_pcn_q   <= m_pcn_q;
     r1_load_q  <= m_load_q;
     r_load_q   <= r1_load_q;
     if (rst_i) begin

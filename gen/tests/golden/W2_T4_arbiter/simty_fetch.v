@@ -50,6 +50,9 @@ module simty_fetch (
   input  wire              redir_alive_i, // the warp still has a path
   input  wire              redir_seq_i,   // the instruction went where it was predicted to go with the same threads
   input  wire [WARP_W-1:0] pre_wid_i,     // the warp that reaches stage r next cycle
+  input  wire              redir_hit_i,   // redir_pc_i is the warp's next-issue PC (npc_pre_o of the cycle before, compared by the path unit)
+  output wire [29:0]       npc_pre_o,     // next-issue PC of the warp that reaches stage r next cycle, as registered (npc_byp_o: c0_pcn_i instead)
+  output wire              npc_byp_o,     // collect 0 writes that warp's next-issue PC this cycle
   // instruction port (latency 1)
   output reg               imem_req_o,
   output reg  [31:0]       imem_addr_o,   // byte address
@@ -85,7 +88,6 @@ module simty_fetch (
   reg     [29:0]       fetch_pc_q [0:W-1]; // next fetch PC per warp (but see f1)
   reg     [W-1:0]      inimem_q;           // fetch_pc_q[w] lies in instruction memory
   reg     [29:0]       npc_q [0:W-1];      // PC of the warp's next instruction to issue
-  reg     [29:0]       npc_r_q;            // npc_q of the warp at stage r, read a cycle ahead
   reg     [CR_W*W-1:0] cred_q;             // per warp: fetched and not yet issued nor dropped
   reg     [WARP_W-1:0] rr_q;               // round-robin start
   reg                  f1_valid_q;         // fetch stage 1: the request
@@ -178,7 +180,7 @@ module simty_fetch (
   // Redirect: unless the warp's next instruction to issue is at the new PC, drop what it
   // fetched and refetch from there. A predicted jump in f4 drops the warp's younger fetches
   // (f3, f2, f1, steering).
-  assign kill    = redir_valid_i && !(redir_alive_i && (redir_seq_i || npc_r_q == redir_pc_i));
+  assign kill    = redir_valid_i && !(redir_alive_i && (redir_seq_i || redir_hit_i));
   assign drop    = ({W{f4_valid_q}} & ({{(W-1){1'b0}},
       1'b1} << f4_wid_q)) | ({W{kill}} & ({{(W-1){1'b0}}, 1'b1} << redir_wid_i));
   assign jk_sel  = |(sel_oh & drop);
@@ -230,7 +232,6 @@ module simty_fetch (
     if (c0_valid_i) begin
       npc_q[c0_wid_i] <= c0_pcn_i;
     end
-    npc_r_q <= c0_valid_i && c0_wid_i == pre_wid_i ? c0_pcn_i : npc_q[pre_wid_i];
     if (kill) begin
       fetch_pc_q[redir_wid_i] <= redir_pc_i;
       inimem_q[redir_wid_i]   <= redir_pc_i[29:IMEM_AW] == IMEM_TAG;
@@ -281,6 +282,8 @@ module simty_fetch (
   assign rf_insn_o   = f3_insn_q;
   assign rf_fault_o  = f3_fault_q;
   assign bp_pc_o     = f2_pc_q[BP_W-1:0];
+  assign npc_pre_o   = npc_q[pre_wid_i];
+  assign npc_byp_o   = c0_valid_i && c0_wid_i == pre_wid_i;
   assign flush_o     = kill;
   assign flush_wid_o = redir_wid_i;
 

@@ -48,12 +48,19 @@ module simty_path_arbiter (
   input  wire [PATH_W-1:0] m_a_i,
   input  wire [PATH_W-1:0] m_b_i,
   input  wire [T-1:0]      m_leave_i,   // lanes that exited or trapped
+  // the cycle before stage r: what the tree's root is compared with
+  input  wire [29:0]       m_pcn_i,     // the predicted next PC of the warp entering stage r
+  input  wire [29:0]       m_npc_i,     // the PC of its next instruction to issue, as registered
+  input  wire [29:0]       m_npc_c0_i,  // ... as collect 0 writes it this cycle
+  input  wire              m_npc_byp_i, // m_npc_c0_i is the one
   // stage r
   output wire [PATH_W-1:0] r_c_o,       // (no second path: invalid)
   output wire [PATH_W-1:0] r_x_o,       // the next PC, its depth and the threads there
   output wire [PATH_W-1:0] r_y_o,       // (invalid)
   output wire [PATH_W-1:0] r_z_o,       // (invalid)
-  output wire              r_single_o   // every live thread is at x's PC
+  output wire              r_single_o,  // every live thread is at x's PC
+  output wire              r_hit_pcn_o, // x's PC is m_pcn_i (compared with the root, registered)
+  output wire              r_hit_npc_o  // x's PC is the next-issue PC (idem)
 );
 
   localparam integer T      = 4;  // threads per warp
@@ -84,6 +91,8 @@ module simty_path_arbiter (
   reg     [TS_W*T-1:0]     st_r_q;       // the row at stage r
   reg                      r_valid_q;
   reg     [WARP_W-1:0]     r_wid_q;
+  reg                      r_hit_pcn_q;  // x's PC is the predicted next PC
+  reg                      r_hit_npc_q;  // x's PC is the next-issue PC
   reg     [T-1:0]          xmask;        // threads at the winning PC
   reg     [T-1:0]          live;
   wire                     unused_ports;
@@ -161,10 +170,12 @@ module simty_path_arbiter (
 
   // tree
   always @(posedge clk_i) begin
-    win_q     <= n2_0;
-    st_r_q    <= st_p_q;
-    r_valid_q <= p_valid_q;
-    r_wid_q   <= p_wid_q;
+    win_q       <= n2_0;
+    r_hit_pcn_q <= n2_0[29:0] == m_pcn_i;
+    r_hit_npc_q <= n2_0[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i);
+    st_r_q      <= st_p_q;
+    r_valid_q   <= p_valid_q;
+    r_wid_q     <= p_wid_q;
     if (rst_i) begin
       r_valid_q <= 1'b0;
     end
@@ -182,6 +193,8 @@ module simty_path_arbiter (
 
   assign x            = {win_q[38], win_q[37:30], win_q[29:0], xmask};
   assign r_x_o        = x;
+  assign r_hit_pcn_o  = r_hit_pcn_q;
+  assign r_hit_npc_o  = r_hit_npc_q;
   assign r_single_o   = xmask == live;
   assign r_c_o        = {PATH_W{1'b0}};
   assign r_y_o        = {PATH_W{1'b0}};

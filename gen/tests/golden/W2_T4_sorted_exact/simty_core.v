@@ -116,9 +116,9 @@ module simty_core (
   wire [PATH_W-1:0]    r_x;            // next head path (stage r)
   wire                 r_single;
   wire                 r_seq;          // the instruction went where predicted with the same threads
-  wire                 r_hit_pcn;      // x's PC is the predicted next PC (compared at resolve)
-  wire                 r_hit_npc;      // x's PC is the warp's next-issue PC (compared at resolve)
-  wire [29:0]          npc_pre;        // the resolving warp's next-issue PC, as registered
+  wire                 r_hit_pcn;      // x's PC is the predicted next PC (compared a cycle before r)
+  wire                 r_hit_npc;      // x's PC is the warp's next-issue PC (compared a cycle before r)
+  wire [29:0]          npc_pre;        // the next-issue PC of the warp entering stage r, as registered
   wire                 npc_byp;        // c0_pcn instead: collect 0 writes it this cycle
   wire [4:0]           pd_rs1;
   wire [4:0]           pd_rs2;
@@ -554,17 +554,17 @@ module simty_core (
     .r_y_o       (r_y),
     .r_z_o       (r_z),
     .r_single_o  (r_single),
-    .init_row_i  (init_cnt_q[ROW_W-1:0]),
-    .hold_o      (path_hold),
-    .g_valid_o   (g_valid),
-    .g_wid_o     (g_wid),
-    .g_ahead_o   (g_ahead),
-    .m_pcn_i     (m_pcn_q),
     .m_npc_i     (npc_pre),
     .m_npc_c0_i  (c0_pcn),
     .m_npc_byp_i (npc_byp),
     .r_hit_pcn_o (r_hit_pcn),
     .r_hit_npc_o (r_hit_npc),
+    .m_pcn_i     (m_pcn_q),
+    .init_row_i  (init_cnt_q[ROW_W-1:0]),
+    .hold_o      (path_hold),
+    .g_valid_o   (g_valid),
+    .g_wid_o     (g_wid),
+    .g_ahead_o   (g_ahead),
     .n_valid_i   (n_valid_q)
   );
 
