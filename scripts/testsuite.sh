@@ -85,6 +85,8 @@ fast=(
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "bench-selftest|.venv/bin/python scripts/bench.py --self-test"
   "area-step-selftest|.venv/bin/python scripts/area_step.py --self-test"
+  # the model's study pass rules: results independent of the rule, passes fall (~15 s)
+  "pass-rules|.venv/bin/python scripts/pass_rules.py --self-test"
   "knobs|scripts/check_knobs.sh"
   "--"
   # These reuse the simulators built above.
