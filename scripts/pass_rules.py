@@ -13,8 +13,11 @@ results do not depend on the rule).  The table gives, per configuration and rule
 memory passes per memory instruction (bench.mem_passes of the commit log), the model's
 cycles summed over the kernels, those cycles relative to `word`, and the share of the
 memory passes that are stack accesses (rs1 = sp, s0/fp or tp: x2, x8, x4; per-thread
-stacks and thread-local data lie in different blocks, so no in-block rule merges them).
---md FILE writes the table there (else it is printed).
+stacks and thread-local data lie in different blocks, so no in-block rule merges them),
+and what the passes per memory instruction would be if every stack instruction took one
+pass (as it would with the threads' stacks interleaved word by word).
+A second table gives the passes per memory instruction kernel by kernel.  --md FILE
+writes the tables there (else they are printed).
 
 --self-test (make test, `pass-rules` of scripts/testsuite.sh): at 2x4, 8x8 and 4x64 the
 simt store and sub-word tests and three kernels under every rule must pass with the same
@@ -41,21 +44,37 @@ RUN_MEM_MIB = 4096
 
 
 def stack_passes(log):
-    """Memory passes (the lines of one (cycle, warp) with a load or store) whose
-    instruction's rs1 is sp, s0 or tp."""
-    n = 0
-    cur = None
+    """Memory passes whose instruction's rs1 is sp, s0 or tp, and the memory
+    instructions among them, split as bench.mem_passes splits them (a pass is the
+    lines of one (cycle, warp); a memory pass with its warp's previous pass's PC and
+    disjoint lanes is a replay)."""
+    last = {}
+    npass = ninsn = 0
+    cur, lanes, pc, stack = None, set(), None, False
+
+    def flush():
+        nonlocal npass, ninsn
+        if cur is None:
+            return
+        prev = last.get(cur[1])
+        if stack:
+            npass += 1
+            if not (prev and prev[0] == pc and prev[1].isdisjoint(lanes)):
+                ninsn += 1
+        last[cur[1]] = (pc, lanes)
+
     with open(log) as f:
         for line in f:
             p = line.split(None, 5)
             key = (p[0], p[1])
-            if key == cur:
-                continue
-            cur = key
-            insn = int(p[4], 16)
-            if insn & 0x7f in (0x03, 0x23) and (insn >> 15) & 31 in STACK_REGS:
-                n += 1
-    return n
+            if key != cur:
+                flush()
+                insn = int(p[4], 16)
+                cur, lanes, pc = key, set(), p[3]
+                stack = insn & 0x7f in (0x03, 0x23) and (insn >> 15) & 31 in STACK_REGS
+            lanes.add(p[2])
+        flush()
+    return npass, ninsn
 
 
 def run_rule(job):
@@ -82,7 +101,7 @@ def run_rule(job):
             rec["signature"] = f.read()
         rec["check"] = check_signature(sig, os.path.join(bench_dir, kernel + ".sig"))
         rec["mem_passes"], rec["mem_instructions"] = mem_passes(log)
-        rec["stack_passes"] = stack_passes(log)
+        rec["stack_passes"], rec["stack_instructions"] = stack_passes(log)
     return rec
 
 
@@ -92,8 +111,9 @@ def summarize(recs):
     for r in recs:
         key = (r["scale"], r["W"], r["T"], r["rule"])
         s = out.setdefault(key, {"cycles": 0, "mem_passes": 0, "mem_instructions": 0,
-                                 "stack_passes": 0, "kernels": 0})
-        for k in ("cycles", "mem_passes", "mem_instructions", "stack_passes"):
+                                 "stack_passes": 0, "stack_instructions": 0, "kernels": 0})
+        for k in ("cycles", "mem_passes", "mem_instructions", "stack_passes",
+                  "stack_instructions"):
             s[k] += r.get(k, 0)
         s["kernels"] += 1
     return out
@@ -101,8 +121,8 @@ def summarize(recs):
 
 def table(summary, rules):
     lines = ["| configuration | rule | memory passes / memory instr. | cycles | cycles / word "
-             "| stack share of memory passes |",
-             "|---|---|---|---|---|---|"]
+             "| stack share of memory passes | passes / instr. if stack instr. took one |",
+             "|---|---|---|---|---|---|---|"]
     keys = sorted({k[:3] for k in summary}, key=lambda k: (k[0] != "fixed", k[1] * k[2], k[2]))
     for scale, w, t in keys:
         base = summary.get((scale, w, t, "word"))
@@ -111,10 +131,32 @@ def table(summary, rules):
             if not s:
                 continue
             rel = "%.3f" % (s["cycles"] / base["cycles"]) if base and base["cycles"] else "-"
-            lines.append("| %dx%d%s | `%s` | %.2f | %s | %s | %.0f %% |" % (
+            lines.append("| %dx%d%s | `%s` | %.2f | %s | %s | %.0f %% | %.2f |" % (
                 w, t, " weak" if scale == "weak" else "", rule,
                 s["mem_passes"] / max(1, s["mem_instructions"]), format(s["cycles"], ","), rel,
-                100.0 * s["stack_passes"] / max(1, s["mem_passes"])))
+                100.0 * s["stack_passes"] / max(1, s["mem_passes"]),
+                (s["mem_passes"] - s["stack_passes"] + s["stack_instructions"])
+                / max(1, s["mem_instructions"])))
+    return "\n".join(lines) + "\n"
+
+
+def kernel_table(recs, rules):
+    """Memory passes per memory instruction, kernel by kernel, per configuration."""
+    cfgs = sorted({(r["scale"], r["W"], r["T"]) for r in recs},
+                  key=lambda k: (k[0] != "fixed", k[1] * k[2], k[2]))
+    ks = sorted({r["kernel"] for r in recs})
+    by = {(r["scale"], r["W"], r["T"], r["kernel"], r["rule"]): r for r in recs}
+    head = ["kernel"] + ["%dx%d%s `%s`" % (w, t, " weak" if sc == "weak" else "", ru)
+                         for sc, w, t in cfgs for ru in rules]
+    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
+    for k in ks:
+        row = [k]
+        for sc, w, t in cfgs:
+            for ru in rules:
+                r = by.get((sc, w, t, k, ru))
+                row.append("%.2f" % (r["mem_passes"] / r["mem_instructions"])
+                           if r and r.get("mem_instructions") else "-")
+        lines.append("| " + " | ".join(row) + " |")
     return "\n".join(lines) + "\n"
 
 
@@ -148,7 +190,9 @@ def measure(a):
         print("FAIL %s %dx%d %s: the signature depends on the rule" % (k[3], k[1], k[2], k[0]))
     md = ("Memory passes per memory instruction and model cycles (sums over %d kernels, "
           "minsp-pc, BENCH_SEED %d) per pass rule (`simty-ref --pass-rule`).\n\n"
-          % (len(set(r["kernel"] for r in recs)), a.seed) + table(summarize(recs), a.rules))
+          % (len(set(r["kernel"] for r in recs)), a.seed) + table(summarize(recs), a.rules) +
+          "\nMemory passes per memory instruction, kernel by kernel:\n\n" +
+          kernel_table(recs, a.rules))
     if a.md:
         with open(a.md, "w") as f:
             f.write(md)
