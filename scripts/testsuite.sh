@@ -90,6 +90,8 @@ fast=(
   "tool-version|.venv/bin/python scripts/fpga_flow.py --version-self-test"
   # the critical path's units from the cells' sources (recorded W1T1 paths, scripts/tests/)
   "crit-path|.venv/bin/python scripts/synth.py --crit-self-test"
+  # the model's study pass rules: results independent of the rule, passes fall (~15 s)
+  "pass-rules|.venv/bin/python scripts/pass_rules.py --self-test"
   "knobs|scripts/check_knobs.sh"
   "--"
   # These reuse the simulators built above.

@@ -438,6 +438,9 @@ static int setup(struct run *r, const char *path, int argc, char **argv)
         c.imem_kib = SIMTY_IMEM_KIB;
         c.dmem_kib = SIMTY_DMEM_KIB;
         c.isa_m = SIMTY_ISA_M;
+        /* The RTL's pass rule; the model's others (--pass-rule) are studies
+         * that the lock step must never take. */
+        c.pass_rule = REF_PASS_WORD;
         r->ref = ref_new(&c, err, sizeof err);
         r->hist = calloc(NTHREADS, sizeof *r->hist);
         if (!r->ref || !r->hist || ref_load_elf(r->ref, path, &info, err, sizeof err) != 0) {

@@ -22,6 +22,7 @@ void ref_config_default(struct ref_config *c)
     c->dmem_kib = SIMTY_DMEM_KIB_DEFAULT;
     c->policy = REF_POLICY_MINSP_PC;
     c->isa_m = 0;
+    c->pass_rule = REF_PASS_WORD;
 }
 
 int ref_config_check(const struct ref_config *c, char *err, size_t n)
@@ -40,6 +41,8 @@ int ref_config_check(const struct ref_config *c, char *err, size_t n)
                           REF_MAX_MEM_KIB);
     if ((unsigned)c->policy > REF_POLICY_LAST)
         return simty_errf(err, n, "policy %d: unknown", (int)c->policy);
+    if ((unsigned)c->pass_rule > REF_PASS_LAST)
+        return simty_errf(err, n, "pass rule %d: unknown", (int)c->pass_rule);
     return 0;
 }
 
@@ -67,6 +70,24 @@ int ref_policy_parse(const char *s, enum ref_policy *p)
     for (i = 0; i <= REF_POLICY_LAST; i++)
         if (strcmp(s, policy_names[i]) == 0) {
             *p = (enum ref_policy)i;
+            return 0;
+        }
+    return -1;
+}
+
+static const char *const pass_rule_names[] = { "word", "packed", "rotate", "block" };
+
+const char *ref_pass_rule_name(enum ref_pass_rule p)
+{
+    return (unsigned)p <= REF_PASS_LAST ? pass_rule_names[p] : "?";
+}
+
+int ref_pass_rule_parse(const char *s, enum ref_pass_rule *p)
+{
+    unsigned i;
+    for (i = 0; i <= REF_PASS_LAST; i++)
+        if (strcmp(s, pass_rule_names[i]) == 0) {
+            *p = (enum ref_pass_rule)i;
             return 0;
         }
     return -1;
@@ -541,6 +562,65 @@ uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t ma
     return ref_pass_mask_d(r, w, ref_decode_at(r, pc), mask);
 }
 
+/* The memory pass of the study rules (REF_PASS_PACKED, _ROTATE, _BLOCK;
+ * simty_ref.h), for a leader at la that does not trap.  The block is the
+ * leader's 4T bytes, aligned to 4T: a multiple of T units of any size n, so
+ * a lane's unit index in it is (address - block) / n. */
+static uint64_t pass_mask_study(const struct ref *r, const struct dinsn *d, const uint32_t *xr,
+                                uint64_t mask, unsigned leader, uint32_t la)
+{
+    unsigned T = r->cfg.T, n = mem_size(d->op), is_load = d->op <= OP_LHU, changed;
+    uint32_t imm = (uint32_t)d->imm, block = la & ~(4 * T - 1);
+    uint32_t lu = (la - block) / n;      /* the leader's unit index */
+    uint64_t served = 1ull << leader, m;
+    for (m = mask & (mask - 1); m; m &= m - 1) {
+        unsigned l = (unsigned)__builtin_ctzll(m), ok;
+        uint32_t ad = xr[l] + imm, unit = (ad - block) / n;
+        if (is_load && ad == la) {
+            served |= 1ull << l;
+            continue;
+        }
+        if ((ad & (n - 1)) || ad - block >= 4 * T)
+            continue;                    /* misaligned (traps) or outside the block */
+        switch (r->cfg.pass_rule) {
+        case REF_PASS_PACKED: ok = unit % T == l; break;
+        case REF_PASS_ROTATE: ok = unit % T == (lu + l - leader) % T; break;
+        default:              ok = 1; break;   /* REF_PASS_BLOCK */
+        }
+        if (ok)
+            served |= 1ull << l;
+    }
+    if (is_load)
+        return served;
+    /* Stores: the results must equal executing the lanes in increasing order.
+     * A served lane j waits while an unserved lower lane i whose store does
+     * not trap writes bytes that j writes too (it will write them in a later
+     * pass, after j).  A lane that waits is unserved in turn, so repeat until
+     * nothing changes (the leader, the lowest lane, never waits). */
+    do {
+        uint64_t deferred = 0;
+        changed = 0;
+        for (m = mask & ~served; m; m &= m - 1) {
+            unsigned i = (unsigned)__builtin_ctzll(m);
+            uint32_t ai = xr[i] + imm;
+            uint64_t s;
+            if (classify(r, ai, n) < 0)
+                continue;
+            for (s = served & ~((2ull << i) - 1); s; s &= s - 1) {
+                unsigned j = (unsigned)__builtin_ctzll(s);
+                uint32_t aj = xr[j] + imm;
+                if (ai < aj + n && aj < ai + n)     /* (neither is near 2^32) */
+                    deferred |= 1ull << j;
+            }
+        }
+        if (deferred) {
+            served &= ~deferred;
+            changed = 1;
+        }
+    } while (changed);
+    return served;
+}
+
 uint64_t ref_pass_mask_d(const struct ref *r, unsigned w, const struct dinsn *d, uint64_t mask)
 {
     const uint32_t *xr;       /* rs1, lane by lane */
@@ -566,6 +646,8 @@ uint64_t ref_pass_mask_d(const struct ref *r, unsigned w, const struct dinsn *d,
     la = xr[leader] + (uint32_t)d->imm;
     if (classify(r, la, mem_size(d->op)) < 0)
         return served;           /* the leader traps, alone */
+    if (r->cfg.pass_rule != REF_PASS_WORD)
+        return pass_mask_study(r, d, xr, mask, leader, la);
     if (d->op != OP_LW && d->op != OP_SW) {
         /* sub-word: the leader, with the loads of its very address */
         if (d->op >= OP_LB && d->op <= OP_LHU)

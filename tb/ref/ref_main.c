@@ -2,7 +2,7 @@
  * ref_main.c - simty-ref, the reference model as a command-line tool.
  *
  *   simty-ref [-W N] [-T N] [--imem KIB] [--dmem KIB] [--isa rv32i|rv32im] [--policy P]
- *             [--max-cycles N] [--commit-log FILE] [--stats FILE.json]
+ *             [--pass-rule R] [--max-cycles N] [--commit-log FILE] [--stats FILE.json]
  *             [--signature FILE] [--quiet] [--cfg] ELF...
  *
  * --cfg prints each ELF's control-flow graph and the reconvergence PC of
@@ -46,6 +46,12 @@ static void usage(FILE *f)
         "                     executes, with rv32i its encodings are illegal\n"
         "  --policy P         minsp-pc (default), min-pc, depth-first, breadth-first,\n"
         "                     ipdom, minority-first, mp-ipdom\n"
+        "  --pass-rule R      lanes a memory pass serves (a model-only study; the RTL and\n"
+        "                     its co-simulation have word): word (default: word <lane> of\n"
+        "                     the leader's block), packed (any size, unit <lane mod T>),\n"
+        "                     rotate (unit = the leader's + lane - leader, mod T), block\n"
+        "                     (any aligned access in the block); all serve loads of the\n"
+        "                     leader's address, and results do not depend on the rule\n"
         "  --max-cycles N     stop as a hang after N warp-instructions (default %llu, 0 = none)\n"
         "  --cfg              print the control-flow graph, post-dominators and each\n"
         "                     branch's reconvergence PC instead of running\n"
@@ -132,6 +138,7 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
         }
         if (strcmp(name, "-W") && strcmp(name, "-T") && strcmp(name, "--imem") &&
             strcmp(name, "--dmem") && strcmp(name, "--policy") && strcmp(name, "--max-cycles") &&
+            strcmp(name, "--pass-rule") &&
             strcmp(name, "--isa") &&
             strcmp(name, "--commit-log") && strcmp(name, "--stats") && strcmp(name, "--signature"))
             return bad("unknown option '%s'%s (try --help)", a, "");
@@ -166,6 +173,9 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
             if (ref_policy_parse(val, &o->cfg.policy))
                 return bad("--policy %s: unknown (minsp-pc, min-pc, depth-first, breadth-first, "
                            "ipdom, minority-first, mp-ipdom)%s", val, "");
+        } else if (strcmp(name, "--pass-rule") == 0) {
+            if (ref_pass_rule_parse(val, &o->cfg.pass_rule))
+                return bad("--pass-rule %s: unknown (word, packed, rotate, block)%s", val, "");
         } else if (strcmp(name, "--max-cycles") == 0) {
             if (parse_u64(name, val, UINT64_MAX, &o->max_cycles))
                 return -1;

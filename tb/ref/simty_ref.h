@@ -54,11 +54,26 @@ enum ref_policy {
 };
 #define REF_POLICY_LAST REF_POLICY_MP_IPDOM
 
+/* Which lanes a memory pass serves with its leader (ref_pass_mask).  Only
+ * REF_PASS_WORD is the spec's rule, the one the RTL implements and the
+ * lock-step co-simulation compares; the others are model-only options for
+ * memory studies (issue 50: what serving more lanes per pass would save).
+ * Every rule serves the loads of the leader's very address, and the results
+ * never depend on the rule (a store waits for an overlapping lower lane). */
+enum ref_pass_rule {
+    REF_PASS_WORD,            /* aligned word access to word <lane> of the block */
+    REF_PASS_PACKED,          /* aligned access, unit index (offset / size) = lane mod T */
+    REF_PASS_ROTATE,          /* unit index = leader's unit index + lane - leader, mod T */
+    REF_PASS_BLOCK            /* any aligned access inside the leader's block */
+};
+#define REF_PASS_LAST REF_PASS_BLOCK
+
 struct ref_config {
     unsigned W, T;               /* powers of two, 1..64 */
     unsigned imem_kib, dmem_kib; /* powers of two, 1..REF_MAX_MEM_KIB */
     enum ref_policy policy;
     int isa_m;                   /* 1: RV32IM (M executes), 0: RV32I (M encodings illegal) */
+    enum ref_pass_rule pass_rule;/* REF_PASS_WORD (default; the only one the RTL has) */
 };
 
 struct ref_path {
@@ -77,6 +92,9 @@ int ref_config_check(const struct ref_config *c, char *err, size_t errlen);
  * "minority-first", "mp-ipdom". */
 const char *ref_policy_name(enum ref_policy p);
 int ref_policy_parse(const char *s, enum ref_policy *p);
+/* "word", "packed", "rotate", "block". */
+const char *ref_pass_rule_name(enum ref_pass_rule p);
+int ref_pass_rule_parse(const char *s, enum ref_pass_rule *p);
 
 struct ref *ref_new(const struct ref_config *c, char *err, size_t errlen);
 void ref_free(struct ref *r);
@@ -107,13 +125,16 @@ uint32_t ref_dmem_size(const struct ref *r);
 int ref_step(struct ref *r, unsigned warp, uint32_t pc, uint64_t mask,
              const uint64_t *cycle, struct simty_effect *out);
 /* The lanes of mask that one pass of the instruction at pc serves, per the
- * spec's rule (leader = lowest lane; memory: the leader with every lane that
+ * configuration's pass_rule; under the default (REF_PASS_WORD) the spec's
+ * rule (leader = lowest lane; memory: the leader with every lane that
  * makes an aligned word access to word <its lane> of the leader's T-word
  * block, or a load of the leader's address, of any size (the spec allows
  * serving more than its minimum, a word load of the leader's word; the RTL
  * does this); indirect jumps: lanes with the
  * leader's target; anything else: all).  A leader whose access would trap
- * is served alone. */
+ * is served alone.  The other rules serve more memory lanes (enum
+ * ref_pass_rule); a store lane that overlaps an unserved lower lane's bytes
+ * waits, so that the results equal executing the lanes in increasing order. */
 uint64_t ref_pass_mask(const struct ref *r, unsigned warp, uint32_t pc, uint64_t mask);
 const char *ref_error(const struct ref *r);
 
