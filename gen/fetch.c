@@ -5,12 +5,16 @@
 #include "simty_map.h"
 
 /* From this many warps the per-warp PCs live in LUT-RAM (see pc_rams); with
- * fewer, in flip-flops.  W8T8 sorted: the RAMs saved 1,100 of 14,456 LUT4 but
- * cost 4.4 MHz (78.0 against 82.4, median of 3 seeds): the steering pick's
- * encoded warp then drives the RAMs' read address, where flip-flops are read
- * by a one-hot AND-OR.  W16T8: 17,368 LUT4 against 20,050 and 68.6 MHz against
- * 68.9 (seed 1; both critical paths end in f1_pc_q). */
-#define PC_RAM_MIN_W 16
+ * fewer, in flip-flops.  The RAMs save their write multiplexers: the fetch
+ * unit alone (Yosys synth_ecp5, T = 8) takes 819 LUT4 and 40 DPR16X4 at W = 4
+ * against 1,424 LUT4 in flip-flops, 624 and 58 at W = 8 against 2,283; at
+ * W = 2 they save 45 LUT4 for 24 DPR16X4, at W = 1 nothing.  Their cost is
+ * timing (the steering pick's encoded warp drives the RAMs' read address,
+ * where flip-flops are read by a one-hot AND-OR): W8T8 sorted at bf58994,
+ * 3 seeds, 80.0 MHz (80.01, 76.45, 80.46) against 81.2 in flip-flops, for 10,752
+ * against 12,375 logic (LUT4 + 2 x CCU2C): the figure of merit (thread
+ * instructions per second per 1,000 logic) 18.8 against 16.6. */
+#define PC_RAM_MIN_W 4
 
 /* From this many warps the steering pick is registered (stage f0) and the
  * picked warp's PC is read the cycle after.  W16T8 sorted at 45154c4: every

@@ -85,62 +85,127 @@ module simty_fetch (
   localparam integer IMEM_AW  = 14;       // log2(IMEM words = 16384)
   localparam [15:0]  IMEM_TAG = 16'h8000; // IMEM word base >> IMEM_AW
 
-  reg     [29:0]       fetch_pc_q [0:W-1]; // next fetch PC per warp (but see f1)
-  reg     [W-1:0]      inimem_q;           // fetch_pc_q[w] lies in instruction memory
-  reg     [29:0]       npc_q [0:W-1];      // PC of the warp's next instruction to issue
-  reg     [CR_W*W-1:0] cred_q;             // per warp: fetched and not yet issued nor dropped
-  reg     [WARP_W-1:0] rr_q;               // round-robin start
-  reg                  f1_valid_q;         // fetch stage 1: the request
+  reg     [29:0]       start_q;     // start_pc_i, taken during the reset sequence
+  reg     [2*W-1:0]    fpc_lvt_q;   // per warp, where its fetch PC is: 0 bank f1, 1 bank f4 (a predicted jump), 2 bank r (a redirect), 3 start_q
+  reg     [2*W-1:0]    npc_lvt_q;   // per warp, where its next-issue PC is: 0 bank c0 (an issue), 2 bank r (a redirect), 3 start_q
+  reg     [W-1:0]      inimem_q;    // the warp's fetch PC lies in instruction memory
+  reg     [CR_W*W-1:0] cred_q;      // per warp: fetched and not yet issued nor dropped
+  reg     [WARP_W-1:0] rr_q;        // round-robin start
+  reg                  f1_valid_q;  // fetch stage 1: the request
   reg     [WARP_W-1:0] f1_wid_q;
   reg     [29:0]       f1_pc_q;
   reg                  f1_fault_q;
-  reg                  f2_valid_q;         // fetch stage 2: the data
+  reg                  f2_valid_q;  // fetch stage 2: the data
   reg     [WARP_W-1:0] f2_wid_q;
   reg     [29:0]       f2_pc_q;
   reg                  f2_fault_q;
-  reg                  f3_valid_q;         // fetch stage 3: the word, registered, goes to predecode
+  reg                  f3_valid_q;  // fetch stage 3: the word, registered, goes to predecode
   reg     [WARP_W-1:0] f3_wid_q;
-  reg     [WARP_W-1:0] f3_owid_q;          // f3_wid_q again, for the issue queue (rf_wid_o)
-  reg     [WARP_W-1:0] f3_bwid_q;          // and again, for the issue buffer's RAM (rf_bwid_o)
+  reg     [WARP_W-1:0] f3_owid_q;   // f3_wid_q again, for the issue queue (rf_wid_o)
+  reg     [WARP_W-1:0] f3_bwid_q;   // and again, for the issue buffer's RAM (rf_bwid_o)
   reg     [29:0]       f3_pc_q;
   reg                  f3_fault_q;
   reg     [31:0]       f3_insn_q;
-  reg                  f3_drop_q;          // f3's instruction is dropped by the predicted jump in f4 (f4_valid_q && f3_wid_q == f4_wid_q, registered from f3 and f2)
-  reg                  f4_valid_q;         // f4: a predicted jump went to the buffer
+  reg                  f3_drop_q;   // f3's instruction is dropped by the predicted jump in f4 (f4_valid_q && f3_wid_q == f4_wid_q, registered from f3 and f2)
+  reg                  f4_valid_q;  // f4: a predicted jump went to the buffer
   reg     [WARP_W-1:0] f4_wid_q;
   reg     [29:0]       f4_pc_q;
   reg     [29:0]       f4_off_q;
   reg     [W-1:0]      elig;
-  reg     [W-1:0]      hungry;             // eligible with no credit used
+  reg     [W-1:0]      hungry;      // eligible with no credit used
   wire                 sel_valid;
   wire    [WARP_W-1:0] sel;
-  wire    [W-1:0]      sel_oh;             // the pick, one-hot
+  wire    [W-1:0]      sel_oh;      // the pick, one-hot
   integer              w;
-  wire    [W-1:0]      pick_from;          // warps at or after the start
-  wire    [4*W-1:0]    pick_v;             // the requests in priority order, lowest bit first
-  wire    [4*W-1:0]    pick_f;             // its lowest set bit
-  wire    [W-1:0]      pick_oh;            // the pick, one-hot
+  wire    [W-1:0]      pick_from;   // warps at or after the start
+  wire    [4*W-1:0]    pick_v;      // the requests in priority order, lowest bit first
+  wire    [4*W-1:0]    pick_f;      // its lowest set bit
+  wire    [W-1:0]      pick_oh;     // the pick, one-hot
   wire    [29:0]       f1_inc;
   wire                 f1_inc_in;
-  wire                 byp;                // the picked warp was fetched in the last cycle
+  wire                 byp;         // the picked warp was fetched in the last cycle
   wire    [29:0]       sel_pc;
   wire                 sel_in_imem;
-  reg     [W-1:0]      f1_oh_q;            // f1's warp, one-hot
-  wire    [29:0]       pick_pc;            // the picked warp's fetch PC (one-hot AND-OR, no decoder)
-  wire                 pick_in;
+  reg     [W-1:0]      f1_oh_q;     // f1's warp, one-hot
   wire    [29:0]       f4_target;
-  wire                 kill;
-  wire                 jk_sel;             // dropped by a predicted jump or a redirect
+  wire                 kill;        // a redirect that refetches (below)
+  wire    [29:0]       fpc_f1;
+  wire    [29:0]       fpc_f4;
+  wire    [29:0]       fpc_r;
+  wire    [1:0]        pick_lvt;    // the picked warp's fetch-PC bank (one-hot AND-OR)
+  wire    [29:0]       pick_pc;     // the picked warp's fetch PC
+  wire    [29:0]       npc_c0;
+  wire    [29:0]       npc_r;
+  wire    [1:0]        npc_lvt;
+  wire    [29:0]       npc_pre;     // the next-issue PC of the warp that reaches stage r next cycle
+  wire                 pick_in;
+  wire                 jk_sel;      // dropped by a predicted jump or a redirect
   wire                 jk_f1;
   wire                 jk_f2;
   wire                 jk_f3;
-  wire    [W-1:0]      drop;               // warps whose fetches are dropped now (jump at f4, refetch)
-  wire    [W-1:0]      cr_kill;            // credits cleared: the warp redirected now
-  wire    [W-1:0]      cr_inc;             // a credit taken: the warp fetched now, not dropped
-  wire    [W-1:0]      cr_d1;              // the same at f1
-  wire    [W-1:0]      cr_d2;              // at f2
-  wire    [W-1:0]      cr_d3;              // at f3
+  wire    [W-1:0]      drop;        // warps whose fetches are dropped now (jump at f4, refetch)
+  wire    [W-1:0]      cr_kill;     // credits cleared: the warp redirected now
+  wire    [W-1:0]      cr_inc;      // a credit taken: the warp fetched now, not dropped
+  wire    [W-1:0]      cr_d1;       // the same at f1
+  wire    [W-1:0]      cr_d2;       // at f2
+  wire    [W-1:0]      cr_d3;       // at f3
   integer              ws;
+
+  simty_ram_1r1w_lut #(
+    .DEPTH_W (WARP_W),
+    .DATA_W  (30)
+  ) u_fpc_f1 (
+    .clk_i   (clk_i),
+    .we_i    (f1_valid_q),
+    .waddr_i (f1_wid_q),
+    .wdata_i (f1_inc),
+    .raddr_i (sel),
+    .rdata_o (fpc_f1)
+  );
+
+  simty_ram_1r1w_lut #(
+    .DEPTH_W (WARP_W),
+    .DATA_W  (30)
+  ) u_fpc_f4 (
+    .clk_i   (clk_i),
+    .we_i    (f4_valid_q),
+    .waddr_i (f4_wid_q),
+    .wdata_i (f4_target),
+    .raddr_i (sel),
+    .rdata_o (fpc_f4)
+  );
+
+  simty_ram_1r1w_lut #(
+    .DEPTH_W (WARP_W),
+    .DATA_W  (30)
+  ) u_npc_c0 (
+    .clk_i   (clk_i),
+    .we_i    (c0_valid_i),
+    .waddr_i (c0_wid_i),
+    .wdata_i (c0_pcn_i),
+    .raddr_i (pre_wid_i),
+    .rdata_o (npc_c0)
+  );
+
+  simty_ram_2r1w_lut #(
+    .DEPTH_W (WARP_W),
+    .DATA_W  (30)
+  ) u_pc_r (
+    .clk_i    (clk_i),
+    .we_i     (kill),
+    .waddr_i  (redir_wid_i),
+    .wdata_i  (redir_pc_i),
+    .raddr_i  (sel),
+    .rdata_o  (fpc_r),
+    .raddr2_i (pre_wid_i),
+    .rdata2_o (npc_r)
+  );
+
+  // Per warp, two PCs: the next fetch PC (but see f1) and the PC of the next instruction to
+  // issue. Each is read for one warp at a time, so they live in LUT-RAM: one bank per writer
+  // (several writers may write in one cycle, to different warps) and a live-value table in
+  // flip-flops naming the bank that holds the warp's latest value, or start_q after the reset
+  // sequence.
 
   // Steering: the first eligible warp at or after rr_q, warps with nothing fetched first (a
   // warp ahead of its issue may be redirected and lose it).
@@ -169,10 +234,14 @@ module simty_fetch (
   assign f1_inc      = f1_pc_q + 30'd1;
   assign f1_inc_in   = f1_inc[29:IMEM_AW] == IMEM_TAG;
   assign byp         = f1_valid_q && |(f1_oh_q & sel_oh);
-  assign pick_pc     = ({30{sel_oh[0]}} & fetch_pc_q[0]) | ({30{sel_oh[1]}} & fetch_pc_q[1]) |
-      ({30{sel_oh[2]}} & fetch_pc_q[2]) | ({30{sel_oh[3]}} & fetch_pc_q[3]) | ({30{sel_oh[4]}} &
-      fetch_pc_q[4]) | ({30{sel_oh[5]}} & fetch_pc_q[5]) | ({30{sel_oh[6]}} & fetch_pc_q[6]) |
-      ({30{sel_oh[7]}} & fetch_pc_q[7]);
+  assign pick_lvt    = ({2{sel_oh[0]}} & fpc_lvt_q[0 +: 2]) | ({2{sel_oh[1]}} & fpc_lvt_q[2 +: 2]) |
+      ({2{sel_oh[2]}} & fpc_lvt_q[4 +: 2]) | ({2{sel_oh[3]}} & fpc_lvt_q[6 +: 2]) | ({2{sel_oh[4]}}
+      & fpc_lvt_q[8 +: 2]) | ({2{sel_oh[5]}} & fpc_lvt_q[10 +: 2]) | ({2{sel_oh[6]}} & fpc_lvt_q[12
+      +: 2]) | ({2{sel_oh[7]}} & fpc_lvt_q[14 +: 2]);
+  assign pick_pc     = pick_lvt[1] ? (pick_lvt[0] ? start_q : fpc_r) : (pick_lvt[0] ? fpc_f4 :
+      fpc_f1);
+  assign npc_lvt     = npc_lvt_q[2*pre_wid_i +: 2];
+  assign npc_pre     = npc_lvt[1] ? (npc_lvt[0] ? start_q : npc_r) : npc_c0;
   assign pick_in     = |(sel_oh & inimem_q);
   assign sel_pc      = byp ? f1_inc : pick_pc;
   assign sel_in_imem = byp ? f1_inc_in : pick_in;
@@ -225,26 +294,27 @@ module simty_fetch (
       rr_q <= sel + 1'b1;
     end
     if (f1_valid_q) begin
-      fetch_pc_q[f1_wid_q] <= f1_inc;
-      inimem_q[f1_wid_q]   <= f1_inc_in;
+      fpc_lvt_q[2*f1_wid_q +: 2] <= 2'd0;
+      inimem_q[f1_wid_q]         <= f1_inc_in;
     end
     if (f4_valid_q) begin
-      fetch_pc_q[f4_wid_q] <= f4_target;
-      inimem_q[f4_wid_q]   <= f4_target[29:IMEM_AW] == IMEM_TAG;
+      fpc_lvt_q[2*f4_wid_q +: 2] <= 2'd1;
+      inimem_q[f4_wid_q]         <= f4_target[29:IMEM_AW] == IMEM_TAG;
     end
     if (c0_valid_i) begin
-      npc_q[c0_wid_i] <= c0_pcn_i;
+      npc_lvt_q[2*c0_wid_i +: 2] <= 2'd0;
     end
     if (kill) begin
-      fetch_pc_q[redir_wid_i] <= redir_pc_i;
-      inimem_q[redir_wid_i]   <= redir_pc_i[29:IMEM_AW] == IMEM_TAG;
-      npc_q[redir_wid_i]      <= redir_pc_i;
+      fpc_lvt_q[2*redir_wid_i +: 2] <= 2'd2;
+      inimem_q[redir_wid_i]         <= redir_pc_i[29:IMEM_AW] == IMEM_TAG;
+      npc_lvt_q[2*redir_wid_i +: 2] <= 2'd2;
     end
     if (init_i) begin
+      start_q   <= start_pc_i;
+      fpc_lvt_q <= {2*W{1'b1}};
+      npc_lvt_q <= {2*W{1'b1}};
       for (ws = 0; ws < W; ws = ws + 1) begin
-        fetch_pc_q[ws] <= start_pc_i;
-        inimem_q[ws]   <= start_pc_i[29:IMEM_AW] == IMEM_TAG;
-        npc_q[ws]      <= start_pc_i;
+        inimem_q[ws] <= start_pc_i[29:IMEM_AW] == IMEM_TAG;
       end
     end
     for (ws = 0; ws < W; ws = ws + 1) begin
@@ -285,7 +355,7 @@ module simty_fetch (
   assign rf_insn_o   = f3_insn_q;
   assign rf_fault_o  = f3_fault_q;
   assign bp_pc_o     = f2_pc_q[BP_W-1:0];
-  assign npc_pre_o   = npc_q[pre_wid_i];
+  assign npc_pre_o   = npc_pre;
   assign npc_byp_o   = c0_valid_i && c0_wid_i == pre_wid_i;
   assign flush_o     = kill;
   assign flush_wid_o = redir_wid_i;
