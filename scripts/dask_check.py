@@ -128,7 +128,7 @@ def main():
             out = "build/test/dask/compare-" + tag
             rc, text = run([PY, "scripts/compare.py", "--board", "ice40", "--W", "2", "--T", "1 2",
                             "--budget", "0", "--jobs", "2", "--pnr-slots", "1",
-                            "--rtl-pattern", "build/test/dask/W{W}_T{T}_{TRACK}/rtl",
+                            "--rtl-pattern", "build/test/dask/{CFG}/rtl",
                             "--points-root", "build/test/dask/points", "--out", out], env)
             try:
                 with open(os.path.join(ROOT, out, "compare.csv")) as f:

@@ -178,6 +178,16 @@ def read_config(rtl):
     return cfg
 
 
+def config_tag(cfg):
+    """The build folder's name of a config.mk's configuration (read_config): its TAG; for
+    a config.mk written before simty-gen wrote one, simty-gen --tag of its knobs."""
+    if "TAG" in cfg:
+        return cfg["TAG"]
+    ap = cfg.get("ARBPIPE", "auto")
+    return tag(knobs(cfg["W"], cfg["T"], cfg["TRACK"], isa=cfg["ISA"],
+                     ARBPIPE="" if ap == "auto" else ap))
+
+
 def c_dmem_kib(w, t):
     """DMEM (KiB) C programs need at W x T: None (the default) up to 256 threads,
     else the power of two >= W*T KiB (about 1 KiB per thread)."""
