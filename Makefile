@@ -9,8 +9,9 @@ SHELL       := bash
 .SUFFIXES:
 
 # SIMTY_NO_LAST=1: the defaults, not the last make gen (the test runner's checks name
-# their configurations in full).
--include $(if $(SIMTY_NO_LAST),,build/last.mk)
+# their configurations in full).  LAST_MK: another record (scripts/check_knobs.sh).
+LAST_MK ?= build/last.mk
+-include $(if $(SIMTY_NO_LAST),,$(LAST_MK))
 comma := ,
 empty :=
 space := $(empty) $(empty)
@@ -178,7 +179,7 @@ endif
 # build/last.mk: every knob of this configuration (empty: the default).
 gen: setup config $(GEN_BIN)
 	@$(GEN_BIN) $(GEN_ARGS) -o $(CFG_DIR)/rtl
-	@printf '%s\n' $(foreach k,$(KNOBS),'LAST_$k := $($k)') > build/last.mk
+	@mkdir -p $(dir $(LAST_MK)) && printf '%s\n' $(foreach k,$(KNOBS),'LAST_$k := $($k)') > $(LAST_MK)
 
 # rtl/ holds the default configuration for browsing; check-gen proves it is
 # what the generator writes today (make rtl regenerates it).
