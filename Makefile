@@ -8,15 +8,24 @@ SHELL       := bash
 .DEFAULT_GOAL := help
 .SUFFIXES:
 
--include build/last.mk
+# SIMTY_NO_LAST=1: the defaults, not the last make gen (the test runner's checks name
+# their configurations in full).  LAST_MK: another record (scripts/check_knobs.sh).
+LAST_MK ?= build/last.mk
+-include $(if $(SIMTY_NO_LAST),,$(LAST_MK))
 comma := ,
 empty :=
 space := $(empty) $(empty)
 W       ?= $(or $(LAST_W),8)
 T       ?= $(or $(LAST_T),8)
 TRACK   ?= $(or $(LAST_TRACK),sorted)
-SORTER  ?= $(or $(LAST_SORTER),auto)
+# A tracker's own knob comes from the last make gen only when it built that tracker.
+same_track = $(filter $(TRACK),$(LAST_TRACK))
+SORTER  ?= $(or $(if $(same_track),$(LAST_SORTER)),auto)
+ARBPIPE ?= $(if $(same_track),$(LAST_ARBPIPE))
 ISA     ?= $(or $(LAST_ISA),rv32i)
+IMEM    ?= $(LAST_IMEM)
+DMEM    ?= $(LAST_DMEM)
+RAMSTYLE ?= $(LAST_RAMSTYLE)
 TEST    ?= rv32ui
 MODEL   ?= rtl
 COSIM   ?= 0
@@ -24,13 +33,36 @@ TRACE   ?= 0
 BOARD   ?= ecp5
 SIMFLAGS ?=
 
-CFG       := W$(W)_T$(T)_$(TRACK)$(if $(filter-out auto,$(ARBPIPE)),_pipe$(filter-out 1,$(ARBPIPE)))$(if $(filter sorted,$(TRACK)),$(if $(filter-out auto,$(SORTER)),_$(SORTER)))$(if $(filter rv32im,$(ISA)),_im)$(if $(IMEM),_I$(IMEM))$(if $(DMEM),_D$(DMEM))$(if $(RAMSTYLE),_$(RAMSTYLE))
+# The knobs of a configuration, every one forwarded to simty-gen (which refuses a
+# bad value naming the knob) and remembered in build/last.mk by make gen.
+KNOBS    := W T TRACK SORTER ARBPIPE ISA IMEM DMEM RAMSTYLE
+GEN_BIN  := build/tools/simty-gen
+GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) SORTER=$(SORTER) ISA=$(ISA) $(if $(ARBPIPE),ARBPIPE=$(ARBPIPE)) \
+           $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE))
+
+# The configuration's identity, its build folder's name: simty-gen --tag computes it,
+# nothing else does (issue 53; scripts/simjobs.py asks the same question).  The
+# generator is built here when it is missing or older than the code of the tag.  A
+# bad knob stops the targets that build a configuration (through `config`) with
+# simty-gen's message; make help and make clean never ask.
+ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),help)),)
+CFG_Q := $(shell { [ -x $(GEN_BIN) ] && [ -z "$$(find gen/cfg.c gen/cfg.h gen/main.c -newer $(GEN_BIN))" ]; } || \
+    $(MAKE) -s --no-print-directory -f gen/gen.mk $(GEN_BIN) > /dev/null 2>&1; \
+    if [ -x $(GEN_BIN) ]; then $(GEN_BIN) --tag $(GEN_ARGS) 2>&1 || echo '!'; \
+    else echo "simty-gen could not be built when make started (make setup installs the compiler): run the command again !"; fi)
+endif
+ifeq ($(lastword $(CFG_Q)),!)
+CFG_ERROR := $(filter-out !,$(CFG_Q))
+CFG       := invalid-configuration
+else
+CFG       := $(CFG_Q)
+endif
 CFG_DIR   := build/$(CFG)
 PYTHON    := .venv/bin/python
 
 # Where each knob came from, for the first line of every target.
-src = $(if $(filter command line environment,$(origin $1)),command line,$(if $(LAST_$1),last make gen,default))
-CONFIG_LINE = config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))$(if $(filter sorted,$(TRACK)), SORTER=$(SORTER) ($(call src,SORTER)))$(if $(filter-out rv32i,$(ISA)), ISA=$(ISA) ($(call src,ISA)))
+src = $(if $(filter command line environment,$(origin $1)),command line,$(if $(and $(LAST_$1),$(filter $(LAST_$1),$($1))),last make gen,default))
+CONFIG_LINE = $(strip config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))$(if $(filter sorted,$(TRACK)), SORTER=$(SORTER) ($(call src,SORTER)))$(if $(filter-out rv32i,$(ISA)), ISA=$(ISA) ($(call src,ISA)))$(foreach k,ARBPIPE IMEM DMEM RAMSTYLE,$(if $($k), $k=$($k) ($(call src,$k)))) -> build/$(CFG))
 
 # Fragments owned by each folder.
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
@@ -43,7 +75,7 @@ help:
 	@echo "Simty: a SIMT RISC-V (RV32I, or RV32IM with ISA=rv32im) core generator.  Targets:"
 	@echo ""
 	@echo "  make setup                      install what is missing (Debian packages, .venv); every target runs it"
-	@echo "  make gen   [W= T= TRACK= ISA=]  generate Verilog into build/W<w>_T<t>_<track>[_im]/rtl, remember the config"
+	@echo "  make gen   [W= T= TRACK= ISA=]  generate Verilog into build/<tag>/rtl, remember every knob (build/last.mk)"
 	@echo "  make sim   [TEST=] [MODEL=] [COSIM=1] [TRACE=1] [W= T= TRACK=] [SIMFLAGS=]"
 	@echo "                                  run tests: TEST = a group ($(SW_GROUPS)), a test name (add,"
 	@echo "                                  rv32ui/add) or a path to an ELF; MODEL = rtl (Verilator, default)"
@@ -116,6 +148,12 @@ help:
 	@echo "  ISA=$(ISA)  rv32i | rv32im: the M extension (pipelined multiplies on DSPs, iterative divide);"
 	@echo "                                  rv32im also builds apps/bench with -march=rv32im into build/sw-im/"
 	@echo "  IMEM= DMEM=  memory sizes in KiB (64, 256)     RAMSTYLE=auto|block|distributed|logic"
+	@echo "  Identity: a configuration's folder is build/<tag>, its tag computed by simty-gen --tag alone"
+	@echo "                     (W<w>_T<t>_<track>, then _pipe[<k>] _<sorter> _im _I<kib> _D<kib> _<ramstyle> for"
+	@echo "                     the knobs given); config.mk and simty_config.h there hold it and every knob."
+	@echo "                     Every knob goes to simty-gen, which refuses a bad value naming it; make gen"
+	@echo "                     remembers them all (SIMTY_NO_LAST=1: ignore build/last.mk). Lists of"
+	@echo "                     configurations are WxT[:track]: \"2x8 8x8:arbiter 4x64:sorted_lazy\""
 	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
 	@echo "  FREQ=  core clock in MHz the board PLL makes (default ecp5 65, ice40 48); make synth/bitstream"
 	@echo "  PLACER=$(PLACER)  nextpnr placer: auto (heap; static on ECP5 from T=16 past 20,000 logic) | heap | static (ECP5) | sa; not auto -> synth-BOARD-PLACER/"
@@ -132,18 +170,16 @@ ifndef SIMTY_SETUP_DONE
 endif
 
 config:
+ifdef CFG_ERROR
+	@echo "$(CFG_ERROR)" >&2; exit 3
+endif
 	@echo "$(CONFIG_LINE)"
 
 # --- generator -------------------------------------------------------------
-GEN_BIN := build/tools/simty-gen
-
-GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) ISA=$(ISA) $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) \
-           $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE)) $(if $(ARBPIPE),ARBPIPE=$(ARBPIPE)) \
-           $(if $(filter sorted,$(TRACK)),SORTER=$(SORTER))
-
+# build/last.mk: every knob of this configuration (empty: the default).
 gen: setup config $(GEN_BIN)
 	@$(GEN_BIN) $(GEN_ARGS) -o $(CFG_DIR)/rtl
-	@printf 'LAST_W := %s\nLAST_T := %s\nLAST_TRACK := %s\nLAST_SORTER := %s\nLAST_ISA := %s\n' $(W) $(T) $(TRACK) $(SORTER) $(ISA) > build/last.mk
+	@mkdir -p $(dir $(LAST_MK)) && printf '%s\n' $(foreach k,$(KNOBS),'LAST_$k := $($k)') > $(LAST_MK)
 
 # rtl/ holds the default configuration for browsing; check-gen proves it is
 # what the generator writes today (make rtl regenerates it).
@@ -224,34 +260,27 @@ fuzz-elf: setup
 	@FUZZ_SECONDS=$(FUZZ_SECONDS) tb/tests/fuzz_elf.sh
 
 # Random initial values in every register (Verilator +verilator+rand+reset+2)
-# must not change any result: control state may not rely on zero.
-RANDSTATE_CFGS ?= 1_1 2_4 8_8 16_4
-rs_w = $(word 1,$(subst _, ,$1))
-rs_t = $(word 2,$(subst _, ,$1))
-rs_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$(TRACK)/sim/simty-sim
+# must not change any result: control state may not rely on zero.  The lists of
+# configurations are WxT[:track] (scripts/simjobs.py parses them, simty-gen names
+# their folders).
+RANDSTATE_CFGS ?= 1x1 2x4 8x8 16x4
 test-randstate: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(SW_ELFS)
-	@$(foreach c,$(RANDSTATE_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \
-	    W=$(call rs_w,$c) T=$(call rs_t,$c) $(call rs_bin,$c) &&) true
-	@tb/tests/check_randstate.sh $(foreach c,$(RANDSTATE_CFGS),$(call rs_bin,$c))
+	@sims=$$($(PYTHON) scripts/simjobs.py sims --track $(TRACK) $(RANDSTATE_CFGS)) && \
+	  tb/tests/check_randstate.sh $$sims
 
 # Random SIMT programs (scripts/randprog.py), each run on every configuration
-# and tracker with lock-step co-simulation (scripts/fuzz.py).  A failure prints
-# the seed and the command that replays it.
+# and tracker with lock-step co-simulation (scripts/fuzz.py, which builds the
+# simulators).  A failure prints the seed and the command that replays it.
 N          ?= 100
 SEED       ?= 1
-FUZZ_CFGS  ?= 1_1 2_4 8_8 4_64
+FUZZ_CFGS  ?= 1x1 2x4 8x8 4x64
 FUZZ_TRACKS ?= sorted_exact sorted_lazy arbiter arbiter_pipe0
 FUZZ_FLAGS ?=
-fz_im  = $(if $(filter rv32im,$(ISA)),_im)
-fz_bin = build/W$(call rs_w,$1)_T$(call rs_t,$1)_$2$(fz_im)/sim/simty-sim
-fz_track = $(if $(filter arbiter_pipe%,$1),TRACK=arbiter ARBPIPE=$(or $(patsubst arbiter_pipe%,%,$1),1),$(if $(filter sorted_%,$1),TRACK=sorted SORTER=$(patsubst sorted_%,%,$1),TRACK=$1 $(if $(filter sorted,$1),SORTER=auto)))
 fuzz: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
-	@$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 \
-	    W=$(call rs_w,$c) T=$(call rs_t,$c) $(call fz_track,$k) ISA=$(ISA) $(call fz_bin,$c,$k) &&)) true
-	@$(PYTHON) scripts/fuzz.py --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) --isa $(ISA) $(FUZZ_FLAGS) \
-	    --configs $(subst $(space),$(comma),$(strip $(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$(subst _,x,$c):$k))))
+	@$(PYTHON) scripts/fuzz.py --build --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) --isa $(ISA) $(FUZZ_FLAGS) \
+	    --configs "$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$c:$k))"
 
 # IPC table from --stats over the test groups: a report, not a test.
 PERF_CFGS ?= 1x1 1x8 2x8 4x8 8x8 16x8
@@ -356,10 +385,13 @@ bitstream prog: setup config
 
 # make bitstream PROG= and make fpga-sim PROG= without a board, on the smallest
 # board configuration (its patchable design is placed and routed once).
-test-prog: setup
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 W=2 T=2 TRACK=sorted \
-	    build/W2_T2_sorted/rtl/files.f build/W2_T2_sorted/sim/simty-sim $(SW_OUT)/rv32ui/add.elf
-	@$(PYTHON) scripts/test_prog.py --rtl build/W2_T2_sorted/rtl --sim build/W2_T2_sorted/sim/simty-sim
+# Every knob given, so that neither build/last.mk nor this command line picks another.
+TEST_PROG_CFG := W=2 T=2 TRACK=sorted SORTER=auto ISA=rv32i
+test-prog: setup $(GEN_BIN)
+	@d=build/$$($(GEN_BIN) --tag $(TEST_PROG_CFG)) && \
+	  $(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(TEST_PROG_CFG) ARBPIPE= IMEM= DMEM= RAMSTYLE= \
+	    $$d/rtl/files.f $$d/sim/simty-sim $(SW_OUT)/rv32ui/add.elf && \
+	  $(PYTHON) scripts/test_prog.py --rtl $$d/rtl --sim $$d/sim/simty-sim
 
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)

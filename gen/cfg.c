@@ -143,13 +143,19 @@ const char *cfg_ramstyle_name(enum simt_ramstyle s)
 
 void cfg_tag(const struct simt_cfg *c, char *buf, size_t len)
 {
-    char pipe[16] = "", sorter[16] = "";
-    if (!c->arbpipe_auto)       /* the Makefile's CFG: _pipe for one cut, _pipe<k> otherwise */
+    char pipe[16] = "", sorter[16] = "", imem[16] = "", dmem[16] = "", ramstyle[16] = "";
+    if (!c->arbpipe_auto)       /* _pipe for one cut, _pipe<k> otherwise */
         snprintf(pipe, sizeof pipe, c->arbpipe == 1 ? "_pipe" : "_pipe%d", c->arbpipe);
-    if (!c->sorter_auto)
+    if (!c->sorter_auto && c->track == TRACK_SORTED)
         snprintf(sorter, sizeof sorter, "_%s", cfg_sorter_name(c->sorter));
-    snprintf(buf, len, "W%d_T%d_%s%s%s%s", c->w, c->t, cfg_track_name(c->track), pipe, sorter,
-             c->isa_m ? "_im" : "");
+    if (c->imem_given)
+        snprintf(imem, sizeof imem, "_I%d", c->imem_kib);
+    if (c->dmem_given)
+        snprintf(dmem, sizeof dmem, "_D%d", c->dmem_kib);
+    if (c->ramstyle_given)
+        snprintf(ramstyle, sizeof ramstyle, "_%s", cfg_ramstyle_name(c->ramstyle));
+    snprintf(buf, len, "W%d_T%d_%s%s%s%s%s%s%s", c->w, c->t, cfg_track_name(c->track), pipe,
+             sorter, c->isa_m ? "_im" : "", imem, dmem, ramstyle);
 }
 
 void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
@@ -241,10 +247,13 @@ int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size
                      CFG_MEM_MIN_KIB, CFG_MEM_MAX_KIB);
             return -1;
         }
-        if (k == K_IMEM)
+        if (k == K_IMEM) {
             c->imem_kib = (int)v;
-        else
+            c->imem_given = 1;
+        } else {
             c->dmem_kib = (int)v;
+            c->dmem_given = 1;
+        }
         break;
     case K_TRACK:
         if (strcmp(val, "sorted") == 0)
@@ -292,7 +301,7 @@ int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size
         for (int s = RAMSTYLE_AUTO; s <= RAMSTYLE_LOGIC; s++)
             if (strcmp(val, cfg_ramstyle_name((enum simt_ramstyle)s)) == 0) {
                 c->ramstyle = (enum simt_ramstyle)s;
-                found = 1;
+                c->ramstyle_given = found = 1;
             }
         if (!found) {
             snprintf(err, errlen, "%s: must be auto, block, distributed or logic", arg);

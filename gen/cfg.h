@@ -69,6 +69,8 @@ struct simt_cfg {
     int sorter_auto;     /* SORTER=auto (default): lazy from 4 to CFG_LAZY_MAX_T lanes, else
                             exact (at T <= 2 there are no cold paths: both are one RTL) */
     int isa_m;           /* ISA: 0 = rv32i, 1 = rv32im (the M unit, gen/mdu.c) */
+    int imem_given, dmem_given, ramstyle_given; /* IMEM=, DMEM=, RAMSTYLE= given (any value):
+                            the tag names them, as the Makefile's folder names always did */
     int formal;          /* --formal: observation ports on the path units (test only) */
     enum simt_mutation mutate; /* --mutate=NAME: one planted bug (test only) */
 
@@ -152,8 +154,14 @@ const char *cfg_mutation_name(enum simt_mutation u); /* "drop-merge" ... */
 /* The mutation named `name`, or -1. */
 int cfg_mutation_find(const char *name);
 
-/* "W8_T16_sorted": the build-directory name of a configuration. */
+/* The build folder's name of a configuration, its one identity (simty-gen --tag;
+ * the Makefile and scripts/simjobs.py ask for it): W<w>_T<t>_<track>, then
+ * _pipe (ARBPIPE=1) or _pipe<k> when ARBPIPE is given (not auto), _<sorter> when
+ * TRACK=sorted and SORTER is given (not auto), _im for ISA=rv32im, _I<kib> and
+ * _D<kib> when IMEM and DMEM are given, _<ramstyle> when RAMSTYLE is given.
+ * "W8_T8_sorted", "W2_T4_arbiter_pipe", "W8_T8_sorted_lazy_im_D1024". */
 void cfg_tag(const struct simt_cfg *c, char *buf, size_t len);
+#define CFG_TAG_MAX 96  /* "W64_T64_arbiter_pipe6_im_I65536_D65536_distributed": 51 */
 
 /* The arguments that reproduce this configuration: "W=8 T=16 TRACK=sorted",
  * with IMEM=, DMEM=, RAMSTYLE=, ARBPIPE=, SORTER=, ISA= appended when they

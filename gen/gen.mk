@@ -7,7 +7,7 @@
 #   gen-golden-update       regenerate gen/tests/golden/ (review the diff, then commit)
 #   gen-lint                lint matrix over GEN_LINT_CFGS with GEN_LINT_TOPS
 # Variables
-#   GEN_LINT_CFGS   "W,T" pairs (default: every W,T in {1..64} powers of two, 49)
+#   GEN_LINT_CFGS   WxT configurations (default: every WxT in {1..64} powers of two, 49)
 #   GEN_LINT_FAST   the subset `make test` uses
 #   GEN_LINT_TOPS   modules linted as tops in each configuration
 #   GEN_LINT_JOBS   parallel configurations (default 2; the machines have 2 cores)
@@ -28,8 +28,8 @@ GEN_VERSION_H := build/tools/simty_version.h
 GEN_VERSION   = $(shell git describe --always --tags 2>/dev/null || echo dev)
 
 W_ALL := 1 2 4 8 16 32 64
-GEN_LINT_CFGS  ?= $(foreach w,$(W_ALL),$(foreach t,$(W_ALL),$(w),$(t)))
-GEN_LINT_FAST  ?= 1,1 1,64 2,4 8,8 4,64 64,1 64,64
+GEN_LINT_CFGS  ?= $(foreach w,$(W_ALL),$(foreach t,$(W_ALL),$(w)x$(t)))
+GEN_LINT_FAST  ?= 1x1 1x64 2x4 8x8 4x64 64x1 64x64
 GEN_LINT_TOPS  ?= simty_core simty_ram_1r1w_be simty_ram_1r1w_lut
 GEN_LINT_JOBS  ?= 2
 GEN_LINT_TRACK ?= sorted

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # gen/lint.sh - the generator's lint matrix (run by `make gen-lint`).
 #
-#   gen/lint.sh SIMTY_GEN TRACK "TOP..." W,T [W,T...]
+#   gen/lint.sh SIMTY_GEN TRACK "TOP..." WxT [WxT...]
 #
 # TRACK is sorted (SORTER=exact), sorted-lazy (TRACK=sorted SORTER=lazy), arbiter,
 # or arbiter-pipe (TRACK=arbiter ARBPIPE=1), each optionally followed by -im
@@ -22,9 +22,12 @@ VERILATOR=${VERILATOR:-verilator}
 IVERILOG=${IVERILOG:-iverilog}
 YOSYS=${YOSYS:-yosys}
 [ $# -gt 0 ] || { echo "gen/lint.sh: no configurations" >&2; exit 2; }
+for c in "$@"; do   # configuration lists have one spelling (issue 53); simty-gen checks the values
+  [[ $c =~ ^[0-9]+x[0-9]+$ ]] || { echo "gen/lint.sh: $c: want WxT, e.g. 8x8" >&2; exit 2; }
+done
 
-one_cfg() {   # W,T -> result lines in build/lint/W<w>_T<t>/lint.res
-  local w=${1%,*} t=${1#*,}
+one_cfg() {   # WxT -> result lines in build/lint/W<w>_T<t>/lint.res
+  local w=${1%x*} t=${1#*x}
   local name=W${w}_T${t} dir=build/lint/W${w}_T${t}
   mkdir -p "$dir"
   local res=$dir/lint.res
@@ -69,13 +72,13 @@ t0=$(date +%s.%N)
 printf '%s\n' "$@" | xargs -P "$jobs" -I{} bash -c 'one_cfg "$@"' _ {}
 pass=0; fail=0
 for c in "$@"; do
-  res=build/lint/W${c%,*}_T${c#*,}/lint.res
+  res=build/lint/W${c%x*}_T${c#*x}/lint.res
   if [ -f "$res" ]; then
     cat "$res"
     pass=$(( pass + $(grep -c '^PASS' "$res") ))
     fail=$(( fail + $(grep -c '^FAIL' "$res") ))
   else
-    echo "FAIL W${c%,*}_T${c#*,} (no result)"; fail=$(( fail + 1 ))
+    echo "FAIL W${c%x*}_T${c#*x} (no result)"; fail=$(( fail + 1 ))
   fi
 done
 t1=$(date +%s.%N)

@@ -3,7 +3,8 @@
 #
 #   scripts/build_sim.sh RTL_DIR OUT_DIR [--trace] [--lib LIB.a]...
 #
-# RTL_DIR holds what simty-gen wrote (files.f, simty_config.h, *.v). The model
+# RTL_DIR holds what simty-gen wrote (files.f, config.mk, simty_config.h, *.v);
+# the configuration (T) comes from its config.mk. The model
 # is compiled by Verilator's make (C++), the harness by gcc as C; OUT_DIR gets
 # obj/ and the simty-sim binary. With --trace the model supports --trace FILE.fst
 # (tracing compiled in costs about 40 % of the speed, so it is a separate build).
@@ -20,8 +21,10 @@ while [ $# -gt 0 ]; do
 done
 root=$(cd "$(dirname "$0")/.." && pwd)
 mkdir -p "$out/obj"; out=$(cd "$out" && pwd)
-T=$(sed -n 's/^#define SIMTY_T \([0-9]*\).*/\1/p' "$rtl/simty_config.h")
-[ -n "$T" ] || { echo "build_sim.sh: no SIMTY_T in $rtl/simty_config.h" >&2; exit 2; }
+# A knob of the configuration, as simty-gen wrote it for make (config.mk: KEY := VALUE).
+knob() { awk -v k="$1" '$1 == k && $2 == ":=" { print $3 }' "$rtl/config.mk" 2>/dev/null; }
+T=$(knob T)
+[ -n "$T" ] || { echo "build_sim.sh: no T in $rtl/config.mk (not a folder simty-gen wrote?)" >&2; exit 2; }
 
 CFLAGS="-std=c99 -O2 -Wall -Wextra -Wshadow -Werror"
 inc="-I$rtl -I$root/tb -I$root/gen -I$root/tb/ref"
@@ -56,4 +59,5 @@ done
 link=("$cxx" -o "$out/simty-sim" "${objs[@]}" "$out/obj/vl_shim.o" "$out"/obj/verilated*.o
       "$out/obj/Vsimty_core__ALL.a" "${libs[@]}" -pthread -latomic ${trace:+-lz})
 "${link[@]}" -static 2> "$out/link.log" || "${link[@]}"
-echo "built $out/simty-sim"
+tag=$(knob TAG)
+echo "built $out/simty-sim${tag:+ ($tag)}"

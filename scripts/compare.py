@@ -3,7 +3,7 @@
 
     compare.py [--board ecp5] [--W "8"] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
                [--jobs 2] [--pnr-slots N] [--seeds 1] [--timeout 3600] [--mem MiB]
-               [--budget S] [--force] [--render] [--rtl-pattern build/W{W}_T{T}_{TRACK}/rtl]
+               [--budget S] [--force] [--render] [--rtl-pattern build/{CFG}/rtl]
                [--points-root build] [--bench build/bench/bench.json]
                [--gen build/tools/simty-gen] [--out build/compare-<board>-W<w>|-T<t>]
 
@@ -98,9 +98,14 @@ def span(name, vals):
     return "%s=%d" % (name, vals[0]) if len(vals) == 1 else "%s in %s" % (name, vals)
 
 
+def point_name(W, T, track):
+    """A point's build folder name, W8_T8_sorted (simty-gen --tag, scripts/simjobs.py)."""
+    return simjobs.cfg_name(W, T, track)
+
+
 def point_paths(a, W, T, track):
-    rtl = os.path.join(ROOT, a.rtl_pattern.format(W=W, T=T, TRACK=track))
-    out = os.path.join(ROOT, a.points_root, "W%d_T%d_%s" % (W, T, track),
+    rtl = os.path.join(ROOT, a.rtl_pattern.format(W=W, T=T, TRACK=track, CFG=point_name(W, T, track)))
+    out = os.path.join(ROOT, a.points_root, point_name(W, T, track),
                        synth.out_folder(a.board, a.placer))
     return rtl, out
 
@@ -141,7 +146,7 @@ def fresh_rtl(a, W, T, track):
     stale = (os.path.isfile(cmk) and os.path.isfile(a.gen)
              and os.path.getmtime(a.gen) > os.path.getmtime(cmk))
     if not os.path.isfile(cmk) or stale:
-        g = simjobs.run_cmd([a.gen, "W=%d" % W, "T=%d" % T, "TRACK=%s" % track, "-o", rtl], 600)
+        g = simjobs.run_cmd([a.gen] + simjobs.gen_args(simjobs.knobs(W, T, track)) + ["-o", rtl], 600)
         if g["rc"] != 0:
             return None, {"status": "failed", "reason": "generator: " + g["err"].strip()[:200]}
     return synth.rtl_digest(rtl, a.board), None
@@ -201,7 +206,7 @@ def pnr_watch(a, todo):
         out = point_paths(a, W, T, tr)[1]
         expected = fpga_flow.pnr_history(out, None, load(out))
         for s in range(1, a.seeds + 1):
-            watch.append(("W%d_T%d_%s%s" % (W, T, tr, " seed%d" % s if a.seeds > 1 else ""),
+            watch.append(("%s%s" % (point_name(W, T, tr), " seed%d" % s if a.seeds > 1 else ""),
                           os.path.join(out, "seed%d" % s, "nextpnr.log"), expected))
     return fpga_flow.PnrWatch(watch, "compare: nextpnr", position=1,
                               idle="no place and route running yet").__enter__()
@@ -760,7 +765,7 @@ def self_test(a):
     for group in (t_sweep_tests, w_sweep_tests, reuse_tests, figure_tests):
         with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, "build")) as d:
             # made-up points: no RTL of this tree may lend them its queue depth
-            a.rtl_pattern = os.path.join(d, "W{W}_T{T}_{TRACK}", "rtl")
+            a.rtl_pattern = os.path.join(d, "{CFG}", "rtl")
             tests += group(a, d)
     for name, ok in tests:
         print("%s %s" % ("PASS" if ok else "FAIL", name))
@@ -794,7 +799,8 @@ def main():
     ap.add_argument("--base", metavar="CSV",
                     help="with --render: rows of an earlier compare.csv (e.g. docs/) for the "
                          "points this machine has no result of")
-    ap.add_argument("--rtl-pattern", default="build/W{W}_T{T}_{TRACK}/rtl")
+    ap.add_argument("--rtl-pattern", default="build/{CFG}/rtl",
+                    help="a point's RTL folder: {CFG} (its build folder name), {W} {T} {TRACK}")
     ap.add_argument("--points-root", default="build",
                     help="each point's results go to POINTS_ROOT/W<w>_T<t>_<track>/synth-<board>")
     ap.add_argument("--gen", default=os.path.join(ROOT, "build", "tools", "simty-gen"))
@@ -832,19 +838,19 @@ def main():
         res = load(out)
         digests[(W, T, tr)], failed = fresh_rtl(a, W, T, tr)
         if failed:
-            say("[%d/%d] W%d_T%d_%s: %s" % (i + 1, n, W, T, tr, failed["reason"]))
+            say("[%d/%d] %s: %s" % (i + 1, n, point_name(W, T, tr), failed["reason"]))
             results[(W, T, tr)] = (failed, 0.0)
         elif a.render:
             res, notes[(W, T, tr)] = rendered(a, res, digests[(W, T, tr)])
             results[(W, T, tr)] = (res, 0.0)
         elif not a.force and reusable(a, res, digests[(W, T, tr)]):
-            say("[%d/%d] W%d_T%d_%s: reusing %s (%s)" % (i + 1, n, W, T, tr,
-                                                        os.path.relpath(out, ROOT), res["status"]))
+            say("[%d/%d] %s: reusing %s (%s)" % (i + 1, n, point_name(W, T, tr),
+                                                os.path.relpath(out, ROOT), res["status"]))
             results[(W, T, tr)] = (res, 0.0)
         else:
             if res and res.get("rtl_digest") != digests[(W, T, tr)]:
-                say("[%d/%d] W%d_T%d_%s: %s %s: rerun"
-                    % (i + 1, n, W, T, tr, os.path.relpath(out, ROOT),
+                say("[%d/%d] %s: %s %s: rerun"
+                    % (i + 1, n, point_name(W, T, tr), os.path.relpath(out, ROOT),
                        "was made from other RTL" if res.get("rtl_digest")
                        else "records no RTL digest (an older synth.py)"))
             todo.append((i + 1, W, T, tr))
@@ -862,7 +868,7 @@ def main():
                          % runner.addr)
             futs = []
             for i, W, T, tr in todo:
-                name = "W%d_T%d_%s" % (W, T, tr)
+                name = point_name(W, T, tr)
                 first = runner.submit(synth_job, a, W, T, tr, deadline, name=name + ":synth")
                 futs.append(runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr",
                                           resources={"pnr": 1}))
@@ -871,7 +877,7 @@ def main():
             try:
                 for k, got, err in runner.results(futs, prog):
                     i, W, T, tr = todo[k]
-                    name = "W%d_T%d_%s" % (W, T, tr)
+                    name = point_name(W, T, tr)
                     if got is None and err is None:
                         res, why = not_started(a, W, T, tr, digests[(W, T, tr)])
                         say("[%d/%d] %s: %s" % (i, n, name, why), prog.write)

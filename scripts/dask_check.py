@@ -83,8 +83,8 @@ def bench_rows(path):
 def main():
     shutil.rmtree(OUT, ignore_errors=True)     # compare must find no finished point
     os.makedirs(OUT, exist_ok=True)
-    simjobs.make(["W=2", "T=4", "TRACK=sorted", "build/W2_T4_sorted/sim/simty-sim",
-                  "build/tools/simty-ref", "build/tools/simty-gen"], "dask_check")
+    simjobs.build_sim(2, 4, "sorted", what="dask_check")
+    simjobs.make(["build/tools/simty-ref", "build/tools/simty-gen"], "dask_check")
     port = free_port()
     addr = "tcp://127.0.0.1:%d" % port
     procs = [start([DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port),
@@ -128,7 +128,7 @@ def main():
             out = "build/test/dask/compare-" + tag
             rc, text = run([PY, "scripts/compare.py", "--board", "ice40", "--W", "2", "--T", "1 2",
                             "--budget", "0", "--jobs", "2", "--pnr-slots", "1",
-                            "--rtl-pattern", "build/test/dask/W{W}_T{T}_{TRACK}/rtl",
+                            "--rtl-pattern", "build/test/dask/{CFG}/rtl",
                             "--points-root", "build/test/dask/points", "--out", out], env)
             try:
                 with open(os.path.join(ROOT, out, "compare.csv")) as f:

@@ -31,6 +31,9 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simjobs  # noqa: E402  (knobs, gen_args: a configuration's knobs)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".venv", "bin")
 HARNESS = os.path.join(ROOT, "formal", "simty_formal_path.sv")
@@ -247,13 +250,24 @@ def units(t, track):
     return ["ram_1r1w", "ram_1r1w_lut", "ccs", "path_sorted", "cct_exact"]
 
 
+# A formal track's configuration as the lists spell it (scripts/simjobs.py): "sorted"
+# here is the exact sorter, the cores' tracks drop "core_".
+LIST_TRACK = {"sorted": "sorted_exact", "sorted_lazy": "sorted_lazy", "arbiter": "arbiter"}
+
+
+def gen_knobs(w, t, track):
+    """simty-gen's knob arguments of a formal track at W x T (the coalescer: W, T only)."""
+    if track == "coalesce":
+        return [f"W={w}", f"T={t}"]
+    return simjobs.gen_args(simjobs.knobs(w, t, LIST_TRACK[track[len("core_"):] if is_core(track)
+                                                            else track]))
+
+
 def generate(gen, rtl, w, t, track, mutation):
     if os.path.isdir(rtl):
         shutil.rmtree(rtl)
     if is_core(track):
-        trk = track[len("core_"):]
-        cmd = [gen, f"W={w}", f"T={t}", f"TRACK={trk}", *(["SORTER=exact"] if trk == "sorted" else []),
-               "-o", rtl]
+        cmd = [gen, *gen_knobs(w, t, track), "-o", rtl]
         if mutation:
             cmd.append(f"--mutate={mutation}")
         subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
@@ -264,10 +278,7 @@ def generate(gen, rtl, w, t, track, mutation):
                 if os.path.basename(x) != "simty_rf.v"] + [CORE_RF]
     files = []
     for u in units(t, track):
-        trk = ["TRACK=sorted", "SORTER=lazy"] if track == "sorted_lazy" else \
-            ["TRACK=sorted", "SORTER=exact"] if track == "sorted" else \
-            [] if track == "coalesce" else [f"TRACK={track}"]
-        cmd = [gen, f"W={w}", f"T={t}", *trk, *([] if track == "coalesce" else ["--formal"]),
+        cmd = [gen, *gen_knobs(w, t, track), *([] if track == "coalesce" else ["--formal"]),
                f"--only={u}", "-o", rtl]
         if mutation:
             cmd.append(f"--mutate={mutation}")

@@ -30,7 +30,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import progpatch  # noqa: E402  (geometry, board_plan, load_elf, write_images)
 import re  # noqa: E402
-import synth  # noqa: E402  (read_config, rtl_files, build_program, log2, ROOT)
+import synth  # noqa: E402  (read_config, cfg_tag, rtl_files, build_program, log2, ROOT)
 
 ROOT = synth.ROOT
 
@@ -61,7 +61,7 @@ def main():
     cfg = synth.read_config(a.rtl)
     W, T = cfg["W"], cfg["T"]
     out = os.path.abspath(a.out or os.path.join(synth.default_dir(
-        os.path.abspath(a.rtl), "W%d_T%d_%s" % (W, T, cfg["TRACK"])), "fpga-soc-sim"))
+        os.path.abspath(a.rtl), synth.cfg_tag(cfg)), "fpga-soc-sim"))
     os.makedirs(out, exist_ok=True)
     elf = synth.build_program(None, out)
     h = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elf2hex.py"), elf,
@@ -122,7 +122,7 @@ def run_prog(a, elf):
     W, T = cfg["W"], cfg["T"]
     name = os.path.splitext(os.path.basename(elf))[0]
     out = os.path.abspath(a.out or os.path.join(synth.default_dir(
-        os.path.abspath(a.rtl), "W%d_T%d_%s" % (W, T, cfg["TRACK"])),
+        os.path.abspath(a.rtl), synth.cfg_tag(cfg)),
         "fpga-soc-sim-%s" % a.board, name))
     imem_aw, dmem_aw = progpatch.board_plan(a.board, T)
     geom = progpatch.geometry(a.board, T, imem_aw, dmem_aw)

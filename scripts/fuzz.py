@@ -2,7 +2,8 @@
 """fuzz.py - random SIMT programs, reference model vs RTL (lock-step co-simulation).
 
     scripts/fuzz.py [--n N] [--seed S] [--configs 1x1,2x4,8x8,4x64[:track]]
-                    [--track sorted|sorted_exact|sorted_lazy|arbiter|arbiter_pipe[K]] [--sim-template TEMPLATE]
+                    [--track sorted|sorted_exact|sorted_lazy|arbiter|arbiter_pipe[K]] [--build]
+                    [--sim-template TEMPLATE]
                     [--sim WxT[:track]=PATH ...] [--sim-args ARGS] [--ref PATH]
                     [--jobs J] [--verbose] [--keep] [--out DIR] [--traps auto|on|off]
                     [--size small|normal|large] [--stop]
@@ -21,8 +22,9 @@ and linked (scripts/fuzz_link.ld), and for every configuration
 Tracks: sorted (the default sorter, SORTER=auto), sorted_exact and sorted_lazy (TRACK=sorted
 SORTER=exact or lazy, folders W<w>_T<t>_sorted_exact and _sorted_lazy), arbiter (ARBPIPE=auto), arbiter_pipe (TRACK=arbiter ARBPIPE=1,
 whose build folder is W<w>_T<t>_arbiter_pipe), arbiter_pipeK (ARBPIPE=K, folder
-W<w>_T<t>_arbiter_pipeK).  The simulator of a configuration is TEMPLATE with {w}, {t}, {track} filled in
-(default build/W{w}_T{t}_{track}/sim/simty-sim), unless --sim gives its path.
+W<w>_T<t>_arbiter_pipeK).  The simulator of a configuration is in its build folder,
+named by simty-gen --tag (scripts/simjobs.py), or TEMPLATE with {w}, {t}, {track}, {im}
+filled in, unless --sim gives its path; --build makes each one first (make).
 A failure prints the seed, the configuration and a command that replays it,
 keeps the program (.S, .elf, logs) under OUT/fail/ (default build/fuzz/fail/)
 and makes the exit code 1.  Each failing program gets a line (every program
@@ -70,22 +72,8 @@ EXIT_NAMES = {0: 'PASS', 1: 'FAIL', 2: 'HANG', 3: 'ERROR', 4: 'TRAP'}
 
 
 def parse_configs(text, default_track):
-    out = []
-    for item in text.split(','):
-        item = item.strip()
-        if not item:
-            continue
-        m = re.fullmatch(r'(\d+)x(\d+)(?::(sorted_lazy|sorted_exact|sorted|arbiter_pipe\d?|arbiter))?', item)
-        if not m:
-            raise ValueError('bad configuration %r (want WxT or WxT:track)' % item)
-        w, t = int(m.group(1)), int(m.group(2))
-        for name, v in (('W', w), ('T', t)):
-            if v < 1 or v > 64 or v & (v - 1):
-                raise ValueError('%s=%d in %r: not a power of two 1..64' % (name, v, item))
-        out.append((w, t, m.group(3) or default_track))
-    if not out:
-        raise ValueError('no configuration')
-    return out
+    """WxT[:track] items, spaces or commas between them: simjobs.parse_specs."""
+    return simjobs.parse_specs(text, default_track)
 
 
 def cfg_name(c):
@@ -410,8 +398,11 @@ def main():
     ap.add_argument('--isa', default='rv32i', choices=['rv32i', 'rv32im'],
                     help='rv32im: programs with M instructions (randprog.py --isa), the model with '
                          '--isa rv32im, the simulators of ISA=rv32im cores (build/..._im/)')
-    ap.add_argument('--sim-template', default='build/W{w}_T{t}_{track}{im}/sim/simty-sim',
-                    help='simulator path with {w} {t} {track}')
+    ap.add_argument('--sim-template', default=None,
+                    help='simulator path with {w} {t} {track} {im} (default: the configuration\'s '
+                         'build folder, simty-gen --tag)')
+    ap.add_argument('--build', action='store_true',
+                    help='build (make) the simulator of every configuration first')
     ap.add_argument('--sim', action='append', default=[], metavar='WxT[:track]=PATH',
                     help='simulator of one configuration (overrides the template)')
     ap.add_argument('--sim-args', default='',
@@ -451,8 +442,10 @@ def main():
         configs = parse_configs(a.configs, a.track)
         sims = {}
         for c in configs:
-            sims[c] = a.sim_template.format(w=c[0], t=c[1], track=c[2],
-                                            im='_im' if a.isa == 'rv32im' else '')
+            sims[c] = (a.sim_template.format(w=c[0], t=c[1], track=c[2],
+                                             im='_im' if a.isa == 'rv32im' else '')
+                       if a.sim_template else os.path.relpath(
+                           simjobs.sim_path(c[0], c[1], c[2], isa=a.isa), ROOT))
         for s in a.sim:
             k, _, p = s.partition('=')
             kc = parse_configs(k, a.track)[0]
@@ -469,6 +462,12 @@ def main():
                                  % (cfg_name(c), c[0] * c[1], a.max_threads))
         if a.self_check:
             sims = {}
+        elif a.build:
+            overridden = {parse_configs(x.partition('=')[0], a.track)[0] for x in a.sim}
+            for c in configs:
+                if c not in overridden and not a.sim_template:
+                    print('fuzz: building the simulator of %s' % cfg_name(c), flush=True)
+                    simjobs.build_sim(c[0], c[1], c[2], what='fuzz', isa=a.isa)
         missing = [p for p in list(sims.values()) + [a.ref] if not os.access(p, os.X_OK)]
         if missing:
             raise ValueError('not found or not executable: %s' % ', '.join(missing))

@@ -1,9 +1,19 @@
-"""Shared helpers of the scripts that run jobs: configuration names ("8x8"),
-build folders (the Makefile's naming), building a simulator or the bench
-programs through make, the synthesis result of a configuration, and the one job
+"""Shared helpers of the scripts that run jobs: configuration lists ("8x8
+2x4:arbiter"), a configuration's knobs and build folder (simty-gen --tag, the one
+place its name is computed), building a simulator or the bench programs through make, the synthesis result of a configuration, and the one job
 runner of the project (Runner, run_cmd, Progress): Dask, on a LocalCluster of
 this machine or on the cluster named by DASK_SCHEDULER.  Used by scripts/bench.py,
-compare.py, fuzz.py, perf.py and timeline.py.
+compare.py, fuzz.py, formal.py, synth.py, perf.py and timeline.py.
+
+Configurations.  Users write a list of configurations one way: WxT[:track],
+separated by spaces or commas ("1x1 8x8:arbiter_pipe0"); parse_specs reads it.
+A track is sorted (SORTER=auto), sorted_exact, sorted_lazy, arbiter (ARBPIPE=auto),
+arbiter_pipe (ARBPIPE=1) or arbiter_pipeK.  knobs() turns one into the knobs make
+and simty-gen take; tag() asks simty-gen --tag for its build folder's name.  The
+command line does the same for the Makefile:
+
+    simjobs.py tag KEY=VALUE...                  the folder name (simty-gen --tag)
+    simjobs.py sims [--track T] [--isa I] SPEC...  build each simulator, print its path
 
 The runner.  Runner(jobs, pnr_slots) connects to DASK_SCHEDULER=tcp://host:port
 when it is set (the workers must see this checkout at the same path: the jobs
@@ -43,15 +53,46 @@ except ImportError:     # the .venv of scripts/setup.sh has it; plain python3 ma
     tqdm = None
 
 
-def parse_cfg(text):
-    """ "8x8" -> (8, 8); W and T powers of two 1..64."""
-    m = re.fullmatch(r"(\d+)x(\d+)", text.strip())
+# One item of a configuration list: WxT, optionally :track.
+CFG_ITEM_RE = re.compile(r"(\d+)x(\d+)(?::(\w+))?")
+TRACK_RE = re.compile(r"sorted(_exact|_lazy)?|arbiter(_pipe\d*)?")
+KNOBS = ("W", "T", "TRACK", "SORTER", "ARBPIPE", "ISA", "IMEM", "DMEM", "RAMSTYLE")
+GEN_BIN = os.path.join(ROOT, "build", "tools", "simty-gen")
+
+
+def _parse_item(text):
+    m = CFG_ITEM_RE.fullmatch(text.strip())
     if not m:
-        raise ValueError("bad configuration %r (want WxT, e.g. 8x8)" % text)
+        raise ValueError("bad configuration %r (want WxT[:track], e.g. 8x8 or 8x8:arbiter)" % text)
     w, t = int(m.group(1)), int(m.group(2))
     for name, v in (("W", w), ("T", t)):
         if v < 1 or v > 64 or v & (v - 1):
             raise ValueError("%s=%d in %r: not a power of two 1..64" % (name, v, text))
+    if m.group(3) and not TRACK_RE.fullmatch(m.group(3)):
+        raise ValueError("track %r in %r: sorted, sorted_exact, sorted_lazy, arbiter, "
+                         "arbiter_pipe or arbiter_pipeK" % (m.group(3), text))
+    return w, t, m.group(3)
+
+
+def parse_specs(text, track="sorted"):
+    """ "1x1 8x8:arbiter,4x64" -> [(1, 1, track), (8, 8, "arbiter"), (4, 64, track)]:
+    the one spelling of a configuration list; duplicates dropped."""
+    out = []
+    for item in re.split(r"[\s,]+", text.strip()):
+        if item:
+            w, t, tr = _parse_item(item)
+            if (w, t, tr or track) not in out:
+                out.append((w, t, tr or track))
+    if not out:
+        raise ValueError("no configuration")
+    return out
+
+
+def parse_cfg(text):
+    """ "8x8" -> (8, 8); W and T powers of two 1..64 (lists whose track is an option)."""
+    w, t, tr = _parse_item(text)
+    if tr:
+        raise ValueError("%r: no :track here (the track is an option of its own)" % text)
     return w, t
 
 
@@ -66,6 +107,87 @@ def parse_cfgs(text):
     return out
 
 
+def knobs(w, t, track="sorted", dmem=None, isa="rv32i", **more):
+    """Every knob of a configuration, as make and simty-gen take them ({"W": "8", ...}):
+    the track's TRACK, SORTER and ARBPIPE; ISA; DMEM when given; IMEM=, RAMSTYLE=... in
+    `more`.  An empty value is a knob not given (its default, no suffix in the tag)."""
+    k = {"W": str(w), "T": str(t), "TRACK": track, "SORTER": "auto", "ARBPIPE": "", "ISA": isa,
+         "IMEM": "", "DMEM": str(dmem) if dmem else "", "RAMSTYLE": ""}
+    if track.startswith("arbiter_pipe"):
+        k.update(TRACK="arbiter", ARBPIPE=track[len("arbiter_pipe"):] or "1")
+    elif track.startswith("sorted_"):
+        k.update(TRACK="sorted", SORTER=track[len("sorted_"):])
+    for key, v in more.items():
+        if key not in KNOBS:
+            raise ValueError("%s: not a knob (%s)" % (key, " ".join(KNOBS)))
+        k[key] = "" if v is None else str(v)
+    return k
+
+
+def gen_args(k):
+    """simty-gen's arguments for knobs k: the knobs given."""
+    return ["%s=%s" % (key, k[key]) for key in KNOBS if k.get(key, "") != ""]
+
+
+def make_args(k):
+    """make's arguments for knobs k: every knob, the empty ones too, so that nothing
+    comes from build/last.mk or the caller's command line (MAKEFLAGS)."""
+    return ["%s=%s" % (key, k.get(key, "")) for key in KNOBS]
+
+
+_gen_ready = []
+_tags = {}
+
+
+def ensure_gen():
+    """Build simty-gen (gen/gen.mk) once per process, so that --tag is today's."""
+    if not _gen_ready:
+        r = subprocess.run(["make", "-s", "--no-print-directory", "-f", "gen/gen.mk", "build/tools/simty-gen"],
+                           cwd=ROOT, capture_output=True, text=True)
+        if r.returncode != 0:
+            sys.exit("simjobs: building simty-gen failed:\n%s%s" % (r.stdout, r.stderr))
+        _gen_ready.append(True)
+    return GEN_BIN
+
+
+def tag(k):
+    """The build folder's name of the configuration of knobs k (a dict of knobs(), or
+    a list of KEY=VALUE): simty-gen --tag, the one place it is computed.  A bad knob
+    raises ValueError with simty-gen's message, which names it."""
+    args = tuple(gen_args(k) if isinstance(k, dict) else k)
+    if args not in _tags:
+        r = subprocess.run([ensure_gen(), "--tag"] + list(args), capture_output=True, text=True)
+        if r.returncode != 0:
+            raise ValueError(r.stderr.strip() or "simty-gen --tag failed (exit %d)" % r.returncode)
+        _tags[args] = r.stdout.strip()
+    return _tags[args]
+
+
+def read_config(rtl):
+    """The knobs simty-gen wrote to RTL/config.mk ({"TAG": ..., "W": 8, "T": 8, ...}; W, T
+    as numbers, ISA rv32i when an older generator wrote none)."""
+    cfg = {}
+    with open(os.path.join(rtl, "config.mk")) as f:
+        for line in f:
+            m = re.match(r"\s*(\w+)\s*:?=\s*(\S+)", line)
+            if m:
+                cfg[m.group(1)] = m.group(2)
+    for key in ("W", "T"):
+        cfg[key] = int(cfg[key])
+    cfg.setdefault("ISA", "rv32i")
+    return cfg
+
+
+def config_tag(cfg):
+    """The build folder's name of a config.mk's configuration (read_config): its TAG; for
+    a config.mk written before simty-gen wrote one, simty-gen --tag of its knobs."""
+    if "TAG" in cfg:
+        return cfg["TAG"]
+    ap = cfg.get("ARBPIPE", "auto")
+    return tag(knobs(cfg["W"], cfg["T"], cfg["TRACK"], isa=cfg["ISA"],
+                     ARBPIPE="" if ap == "auto" else ap))
+
+
 def c_dmem_kib(w, t):
     """DMEM (KiB) C programs need at W x T: None (the default) up to 256 threads,
     else the power of two >= W*T KiB (about 1 KiB per thread)."""
@@ -78,24 +200,17 @@ def c_dmem_kib(w, t):
     return k
 
 
-def cfg_name(w, t, track, dmem=None):
-    """The Makefile's CFG: W8_T8_sorted (SORTER=auto), W4_T64_arbiter_pipe (ARBPIPE=1),
-    W8_T8_arbiter_pipe0, W8_T8_sorted_lazy, W8_T8_sorted_exact, W16_T64_sorted_D1024."""
-    return "W%d_T%d_%s%s" % (w, t, track, "_D%d" % dmem if dmem else "")
+def cfg_name(w, t, track, dmem=None, isa="rv32i"):
+    """The build folder's name (simty-gen --tag): W8_T8_sorted (SORTER=auto),
+    W4_T64_arbiter_pipe (ARBPIPE=1), W8_T8_arbiter_pipe0, W8_T8_sorted_lazy,
+    W16_T64_sorted_D1024, W2_T4_sorted_im."""
+    return tag(knobs(w, t, track, dmem, isa))
 
 
-def make_vars(w, t, track, dmem=None):
-    # ISA=rv32i: the sweeps name rv32i build folders (cfg_name, sw_out), whatever
-    # ISA a `make gen ISA=rv32im` left in build/last.mk
-    v = ["W=%d" % w, "T=%d" % t, "ISA=rv32i"]
-    if track.startswith("arbiter_pipe"):
-        v += ["TRACK=arbiter", "ARBPIPE=" + (track[len("arbiter_pipe"):] or "1")]
-    else:
-        # sorted: the default sorter (SORTER=auto); sorted_exact, sorted_lazy: that one
-        v += {"sorted": ["TRACK=sorted", "SORTER=auto"],
-              "sorted_exact": ["TRACK=sorted", "SORTER=exact"],
-              "sorted_lazy": ["TRACK=sorted", "SORTER=lazy"]}.get(track, ["TRACK=" + track])
-    return v + (["DMEM=%d" % dmem] if dmem else [])
+def make_vars(w, t, track, dmem=None, isa="rv32i"):
+    # every knob: the sweeps name rv32i build folders (cfg_name, sw_out) by default,
+    # whatever a `make gen ISA=rv32im DMEM=...` left in build/last.mk
+    return make_args(knobs(w, t, track, dmem, isa))
 
 
 def make(args, what):
@@ -105,11 +220,16 @@ def make(args, what):
         sys.exit("%s: make %s failed:\n%s%s" % (what, " ".join(args), r.stdout, r.stderr))
 
 
-def build_sim(w, t, track, dmem=None, what="simjobs"):
+def sim_path(w, t, track, dmem=None, isa="rv32i"):
+    """Where make builds the RTL simulator of a configuration."""
+    return os.path.join(ROOT, "build", cfg_name(w, t, track, dmem, isa), "sim", "simty-sim")
+
+
+def build_sim(w, t, track, dmem=None, what="simjobs", isa="rv32i"):
     """Build (or bring up to date) the RTL simulator of a configuration; its path."""
-    sim = os.path.join("build", cfg_name(w, t, track, dmem), "sim", "simty-sim")
-    make(make_vars(w, t, track, dmem) + [sim], what)
-    return os.path.join(ROOT, sim)
+    sim = sim_path(w, t, track, dmem, isa)
+    make(make_vars(w, t, track, dmem, isa) + [os.path.relpath(sim, ROOT)], what)
+    return sim
 
 
 def sw_out(dmem=None):
@@ -437,3 +557,35 @@ def run_map(fn, items, jobs=None, desc="jobs", names=None):
         finally:
             prog.close()
     return out
+
+
+def main(argv=None):
+    """The Makefile's door to the helpers above: `tag KEY=VALUE...` prints the build
+    folder's name; `sims [--track T] [--isa I] SPEC...` builds the simulator of each
+    configuration of the list and prints its path, one a line."""
+    import argparse
+    ap = argparse.ArgumentParser(prog="simjobs.py", description=main.__doc__)
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    p = sub.add_parser("tag", help="the build folder's name of KEY=VALUE... (simty-gen --tag)")
+    p.add_argument("knobs", nargs="*", metavar="KEY=VALUE")
+    p = sub.add_parser("sims", help="build each configuration's simulator, print its path")
+    p.add_argument("--track", default="sorted", help="the track of items without :track")
+    p.add_argument("--isa", default="rv32i", choices=["rv32i", "rv32im"])
+    p.add_argument("specs", nargs="+", metavar="WxT[:track]")
+    a = ap.parse_args(argv)
+    try:
+        if a.cmd == "tag":
+            print(tag(a.knobs))
+        else:
+            specs = parse_specs(" ".join(a.specs), a.track)
+            for w, t, tr in specs:
+                cfg_name(w, t, tr, isa=a.isa)       # a bad track stops before any build
+            for w, t, tr in specs:
+                print(os.path.relpath(build_sim(w, t, tr, what="simjobs sims", isa=a.isa), ROOT))
+    except ValueError as e:
+        sys.exit("simjobs: %s" % e)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

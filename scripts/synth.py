@@ -37,6 +37,7 @@ import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import fpga_flow  # noqa: E402  (run, version, count, DEVICES, PACK)
+import simjobs  # noqa: E402  (read_config, config_tag: a configuration's knobs and name)
 from fpga_flow import PACK  # noqa: E402
 from synth_report import KINDS, UNITS, finish, write_csv  # noqa: E402
 
@@ -93,21 +94,16 @@ UNIT_OF_MODULE = {
 MUX = {"ecp5": ["PFUMX", "L6MUX21"], "ice40": []}
 
 
-def read_config(rtl):
-    cfg = {}
-    with open(os.path.join(rtl, "config.mk")) as f:
-        for line in f:
-            m = re.match(r"\s*(\w+)\s*:?=\s*(\S+)", line)
-            if m:
-                cfg[m.group(1)] = m.group(2)
-    for k in ("W", "T"):
-        cfg[k] = int(cfg[k])
-    return cfg
+# config.mk's knobs ({"TAG": ..., "W": 8, ...}): scripts/simjobs.py reads it for every script.
+read_config = simjobs.read_config
 
 
 # The generator names its version in every file's header; two generators that
 # write the same Verilog make the same core, so the digest leaves the name out.
 GEN_VERSION_RE = re.compile(rb"simty-gen \S+")
+# Lines config.mk gained when it began to carry the tag and every knob (issue 53): they
+# name the configuration without changing it, so results measured before stay reusable.
+CFG_NAME_RE = re.compile(rb"^(# the build folder's name .*|TAG := .*|ISA := rv32i)\n", re.M)
 
 
 def files_digest(files):
@@ -116,6 +112,8 @@ def files_digest(files):
     for f in files:
         with open(f, "rb") as fh:
             text = GEN_VERSION_RE.sub(b"simty-gen", fh.read())
+        if os.path.basename(f) == "config.mk":
+            text = CFG_NAME_RE.sub(b"", text)
         h.update(os.path.basename(f).encode() + b"\0" + str(len(text)).encode() + b"\0" + text)
     return h.hexdigest()
 
@@ -147,12 +145,9 @@ def rtl_files(rtl):
 
 
 def cfg_tag(cfg):
-    """The Makefile's name of a configuration (CFG, without the memory knobs):
-    W8_T8_sorted, W8_T8_arbiter (ARBPIPE=auto), W8_T8_arbiter_pipe (ARBPIPE=1),
-    W8_T8_arbiter_pipe0."""
-    ap = cfg.get("ARBPIPE", "auto")
-    return "W%d_T%d_%s%s" % (cfg["W"], cfg["T"], cfg["TRACK"],
-                             "" if ap == "auto" else "_pipe" + ("" if ap == "1" else ap))
+    """The build folder's name of a configuration read from config.mk (simty-gen wrote
+    it there, scripts/simjobs.py config_tag): W8_T8_sorted, W8_T8_arbiter_pipe0, ..."""
+    return simjobs.config_tag(cfg)
 
 
 def default_dir(rtl, tag):
@@ -686,7 +681,7 @@ def main():
     if a.placer == "static" and fam != "ecp5":
         sys.exit("synth: --placer static: nextpnr-%s has no static placer (heap or sa)" % fam)
     isa_m = cfg.get("ISA") == "rv32im"
-    tag = cfg_tag(cfg) + ("_im" if isa_m else "")
+    tag = cfg_tag(cfg)
     why = m_fit_check(a.board, T) if isa_m and not a.allow_m_overflow else None
     if why:
         print("synth: %s on %s: %s" % (tag, a.board, why), file=sys.stderr)

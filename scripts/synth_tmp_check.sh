@@ -23,13 +23,14 @@ check() { # name, condition
 }
 make -s SIMTY_SETUP_DONE=1 synth BOARD=ice40 W=1 T=1 > synth.log 2>&1
 rc=$?
-res=build/W1_T1_sorted/synth-ice40/results.json
+cfg=$(build/tools/simty-gen --tag W=1 T=1 2>/dev/null)   # the folder's name: simty-gen alone computes it
+res=build/$cfg/synth-ice40/results.json
 check "make synth BOARD=ice40 W=1 T=1 in $co: exit 0, placed and routed with an Fmax" \
   "[ $rc -eq 0 ] && .venv/bin/python -c 'import json,sys; r=json.load(open(\"$res\")); sys.exit(not (r[\"status\"] == \"ok\" and r[\"fmax_mhz\"]))'"
 make -s SIMTY_SETUP_DONE=1 bitstream BOARD=ice40 W=1 T=1 > bitstream.log 2>&1
 rc=$?
 check "make bitstream there: exit 0, the round trip passes, it prints the path" \
-  "[ $rc -eq 0 ] && ! grep -q '^FAIL' bitstream.log && grep -q 'bitstream: build/W1_T1_sorted/synth-ice40/simty_ice40.bin' bitstream.log"
+  "[ $rc -eq 0 ] && ! grep -q '^FAIL' bitstream.log && grep -q \"bitstream: build/$cfg/synth-ice40/simty_ice40.bin\" bitstream.log"
 if [ $fail -ne 0 ]; then
   echo "--- synth.log"; tail -n 20 synth.log; echo "--- bitstream.log"; tail -n 20 bitstream.log
 fi

@@ -22,9 +22,9 @@ cd "$(dirname "$0")/.."
 
 tier=${1:-fast}; shift || true
 mk="make -s --no-print-directory SIMTY_SETUP_DONE=1"
-# The checks name their configurations; the ISA a `make gen ISA=rv32im` left in
-# build/last.mk must not leak into them (the rv32im checks set ISA themselves).
-export ISA=rv32i
+# The checks name their configurations: no knob a `make gen` left in build/last.mk
+# may leak into them (the Makefile takes the defaults instead).
+export SIMTY_NO_LAST=1
 
 # name | command.  Order: cheapest first.
 # The RTL on one configuration: every program, each checked in lock step
@@ -58,8 +58,8 @@ fast=(
   "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && .venv/bin/python scripts/synth.py --board ice40 --rtl build/test/synth-core/rtl --out build/test/synth-core/ice40 --skip-units --no-pnr && .venv/bin/python scripts/synth.py --board ecp5 --rtl build/test/synth-core/rtl --out build/test/synth-core/ecp5 --no-pnr && grep -q '\"alu_lanes\"' build/test/synth-core/ecp5/results.json"
   "gen-lint-lazy|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted-lazy"
   "gen-lint-arb|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=arbiter"
-  "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1,1 2,4 8,8 4,64' GEN_LINT_TRACK=arbiter-pipe"
-  "gen-lint-m|$mk gen-lint GEN_LINT_CFGS='2,4 8,8' GEN_LINT_TRACK=sorted-im GEN_LINT_TOPS=simty_core"
+  "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1x1 2x4 8x8 4x64' GEN_LINT_TRACK=arbiter-pipe"
+  "gen-lint-m|$mk gen-lint GEN_LINT_CFGS='2x4 8x8' GEN_LINT_TRACK=sorted-im GEN_LINT_TOPS=simty_core"
   "ref-cfg|$mk ref-check-cfg"
   "fpga-smoke|$mk fpga-smoke"
   "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
@@ -128,7 +128,7 @@ full=(
   "fuzz-1000|$mk fuzz N=1000 SEED=100000"
   "synth-ice40|$mk synth BOARD=ice40 W=2 T=2 && $mk bitstream BOARD=ice40 W=2 T=2"
   "synth-tmp|scripts/synth_tmp_check.sh"
-  "randstate-arb|$mk test-randstate TRACK=arbiter RANDSTATE_CFGS='2_4 8_8'"
+  "randstate-arb|$mk test-randstate TRACK=arbiter RANDSTATE_CFGS='2x4 8x8'"
   "fuzz-elf|$mk fuzz-elf"
   "formal|$mk formal"
   "fusesoc-synth|.venv/bin/python scripts/fusesoc_check.py --synth-only"

@@ -90,6 +90,14 @@ t "cli: simty_config.h compiles with gen/ on the path and has the configuration"
 mk_ok() { grep -qx 'W := 8' "$cli/a/config.mk" && grep -qx 'T := 16' "$cli/a/config.mk" && \
   grep -qx 'TRACK := sorted' "$cli/a/config.mk" && grep -qx 'DMEM := 256' "$cli/a/config.mk"; }
 t "cli: config.mk has W T TRACK IMEM DMEM" mk_ok
+tag_ok() {  # the one identity (issue 53): --tag writes nothing; config.mk and the header agree
+  [ "$("$gen" --tag W=2 T=4 TRACK=arbiter ARBPIPE=1 ISA=rv32im -o "$cli/tag")" = W2_T4_arbiter_pipe_im ] &&
+    [ ! -e "$cli/tag" ] && [ "$("$gen" --tag W=8 T=16)" = W8_T16_sorted ] &&
+    grep -qx 'TAG := W8_T16_sorted' "$cli/a/config.mk" && grep -qx 'ISA := rv32i' "$cli/a/config.mk" &&
+    grep -q '^#define SIMTY_TAG "W8_T16_sorted"' "$cli/a/simty_config.h"
+}
+t "cli: --tag prints the folder name and writes nothing; config.mk and simty_config.h carry it" tag_ok
+t "cli: --tag refuses a bad knob by name" err_is "simty-gen: ISA=bogus: must be rv32i or rv32im" --tag ISA=bogus
 list_ok() { local n; n=$("$gen" --list | wc -l); [ "$n" -ge 4 ] && "$gen" --list | grep -q '^alu_lane  *simty_alu_lane'; }
 t "cli: --list shows every unit" list_ok
 doc_ok() { "$gen" --doc | head -n 2 | grep -q '^|---|---|---|$' && "$gen" --doc | grep -q '^| `simty_alu_lane` | `alu_lane` |'; }

@@ -159,7 +159,7 @@ static void test_cfg(struct tctx *t)
             { "T=16", SORTER_LAZY }, { "T=32", SORTER_EXACT }, { "T=64|SORTER=auto", SORTER_EXACT },
             { "T=64|SORTER=lazy", SORTER_LAZY }, { "T=8|SORTER=exact", SORTER_EXACT },
         };
-        char tag[64];
+        char tag[CFG_TAG_MAX];
         for (size_t i = 0; i < sizeof au / sizeof au[0]; i++) {
             rc = parse_str(&c, au[i].args, err, sizeof err);
             check(t, rc == 0 && c.sorter == au[i].s, "cfg: SORTER resolved at %s", au[i].args);
@@ -173,6 +173,22 @@ static void test_cfg(struct tctx *t)
         rc = parse_str(&c, "", err, sizeof err);
         cfg_tag(&c, tag, sizeof tag);
         check(t, rc == 0 && strcmp(tag, "W8_T8_sorted") == 0, "cfg: tag of the defaults (%s)", tag);
+        /* every knob that names a folder, in the order the Makefile's CFG had them */
+        static const struct { const char *args, *tag; } tg[] = {
+            { "TRACK=arbiter|ARBPIPE=0", "W8_T8_arbiter_pipe0" },
+            { "TRACK=arbiter|ARBPIPE=auto", "W8_T8_arbiter" },
+            { "TRACK=arbiter|SORTER=exact", "W8_T8_arbiter" },
+            { "SORTER=auto|ISA=rv32i", "W8_T8_sorted" },
+            { "W=2|T=4|SORTER=lazy|ISA=rv32im", "W2_T4_sorted_lazy_im" },
+            { "IMEM=64|DMEM=1024|RAMSTYLE=block", "W8_T8_sorted_I64_D1024_block" },
+            { "W=64|T=64|TRACK=arbiter|ARBPIPE=6|ISA=rv32im|IMEM=65536|DMEM=65536|RAMSTYLE=distributed",
+              "W64_T64_arbiter_pipe6_im_I65536_D65536_distributed" },
+        };
+        for (size_t i = 0; i < sizeof tg / sizeof tg[0]; i++) {
+            rc = parse_str(&c, tg[i].args, err, sizeof err);
+            cfg_tag(&c, tag, sizeof tag);
+            check(t, rc == 0 && strcmp(tag, tg[i].tag) == 0, "cfg: tag of %s (%s)", tg[i].args, tag);
+        }
     }
 
     static const struct {

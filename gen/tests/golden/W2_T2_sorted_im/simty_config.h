@@ -10,6 +10,7 @@
 #include "simty_map.h"
 
 #define SIMTY_GEN_VERSION "golden"
+#define SIMTY_TAG "W2_T2_sorted_im" /* the build folder's name (simty-gen --tag) */
 #define SIMTY_CFG_ID 0x53106011u /* [3:0] log2 W, [7:4] log2 T, [11:8] TRACK, [16:12] log2 IMEM, [21:17] log2 DMEM, [31:24] 0x53 */
 
 /* parameters */
@@ -23,6 +24,10 @@
 #define SIMTY_IMEM_KIB 64
 #define SIMTY_DMEM_KIB 256
 #define SIMTY_ISA_M 1 /* ISA=rv32im */
+#define SIMTY_ISA_NAME "rv32im"
+#define SIMTY_SORTER_NAME "exact"
+#define SIMTY_ARB_CUTS 0
+#define SIMTY_RAMSTYLE_NAME "auto"
 #define SIMTY_IMEM_BYTES 65536
 #define SIMTY_DMEM_BYTES 262144
 

@@ -10,6 +10,7 @@
 #include "simty_map.h"
 
 #define SIMTY_GEN_VERSION "golden"
+#define SIMTY_TAG "W2_T4_arbiter_I4_D8_block" /* the build folder's name (simty-gen --tag) */
 #define SIMTY_CFG_ID 0x53062121u /* [3:0] log2 W, [7:4] log2 T, [11:8] TRACK, [16:12] log2 IMEM, [21:17] log2 DMEM, [31:24] 0x53 */
 
 /* parameters */
@@ -22,6 +23,10 @@
 #define SIMTY_SORTER_EXACT 0 /* the head is always the minimum */
 #define SIMTY_IMEM_KIB 4
 #define SIMTY_DMEM_KIB 8
+#define SIMTY_ISA_NAME "rv32i"
+#define SIMTY_SORTER_NAME "exact"
+#define SIMTY_ARB_CUTS 0
+#define SIMTY_RAMSTYLE_NAME "block"
 #define SIMTY_IMEM_BYTES 4096
 #define SIMTY_DMEM_BYTES 8192
 
