@@ -28,13 +28,67 @@ static int cut_of(const int *cuts, int k, int lvl)
     return 0;
 }
 
+/* The reduction tree: node n<lvl>_<i> (level 0 = the lanes; each level
+ * halves), registered as c<lvl>_<i>_q at each of the k ARBPIPE cuts (cuts[]).
+ * Beside the nodes of the last stage, e<lvl>_<i> = {PC == next-issue PC, PC
+ * == predicted next PC}: compared at the last stage's inputs, in parallel
+ * with its levels, and carried up with the winner, so the root's compares
+ * add a multiplexer per level, not a compare after the root (W8T8: 57 MHz). */
+static void arb_tree(const struct simt_cfg *cfg, struct vmod *m, const int *cuts, int k)
+{
+    int t = cfg->t, lvl, i, n;
+    int l0 = k ? cuts[k - 1] : 0;        /* the last stage's first level */
+    char name[32], lf[32], rt[32], g[32], src0[32];
+
+    vm_comment(m, "Reduction tree: at each node the left thread wins if it is alive and the "
+                  "right one is not, or it is deeper, or as deep with a PC no higher.");
+    /* Each of the ARBPIPE cuts registers the nodes of one level (with the row,
+     * for x's mask): cut j at level j * levels / (k + 1), so that the stages
+     * hold as many levels as they can share evenly; with fewer levels than
+     * cuts, one level each (the root last). */
+    for (i = 0; i < t; i++) {
+        snprintf(name, sizeof name, "n0_%d", i);
+        vm_wire(m, name, "TS_W", NULL);
+        vm_assign(m, name, "st_p_q[%d +: TS_W]", 39 * i);
+    }
+    for (i = 0; i < (t >> l0); i++) {
+        snprintf(src0, sizeof src0, cut_of(cuts, k, l0) ? "c%d_%d_q" : "n%d_%d", l0, i);
+        snprintf(name, sizeof name, "e%d_%d", l0, i);
+        vm_wire(m, name, "2", i ? NULL : "{PC == next-issue PC, PC == predicted next PC}");
+        vm_assign(m, name, "{%s[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i), %s[29:0] == m_pcn_i}",
+                  src0, src0);
+    }
+    for (lvl = 1, n = t / 2; n >= 1; lvl++, n /= 2) {
+        int c = cut_of(cuts, k, lvl - 1);
+        const char *src = c ? "c" : "n";
+        const char *sfx = c ? "_q" : "";
+        for (i = 0; i < n; i++) {
+            snprintf(name, sizeof name, "n%d_%d", lvl, i);
+            snprintf(g, sizeof g, "g%d_%d", lvl, i);
+            snprintf(lf, sizeof lf, "%s%d_%d%s", src, lvl - 1, 2 * i, sfx);
+            snprintf(rt, sizeof rt, "%s%d_%d%s", src, lvl - 1, 2 * i + 1, sfx);
+            vm_wire(m, g, "1", i ? NULL : "the left one wins");
+            vm_assign(m, g, "%s[38] && (!%s[38] || %s[37:30] > %s[37:30] || "
+                            "(%s[37:30] == %s[37:30] && %s[29:0] %s %s[29:0]))",
+                      lf, rt, lf, rt, lf, rt, lf, cfg->mutate == MUT_BAD_ORDER ? ">=" : "<=", rt);
+            vm_wire(m, name, "TS_W", NULL);
+            vm_assign(m, name, "%s ? %s : %s", g, lf, rt);
+            if (lvl > l0) {
+                snprintf(name, sizeof name, "e%d_%d", lvl, i);
+                vm_wire(m, name, "2", NULL);
+                vm_assign(m, name, "%s ? e%d_%d : e%d_%d", g, lvl - 1, 2 * i, lvl - 1, 2 * i + 1);
+            }
+        }
+    }
+}
+
 int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
     struct vblock *b;
-    int t = cfg->t, lvl, i, j, n, levels = cfg->lane_id_bits, k = cfg->arbpipe;
+    int t = cfg->t, i, j, levels = cfg->lane_id_bits, k = cfg->arbpipe;
     int cuts[CFG_ARBPIPE_MAX];
-    char name[32], lf[32], rt[32], desc[48], lane0[32], init_row[96], lead_buf[96];
+    char name[32], desc[48], lane0[32], init_row[96], lead_buf[96];
     const char *mut = cfg->mutate != MUT_NONE ? cfg_mutation_name(cfg->mutate) : NULL;
 
     /* cut j registers level j * levels / (k + 1), at least one above the last
@@ -97,7 +151,7 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "r_y_o", "PATH_W", "(invalid)");
     vm_port(m, VM_OUT, "r_z_o", "PATH_W", "(invalid)");
     vm_port(m, VM_OUT, "r_single_o", "1", "every live thread is at x's PC");
-    vm_port(m, VM_OUT, "r_hit_pcn_o", "1", "x's PC is m_pcn_i (compared with the root, registered)");
+    vm_port(m, VM_OUT, "r_hit_pcn_o", "1", "x's PC is m_pcn_i (compared in the tree, registered)");
     vm_port(m, VM_OUT, "r_hit_npc_o", "1", "x's PC is the next-issue PC (idem)");
     if (cfg->formal) {
         vm_group(m, "formal observation (simty-gen --formal, test only)");
@@ -179,38 +233,14 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "st_p_q", "st_new");
     vb_reset(b, "p_valid_q", "1'b0");
 
-    vm_comment(m, "Reduction tree: at each node the left thread wins if it is alive and the "
-                  "right one is not, or it is deeper, or as deep with a PC no higher.");
-    /* Level 0 = the lanes; each level halves.  Each of the ARBPIPE cuts registers
-     * the nodes of one level (with the row, for x's mask): cut j at level
-     * j * levels / (k + 1), so that the stages hold as many levels as they can
-     * share evenly; with fewer levels than cuts, one level each (the root last). */
-    for (i = 0; i < t; i++) {
-        snprintf(name, sizeof name, "n0_%d", i);
-        vm_wire(m, name, "TS_W", NULL);
-        vm_assign(m, name, "st_p_q[%d +: TS_W]", 39 * i);
-    }
-    for (lvl = 1, n = t / 2; n >= 1; lvl++, n /= 2) {
-        int c = cut_of(cuts, k, lvl - 1);
-        const char *src = c ? "c" : "n";
-        const char *sfx = c ? "_q" : "";
-        for (i = 0; i < n; i++) {
-            snprintf(name, sizeof name, "n%d_%d", lvl, i);
-            snprintf(lf, sizeof lf, "%s%d_%d%s", src, lvl - 1, 2 * i, sfx);
-            snprintf(rt, sizeof rt, "%s%d_%d%s", src, lvl - 1, 2 * i + 1, sfx);
-            vm_wire(m, name, "TS_W", NULL);
-            vm_assign(m, name, "%s[38] && (!%s[38] || %s[37:30] > %s[37:30] || "
-                               "(%s[37:30] == %s[37:30] && %s[29:0] %s %s[29:0])) ? %s : %s",
-                      lf, rt, lf, rt, lf, rt, lf, cfg->mutate == MUT_BAD_ORDER ? ">=" : "<=", rt, lf, rt);
-        }
-    }
+    arb_tree(cfg, m, cuts, k);
     vm_reg(m, "win_q", "TS_W", "the winning thread state (stage r)");
     vm_reg(m, "st_r_q", "TS_W*T", "the row at stage r");
     vm_reg(m, "r_valid_q", "1", NULL);
     vm_reg(m, "r_wid_q", "WARP_W", NULL);
-    /* compared with the root here rather than with x after it: the redirect's
-     * hit went through a 30-bit compare into fetch's kill (W8T8 at 86d458e: every
-     * seed's worst path, 71.0 MHz, 79 % routing) */
+    /* compared in the tree (arb_tree) rather than with x after it: the
+     * redirect's hit went through a 30-bit compare into fetch's kill (W8T8 at
+     * 86d458e: every seed's worst path, 71.0 MHz, 79 % routing) */
     vm_reg(m, "r_hit_pcn_q", "1", "x's PC is the predicted next PC");
     vm_reg(m, "r_hit_npc_q", "1", "x's PC is the next-issue PC");
     b = vm_seq(m, "tree");
@@ -239,8 +269,8 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
         }
     }
     vb_set(b, "win_q", "%s", name);
-    vb_set(b, "r_hit_pcn_q", "%s[29:0] == m_pcn_i", name);
-    vb_set(b, "r_hit_npc_q", "%s[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i)", name);
+    vb_set(b, "r_hit_pcn_q", "e%d_0[0]", levels);
+    vb_set(b, "r_hit_npc_q", "e%d_0[1]", levels);
     if (k) {
         vb_set(b, "st_r_q", "st_q%d_q", k);
         vb_set(b, "r_valid_q", "q%d_valid_q", k);

@@ -60,7 +60,7 @@ module simty_path_arbiter (
   output wire [PATH_W-1:0] r_y_o,       // (invalid)
   output wire [PATH_W-1:0] r_z_o,       // (invalid)
   output wire              r_single_o,  // every live thread is at x's PC
-  output wire              r_hit_pcn_o, // x's PC is m_pcn_i (compared with the root, registered)
+  output wire              r_hit_pcn_o, // x's PC is m_pcn_i (compared in the tree, registered)
   output wire              r_hit_npc_o  // x's PC is the next-issue PC (idem)
 );
 
@@ -85,8 +85,12 @@ module simty_path_arbiter (
   wire    [TS_W-1:0]       n0_1;
   wire    [TS_W-1:0]       n0_2;
   wire    [TS_W-1:0]       n0_3;
+  wire    [1:0]            e2_0;         // {PC == next-issue PC, PC == predicted next PC}
+  wire                     g1_0;         // the left one wins
   wire    [TS_W-1:0]       n1_0;
+  wire                     g1_1;
   wire    [TS_W-1:0]       n1_1;
+  wire                     g2_0;         // the left one wins
   wire    [TS_W-1:0]       n2_0;
   reg     [TS_W-1:0]       win_q;        // the winning thread state (stage r)
   reg     [TS_W*T-1:0]     st_r_q;       // the row at stage r
@@ -171,12 +175,16 @@ module simty_path_arbiter (
   assign n0_1 = st_p_q[39 +: TS_W];
   assign n0_2 = st_p_q[78 +: TS_W];
   assign n0_3 = st_p_q[117 +: TS_W];
-  assign n1_0 = n0_0[38] && (!n0_1[38] || n0_0[37:30] > n0_1[37:30] || (n0_0[37:30] == n0_1[37:30]
-      && n0_0[29:0] <= n0_1[29:0])) ? n0_0 : n0_1;
-  assign n1_1 = n0_2[38] && (!n0_3[38] || n0_2[37:30] > n0_3[37:30] || (n0_2[37:30] == n0_3[37:30]
-      && n0_2[29:0] <= n0_3[29:0])) ? n0_2 : n0_3;
-  assign n2_0 = c1_0_q[38] && (!c1_1_q[38] || c1_0_q[37:30] > c1_1_q[37:30] || (c1_0_q[37:30] ==
-      c1_1_q[37:30] && c1_0_q[29:0] <= c1_1_q[29:0])) ? c1_0_q : c1_1_q;
+  assign e2_0 = {c2_0_q[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i), c2_0_q[29:0] == m_pcn_i};
+  assign g1_0 = n0_0[38] && (!n0_1[38] || n0_0[37:30] > n0_1[37:30] || (n0_0[37:30] == n0_1[37:30]
+      && n0_0[29:0] <= n0_1[29:0]));
+  assign n1_0 = g1_0 ? n0_0 : n0_1;
+  assign g1_1 = n0_2[38] && (!n0_3[38] || n0_2[37:30] > n0_3[37:30] || (n0_2[37:30] == n0_3[37:30]
+      && n0_2[29:0] <= n0_3[29:0]));
+  assign n1_1 = g1_1 ? n0_2 : n0_3;
+  assign g2_0 = c1_0_q[38] && (!c1_1_q[38] || c1_0_q[37:30] > c1_1_q[37:30] || (c1_0_q[37:30] ==
+      c1_1_q[37:30] && c1_0_q[29:0] <= c1_1_q[29:0]));
+  assign n2_0 = g2_0 ? c1_0_q : c1_1_q;
 
   // tree
   always @(posedge clk_i) begin
@@ -190,8 +198,8 @@ module simty_path_arbiter (
     st_q2_q     <= st_q1_q;
     c2_0_q      <= n2_0;
     win_q       <= c2_0_q;
-    r_hit_pcn_q <= c2_0_q[29:0] == m_pcn_i;
-    r_hit_npc_q <= c2_0_q[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i);
+    r_hit_pcn_q <= e2_0[0];
+    r_hit_npc_q <= e2_0[1];
     st_r_q      <= st_q2_q;
     r_valid_q   <= q2_valid_q;
     r_wid_q     <= q2_wid_q;

@@ -60,7 +60,7 @@ module simty_path_arbiter (
   output wire [PATH_W-1:0] r_y_o,       // (invalid)
   output wire [PATH_W-1:0] r_z_o,       // (invalid)
   output wire              r_single_o,  // every live thread is at x's PC
-  output wire              r_hit_pcn_o, // x's PC is m_pcn_i (compared with the root, registered)
+  output wire              r_hit_pcn_o, // x's PC is m_pcn_i (compared in the tree, registered)
   output wire              r_hit_npc_o  // x's PC is the next-issue PC (idem)
 );
 
@@ -83,6 +83,8 @@ module simty_path_arbiter (
   integer                  l;
   wire    [TS_W-1:0]       n0_0;
   wire    [TS_W-1:0]       n0_1;
+  wire    [1:0]            e1_0;         // {PC == next-issue PC, PC == predicted next PC}
+  wire                     g1_0;         // the left one wins
   wire    [TS_W-1:0]       n1_0;
   reg     [TS_W-1:0]       win_q;        // the winning thread state (stage r)
   reg     [TS_W*T-1:0]     st_r_q;       // the row at stage r
@@ -160,8 +162,10 @@ module simty_path_arbiter (
   // or it is deeper, or as deep with a PC no higher.
   assign n0_0 = st_p_q[0 +: TS_W];
   assign n0_1 = st_p_q[39 +: TS_W];
-  assign n1_0 = n0_0[38] && (!n0_1[38] || n0_0[37:30] > n0_1[37:30] || (n0_0[37:30] == n0_1[37:30]
-      && n0_0[29:0] <= n0_1[29:0])) ? n0_0 : n0_1;
+  assign e1_0 = {c1_0_q[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i), c1_0_q[29:0] == m_pcn_i};
+  assign g1_0 = n0_0[38] && (!n0_1[38] || n0_0[37:30] > n0_1[37:30] || (n0_0[37:30] == n0_1[37:30]
+      && n0_0[29:0] <= n0_1[29:0]));
+  assign n1_0 = g1_0 ? n0_0 : n0_1;
 
   // tree
   always @(posedge clk_i) begin
@@ -170,8 +174,8 @@ module simty_path_arbiter (
     st_q1_q     <= st_p_q;
     c1_0_q      <= n1_0;
     win_q       <= c1_0_q;
-    r_hit_pcn_q <= c1_0_q[29:0] == m_pcn_i;
-    r_hit_npc_q <= c1_0_q[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i);
+    r_hit_pcn_q <= e1_0[0];
+    r_hit_npc_q <= e1_0[1];
     st_r_q      <= st_q1_q;
     r_valid_q   <= q1_valid_q;
     r_wid_q     <= q1_wid_q;

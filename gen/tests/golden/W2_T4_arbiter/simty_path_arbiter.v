@@ -59,7 +59,7 @@ module simty_path_arbiter (
   output wire [PATH_W-1:0] r_y_o,       // (invalid)
   output wire [PATH_W-1:0] r_z_o,       // (invalid)
   output wire              r_single_o,  // every live thread is at x's PC
-  output wire              r_hit_pcn_o, // x's PC is m_pcn_i (compared with the root, registered)
+  output wire              r_hit_pcn_o, // x's PC is m_pcn_i (compared in the tree, registered)
   output wire              r_hit_npc_o  // x's PC is the next-issue PC (idem)
 );
 
@@ -84,9 +84,19 @@ module simty_path_arbiter (
   wire    [TS_W-1:0]       n0_1;
   wire    [TS_W-1:0]       n0_2;
   wire    [TS_W-1:0]       n0_3;
+  wire    [1:0]            e0_0;         // {PC == next-issue PC, PC == predicted next PC}
+  wire    [1:0]            e0_1;
+  wire    [1:0]            e0_2;
+  wire    [1:0]            e0_3;
+  wire                     g1_0;         // the left one wins
   wire    [TS_W-1:0]       n1_0;
+  wire    [1:0]            e1_0;
+  wire                     g1_1;
   wire    [TS_W-1:0]       n1_1;
+  wire    [1:0]            e1_1;
+  wire                     g2_0;         // the left one wins
   wire    [TS_W-1:0]       n2_0;
+  wire    [1:0]            e2_0;
   reg     [TS_W-1:0]       win_q;        // the winning thread state (stage r)
   reg     [TS_W*T-1:0]     st_r_q;       // the row at stage r
   reg                      r_valid_q;
@@ -161,18 +171,28 @@ module simty_path_arbiter (
   assign n0_1 = st_p_q[39 +: TS_W];
   assign n0_2 = st_p_q[78 +: TS_W];
   assign n0_3 = st_p_q[117 +: TS_W];
-  assign n1_0 = n0_0[38] && (!n0_1[38] || n0_0[37:30] > n0_1[37:30] || (n0_0[37:30] == n0_1[37:30]
-      && n0_0[29:0] <= n0_1[29:0])) ? n0_0 : n0_1;
-  assign n1_1 = n0_2[38] && (!n0_3[38] || n0_2[37:30] > n0_3[37:30] || (n0_2[37:30] == n0_3[37:30]
-      && n0_2[29:0] <= n0_3[29:0])) ? n0_2 : n0_3;
-  assign n2_0 = n1_0[38] && (!n1_1[38] || n1_0[37:30] > n1_1[37:30] || (n1_0[37:30] == n1_1[37:30]
-      && n1_0[29:0] <= n1_1[29:0])) ? n1_0 : n1_1;
+  assign e0_0 = {n0_0[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i), n0_0[29:0] == m_pcn_i};
+  assign e0_1 = {n0_1[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i), n0_1[29:0] == m_pcn_i};
+  assign e0_2 = {n0_2[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i), n0_2[29:0] == m_pcn_i};
+  assign e0_3 = {n0_3[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i), n0_3[29:0] == m_pcn_i};
+  assign g1_0 = n0_0[38] && (!n0_1[38] || n0_0[37:30] > n0_1[37:30] || (n0_0[37:30] == n0_1[37:30]
+      && n0_0[29:0] <= n0_1[29:0]));
+  assign n1_0 = g1_0 ? n0_0 : n0_1;
+  assign e1_0 = g1_0 ? e0_0 : e0_1;
+  assign g1_1 = n0_2[38] && (!n0_3[38] || n0_2[37:30] > n0_3[37:30] || (n0_2[37:30] == n0_3[37:30]
+      && n0_2[29:0] <= n0_3[29:0]));
+  assign n1_1 = g1_1 ? n0_2 : n0_3;
+  assign e1_1 = g1_1 ? e0_2 : e0_3;
+  assign g2_0 = n1_0[38] && (!n1_1[38] || n1_0[37:30] > n1_1[37:30] || (n1_0[37:30] == n1_1[37:30]
+      && n1_0[29:0] <= n1_1[29:0]));
+  assign n2_0 = g2_0 ? n1_0 : n1_1;
+  assign e2_0 = g2_0 ? e1_0 : e1_1;
 
   // tree
   always @(posedge clk_i) begin
     win_q       <= n2_0;
-    r_hit_pcn_q <= n2_0[29:0] == m_pcn_i;
-    r_hit_npc_q <= n2_0[29:0] == (m_npc_byp_i ? m_npc_c0_i : m_npc_i);
+    r_hit_pcn_q <= e2_0[0];
+    r_hit_npc_q <= e2_0[1];
     st_r_q      <= st_p_q;
     r_valid_q   <= p_valid_q;
     r_wid_q     <= p_wid_q;
