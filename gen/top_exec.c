@@ -8,16 +8,13 @@
 
 #include "top.h"
 
-void top_exec(const struct simt_cfg *cfg, struct vmod *m)
+/* The execute stage (simty_exec) and the membership stage's registers. */
+static void top_execute(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
     struct vblock *b;
-    /* Stage r (redirect, release, trace) comes res_lat cycles after resolve. */
-    const int rl = cfg->res_lat;
     const int im = cfg->isa_m;      /* ISA=rv32im: the M unit (gen/mdu.c) */
-    char tmp[64];
 
-    /* ---- execute ---- */
     {
         static const char *const w32T[] = { "mb_d", "mb_s2", NULL };
         static const char *const w1[] = { "mb_walu", "mb_branch", "mb_jal", "mb_jalr", "mb_load",
@@ -67,8 +64,15 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "mb_pred_q", "ex_pred_q");
     vb_set(b, "mb_pcn_q", "ex_pcn_q");
     vb_reset(b, "mb_valid_q", "1'b0");
+}
 
-    /* ---- path tracking (membership), split stage registers ---- */
+/* Path tracking's wires and the split stage's registers. */
+static void top_split(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    const int im = cfg->isa_m;
+    char tmp[64];
+
     vm_wire(m, "mb_active", "T", NULL);
     vm_wire(m, "mb_lead1h", "T", "its lowest lane, one-hot");
     vm_wire(m, "mb_depth", "8", NULL);
@@ -114,42 +118,53 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
             vb_set(b, "n_dvacc_q", "mdu_acc");
         }
     }
-    /* ---- call depth forwarding ---- */
-    {
-        /* the warp's older instructions between split (issue + 6) and the cycle after
-         * stage r, whose head-path write a read at execute has not seen */
-        const int nd = rl + 2;
-        char w[32];
-        vm_comment(m, "Call depth: an instruction issued behind a call or a return (before it "
-                      "resolves) read the head path's depth at execute before the call wrote it "
-                      "at stage r. It takes instead the depth after the youngest older "
-                      "instruction of its warp still between split and the cycle after stage "
-                      "r (%d stages): those were all followed, so they are on its path, and "
-                      "a wrong guess among them squashes it.", nd + 1);
-        snprintf(w, sizeof w, "%d", nd);
-        vm_reg(m, "fd_valid_q", w, "after split: one per stage, youngest in bit 0");
-        snprintf(w, sizeof w, "WARP_W*%d", nd);
-        vm_reg(m, "fd_wid_q", w, NULL);
-        snprintf(w, sizeof w, "8*%d", nd);
-        vm_reg(m, "fd_depth_q", w, "the call depth after each");
-        b = vm_seq(m, "depth_forward");
-        vb_set(b, "fd_valid_q", "{fd_valid_q[%d:0], n_valid_q && !kill_n}", nd - 2);
-        vb_set(b, "fd_wid_q", "{fd_wid_q[WARP_W*%d-1:0], n_wid_q}", nd - 1);
-        vb_set(b, "fd_depth_q", "{fd_depth_q[8*%d-1:0], br_depth}", nd - 1);
-        vb_reset(b, "fd_valid_q", "{%d{1'b0}}", nd);
-        vm_reg(m, "mb_depth_fwd_r", "8", NULL);
-        b = vm_comb(m, "depth_select");
-        vb_default(b, "mb_depth_fwd_r", "mb_depth");
-        for (int k = nd - 1; k >= 0; k--) {
-            vb_if(b, "fd_valid_q[%d] && fd_wid_q[WARP_W*%d +: WARP_W] == mb_wid_q", k, k);
-            vb_set(b, "mb_depth_fwd_r", "fd_depth_q[8*%d +: 8]", k);
-            vb_end(b);
-        }
-        vb_if(b, "n_valid_q && n_wid_q == mb_wid_q");
-        vb_set(b, "mb_depth_fwd_r", "br_depth");
+}
+
+/* Call-depth forwarding from the warp's older instructions to membership. */
+static void top_depth_forward(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    const int rl = cfg->res_lat;
+    /* the warp's older instructions between split (issue + 6) and the cycle after
+     * stage r, whose head-path write a read at execute has not seen */
+    const int nd = rl + 2;
+    char w[32];
+    vm_comment(m, "Call depth: an instruction issued behind a call or a return (before it "
+                  "resolves) read the head path's depth at execute before the call wrote it "
+                  "at stage r. It takes instead the depth after the youngest older "
+                  "instruction of its warp still between split and the cycle after stage "
+                  "r (%d stages): those were all followed, so they are on its path, and "
+                  "a wrong guess among them squashes it.", nd + 1);
+    snprintf(w, sizeof w, "%d", nd);
+    vm_reg(m, "fd_valid_q", w, "after split: one per stage, youngest in bit 0");
+    snprintf(w, sizeof w, "WARP_W*%d", nd);
+    vm_reg(m, "fd_wid_q", w, NULL);
+    snprintf(w, sizeof w, "8*%d", nd);
+    vm_reg(m, "fd_depth_q", w, "the call depth after each");
+    b = vm_seq(m, "depth_forward");
+    vb_set(b, "fd_valid_q", "{fd_valid_q[%d:0], n_valid_q && !kill_n}", nd - 2);
+    vb_set(b, "fd_wid_q", "{fd_wid_q[WARP_W*%d-1:0], n_wid_q}", nd - 1);
+    vb_set(b, "fd_depth_q", "{fd_depth_q[8*%d-1:0], br_depth}", nd - 1);
+    vb_reset(b, "fd_valid_q", "{%d{1'b0}}", nd);
+    vm_reg(m, "mb_depth_fwd_r", "8", NULL);
+    b = vm_comb(m, "depth_select");
+    vb_default(b, "mb_depth_fwd_r", "mb_depth");
+    for (int k = nd - 1; k >= 0; k--) {
+        vb_if(b, "fd_valid_q[%d] && fd_wid_q[WARP_W*%d +: WARP_W] == mb_wid_q", k, k);
+        vb_set(b, "mb_depth_fwd_r", "fd_depth_q[8*%d +: 8]", k);
         vb_end(b);
-        vm_assign(m, "mb_depth_fwd", "mb_depth_fwd_r");
     }
+    vb_if(b, "n_valid_q && n_wid_q == mb_wid_q");
+    vb_set(b, "mb_depth_fwd_r", "br_depth");
+    vb_end(b);
+    vm_assign(m, "mb_depth_fwd", "mb_depth_fwd_r");
+}
+
+/* The path unit (sorted list or arbiter) and the resolve stage's path registers. */
+static void top_path(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vinst *in;
+    const int rl = cfg->res_lat;
 
     vm_wire(m, "r_c", "PATH_W", NULL);
     vm_wire(m, "r_y", "PATH_W", NULL);
@@ -185,8 +200,14 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "g_ahead_o", "g_ahead");
         vm_inst_conn(in, "n_valid_i", "n_valid_q");
     }
+}
 
-    /* ---- coalescing and branch: membership stage, then split stage ---- */
+/* The coalescer and the branch unit (membership stage, then split stage). */
+static void top_coalesce_branch(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vinst *in;
+    const int im = cfg->isa_m;
+
     vm_wire(m, "co_trap", "T", NULL);
     vm_wire(m, "co_served", "T", NULL);
     vm_wire(m, "co_replay", "T", NULL);
@@ -239,8 +260,11 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
         "a_o", "br_a", "b_o", "br_b", "exec_o", "br_exec", "trap_o", "br_trap",
         "cause_o", "br_cause", "exit_o", "br_exit", "wmask_o", "br_wmask",
         "pred_i", "n_pred_q", "pcn_i", "n_pcn_q", "pok_o", "br_pok", "depth_o", "br_depth", NULL });
+}
 
-    /* ---- resolve, gather, load write-back ---- */
+/* The resolve, gather and extraction stages' registers. */
+static void top_resolve_regs(struct vmod *m)
+{
     vm_reg(m, "m_pc_q", "30", NULL);
     vm_reg(m, "m_insn_q", "32", NULL);
     vm_reg(m, "m_rd_q", "5", NULL);
@@ -272,6 +296,15 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "ld_rd_q", "5", NULL);
     vm_reg(m, "ld_mask_q", "T", NULL);
     vm_wire(m, "ld_data", "32*T", "the lanes' load values, from the gather");
+}
+
+/* The resolve block: resolve, gather, extraction and load write-back registers, data requests. */
+static void top_resolve(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    const int rl = cfg->res_lat;
+    const int im = cfg->isa_m;
+
     vm_comment(m, "Went where predicted with every active thread, at the same depth: no "
                   "jalr, exit or trap; a jal to its (aligned) target; a branch predicted taken "
                   "taken by every thread, any other instruction on to PC + 4 with no thread "
@@ -344,6 +377,16 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "ld_valid_q", "1'b0");
     vb_reset(b, "wb_valid_q", "1'b0");
     vb_reset(b, "dmem_req_o", "1'b0");
+}
+
+/* The predictor's copy of the valid bits, the gather and the M unit (rv32im). */
+static void top_gather_mdu(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vinst *in;
+    struct vblock *b;
+    const int rl = cfg->res_lat;
+    const int im = cfg->isa_m;
+
     /* kept: synthesis would merge it with m_a_q's and m_b_q's valid bits, which
      * the path unit and the predictor beside fetch pull apart (00025fc seed 3:
      * co_addr -> leader compare -> served -> m_b_q[P_V], 12.98 ns, placed 1.2 ns
@@ -395,76 +438,97 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
 
     vm_wire(m, "unused_start", "1", "entry points are word aligned");
     vm_assign(m, "unused_start", "^start_pc_i[1:0]");
+}
 
-    /* ---- stage r: res_lat cycles after resolve; the trace is delayed to it ---- */
-    {
-        /* field, width, resolve-stage source; the first TRC_N are trace ports (trc_<name>_o);
-         * load comes last: only a core whose stage r precedes the write-back needs it */
-        static const char *const r[][3] = {
-            { "valid", "1", "m_valid_q" },     { "wid", "WARP_W", "m_wid_q" },
-            { "insn", "32", "m_insn_q" },      { "exec", "T", "m_exec_q" },
-            { "trap", "T", "m_trap_q" },       { "cause", "4*T", "m_cause_q" },
-            { "exit", "T", "m_exit_q" },       { "wen", "1", "m_walu_q" },
-            { "rd", "5", "m_rd_q" },           { "value", "32*T", "m_wdata_q" },
-            /* an ecall's exit code is a0, read as rs2: chosen here, on the trace's own
-             * path, not in every lane's result (32 LUT4 per lane on an FPGA) */
-            { "addr", "32*T", "m_ecall_q ? m_s2_q : m_d_q" }, { "sdata", "32*T", "m_s2_q" },
-            { "a", "PATH_W", "m_a_q" },        { "b", "PATH_W", "m_b_q" },
-            { "h1", "PATH_W", "m_h1_q" },
-            { "pc", "30", "m_pc_q" },          { "pcn", "30", "m_pcn_q" },
-            { "pok", "1", "m_pok_q" },         { "load", "1", "m_load_q" },
-        };
-        /* rv32im: multiplies and the divides the divider took are released at their
-         * write-back too */
-        static const char *const rm[][3] = {
-            { "load", "1", "m_load_q || m_mul_q || m_dvacc_q" }, { "dvacc", "1", "m_dvacc_q" },
-        };
-        enum { TRC_N = 15, R_N = sizeof r / sizeof r[0] };
-        char port[32];
-        b = vm_seq(m, "stage_r");
-        /* the path unit compares x with pcn a cycle before stage r (r_hit_pcn): pcn
-         * stops there */
-        top_delay_line(m, b, r, R_N - 3, rl, "r", "r");
-        top_delay_line(m, b, r + R_N - 2, 1, rl, "r", "r");
-        if (rl > 1) {
-            char last[16];
-            snprintf(last, sizeof last, "r%d", rl - 1);
-            top_delay_line(m, b, r + R_N - 3, 1, rl - 1, "r", last);
-        }
-        if (rl < 3)
-            top_delay_line(m, b, im ? rm : r + R_N - 1, 1, rl, "r", "r");
-        else if (im)
-            top_delay_line(m, b, rm + 1, 1, rl, "r", "r");
-        for (size_t i = 0; i < TRC_N; i++) {
-            snprintf(port, sizeof port, "trc_%s_o", r[i][0]);
-            vm_assign(m, port, "r_%s_q", r[i][0]);
-        }
-        vm_assign(m, "trc_pc_o", "{r_pc_q, 2'b00}");
-        vm_assign(m, "trc_c_o", "r_c");
-        vm_assign(m, "trc_x_o", "r_x");
-        vm_assign(m, "trc_y_o", "r_y");
-        vm_assign(m, "trc_z_o", "r_z");
+/* Stage r (redirect, release, trace), res_lat cycles after resolve, and the trace ports. */
+static void top_stage_r(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    const int rl = cfg->res_lat;
+    const int im = cfg->isa_m;
+    /* field, width, resolve-stage source; the first TRC_N are trace ports (trc_<name>_o);
+     * load comes last: only a core whose stage r precedes the write-back needs it */
+    static const char *const r[][3] = {
+        { "valid", "1", "m_valid_q" },     { "wid", "WARP_W", "m_wid_q" },
+        { "insn", "32", "m_insn_q" },      { "exec", "T", "m_exec_q" },
+        { "trap", "T", "m_trap_q" },       { "cause", "4*T", "m_cause_q" },
+        { "exit", "T", "m_exit_q" },       { "wen", "1", "m_walu_q" },
+        { "rd", "5", "m_rd_q" },           { "value", "32*T", "m_wdata_q" },
+        /* an ecall's exit code is a0, read as rs2: chosen here, on the trace's own
+         * path, not in every lane's result (32 LUT4 per lane on an FPGA) */
+        { "addr", "32*T", "m_ecall_q ? m_s2_q : m_d_q" }, { "sdata", "32*T", "m_s2_q" },
+        { "a", "PATH_W", "m_a_q" },        { "b", "PATH_W", "m_b_q" },
+        { "h1", "PATH_W", "m_h1_q" },
+        { "pc", "30", "m_pc_q" },          { "pcn", "30", "m_pcn_q" },
+        { "pok", "1", "m_pok_q" },         { "load", "1", "m_load_q" },
+    };
+    /* rv32im: multiplies and the divides the divider took are released at their
+     * write-back too */
+    static const char *const rm[][3] = {
+        { "load", "1", "m_load_q || m_mul_q || m_dvacc_q" }, { "dvacc", "1", "m_dvacc_q" },
+    };
+    enum { TRC_N = 15, R_N = sizeof r / sizeof r[0] };
+    char port[32];
+    b = vm_seq(m, "stage_r");
+    /* the path unit compares x with pcn a cycle before stage r (r_hit_pcn): pcn
+     * stops there */
+    top_delay_line(m, b, r, R_N - 3, rl, "r", "r");
+    top_delay_line(m, b, r + R_N - 2, 1, rl, "r", "r");
+    if (rl > 1) {
+        char last[16];
+        snprintf(last, sizeof last, "r%d", rl - 1);
+        top_delay_line(m, b, r + R_N - 3, 1, rl - 1, "r", last);
     }
+    if (rl < 3)
+        top_delay_line(m, b, im ? rm : r + R_N - 1, 1, rl, "r", "r");
+    else if (im)
+        top_delay_line(m, b, rm + 1, 1, rl, "r", "r");
+    for (size_t i = 0; i < TRC_N; i++) {
+        snprintf(port, sizeof port, "trc_%s_o", r[i][0]);
+        vm_assign(m, port, "r_%s_q", r[i][0]);
+    }
+    vm_assign(m, "trc_pc_o", "{r_pc_q, 2'b00}");
+    vm_assign(m, "trc_c_o", "r_c");
+    vm_assign(m, "trc_x_o", "r_x");
+    vm_assign(m, "trc_y_o", "r_y");
+    vm_assign(m, "trc_z_o", "r_z");
+}
 
-    /* The load write-back is reported after its pass: stage r may come after it. */
-    {
-        const char *const tl[][3] = {
-            { "valid", "1", "wb_valid_q" }, { "wid", "WARP_W", "wb_wid_q" },
-            { "rd", "5", "wb_rd_q" },       { "mask", "T", "wb_mask_q" },
-            { "data", "32*T", "wb_data_q" },
-        };
-        char port[32];
-        if (rl >= 3) {
-            vm_comment(m, "Load trace, delayed to follow stage r (simulation only).");
-            b = vm_seq(m, "load_trace");
-            top_delay_line(m, b, tl, sizeof tl / sizeof tl[0], rl - 2, "tl", "tl");
-        }
-        for (size_t i = 0; i < sizeof tl / sizeof tl[0]; i++) {
-            snprintf(port, sizeof port, "trl_%s_o", tl[i][0]);
-            if (rl >= 3)
-                vm_assign(m, port, "tl_%s_q", tl[i][0]);
-            else
-                vm_assign(m, port, "%s", tl[i][2]);
-        }
+/* The load write-back's trace ports, reported after its pass: stage r may come after it. */
+static void top_load_trace(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    const int rl = cfg->res_lat;
+    const char *const tl[][3] = {
+        { "valid", "1", "wb_valid_q" }, { "wid", "WARP_W", "wb_wid_q" },
+        { "rd", "5", "wb_rd_q" },       { "mask", "T", "wb_mask_q" },
+        { "data", "32*T", "wb_data_q" },
+    };
+    char port[32];
+    if (rl >= 3) {
+        vm_comment(m, "Load trace, delayed to follow stage r (simulation only).");
+        b = vm_seq(m, "load_trace");
+        top_delay_line(m, b, tl, sizeof tl / sizeof tl[0], rl - 2, "tl", "tl");
     }
+    for (size_t i = 0; i < sizeof tl / sizeof tl[0]; i++) {
+        snprintf(port, sizeof port, "trl_%s_o", tl[i][0]);
+        if (rl >= 3)
+            vm_assign(m, port, "tl_%s_q", tl[i][0]);
+        else
+            vm_assign(m, port, "%s", tl[i][2]);
+    }
+}
+
+void top_exec(const struct simt_cfg *cfg, struct vmod *m)
+{
+    top_execute(cfg, m);
+    top_split(cfg, m);
+    top_depth_forward(cfg, m);
+    top_path(cfg, m);
+    top_coalesce_branch(cfg, m);
+    top_resolve_regs(m);
+    top_resolve(cfg, m);
+    top_gather_mdu(cfg, m);
+    top_stage_r(cfg, m);
+    top_load_trace(cfg, m);
 }
