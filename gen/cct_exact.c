@@ -180,11 +180,11 @@ static void level_rams(const struct simt_cfg *cfg, struct vmod *m, int k)
         vb_reset(b, wbe, "%d'b0", nq);
 }
 
-int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
+/* The unit's description, parameters and ports. */
+static void cct_interface(const struct simt_cfg *cfg, struct vmod *m)
 {
-    struct vblock *b;
-    char buf[512], nm[64], a[64];
-    int nl = cfg->lane_id_bits, k, q;
+    char buf[512];
+    int nl = cfg->lane_id_bits;
 
     vm_describe(m, "Cold context table, exact (SORTER=exact): per warp a binary min-heap of the "
                    "paths after the first two, kept so that HCT2 is the warp's minimum "
@@ -246,8 +246,11 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
         snprintf(buf, sizeof buf, "W*%d*PATH_W", (1 << nl) - 1);
         vm_port(m, VM_OUT, "f_cct_o", buf, "every heap node of every warp (w*nodes+n) as a path");
     }
+}
 
-    /* ---- the root as stage r sees it, and the masks ---- */
+/* The root as stage r sees it (a copy of level 0), and the masks' RAM. */
+static void cct_root(const struct simt_cfg *cfg, struct vmod *m)
+{
     vm_comment(m, "The root for stage r: a copy of level 0 read at issue + 6, registered at "
                   "issue + 7; its mask is read at issue + 7.");
     vm_wire(m, "rt_rd", "EW", NULL);
@@ -264,7 +267,11 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "mask_rd", "T", "the root's mask, at stage r");
     ram(m, "u_mask", "WARP_W+LANE_W", "T", "mask_we", "mask_wa", "mask_wd",
         "{nw_q, rt_rd[E_L +: LANE_W]}", "mask_rd", cfg->formal ? RAM_MIRROR : 0);
+}
 
+/* Stage r: HCT2 gets y or the root, the absorb, the heap's operation; HCT2's entry at issue + 9. */
+static void cct_stage_r(const struct simt_cfg *cfg, struct vmod *m)
+{
     vm_comment(m, "Stage r: HCT2 gets y or the root, whichever comes first; a root at y's PC "
                   "merges with y (the spec's merge rule).");
     vm_wire(m, "rv", "1", "the heap is not empty");
@@ -327,8 +334,13 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "g_x_q", "PATH_W", NULL);
     vm_assign(m, "h2_o", "g_ab_q ? g_x_q : g_take_q ? {1'b1, g_depth_q, g_rpc_q, "
                          "g_rmask_q | (g_mrg_q ? g_y_q[T-1:0] : {T{1'b0}})} : g_y_q");
+}
 
-    /* ---- z waiting for a free slot ---- */
+/* A z waiting for a free slot, the choice of the lowest waiting warp, and the held warps. */
+static void cct_waiting_z(const struct simt_cfg *cfg, struct vmod *m)
+{
+    char buf[512];
+
     vm_comment(m, "A waiting z: stored at issue + 9, eligible 3 cycles after its warp's first "
                   "operation (two delay registers), then inserted in a cycle that stage r leaves "
                   "free (lowest warp first). After 3 cycles without a free slot every warp is "
@@ -380,6 +392,13 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
                   oh_of(cfg, o6, sizeof o6, "d2_ab_q", "d2_wid_q"),
                   oh_of(cfg, o7, sizeof o7, "ps1_q", "ps1_w_q"));
     }
+}
+
+/* Pops: pseudo resolves in free split slots after an absorb. */
+static void cct_pops(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+
     vm_comment(m, "Pops: warps whose head absorbed a root wait here (eligible 3 cycles after the "
                   "absorb) for a split slot without an instruction; the lowest goes. After 3 "
                   "cycles without one every warp is held.");
@@ -405,8 +424,13 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
         vb_reset(b, "ps1_q", "1'b0");
         vb_reset(b, "pst_q", "2'd0");
     }
+}
 
-    /* ---- the heap pipeline ---- */
+/* The heap pipeline's pre-stage: the root, its children, the level RAMs. */
+static void cct_pre_stage(const struct simt_cfg *cfg, struct vmod *m)
+{
+    int nl = cfg->lane_id_bits, k;
+
     vm_comment(m, "Pre-stage (stage r, or the cycle a waiting z is chosen): read the root and "
                   "the root's children for stage 0.");
     vm_wire(m, "pre_w", "WARP_W", NULL);
@@ -422,169 +446,237 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     ram(m, "u_root_p", "WARP_W", "EW", "root_we", "s0_w_q", "root_wd", "pre_w", "s0_cur", RAM_CLEARED);
     for (k = 1; k < nl; k++)
         level_rams(cfg, m, k);
+}
 
-    /* Stages. */
-    for (k = 0; k < nl; k++) {
-        char v[32], cur[32], cl[32], cr[32], ins[32], rep[32], w[32];
-        int last = k == nl - 1;
-        snprintf(ins, sizeof ins, "s%d_ins_q", k);
-        snprintf(rep, sizeof rep, "s%d_rep_q", k);
-        snprintf(w, sizeof w, "s%d_w_q", k);
-        if (k > 0) {
-            vm_comment(m, "Stage %d: a node of level %d.", k, k);
-            vm_reg(m, ins, "1", NULL);
-            vm_reg(m, rep, "1", NULL);
-            vm_reg(m, w, "WARP_W", NULL);
-            snprintf(nm, sizeof nm, "s%d_i_q", k);
-            vm_reg(m, nm, k == 1 ? "1" : (snprintf(a, sizeof a, "%d", k), a), "node index in the level");
-            snprintf(v, sizeof v, "s%d_v_q", k);
-            vm_reg(m, v, "EW", "the carried entry");
-            snprintf(cur, sizeof cur, "s%d_cur_q", k);
-            vm_reg(m, cur, "EW", "the node's entry before the operation");
-        } else {
-            vm_comment(m, "Stage 0: the root.");
-            snprintf(v, sizeof v, "s0_v_q");
-            snprintf(cur, sizeof cur, "s0_cur");
+/* The names heap stage k uses. */
+struct heap_stage {
+    int k, last;
+    char v[32], cur[32], cl[32], cr[32], ins[32], rep[32], w[32];
+};
+
+/* Stage k's names (emits nothing). */
+static void stage_names(const struct simt_cfg *cfg, int k, struct heap_stage *s)
+{
+    s->k = k;
+    s->last = k == cfg->lane_id_bits - 1;
+    snprintf(s->ins, sizeof s->ins, "s%d_ins_q", k);
+    snprintf(s->rep, sizeof s->rep, "s%d_rep_q", k);
+    snprintf(s->w, sizeof s->w, "s%d_w_q", k);
+    snprintf(s->v, sizeof s->v, "s%d_v_q", k);
+    snprintf(s->cur, sizeof s->cur, k ? "s%d_cur_q" : "s%d_cur", k);
+    snprintf(s->cl, sizeof s->cl, "s%d_cl", k);
+    snprintf(s->cr, sizeof s->cr, "s%d_cr", k);
+}
+
+/* Stage k's registers (stage 0's are the pre-stage's) and the node's new count. */
+static void stage_regs(struct vmod *m, const struct heap_stage *s)
+{
+    const char *v = s->v, *cur = s->cur, *ins = s->ins, *rep = s->rep, *w = s->w;
+    int k = s->k;
+    char nm[64], a[64];
+
+    if (k > 0) {
+        vm_comment(m, "Stage %d: a node of level %d.", k, k);
+        vm_reg(m, ins, "1", NULL);
+        vm_reg(m, rep, "1", NULL);
+        vm_reg(m, w, "WARP_W", NULL);
+        snprintf(nm, sizeof nm, "s%d_i_q", k);
+        vm_reg(m, nm, k == 1 ? "1" : (snprintf(a, sizeof a, "%d", k), a), "node index in the level");
+        vm_reg(m, v, "EW", "the carried entry");
+        vm_reg(m, cur, "EW", "the node's entry before the operation");
+    } else {
+        vm_comment(m, "Stage 0: the root.");
+    }
+    snprintf(nm, sizeof nm, "s%d_wd", k);
+    vm_wire(m, nm, "EW", "the node's new entry");
+    snprintf(nm, sizeof nm, "s%d_cnt", k);
+    vm_wire(m, nm, "LANE_W", "the node's new count");
+    vm_assign(m, nm, "%s[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, %s} - {{(LANE_W-1){1'b0}}, %s && !%s[E_V]}",
+              cur, ins, rep, v);
+}
+
+/* Stage k's compares (all but the last): which child is smaller, and which comes before the entry. */
+static void stage_compares(const struct simt_cfg *cfg, struct vmod *m, const struct heap_stage *s)
+{
+    const char *v = s->v, *cl = s->cl, *cr = s->cr;
+    int k = s->k, nl = cfg->lane_id_bits, q;
+    char buf[512], nm[64], a[64];
+
+    if (k > 0) {
+        vm_wire(m, cl, "EW", "children of the node");
+        vm_wire(m, cr, "EW", NULL);
+        vm_assign(m, cl, "s%d_i_q%s ? l%d_rd[2*EW +: EW] : l%d_rd[0 +: EW]", k,
+                  k == 1 ? "" : "[0]", k + 1, k + 1);
+        vm_assign(m, cr, "s%d_i_q%s ? l%d_rd[3*EW +: EW] : l%d_rd[EW +: EW]", k,
+                  k == 1 ? "" : "[0]", k + 1, k + 1);
+    }
+    snprintf(a, sizeof a, "s%d_rdir", k);
+    vm_wire(m, a, "1", "replace: the right child is the smaller");
+    snprintf(nm, sizeof nm, "s%d_lv", k);
+    vm_wire(m, nm, "1", "the left child comes before the entry");
+    snprintf(nm, sizeof nm, "s%d_rv", k);
+    vm_wire(m, nm, "1", NULL);
+    if (k == 0) {
+        /* Both children against the entry in parallel with rdir: one
+         * compare level, then a select. */
+        vm_assign(m, a, "%s", e_first(buf, sizeof buf, cr, cl));
+        vm_assign(m, "s0_lv", "%s", e_first(buf, sizeof buf, cl, v));
+        vm_assign(m, "s0_rv", "%s", e_first(buf, sizeof buf, cr, v));
+    } else {
+        /* The same compares on both pairs of the quad read, selected by
+         * the node index after them: the index's fan-out is not in
+         * front of the compares' carry chains. */
+        const char *sel = k == 1 ? "" : "[0]";
+        char qd[4][16], buf2[512];
+        for (q = 0; q < 4; q++) {
+            snprintf(qd[q], sizeof qd[q], "s%d_q%d", k, q);
+            vm_wire(m, qd[q], "EW", q ? NULL : "the quad read: children of both nodes");
+            vm_assign(m, qd[q], "l%d_rd[%d*EW +: EW]", k + 1, q);
         }
-        snprintf(nm, sizeof nm, "s%d_wd", k);
-        vm_wire(m, nm, "EW", "the node's new entry");
-        snprintf(nm, sizeof nm, "s%d_cnt", k);
-        vm_wire(m, nm, "LANE_W", "the node's new count");
-        vm_assign(m, nm, "%s[LANE_W-1:0] + {{(LANE_W-1){1'b0}}, %s} - {{(LANE_W-1){1'b0}}, %s && !%s[E_V]}",
-                  cur, ins, rep, v);
-        if (!last) {
-            if (k == 0) {
-                snprintf(cl, sizeof cl, "s0_cl");
-                snprintf(cr, sizeof cr, "s0_cr");
-            } else {
-                snprintf(cl, sizeof cl, "s%d_cl", k);
-                snprintf(cr, sizeof cr, "s%d_cr", k);
-                vm_wire(m, cl, "EW", "children of the node");
-                vm_wire(m, cr, "EW", NULL);
-                vm_assign(m, cl, "s%d_i_q%s ? l%d_rd[2*EW +: EW] : l%d_rd[0 +: EW]", k,
-                          k == 1 ? "" : "[0]", k + 1, k + 1);
-                vm_assign(m, cr, "s%d_i_q%s ? l%d_rd[3*EW +: EW] : l%d_rd[EW +: EW]", k,
-                          k == 1 ? "" : "[0]", k + 1, k + 1);
-            }
-            snprintf(a, sizeof a, "s%d_rdir", k);
-            vm_wire(m, a, "1", "replace: the right child is the smaller");
-            snprintf(nm, sizeof nm, "s%d_lv", k);
-            vm_wire(m, nm, "1", "the left child comes before the entry");
-            snprintf(nm, sizeof nm, "s%d_rv", k);
-            vm_wire(m, nm, "1", NULL);
-            if (k == 0) {
-                /* Both children against the entry in parallel with rdir: one
-                 * compare level, then a select. */
-                vm_assign(m, a, "%s", e_first(buf, sizeof buf, cr, cl));
-                vm_assign(m, "s0_lv", "%s", e_first(buf, sizeof buf, cl, v));
-                vm_assign(m, "s0_rv", "%s", e_first(buf, sizeof buf, cr, v));
-            } else {
-                /* The same compares on both pairs of the quad read, selected by
-                 * the node index after them: the index's fan-out is not in
-                 * front of the compares' carry chains. */
-                const char *sel = k == 1 ? "" : "[0]";
-                char qd[4][16], buf2[512];
-                for (q = 0; q < 4; q++) {
-                    snprintf(qd[q], sizeof qd[q], "s%d_q%d", k, q);
-                    vm_wire(m, qd[q], "EW", q ? NULL : "the quad read: children of both nodes");
-                    vm_assign(m, qd[q], "l%d_rd[%d*EW +: EW]", k + 1, q);
-                }
-                vm_assign(m, a, "s%d_i_q%s ? %s : (%s)", k, sel,
-                          e_first(buf, sizeof buf, qd[3], qd[2]),
-                          e_first(buf2, sizeof buf2, qd[1], qd[0]));
-                vm_assign(m, (snprintf(nm, sizeof nm, "s%d_lv", k), nm), "s%d_i_q%s ? %s : (%s)",
-                          k, sel, e_first(buf, sizeof buf, qd[2], v),
-                          e_first(buf2, sizeof buf2, qd[0], v));
-                vm_assign(m, (snprintf(nm, sizeof nm, "s%d_rv", k), nm), "s%d_i_q%s ? %s : (%s)",
-                          k, sel, e_first(buf, sizeof buf, qd[3], v),
-                          e_first(buf2, sizeof buf2, qd[1], v));
-            }
-            snprintf(nm, sizeof nm, "s%d_mv", k);
-            vm_wire(m, nm, "EW-LANE_W", "the smaller child, without its count");
-            vm_assign(m, nm, "s%d_rdir ? %s[EW-1:E_L] : %s[EW-1:E_L]", k, cr, cl);
-            snprintf(nm, sizeof nm, "s%d_down", k);
-            vm_wire(m, nm, "1", "replace: the smaller child moves up, the entry goes down");
-            vm_assign(m, nm, "s%d_rdir ? s%d_rv : s%d_lv", k, k, k);
-            snprintf(nm, sizeof nm, "s%d_idir", k);
-            vm_wire(m, nm, "1", "insert: the left subtree is full");
-            vm_assign(m, nm, "%s[E_V] && %s[LANE_W-1:0] == %d'd%d", cl, cl, cfg->lane_id_w,
-                      (1 << (nl - k - 1)) - 1);
-        }
-        snprintf(nm, sizeof nm, "s%d_vfirst", k);
-        vm_wire(m, nm, "1", "insert: the carried entry comes before the node's");
-        vm_assign(m, nm, "!%s[E_V] || %s", cur, e_first(buf, sizeof buf, v, cur));
-        snprintf(nm, sizeof nm, "s%d_wd", k);
-        if (last)
-            vm_assign(m, nm, "{%s[EW-1:E_L], s%d_cnt}", v, k);
+        vm_assign(m, a, "s%d_i_q%s ? %s : (%s)", k, sel,
+                  e_first(buf, sizeof buf, qd[3], qd[2]),
+                  e_first(buf2, sizeof buf2, qd[1], qd[0]));
+        vm_assign(m, (snprintf(nm, sizeof nm, "s%d_lv", k), nm), "s%d_i_q%s ? %s : (%s)",
+                  k, sel, e_first(buf, sizeof buf, qd[2], v),
+                  e_first(buf2, sizeof buf2, qd[0], v));
+        vm_assign(m, (snprintf(nm, sizeof nm, "s%d_rv", k), nm), "s%d_i_q%s ? %s : (%s)",
+                  k, sel, e_first(buf, sizeof buf, qd[3], v),
+                  e_first(buf2, sizeof buf2, qd[1], v));
+    }
+    snprintf(nm, sizeof nm, "s%d_mv", k);
+    vm_wire(m, nm, "EW-LANE_W", "the smaller child, without its count");
+    vm_assign(m, nm, "s%d_rdir ? %s[EW-1:E_L] : %s[EW-1:E_L]", k, cr, cl);
+    snprintf(nm, sizeof nm, "s%d_down", k);
+    vm_wire(m, nm, "1", "replace: the smaller child moves up, the entry goes down");
+    vm_assign(m, nm, "s%d_rdir ? s%d_rv : s%d_lv", k, k, k);
+    snprintf(nm, sizeof nm, "s%d_idir", k);
+    vm_wire(m, nm, "1", "insert: the left subtree is full");
+    vm_assign(m, nm, "%s[E_V] && %s[LANE_W-1:0] == %d'd%d", cl, cl, cfg->lane_id_w,
+              (1 << (nl - k - 1)) - 1);
+}
+
+/* Stage k's new entry and the write port of its level. */
+static void stage_write(struct vmod *m, const struct heap_stage *s)
+{
+    const char *v = s->v, *cur = s->cur, *ins = s->ins, *rep = s->rep;
+    int k = s->k, last = s->last;
+    char buf[512], nm[64];
+
+    snprintf(nm, sizeof nm, "s%d_vfirst", k);
+    vm_wire(m, nm, "1", "insert: the carried entry comes before the node's");
+    vm_assign(m, nm, "!%s[E_V] || %s", cur, e_first(buf, sizeof buf, v, cur));
+    snprintf(nm, sizeof nm, "s%d_wd", k);
+    if (last)
+        vm_assign(m, nm, "{%s[EW-1:E_L], s%d_cnt}", v, k);
+    else
+        vm_assign(m, nm, "{%s ? (s%d_down ? s%d_mv : %s[EW-1:E_L]) : "
+                         "(s%d_vfirst ? %s[EW-1:E_L] : %s[EW-1:E_L]), s%d_cnt}",
+                  rep, k, k, v, k, v, cur, k);
+    /* Write port of this level. */
+    if (k == 0) {
+        vm_assign(m, "root_we", "s0_ins_q || s0_rep_q");
+        vm_assign(m, "root_wd", "s0_wd");
+    } else if (k == 1) {
+        vm_assign(m, "l1_we", "{2{s1_ins_q || s1_rep_q}} & {s1_i_q, !s1_i_q}");
+        vm_assign(m, "l1_wd", "s1_wd");
+    } else {
+        snprintf(nm, sizeof nm, "l%d_we", k);
+        vm_assign(m, nm, "{4{%s || %s}} & (4'b0001 << s%d_i_q[1:0])", ins, rep, k);
+        snprintf(nm, sizeof nm, "l%d_wd", k);
+        vm_assign(m, nm, "s%d_wd", k);
+    }
+}
+
+/* Stage k's registers for the next stage, or a leaf's unused old entry. */
+static void stage_pass(struct vmod *m, const struct heap_stage *s)
+{
+    const char *v = s->v, *cur = s->cur, *cl = s->cl, *cr = s->cr;
+    const char *ins = s->ins, *rep = s->rep, *w = s->w;
+    struct vblock *b;
+    int k = s->k;
+    char nm[64], a[64];
+
+    if (!s->last) {
+        int n = k + 1;
+        char nv[32], ni[32];
+        snprintf(nv, sizeof nv, "s%d_v_q", n);
+        snprintf(ni, sizeof ni, "s%d_i_q", n);
+        b = vm_seq(m, (snprintf(a, sizeof a, "stage%d", n), a));
+        vb_set(b, (snprintf(nm, sizeof nm, "s%d_ins_q", n), nm), "%s && %s[E_V]", ins, cur);
+        vb_set(b, (snprintf(nm, sizeof nm, "s%d_rep_q", n), nm), "%s && s%d_down", rep, k);
+        vb_set(b, (snprintf(nm, sizeof nm, "s%d_w_q", n), nm), "%s", w);
+        if (k == 0)
+            vb_set(b, ni, "%s ? s0_rdir : s0_idir", rep);
         else
-            vm_assign(m, nm, "{%s ? (s%d_down ? s%d_mv : %s[EW-1:E_L]) : "
-                             "(s%d_vfirst ? %s[EW-1:E_L] : %s[EW-1:E_L]), s%d_cnt}",
-                      rep, k, k, v, k, v, cur, k);
-        /* Write port of this level. */
-        if (k == 0) {
-            vm_assign(m, "root_we", "s0_ins_q || s0_rep_q");
-            vm_assign(m, "root_wd", "s0_wd");
-        } else if (k == 1) {
-            vm_assign(m, "l1_we", "{2{s1_ins_q || s1_rep_q}} & {s1_i_q, !s1_i_q}");
-            vm_assign(m, "l1_wd", "s1_wd");
-        } else {
-            snprintf(nm, sizeof nm, "l%d_we", k);
-            vm_assign(m, nm, "{4{%s || %s}} & (4'b0001 << s%d_i_q[1:0])", ins, rep, k);
-            snprintf(nm, sizeof nm, "l%d_wd", k);
-            vm_assign(m, nm, "s%d_wd", k);
-        }
-        if (!last) {
-            int n = k + 1;
-            char nv[32], ni[32];
-            snprintf(nv, sizeof nv, "s%d_v_q", n);
-            snprintf(ni, sizeof ni, "s%d_i_q", n);
-            b = vm_seq(m, (snprintf(a, sizeof a, "stage%d", n), a));
-            vb_set(b, (snprintf(nm, sizeof nm, "s%d_ins_q", n), nm), "%s && %s[E_V]", ins, cur);
-            vb_set(b, (snprintf(nm, sizeof nm, "s%d_rep_q", n), nm), "%s && s%d_down", rep, k);
-            vb_set(b, (snprintf(nm, sizeof nm, "s%d_w_q", n), nm), "%s", w);
-            if (k == 0)
-                vb_set(b, ni, "%s ? s0_rdir : s0_idir", rep);
-            else
-                vb_set(b, ni, "{s%d_i_q, %s ? s%d_rdir : s%d_idir}", k, rep, k, k);
-            vb_set(b, nv, "%s || !s%d_vfirst ? %s : %s", rep, k, v, cur);
-            vb_set(b, (snprintf(nm, sizeof nm, "s%d_cur_q", n), nm),
-                   "(%s ? s%d_rdir : s%d_idir) ? %s : %s", rep, k, k, cr, cl);
-            vb_reset(b, (snprintf(nm, sizeof nm, "s%d_ins_q", n), nm), "1'b0");
-            vb_reset(b, (snprintf(nm, sizeof nm, "s%d_rep_q", n), nm), "1'b0");
-        } else {
-            snprintf(nm, sizeof nm, "s%d_unused", k);
-            vm_wire(m, nm, "1", "a leaf's old entry: only its count is used");
-            vm_assign(m, nm, "^%s[EW-1:LANE_W] ^ s%d_vfirst", cur, k);
-        }
+            vb_set(b, ni, "{s%d_i_q, %s ? s%d_rdir : s%d_idir}", k, rep, k, k);
+        vb_set(b, nv, "%s || !s%d_vfirst ? %s : %s", rep, k, v, cur);
+        vb_set(b, (snprintf(nm, sizeof nm, "s%d_cur_q", n), nm),
+               "(%s ? s%d_rdir : s%d_idir) ? %s : %s", rep, k, k, cr, cl);
+        vb_reset(b, (snprintf(nm, sizeof nm, "s%d_ins_q", n), nm), "1'b0");
+        vb_reset(b, (snprintf(nm, sizeof nm, "s%d_rep_q", n), nm), "1'b0");
+    } else {
+        snprintf(nm, sizeof nm, "s%d_unused", k);
+        vm_wire(m, nm, "1", "a leaf's old entry: only its count is used");
+        vm_assign(m, nm, "^%s[EW-1:LANE_W] ^ s%d_vfirst", cur, k);
     }
+}
 
-    if (cfg->formal) {
-        /* Node n of warp w's heap (level k, index i) as a path: its mask is
-         * the mask RAM's word of its leader lane. */
-        int nn = (1 << nl) - 1, w, n;
-        vm_comment(m, "Formal observation: every heap node of every warp as a path.");
-        for (w = 0; w < cfg->w; w++)
-            for (n = 0; n < nn; n++) {
-                int lv = 0, i;
-                char e[48], src[64];
-                while ((2 << lv) - 1 <= n)
-                    lv++;
-                i = n - ((1 << lv) - 1);
-                snprintf(e, sizeof e, "f_e_%d_%d", w, n);
-                if (lv == 0)
-                    snprintf(src, sizeof src, "f_root_r_q[%d]", w);
-                else if (lv == 1)
-                    snprintf(src, sizeof src, "f_l1_%d_q[%d]", i, w);
-                else
-                    snprintf(src, sizeof src, "f_l%d_%d_q[%d]", lv, i & 3, (w << (lv - 2)) + (i >> 2));
-                vm_wire(m, e, "EW", n ? NULL : "warp w's node n");
-                vm_assign(m, e, "%s", src);
-                snprintf(buf, sizeof buf, "f_cct_o[%d*PATH_W +: PATH_W]", w * nn + n);
-                vm_assign(m, buf, "{%s[E_V], %s[E_D +: 8], %s[E_PC +: 30], %s[E_V] ? "
-                                  "f_mask_q[%d + %s[E_L +: LANE_W]] : {T{1'b0}}}",
-                          e, e, e, e, w << cfg->lane_id_w, e);
-            }
+/* The heap's stages, one per level. */
+static void cct_stages(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct heap_stage s;
+    int k;
+
+    for (k = 0; k < cfg->lane_id_bits; k++) {
+        stage_names(cfg, k, &s);
+        stage_regs(m, &s);
+        if (!s.last)
+            stage_compares(cfg, m, &s);
+        stage_write(m, &s);
+        stage_pass(m, &s);
     }
+}
+
+/* Formal observation (--formal): every heap node of every warp as a path. */
+static void cct_formal(const struct simt_cfg *cfg, struct vmod *m)
+{
+    char buf[512];
+    int nl = cfg->lane_id_bits;
+
+    if (!cfg->formal)
+        return;
+    /* Node n of warp w's heap (level k, index i) as a path: its mask is
+     * the mask RAM's word of its leader lane. */
+    int nn = (1 << nl) - 1, w, n;
+    vm_comment(m, "Formal observation: every heap node of every warp as a path.");
+    for (w = 0; w < cfg->w; w++)
+        for (n = 0; n < nn; n++) {
+            int lv = 0, i;
+            char e[48], src[64];
+            while ((2 << lv) - 1 <= n)
+                lv++;
+            i = n - ((1 << lv) - 1);
+            snprintf(e, sizeof e, "f_e_%d_%d", w, n);
+            if (lv == 0)
+                snprintf(src, sizeof src, "f_root_r_q[%d]", w);
+            else if (lv == 1)
+                snprintf(src, sizeof src, "f_l1_%d_q[%d]", i, w);
+            else
+                snprintf(src, sizeof src, "f_l%d_%d_q[%d]", lv, i & 3, (w << (lv - 2)) + (i >> 2));
+            vm_wire(m, e, "EW", n ? NULL : "warp w's node n");
+            vm_assign(m, e, "%s", src);
+            snprintf(buf, sizeof buf, "f_cct_o[%d*PATH_W +: PATH_W]", w * nn + n);
+            vm_assign(m, buf, "{%s[E_V], %s[E_D +: 8], %s[E_PC +: 30], %s[E_V] ? "
+                              "f_mask_q[%d + %s[E_L +: LANE_W]] : {T{1'b0}}}",
+                      e, e, e, e, w << cfg->lane_id_w, e);
+        }
+}
+
+/* The stage-r registers: HCT2's entry, the waiting z's, stage 0's operation. */
+static void cct_stage_r_state(struct vmod *m)
+{
+    struct vblock *b;
+
     vm_wire(m, "unused_init", "1", "the high bits of the reset-sequence counter");
     vm_assign(m, "unused_init", "^init_row_i");
     b = vm_seq(m, "stage_r");
@@ -624,5 +716,18 @@ int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "arb_1h", "{W{1'b0}}");
     vb_reset(b, "arb_w", "{WARP_W{1'b0}}");
     vb_reset(b, "starve_q", "2'd0");
+}
+
+int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)
+{
+    cct_interface(cfg, m);
+    cct_root(cfg, m);
+    cct_stage_r(cfg, m);
+    cct_waiting_z(cfg, m);
+    cct_pops(cfg, m);
+    cct_pre_stage(cfg, m);
+    cct_stages(cfg, m);
+    cct_formal(cfg, m);
+    cct_stage_r_state(m);
     return vm_status(m);
 }
