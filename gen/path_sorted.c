@@ -31,15 +31,47 @@ static const char *picked(char *buf, size_t n, const char *sel, const char *lhs,
     return buf;
 }
 
-int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
-{
-    struct vinst *in;
-    int has_cct = cfg->t > 2;
-    int exact = has_cct && cfg->sorter == SORTER_EXACT;
+/* What the parts share, worked out from cfg once. */
+struct sorted {
+    int has_cct, exact;
     /* --formal: cold paths the CCT shows (cct_exact.c: every heap node; cct.c: every slot) */
-    int nc = !has_cct ? 0 : exact ? (1 << cfg->lane_id_bits) - 1 : 1 << cfg->lane_id_w;
+    int nc;
     const char *h2_init, *h1_we;
-    char h1_wd[128], lane_last[64], lane0[64], sel_buf[160];
+    char h1_wd[128], lane0[64];
+};
+
+/* The shared values and the written head path's expression (emits nothing). */
+static void sorted_setup(const struct simt_cfg *cfg, struct sorted *s)
+{
+    char lane_last[64];
+    int exact;
+
+    s->has_cct = cfg->t > 2;
+    s->exact = exact = s->has_cct && cfg->sorter == SORTER_EXACT;
+    s->nc = !s->has_cct ? 0 : exact ? (1 << cfg->lane_id_bits) - 1 : 1 << cfg->lane_id_w;
+    /* --mutate=skip-mask-bit drops the last lane from the head path written;
+     * bad-init sets HCT2 up as a second copy of every thread. */
+    if (cfg->t == 1) {
+        snprintf(lane_last, sizeof lane_last, "1'b1");
+        snprintf(s->lane0, sizeof s->lane0, "1'b1");
+    } else {
+        snprintf(lane_last, sizeof lane_last, "{1'b1, {%d{1'b0}}}", cfg->t - 1);
+        snprintf(s->lane0, sizeof s->lane0, "{{%d{1'b0}}, 1'b1}", cfg->t - 1);
+    }
+    if (cfg->mutate == MUT_SKIP_MASK_BIT)
+        snprintf(s->h1_wd, sizeof s->h1_wd, "{r_x_q[PATH_W-1:T], r_x_q[T-1:0] & ~%s}", lane_last);
+    else
+        snprintf(s->h1_wd, sizeof s->h1_wd, exact ? "{r_x_q[PATH_W-1:T], r_x_q[T-1:0] | ab_mask}"
+                                                  : "r_x_q");
+    s->h2_init = cfg->mutate == MUT_BAD_INIT ? "{1'b1, 8'd0, start_pc_i, {T{1'b1}}}" : "{PATH_W{1'b0}}";
+    /* HCT1's write enable, for the RAM and its formal mirror: stage r, and an absorb */
+    s->h1_we = exact ? "init_i || r_valid_q || ab" : "init_i || r_valid_q";
+}
+
+/* The unit's description, parameters and ports. */
+static void sorted_interface(const struct simt_cfg *cfg, struct vmod *m, const struct sorted *s)
+{
+    int has_cct = s->has_cct, nc = s->nc;
 
     vm_describe(m, "Sorted path list (TRACK=sorted): HCT1 holds each warp's head path (the one "
                    "executing), HCT2 the second, the CCT the rest%s. Membership (issue + 5): "
@@ -104,6 +136,15 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_port(m, VM_OUT, "f_paths_o", "W*F_NP*PATH_W",
                 "per warp: HCT1, HCT2, then the CCT's slots (path p of warp w at (w*F_NP+p)*PATH_W)");
     }
+}
+
+/* Stage r's registers, the exact CCT's absorb and pops, and HCT1 (read at execute). */
+static void sorted_hct1(const struct simt_cfg *cfg, struct vmod *m, const struct sorted *s)
+{
+    struct vinst *in;
+    int exact = s->exact;
+    const char *lane0 = s->lane0, *h1_wd = s->h1_wd, *h1_we = s->h1_we;
+    char sel_buf[160];
 
     vm_reg(m, "r_valid_q", "1", "stage r");
     vm_reg(m, "r_wid_q", "WARP_W", NULL);
@@ -111,21 +152,6 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "r_x_q", "PATH_W", NULL);
     vm_reg(m, "r_y_q", "PATH_W", NULL);
     vm_reg(m, "r_z_q", "PATH_W", NULL);
-    /* --mutate=skip-mask-bit drops the last lane from the head path written;
-     * bad-init sets HCT2 up as a second copy of every thread. */
-    if (cfg->t == 1) {
-        snprintf(lane_last, sizeof lane_last, "1'b1");
-        snprintf(lane0, sizeof lane0, "1'b1");
-    } else {
-        snprintf(lane_last, sizeof lane_last, "{1'b1, {%d{1'b0}}}", cfg->t - 1);
-        snprintf(lane0, sizeof lane0, "{{%d{1'b0}}, 1'b1}", cfg->t - 1);
-    }
-    if (cfg->mutate == MUT_SKIP_MASK_BIT)
-        snprintf(h1_wd, sizeof h1_wd, "{r_x_q[PATH_W-1:T], r_x_q[T-1:0] & ~%s}", lane_last);
-    else
-        snprintf(h1_wd, sizeof h1_wd, exact ? "{r_x_q[PATH_W-1:T], r_x_q[T-1:0] | ab_mask}"
-                                            : "r_x_q");
-    h2_init = cfg->mutate == MUT_BAD_INIT ? "{1'b1, 8'd0, start_pc_i, {T{1'b1}}}" : "{PATH_W{1'b0}}";
     if (cfg->mutate != MUT_NONE)
         vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make %s must catch it)",
                 cfg_mutation_name(cfg->mutate),
@@ -145,8 +171,6 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_reg(m, "r_ps_q", "1", "stage r: a pseudo resolve");
         vm_reg(m, "r_xeq_q", "1", "x's PC is the root's");
     }
-    /* HCT1's write enable, for the RAM and its formal mirror: stage r, and an absorb */
-    h1_we = exact ? "init_i || r_valid_q || ab" : "init_i || r_valid_q";
     vm_wire(m, "h1_w", "PATH_W", "the head path written at stage r");
     vm_assign(m, "h1_w", "%s", h1_wd);
     vm_wire(m, "h1_lead", "T", "its lowest lane, one-hot");
@@ -168,6 +192,14 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
         vm_assign(m, "mb_active_o", "h1[P_V] ? h1[T-1:0] : {T{1'b0}}");
     vm_assign(m, "mb_depth_o", "h1[P_D +: 8]");
     vm_assign(m, "mb_lead1h_o", "h1[PATH_W +: T]");
+}
+
+/* HCT2, read at split, written at issue + 9. */
+static void sorted_hct2(struct vmod *m, const struct sorted *s)
+{
+    struct vinst *in;
+    int exact = s->exact;
+    const char *h2_init = s->h2_init;
 
     vm_reg(m, "g_valid_q", "1", "HCT2 write at issue + 9");
     if (exact)
@@ -189,6 +221,14 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_conn(in, "re_i", "1'b1");
     vm_inst_conn(in, "raddr_i", exact ? "nw" : "n_wid_i");
     vm_inst_conn(in, "rdata_o", "c");
+}
+
+/* The CCS, the redirect's PC compares made on its inputs, and its registered result. */
+static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct sorted *s)
+{
+    struct vinst *in;
+    int exact = s->exact;
+    char sel_buf[160];
 
     vm_wire(m, "x", "PATH_W", NULL);
     vm_wire(m, "y", "PATH_W", NULL);
@@ -267,6 +307,13 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "r_x_o", "r_x_q");
     vm_assign(m, "r_y_o", "r_y_q");
     vm_assign(m, "r_z_o", "r_z_q");
+}
+
+/* The CCT (exact heap or lazy sorter; none for T <= 2) and HCT2's write. */
+static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct sorted *s)
+{
+    struct vinst *in;
+    int exact = s->exact, has_cct = s->has_cct;
 
     if (exact) {
         vm_wire(m, "cct_empty", "1", NULL);
@@ -331,36 +378,52 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
             vb_set(b, "g_y_q", "r_y_q");
         vb_reset(b, "g_valid_q", "1'b0");
     }
-    if (cfg->formal) {
-        size_t len = 0, cap = (size_t)(cfg->w * (2 + nc)) * 64 + 16;
-        char *cat = malloc(cap);
-        int w, p;
-        if (!cat)
-            return vm_status(m);
-        char wd[192];
-        snprintf(wd, sizeof wd, "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : %s", h1_wd);
-        f_mirror(m, "f_hct1_q", "WARP_W", "PATH_W", h1_we, "init_i ? init_wid_i : r_wid_q", wd);
-        snprintf(wd, sizeof wd, "init_i ? %s : h2_wdata", h2_init);
-        f_mirror(m, "f_hct2_q", "WARP_W", "PATH_W", "init_i || g_valid_q", "init_i ? init_wid_i : g_wid_q", wd);
-        {
-            char wd2[32];
-            snprintf(wd2, sizeof wd2, "W*%d*PATH_W", nc);
-            if (nc)
-                vm_wire(m, "f_cct", wd2, "the CCT's paths");
-        }
-        for (w = cfg->w - 1; w >= 0; w--)
-            for (p = 1 + nc; p >= 0; p--) {
-                char item[48];
-                if (p < 2)
-                    snprintf(item, sizeof item, "f_hct%d_q[%d]", p + 1, w);
-                else
-                    snprintf(item, sizeof item, "f_cct[%d*PATH_W +: PATH_W]", w * nc + p - 2);
-                len += (size_t)snprintf(cat + len, cap - len, "%s%s", len ? ", " : "{", item);
-            }
-        snprintf(cat + len, cap - len, "}");
-        vm_assign(m, "f_paths_o", "%s", cat);
-        free(cat);
+}
+
+/* Formal observation (--formal): HCT1's and HCT2's words and the CCT's paths. Nonzero when out of memory. */
+static int sorted_formal(const struct simt_cfg *cfg, struct vmod *m, const struct sorted *s)
+{
+    int nc = s->nc;
+    const char *h1_wd = s->h1_wd, *h1_we = s->h1_we, *h2_init = s->h2_init;
+
+    if (!cfg->formal)
+        return 0;
+    size_t len = 0, cap = (size_t)(cfg->w * (2 + nc)) * 64 + 16;
+    char *cat = malloc(cap);
+    int w, p;
+    if (!cat)
+        return -1;
+    char wd[192];
+    snprintf(wd, sizeof wd, "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : %s", h1_wd);
+    f_mirror(m, "f_hct1_q", "WARP_W", "PATH_W", h1_we, "init_i ? init_wid_i : r_wid_q", wd);
+    snprintf(wd, sizeof wd, "init_i ? %s : h2_wdata", h2_init);
+    f_mirror(m, "f_hct2_q", "WARP_W", "PATH_W", "init_i || g_valid_q", "init_i ? init_wid_i : g_wid_q", wd);
+    {
+        char wd2[32];
+        snprintf(wd2, sizeof wd2, "W*%d*PATH_W", nc);
+        if (nc)
+            vm_wire(m, "f_cct", wd2, "the CCT's paths");
     }
+    for (w = cfg->w - 1; w >= 0; w--)
+        for (p = 1 + nc; p >= 0; p--) {
+            char item[48];
+            if (p < 2)
+                snprintf(item, sizeof item, "f_hct%d_q[%d]", p + 1, w);
+            else
+                snprintf(item, sizeof item, "f_cct[%d*PATH_W +: PATH_W]", w * nc + p - 2);
+            len += (size_t)snprintf(cat + len, cap - len, "%s%s", len ? ", " : "{", item);
+        }
+    snprintf(cat + len, cap - len, "}");
+    vm_assign(m, "f_paths_o", "%s", cat);
+    free(cat);
+    return 0;
+}
+
+/* How far the head path may run before HCT2's path (for the scheduler), and the unused inputs. */
+static void sorted_ahead(struct vmod *m, const struct sorted *s)
+{
+    int exact = s->exact, has_cct = s->has_cct;
+
     vm_comment(m, "How many instructions the head path may run before it reaches HCT2's path, "
                   "when that is the warp's only other one (no CCT, or the exact CCT's heap "
                   "empty): the scheduler lets the warp issue that many path-neutral instructions "
@@ -401,5 +464,20 @@ int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "unused_leave", exact ? "^m_leave_i" : "^m_leave_i ^ ^init_row_i ^ n_valid_i");
     if (!exact)
         vm_assign(m, "hold_o", "{W{1'b0}}");
+}
+
+int gen_path_sorted(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct sorted s;
+
+    sorted_setup(cfg, &s);
+    sorted_interface(cfg, m, &s);
+    sorted_hct1(cfg, m, &s);
+    sorted_hct2(m, &s);
+    sorted_ccs(cfg, m, &s);
+    sorted_cct(cfg, m, &s);
+    if (sorted_formal(cfg, m, &s))
+        return vm_status(m);
+    sorted_ahead(m, &s);
     return vm_status(m);
 }
