@@ -4,11 +4,10 @@
 #include "units.h"
 #include "simty_map.h"
 
-int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
+/* The unit's description, parameters and ports. */
+static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
 {
-    struct vblock *b;
-    char lit[32], lc_hi[256], lc_wib[256], lc_low[256];
-    int nlc;
+    char lit[32];
     const enum simt_mutation mu = cfg->mutate;
 
     vm_describe(m, "Memory coalescer over two stages: issue + 5 checks every lane and finds the "
@@ -73,6 +72,13 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "the request's byte enables and data (stage 3, one cycle after the request)");
     vm_port(m, VM_OUT_REG, "req_strb_o", "4*T", "byte enables, 4 per word");
     vm_port(m, VM_OUT_REG, "req_data_o", "32*T", "word i = slot i");
+}
+
+/* Stage 1's checks: misaligned and out-of-range lanes and their trap causes. */
+static void coal_checks(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    const enum simt_mutation mu = cfg->mutate;
 
     vm_comment(m, "Stage 1: misaligned and out-of-range lanes, the leader and its address. The "
                   "leader is the lowest lane that makes the access, found in parallel with the "
@@ -111,6 +117,13 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "cause[4*l +: 2]", "{s1_store_i, !mis[l]}");
     vb_end(b);
     vm_assign(m, "s1_cand", "s1_active_i & ~mis & ~fault & {T{s1_mem_i}}");
+}
+
+/* Stage 1's leader and its address and data, and the stage-2 registers. */
+static void coal_leader(struct vmod *m)
+{
+    struct vblock *b;
+
     /* the lowest active lane whatever the instruction: the memory-operation bit
      * gates the registered one-hot, not the address select behind it (W8T16 at
      * f29b7ba: mb_load_o -> s1_mem -> one-hot -> select -> laddr was the worst
@@ -150,6 +163,16 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "trap_o", "trap_q");
     vm_assign(m, "cause_o", "cause_q");
     vm_assign(m, "leader_o", "leader_q");
+}
+
+/* Stage 2's compares with the leader's address (copied per 8 lanes): the followers' masks. */
+static void coal_followers(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    char lc_hi[256], lc_wib[256], lc_low[256];
+    int nlc;
+    const enum simt_mutation mu = cfg->mutate;
+
     /* kept: synthesis would merge it with laddr, which the request address
      * pulls toward the data memory's block RAMs, far from the lanes'
      * addresses (W8T8: laddr -> compares -> a and b path masks, 3.5 ns of
@@ -201,6 +224,14 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vb_end(b);
     vb_set(b, "coal", "cand & {T{size_i == 2'd2}} & inblk & own");
     vb_set(b, "bcast", "cand & {T{!store_i}} & same");
+}
+
+/* Which lanes a pass serves and which replay (a store waits for a lower lane's write). */
+static void coal_serve(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    const enum simt_mutation mu = cfg->mutate;
+
     if (cfg->t > 1) {
         vm_comment(m, "A store must not overtake a lower lane that replays and writes the same "
                       "word: the result must equal executing the lanes in increasing order. Such "
@@ -247,6 +278,13 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "served_any_o", "lead_ok && lead1h != {T{1'b0}}");
     vm_assign(m, "replay_any_o", "lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}}");
     vm_assign(m, "same_word_o", "sword");
+}
+
+/* The request: the leader's byte enables and data, and the stage-3 words. */
+static void coal_request(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    const enum simt_mutation mu = cfg->mutate;
 
     vm_comment(m, "The request: coalesced lanes in their slots, the leader in its word. What "
                   "selects each word is registered with the words (stage 3), so that the "
@@ -302,5 +340,15 @@ int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
     /* --mutate=coal-bad-offset: the gather reads the leader's word at byte 0 */
     vm_assign(m, "leader_off_o", mu != MUT_COAL_BAD_OFFSET ? "laddr[OFF_W-1:0]"
                                  : cfg->t > 1 ? "{laddr[OFF_W-1:2], 2'b00}" : "2'b00");
+}
+
+int gen_coalesce(const struct simt_cfg *cfg, struct vmod *m)
+{
+    coal_interface(cfg, m);
+    coal_checks(cfg, m);
+    coal_leader(m);
+    coal_followers(cfg, m);
+    coal_serve(cfg, m);
+    coal_request(cfg, m);
     return vm_status(m);
 }
