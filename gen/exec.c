@@ -14,12 +14,9 @@ static const char *is_csr(char *buf, size_t n, const char *insn)
     return buf;
 }
 
-int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
+/* The unit's description, parameters and ports. */
+static void exec_interface(const struct simt_cfg *cfg, struct vmod *m)
 {
-    char e[320];
-    struct vblock *b;
-    int l, nimm;
-
     vm_describe(m, "Decode and execute (collect 2 and issue + 4): in collect 2, the ALU lanes' "
                    "control word and immediate, including the read-only CSRs (mhartid, warp and "
                    "lane ids, W, T, cycle); in execute, full decode with illegal-instruction "
@@ -68,6 +65,12 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
         vm_port(m, VM_OUT_REG, "mb_mul_o", "1", "RV32M multiply (written at issue + 10)");
         vm_port(m, VM_OUT_REG, "mb_div_o", "1", "RV32M divide or remainder (the shared divider)");
     }
+}
+
+/* Execute's decode: opcodes, fields, immediates and the legal encodings. */
+static void exec_decode(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
 
     vm_localparam_lit(m, "OP_LUI", 7, "7'b0110111", "major opcodes");
     vm_localparam_lit(m, "OP_AUIPC", 7, "7'b0010111", NULL);
@@ -132,8 +135,14 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vb_endcase(b);
     vm_wire(m, "ok", "1", "legal and fetched");
     vm_assign(m, "ok", "legal && !ex_fault_i");
+}
 
-    /* ---- collect 1 and 2: the lanes' control word and immediate, ahead of execute ---- */
+/* Collect 1: the lanes' ALU control word, registered for collect 2. */
+static void exec_lane_control(struct vmod *m)
+{
+    char e[320];
+    struct vblock *b;
+
     vm_comment(m, "Collect 1: decode the lanes' control word, registered here and again "
                   "inside each lane: the lanes spread over the die, so the last hop to them "
                   "starts from a flip-flop.");
@@ -181,6 +190,14 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "c2_ctl_q", "CTL_W", "the control word in collect 2");
     b = vm_seq(m, "control");
     vb_set(b, "c2_ctl_q", "k_ctl");
+}
+
+/* Collect 2: the CSR values and the lanes' immediate (copied per 8 lanes); returns the copies. */
+static int exec_immediate(const struct simt_cfg *cfg, struct vmod *m)
+{
+    char e[320];
+    struct vblock *b;
+    int nimm;
 
     vm_comment(m, "Collect 2: the immediate (registered here), so execute starts from "
                   "flip-flops. lui, auipc and CSR reads add their value to rs1 = x0 (predecode "
@@ -237,8 +254,14 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
         b = vm_seq(m, "immediate");
         vb_set(b, "imm_q", "d_imm");
     }
+    return nimm;
+}
 
-    /* ---- execute ---- */
+/* Execute: the T ALU lanes. */
+static void exec_lanes(const struct simt_cfg *cfg, struct vmod *m, int nimm)
+{
+    int l;
+
     vm_comment(m, "T ALU lanes: result and branch condition per lane.");
     vm_wire(m, "res", "32*T", NULL);
     vm_wire(m, "cond", "T", NULL);
@@ -259,6 +282,12 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "result_o", "res[%d +: 32]", 32 * l);
         vm_inst_conn(in, "cond_o", "cond[%d]", l);
     }
+}
+
+/* The call-depth hints and the registers to the membership stage. */
+static void exec_to_membership(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
 
     vm_comment(m, "Call-depth hints of the RISC-V return-address stack: x1 and x5 are links.");
     vm_wire(m, "link_rd", "1", NULL);
@@ -297,5 +326,17 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
         vm_wire(m, "unused_wid", "1", "one warp: its id is always 0");
         vm_assign(m, "unused_wid", "c2_wid_i");
     }
+}
+
+int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
+{
+    int nimm;
+
+    exec_interface(cfg, m);
+    exec_decode(cfg, m);
+    exec_lane_control(m);
+    nimm = exec_immediate(cfg, m);
+    exec_lanes(cfg, m, nimm);
+    exec_to_membership(cfg, m);
     return vm_status(m);
 }
