@@ -6,13 +6,12 @@
  */
 #include "top.h"
 
-void top_issue(const struct simt_cfg *cfg, struct vmod *m)
+/* The front end's wires and the fetch unit. */
+static void top_fetch(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
-    struct vblock *b;
     /* Stage r (redirect, release, trace) comes res_lat cycles after resolve. */
     const int rl = cfg->res_lat;
-    const int im = cfg->isa_m;      /* ISA=rv32im: the M unit (gen/mdu.c) */
     char pre_wid[24];   /* the warp entering stage r next cycle */
 
     if (rl == 1)
@@ -20,7 +19,6 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     else
         snprintf(pre_wid, sizeof pre_wid, "r%d_wid_q", rl - 1);
 
-    /* ---- front end ---- */
     vm_wire(m, "alive", "W", NULL);
     vm_wire(m, "flush", "1", NULL);
     vm_wire(m, "flush_wid", "WARP_W", NULL);
@@ -56,6 +54,13 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     vm_inst_conn(in, "redir_hit_i", "r_hit_npc");
     vm_inst_conn(in, "npc_pre_o", "npc_pre");
     vm_inst_conn(in, "npc_byp_o", "npc_byp");
+}
+
+/* Predecode's wires, the branch predictor, the jump target buffer and predecode. */
+static void top_predict(struct vmod *m)
+{
+    struct vinst *in;
+
     vm_wire(m, "pd_rs1", "5", NULL);
     vm_wire(m, "pd_rs2", "5", NULL);
     vm_wire(m, "pd_use1", "1", NULL);
@@ -92,6 +97,15 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         "btb_ok_i", "btb_ok", "jalr_o", "pd_jalr", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
         "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
         "follow_o", "pd_follow", "pred_o", "pd_pred", "off_o", "pd_off", NULL });
+}
+
+/* Collect 0's wires, the path unit's holds and counts, and the scheduler. */
+static void top_sched(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vinst *in;
+    /* Stage r (redirect, release, trace) comes res_lat cycles after resolve. */
+    const int rl = cfg->res_lat;
+    const int im = cfg->isa_m;      /* ISA=rv32im: the M unit (gen/mdu.c) */
 
     vm_reg(m, "wb_valid_q", "1", "load write-back stage (issue + 10)");
     vm_reg(m, "wb_wid_q", "WARP_W", NULL);
@@ -159,8 +173,11 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "c0_tgt", "30", NULL);
     vm_wire(m, "c0_pc1", "30", NULL);
     vm_assign(m, "c0_pcn", "c0_pred ? c0_tgt : c0_pc1");
+}
 
-    /* ---- squash: the resolve stage drops the younger instructions of its warp ---- */
+/* The squash: the resolve stage drops the younger instructions of its warp. */
+static void top_squash(struct vmod *m)
+{
     vm_comment(m, "An instruction that does not go where predicted with the same threads "
                   "(m_pok_q low) drops the younger instructions of its warp, issued behind it on "
                   "that guess, before any of them writes a register or memory (at the split "
@@ -186,8 +203,13 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
                                   "the scheduler applies it last, off m_pok_q's path)");
         vm_assign(m, "sq_cnt", "%s", sum);
     }
+}
 
-    /* ---- collect 1 and execute pipeline registers ---- */
+/* Collect 1, collect 2 and execute pipeline registers. */
+static void top_collect(struct vmod *m)
+{
+    struct vblock *b;
+
     vm_reg(m, "c1_valid_q", "1", "collect 1 (issue + 2)");
     vm_reg(m, "c1_fault_q", "1", NULL);
     vm_reg(m, "c1_wid_q", "WARP_W", NULL);
@@ -238,8 +260,13 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "c1_valid_q", "1'b0");
     vb_reset(b, "c2_valid_q", "1'b0");
     vb_reset(b, "ex_valid_q", "1'b0");
+}
 
-    /* ---- register file ---- */
+/* The split stage's registers, the write-back data and the register file. */
+static void top_rf(struct vmod *m)
+{
+    struct vinst *in;
+
     vm_wire(m, "ex_s1", "32*T", NULL);
     vm_wire(m, "ex_s2", "32*T", NULL);
     vm_wire(m, "br_wmask", "T", NULL);
@@ -269,4 +296,14 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
         "wa_mask_i", "br_wmask", "wa_data_i", "n_wdata",
         "wl_valid_i", "wb_valid_q", "wl_wid_i", "wb_wid_q", "wl_rd_i", "wb_rd_q",
         "wl_mask_i", "wb_mask_q", "wl_data_i", "wb_data_q", NULL });
+}
+
+void top_issue(const struct simt_cfg *cfg, struct vmod *m)
+{
+    top_fetch(cfg, m);
+    top_predict(m);
+    top_sched(cfg, m);
+    top_squash(m);
+    top_collect(m);
+    top_rf(m);
 }
