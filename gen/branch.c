@@ -3,10 +3,9 @@
  */
 #include "path.h"
 
-int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
+/* The unit's description, parameters and ports. */
+static void branch_interface(const struct simt_cfg *cfg, struct vmod *m)
 {
-    struct vblock *b;
-
     vm_describe(m, "Branch unit (issue + 5 and + 6): splits the active path into a (fall-through, "
                    "jump target or the lanes served by this pass) and b (taken, or the lanes "
                    "an indirect jump or a memory access replays), updates the call depth on "
@@ -66,6 +65,12 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "pok_o", "1", "the instruction went where predicted with the same "
                                      "threads: b is empty and a holds every active lane");
     vm_port(m, VM_OUT, "depth_o", "8", "the call depth after the instruction (depth forwarding)");
+}
+
+/* The call depth after a jump, the next PC, and an indirect jump's leader and target (stage 1). */
+static void branch_jalr(struct vmod *m)
+{
+    struct vblock *b;
 
     vm_wire(m, "depth_j", "8", "depth on the jump's target path");
     vm_wire(m, "pc_next", "30", NULL);
@@ -110,6 +115,12 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "jtarget_p", "s1_jtarget_k");
     vm_wire(m, "juni", "T", "lanes jumping to the leader's target");
     vm_assign(m, "juni", "jcand & same_word_i");
+}
+
+/* Stage 2's split: the a and b paths, executed, trapping and exiting lanes. */
+static void branch_split(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
 
     vm_comment(m, "The two paths of each kind of instruction. A path is valid when it has lanes.");
     b = vm_comb(m, "split");
@@ -155,6 +166,11 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "cause_o", "mem_cause_i");
     vb_set(b, "exec_o", "active_i & ~mem_replay_i");
     vb_end(b);
+}
+
+/* The register write mask, the prediction check and the depth after the instruction. */
+static void branch_check(struct vmod *m)
+{
     vm_comment(m, "rd is written for every lane that executed, except when the whole "
                   "instruction traps or a jal's target is misaligned (none then), and except the "
                   "lanes an indirect jump replays or whose target traps: those read rs1 again.");
@@ -176,5 +192,13 @@ int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "depth_o", "jal_i || jalr_i ? depth_j : depth_i");
     vm_wire(m, "unused_target", "1", "targets are even");
     vm_assign(m, "unused_target", "target_i[0]");
+}
+
+int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
+{
+    branch_interface(cfg, m);
+    branch_jalr(m);
+    branch_split(cfg, m);
+    branch_check(m);
     return vm_status(m);
 }
