@@ -3,13 +3,9 @@
  */
 #include "path.h"
 
-int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
+/* The unit's description, parameters and ports. */
+static void cct_interface(const struct simt_cfg *cfg, struct vmod *m)
 {
-    struct vblock *b;
-    char buf[256];
-    const char *we;
-    int w;
-
     vm_describe(m, "Cold context table (CCT): per warp a stack of the paths after the first "
                    "two, T entries deep (at most T - 2 are used: one thread per path). At the "
                    "stage r (issue + 8): a valid z is pushed; an invalid y pops the top "
@@ -42,7 +38,11 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
         vm_port(m, VM_OUT, "f_cct_o", "W*(1<<LANE_W)*PATH_W",
                 "every slot of every warp's stack (w*2^LANE_W+slot) as a path");
     }
+}
 
+/* Stage r: the warp's stack pointers and its operation (push, pop, swap or probe). */
+static void cct_stage_r(struct vmod *m)
+{
     vm_sig_depth(vm_reg(m, "head_q", "LANE_W", "entries on the warp's stack"), "W");
     vm_sig_depth(vm_reg(m, "sptr_q", "LANE_W", "sorter pointer"), "W");
     vm_reg(m, "smatch_q", "W", "the entry at sptr comes before y: swap at the next idle visit");
@@ -61,6 +61,12 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "idle", "m_valid_i && !push && !pop && y_i[P_V] && head != {LANE_W{1'b0}}");
     vm_assign(m, "swap", "idle && smatch_q[m_wid_i]");
     vm_assign(m, "probe", "idle && !smatch_q[m_wid_i]");
+}
+
+/* Issue + 9: the registered operation and the stacks' RAM (with its formal copy). */
+static void cct_ram(const struct simt_cfg *cfg, struct vmod *m)
+{
+    const char *we;
 
     vm_comment(m, "Stage issue + 9: what was read, and what to write.");
     vm_reg(m, "g_pop_q", "1", NULL);
@@ -106,6 +112,13 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
                           fi, fw, (fw << cfg->lane_id_w) + fi);
             }
     }
+}
+
+/* Issue + 10: a probe's entry compared with its y, and HCT2's new entry. */
+static void cct_probe(struct vmod *m)
+{
+    char buf[256];
+
     vm_wire(m, "entry", "PATH_W", "the entry read, as a valid path");
     vm_assign(m, "entry", "{1'b1, rdata}");
     vm_comment(m, "Stage issue + 10: a probe's entry against its y, from registers.");
@@ -118,6 +131,13 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "p_apply", "p_valid_q && !(m_valid_i && m_wid_i == p_wid_q)");
     vm_assign(m, "entry_first", "%s", path_first(buf, sizeof buf, "p_entry_q", "p_y_q"));
     vm_assign(m, "h2_o", "g_pop_q || g_swap_q ? entry : g_y_q");
+}
+
+/* The clocked state: the operation's registers, the probe's, the stack pointers and matches. */
+static void cct_stacks(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+    int w;
 
     b = vm_seq(m, "stacks");
     vb_set(b, "g_pop_q", "pop");
@@ -165,5 +185,14 @@ int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
         snprintf(lhs, sizeof lhs, "sptr_q[%d]", w);
         vb_reset(b, lhs, "{LANE_W{1'b0}}");
     }
+}
+
+int gen_cct(const struct simt_cfg *cfg, struct vmod *m)
+{
+    cct_interface(cfg, m);
+    cct_stage_r(m);
+    cct_ram(cfg, m);
+    cct_probe(m);
+    cct_stacks(cfg, m);
     return vm_status(m);
 }
