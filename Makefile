@@ -140,7 +140,7 @@ help:
 	@echo "Knobs (current value):"
 	@echo "  W=$(W)  warps per core, power of two 1..64        T=$(T)  threads per warp, power of two 1..64"
 	@echo "  TRACK=$(TRACK)  path tracking: sorted | arbiter      TEST=$(TEST)  MODEL=$(MODEL)  BOARD=$(BOARD)"
-	@echo "  ARBPIPE=auto|0..6  with TRACK=arbiter: registered cuts in the reduction tree (auto: T=8,16 1;"
+	@echo "  ARBPIPE=auto|0..6  with TRACK=arbiter: registered cuts in the reduction tree (auto: T=8 2, T=16 1,"
 	@echo "                     T=32,64 2); an explicit value builds in W<w>_T<t>_arbiter_pipe<k> (_pipe for 1)"
 	@echo "  SORTER=auto|exact|lazy  with TRACK=sorted: cold paths in a pipelined heap or the lazy sorter;"
 	@echo "                     auto (default): lazy for T=4..16, exact otherwise; an explicit value builds in"

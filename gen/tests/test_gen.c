@@ -115,8 +115,9 @@ static void test_cfg(struct tctx *t)
     check(t, rc == 0 && c.arbpipe == 1 && strcmp(args, "W=2 T=8 TRACK=arbiter ARBPIPE=1") == 0,
           "cfg: ARBPIPE=1 with the arbiter (%s)", args);
     {
-        /* ARBPIPE=auto: one cut per two levels of the tree, none for the sorted list */
-        static const int want[7] = { 0, 0, 0, 1, 1, 2, 2 };
+        /* ARBPIPE=auto: one cut per two levels of the tree but two at T = 8, none
+         * for the sorted list */
+        static const int want[7] = { 0, 0, 0, 2, 1, 2, 2 };
         char s[64];
         int ok = 1;
         for (int lg = 0; lg <= 6; lg++) {
@@ -126,7 +127,7 @@ static void test_cfg(struct tctx *t)
             snprintf(s, sizeof s, "T=%d", 1 << lg);
             ok &= parse_str(&c, s, err, sizeof err) == 0 && c.arbpipe == 0 && c.res_lat == 1;
         }
-        check(t, ok, "cfg: ARBPIPE=auto gives 0,0,0,1,1,2,2 cuts at T=1..64 (arbiter), 0 (sorted)");
+        check(t, ok, "cfg: ARBPIPE=auto gives 0,0,0,2,1,2,2 cuts at T=1..64 (arbiter), 0 (sorted)");
         rc = parse_str(&c, "TRACK=arbiter|ARBPIPE=2|T=64", err, sizeof err);
         cfg_args(&c, args, sizeof args);
         check(t, rc == 0 && c.arbpipe == 2 && !c.arbpipe_auto && c.res_lat == 4 &&
