@@ -82,23 +82,37 @@ static void arb_tree(const struct simt_cfg *cfg, struct vmod *m, const int *cuts
     }
 }
 
-int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
+/* Where the k ARBPIPE cuts register the tree: cut j at level j * levels /
+ * (k + 1), at least one above the last (cfg.c allows k <= max(1, levels);
+ * T = 1 registers its one thread). */
+static void arb_cuts(const struct simt_cfg *cfg, int *cuts)
 {
-    struct vinst *in;
-    struct vblock *b;
-    int t = cfg->t, i, j, levels = cfg->lane_id_bits, k = cfg->arbpipe;
-    int cuts[CFG_ARBPIPE_MAX];
-    char name[32], desc[48], lane0[32], init_row[96], lead_buf[96];
-    const char *mut = cfg->mutate != MUT_NONE ? cfg_mutation_name(cfg->mutate) : NULL;
-
-    /* cut j registers level j * levels / (k + 1), at least one above the last
-     * (cfg.c allows k <= max(1, levels); T = 1 registers its one thread) */
-    for (j = 1; j <= k; j++) {
+    int levels = cfg->lane_id_bits, k = cfg->arbpipe;
+    for (int j = 1; j <= k; j++) {
         int c = j * levels / (k + 1);
         if (c <= (j > 1 ? cuts[j - 2] : 0))
             c = (j > 1 ? cuts[j - 2] : 0) + 1;
         cuts[j - 1] = c > levels ? levels : c;
     }
+}
+
+/* A row of thread states at reset, {alive, depth, PC} per lane: every thread
+ * alive at the start PC (--mutate=bad-init: lane 0 starts dead). */
+static void arb_init_row(const struct simt_cfg *cfg, char *buf, size_t n)
+{
+    if (cfg->mutate == MUT_BAD_INIT)
+        snprintf(buf, n, cfg->t == 1 ? "{1'b0, 8'd0, start_pc_i}"
+                                     : "{{(T-1){1'b1, 8'd0, start_pc_i}}, 1'b0, 8'd0, start_pc_i}");
+    else
+        snprintf(buf, n, "{T{1'b1, 8'd0, start_pc_i}}");
+}
+
+/* What the unit does, its parameters and ports. */
+static void arb_interface(const struct simt_cfg *cfg, struct vmod *m)
+{
+    int t = cfg->t, k = cfg->arbpipe;
+    char desc[48];
+    const char *mut = cfg->mutate != MUT_NONE ? cfg_mutation_name(cfg->mutate) : NULL;
 
     if (k)
         snprintf(desc, sizeof desc, "over %d pipeline stages (ARBPIPE=%d)", k + 1, k);
@@ -160,17 +174,19 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     }
     if (mut)
         vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)", mut);
-    if (t == 1)
+}
+
+/* The head path's RAM (written at stage r, read at execute) and the
+ * membership outputs. */
+static void arb_head(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vinst *in;
+    char lane0[32], lead_buf[96];
+
+    if (cfg->t == 1)
         snprintf(lane0, sizeof lane0, "1'b1");
     else
-        snprintf(lane0, sizeof lane0, "{{%d{1'b0}}, 1'b1}", t - 1);
-    /* --mutate=bad-init: lane 0 starts dead */
-    if (cfg->mutate == MUT_BAD_INIT)
-        snprintf(init_row, sizeof init_row, t == 1 ? "{1'b0, 8'd0, start_pc_i}"
-                                                   : "{{(T-1){1'b1, 8'd0, start_pc_i}}, 1'b0, 8'd0, start_pc_i}");
-    else
-        snprintf(init_row, sizeof init_row, "{T{1'b1, 8'd0, start_pc_i}}");
-
+        snprintf(lane0, sizeof lane0, "{{%d{1'b0}}, 1'b1}", cfg->t - 1);
     vm_comment(m, "The head path, written at stage r, read for the next instruction.");
     vm_wire(m, "hd", "T+PATH_W", "{its lowest lane one-hot, the head path}");
     vm_wire(m, "x", "PATH_W", NULL);
@@ -193,6 +209,18 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "mb_depth_o", "hd[P_D +: 8]");
     vm_assign(m, "mb_lead1h_o", "hd[PATH_W +: T]");
 
+}
+
+/* The thread states' RAM (read at split, written after resolve) and the
+ * update of a warp's row by a pass. */
+static void arb_rows(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vinst *in;
+    struct vblock *b;
+    int t = cfg->t;
+    char init_row[96];
+
+    arb_init_row(cfg, init_row, sizeof init_row);
     vm_wire(m, "st_m", "TS_W*T", "the warp's thread states at resolve");
     vm_reg(m, "st_new", "TS_W*T", "after the pass");
     vm_reg(m, "p_valid_q", "1", "the updated row (issue + 8)");
@@ -233,7 +261,15 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "st_p_q", "st_new");
     vb_reset(b, "p_valid_q", "1'b0");
 
-    arb_tree(cfg, m, cuts, k);
+}
+
+/* Stage r: the winner, the row and the hits registered, through the cuts. */
+static void arb_stage_r(const struct simt_cfg *cfg, struct vmod *m, const int *cuts)
+{
+    struct vblock *b;
+    int t = cfg->t, j, i, levels = cfg->lane_id_bits, k = cfg->arbpipe;
+    char name[32];
+
     vm_reg(m, "win_q", "TS_W", "the winning thread state (stage r)");
     vm_reg(m, "st_r_q", "TS_W*T", "the row at stage r");
     vm_reg(m, "r_valid_q", "1", NULL);
@@ -282,6 +318,13 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     }
     vb_reset(b, "r_valid_q", "1'b0");
 
+}
+
+/* The next path: the threads at the winner's PC, and the stage-r outputs. */
+static void arb_next_path(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vblock *b;
+
     vm_reg(m, "xmask", "T", "threads at the winning PC");
     vm_reg(m, "live", "T", NULL);
     b = vm_comb(m, "next_path");
@@ -300,26 +343,47 @@ int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "r_hit_pcn_o", "r_hit_pcn_q");
     vm_assign(m, "r_hit_npc_o", "r_hit_npc_q");
     vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "xmask != {T{1'b0}}" : "xmask == live");
-    if (cfg->formal) {
-        char mw[128];
-        struct vblock *fb;
-        f_mirror(m, "f_head_q", "PATH_W", "init_i || r_valid_q", "init_i ? init_wid_i : r_wid_q",
-                 "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : x");
-        snprintf(mw, sizeof mw, "init_i ? %s : st_p_q", init_row);
-        f_mirror(m, "f_row_q", "TS_W*T", "init_i || p_valid_q", "init_i ? init_wid_i : p_wid_q", mw);
-        vm_integer(m, "fw");
-        vm_reg(m, "f_head", "(1<<WARP_W)*PATH_W", NULL);
-        vm_reg(m, "f_row", "(1<<WARP_W)*TS_W*T", NULL);
-        fb = vm_comb(m, "f_observe");
-        vb_default(fb, "f_head", "{(1<<WARP_W)*PATH_W{1'b0}}");
-        vb_default(fb, "f_row", "{(1<<WARP_W)*TS_W*T{1'b0}}");
-        vb_for(fb, "fw", "0", "1<<WARP_W");
-        vb_set(fb, "f_head[PATH_W*fw +: PATH_W]", "f_head_q[fw]");
-        vb_set(fb, "f_row[TS_W*T*fw +: TS_W*T]", "f_row_q[fw]");
-        vb_end(fb);
-        vm_assign(m, "f_head_o", "f_head");
-        vm_assign(m, "f_row_o", "f_row");
-    }
+}
+
+/* Formal observation (simty-gen --formal): every warp's head path and row. */
+static void arb_formal(const struct simt_cfg *cfg, struct vmod *m)
+{
+    char init_row[96];
+
+    arb_init_row(cfg, init_row, sizeof init_row);
+    char mw[128];
+    struct vblock *fb;
+    f_mirror(m, "f_head_q", "PATH_W", "init_i || r_valid_q", "init_i ? init_wid_i : r_wid_q",
+             "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : x");
+    snprintf(mw, sizeof mw, "init_i ? %s : st_p_q", init_row);
+    f_mirror(m, "f_row_q", "TS_W*T", "init_i || p_valid_q", "init_i ? init_wid_i : p_wid_q", mw);
+    vm_integer(m, "fw");
+    vm_reg(m, "f_head", "(1<<WARP_W)*PATH_W", NULL);
+    vm_reg(m, "f_row", "(1<<WARP_W)*TS_W*T", NULL);
+    fb = vm_comb(m, "f_observe");
+    vb_default(fb, "f_head", "{(1<<WARP_W)*PATH_W{1'b0}}");
+    vb_default(fb, "f_row", "{(1<<WARP_W)*TS_W*T{1'b0}}");
+    vb_for(fb, "fw", "0", "1<<WARP_W");
+    vb_set(fb, "f_head[PATH_W*fw +: PATH_W]", "f_head_q[fw]");
+    vb_set(fb, "f_row[TS_W*T*fw +: TS_W*T]", "f_row_q[fw]");
+    vb_end(fb);
+    vm_assign(m, "f_head_o", "f_head");
+    vm_assign(m, "f_row_o", "f_row");
+}
+
+int gen_path_arbiter(const struct simt_cfg *cfg, struct vmod *m)
+{
+    int cuts[CFG_ARBPIPE_MAX];
+
+    arb_cuts(cfg, cuts);
+    arb_interface(cfg, m);
+    arb_head(cfg, m);
+    arb_rows(cfg, m);
+    arb_tree(cfg, m, cuts, cfg->arbpipe);
+    arb_stage_r(cfg, m, cuts);
+    arb_next_path(cfg, m);
+    if (cfg->formal)
+        arb_formal(cfg, m);
     vm_assign(m, "r_c_o", "{PATH_W{1'b0}}");
     vm_assign(m, "r_y_o", "{PATH_W{1'b0}}");
     vm_assign(m, "r_z_o", "{PATH_W{1'b0}}");
