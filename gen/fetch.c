@@ -58,19 +58,32 @@ static void pc_rams(const struct simt_cfg *cfg, struct vmod *m, const char *sel,
     vm_assign(m, "npc_pre", "npc_lvt[1] ? (npc_lvt[0] ? start_q : npc_r) : npc_c0");
 }
 
-int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
+/* What shapes the unit: one warp, PCs in LUT-RAM, a registered pick, and so
+ * the names of the warp whose fetch PC is read this cycle (the pick, or with
+ * a registered pick, never at W = 1, the one of the cycle before). */
+struct fetch_opts {
+    int w1, pc_ram, pick_reg;
+    const char *fsel, *fsel_oh, *fsel_valid, *jk_fsel;
+};
+
+static struct fetch_opts fetch_opts(const struct simt_cfg *cfg)
 {
-    struct vblock *b;
+    struct fetch_opts o;
+    o.w1 = cfg->w == 1;
+    o.pc_ram = cfg->w >= PC_RAM_MIN_W;
+    o.pick_reg = cfg->w >= PICK_REG_MIN_W && !o.w1;
+    o.fsel = o.pick_reg ? "f0_wid_q" : "sel";
+    o.fsel_oh = o.pick_reg ? "f0_oh_q" : "sel_oh";
+    o.fsel_valid = o.pick_reg ? "f0_valid_q" : "sel_valid";
+    o.jk_fsel = o.pick_reg ? "jk_f0" : "jk_sel";
+    return o;
+}
+
+/* What the unit does, its parameters and ports. */
+static void fetch_interface(const struct simt_cfg *cfg, struct vmod *m, const struct fetch_opts *o)
+{
     char lit[32];
-    int w1 = cfg->w == 1;
-    int pc_ram = cfg->w >= PC_RAM_MIN_W;
-    /* the warp whose fetch PC is read this cycle: the pick, or with a registered
-     * pick (never at W = 1) the one of the cycle before */
-    int pick_reg = cfg->w >= PICK_REG_MIN_W && !w1;
-    const char *fsel = pick_reg ? "f0_wid_q" : "sel";
-    const char *fsel_oh = pick_reg ? "f0_oh_q" : "sel_oh";
-    const char *fsel_valid = pick_reg ? "f0_valid_q" : "sel_valid";
-    const char *jk_fsel = pick_reg ? "jk_f0" : "jk_sel";
+    int pick_reg = o->pick_reg;
 
     vm_describe(m, "Fetch steering and fetch. Per warp: the next fetch PC, the PC of the next "
                    "instruction to issue, and a credit count of the instructions fetched and not "
@@ -153,6 +166,15 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "off_i", "30", "to rf_pc_o + off_i");
     vm_port(m, VM_IN, "jalr_i", "1", "a jalr: if predicted, to rtgt_i instead");
     vm_port(m, VM_IN, "rtgt_i", "30", "its predicted target (return-address stack or target buffer)");
+}
+
+/* The per-warp PCs (LUT-RAM or flip-flops), credits and the f0-f4 registers. */
+static void fetch_state(const struct simt_cfg *cfg, struct vmod *m, const struct fetch_opts *o)
+{
+    int w1 = o->w1;
+    int pc_ram = o->pc_ram;
+    int pick_reg = o->pick_reg;
+    (void)cfg;
 
     if (pc_ram) {
         vm_comment(m, "Per warp, two PCs: the next fetch PC (but see f1) and the PC of the next "
@@ -200,6 +222,13 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "f4_wid_q", "WARP_W", NULL);
     vm_reg(m, "f4_pc_q", "30", NULL);
     vm_reg(m, "f4_off_q", "30", NULL);
+}
+
+/* Steering: the eligible warps and the round-robin pick. */
+static void fetch_steer(const struct simt_cfg *cfg, struct vmod *m, const struct fetch_opts *o)
+{
+    struct vblock *b;
+    int w1 = o->w1;
 
     vm_comment(m, "Steering: the first eligible warp at or after rr_q, warps with nothing "
                   "fetched first (a warp ahead of its issue may be redirected and lose it).");
@@ -227,6 +256,16 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         rr_pick(cfg, m, "pick", "elig", "hungry", "rr_q", "sel_valid", "sel");
         vm_assign(m, "sel_oh", "pick_oh");
     }
+}
+
+/* The picked warp's PC: f1's increment, or the PC flip-flops or RAMs. */
+static void fetch_pc_select(const struct simt_cfg *cfg, struct vmod *m, const struct fetch_opts *o)
+{
+    int w1 = o->w1;
+    int pc_ram = o->pc_ram;
+    const char *fsel = o->fsel;
+    const char *fsel_oh = o->fsel_oh;
+
     vm_comment(m, "A fetch writes the warp's next PC one cycle later, from f1; a warp fetched "
                   "in the last cycle takes its PC from f1 meanwhile. So no adder sits behind "
                   "the pick, and whether a PC lies in instruction memory is known beforehand.");
@@ -265,6 +304,13 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "f4_target", "f4_pc_q + f4_off_q");
     vm_assign(m, "tg_valid_o", "f4_valid_q");
     vm_assign(m, "tg_o", "f4_target");
+}
+
+/* Redirects and predicted jumps: what each stage drops, and the credits' masks. */
+static void fetch_redirect(const struct simt_cfg *cfg, struct vmod *m, const struct fetch_opts *o)
+{
+    int pc_ram = o->pc_ram;
+    int pick_reg = o->pick_reg;
 
     vm_comment(m, "Redirect: unless the warp's next instruction to issue is at the new PC, "
                   "drop what it fetched and refetch from there. A predicted jump in f4 drops "
@@ -312,9 +358,18 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "jk_f2", "f2_valid_q && ((f4_valid_q && f2_wid_q == f4_wid_q) || "
                           "(kill && f2_wid_q == redir_wid_i))");
     vm_assign(m, "jk_f3", "f3_valid_q && (f3_drop_q || (kill && f3_wid_q == redir_wid_i))");
+}
 
-    vm_integer(m, "ws"); /* the clocked block's own index (vmod_check) */
-    b = vm_seq(m, "fetch");
+/* The clocked block, first: the pick and stages f0 to f4 advance. */
+static void fetch_pipeline(const struct simt_cfg *cfg, const struct fetch_opts *o, struct vblock *b)
+{
+    int w1 = o->w1;
+    int pick_reg = o->pick_reg;
+    const char *fsel = o->fsel;
+    const char *fsel_oh = o->fsel_oh;
+    const char *fsel_valid = o->fsel_valid;
+    const char *jk_fsel = o->jk_fsel;
+
     if (pick_reg) {
         vb_set(b, "f0_valid_q", "sel_valid && !jk_sel");
         vb_set(b, "f0_wid_q", "sel");
@@ -348,6 +403,14 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "rr_q", "sel + 1'b1");
         vb_end(b);
     }
+}
+
+/* The clocked block, next: each writer of the per-warp PCs, and the reset sequence. */
+static void fetch_pc_writes(const struct simt_cfg *cfg, const struct fetch_opts *o, struct vblock *b)
+{
+    int pc_ram = o->pc_ram;
+    (void)cfg;
+
     vb_if(b, "f1_valid_q");
     vb_set(b, pc_ram ? "fpc_lvt_q[2*f1_wid_q +: 2]" : "fetch_pc_q[f1_wid_q]",
            pc_ram ? "2'd0" : "f1_inc");
@@ -387,6 +450,16 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "npc_q[ws]", "start_pc_i");
     vb_end(b);
     vb_end(b);
+}
+
+/* The clocked block, last: the credits and the resets. */
+static void fetch_credits(const struct simt_cfg *cfg, struct vmod *m, const struct fetch_opts *o,
+                          struct vblock *b)
+{
+    int w1 = o->w1;
+    int pick_reg = o->pick_reg;
+    (void)cfg;
+
     vm_comment(m, "Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a "
                   "redirect that refetches clears them (nothing of the warp issues then).");
     vb_for(b, "ws", "0", "W");
@@ -413,6 +486,14 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vb_reset(b, "f3_valid_q", "1'b0");
     vb_reset(b, "f4_valid_q", "1'b0");
     vb_reset(b, "imem_req_o", "1'b0");
+}
+
+/* The outputs to predecode, the buffer, the predictor and the path unit. */
+static void fetch_outputs(const struct simt_cfg *cfg, struct vmod *m, const struct fetch_opts *o)
+{
+    struct vblock *b;
+    int pc_ram = o->pc_ram;
+    (void)cfg;
 
     vm_assign(m, "rf_valid_o", "f3_valid_q && !jk_f3");
     vm_assign(m, "rf_spec_o", "f3_valid_q && !f3_drop_q");
@@ -439,5 +520,23 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "npc_byp_o", "c0_valid_i && c0_wid_i == pre_wid_i");
     vm_assign(m, "flush_o", "kill");
     vm_assign(m, "flush_wid_o", "redir_wid_i");
+}
+
+int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct fetch_opts o = fetch_opts(cfg);
+    struct vblock *b;
+
+    fetch_interface(cfg, m, &o);
+    fetch_state(cfg, m, &o);
+    fetch_steer(cfg, m, &o);
+    fetch_pc_select(cfg, m, &o);
+    fetch_redirect(cfg, m, &o);
+    vm_integer(m, "ws"); /* the clocked block's own index (vmod_check) */
+    b = vm_seq(m, "fetch");
+    fetch_pipeline(cfg, &o, b);
+    fetch_pc_writes(cfg, &o, b);
+    fetch_credits(cfg, m, &o, b);
+    fetch_outputs(cfg, m, &o);
     return vm_status(m);
 }
