@@ -169,12 +169,11 @@ static void fetch_interface(const struct simt_cfg *cfg, struct vmod *m, const st
 }
 
 /* The per-warp PCs (LUT-RAM or flip-flops), credits and the f0-f4 registers. */
-static void fetch_state(const struct simt_cfg *cfg, struct vmod *m, const struct fetch_opts *o)
+static void fetch_state(struct vmod *m, const struct fetch_opts *o)
 {
     int w1 = o->w1;
     int pc_ram = o->pc_ram;
     int pick_reg = o->pick_reg;
-    (void)cfg;
 
     if (pc_ram) {
         vm_comment(m, "Per warp, two PCs: the next fetch PC (but see f1) and the PC of the next "
@@ -406,10 +405,9 @@ static void fetch_pipeline(const struct simt_cfg *cfg, const struct fetch_opts *
 }
 
 /* The clocked block, next: each writer of the per-warp PCs, and the reset sequence. */
-static void fetch_pc_writes(const struct simt_cfg *cfg, const struct fetch_opts *o, struct vblock *b)
+static void fetch_pc_writes(const struct fetch_opts *o, struct vblock *b)
 {
     int pc_ram = o->pc_ram;
-    (void)cfg;
 
     vb_if(b, "f1_valid_q");
     vb_set(b, pc_ram ? "fpc_lvt_q[2*f1_wid_q +: 2]" : "fetch_pc_q[f1_wid_q]",
@@ -453,12 +451,10 @@ static void fetch_pc_writes(const struct simt_cfg *cfg, const struct fetch_opts 
 }
 
 /* The clocked block, last: the credits and the resets. */
-static void fetch_credits(const struct simt_cfg *cfg, struct vmod *m, const struct fetch_opts *o,
-                          struct vblock *b)
+static void fetch_credits(struct vmod *m, const struct fetch_opts *o, struct vblock *b)
 {
     int w1 = o->w1;
     int pick_reg = o->pick_reg;
-    (void)cfg;
 
     vm_comment(m, "Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a "
                   "redirect that refetches clears them (nothing of the warp issues then).");
@@ -489,11 +485,10 @@ static void fetch_credits(const struct simt_cfg *cfg, struct vmod *m, const stru
 }
 
 /* The outputs to predecode, the buffer, the predictor and the path unit. */
-static void fetch_outputs(const struct simt_cfg *cfg, struct vmod *m, const struct fetch_opts *o)
+static void fetch_outputs(struct vmod *m, const struct fetch_opts *o)
 {
     struct vblock *b;
     int pc_ram = o->pc_ram;
-    (void)cfg;
 
     vm_assign(m, "rf_valid_o", "f3_valid_q && !jk_f3");
     vm_assign(m, "rf_spec_o", "f3_valid_q && !f3_drop_q");
@@ -528,15 +523,15 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     struct vblock *b;
 
     fetch_interface(cfg, m, &o);
-    fetch_state(cfg, m, &o);
+    fetch_state(m, &o);
     fetch_steer(cfg, m, &o);
     fetch_pc_select(cfg, m, &o);
     fetch_redirect(cfg, m, &o);
     vm_integer(m, "ws"); /* the clocked block's own index (vmod_check) */
     b = vm_seq(m, "fetch");
     fetch_pipeline(cfg, &o, b);
-    fetch_pc_writes(cfg, &o, b);
-    fetch_credits(cfg, m, &o, b);
-    fetch_outputs(cfg, m, &o);
+    fetch_pc_writes(&o, b);
+    fetch_credits(m, &o, b);
+    fetch_outputs(m, &o);
     return vm_status(m);
 }
