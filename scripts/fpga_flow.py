@@ -35,6 +35,9 @@ import tempfile
 import threading
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import simjobs  # noqa: E402  (Checks: the self-tests' PASS/FAIL lines)
+
 try:
     from tqdm import tqdm
 except ImportError:     # the .venv of scripts/setup.sh has it (requirements.txt)
@@ -160,13 +163,7 @@ def version(cmd, package=None, timeout=120.0, note_after=5.0, say=None):
 def version_self_test():
     """version(): the pinned packages' metadata, the probe's fallback, its note
     while it runs long, "unknown" only when both fail; PASS/FAIL lines, 0 or 1."""
-    fails = total = 0
-
-    def check(name, ok):
-        nonlocal fails, total
-        fails += not ok
-        total += 1
-        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    check = simjobs.Checks()
     pins = {}
     with open(os.path.join(ROOT, "scripts", "requirements.txt")) as f:
         for line in f:
@@ -199,8 +196,7 @@ def version_self_test():
     check("version: a failing or missing command: unknown",
           version(["sh", "-c", "echo oops; exit 3"]) == "unknown"
           and version(["/nonexistent/tool", "-V"]) == "unknown")
-    print("version: %d passed, %d failed" % (total - fails, fails))
-    return 1 if fails else 0
+    return check.summary("version")
 
 
 # --- nextpnr's progress -------------------------------------------------------
@@ -604,13 +600,7 @@ PLL = {"ecp5": ecp5_pll, "ice40": ice40_pll}
 def pll_self_test():
     """Every setting the calculators return obeys its PLL's ranges and formula, and
     the boards' defaults are made exactly; prints PASS/FAIL lines, returns 0 or 1."""
-    fails = total = 0
-
-    def check(name, ok):
-        nonlocal fails, total
-        fails += not ok
-        total += 1
-        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    check = simjobs.Checks()
     n = 0
     for tgt in [x / 2 for x in range(20, 401)]:
         p, f = ecp5_pll(25.0, tgt)
@@ -647,8 +637,7 @@ def pll_self_test():
                 pass
         check("flow: a step past its timeout is reported (%s) and leaves no process behind "
               "(%d left)" % (st, len(left)), st == "timeout" and not left)
-    print("pll: %d passed, %d failed" % (total - fails, fails))
-    return 1 if fails else 0
+    return check.summary("pll")
 
 
 TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")
@@ -658,13 +647,7 @@ def progress_self_test():
     """PnrLog, pnr_times, the history and PnrWatch on nextpnr 0.11.1 logs of the
     project's flow (scripts/tests/nextpnr_*.log); PASS/FAIL lines, returns 0 or 1."""
     import io
-    fails = total = 0
-
-    def check(name, ok):
-        nonlocal fails, total
-        fails += not ok
-        total += 1
-        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    check = simjobs.Checks()
 
     def lines(name):
         with open(os.path.join(TESTS, name)) as f:
@@ -771,8 +754,7 @@ def progress_self_test():
         text = out.getvalue()
         check("progress: on a terminal, one updating line (%r)" % text[-90:].strip(),
               tqdm is None or ("\r" in text and "seed1: done" in text and "\n" not in text.strip("\n")))
-    print("progress: %d passed, %d failed" % (total - fails, fails))
-    return 1 if fails else 0
+    return check.summary("progress")
 
 
 def pack(family, routed, bit, timeout=600):

@@ -60,6 +60,26 @@ KNOBS = ("W", "T", "TRACK", "SORTER", "ARBPIPE", "ISA", "IMEM", "DMEM", "RAMSTYL
 GEN_BIN = os.path.join(ROOT, "build", "tools", "simty-gen")
 
 
+class Checks:
+    """A self-test's checks: check(name, ok) prints a PASS or FAIL line and counts
+    it; summary(label) prints "<label>: N passed, M failed" and returns the exit
+    status, 0 or 1."""
+
+    def __init__(self):
+        self.passed = self.failed = 0
+
+    def __call__(self, name, ok):
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+        if ok:
+            self.passed += 1
+        else:
+            self.failed += 1
+
+    def summary(self, label):
+        print("%s: %d passed, %d failed" % (label, self.passed, self.failed))
+        return 1 if self.failed else 0
+
+
 def _parse_item(text):
     m = CFG_ITEM_RE.fullmatch(text.strip())
     if not m:

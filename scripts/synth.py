@@ -516,13 +516,7 @@ def crit_self_test():
     """path_units() on the critical paths of two W1T1 runs (scripts/tests/critpath_*:
     nextpnr's report and the cells' src attributes), unit_map() on the committed rtl/;
     PASS/FAIL lines, returns 0 or 1."""
-    fails = total = 0
-
-    def check(name, ok):
-        nonlocal fails, total
-        fails += not ok
-        total += 1
-        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    check = simjobs.Checks()
     tests = os.path.join(ROOT, "scripts", "tests")
     um = unit_map(synth_files(os.path.join(ROOT, "rtl"), "ecp5"))
     units, names = um
@@ -572,8 +566,7 @@ def crit_self_test():
         check("crit: %s W1T1 path crosses %s, not u_bpred (its names said %s)"
               % (board, " -> ".join(got), ", ".join(sorted(u for u in by_name if "u_" in u))),
               got == want[board] and core + "u_bpred" in by_name)
-    print("crit: %d passed, %d failed" % (total - fails, fails))
-    return 1 if fails else 0
+    return check.summary("crit")
 
 
 def place_seed(job):
