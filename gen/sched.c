@@ -307,42 +307,61 @@ static void hazard_therm(char *buf, size_t n, const char *use1, const char *use2
              use1, rs1, k, k, k, use2, rs2, k, k, k, walu, k, rd, k, k);
 }
 
+/* An instruction's register fields as the waits read them, packed: {walu,
+ * use2, use1, rd, rs2, rs1}, 18 bits (the refill's, registered or in LUT-RAM). */
+#define HZ_FIELDS "{rf_walu_i, rf_use2_i, rf_use1_i, rf_insn_i[11:7], rf_rs2_i, rf_rs1_i}"
+
+/* The comb block <label>: reg (8 bits) = the wait, from the whole record, of
+ * the instruction whose packed fields (HZ_FIELDS) are d, against the record's
+ * entries for which match (of the loop index k) holds. */
+static void record_wait(struct vmod *m, const char *label, const char *reg, const char *doc,
+                        const char *k, const char *match, const char *d)
+{
+    struct vblock *b;
+    char f[6][24], th[512];
+
+    snprintf(f[0], sizeof f[0], "%s[15]", d);
+    snprintf(f[1], sizeof f[1], "%s[16]", d);
+    snprintf(f[2], sizeof f[2], "%s[17]", d);
+    snprintf(f[3], sizeof f[3], "%s[4:0]", d);
+    snprintf(f[4], sizeof f[4], "%s[9:5]", d);
+    snprintf(f[5], sizeof f[5], "%s[14:10]", d);
+    vm_reg(m, reg, "8", doc);
+    vm_integer(m, k);
+    b = vm_comb(m, label);
+    vb_default(b, reg, "8'h00");
+    vb_for(b, k, "0", "8");
+    vb_if(b, "%s", match);
+    hazard_therm(th, sizeof th, f[0], f[1], f[2], f[3], f[4], f[5], k);
+    vb_set(b, reg, "%s | %s", reg, th);
+    vb_end(b);
+    vb_end(b);
+}
+
 /* The refill of the cycle before, registered (its fields come late in the
  * cycle), and its wait for what is in flight, from the whole record: fth. */
 static void sched_wait_fresh(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
-    char th[512];
-
     int b2b = cfg->w <= B2B_MAX_W;
 
     vm_reg(m, "fr_v_q", "1", "an entry was refilled last cycle: its wait is set now");
-    vm_reg(m, "fr_slot_q", !b2b ? "IB_W" : cfg->w > 1 ? "WARP_W+IB_W" : "IB_W",
+    vm_reg(m, "fr_slot_q", b2b && cfg->w > 1 ? "WARP_W+IB_W" : "IB_W",
            b2b ? "its slot" : "its place in its warp's ring");
     if (cfg->w > 1)
         vm_reg(m, "fr_wid_q", "WARP_W", NULL);
-    vm_reg(m, "fr_f_q", "3", "its use1, use2, walu");
-    vm_reg(m, "fr_r_q", "15", "its rs1, rs2, rd");
+    vm_reg(m, "fr_d_q", "18", "its register fields (HZ_FIELDS)");
     b = vm_seq(m, "refill, registered");
     vb_set(b, "fr_v_q", "rf_valid_i");
     vb_set(b, "fr_slot_q", b2b ? "rf_slot" : "rf_slot[IB_W-1:0]");
     if (cfg->w > 1)
         vb_set(b, "fr_wid_q", "rf_wid_i");
-    vb_set(b, "fr_f_q", "{rf_walu_i, rf_use2_i, rf_use1_i}");
-    vb_set(b, "fr_r_q", "{rf_insn_i[11:7], rf_rs2_i, rf_rs1_i}");
+    vb_set(b, "fr_d_q", HZ_FIELDS);
     vb_reset(b, "fr_v_q", "1'b0");
-    vm_reg(m, "fth", "8", "the refilled entry's wait, from the whole record");
-    vm_integer(m, "k");
-    b = vm_comb(m, "fresh wait");
-    vb_default(b, "fth", "8'h00");
-    vb_for(b, "k", "0", "8");
     /* (one warp: its id is 0, but the record keeps it) */
-    vb_if(b, cfg->w > 1 ? "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == fr_wid_q" : "hv_q[k] && !hw_q[k]");
-    hazard_therm(th, sizeof th, "fr_f_q[0]", "fr_f_q[1]", "fr_f_q[2]", "fr_r_q[4:0]",
-                 "fr_r_q[9:5]", "fr_r_q[14:10]", "k");
-    vb_set(b, "fth", "fth | %s", th);
-    vb_end(b);
-    vb_end(b);
+    record_wait(m, "fresh wait", "fth", "the refilled entry's wait, from the whole record", "k",
+                cfg->w > 1 ? "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == fr_wid_q"
+                           : "hv_q[k] && !hw_q[k]", "fr_d_q");
 }
 
 /* With back-to-back issue (W <= B2B_MAX_W) the head and the second entry
@@ -393,25 +412,14 @@ static void sched_wait_entries(const struct simt_cfg *cfg, struct vmod *m)
 static void sched_wait_heads(struct vmod *m)
 {
     struct vblock *b;
-    char th[512];
 
     vm_wire(m, "nh_a", "WARP_W+IB_W", "the entry after the last one issued: its warp's head now");
     vm_wire(m, "nh_d", "18", "its {walu, use2, use1, rd, rs2, rs1}");
     vm_assign(m, "nh_a", "{buf_raddr_q[IB_W +: WARP_W], buf_raddr_q[IB_W-1:0] + 1'b1}");
-    ram_lut(m, "u_hzf", "WARP_W+IB_W", "18", "rf_valid_i", "rf_slot_a",
-            "{rf_walu_i, rf_use2_i, rf_use1_i, rf_insn_i[11:7], rf_rs2_i, rf_rs1_i}",
-            "nh_a", "nh_d");
-    vm_reg(m, "ith", "8", "the wait of the head behind the last issue, from the whole record");
-    vm_integer(m, "ki");
-    b = vm_comb(m, "issue wait");
-    vb_default(b, "ith", "8'h00");
-    vb_for(b, "ki", "0", "8");
-    vb_if(b, "hv_q[ki] && hw_q[WARP_W*ki +: WARP_W] == buf_raddr_q[IB_W +: WARP_W]");
-    hazard_therm(th, sizeof th, "nh_d[15]", "nh_d[16]", "nh_d[17]", "nh_d[4:0]", "nh_d[9:5]",
-                 "nh_d[14:10]", "ki");
-    vb_set(b, "ith", "ith | %s", th);
-    vb_end(b);
-    vb_end(b);
+    ram_lut(m, "u_hzf", "WARP_W+IB_W", "18", "rf_valid_i", "rf_slot_a", HZ_FIELDS, "nh_a", "nh_d");
+    record_wait(m, "issue wait", "ith", "the wait of the head behind the last issue, from the "
+                "whole record", "ki",
+                "hv_q[ki] && hw_q[WARP_W*ki +: WARP_W] == buf_raddr_q[IB_W +: WARP_W]", "nh_d");
     vm_reg(m, "hd_wt_q", "8*W", "per warp, bit i: its head may not issue in the next i + 1 cycles");
     vm_reg(m, "hd_n", "8*W", NULL);
     vm_integer(m, "hw");

@@ -155,8 +155,7 @@ module simty_sched (
   reg                         fr_v_q;      // an entry was refilled last cycle: its wait is set now
   reg     [(WARP_W+IB_W)-1:0] fr_slot_q;   // its slot
   reg     [WARP_W-1:0]        fr_wid_q;
-  reg     [2:0]               fr_f_q;      // its use1, use2, walu
-  reg     [14:0]              fr_r_q;      // its rs1, rs2, rd
+  reg     [17:0]              fr_d_q;      // its register fields (HZ_FIELDS)
   reg     [7:0]               fth;         // the refilled entry's wait, from the whole record
   integer                     k;
   reg     [8*IB*W-1:0]        e_wt_q;      // per entry, bit i: it may not issue in the next i + 1 cycles
@@ -340,8 +339,7 @@ module simty_sched (
     fr_v_q    <= rf_valid_i;
     fr_slot_q <= rf_slot;
     fr_wid_q  <= rf_wid_i;
-    fr_f_q    <= {rf_walu_i, rf_use2_i, rf_use1_i};
-    fr_r_q    <= {rf_insn_i[11:7], rf_rs2_i, rf_rs1_i};
+    fr_d_q    <= {rf_walu_i, rf_use2_i, rf_use1_i, rf_insn_i[11:7], rf_rs2_i, rf_rs1_i};
     if (rst_i) begin
       fr_v_q <= 1'b0;
     end
@@ -352,9 +350,10 @@ module simty_sched (
     fth = 8'h00;
     for (k = 0; k < 8; k = k + 1) begin
       if (hv_q[k] && hw_q[WARP_W*k +: WARP_W] == fr_wid_q) begin
-        fth = fth | (fr_f_q[0] && fr_r_q[4:0] == hr_q[5*k +: 5] ? (hl_q[k] ? 8'hff : 8'h0f) >> k :
-            8'h00) | (fr_f_q[1] && fr_r_q[9:5] == hr_q[5*k +: 5] ? (hl_q[k] ? 8'h7f : 8'h07) >> k :
-            8'h00) | (fr_f_q[2] && hl_q[k] && fr_r_q[14:10] == hr_q[5*k +: 5] ? 8'h03 >> k : 8'h00);
+        fth = fth | (fr_d_q[15] && fr_d_q[4:0] == hr_q[5*k +: 5] ? (hl_q[k] ? 8'hff : 8'h0f) >> k :
+            8'h00) | (fr_d_q[16] && fr_d_q[9:5] == hr_q[5*k +: 5] ? (hl_q[k] ? 8'h7f : 8'h07) >> k :
+            8'h00) | (fr_d_q[17] && hl_q[k] && fr_d_q[14:10] == hr_q[5*k +: 5] ? 8'h03 >> k :
+            8'h00);
       end
     end
   end
