@@ -77,8 +77,14 @@ def kernels_in(bench_dir, names=None):
     return found
 
 
-def mem_passes(log):
-    """Memory passes and memory instructions of a commit log (spec.md format).
+def is_mem_line(line):
+    """A commit-log line of a load or store (spec.md format)."""
+    return " ld " in line or " st " in line
+
+
+def mem_passes(log, counted=is_mem_line):
+    """Memory passes and memory instructions of a commit log (spec.md format);
+    with `counted`, the passes with a line for which counted(line) holds.
 
     The lines of one (cycle, warp) are one pass; a pass with a load or store is
     a memory pass.  A memory pass whose warp's previous pass had the same PC
@@ -113,7 +119,7 @@ def mem_passes(log):
                 flush()
                 cur, lanes, pc, mem = key, set(), p[3], False
             lanes.add(p[2])
-            if " ld " in line or " st " in line:
+            if counted(line):
                 mem = True
         flush()
     return npass, ninsn

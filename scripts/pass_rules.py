@@ -43,38 +43,16 @@ RUN_TIMEOUT = 600
 RUN_MEM_MIB = 4096
 
 
+def is_stack_mem(line):
+    """A commit-log line of a load or store whose rs1 is sp, s0 or tp."""
+    insn = int(line.split(None, 5)[4], 16)
+    return insn & 0x7f in (0x03, 0x23) and (insn >> 15) & 31 in STACK_REGS
+
+
 def stack_passes(log):
     """Memory passes whose instruction's rs1 is sp, s0 or tp, and the memory
-    instructions among them, split as bench.mem_passes splits them (a pass is the
-    lines of one (cycle, warp); a memory pass with its warp's previous pass's PC and
-    disjoint lanes is a replay)."""
-    last = {}
-    npass = ninsn = 0
-    cur, lanes, pc, stack = None, set(), None, False
-
-    def flush():
-        nonlocal npass, ninsn
-        if cur is None:
-            return
-        prev = last.get(cur[1])
-        if stack:
-            npass += 1
-            if not (prev and prev[0] == pc and prev[1].isdisjoint(lanes)):
-                ninsn += 1
-        last[cur[1]] = (pc, lanes)
-
-    with open(log) as f:
-        for line in f:
-            p = line.split(None, 5)
-            key = (p[0], p[1])
-            if key != cur:
-                flush()
-                insn = int(p[4], 16)
-                cur, lanes, pc = key, set(), p[3]
-                stack = insn & 0x7f in (0x03, 0x23) and (insn >> 15) & 31 in STACK_REGS
-            lanes.add(p[2])
-        flush()
-    return npass, ninsn
+    instructions among them, split as bench.mem_passes splits them."""
+    return mem_passes(log, is_stack_mem)
 
 
 def run_rule(job):
