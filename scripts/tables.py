@@ -461,6 +461,11 @@ BLOCKS = [
     ("README.md", "results", readme_results, None),
     ("README.md", "figure", readme_figure, None),
     ("README.md", "steps", readme_steps, None),
+    ("docs/results.md", "round2-steps", results_round2_steps, None),
+    ("docs/results.md", "round2-units", results_round2_units, None),
+    ("docs/results.md", "ice40-fit", results_ice40_fit, None),
+    ("docs/results.md", "sorter-summary", sorter_summary,
+     ("<!-- sorter-table begin -->", "<!-- sorter-table end -->")),
 ]
 
 
