@@ -466,6 +466,11 @@ BLOCKS = [
     ("docs/results.md", "ice40-fit", results_ice40_fit, None),
     ("docs/results.md", "sorter-summary", sorter_summary,
      ("<!-- sorter-table begin -->", "<!-- sorter-table end -->")),
+    ("docs/bench/README.md", "bench-measured", bench_measured, None),
+    ("docs/bench/README.md", "bench-kernels", bench_kernels,
+     (bench.README_BEGIN, bench.README_END)),
+    ("docs/bench/README.md", "bench-policies", bench_policies,
+     (bench.README_POL_BEGIN, bench.README_POL_END)),
 ]
 
 
