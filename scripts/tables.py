@@ -471,7 +471,8 @@ BLOCKS = [
      (bench.README_BEGIN, bench.README_END)),
     ("docs/bench/README.md", "bench-policies", bench_policies,
      (bench.README_POL_BEGIN, bench.README_POL_END)),
-]
+] + [("docs/%s.md" % c, c, compare_table("docs/%s.csv" % c), None) for c in (
+    "compare-ecp5-W8", "compare-ecp5-W8-heap", "compare-ecp5-W8-static", "compare-ecp5-T8")]
 
 
 def find_block(lines, begin, end):
