@@ -69,7 +69,7 @@ include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 
 .PHONY: help setup config gen rtl check-gen sim test test-full test-badinput test-mirror fuzz fuzz-elf test-randstate formal \
         fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog test-prog test-fpga-sim-prog term compare postsynth fpga-sim fpga-lint clean \
-        docs-modules check-docs
+        docs-modules check-docs tables check-tables
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I, or RV32IM with ISA=rv32im) core generator.  Targets:"
@@ -84,6 +84,7 @@ help:
 	@echo "  make sw                         build every program under sw/ into build/sw/"
 	@echo "  make rtl | check-gen            regenerate / check the committed default RTL in rtl/"
 	@echo "  make docs-modules | check-docs  rewrite / check the README's module table (simty-gen --doc)"
+	@echo "  make tables | check-tables      rewrite / check the figure tables of README.md and docs/ from docs/data/"
 	@echo "  make test [TEST_JOBS=2]          the regression CI runs (fast tier, under ~20 min on 2 cores; checks TEST_JOBS at a time)"
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
@@ -199,6 +200,15 @@ docs-modules: $(GEN_BIN)
 
 check-docs: $(GEN_BIN)
 	@scripts/check_doc_modules.sh
+
+# The figure tables of README.md and docs/ (results, figure of merit, bench, compare),
+# written from the runs' data in docs/data/ by scripts/tables.py (issue 56);
+# make test runs check-tables' check and its self-test.
+tables: setup
+	@$(PYTHON) scripts/tables.py
+
+check-tables: setup
+	@$(PYTHON) scripts/tables.py --check
 
 # --- RTL simulator: generated Verilog + Verilator + the C harness --------------
 RTL_DIR  := $(CFG_DIR)/rtl

@@ -45,6 +45,9 @@ fast=(
   "--"
   "check-gen|$mk check-gen"
   "check-docs|$mk check-docs"
+  # the figure tables against docs/data (scripts/tables.py), and that a stale one fails
+  "tables|.venv/bin/python scripts/tables.py --check"
+  "tables-selftest|.venv/bin/python scripts/tables.py --self-test"
   "sw|$mk sw && sw/check.sh"
   "tools|$mk build/tools/simty-ref build/tools/libsimtyref.a"
   "--"
