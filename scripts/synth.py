@@ -648,6 +648,9 @@ def main():
                          "RAM instead of a program, so that make bitstream PROG= patches any "
                          "program into the routed design (scripts/progpatch.py)")
     ap.add_argument("--no-pnr", action="store_true", help="stop after synthesis")
+    ap.add_argument("--abc9-delay", type=int, metavar="PS",
+                    help="ABC9's delay target in picoseconds (scratchpad abc9.D; 0: none, "
+                         "ABC9 maps for the least delay)")
     ap.add_argument("--allow-m-overflow", action="store_true",
                     help="ISA=rv32im: synthesize even where the M unit cannot fit (to measure it)")
     ap.add_argument("--endpoints", type=float, metavar="MHZ",
@@ -734,6 +737,7 @@ def main():
     read = "read_verilog -lib -specify %s; read_verilog -defer %s; hierarchy -check -top %s %s" % (
         " ".join(bd["cells"]), " ".join(os.path.relpath(f, out) for f in files), top, chparam)
 
+    synth_cmd = ("scratchpad -set abc9.D %d; " % a.abc9_delay if a.abc9_delay else "") + dev["synth"]
     digest = rtl_digest(rtl, a.board)
     try:        # the results of an earlier run, before this one overwrites them
         with open(os.path.join(out, "results.json")) as f:
@@ -753,6 +757,7 @@ def main():
                                    "boot.hex"]} if a.patchable else None},
         "chparam": params, "seeds": list(range(1, a.seeds + 1)),
         "freq_target_mhz": round(core_mhz, 3), "placer": a.placer,
+        "abc9_delay_ps": a.abc9_delay or 0,
         "clock": {"osc_mhz": osc, "core_mhz": round(core_mhz, 3), "pll": pll_params},
         "tools": {"yosys": fpga_flow.version([YOSYS, "-V"]),
                   "nextpnr": fpga_flow.version(dev["nextpnr"][:1] + ["--version"])},
@@ -817,7 +822,7 @@ def main():
         script = ("%s; setattr -mod -set keep_hierarchy 1 *; setattr -mod -unset keep_hierarchy "
                   "%s simty_core *simty_fpga_soc*; %s -top %s; delete t:$scopeinfo; "
                   "write_json %s_hier.json; tee -q -o stat_hier.json stat -json"
-                  % (read, top, dev["synth"], top, top))
+                  % (read, top, synth_cmd, top, top))
 
         def units_step():
             st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys_hier.log", "-p", script],
@@ -861,7 +866,7 @@ def main():
 
         # 2. flat synthesis: the netlist and the whole-design counts.
         script = ("%s; %s -top %s; %s; delete t:$scopeinfo; write_json %s.json; "
-                  "tee -q -o stat.json stat -json" % (read, dev["synth"], top, fpga_flow.FLATTEN_KEPT, top))
+                  "tee -q -o stat.json stat -json" % (read, synth_cmd, top, fpga_flow.FLATTEN_KEPT, top))
         print("synth: [2/3] Yosys, flat (netlist for nextpnr)", flush=True)
         # the pass Yosys runs, and the time left by this configuration's last run
         last = ((earlier or {}).get("steps") or {}).get("synth") or {}
