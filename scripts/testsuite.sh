@@ -90,6 +90,8 @@ fast=(
   "pll-selftest|.venv/bin/python scripts/fpga_flow.py --pll-self-test"
   # formal.py's verdicts from recorded sby outputs; its backstop gives TOO SLOW (~3 s)
   "formal-selftest|.venv/bin/python scripts/formal.py --self-test"
+  # two first runs of a YoWASP tool at once on an empty cache: one compiles (~10 s)
+  "yowasp-warm|scripts/setup.sh --warm-self-test"
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "bench-selftest|.venv/bin/python scripts/bench.py --self-test"
@@ -164,6 +166,9 @@ case $jobs in ''|*[!0-9]*|0) echo "testsuite: TEST_JOBS=$jobs: a positive number
 
 mkdir -p build/test
 total_pass=0; total_fail=0; failed=(); slow=()
+# Checks run YoWASP tools in parallel: compile them first, once, under setup.sh's
+# lock (make test has done it already; this is for a direct run of this script).
+scripts/setup.sh --warm || { echo "testsuite: scripts/setup.sh --warm failed" >&2; exit 1; }
 t_start=$(date +%s)
 
 run_check() { # name cmd: the check's log, then its exit status and seconds
