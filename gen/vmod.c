@@ -1,7 +1,8 @@
 /*
  * vmod.c - the module model: memory, the name table, declarations, logic.
- * The checks are in vmod_check.c, the printer in vmod_print.c; the shared
- * data in vmod_int.h.  See vmod.h for the contract.
+ * The name rules are in vmod_name.c, the checks in vmod_check.c, the printer
+ * in vmod_print.c; the shared data in vmod_int.h.  See vmod.h for the
+ * contract.
  */
 #include "vmod_int.h"
 
@@ -12,9 +13,6 @@
 /* ------------------------------------------------------------------ */
 /* The model                                                          */
 /* ------------------------------------------------------------------ */
-
-const char *const vm_nkind_name[] = { "port", "parameter", "localparam", "signal", "integer",
-                                      "instance" };
 
 /* Grow a dynamic array: GROW(m, arr, n, cap) makes room for one more. */
 static int grow_(struct vmod *m, void **arr, int n, int *cap, size_t sz)
@@ -157,8 +155,11 @@ static const char *declare(struct vmod *m, const char *id, enum nkind kind, enum
 {
     if (m->failed)
         return NULL;
-    if (vm_naming_rule(m, id, kind, dir) != 0)
+    char e[256];
+    if (vm_name_rule(id, kind, dir, e, sizeof e) != 0) {
+        vm_fail(m, "%s", e);
         return NULL;
+    }
     int k = vm_name_find(m, id, strlen(id));
     if (k >= 0) {
         vm_fail(m, "%s '%s' already declared as a %s", vm_nkind_name[kind], id,
