@@ -508,6 +508,12 @@ void vm_inst_conn(struct vinst *i, const char *port, const char *fmt, ...)
     add_conn(i, &i->conns, &i->nc, &i->capc, port, e, "port");
 }
 
+void vm_inst_conns(struct vinst *i, const char *const *pairs)
+{
+    for (; i && !i->m->failed && *pairs; pairs += 2)
+        add_conn(i, &i->conns, &i->nc, &i->capc, pairs[0], sdup(i->m, pairs[1]), "port");
+}
+
 /* ---- logic ---- */
 
 static struct vitem *add_item(struct vmod *m, enum ikind kind)
@@ -737,4 +743,29 @@ void vb_endcase(struct vblock *b)
     }
     b->depth--;
     bl_add(b, &b->lines, &b->nl, &b->capl, L_RAW, "endcase", NULL, NULL);
+}
+
+void vb_delay_line(struct vblock *b, const char *const (*f)[3], size_t nf, int n,
+                   const char *stem, const char *last, const char *reset)
+{
+    if (!b || b->m->failed)
+        return;
+    if (b->seq != B_SEQ) {
+        vm_fail(b->m, "vb_delay_line outside a clocked block ('%s')", b->label);
+        return;
+    }
+    for (size_t i = 0; i < nf && !b->m->failed; i++) {
+        const char *prev = f[i][2];
+        for (int j = 1; j <= n; j++) {
+            const char *reg = j == n ? vm_fmt(b->m, "%s_%s_q", last, f[i][0])
+                                     : vm_fmt(b->m, "%s%d_%s_q", stem, j, f[i][0]);
+            if (!reg)
+                return;
+            vm_reg(b->m, reg, f[i][1], NULL);
+            vb_set(b, reg, "%s", prev);
+            if (reset && strcmp(f[i][0], reset) == 0)
+                vb_reset(b, reg, "1'b0");
+            prev = reg;
+        }
+    }
 }

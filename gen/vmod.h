@@ -95,6 +95,10 @@ void vm_inst_param(struct vinst *i, const char *param, const char *fmt, ...);
 /* Connect a port of the instance to an expression of this module's names
  * (empty expression = explicitly unconnected output). */
 void vm_inst_conn(struct vinst *i, const char *port, const char *fmt, ...);
+/* Connect several ports in order, from a NULL-ended list of port, expression
+ * pairs (expressions taken as they are, not as formats):
+ *     vm_inst_conns(in, (const char *const[]){ "clk_i", "clk_i", "we_i", we, NULL }); */
+void vm_inst_conns(struct vinst *i, const char *const *pairs);
 
 /* ---- logic ----
  * Continuous assignment, printed aligned with its neighbours. */
@@ -128,6 +132,13 @@ void vb_case(struct vblock *b, const char *fmt, ...);      /* case (expr) */
 /* One case item `label: lhs = rhs;` (aligned); lhs counts as assigned. */
 void vb_item(struct vblock *b, const char *label, const char *lhs, const char *fmt, ...);
 void vb_endcase(struct vblock *b);
+/* A delay line in the clocked block b: each field f[k] = {name, width, source}
+ * goes through n registers, declared here as <stem><j>_<name>_q for j = 1 ..
+ * n - 1 and <last>_<name>_q at the end; the first takes the source, each
+ * next one the one before.  The field named `reset` (none if NULL) is reset
+ * to 1'b0.  Printed field by field, register by register. */
+void vb_delay_line(struct vblock *b, const char *const (*f)[3], size_t nf, int n,
+                   const char *stem, const char *last, const char *reset);
 
 /* ---- printing ---- */
 struct vm_print_opts {

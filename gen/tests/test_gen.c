@@ -596,6 +596,30 @@ static void test_vmod(struct tctx *t)
           "vmod: vb_reset in an initial block is rejected");
     vm_free(m);
 
+    /* the helpers: connections from a list, a delay line */
+    m = vm_new(&c, "simty_x");
+    vm_port(m, VM_IN, "clk_i", NULL, NULL);
+    vm_port(m, VM_IN, "rst_i", NULL, NULL);
+    vm_port(m, VM_IN, "v_i", NULL, NULL);
+    vm_port(m, VM_IN, "d_i", "8", NULL);
+    vm_port(m, VM_OUT, "q_o", "32", NULL);
+    vm_inst_conns(vm_inst(m, "simty_y", "u_y"),
+                  (const char *const[]){ "a_i", "{24'd0, d_i}", "bb_o", "q_o", NULL });
+    {
+        static const char *const f[][3] = { { "valid", "1", "v_i" }, { "d", "8", "d_i" } };
+        vb_delay_line(vm_seq(m, "pipe"), f, 2, 3, "p", "z", "valid");
+    }
+    s = print_mod(m);
+    check(t, s && strstr(s, "  simty_y u_y (\n    .a_i  ({24'd0, d_i}),\n    .bb_o (q_o)\n  );\n") &&
+                 strstr(s, "    p1_valid_q <= v_i;\n    p2_valid_q <= p1_valid_q;\n"
+                           "    z_valid_q  <= p2_valid_q;\n    p1_d_q     <= d_i;\n") &&
+                 strstr(s, "    z_d_q      <= p2_d_q;\n    if (rst_i) begin\n      p1_valid_q <= 1'b0;\n"
+                           "      p2_valid_q <= 1'b0;\n      z_valid_q  <= 1'b0;\n    end\n") &&
+                 strstr(s, "  reg [7:0] p2_d_q;\n"),
+          "vmod: vm_inst_conns and vb_delay_line print (%s)", vm_error(m));
+    free(s);
+    vm_free(m);
+
     /* identifier scanning accepts literals, system functions, keywords */
     m = vm_new(&c, "simty_x");
     vm_port(m, VM_IN, "a_i", "32", NULL);
