@@ -86,13 +86,10 @@ static void cct_ram(const struct simt_cfg *cfg, struct vmod *m)
         struct vinst *in = vm_inst(m, "simty_ram_1r1w", "u_ram");
         vm_inst_param(in, "DEPTH_W", "WARP_W + LANE_W");
         vm_inst_param(in, "DATA_W", "PATH_W - 1");
-        vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "we_i", "%s", we);
-        vm_inst_conn(in, "waddr_i", "{g_wid_q, g_idx_q}");
-        vm_inst_conn(in, "wdata_i", "g_push_q ? g_z_q : g_y_q[P_V-1:0]");
-        vm_inst_conn(in, "re_i", "pop || swap || probe");
-        vm_inst_conn(in, "raddr_i", "{m_wid_i, pop ? head - 1'b1 : sptr}");
-        vm_inst_conn(in, "rdata_o", "rdata");
+        vm_inst_conns(in, (const char *const[]){
+            "clk_i", "clk_i", "we_i", we, "waddr_i", "{g_wid_q, g_idx_q}",
+            "wdata_i", "g_push_q ? g_z_q : g_y_q[P_V-1:0]", "re_i", "pop || swap || probe",
+            "raddr_i", "{m_wid_i, pop ? head - 1'b1 : sptr}", "rdata_o", "rdata", NULL });
     }
     if (cfg->formal) {
         /* a copy of the RAM's words, written as it is: slot i of warp w is a

@@ -54,14 +54,11 @@ static void ram(struct vmod *m, const char *name, const char *aw, const char *dw
     }
     vm_inst_param(in, "DEPTH_W", "%s", aw);
     vm_inst_param(in, "DATA_W", "%s", dw);
-    vm_inst_conn(in, "clk_i", "clk_i");
-    vm_inst_conn(in, "we_i", "%s", cwe);
-    vm_inst_conn(in, "waddr_i", "%s", cwa);
-    vm_inst_conn(in, "wdata_i", "%s", cwd);
+    vm_inst_conns(in, (const char *const[]){
+        "clk_i", "clk_i", "we_i", cwe, "waddr_i", cwa, "wdata_i", cwd, NULL });
     if (!(flags & RAM_ASYNC))
         vm_inst_conn(in, "re_i", "1'b1");
-    vm_inst_conn(in, "raddr_i", "%s", raddr);
-    vm_inst_conn(in, "rdata_o", "%s", rdata);
+    vm_inst_conns(in, (const char *const[]){ "raddr_i", raddr, "rdata_o", rdata, NULL });
     if (flags & RAM_MIRROR) {
         char mn[64], buf[240];
         struct vblock *b;
