@@ -169,12 +169,12 @@ static void cct_stacks(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "sptr_q[p_wid_q]", "sptr_q[p_wid_q] == {LANE_W{1'b0}} ? head_q[p_wid_q] - 1'b1 : "
                                  "sptr_q[p_wid_q] - 1'b1");
     vb_end(b);
-    vb_reset(b, "g_pop_q", "1'b0");
-    vb_reset(b, "g_swap_q", "1'b0");
-    vb_reset(b, "g_probe_q", "1'b0");
-    vb_reset(b, "p_valid_q", "1'b0");
-    vb_reset(b, "g_push_q", "1'b0");
-    vb_reset(b, "smatch_q", "{W{1'b0}}");
+    vb_zero(b, "g_pop_q");
+    vb_zero(b, "g_swap_q");
+    vb_zero(b, "g_probe_q");
+    vb_zero(b, "p_valid_q");
+    vb_zero(b, "g_push_q");
+    vb_zero(b, "smatch_q");
     for (w = 0; w < cfg->w; w++) {
         char lhs[32];
         snprintf(lhs, sizeof lhs, "head_q[%d]", w);

@@ -472,16 +472,16 @@ static void fetch_credits(struct vmod *m, const struct fetch_opts *o, struct vbl
            pick_reg ? "- {{(CR_W-1){1'b0}}, cr_d0[ws]} " : "");
     vb_end(b);
     vb_end(b);
-    vb_reset(b, "cred_q", "{CR_W*W{1'b0}}");
+    vb_zero(b, "cred_q");
     if (!w1)
-        vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
+        vb_zero(b, "rr_q");
     if (pick_reg)
-        vb_reset(b, "f0_valid_q", "1'b0");
-    vb_reset(b, "f1_valid_q", "1'b0");
-    vb_reset(b, "f2_valid_q", "1'b0");
-    vb_reset(b, "f3_valid_q", "1'b0");
-    vb_reset(b, "f4_valid_q", "1'b0");
-    vb_reset(b, "imem_req_o", "1'b0");
+        vb_zero(b, "f0_valid_q");
+    vb_zero(b, "f1_valid_q");
+    vb_zero(b, "f2_valid_q");
+    vb_zero(b, "f3_valid_q");
+    vb_zero(b, "f4_valid_q");
+    vb_zero(b, "imem_req_o");
 }
 
 /* The outputs to predecode, the buffer, the predictor and the path unit. */

@@ -204,9 +204,9 @@ int gen_mdu(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "rd_q", "n_rd_i");
     vb_set(b, "mask_q", "n_mask_i");
     vb_end(b);
-    vb_reset(b, "busy_q", "1'b0");
-    vb_reset(b, "wait_q", "4'd0");
-    vb_reset(b, "hold_o", "1'b0");
+    vb_zero(b, "busy_q");
+    vb_zero(b, "wait_q");
+    vb_zero(b, "hold_o");
     vm_assign(m, "dv_wid_o", "wid_q");
     vm_assign(m, "dv_rd_o", "rd_q");
     vm_assign(m, "dv_mask_o", "mask_q");

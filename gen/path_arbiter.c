@@ -253,7 +253,7 @@ static void arb_rows(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "p_valid_q", "m_valid_i");
     vb_set(b, "p_wid_q", "m_wid_i");
     vb_set(b, "st_p_q", "st_new");
-    vb_reset(b, "p_valid_q", "1'b0");
+    vb_zero(b, "p_valid_q");
 
 }
 
@@ -289,7 +289,7 @@ static void arb_stage_r(const struct simt_cfg *cfg, struct vmod *m, const int *c
         vb_set(b, v, "%s", pv);
         vb_set(b, wd, "%s", pw);
         vb_set(b, st, "%s", ps);
-        vb_reset(b, v, "1'b0");
+        vb_zero(b, v);
         for (i = 0; i < (t >> cuts[j - 1]); i++) {
             char reg[32], src[32];
             snprintf(reg, sizeof reg, "c%d_%d_q", cuts[j - 1], i);
@@ -310,7 +310,7 @@ static void arb_stage_r(const struct simt_cfg *cfg, struct vmod *m, const int *c
         vb_set(b, "r_valid_q", "p_valid_q");
         vb_set(b, "r_wid_q", "p_wid_q");
     }
-    vb_reset(b, "r_valid_q", "1'b0");
+    vb_zero(b, "r_valid_q");
 
 }
 

@@ -285,14 +285,14 @@ static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct 
             vb_set(b, "p_q", "ps_go");
             vb_set(b, "p_w_q", "ps_w");
             vb_set(b, "r_ps_q", "p_q");
-            vb_reset(b, "p_q", "1'b0");
-            vb_reset(b, "r_ps_q", "1'b0");
+            vb_zero(b, "p_q");
+            vb_zero(b, "r_ps_q");
         }
         vb_set(b, "r_c_q", "c");
         vb_set(b, "r_x_q", "x");
         vb_set(b, "r_y_q", "y");
         vb_set(b, "r_z_q", "z");
-        vb_reset(b, "r_valid_q", "1'b0");
+        vb_zero(b, "r_valid_q");
     }
     vm_assign(m, "r_c_o", "r_c_q");
     vm_assign(m, "r_x_o", "r_x_q");
@@ -347,7 +347,7 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
             vb_set(b, "g_two_q", "cct_empty && !r_z_q[P_V]");
         if (!has_cct)
             vb_set(b, "g_y_q", "r_y_q");
-        vb_reset(b, "g_valid_q", "1'b0");
+        vb_zero(b, "g_valid_q");
     }
 }
 
@@ -411,7 +411,7 @@ static void sorted_ahead(struct vmod *m, const struct sorted *s)
         vb_set(b, "a_valid_q", exact ? "g_valid_q && !g_ps_q" : "g_valid_q");
         vb_set(b, "a_wid_q", "g_wid_q");
         vb_set(b, "a_n_q", "g_ahead");
-        vb_reset(b, "a_valid_q", "1'b0");
+        vb_zero(b, "a_valid_q");
     }
     vm_assign(m, "g_valid_o", "a_valid_q");
     vm_assign(m, "g_wid_o", "a_wid_q");

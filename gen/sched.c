@@ -357,7 +357,7 @@ static void sched_wait_fresh(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->w > 1)
         vb_set(b, "fr_wid_q", "rf_wid_i");
     vb_set(b, "fr_d_q", HZ_FIELDS);
-    vb_reset(b, "fr_v_q", "1'b0");
+    vb_zero(b, "fr_v_q");
     /* (one warp: its id is 0, but the record keeps it) */
     record_wait(m, "fresh wait", "fth", "the refilled entry's wait, from the whole record", "k",
                 cfg->w > 1 ? "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == fr_wid_q"
@@ -724,24 +724,24 @@ static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "single_q", "{W{1'b1}}");
     vb_end(b);
 
-    vb_reset(b, "alive_q", "{W{1'b0}}");
-    vb_reset(b, "nn_q", "{W{1'b0}}");
-    vb_reset(b, "hv_q", "8'd0");
+    vb_zero(b, "alive_q");
+    vb_zero(b, "nn_q");
+    vb_zero(b, "hv_q");
     if (cfg->w > 1)
-        vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
-    vb_reset(b, "c0_valid_o", "1'b0");
-    vb_reset(b, "r1_q", "{W{1'b0}}");
+        vb_zero(b, "rr_q");
+    vb_zero(b, "c0_valid_o");
+    vb_zero(b, "r1_q");
     if (b2b)
-        vb_reset(b, "r2_q", "{W{1'b0}}");
-    vb_reset(b, "li_oh_q", "{W{1'b0}}");
-    vb_reset(b, "ahead_q", "{3*W{1'b0}}");
-    vb_reset(b, "res1_q", "{W{1'b0}}");
-    vb_reset(b, "blk_q", "{W{1'b0}}");
-    vb_reset(b, "wres_q", "{10*NB{1'b0}}");
-    vb_reset(b, "cnt_q", "{4*W{1'b0}}");
-    vb_reset(b, "qn_q", "{(IB_W+1)*W{1'b0}}");
-    vb_reset(b, "wp_q", "{IB_W*W{1'b0}}");
-    vb_reset(b, "rp_q", "{IB_W*W{1'b0}}");
+        vb_zero(b, "r2_q");
+    vb_zero(b, "li_oh_q");
+    vb_zero(b, "ahead_q");
+    vb_zero(b, "res1_q");
+    vb_zero(b, "blk_q");
+    vb_zero(b, "wres_q");
+    vb_zero(b, "cnt_q");
+    vb_zero(b, "qn_q");
+    vb_zero(b, "wp_q");
+    vb_zero(b, "rp_q");
 }
 
 /* Copies kept apart for timing, and the idle status. */
@@ -764,7 +764,7 @@ static void sched_status(const struct simt_cfg *cfg, struct vmod *m)
     b = vm_seq(m, "alive, fetch's copy");
     vb_attr(b, "keep");
     vb_set(b, "alive_f_q", "init_i ? {W{1'b1}} : alive_n");
-    vb_reset(b, "alive_f_q", "{W{1'b0}}");
+    vb_zero(b, "alive_f_q");
     vm_assign(m, "alive_o", "alive_f_q");
     vm_reg(m, "busy", "W", "something in flight");
     vm_integer(m, "v");

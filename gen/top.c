@@ -99,8 +99,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "init_cnt_q", "init_cnt_q + 1'b1");
     vb_end(b);
     vb_set(b, "cycle_q", "cycle_q + 64'd1");
-    vb_reset(b, "init_cnt_q", "{(ROW_W+1){1'b0}}");
-    vb_reset(b, "cycle_q", "64'd0");
+    vb_zero(b, "init_cnt_q");
+    vb_zero(b, "cycle_q");
     vm_comment(m, "Copies of init for the scheduler and fetch, whose issue and steering picks "
                   "it gates: one flip-flop fanning out to the whole core was their longest path. "
                   "Fetch has two: one loads the start PC into every warp's PC, one gates the "

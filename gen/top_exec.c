@@ -61,7 +61,7 @@ static void top_execute(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "mb_insn_q", "ex_insn_q");
     vb_set(b, "mb_pred_q", "ex_pred_q");
     vb_set(b, "mb_pcn_q", "ex_pcn_q");
-    vb_reset(b, "mb_valid_q", "1'b0");
+    vb_zero(b, "mb_valid_q");
 }
 
 /* Path tracking's wires and the split stage's registers. */
@@ -106,7 +106,7 @@ static void top_split(const struct simt_cfg *cfg, struct vmod *m)
             vm_reg(m, tmp, st[i][1], NULL);
             vb_set(b, tmp, "%s", st[i][2]);
         }
-        vb_reset(b, "n_valid_q", "1'b0");
+        vb_zero(b, "n_valid_q");
         if (im) {
             vm_reg(m, "n_mul_q", "1", NULL);
             vm_reg(m, "n_div_q", "1", NULL);
@@ -370,11 +370,11 @@ static void top_resolve(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "wb_mask_q", "ld_mask_q");
         vb_set(b, "wb_data_q", "ld_data");
     }
-    vb_reset(b, "m_valid_q", "1'b0");
-    vb_reset(b, "g_valid_q", "1'b0");
-    vb_reset(b, "ld_valid_q", "1'b0");
-    vb_reset(b, "wb_valid_q", "1'b0");
-    vb_reset(b, "dmem_req_o", "1'b0");
+    vb_zero(b, "m_valid_q");
+    vb_zero(b, "g_valid_q");
+    vb_zero(b, "ld_valid_q");
+    vb_zero(b, "wb_valid_q");
+    vb_zero(b, "dmem_req_o");
 }
 
 /* The predictor's copy of the valid bits, the gather and the M unit (rv32im). */

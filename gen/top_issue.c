@@ -257,9 +257,9 @@ static void top_collect(struct vmod *m)
     vb_set(b, "ex_insn_q", "c2_insn_q");
     vb_set(b, "ex_pred_q", "c2_pred_q");
     vb_set(b, "ex_pcn_q", "c2_pcn_q");
-    vb_reset(b, "c1_valid_q", "1'b0");
-    vb_reset(b, "c2_valid_q", "1'b0");
-    vb_reset(b, "ex_valid_q", "1'b0");
+    vb_zero(b, "c1_valid_q");
+    vb_zero(b, "c2_valid_q");
+    vb_zero(b, "ex_valid_q");
 }
 
 /* The split stage's registers, the write-back data and the register file. */

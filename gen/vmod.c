@@ -6,6 +6,7 @@
  */
 #include "vmod_int.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -630,6 +631,47 @@ void vb_reset(struct vblock *b, const char *lhs, const char *fmt, ...)
     b->depth = d;
 }
 
+/* The zero of a declared width, spelled as the units spell it: 1'b0 for a
+ * scalar, N'd0 for a number N, {(A+B){1'b0}} for a sum or difference,
+ * {EXPR{1'b0}} for a name or a product. */
+static const char *zero_of(struct vmod *m, const char *w)
+{
+    int num = 1, depth = 0, sum = 0;
+    if (!w || !*w || strcmp(w, "1") == 0)
+        return "1'b0";
+    for (const char *p = w; *p; p++) {
+        num &= isdigit((unsigned char)*p) != 0;
+        depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+        sum |= depth == 0 && (*p == '+' || *p == '-');
+    }
+    if (num)
+        return vm_fmt(m, "%s'd0", w);
+    return vm_fmt(m, sum ? "{(%s){1'b0}}" : "{%s{1'b0}}", w);
+}
+
+void vb_zero(struct vblock *b, const char *lhs)
+{
+    if (!b || b->m->failed)
+        return;
+    struct vmod *m = b->m;
+    int found = 0;
+    const char *w = NULL;
+    for (int i = 0; i < m->nsigs && !found; i++) {
+        const struct vsig *g = m->sigs[i];
+        found = strcmp(g->name, lhs) == 0 && g->is_reg && !g->is_int && !g->depth;
+        w = g->width;
+    }
+    for (int i = 0; i < m->nports && !found; i++) {
+        found = strcmp(m->ports[i].name, lhs) == 0 && m->ports[i].dir == VM_OUT_REG;
+        w = m->ports[i].width;
+    }
+    if (!found) {
+        vm_fail(m, "vb_zero: '%s' is not a declared reg or output reg ('%s')", lhs, b->label);
+        return;
+    }
+    vb_reset(b, lhs, "%s", zero_of(m, w));
+}
+
 void vb_set(struct vblock *b, const char *lhs, const char *fmt, ...)
 {
     if (!b || b->m->failed)
@@ -764,7 +806,7 @@ void vb_delay_line(struct vblock *b, const char *const (*f)[3], size_t nf, int n
             vm_reg(b->m, reg, f[i][1], NULL);
             vb_set(b, reg, "%s", prev);
             if (reset && strcmp(f[i][0], reset) == 0)
-                vb_reset(b, reg, "1'b0");
+                vb_zero(b, reg);
             prev = reg;
         }
     }

@@ -121,6 +121,9 @@ struct vblock *vm_initial(struct vmod *m, const char *label);
 void vb_attr(struct vblock *b, const char *attr);
 void vb_default(struct vblock *b, const char *lhs, const char *fmt, ...);
 void vb_reset(struct vblock *b, const char *lhs, const char *fmt, ...);
+/* vb_reset of a reg (or output reg) to the zero of its declared width: 1'b0,
+ * N'd0, {NAME{1'b0}} or {(A+B){1'b0}}.  Declare it first. */
+void vb_zero(struct vblock *b, const char *lhs);
 void vb_set(struct vblock *b, const char *lhs, const char *fmt, ...);  /* = or <= */
 void vb_line(struct vblock *b, const char *fmt, ...);      /* one raw statement */
 void vb_if(struct vblock *b, const char *fmt, ...);        /* if (cond) begin */
@@ -136,7 +139,7 @@ void vb_endcase(struct vblock *b);
  * goes through n registers, declared here as <stem><j>_<name>_q for j = 1 ..
  * n - 1 and <last>_<name>_q at the end; the first takes the source, each
  * next one the one before.  The field named `reset` (none if NULL) is reset
- * to 1'b0.  Printed field by field, register by register. */
+ * to zero (vb_zero).  Printed field by field, register by register. */
 void vb_delay_line(struct vblock *b, const char *const (*f)[3], size_t nf, int n,
                    const char *stem, const char *last, const char *reset);
 

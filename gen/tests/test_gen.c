@@ -620,6 +620,38 @@ static void test_vmod(struct tctx *t)
     free(s);
     vm_free(m);
 
+    /* vb_zero: the zero of each declared width, as the units spell it */
+    struct vblock *zb;
+    m = vm_new(&c, "simty_x");
+    vm_localparam(m, "N", 3, NULL);
+    vm_port(m, VM_IN, "clk_i", NULL, NULL);
+    vm_port(m, VM_IN, "rst_i", NULL, NULL);
+    vm_port(m, VM_OUT_REG, "v_o", NULL, NULL);
+    {
+        static const char *const zw[][2] = { { "a_q", "1" }, { "b_q", "5" }, { "c_q", "N" },
+                                             { "d_q", "N*4" }, { "e_q", "N+1" },
+                                             { "f_q", "(N+1)*2" } };
+        zb = vm_seq(m, "zero");
+        for (size_t k = 0; k < sizeof zw / sizeof zw[0]; k++) {
+            vm_reg(m, zw[k][0], zw[k][1], NULL);
+            vb_set(zb, zw[k][0], "%s", zw[k][0]);
+            vb_zero(zb, zw[k][0]);
+        }
+        vb_set(zb, "v_o", "1'b1");
+        vb_zero(zb, "v_o");
+    }
+    s = print_mod(m);
+    check(t, s && strstr(s, "      a_q <= 1'b0;\n      b_q <= 5'd0;\n      c_q <= {N{1'b0}};\n"
+                            "      d_q <= {N*4{1'b0}};\n      e_q <= {(N+1){1'b0}};\n"
+                            "      f_q <= {(N+1)*2{1'b0}};\n      v_o <= 1'b0;\n"),
+          "vmod: vb_zero spells the zero of the declared width (%s)", vm_error(m));
+    free(s);
+    vm_wire(m, "w", "N", NULL);
+    vb_zero(zb, "w");
+    check(t, vm_status(m) != 0 && strstr(vm_error(m), "vb_zero: 'w' is not a declared reg"),
+          "vmod: vb_zero of a wire is rejected");
+    vm_free(m);
+
     /* identifier scanning accepts literals, system functions, keywords */
     m = vm_new(&c, "simty_x");
     vm_port(m, VM_IN, "a_i", "32", NULL);
