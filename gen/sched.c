@@ -216,8 +216,7 @@ static void sched_queue(const struct simt_cfg *cfg, struct vmod *m)
     vm_integer(m, "j");
     queue_view(m, "heads", "h", 0, cfg->w <= B2B_MAX_W);
     vm_reg(m, "wres_q", "10*NB", "bank b: bit 10b+k-1 = write port busy at now + k");
-    vm_comment(m, "What was issued in the last 8 cycles: their results may not be in the "
-                  "register file yet. Entry k was issued k + 1 cycles ago.");
+    /* the hazard record (its comment is printed with the hazards, which read it) */
     vm_reg(m, "hv_q", "8", "a write of rd");
     vm_reg(m, "hl_q", "8", "by a load (at issue + 10, else at issue + 6)");
     vm_reg(m, "hw_q", "8*WARP_W", NULL);
@@ -455,6 +454,8 @@ static void sched_hazards(const struct simt_cfg *cfg, struct vmod *m)
                      "entry), and counted down by a shift."
                    : "Each warp keeps its head's wait, set when the entry becomes the head (from "
                      "the record of the last 8 issues) and counted down by a shift.");
+    vm_comment(m, "What was issued in the last 8 cycles: their results may not be in the "
+                  "register file yet. Entry k was issued k + 1 cycles ago.");
     sched_wait_fresh(cfg, m);
     if (b2b)
         sched_wait_entries(cfg, m);
@@ -647,9 +648,12 @@ static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
     char e[128];
 
     vm_integer(m, "ws"); /* the clocked block's own index (vmod_check) */
-    b = vm_seq(m, "state");
+    /* both comments before the block: the model prints them where they are made */
     vm_comment(m, "Queue: a refill writes at the warp's write pointer, an issue advances its "
                   "read pointer, a flush empties it.");
+    vm_comment(m, "A warp never issues in the cycle it is squashed (msq_i the cycle before: so "
+                  "nn_n is final for it).");
+    b = vm_seq(m, "state");
     vb_for(b, "ws", "0", "W");
     vb_set(b, "qn_q[(IB_W+1)*ws +: IB_W+1]", "flush_i && flush_wid_i == ws[WARP_W-1:0] ? "
            "{(IB_W+1){1'b0}} : qn_q[(IB_W+1)*ws +: IB_W+1] "
@@ -698,8 +702,6 @@ static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "buf_raddr_q", "{iss_wid, i_rp}");
     vb_set(b, "c0_wid_o", "iss_wid");
     vb_set(b, "c0_use2_o", "i_use2");
-    vm_comment(m, "A warp never issues in the cycle it is squashed (msq_i the cycle before: so "
-                  "nn_n is final for it).");
     vb_set(b, "nn_q", "nn_n");
     vb_set(b, "alive_q", "alive_n");
     vb_set(b, "single_q", "single_n");

@@ -195,6 +195,7 @@ struct vmod *vm_new(const struct simt_cfg *cfg, const char *name)
     if (!m)
         return NULL;
     m->cfg = cfg;
+    m->last_comment = -1;
     m->name = sdup(m, name);
     char e[256];
     if (vm_legal_ident(name, e, sizeof e) != 0)
@@ -544,6 +545,7 @@ void vm_comment(struct vmod *m, const char *fmt, ...)
     struct vitem *it = add_item(m, I_COMMENT);
     if (!it)
         return;
+    m->last_comment = m->nitems - 1;
     va_list ap;
     va_start(ap, fmt);
     it->a = vfmt(m, fmt, ap);
@@ -564,6 +566,7 @@ static struct vblock *add_block(struct vmod *m, int seq, const char *label)
     b->m = m;
     b->seq = seq;
     b->label = sdup(m, label);
+    b->item = m->nitems - 1;
     it->blk = b;
     return b;
 }
@@ -582,7 +585,16 @@ struct vblock *vm_initial(struct vmod *m, const char *label) { return add_block(
 static void bl_add(struct vblock *b, struct bline **arr, int *n, int *cap, enum lkind kind,
                    const char *x, const char *y, const char *z)
 {
-    if (b->m->failed || grow_(b->m, (void **)arr, *n, cap, sizeof **arr) != 0)
+    if (b->m->failed)
+        return;
+    if (b->m->last_comment > b->item) {
+        /* a comment prints where it was made: after this whole block */
+        vm_fail(b->m, "block '%s' is still being filled after the comment \"%.40s...\", which "
+                "prints after it: make the comment before the block", b->label,
+                b->m->items[b->m->last_comment].a);
+        return;
+    }
+    if (grow_(b->m, (void **)arr, *n, cap, sizeof **arr) != 0)
         return;
     struct bline *l = &(*arr)[(*n)++];
     l->depth = b->depth;

@@ -103,7 +103,8 @@ void vm_inst_conns(struct vinst *i, const char *const *pairs);
 /* ---- logic ----
  * Continuous assignment, printed aligned with its neighbours. */
 void vm_assign(struct vmod *m, const char *lhs, const char *fmt, ...);
-/* A comment line (or paragraph) between logic items. */
+/* A comment line (or paragraph) between logic items, printed where it is made:
+ * a block made before it takes no more lines (its lines would print above). */
 void vm_comment(struct vmod *m, const char *fmt, ...);
 
 /* Blocks: `always @*` (comb) or `always @(posedge clk_i)` (seq).  A comb

@@ -80,6 +80,7 @@ struct vblock {
     int depth;
     int in_case;
     int loops[8], nloops;       /* names[] index of each integer it loops on (vb_for) */
+    int item;                   /* its index in the module's items */
 };
 
 enum ikind { I_ASSIGN, I_COMMENT, I_BLOCK };
@@ -110,6 +111,7 @@ struct vmod {
     struct vsig **sigs; int nsigs, capsigs;
     struct vinst **insts; int ninsts, capinsts;
     struct vitem *items; int nitems, capitems;
+    int last_comment;           /* index in items of the last vm_comment, -1 before one */
     /* memory owned by the module */
     void **mem; int nmem, capmem;
 };

@@ -492,6 +492,9 @@ static void test_vmod(struct tctx *t)
         { "seq no rst", "undeclared identifier 'rst_i' in clocked block 's'" },
         { "shared index", "integer i is a loop index in both a clocked and a combinational block" },
         { "stray index", "integer i is used in clocked block 's', which does not loop on it" },
+        { "comment in block", "block 'c' is still being filled after the comment \"the next "
+                              "state...\", which prints after it: make the comment before the "
+                              "block" },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         const char *w = cases[k].what;
@@ -553,6 +556,12 @@ static void test_vmod(struct tctx *t)
             vm_integer(m, "i");
             struct vblock *b = vm_seq(m, "s");
             vb_set(b, "q[i]", "a_i");
+        } else if (!strcmp(w, "comment in block")) {
+            vm_reg(m, "y", NULL, NULL);
+            struct vblock *b = vm_comb(m, "c");
+            vb_default(b, "y", "1'b0");
+            vm_comment(m, "the next state");
+            vb_set(b, "y", "a_i");
         } else if (!strcmp(w, "shared index")) {
             vm_port(m, VM_IN, "clk_i", NULL, NULL);
             vm_reg(m, "q", "2", NULL);
