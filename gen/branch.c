@@ -2,6 +2,10 @@
  * branch.c - simty_branch: splits the executing path at the membership stage.
  */
 #include "path.h"
+#include "simty_map.h"
+
+/* A misaligned jump target leaves cause_o at its default, zero. */
+typedef char branch_misaligned_target_is_0[SIMTY_TRAP_MISALIGNED_TARGET == 0 ? 1 : -1];
 
 /* The unit's description, parameters and ports. */
 static void branch_interface(const struct simt_cfg *cfg, struct vmod *m)
@@ -138,7 +142,7 @@ static void branch_split(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "a_o", "{1'b0, depth_i, pc_next, {T{1'b0}}}");
     vb_set(b, "exit_o", "active_i & cond_i");
     vb_set(b, "trap_o", "active_i & ~cond_i");
-    vb_set(b, "cause_o", "{T{4'd8}}");
+    vb_set(b, "cause_o", "{T{4'd%d}}", SIMTY_TRAP_ECALL);
     vb_elif(b, "jal_i && target_i[1]");
     vb_set(b, "a_o", "{1'b0, depth_i, pc_next, {T{1'b0}}}");
     vb_set(b, "trap_o", "active_i");

@@ -86,13 +86,10 @@ static void cct_ram(const struct simt_cfg *cfg, struct vmod *m)
         struct vinst *in = vm_inst(m, "simty_ram_1r1w", "u_ram");
         vm_inst_param(in, "DEPTH_W", "WARP_W + LANE_W");
         vm_inst_param(in, "DATA_W", "PATH_W - 1");
-        vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "we_i", "%s", we);
-        vm_inst_conn(in, "waddr_i", "{g_wid_q, g_idx_q}");
-        vm_inst_conn(in, "wdata_i", "g_push_q ? g_z_q : g_y_q[P_V-1:0]");
-        vm_inst_conn(in, "re_i", "pop || swap || probe");
-        vm_inst_conn(in, "raddr_i", "{m_wid_i, pop ? head - 1'b1 : sptr}");
-        vm_inst_conn(in, "rdata_o", "rdata");
+        vm_inst_conns(in, (const char *const[]){
+            "clk_i", "clk_i", "we_i", we, "waddr_i", "{g_wid_q, g_idx_q}",
+            "wdata_i", "g_push_q ? g_z_q : g_y_q[P_V-1:0]", "re_i", "pop || swap || probe",
+            "raddr_i", "{m_wid_i, pop ? head - 1'b1 : sptr}", "rdata_o", "rdata", NULL });
     }
     if (cfg->formal) {
         /* a copy of the RAM's words, written as it is: slot i of warp w is a
@@ -172,12 +169,12 @@ static void cct_stacks(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "sptr_q[p_wid_q]", "sptr_q[p_wid_q] == {LANE_W{1'b0}} ? head_q[p_wid_q] - 1'b1 : "
                                  "sptr_q[p_wid_q] - 1'b1");
     vb_end(b);
-    vb_reset(b, "g_pop_q", "1'b0");
-    vb_reset(b, "g_swap_q", "1'b0");
-    vb_reset(b, "g_probe_q", "1'b0");
-    vb_reset(b, "p_valid_q", "1'b0");
-    vb_reset(b, "g_push_q", "1'b0");
-    vb_reset(b, "smatch_q", "{W{1'b0}}");
+    vb_zero(b, "g_pop_q");
+    vb_zero(b, "g_swap_q");
+    vb_zero(b, "g_probe_q");
+    vb_zero(b, "p_valid_q");
+    vb_zero(b, "g_push_q");
+    vb_zero(b, "smatch_q");
     for (w = 0; w < cfg->w; w++) {
         char lhs[32];
         snprintf(lhs, sizeof lhs, "head_q[%d]", w);

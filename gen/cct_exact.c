@@ -54,14 +54,11 @@ static void ram(struct vmod *m, const char *name, const char *aw, const char *dw
     }
     vm_inst_param(in, "DEPTH_W", "%s", aw);
     vm_inst_param(in, "DATA_W", "%s", dw);
-    vm_inst_conn(in, "clk_i", "clk_i");
-    vm_inst_conn(in, "we_i", "%s", cwe);
-    vm_inst_conn(in, "waddr_i", "%s", cwa);
-    vm_inst_conn(in, "wdata_i", "%s", cwd);
+    vm_inst_conns(in, (const char *const[]){
+        "clk_i", "clk_i", "we_i", cwe, "waddr_i", cwa, "wdata_i", cwd, NULL });
     if (!(flags & RAM_ASYNC))
         vm_inst_conn(in, "re_i", "1'b1");
-    vm_inst_conn(in, "raddr_i", "%s", raddr);
-    vm_inst_conn(in, "rdata_o", "%s", rdata);
+    vm_inst_conns(in, (const char *const[]){ "raddr_i", raddr, "rdata_o", rdata, NULL });
     if (flags & RAM_MIRROR) {
         char mn[64], buf[240];
         struct vblock *b;
@@ -419,10 +416,10 @@ static void cct_pops(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "ps1_q", "ps_go_o");
         vb_set(b, "ps1_w_q", "ps_w_o");
         starve_count(b, "pst_q", "pop_q == {W{1'b0}} || ps_go_o");
-        vb_reset(b, "d2_ab_q", "1'b0");
-        vb_reset(b, "pop_q", "{W{1'b0}}");
-        vb_reset(b, "ps1_q", "1'b0");
-        vb_reset(b, "pst_q", "2'd0");
+        vb_zero(b, "d2_ab_q");
+        vb_zero(b, "pop_q");
+        vb_zero(b, "ps1_q");
+        vb_zero(b, "pst_q");
     }
 }
 
@@ -706,16 +703,16 @@ static void cct_stage_r_state(struct vmod *m)
     vb_set(b, "arb_1h", "arb_nx");
     vb_set(b, "arb_w", "arb_w_nx");
     starve_count(b, "starve_q", "pend_q == {W{1'b0}} || o2_go");
-    vb_reset(b, "g_take_q", "1'b0");
-    vb_reset(b, "g_ab_q", "1'b0");
-    vb_reset(b, "g_pend_q", "1'b0");
-    vb_reset(b, "d2_pend_q", "1'b0");
-    vb_reset(b, "s0_ins_q", "1'b0");
-    vb_reset(b, "s0_rep_q", "1'b0");
-    vb_reset(b, "pend_q", "{W{1'b0}}");
-    vb_reset(b, "arb_1h", "{W{1'b0}}");
-    vb_reset(b, "arb_w", "{WARP_W{1'b0}}");
-    vb_reset(b, "starve_q", "2'd0");
+    vb_zero(b, "g_take_q");
+    vb_zero(b, "g_ab_q");
+    vb_zero(b, "g_pend_q");
+    vb_zero(b, "d2_pend_q");
+    vb_zero(b, "s0_ins_q");
+    vb_zero(b, "s0_rep_q");
+    vb_zero(b, "pend_q");
+    vb_zero(b, "arb_1h");
+    vb_zero(b, "arb_w");
+    vb_zero(b, "starve_q");
 }
 
 int gen_cct_exact(const struct simt_cfg *cfg, struct vmod *m)

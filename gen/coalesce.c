@@ -4,6 +4,25 @@
 #include "units.h"
 #include "simty_map.h"
 
+/* The four memory causes are {1, store, fault} in four bits: stage 1 sets the
+ * low two per lane over a default of the misaligned load's. */
+typedef char coal_mem_causes[SIMTY_TRAP_MISALIGNED_LOAD == 4 && SIMTY_TRAP_LOAD_FAULT == 5 &&
+                             SIMTY_TRAP_MISALIGNED_STORE == 6 && SIMTY_TRAP_STORE_FAULT == 7
+                             ? 1 : -1];
+
+/* The MMIO page: a power of two in size, aligned to it. */
+typedef char coal_mmio_page[(SIMTY_MMIO_SIZE & (SIMTY_MMIO_SIZE - 1u)) == 0 &&
+                            (SIMTY_MMIO_BASE & (SIMTY_MMIO_SIZE - 1u)) == 0 ? 1 : -1];
+
+/* log2 of the MMIO page's size: the bits of an address inside the page. */
+static int mmio_page_bits(void)
+{
+    int b = 0;
+    while ((SIMTY_MMIO_SIZE >> b) > 1u)
+        b++;
+    return b;
+}
+
 /* The unit's description, parameters and ports. */
 static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
 {
@@ -15,8 +34,8 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
                    "leader and builds the request (registered by the core, sent at issue + 7; the "
                    "byte enables and data from the selections registered here, one multiplexer "
                    "after them). "
-                   "Lanes with a misaligned address trap (cause 4/6), lanes outside data "
-                   "memory and the MMIO page trap with an access fault (5/7). Per pass the "
+                   "Lanes with a misaligned address trap (cause %d/%d), lanes outside data "
+                   "memory and the MMIO page trap with an access fault (%d/%d). Per pass the "
                    "leader (lowest remaining lane; found without waiting for those checks, so "
                    "when it traps the pass serves no lane and the others replay without it) "
                    "is served with every lane making a word "
@@ -25,7 +44,9 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
                    "their own slot, so on overlapping stores the highest lane wins; a lower store "
                    "that a coalesced one overwrites in the pass is served with it and writes "
                    "nothing. The leader's "
-                   "sub-word store is replicated across its word with byte enables.");
+                   "sub-word store is replicated across its word with byte enables.",
+                SIMTY_TRAP_MISALIGNED_LOAD, SIMTY_TRAP_MISALIGNED_STORE, SIMTY_TRAP_LOAD_FAULT,
+                SIMTY_TRAP_STORE_FAULT);
     vm_latency(m, "1 cycle: the outputs belong to the instruction that was at the inputs "
                   "of stage 1 one cycle earlier; req_strb_o and req_data_o, 2 cycles");
     /* --mutate=coal-*: test-only bugs formal/simty_formal_coalesce.sv must catch */
@@ -39,7 +60,10 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
     snprintf(lit, sizeof lit, "%d'h%x", 32 - cfg->dmem_addr_w,
              (unsigned)SIMTY_DMEM_BASE >> cfg->dmem_addr_w);
     vm_localparam_lit(m, "DMEM_TAG", 32 - cfg->dmem_addr_w, lit, "DMEM base >> DMEM_AW");
-    vm_localparam_lit(m, "MMIO_TAG", 20, "20'hf0000", "MMIO page base >> 12");
+    snprintf(lit, sizeof lit, "%d'h%x", 32 - mmio_page_bits(),
+             (unsigned)SIMTY_MMIO_BASE >> mmio_page_bits());
+    vm_localparam_lit(m, "MMIO_TAG", 32 - mmio_page_bits(), lit, "MMIO page base >> %d",
+                      mmio_page_bits());
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_group(m, "stage 1 (issue + 5): the instruction");
     vm_port(m, VM_IN, "s1_mem_i", "1", "a legal load or store");
@@ -102,19 +126,23 @@ static void coal_checks(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "a0", "{T{1'b0}}");
     vb_default(b, "a1", "{T{1'b0}}");
     vb_default(b, "oor", "{T{1'b0}}");
-    vb_default(b, "cause", "{T{4'b0100}}");
+    vb_default(b, "cause", "{T{4'b%d%d%d%d}}", SIMTY_TRAP_MISALIGNED_LOAD >> 3 & 1,
+               SIMTY_TRAP_MISALIGNED_LOAD >> 2 & 1, SIMTY_TRAP_MISALIGNED_LOAD >> 1 & 1,
+               SIMTY_TRAP_MISALIGNED_LOAD & 1);
     vb_for(b, "l", "0", "T");
     vb_set(b, "a0[l]", "s1_addr_i[32*l]");
     vb_set(b, "a1[l]", "s1_addr_i[32*l + 1]");
     vb_set(b, "oor[l]", "s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && "
-                        "s1_addr_i[32*l + 12 +: 20] != MMIO_TAG");
+                        "s1_addr_i[32*l + %d +: %d] != MMIO_TAG", mmio_page_bits(),
+           32 - mmio_page_bits());
     vb_end(b);
     if (mu == MUT_COAL_SKIP_MISALIGNED) /* an odd half-word address passes */
         vb_set(b, "mis", "{T{s1_size_i == 2'd2}} & (a0 | a1)");
     else
         vb_set(b, "mis", "({T{s1_size_i == 2'd1}} & a0) | ({T{s1_size_i == 2'd2}} & (a0 | a1))");
     vb_set(b, "fault", "~mis & oor");
-    /* cause 4 / 6 (misaligned load / store) or 5 / 7 (access fault) */
+    /* cause 4 / 6 (misaligned load / store) or 5 / 7 (access fault): the default's
+     * low two bits replaced by {store, fault} */
     vb_for(b, "l", "0", "T");
     vb_set(b, "cause[4*l +: 2]", "{s1_store_i, !mis[l]}");
     vb_end(b);

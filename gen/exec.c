@@ -3,20 +3,45 @@
  */
 #include "units.h"
 #include "alu_ctl.h"
+#include "simty_map.h"
+
+/* The Simty CSRs (warp id, lane id, W, T) are four consecutive numbers from a
+ * multiple of 4: a read of one of them is a compare of csr[11:2]. */
+typedef char exec_simty_csrs_aligned[SIMTY_CSR_WARPID % 4 == 0 &&
+                                     SIMTY_CSR_LANEID == SIMTY_CSR_WARPID + 1 &&
+                                     SIMTY_CSR_NWARPS == SIMTY_CSR_WARPID + 2 &&
+                                     SIMTY_CSR_NLANES == SIMTY_CSR_WARPID + 3 ? 1 : -1];
+
+/* Every CSR the core has, in the order the decode lists them. */
+static const int exec_csrs[] = { SIMTY_CSR_CYCLE,  SIMTY_CSR_CYCLEH, SIMTY_CSR_MHARTID,
+                                 SIMTY_CSR_WARPID, SIMTY_CSR_LANEID, SIMTY_CSR_NWARPS,
+                                 SIMTY_CSR_NLANES };
+
+/* A CSR number as a 12-bit literal: 12'hc00. */
+static const char *csr_lit(char *buf, size_t n, int csr)
+{
+    snprintf(buf, n, "12'h%03x", (unsigned)csr);
+    return buf;
+}
 
 /* A legal CSR read in instruction word `insn`: SYSTEM, csrrs or csrrc (funct3
  * bit 1) with rs1 = x0, of a counter or an id the core has. */
 static const char *is_csr(char *buf, size_t n, const char *insn)
 {
-    snprintf(buf, n, "%s[6:0] == OP_SYS && %s[13] && %s[19:15] == 5'd0 && (%s[31:20] == 12'hc00 || "
-             "%s[31:20] == 12'hc80 || %s[31:20] == 12'hf14 || %s[31:22] == 10'h3f0)",
-             insn, insn, insn, insn, insn, insn, insn);
+    char c0[16], c1[16], c2[16];
+    snprintf(buf, n, "%s[6:0] == OP_SYS && %s[13] && %s[19:15] == 5'd0 && (%s[31:20] == %s || "
+             "%s[31:20] == %s || %s[31:20] == %s || %s[31:22] == 10'h%03x)",
+             insn, insn, insn, insn, csr_lit(c0, sizeof c0, SIMTY_CSR_CYCLE),
+             insn, csr_lit(c1, sizeof c1, SIMTY_CSR_CYCLEH), insn,
+             csr_lit(c2, sizeof c2, SIMTY_CSR_MHARTID), insn, (unsigned)SIMTY_CSR_WARPID >> 2);
     return buf;
 }
 
 /* The unit's description, parameters and ports. */
 static void exec_interface(const struct simt_cfg *cfg, struct vmod *m)
 {
+    char cond[64];
+
     vm_describe(m, "Decode and execute (collect 2 and issue + 4): in collect 2, the ALU lanes' "
                    "control word and immediate, including the read-only CSRs (mhartid, warp and "
                    "lane ids, W, T, cycle); in execute, full decode with illegal-instruction "
@@ -46,7 +71,8 @@ static void exec_interface(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "to the membership stage");
     vm_port(m, VM_OUT_REG, "mb_d_o", "32*T", "result, address or jalr target");
     vm_port(m, VM_OUT_REG, "mb_s2_o", "32*T", "store data");
-    vm_port(m, VM_OUT_REG, "mb_cond_o", "T", "branch taken / ecall is an exit (a7 = 93)");
+    snprintf(cond, sizeof cond, "branch taken / ecall is an exit (a7 = %d)", SIMTY_SYS_EXIT);
+    vm_port(m, VM_OUT_REG, "mb_cond_o", "T", cond);
     vm_port(m, VM_OUT_REG, "mb_target_o", "32", "pc + imm of branches and jal");
     vm_port(m, VM_OUT_REG, "mb_link_o", "32", "pc + 4");
     vm_port(m, VM_OUT_REG, "mb_rd_o", "5", NULL);
@@ -111,8 +137,14 @@ static void exec_decode(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "is_csr", "1", NULL);
     vm_wire(m, "is_ecall", "1", NULL);
     vm_wire(m, "is_ebreak", "1", NULL);
-    vm_assign(m, "csr_ok", "csr == 12'hc00 || csr == 12'hc80 || csr == 12'hf14 || "
-                           "csr == 12'hfc0 || csr == 12'hfc1 || csr == 12'hfc2 || csr == 12'hfc3");
+    {
+        char ok[256], c[16];
+        size_t len = 0;
+        for (size_t i = 0; i < sizeof exec_csrs / sizeof exec_csrs[0]; i++)
+            len += (size_t)snprintf(ok + len, sizeof ok - len, "%scsr == %s", i ? " || " : "",
+                                    csr_lit(c, sizeof c, exec_csrs[i]));
+        vm_assign(m, "csr_ok", "%s", ok);
+    }
     vm_assign(m, "is_csr", "op == OP_SYS && f3[1] && rs1 == 5'd0 && csr_ok");
     vm_assign(m, "is_ecall", "op == OP_SYS && ex_insn_i[31:7] == 25'd0");
     vm_assign(m, "is_ebreak", "op == OP_SYS && ex_insn_i[31:7] == 25'h2000");
@@ -140,7 +172,7 @@ static void exec_decode(const struct simt_cfg *cfg, struct vmod *m)
 /* Collect 1: the lanes' ALU control word, registered for collect 2. */
 static void exec_lane_control(struct vmod *m)
 {
-    char e[320];
+    char e[320], c0[16], c1[16];
     struct vblock *b;
 
     vm_comment(m, "Collect 1: decode the lanes' control word, registered here and again "
@@ -182,7 +214,8 @@ static void exec_lane_control(struct vmod *m)
     vb_set(b, "k_ctl[C_CINV]", "k_f3[0]");
     vb_elif(b, "k_op == OP_SYS");
     vb_set(b, "k_ctl[C_BIMM]", "1'b1");
-    vb_set(b, "k_ctl[C_LOR]", "k_is_csr && (k_csr == 12'hf14 || k_csr == 12'hfc1)");
+    vb_set(b, "k_ctl[C_LOR]", "k_is_csr && (k_csr == %s || k_csr == %s)",
+           csr_lit(c0, sizeof c0, SIMTY_CSR_MHARTID), csr_lit(c1, sizeof c1, SIMTY_CSR_LANEID));
     vb_set(b, "k_ctl[C_RADD]", "1'b1");
     vb_set(b, "k_ctl[C_SUB]", "!k_is_csr");
     vb_set(b, "k_ctl[C_CEQ]", "1'b1");
@@ -195,14 +228,15 @@ static void exec_lane_control(struct vmod *m)
 /* Collect 2: the CSR values and the lanes' immediate (copied per 8 lanes); returns the copies. */
 static int exec_immediate(const struct simt_cfg *cfg, struct vmod *m)
 {
-    char e[320];
+    char e[320], c[16];
     struct vblock *b;
     int nimm;
 
     vm_comment(m, "Collect 2: the immediate (registered here), so execute starts from "
                   "flip-flops. lui, auipc and CSR reads add their value to rs1 = x0 (predecode "
                   "reads x0); a CSR read passes its value (mhartid and the lane id OR in the "
-                  "lane number); anything else of SYSTEM checks a7 == 93 (an ecall exits).");
+                  "lane number); anything else of SYSTEM checks a7 == %d (an ecall exits).",
+               SIMTY_SYS_EXIT);
     vm_wire(m, "d_op", "7", NULL);
     vm_wire(m, "d_csr", "12", NULL);
     vm_wire(m, "d_pc", "32", "byte PC");
@@ -219,18 +253,20 @@ static int exec_immediate(const struct simt_cfg *cfg, struct vmod *m)
     b = vm_comb(m, "csr_value");
     vb_default(b, "d_csr_val", "32'd0");
     vb_case(b, "d_csr");
-    vb_item(b, "12'hc00", "d_csr_val", "cycle_i[31:0]");
-    vb_item(b, "12'hc80", "d_csr_val", "cycle_i[63:32]");
+    vb_item(b, csr_lit(c, sizeof c, SIMTY_CSR_CYCLE), "d_csr_val", "cycle_i[31:0]");
+    vb_item(b, csr_lit(c, sizeof c, SIMTY_CSR_CYCLEH), "d_csr_val", "cycle_i[63:32]");
     if (cfg->warp_id_bits) {
+        csr_lit(c, sizeof c, SIMTY_CSR_MHARTID);
         if (cfg->lane_id_bits)
-            vb_item(b, "12'hf14", "d_csr_val", "{%d'd0, c2_wid_i, %d'd0}",
+            vb_item(b, c, "d_csr_val", "{%d'd0, c2_wid_i, %d'd0}",
                     32 - cfg->warp_id_bits - cfg->lane_id_bits, cfg->lane_id_bits);
         else
-            vb_item(b, "12'hf14", "d_csr_val", "{%d'd0, c2_wid_i}", 32 - cfg->warp_id_bits);
-        vb_item(b, "12'hfc0", "d_csr_val", "{{(32-WARP_W){1'b0}}, c2_wid_i}");
+            vb_item(b, c, "d_csr_val", "{%d'd0, c2_wid_i}", 32 - cfg->warp_id_bits);
+        vb_item(b, csr_lit(c, sizeof c, SIMTY_CSR_WARPID), "d_csr_val",
+                "{{(32-WARP_W){1'b0}}, c2_wid_i}");
     }
-    vb_item(b, "12'hfc2", "d_csr_val", "W");
-    vb_item(b, "12'hfc3", "d_csr_val", "T");
+    vb_item(b, csr_lit(c, sizeof c, SIMTY_CSR_NWARPS), "d_csr_val", "W");
+    vb_item(b, csr_lit(c, sizeof c, SIMTY_CSR_NLANES), "d_csr_val", "T");
     vb_item(b, "default", "d_csr_val", "32'd0");
     vb_endcase(b);
 
@@ -244,7 +280,7 @@ static int exec_immediate(const struct simt_cfg *cfg, struct vmod *m)
     vb_elif(b, "d_op == OP_AUIPC");
     vb_set(b, "d_imm", "d_pc + d_imm_u");
     vb_elif(b, "d_op == OP_SYS");
-    vb_set(b, "d_imm", "d_is_csr ? d_csr_val : 32'd93");
+    vb_set(b, "d_imm", "d_is_csr ? d_csr_val : 32'd%d", SIMTY_SYS_EXIT);
     vb_end(b);
     /* past 8 lanes, a copy per 8 lanes (W8T16 at 32eb14c: one register's 512
      * readers, placed 49 rows from a lane: a 5.7 ns hop to its condition) */
@@ -321,7 +357,8 @@ static void exec_to_membership(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "mb_ecall_o", "ok && is_ecall");
     vb_set(b, "mb_call_o", "call");
     vb_set(b, "mb_trap_o", "!ok || is_ebreak");
-    vb_set(b, "mb_cause_o", "ex_fault_i ? 4'd1 : !legal ? 4'd2 : 4'd3");
+    vb_set(b, "mb_cause_o", "ex_fault_i ? 4'd%d : !legal ? 4'd%d : 4'd%d", SIMTY_TRAP_FETCH_FAULT,
+           SIMTY_TRAP_ILLEGAL, SIMTY_TRAP_EBREAK);
     if (!cfg->warp_id_bits) {
         vm_wire(m, "unused_wid", "1", "one warp: its id is always 0");
         vm_assign(m, "unused_wid", "c2_wid_i");

@@ -450,14 +450,13 @@ static void fetch_pc_writes(const struct fetch_opts *o, struct vblock *b)
     vb_end(b);
 }
 
-/* The clocked block, last: the credits and the resets. */
-static void fetch_credits(struct vmod *m, const struct fetch_opts *o, struct vblock *b)
+/* The clocked block, last: the credits (commented before the block, in gen_fetch) and
+ * the resets. */
+static void fetch_credits(const struct fetch_opts *o, struct vblock *b)
 {
     int w1 = o->w1;
     int pick_reg = o->pick_reg;
 
-    vm_comment(m, "Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a "
-                  "redirect that refetches clears them (nothing of the warp issues then).");
     vb_for(b, "ws", "0", "W");
     vb_if(b, "cr_kill[ws]");
     vb_set(b, "cred_q[CR_W*ws +: CR_W]", "{CR_W{1'b0}}");
@@ -472,16 +471,16 @@ static void fetch_credits(struct vmod *m, const struct fetch_opts *o, struct vbl
            pick_reg ? "- {{(CR_W-1){1'b0}}, cr_d0[ws]} " : "");
     vb_end(b);
     vb_end(b);
-    vb_reset(b, "cred_q", "{CR_W*W{1'b0}}");
+    vb_zero(b, "cred_q");
     if (!w1)
-        vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
+        vb_zero(b, "rr_q");
     if (pick_reg)
-        vb_reset(b, "f0_valid_q", "1'b0");
-    vb_reset(b, "f1_valid_q", "1'b0");
-    vb_reset(b, "f2_valid_q", "1'b0");
-    vb_reset(b, "f3_valid_q", "1'b0");
-    vb_reset(b, "f4_valid_q", "1'b0");
-    vb_reset(b, "imem_req_o", "1'b0");
+        vb_zero(b, "f0_valid_q");
+    vb_zero(b, "f1_valid_q");
+    vb_zero(b, "f2_valid_q");
+    vb_zero(b, "f3_valid_q");
+    vb_zero(b, "f4_valid_q");
+    vb_zero(b, "imem_req_o");
 }
 
 /* The outputs to predecode, the buffer, the predictor and the path unit. */
@@ -528,10 +527,12 @@ int gen_fetch(const struct simt_cfg *cfg, struct vmod *m)
     fetch_pc_select(cfg, m, &o);
     fetch_redirect(cfg, m, &o);
     vm_integer(m, "ws"); /* the clocked block's own index (vmod_check) */
+    vm_comment(m, "Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a "
+                  "redirect that refetches clears them (nothing of the warp issues then).");
     b = vm_seq(m, "fetch");
     fetch_pipeline(cfg, &o, b);
     fetch_pc_writes(&o, b);
-    fetch_credits(m, &o, b);
+    fetch_credits(&o, b);
     fetch_outputs(m, &o);
     return vm_status(m);
 }

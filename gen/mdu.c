@@ -183,6 +183,10 @@ int gen_mdu(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "mb_acc_o", "mb_div_i && !busy_q");
     vm_assign(m, "step", "busy_q && !step_q[5]");
     vm_assign(m, "dv_req_o", "busy_q && step_q[5]");
+    vm_comment(m, "A result normally finds a free slot within a few cycles; should the other "
+                  "warps keep the load port and its bank's port busy every cycle (loads "
+                  "issued back to back, a spin on a flag the divide's warp sets), issue is "
+                  "held once it has waited 16 cycles, so it is always written.");
     b = vm_seq(m, "control");
     vb_if(b, "mb_acc_o");
     vb_set(b, "busy_q", "1'b1");
@@ -192,10 +196,6 @@ int gen_mdu(const struct simt_cfg *cfg, struct vmod *m)
     vb_elif(b, "step");
     vb_set(b, "step_q", "step_q + 6'd1");
     vb_end(b);
-    vm_comment(m, "A result normally finds a free slot within a few cycles; should the other "
-                  "warps keep the load port and its bank's port busy every cycle (loads "
-                  "issued back to back, a spin on a flag the divide's warp sets), issue is "
-                  "held once it has waited 16 cycles, so it is always written.");
     vb_set(b, "wait_q", "dv_req_o && !dv_ack_i && wait_q != 4'd15 ? wait_q + 4'd1 : "
                         "dv_req_o && !dv_ack_i ? wait_q : 4'd0");
     vb_set(b, "hold_o", "dv_req_o && !dv_ack_i && wait_q == 4'd15");
@@ -204,9 +204,9 @@ int gen_mdu(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "rd_q", "n_rd_i");
     vb_set(b, "mask_q", "n_mask_i");
     vb_end(b);
-    vb_reset(b, "busy_q", "1'b0");
-    vb_reset(b, "wait_q", "4'd0");
-    vb_reset(b, "hold_o", "1'b0");
+    vb_zero(b, "busy_q");
+    vb_zero(b, "wait_q");
+    vb_zero(b, "hold_o");
     vm_assign(m, "dv_wid_o", "wid_q");
     vm_assign(m, "dv_rd_o", "rd_q");
     vm_assign(m, "dv_mask_o", "mask_q");

@@ -8,7 +8,12 @@
 #define SIMTY_PATH_H
 
 #include <stdio.h>
+#include "simty_map.h"
 #include "units.h"
+
+/* The depth field is the call-depth counter of simty_map.h; the units spell
+ * its width (8) out in their expressions. */
+typedef char path_depth_bits_is_8[SIMTY_CALLDEPTH_BITS == 8 ? 1 : -1];
 
 /* PATH_W only, for units that pass paths without looking inside. */
 static inline void path_lp_width(const struct simt_cfg *cfg, struct vmod *m)

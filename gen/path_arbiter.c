@@ -181,7 +181,7 @@ static void arb_interface(const struct simt_cfg *cfg, struct vmod *m)
 static void arb_head(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
-    char lane0[32], lead_buf[96];
+    char lane0[32], lead_buf[96], wd[128];
 
     if (cfg->t == 1)
         snprintf(lane0, sizeof lane0, "1'b1");
@@ -195,13 +195,10 @@ static void arb_head(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_ram_1r1w", "u_head");
     vm_inst_param(in, "DEPTH_W", "WARP_W");
     vm_inst_param(in, "DATA_W", "T+PATH_W");
-    vm_inst_conn(in, "clk_i", "clk_i");
-    vm_inst_conn(in, "we_i", "init_i || r_valid_q");
-    vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : r_wid_q");
-    vm_inst_conn(in, "wdata_i", "init_i ? {%s, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {x_lead, x}", lane0);
-    vm_inst_conn(in, "re_i", "1'b1");
-    vm_inst_conn(in, "raddr_i", "ex_wid_i");
-    vm_inst_conn(in, "rdata_o", "hd");
+    snprintf(wd, sizeof wd, "init_i ? {%s, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {x_lead, x}", lane0);
+    vm_inst_conns(in, (const char *const[]){
+        "clk_i", "clk_i", "we_i", "init_i || r_valid_q", "waddr_i", "init_i ? init_wid_i : r_wid_q",
+        "wdata_i", wd, "re_i", "1'b1", "raddr_i", "ex_wid_i", "rdata_o", "hd", NULL });
     if (cfg->mutate == MUT_EXTRA_LANE)
         vm_assign(m, "mb_active_o", "(hd[P_V] ? hd[T-1:0] : {T{1'b0}}) | %s", lane0);
     else
@@ -218,7 +215,7 @@ static void arb_rows(const struct simt_cfg *cfg, struct vmod *m)
     struct vinst *in;
     struct vblock *b;
     int t = cfg->t;
-    char init_row[96];
+    char init_row[96], wd[128];
 
     arb_init_row(cfg, init_row, sizeof init_row);
     vm_wire(m, "st_m", "TS_W*T", "the warp's thread states at resolve");
@@ -229,13 +226,10 @@ static void arb_rows(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_ram_1r1w", "u_threads");
     vm_inst_param(in, "DEPTH_W", "WARP_W");
     vm_inst_param(in, "DATA_W", "TS_W*T");
-    vm_inst_conn(in, "clk_i", "clk_i");
-    vm_inst_conn(in, "we_i", "init_i || p_valid_q");
-    vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : p_wid_q");
-    vm_inst_conn(in, "wdata_i", "init_i ? %s : st_p_q", init_row);
-    vm_inst_conn(in, "re_i", "1'b1");
-    vm_inst_conn(in, "raddr_i", "n_wid_i");
-    vm_inst_conn(in, "rdata_o", "st_m");
+    snprintf(wd, sizeof wd, "init_i ? %s : st_p_q", init_row);
+    vm_inst_conns(in, (const char *const[]){
+        "clk_i", "clk_i", "we_i", "init_i || p_valid_q", "waddr_i", "init_i ? init_wid_i : p_wid_q",
+        "wdata_i", wd, "re_i", "1'b1", "raddr_i", "n_wid_i", "rdata_o", "st_m", NULL });
 
     vm_comment(m, "Update: a's threads to a, b's to b, the leaving ones die.");
     vm_integer(m, "l");
@@ -259,7 +253,7 @@ static void arb_rows(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "p_valid_q", "m_valid_i");
     vb_set(b, "p_wid_q", "m_wid_i");
     vb_set(b, "st_p_q", "st_new");
-    vb_reset(b, "p_valid_q", "1'b0");
+    vb_zero(b, "p_valid_q");
 
 }
 
@@ -295,7 +289,7 @@ static void arb_stage_r(const struct simt_cfg *cfg, struct vmod *m, const int *c
         vb_set(b, v, "%s", pv);
         vb_set(b, wd, "%s", pw);
         vb_set(b, st, "%s", ps);
-        vb_reset(b, v, "1'b0");
+        vb_zero(b, v);
         for (i = 0; i < (t >> cuts[j - 1]); i++) {
             char reg[32], src[32];
             snprintf(reg, sizeof reg, "c%d_%d_q", cuts[j - 1], i);
@@ -316,7 +310,7 @@ static void arb_stage_r(const struct simt_cfg *cfg, struct vmod *m, const int *c
         vb_set(b, "r_valid_q", "p_valid_q");
         vb_set(b, "r_wid_q", "p_wid_q");
     }
-    vb_reset(b, "r_valid_q", "1'b0");
+    vb_zero(b, "r_valid_q");
 
 }
 

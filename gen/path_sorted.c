@@ -144,7 +144,7 @@ static void sorted_hct1(const struct simt_cfg *cfg, struct vmod *m, const struct
     struct vinst *in;
     int exact = s->exact;
     const char *lane0 = s->lane0, *h1_wd = s->h1_wd, *h1_we = s->h1_we;
-    char sel_buf[160];
+    char sel_buf[160], wd[160];
 
     vm_reg(m, "r_valid_q", "1", "stage r");
     vm_reg(m, "r_wid_q", "WARP_W", NULL);
@@ -179,13 +179,10 @@ static void sorted_hct1(const struct simt_cfg *cfg, struct vmod *m, const struct
     in = vm_inst(m, "simty_ram_1r1w", "u_hct1");
     vm_inst_param(in, "DEPTH_W", "WARP_W");
     vm_inst_param(in, "DATA_W", "T+PATH_W");
-    vm_inst_conn(in, "clk_i", "clk_i");
-    vm_inst_conn(in, "we_i", "%s", h1_we);
-    vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : r_wid_q");
-    vm_inst_conn(in, "wdata_i", "init_i ? {%s, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {h1_lead, h1_w}", lane0);
-    vm_inst_conn(in, "re_i", "1'b1");
-    vm_inst_conn(in, "raddr_i", "ex_wid_i");
-    vm_inst_conn(in, "rdata_o", "h1");
+    snprintf(wd, sizeof wd, "init_i ? {%s, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {h1_lead, h1_w}", lane0);
+    vm_inst_conns(in, (const char *const[]){
+        "clk_i", "clk_i", "we_i", h1_we, "waddr_i", "init_i ? init_wid_i : r_wid_q",
+        "wdata_i", wd, "re_i", "1'b1", "raddr_i", "ex_wid_i", "rdata_o", "h1", NULL });
     if (cfg->mutate == MUT_EXTRA_LANE)
         vm_assign(m, "mb_active_o", "(h1[P_V] ? h1[T-1:0] : {T{1'b0}}) | %s", lane0);
     else
@@ -200,6 +197,7 @@ static void sorted_hct2(struct vmod *m, const struct sorted *s)
     struct vinst *in;
     int exact = s->exact;
     const char *h2_init = s->h2_init;
+    char wd[160];
 
     vm_reg(m, "g_valid_q", "1", "HCT2 write at issue + 9");
     if (exact)
@@ -214,13 +212,10 @@ static void sorted_hct2(struct vmod *m, const struct sorted *s)
     in = vm_inst(m, "simty_ram_1r1w", "u_hct2");
     vm_inst_param(in, "DEPTH_W", "WARP_W");
     vm_inst_param(in, "DATA_W", "PATH_W");
-    vm_inst_conn(in, "clk_i", "clk_i");
-    vm_inst_conn(in, "we_i", "init_i || g_valid_q");
-    vm_inst_conn(in, "waddr_i", "init_i ? init_wid_i : g_wid_q");
-    vm_inst_conn(in, "wdata_i", "init_i ? %s : h2_wdata", h2_init);
-    vm_inst_conn(in, "re_i", "1'b1");
-    vm_inst_conn(in, "raddr_i", exact ? "nw" : "n_wid_i");
-    vm_inst_conn(in, "rdata_o", "c");
+    snprintf(wd, sizeof wd, "init_i ? %s : h2_wdata", h2_init);
+    vm_inst_conns(in, (const char *const[]){
+        "clk_i", "clk_i", "we_i", "init_i || g_valid_q", "waddr_i", "init_i ? init_wid_i : g_wid_q",
+        "wdata_i", wd, "re_i", "1'b1", "raddr_i", exact ? "nw" : "n_wid_i", "rdata_o", "c", NULL });
 }
 
 /* The CCS, the redirect's PC compares made on its inputs, and its registered result. */
@@ -240,13 +235,9 @@ static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct 
         vm_inst_conn(in, "a_i", "{m_a_i[P_V] & ~p_q, m_a_i[PATH_W-2:0]}");
     else
         vm_inst_conn(in, "a_i", "m_a_i");
-    vm_inst_conn(in, "b_i", exact ? "{m_b_i[P_V] & ~p_q, m_b_i[PATH_W-2:0]}" : "m_b_i");
-    vm_inst_conn(in, "c_i", "c");
-    vm_inst_conn(in, "x_o", "x");
-    vm_inst_conn(in, "y_o", "y");
-    vm_inst_conn(in, "z_o", "z");
-    vm_inst_conn(in, "xsel_o", "xsel");
-    vm_inst_conn(in, "ysel_o", "ysel");
+    vm_inst_conns(in, (const char *const[]){
+        "b_i", exact ? "{m_b_i[P_V] & ~p_q, m_b_i[PATH_W-2:0]}" : "m_b_i", "c_i", "c",
+        "x_o", "x", "y_o", "y", "z_o", "z", "xsel_o", "xsel", "ysel_o", "ysel", NULL });
     vm_comment(m, "The redirect compares x's PC with the predicted next PC and with the warp's "
                   "next-issue PC. Made here, on the CCS's inputs in parallel with it, they leave "
                   "stage r register bits instead of two 30-bit compares behind the CCS's register: "
@@ -294,14 +285,14 @@ static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct 
             vb_set(b, "p_q", "ps_go");
             vb_set(b, "p_w_q", "ps_w");
             vb_set(b, "r_ps_q", "p_q");
-            vb_reset(b, "p_q", "1'b0");
-            vb_reset(b, "r_ps_q", "1'b0");
+            vb_zero(b, "p_q");
+            vb_zero(b, "r_ps_q");
         }
         vb_set(b, "r_c_q", "c");
         vb_set(b, "r_x_q", "x");
         vb_set(b, "r_y_q", "y");
         vb_set(b, "r_z_q", "z");
-        vb_reset(b, "r_valid_q", "1'b0");
+        vb_zero(b, "r_valid_q");
     }
     vm_assign(m, "r_c_o", "r_c_q");
     vm_assign(m, "r_x_o", "r_x_q");
@@ -318,28 +309,13 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
     if (exact) {
         vm_wire(m, "cct_empty", "1", NULL);
         in = vm_inst(m, "simty_cct_exact", "u_cct");
-        vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "rst_i", "rst_i");
-        vm_inst_conn(in, "init_i", "init_i");
-        vm_inst_conn(in, "init_row_i", "init_row_i");
-        vm_inst_conn(in, "n_wid_i", "nw");
-        vm_inst_conn(in, "n_valid_i", "n_valid_i");
-        vm_inst_conn(in, "ps_go_o", "ps_go");
-        vm_inst_conn(in, "ps_w_o", "ps_w");
-        vm_inst_conn(in, "m_valid_i", "r_valid_q || r_ps_q");
-        vm_inst_conn(in, "m_wid_i", "r_wid_q");
-        vm_inst_conn(in, "m_rpc_o", "rpc");
-        vm_inst_conn(in, "x_i", "r_x_q");
-        vm_inst_conn(in, "xeq_i", "r_xeq_q");
-        vm_inst_conn(in, "ab_o", "ab");
-        vm_inst_conn(in, "ab_mask_o", "ab_mask");
-        vm_inst_conn(in, "y_i", "r_y_q");
-        vm_inst_conn(in, "z_i", "r_z_q");
-        vm_inst_conn(in, "yeq_i", "r_yeq_q");
-        vm_inst_conn(in, "rlt_i", "r_rlt_q");
-        vm_inst_conn(in, "empty_o", "cct_empty");
-        vm_inst_conn(in, "h2_o", "h2_wdata");
-        vm_inst_conn(in, "hold_o", "hold_o");
+        vm_inst_conns(in, (const char *const[]){
+            "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_i", "init_row_i", "init_row_i",
+            "n_wid_i", "nw", "n_valid_i", "n_valid_i", "ps_go_o", "ps_go", "ps_w_o", "ps_w",
+            "m_valid_i", "r_valid_q || r_ps_q", "m_wid_i", "r_wid_q", "m_rpc_o", "rpc",
+            "x_i", "r_x_q", "xeq_i", "r_xeq_q", "ab_o", "ab", "ab_mask_o", "ab_mask",
+            "y_i", "r_y_q", "z_i", "r_z_q", "yeq_i", "r_yeq_q", "rlt_i", "r_rlt_q",
+            "empty_o", "cct_empty", "h2_o", "h2_wdata", "hold_o", "hold_o", NULL });
         if (cfg->formal)
             vm_inst_conn(in, "f_cct_o", "f_cct");
         vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "!r_y_q[P_V]"
@@ -347,14 +323,9 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
     } else if (has_cct) {
         vm_wire(m, "cct_empty", "1", NULL);
         in = vm_inst(m, "simty_cct", "u_cct");
-        vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "rst_i", "rst_i");
-        vm_inst_conn(in, "m_valid_i", "r_valid_q");
-        vm_inst_conn(in, "m_wid_i", "r_wid_q");
-        vm_inst_conn(in, "y_i", "r_y_q");
-        vm_inst_conn(in, "z_i", "r_z_q");
-        vm_inst_conn(in, "empty_o", "cct_empty");
-        vm_inst_conn(in, "h2_o", "h2_wdata");
+        vm_inst_conns(in, (const char *const[]){
+            "clk_i", "clk_i", "rst_i", "rst_i", "m_valid_i", "r_valid_q", "m_wid_i", "r_wid_q",
+            "y_i", "r_y_q", "z_i", "r_z_q", "empty_o", "cct_empty", "h2_o", "h2_wdata", NULL });
         if (cfg->formal)
             vm_inst_conn(in, "f_cct_o", "f_cct");
         vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "!r_y_q[P_V]"
@@ -376,7 +347,7 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
             vb_set(b, "g_two_q", "cct_empty && !r_z_q[P_V]");
         if (!has_cct)
             vb_set(b, "g_y_q", "r_y_q");
-        vb_reset(b, "g_valid_q", "1'b0");
+        vb_zero(b, "g_valid_q");
     }
 }
 
@@ -440,7 +411,7 @@ static void sorted_ahead(struct vmod *m, const struct sorted *s)
         vb_set(b, "a_valid_q", exact ? "g_valid_q && !g_ps_q" : "g_valid_q");
         vb_set(b, "a_wid_q", "g_wid_q");
         vb_set(b, "a_n_q", "g_ahead");
-        vb_reset(b, "a_valid_q", "1'b0");
+        vb_zero(b, "a_valid_q");
     }
     vm_assign(m, "g_valid_o", "a_valid_q");
     vm_assign(m, "g_wid_o", "a_wid_q");

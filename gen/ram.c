@@ -185,12 +185,9 @@ static struct vinst *lut_inst(struct vmod *m, const char *module, const char *in
     struct vinst *in = vm_inst(m, module, inst);
     vm_inst_param(in, "DEPTH_W", "%s", depth_w);
     vm_inst_param(in, "DATA_W", "%s", data_w);
-    vm_inst_conn(in, "clk_i", "clk_i");
-    vm_inst_conn(in, "we_i", "%s", we);
-    vm_inst_conn(in, "waddr_i", "%s", waddr);
-    vm_inst_conn(in, "wdata_i", "%s", wdata);
-    vm_inst_conn(in, "raddr_i", "%s", raddr);
-    vm_inst_conn(in, "rdata_o", "%s", rdata);
+    vm_inst_conns(in, (const char *const[]){
+        "clk_i", "clk_i", "we_i", we, "waddr_i", waddr, "wdata_i", wdata,
+        "raddr_i", raddr, "rdata_o", rdata, NULL });
     return in;
 }
 
@@ -200,8 +197,7 @@ void ram_lut2(struct vmod *m, const char *inst, const char *depth_w, const char 
 {
     struct vinst *in = lut_inst(m, "simty_ram_2r1w_lut", inst, depth_w, data_w, we, waddr,
                                 wdata, raddr, rdata);
-    vm_inst_conn(in, "raddr2_i", "%s", raddr2);
-    vm_inst_conn(in, "rdata2_o", "%s", rdata2);
+    vm_inst_conns(in, (const char *const[]){ "raddr2_i", raddr2, "rdata2_o", rdata2, NULL });
 }
 
 void ram_lut(struct vmod *m, const char *inst, const char *depth_w, const char *data_w,

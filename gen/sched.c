@@ -216,8 +216,7 @@ static void sched_queue(const struct simt_cfg *cfg, struct vmod *m)
     vm_integer(m, "j");
     queue_view(m, "heads", "h", 0, cfg->w <= B2B_MAX_W);
     vm_reg(m, "wres_q", "10*NB", "bank b: bit 10b+k-1 = write port busy at now + k");
-    vm_comment(m, "What was issued in the last 8 cycles: their results may not be in the "
-                  "register file yet. Entry k was issued k + 1 cycles ago.");
+    /* the hazard record (its comment is printed with the hazards, which read it) */
     vm_reg(m, "hv_q", "8", "a write of rd");
     vm_reg(m, "hl_q", "8", "by a load (at issue + 10, else at issue + 6)");
     vm_reg(m, "hw_q", "8*WARP_W", NULL);
@@ -357,7 +356,7 @@ static void sched_wait_fresh(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->w > 1)
         vb_set(b, "fr_wid_q", "rf_wid_i");
     vb_set(b, "fr_d_q", HZ_FIELDS);
-    vb_reset(b, "fr_v_q", "1'b0");
+    vb_zero(b, "fr_v_q");
     /* (one warp: its id is 0, but the record keeps it) */
     record_wait(m, "fresh wait", "fth", "the refilled entry's wait, from the whole record", "k",
                 cfg->w > 1 ? "hv_q[k] && hw_q[WARP_W*k +: WARP_W] == fr_wid_q"
@@ -455,6 +454,8 @@ static void sched_hazards(const struct simt_cfg *cfg, struct vmod *m)
                      "entry), and counted down by a shift."
                    : "Each warp keeps its head's wait, set when the entry becomes the head (from "
                      "the record of the last 8 issues) and counted down by a shift.");
+    vm_comment(m, "What was issued in the last 8 cycles: their results may not be in the "
+                  "register file yet. Entry k was issued k + 1 cycles ago.");
     sched_wait_fresh(cfg, m);
     if (b2b)
         sched_wait_entries(cfg, m);
@@ -647,9 +648,12 @@ static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
     char e[128];
 
     vm_integer(m, "ws"); /* the clocked block's own index (vmod_check) */
-    b = vm_seq(m, "state");
+    /* both comments before the block: the model prints them where they are made */
     vm_comment(m, "Queue: a refill writes at the warp's write pointer, an issue advances its "
                   "read pointer, a flush empties it.");
+    vm_comment(m, "A warp never issues in the cycle it is squashed (msq_i the cycle before: so "
+                  "nn_n is final for it).");
+    b = vm_seq(m, "state");
     vb_for(b, "ws", "0", "W");
     vb_set(b, "qn_q[(IB_W+1)*ws +: IB_W+1]", "flush_i && flush_wid_i == ws[WARP_W-1:0] ? "
            "{(IB_W+1){1'b0}} : qn_q[(IB_W+1)*ws +: IB_W+1] "
@@ -698,8 +702,6 @@ static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "buf_raddr_q", "{iss_wid, i_rp}");
     vb_set(b, "c0_wid_o", "iss_wid");
     vb_set(b, "c0_use2_o", "i_use2");
-    vm_comment(m, "A warp never issues in the cycle it is squashed (msq_i the cycle before: so "
-                  "nn_n is final for it).");
     vb_set(b, "nn_q", "nn_n");
     vb_set(b, "alive_q", "alive_n");
     vb_set(b, "single_q", "single_n");
@@ -724,24 +726,24 @@ static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "single_q", "{W{1'b1}}");
     vb_end(b);
 
-    vb_reset(b, "alive_q", "{W{1'b0}}");
-    vb_reset(b, "nn_q", "{W{1'b0}}");
-    vb_reset(b, "hv_q", "8'd0");
+    vb_zero(b, "alive_q");
+    vb_zero(b, "nn_q");
+    vb_zero(b, "hv_q");
     if (cfg->w > 1)
-        vb_reset(b, "rr_q", "{WARP_W{1'b0}}");
-    vb_reset(b, "c0_valid_o", "1'b0");
-    vb_reset(b, "r1_q", "{W{1'b0}}");
+        vb_zero(b, "rr_q");
+    vb_zero(b, "c0_valid_o");
+    vb_zero(b, "r1_q");
     if (b2b)
-        vb_reset(b, "r2_q", "{W{1'b0}}");
-    vb_reset(b, "li_oh_q", "{W{1'b0}}");
-    vb_reset(b, "ahead_q", "{3*W{1'b0}}");
-    vb_reset(b, "res1_q", "{W{1'b0}}");
-    vb_reset(b, "blk_q", "{W{1'b0}}");
-    vb_reset(b, "wres_q", "{10*NB{1'b0}}");
-    vb_reset(b, "cnt_q", "{4*W{1'b0}}");
-    vb_reset(b, "qn_q", "{(IB_W+1)*W{1'b0}}");
-    vb_reset(b, "wp_q", "{IB_W*W{1'b0}}");
-    vb_reset(b, "rp_q", "{IB_W*W{1'b0}}");
+        vb_zero(b, "r2_q");
+    vb_zero(b, "li_oh_q");
+    vb_zero(b, "ahead_q");
+    vb_zero(b, "res1_q");
+    vb_zero(b, "blk_q");
+    vb_zero(b, "wres_q");
+    vb_zero(b, "cnt_q");
+    vb_zero(b, "qn_q");
+    vb_zero(b, "wp_q");
+    vb_zero(b, "rp_q");
 }
 
 /* Copies kept apart for timing, and the idle status. */
@@ -764,7 +766,7 @@ static void sched_status(const struct simt_cfg *cfg, struct vmod *m)
     b = vm_seq(m, "alive, fetch's copy");
     vb_attr(b, "keep");
     vb_set(b, "alive_f_q", "init_i ? {W{1'b1}} : alive_n");
-    vb_reset(b, "alive_f_q", "{W{1'b0}}");
+    vb_zero(b, "alive_f_q");
     vm_assign(m, "alive_o", "alive_f_q");
     vm_reg(m, "busy", "W", "something in flight");
     vm_integer(m, "v");

@@ -3,34 +3,7 @@
  * the core's interface and reset sequence; the pipeline is in top_issue.c
  * (fetch to register file) and top_exec.c (execute to stage r).
  */
-#include <string.h>
-
 #include "top.h"
-
-void top_conns(struct vinst *in, const char *const *pairs)
-{
-    for (; *pairs; pairs += 2)
-        vm_inst_conn(in, pairs[0], "%s", pairs[1]);
-}
-
-void top_delay_line(struct vmod *m, struct vblock *b, const char *const (*f)[3], size_t nf,
-                    int n, const char *stem, const char *last)
-{
-    char reg[40], prev[40];
-    for (size_t i = 0; i < nf; i++) {
-        for (int j = 1; j <= n; j++) {
-            if (j == n)
-                snprintf(reg, sizeof reg, "%s_%s_q", last, f[i][0]);
-            else
-                snprintf(reg, sizeof reg, "%s%d_%s_q", stem, j, f[i][0]);
-            vm_reg(m, reg, f[i][1], NULL);
-            vb_set(b, reg, "%s", j == 1 ? f[i][2] : prev);
-            if (!strcmp(f[i][0], "valid"))
-                vb_reset(b, reg, "1'b0");
-            snprintf(prev, sizeof prev, "%s", reg);
-        }
-    }
-}
 
 int gen_top(const struct simt_cfg *cfg, struct vmod *m)
 {
@@ -126,8 +99,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "init_cnt_q", "init_cnt_q + 1'b1");
     vb_end(b);
     vb_set(b, "cycle_q", "cycle_q + 64'd1");
-    vb_reset(b, "init_cnt_q", "{(ROW_W+1){1'b0}}");
-    vb_reset(b, "cycle_q", "64'd0");
+    vb_zero(b, "init_cnt_q");
+    vb_zero(b, "cycle_q");
     vm_comment(m, "Copies of init for the scheduler and fetch, whose issue and steering picks "
                   "it gates: one flip-flop fanning out to the whole core was their longest path. "
                   "Fetch has two: one loads the start PC into every warp's PC, one gates the "

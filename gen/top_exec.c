@@ -4,8 +4,6 @@
  * branch unit, resolve, gather and load write-back, the M unit (rv32im), and
  * stage r with the trace ports.
  */
-#include <string.h>
-
 #include "top.h"
 
 /* The execute stage (simty_exec) and the membership stage's registers. */
@@ -33,7 +31,7 @@ static void top_execute(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "mb_call", "2", NULL);
     vm_wire(m, "mb_cause", "4", NULL);
     in = vm_inst(m, "simty_exec", "u_exec");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "cycle_i", "cycle_q",
         "c1_insn_i", "c1_insn_q", "c2_wid_i", "c2_wid_q", "c2_pc_i", "c2_pc_q", "c2_insn_i", "c2_insn_q",
         "ex_pc_i", "ex_pc_q",
@@ -63,7 +61,7 @@ static void top_execute(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "mb_insn_q", "ex_insn_q");
     vb_set(b, "mb_pred_q", "ex_pred_q");
     vb_set(b, "mb_pcn_q", "ex_pcn_q");
-    vb_reset(b, "mb_valid_q", "1'b0");
+    vb_zero(b, "mb_valid_q");
 }
 
 /* Path tracking's wires and the split stage's registers. */
@@ -108,7 +106,7 @@ static void top_split(const struct simt_cfg *cfg, struct vmod *m)
             vm_reg(m, tmp, st[i][1], NULL);
             vb_set(b, tmp, "%s", st[i][2]);
         }
-        vb_reset(b, "n_valid_q", "1'b0");
+        vb_zero(b, "n_valid_q");
         if (im) {
             vm_reg(m, "n_mul_q", "1", NULL);
             vm_reg(m, "n_div_q", "1", NULL);
@@ -178,7 +176,7 @@ static void top_path(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "m_exit_q", "T", NULL);
     in = vm_inst(m, cfg->track == TRACK_ARBITER ? "simty_path_arbiter" : "simty_path_sorted",
                  "u_path");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init", "init_wid_i", "init_cnt_q[WARP_W-1:0]",
         "start_pc_i", "start_pc_i[31:2]", "ex_wid_i", "ex_wid_q",
         "mb_active_o", "mb_active", "mb_lead1h_o", "mb_lead1h", "mb_depth_o", "mb_depth", "n_wid_i", "n_wid_q",
@@ -224,7 +222,7 @@ static void top_coalesce_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "co_off", "OFF_W", NULL);
     vm_wire(m, "co_sword", "T", "lanes whose address word is the leader's (jalr targets too)");
     in = vm_inst(m, "simty_coalesce", "u_coalesce");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "s1_mem_i", "mb_mem", "s1_store_i", "mb_store",
         "s1_size_i", "mb_funct3[1:0]", "s1_active_i", "mb_active", "s1_lead1h_i", "mb_lead1h", "s1_addr_i", "mb_d",
         "s1_data_i", "mb_s2", "store_i", "n_store_q", "size_i", "n_funct3_q[1:0]",
@@ -244,7 +242,7 @@ static void top_coalesce_branch(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "br_pok", "1", "went where predicted with the same threads");
     vm_wire(m, "br_depth", "8", "the call depth after the instruction");
     in = vm_inst(m, "simty_branch", "u_branch");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "s1_active_i", "mb_active", "s1_lead1h_i", "mb_lead1h", "s1_d_i", "mb_d",
         "pc_i", "n_pc_q", "active_i", "n_active_q", "depth_i", "n_depth_q",
         "same_word_i", "co_sword",
@@ -372,11 +370,11 @@ static void top_resolve(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "wb_mask_q", "ld_mask_q");
         vb_set(b, "wb_data_q", "ld_data");
     }
-    vb_reset(b, "m_valid_q", "1'b0");
-    vb_reset(b, "g_valid_q", "1'b0");
-    vb_reset(b, "ld_valid_q", "1'b0");
-    vb_reset(b, "wb_valid_q", "1'b0");
-    vb_reset(b, "dmem_req_o", "1'b0");
+    vb_zero(b, "m_valid_q");
+    vb_zero(b, "g_valid_q");
+    vb_zero(b, "ld_valid_q");
+    vb_zero(b, "wb_valid_q");
+    vb_zero(b, "dmem_req_o");
 }
 
 /* The predictor's copy of the valid bits, the gather and the M unit (rv32im). */
@@ -396,7 +394,7 @@ static void top_gather_mdu(const struct simt_cfg *cfg, struct vmod *m)
     vb_attr(b, "keep");
     vb_set(b, "m_bp_q", "{br_b[P_V], br_a[P_V]}");
     in = vm_inst(m, "simty_gather", "u_gather");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rdata_i", "dmem_rdata_i", "coal_i", "g_coal_q",
         "leader_off_i", "g_off_q", "funct3_i", "g_funct3_q", "wb_data_o", "ld_data", NULL });
     if (im) {
@@ -424,7 +422,7 @@ static void top_gather_mdu(const struct simt_cfg *cfg, struct vmod *m)
                   ? "mdu_req && !ld_valid_q && !(mb_valid_q && mb_walu && mb_wid_q[0] == mdu_wid[0])"
                   : "mdu_req && !ld_valid_q && !(mb_valid_q && mb_walu)");
         in = vm_inst(m, "simty_mdu", "u_mdu");
-        top_conns(in, (const char *const[]){
+        vm_inst_conns(in, (const char *const[]){
             "clk_i", "clk_i", "rst_i", "rst_i", "ex_f3_i", "ex_insn_q[13:12]",
             "ex_s1_i", "ex_s1", "ex_s2_i", "ex_s2",
             "mb_div_i", "mb_valid_q && !kill_mb && mb_div", "mb_acc_o", "mdu_acc",
@@ -472,17 +470,17 @@ static void top_stage_r(const struct simt_cfg *cfg, struct vmod *m)
     b = vm_seq(m, "stage_r");
     /* the path unit compares x with pcn a cycle before stage r (r_hit_pcn): pcn
      * stops there */
-    top_delay_line(m, b, r, R_N - 3, rl, "r", "r");
-    top_delay_line(m, b, r + R_N - 2, 1, rl, "r", "r");
+    vb_delay_line(b, r, R_N - 3, rl, "r", "r", "valid");
+    vb_delay_line(b, r + R_N - 2, 1, rl, "r", "r", NULL);
     if (rl > 1) {
         char last[16];
         snprintf(last, sizeof last, "r%d", rl - 1);
-        top_delay_line(m, b, r + R_N - 3, 1, rl - 1, "r", last);
+        vb_delay_line(b, r + R_N - 3, 1, rl - 1, "r", last, NULL);
     }
     if (rl < 3)
-        top_delay_line(m, b, im ? rm : r + R_N - 1, 1, rl, "r", "r");
+        vb_delay_line(b, im ? rm : r + R_N - 1, 1, rl, "r", "r", NULL);
     else if (im)
-        top_delay_line(m, b, rm + 1, 1, rl, "r", "r");
+        vb_delay_line(b, rm + 1, 1, rl, "r", "r", NULL);
     for (size_t i = 0; i < TRC_N; i++) {
         snprintf(port, sizeof port, "trc_%s_o", r[i][0]);
         vm_assign(m, port, "r_%s_q", r[i][0]);
@@ -508,7 +506,7 @@ static void top_load_trace(const struct simt_cfg *cfg, struct vmod *m)
     if (rl >= 3) {
         vm_comment(m, "Load trace, delayed to follow stage r (simulation only).");
         b = vm_seq(m, "load_trace");
-        top_delay_line(m, b, tl, sizeof tl / sizeof tl[0], rl - 2, "tl", "tl");
+        vb_delay_line(b, tl, sizeof tl / sizeof tl[0], rl - 2, "tl", "tl", "valid");
     }
     for (size_t i = 0; i < sizeof tl / sizeof tl[0]; i++) {
         snprintf(port, sizeof port, "trl_%s_o", tl[i][0]);

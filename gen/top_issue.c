@@ -39,7 +39,7 @@ static void top_fetch(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "npc_byp", "1", "c0_pcn instead: collect 0 writes it this cycle");
     vm_assign(m, "r_seq", "r_pok_q && r_hit_pcn");
     in = vm_inst(m, "simty_fetch", "u_fetch");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_f_q", "init_pick_i", "init_p_q",
         "start_pc_i", "start_pc_i[31:2]",
         "alive_i", "alive", "iss_oh_i", "iss_oh",
@@ -75,7 +75,7 @@ static void top_predict(struct vmod *m)
     vm_wire(m, "bp_tr_valid", "1", "a resolved branch of a single path trains the predictor");
     vm_assign(m, "bp_tr_valid", "m_valid_q && m_branch_q && (m_bp_q[0] != m_bp_q[1])");
     in = vm_inst(m, "simty_bpred", "u_bpred");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "init_i", "init", "init_word_i", "init_cnt_q[4:0]",
         "f2_pc_i", "bp_pc", "f3_flip_o", "bp_flip",
         "tr_valid_i", "bp_tr_valid", "tr_pc_i", "m_pc_q[BP_W-1:0]", "tr_back_i", "m_insn_q[31]",
@@ -86,13 +86,13 @@ static void top_predict(struct vmod *m)
     vm_wire(m, "jtgt", "30", "a jalr's predicted target");
     vm_assign(m, "jtgt", "btb_target");
     in = vm_inst(m, "simty_btb", "u_btb");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "init_i", "init", "init_word_i", "init_cnt_q[4:0]",
         "f2_pc_i", "bp_pc[4:0]", "f3_valid_o", "btb_ok", "f3_target_o", "btb_target",
         "wr_valid_i", "m_valid_q && m_jalr_q && m_a_q[P_V]", "wr_pc_i", "m_pc_q[4:0]",
         "wr_target_i", "m_a_q[P_PC +: 30]", NULL });
     in = vm_inst(m, "simty_predecode", "u_predecode");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "insn_i", "rf_insn", "flip_i", "bp_flip",
         "btb_ok_i", "btb_ok", "jalr_o", "pd_jalr", "rs1_o", "pd_rs1", "rs2_o", "pd_rs2", "use1_o", "pd_use1",
         "use2_o", "pd_use2", "walu_o", "pd_walu", "load_o", "pd_load",
@@ -134,7 +134,7 @@ static void top_sched(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "rf_pc1", "30", NULL);
     vm_assign(m, "rf_pc1", "rf_pc + 30'd1");
     in = vm_inst(m, "simty_sched", "u_sched");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "init_i", "init_s_q",
         "rf_valid_i", "rf_valid", "rf_spec_i", "rf_spec", "rf_wid_i", "rf_wid", "rf_bwid_i", "rf_bwid", "rf_pc_i", "rf_pc", "rf_insn_i", "rf_insn",
         "rf_fault_i", "rf_fault", "rf_rs1_i", "pd_rs1", "rf_rs2_i", "pd_rs2", "rf_use1_i", "pd_use1",
@@ -257,9 +257,9 @@ static void top_collect(struct vmod *m)
     vb_set(b, "ex_insn_q", "c2_insn_q");
     vb_set(b, "ex_pred_q", "c2_pred_q");
     vb_set(b, "ex_pcn_q", "c2_pcn_q");
-    vb_reset(b, "c1_valid_q", "1'b0");
-    vb_reset(b, "c2_valid_q", "1'b0");
-    vb_reset(b, "ex_valid_q", "1'b0");
+    vb_zero(b, "c1_valid_q");
+    vb_zero(b, "c2_valid_q");
+    vb_zero(b, "ex_valid_q");
 }
 
 /* The split stage's registers, the write-back data and the register file. */
@@ -287,7 +287,7 @@ static void top_rf(struct vmod *m)
     vm_reg(m, "wb_data_q", "32*T", "load data, product or quotient, registered: the register "
                                   "file's write data comes from flip-flops");
     in = vm_inst(m, "simty_rf", "u_rf");
-    top_conns(in, (const char *const[]){
+    vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "init_i", "init", "init_row_i", "init_cnt_q[ROW_W-1:0]",
         "is_valid_i", "c0_valid", "is_wid_i", "c0_wid", "is_rs1_i", "c0_rs1",
         "c0_valid_i", "c1_valid_q", "c0_wid_i", "c1_wid_q", "c0_rs2_i", "c1_rs2_q", "c0_use2_i", "c1_use2_q",

@@ -1,10 +1,12 @@
 /*
  * vmod.c - the module model: memory, the name table, declarations, logic.
- * The checks are in vmod_check.c, the printer in vmod_print.c; the shared
- * data in vmod_int.h.  See vmod.h for the contract.
+ * The name rules are in vmod_name.c, the checks in vmod_check.c, the printer
+ * in vmod_print.c; the shared data in vmod_int.h.  See vmod.h for the
+ * contract.
  */
 #include "vmod_int.h"
 
+#include <ctype.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -12,9 +14,6 @@
 /* ------------------------------------------------------------------ */
 /* The model                                                          */
 /* ------------------------------------------------------------------ */
-
-const char *const vm_nkind_name[] = { "port", "parameter", "localparam", "signal", "integer",
-                                      "instance" };
 
 /* Grow a dynamic array: GROW(m, arr, n, cap) makes room for one more. */
 static int grow_(struct vmod *m, void **arr, int n, int *cap, size_t sz)
@@ -157,8 +156,11 @@ static const char *declare(struct vmod *m, const char *id, enum nkind kind, enum
 {
     if (m->failed)
         return NULL;
-    if (vm_naming_rule(m, id, kind, dir) != 0)
+    char e[256];
+    if (vm_name_rule(id, kind, dir, e, sizeof e) != 0) {
+        vm_fail(m, "%s", e);
         return NULL;
+    }
     int k = vm_name_find(m, id, strlen(id));
     if (k >= 0) {
         vm_fail(m, "%s '%s' already declared as a %s", vm_nkind_name[kind], id,
@@ -193,6 +195,7 @@ struct vmod *vm_new(const struct simt_cfg *cfg, const char *name)
     if (!m)
         return NULL;
     m->cfg = cfg;
+    m->last_comment = -1;
     m->name = sdup(m, name);
     char e[256];
     if (vm_legal_ident(name, e, sizeof e) != 0)
@@ -507,6 +510,12 @@ void vm_inst_conn(struct vinst *i, const char *port, const char *fmt, ...)
     add_conn(i, &i->conns, &i->nc, &i->capc, port, e, "port");
 }
 
+void vm_inst_conns(struct vinst *i, const char *const *pairs)
+{
+    for (; i && !i->m->failed && *pairs; pairs += 2)
+        add_conn(i, &i->conns, &i->nc, &i->capc, pairs[0], sdup(i->m, pairs[1]), "port");
+}
+
 /* ---- logic ---- */
 
 static struct vitem *add_item(struct vmod *m, enum ikind kind)
@@ -536,6 +545,7 @@ void vm_comment(struct vmod *m, const char *fmt, ...)
     struct vitem *it = add_item(m, I_COMMENT);
     if (!it)
         return;
+    m->last_comment = m->nitems - 1;
     va_list ap;
     va_start(ap, fmt);
     it->a = vfmt(m, fmt, ap);
@@ -556,6 +566,7 @@ static struct vblock *add_block(struct vmod *m, int seq, const char *label)
     b->m = m;
     b->seq = seq;
     b->label = sdup(m, label);
+    b->item = m->nitems - 1;
     it->blk = b;
     return b;
 }
@@ -574,7 +585,16 @@ struct vblock *vm_initial(struct vmod *m, const char *label) { return add_block(
 static void bl_add(struct vblock *b, struct bline **arr, int *n, int *cap, enum lkind kind,
                    const char *x, const char *y, const char *z)
 {
-    if (b->m->failed || grow_(b->m, (void **)arr, *n, cap, sizeof **arr) != 0)
+    if (b->m->failed)
+        return;
+    if (b->m->last_comment > b->item) {
+        /* a comment prints where it was made: after this whole block */
+        vm_fail(b->m, "block '%s' is still being filled after the comment \"%.40s...\", which "
+                "prints after it: make the comment before the block", b->label,
+                b->m->items[b->m->last_comment].a);
+        return;
+    }
+    if (grow_(b->m, (void **)arr, *n, cap, sizeof **arr) != 0)
         return;
     struct bline *l = &(*arr)[(*n)++];
     l->depth = b->depth;
@@ -621,6 +641,47 @@ void vb_reset(struct vblock *b, const char *lhs, const char *fmt, ...)
     b->depth = 0;
     bl_add(b, &b->resets, &b->nr, &b->capr, L_SET, sdup(b->m, lhs), rhs, NULL);
     b->depth = d;
+}
+
+/* The zero of a declared width, spelled as the units spell it: 1'b0 for a
+ * scalar, N'd0 for a number N, {(A+B){1'b0}} for a sum or difference,
+ * {EXPR{1'b0}} for a name or a product. */
+static const char *zero_of(struct vmod *m, const char *w)
+{
+    int num = 1, depth = 0, sum = 0;
+    if (!w || !*w || strcmp(w, "1") == 0)
+        return "1'b0";
+    for (const char *p = w; *p; p++) {
+        num &= isdigit((unsigned char)*p) != 0;
+        depth += *p == '(' ? 1 : *p == ')' ? -1 : 0;
+        sum |= depth == 0 && (*p == '+' || *p == '-');
+    }
+    if (num)
+        return vm_fmt(m, "%s'd0", w);
+    return vm_fmt(m, sum ? "{(%s){1'b0}}" : "{%s{1'b0}}", w);
+}
+
+void vb_zero(struct vblock *b, const char *lhs)
+{
+    if (!b || b->m->failed)
+        return;
+    struct vmod *m = b->m;
+    int found = 0;
+    const char *w = NULL;
+    for (int i = 0; i < m->nsigs && !found; i++) {
+        const struct vsig *g = m->sigs[i];
+        found = strcmp(g->name, lhs) == 0 && g->is_reg && !g->is_int && !g->depth;
+        w = g->width;
+    }
+    for (int i = 0; i < m->nports && !found; i++) {
+        found = strcmp(m->ports[i].name, lhs) == 0 && m->ports[i].dir == VM_OUT_REG;
+        w = m->ports[i].width;
+    }
+    if (!found) {
+        vm_fail(m, "vb_zero: '%s' is not a declared reg or output reg ('%s')", lhs, b->label);
+        return;
+    }
+    vb_reset(b, lhs, "%s", zero_of(m, w));
 }
 
 void vb_set(struct vblock *b, const char *lhs, const char *fmt, ...)
@@ -736,4 +797,29 @@ void vb_endcase(struct vblock *b)
     }
     b->depth--;
     bl_add(b, &b->lines, &b->nl, &b->capl, L_RAW, "endcase", NULL, NULL);
+}
+
+void vb_delay_line(struct vblock *b, const char *const (*f)[3], size_t nf, int n,
+                   const char *stem, const char *last, const char *reset)
+{
+    if (!b || b->m->failed)
+        return;
+    if (b->seq != B_SEQ) {
+        vm_fail(b->m, "vb_delay_line outside a clocked block ('%s')", b->label);
+        return;
+    }
+    for (size_t i = 0; i < nf && !b->m->failed; i++) {
+        const char *prev = f[i][2];
+        for (int j = 1; j <= n; j++) {
+            const char *reg = j == n ? vm_fmt(b->m, "%s_%s_q", last, f[i][0])
+                                     : vm_fmt(b->m, "%s%d_%s_q", stem, j, f[i][0]);
+            if (!reg)
+                return;
+            vm_reg(b->m, reg, f[i][1], NULL);
+            vb_set(b, reg, "%s", prev);
+            if (reset && strcmp(f[i][0], reset) == 0)
+                vb_zero(b, reg);
+            prev = reg;
+        }
+    }
 }

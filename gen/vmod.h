@@ -95,11 +95,16 @@ void vm_inst_param(struct vinst *i, const char *param, const char *fmt, ...);
 /* Connect a port of the instance to an expression of this module's names
  * (empty expression = explicitly unconnected output). */
 void vm_inst_conn(struct vinst *i, const char *port, const char *fmt, ...);
+/* Connect several ports in order, from a NULL-ended list of port, expression
+ * pairs (expressions taken as they are, not as formats):
+ *     vm_inst_conns(in, (const char *const[]){ "clk_i", "clk_i", "we_i", we, NULL }); */
+void vm_inst_conns(struct vinst *i, const char *const *pairs);
 
 /* ---- logic ----
  * Continuous assignment, printed aligned with its neighbours. */
 void vm_assign(struct vmod *m, const char *lhs, const char *fmt, ...);
-/* A comment line (or paragraph) between logic items. */
+/* A comment line (or paragraph) between logic items, printed where it is made:
+ * a block made before it takes no more lines (its lines would print above). */
 void vm_comment(struct vmod *m, const char *fmt, ...);
 
 /* Blocks: `always @*` (comb) or `always @(posedge clk_i)` (seq).  A comb
@@ -117,6 +122,9 @@ struct vblock *vm_initial(struct vmod *m, const char *label);
 void vb_attr(struct vblock *b, const char *attr);
 void vb_default(struct vblock *b, const char *lhs, const char *fmt, ...);
 void vb_reset(struct vblock *b, const char *lhs, const char *fmt, ...);
+/* vb_reset of a reg (or output reg) to the zero of its declared width: 1'b0,
+ * N'd0, {NAME{1'b0}} or {(A+B){1'b0}}.  Declare it first. */
+void vb_zero(struct vblock *b, const char *lhs);
 void vb_set(struct vblock *b, const char *lhs, const char *fmt, ...);  /* = or <= */
 void vb_line(struct vblock *b, const char *fmt, ...);      /* one raw statement */
 void vb_if(struct vblock *b, const char *fmt, ...);        /* if (cond) begin */
@@ -128,6 +136,13 @@ void vb_case(struct vblock *b, const char *fmt, ...);      /* case (expr) */
 /* One case item `label: lhs = rhs;` (aligned); lhs counts as assigned. */
 void vb_item(struct vblock *b, const char *label, const char *lhs, const char *fmt, ...);
 void vb_endcase(struct vblock *b);
+/* A delay line in the clocked block b: each field f[k] = {name, width, source}
+ * goes through n registers, declared here as <stem><j>_<name>_q for j = 1 ..
+ * n - 1 and <last>_<name>_q at the end; the first takes the source, each
+ * next one the one before.  The field named `reset` (none if NULL) is reset
+ * to zero (vb_zero).  Printed field by field, register by register. */
+void vb_delay_line(struct vblock *b, const char *const (*f)[3], size_t nf, int n,
+                   const char *stem, const char *last, const char *reset);
 
 /* ---- printing ---- */
 struct vm_print_opts {

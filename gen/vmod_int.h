@@ -1,12 +1,16 @@
 /*
- * vmod_int.h - private to vmod.c, vmod_check.c and vmod_print.c: the data
- * of the module model and the few helpers the three files share.  Unit
- * generators use vmod.h only.
+ * vmod_int.h - private to the vmod*.c files: the data of the module model
+ * and the few helpers they share.  Unit generators use vmod.h only.
  *
+ *   vmod_name.c   name rules (G5, V4): pure functions of a name
  *   vmod.c        building: memory, the name table, declarations, logic
- *   vmod_check.c  what the model rejects: name rules (G5, V4), undeclared
- *                 and unused identifiers, block rules (V6), the design check
+ *   vmod_check.c  what the built model rejects: undeclared and unused
+ *                 identifiers, block rules (V6), the design check
  *   vmod_print.c  the Verilog printer (vm_print)
+ *
+ * Calls go one way, down this list's dependencies: vmod_print.c calls
+ * vmod_check.c and vmod.c, vmod_check.c calls vmod.c, and vmod.c calls
+ * vmod_name.c; nothing calls back up.
  */
 #ifndef SIMTY_VMOD_INT_H
 #define SIMTY_VMOD_INT_H
@@ -14,7 +18,7 @@
 #include "vmod.h"
 
 enum nkind { N_PORT, N_PARAM, N_LOCALPARAM, N_SIG, N_INT, N_INST };
-/* "port", "parameter", ... indexed by enum nkind, for messages. */
+/* vmod_name.c: "port", "parameter", ... indexed by enum nkind, for messages. */
 extern const char *const vm_nkind_name[];
 
 struct vname {
@@ -76,6 +80,7 @@ struct vblock {
     int depth;
     int in_case;
     int loops[8], nloops;       /* names[] index of each integer it loops on (vb_for) */
+    int item;                   /* its index in the module's items */
 };
 
 enum ikind { I_ASSIGN, I_COMMENT, I_BLOCK };
@@ -106,6 +111,7 @@ struct vmod {
     struct vsig **sigs; int nsigs, capsigs;
     struct vinst **insts; int ninsts, capinsts;
     struct vitem *items; int nitems, capitems;
+    int last_comment;           /* index in items of the last vm_comment, -1 before one */
     /* memory owned by the module */
     void **mem; int nmem, capmem;
 };
@@ -114,8 +120,8 @@ struct vmod {
 const char *vm_fmt(struct vmod *m, const char *fmt, ...);
 /* Index in m->names of the name id[0..len), or -1. */
 int vm_name_find(const struct vmod *m, const char *id, size_t len);
-/* Legality (G5) and the naming rules (V4) of a name about to be declared;
- * -1 with the module's error set. */
-int vm_naming_rule(struct vmod *m, const char *id, enum nkind kind, enum vm_dir dir);
+/* vmod_name.c: legality (G5) and the naming rules (V4) of a name about to be
+ * declared as `kind`; -1 with the reason in err. */
+int vm_name_rule(const char *id, enum nkind kind, enum vm_dir dir, char *err, size_t errlen);
 
 #endif /* SIMTY_VMOD_INT_H */

@@ -492,6 +492,9 @@ static void test_vmod(struct tctx *t)
         { "seq no rst", "undeclared identifier 'rst_i' in clocked block 's'" },
         { "shared index", "integer i is a loop index in both a clocked and a combinational block" },
         { "stray index", "integer i is used in clocked block 's', which does not loop on it" },
+        { "comment in block", "block 'c' is still being filled after the comment \"the next "
+                              "state...\", which prints after it: make the comment before the "
+                              "block" },
     };
     for (size_t k = 0; k < sizeof cases / sizeof cases[0]; k++) {
         const char *w = cases[k].what;
@@ -553,6 +556,12 @@ static void test_vmod(struct tctx *t)
             vm_integer(m, "i");
             struct vblock *b = vm_seq(m, "s");
             vb_set(b, "q[i]", "a_i");
+        } else if (!strcmp(w, "comment in block")) {
+            vm_reg(m, "y", NULL, NULL);
+            struct vblock *b = vm_comb(m, "c");
+            vb_default(b, "y", "1'b0");
+            vm_comment(m, "the next state");
+            vb_set(b, "y", "a_i");
         } else if (!strcmp(w, "shared index")) {
             vm_port(m, VM_IN, "clk_i", NULL, NULL);
             vm_reg(m, "q", "2", NULL);
@@ -594,6 +603,62 @@ static void test_vmod(struct tctx *t)
     vb_reset(ib, "r", "1'b0");
     check(t, vm_status(m) != 0 && strstr(vm_error(m), "vb_reset outside a clocked block"),
           "vmod: vb_reset in an initial block is rejected");
+    vm_free(m);
+
+    /* the helpers: connections from a list, a delay line */
+    m = vm_new(&c, "simty_x");
+    vm_port(m, VM_IN, "clk_i", NULL, NULL);
+    vm_port(m, VM_IN, "rst_i", NULL, NULL);
+    vm_port(m, VM_IN, "v_i", NULL, NULL);
+    vm_port(m, VM_IN, "d_i", "8", NULL);
+    vm_port(m, VM_OUT, "q_o", "32", NULL);
+    vm_inst_conns(vm_inst(m, "simty_y", "u_y"),
+                  (const char *const[]){ "a_i", "{24'd0, d_i}", "bb_o", "q_o", NULL });
+    {
+        static const char *const f[][3] = { { "valid", "1", "v_i" }, { "d", "8", "d_i" } };
+        vb_delay_line(vm_seq(m, "pipe"), f, 2, 3, "p", "z", "valid");
+    }
+    s = print_mod(m);
+    check(t, s && strstr(s, "  simty_y u_y (\n    .a_i  ({24'd0, d_i}),\n    .bb_o (q_o)\n  );\n") &&
+                 strstr(s, "    p1_valid_q <= v_i;\n    p2_valid_q <= p1_valid_q;\n"
+                           "    z_valid_q  <= p2_valid_q;\n    p1_d_q     <= d_i;\n") &&
+                 strstr(s, "    z_d_q      <= p2_d_q;\n    if (rst_i) begin\n      p1_valid_q <= 1'b0;\n"
+                           "      p2_valid_q <= 1'b0;\n      z_valid_q  <= 1'b0;\n    end\n") &&
+                 strstr(s, "  reg [7:0] p2_d_q;\n"),
+          "vmod: vm_inst_conns and vb_delay_line print (%s)", vm_error(m));
+    free(s);
+    vm_free(m);
+
+    /* vb_zero: the zero of each declared width, as the units spell it */
+    struct vblock *zb;
+    m = vm_new(&c, "simty_x");
+    vm_localparam(m, "N", 3, NULL);
+    vm_port(m, VM_IN, "clk_i", NULL, NULL);
+    vm_port(m, VM_IN, "rst_i", NULL, NULL);
+    vm_port(m, VM_OUT_REG, "v_o", NULL, NULL);
+    {
+        static const char *const zw[][2] = { { "a_q", "1" }, { "b_q", "5" }, { "c_q", "N" },
+                                             { "d_q", "N*4" }, { "e_q", "N+1" },
+                                             { "f_q", "(N+1)*2" } };
+        zb = vm_seq(m, "zero");
+        for (size_t k = 0; k < sizeof zw / sizeof zw[0]; k++) {
+            vm_reg(m, zw[k][0], zw[k][1], NULL);
+            vb_set(zb, zw[k][0], "%s", zw[k][0]);
+            vb_zero(zb, zw[k][0]);
+        }
+        vb_set(zb, "v_o", "1'b1");
+        vb_zero(zb, "v_o");
+    }
+    s = print_mod(m);
+    check(t, s && strstr(s, "      a_q <= 1'b0;\n      b_q <= 5'd0;\n      c_q <= {N{1'b0}};\n"
+                            "      d_q <= {N*4{1'b0}};\n      e_q <= {(N+1){1'b0}};\n"
+                            "      f_q <= {(N+1)*2{1'b0}};\n      v_o <= 1'b0;\n"),
+          "vmod: vb_zero spells the zero of the declared width (%s)", vm_error(m));
+    free(s);
+    vm_wire(m, "w", "N", NULL);
+    vb_zero(zb, "w");
+    check(t, vm_status(m) != 0 && strstr(vm_error(m), "vb_zero: 'w' is not a declared reg"),
+          "vmod: vb_zero of a wire is rejected");
     vm_free(m);
 
     /* identifier scanning accepts literals, system functions, keywords */

@@ -196,6 +196,9 @@ module simty_fetch (
       redir_wid_i));
   assign jk_f3   = f3_valid_q && (f3_drop_q || (kill && f3_wid_q == redir_wid_i));
 
+  // Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a redirect that
+  // refetches clears them (nothing of the warp issues then).
+
   // fetch
   always @(posedge clk_i) begin
     f1_valid_q  <= sel_valid && !jk_sel;
@@ -265,8 +268,6 @@ module simty_fetch (
     end
   end
 
-  // Credits: + a fetch, - an issue, - a fetch dropped by a predicted jump; a redirect that
-  // refetches clears them (nothing of the warp issues then).
   assign rf_valid_o = f3_valid_q && !jk_f3;
   assign rf_spec_o  = f3_valid_q && !f3_drop_q;
 

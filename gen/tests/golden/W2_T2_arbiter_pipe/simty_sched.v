@@ -262,9 +262,6 @@ module simty_sched (
     end
   end
 
-  // What was issued in the last 8 cycles: their results may not be in the register file yet.
-  // Entry k was issued k + 1 cycles ago.
-
   // Buffer contents {pc1, pred, rs2, rs1, fault, insn, pc} and, beside them, the target tgt:
   // both next PCs are in the buffer so that the issue only picks one. The issue registers the
   // entry's address, collect 0 reads it (LUT-RAM, asynchronous read), so the issue pick does
@@ -334,6 +331,9 @@ module simty_sched (
   // load's write). Each entry keeps its wait, set a cycle after its refill from the record of
   // the last 8 issues, raised by its warp's later issues (the record's newest entry), and
   // counted down by a shift. No warp's head is compared with the whole record.
+
+  // What was issued in the last 8 cycles: their results may not be in the register file yet.
+  // Entry k was issued k + 1 cycles ago.
 
   // refill, registered
   always @(posedge clk_i) begin
@@ -517,6 +517,12 @@ module simty_sched (
   assign dec_wb  = ({W{wb_valid_i}} & ({{(W-1){1'b0}}, 1'b1} << wb_wid_i));
   assign inc     = iss_oh;
 
+  // Queue: a refill writes at the warp's write pointer, an issue advances its read pointer, a
+  // flush empties it.
+
+  // A warp never issues in the cycle it is squashed (msq_i the cycle before: so nn_n is final
+  // for it).
+
   // state
   always @(posedge clk_i) begin
     for (ws = 0; ws < W; ws = ws + 1) begin
@@ -605,12 +611,6 @@ module simty_sched (
       rp_q       <= {IB_W*W{1'b0}};
     end
   end
-
-  // Queue: a refill writes at the warp's write pointer, an issue advances its read pointer, a
-  // flush empties it.
-
-  // A warp never issues in the cycle it is squashed (msq_i the cycle before: so nn_n is final
-  // for it).
 
   // hazard record: warps
   (* keep *)

@@ -90,6 +90,11 @@ module simty_mdu (
   assign step     = busy_q && !step_q[5];
   assign dv_req_o = busy_q && step_q[5];
 
+  // A result normally finds a free slot within a few cycles; should the other warps keep the
+  // load port and its bank's port busy every cycle (loads issued back to back, a spin on a flag
+  // the divide's warp sets), issue is held once it has waited 16 cycles, so it is always
+  // written.
+
   // control
   always @(posedge clk_i) begin
     if (mb_acc_o) begin
@@ -115,10 +120,6 @@ module simty_mdu (
     end
   end
 
-  // A result normally finds a free slot within a few cycles; should the other warps keep the
-  // load port and its bank's port busy every cycle (loads issued back to back, a spin on a flag
-  // the divide's warp sets), issue is held once it has waited 16 cycles, so it is always
-  // written.
   assign dv_wid_o  = wid_q;
   assign dv_rd_o   = rd_q;
   assign dv_mask_o = mask_q;
