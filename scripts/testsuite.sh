@@ -5,7 +5,7 @@
 #   scripts/testsuite.sh fast|full [CHECK...]
 #
 # Each check is a make target (or command) whose output goes to
-# build/test/<check>.log.  A check that ends its output with "N passed,
+# build/test/<check>.log (TEST_OUT).  A check that ends its output with "N passed,
 # M failed" contributes those counts, any other check counts as one test.  The
 # run closes with the totals on a line of their own; exit status 1 if anything
 # failed.
@@ -16,7 +16,11 @@
 # the programs and the model), the third builds each configuration's simulator
 # once, the last reuses them (fuzz, random start state, the job runner).
 # Checks that write the same folders share a lock (lock_of below) and never
-# run together.  Lines are printed as checks end.
+# run together.  Lines are printed as checks end, with the progress of the run
+# (scripts/simjobs.py progress, the project's one progress display): on a
+# terminal one updating line (checks done/total, elapsed, time left, the checks
+# running), in a log a line per tenth of the checks and at least every 30 s.
+# TEST_OUT: where the logs go (default build/test).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -90,6 +94,8 @@ fast=(
   "area-step-selftest|.venv/bin/python scripts/area_step.py --self-test"
   # nextpnr's progress lines (recorded logs, scripts/tests/), the tools' versions
   "pnr-progress|.venv/bin/python scripts/fpga_flow.py --progress-self-test"
+  # the progress display of the long runs and of this runner: done/total, lines in a log
+  "progress|.venv/bin/python scripts/simjobs.py --progress-self-test"
   "tool-version|.venv/bin/python scripts/fpga_flow.py --version-self-test"
   # the critical path's units from the cells' sources (recorded W1T1 paths, scripts/tests/)
   "crit-path|.venv/bin/python scripts/synth.py --crit-self-test"
@@ -112,6 +118,13 @@ fast=(
   # make bitstream PROG='s images of 9 programs through the ECP5 SoC against make sim (~40 s)
   "fpga-sim-prog|$mk test-fpga-sim-prog W=2 T=4 TRACK=sorted SORTER=exact"
   "term-selftest|.venv/bin/python scripts/term.py --self-test"
+)
+# simjobs.py --progress-self-test's run of this runner: three quick checks, two phases.
+progress_selftest=(
+  "fake-a|sleep 1; echo '2 passed, 0 failed'"
+  "fake-b|true"
+  "--"
+  "fake-c|echo '1 passed, 0 failed'"
 )
 # C programs need at least 512 bytes of data memory per thread: with the
 # default 256 KiB, configurations above 256 threads run the ISA tests only.
@@ -140,6 +153,7 @@ full=(
 case $tier in
   fast) checks=("${fast[@]}") ;;
   full) checks=("${full[@]}") ;;
+  progress-selftest) checks=("${progress_selftest[@]}") ;;
   *) echo "testsuite: unknown tier '$tier' (fast or full)" >&2; exit 3 ;;
 esac
 
@@ -156,20 +170,42 @@ declare -A lock_of=(
 jobs=${TEST_JOBS:-2}
 case $jobs in ''|*[!0-9]*|0) echo "testsuite: TEST_JOBS=$jobs: a positive number" >&2; exit 3 ;; esac
 
-mkdir -p build/test
+out=${TEST_OUT:-build/test}
+mkdir -p "$out"
 total_pass=0; total_fail=0; failed=()
 t_start=$(date +%s)
 
+# The progress display reads events on fd 3; the run's lines go to stdout through
+# it.  If it cannot start, or dies, they are printed directly.
+selected=0
+for entry in "${checks[@]}"; do
+  [ "$entry" = "--" ] && continue
+  if [ $# -eq 0 ] || [[ " $* " == *" ${entry%%|*} "* ]]; then selected=$((selected + 1)); fi
+done
+py=.venv/bin/python; [ -x "$py" ] || py=python3
+prog_pid=
+trap '' PIPE
+if exec 3> >(exec "$py" scripts/simjobs.py progress --total "$selected" \
+               --desc "make test ($tier)" --unit check); then
+  prog_pid=$!
+fi
+event() { # start NAME | done NAME | say TEXT, to the progress display
+  [ -n "$prog_pid" ] && { printf '%s\n' "$*" >&3; } 2>/dev/null
+}
+say() { # a line of the run's output
+  event say "$*" || { prog_pid=; printf '%s\n' "$*"; }
+}
+
 run_check() { # name cmd: the check's log, then its exit status and seconds
   local t0=$(date +%s) rc
-  bash -c "$2" > "build/test/$1.log" 2>&1
+  bash -c "$2" > "$out/$1.log" 2>&1 3>&-
   rc=$?
-  echo "$rc $(( $(date +%s) - t0 ))" > "build/test/$1.rc"
+  echo "$rc $(( $(date +%s) - t0 ))" > "$out/$1.rc"
 }
 
 report() { # name: the line of a finished check, counts added to the totals
-  local name=$1 log=build/test/$1.log rc secs counts p f
-  read -r rc secs < "build/test/$name.rc"
+  local name=$1 log=$out/$1.log rc secs counts p f line
+  read -r rc secs < "$out/$name.rc"
   counts=$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
   if [ -n "$counts" ]; then
     p=$(sed -E 's/^([A-Za-z-]+: )?([0-9]+) passed.*/\2/' <<<"$counts")
@@ -181,10 +217,10 @@ report() { # name: the line of a finished check, counts added to the totals
   [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
   total_pass=$(( total_pass + p )); total_fail=$(( total_fail + f ))
   if [ "$rc" -eq 0 ]; then
-    printf 'PASS %-12s %4d passed %6ds\n' "$name" "$p" "$secs"
+    say "$(printf 'PASS %-12s %4d passed %6ds' "$name" "$p" "$secs")"
   else
-    printf 'FAIL %-12s %4d passed, %d failed %ds  (log: %s)\n' "$name" "$p" "$f" "$secs" "$log"
-    tail -n 25 "$log" | sed 's/^/    /'
+    say "$(printf 'FAIL %-12s %4d passed, %d failed %ds  (log: %s)' "$name" "$p" "$f" "$secs" "$log")"
+    while IFS= read -r line; do say "    $line"; done < <(tail -n 25 "$log")
     failed+=("$name")
   fi
 }
@@ -197,6 +233,7 @@ wait_one() { # wait for any running check, report it, free its lock
   name=${running[$pid]}; unset "running[$pid]"
   [ -n "${lock_of[$name]:-}" ] && unset "held[${lock_of[$name]}]"
   report "$name"
+  event done "$name"
 }
 
 run_phase() { # entries of one phase, TEST_JOBS at a time
@@ -208,6 +245,7 @@ run_phase() { # entries of one phase, TEST_JOBS at a time
       if [ $started -eq 0 ] && [ ${#running[@]} -lt "$jobs" ] && { [ -z "$lock" ] || [ -z "${held[$lock]:-}" ]; }; then
         run_check "$name" "${entry#*|}" &
         running[$!]=$name; [ -n "$lock" ] && held[$lock]=1
+        event start "$name"
         started=1
       else
         rest+=("$entry")
@@ -228,9 +266,10 @@ for entry in "${checks[@]}" "--"; do
   fi
   name=${entry%%|*}
   if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
-  rm -f "build/test/$name.rc"
+  rm -f "$out/$name.rc"
   phase+=("$entry")
 done
+if [ -n "$prog_pid" ]; then exec 3>&-; wait "$prog_pid"; fi
 echo "tier $tier: $(( $(date +%s) - t_start )) s, $jobs at a time${failed[*]:+; failed checks: ${failed[*]}}"
 echo "$total_pass passed, $total_fail failed"
 [ $total_fail -eq 0 ]
