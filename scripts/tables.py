@@ -9,6 +9,7 @@
     scripts/tables.py --import-synth build/<cfg>/synth-<board>/results.json --commit C
                       [--date YYYY-MM-DD] [--note TEXT] [--out docs/data/NAME.json]
     scripts/tables.py --import-bench build/bench/bench.json --commit C [...]
+    scripts/tables.py --import-flow build/fpga/smoke-ecp5/results.json --commit C [...]
 
 A block is the text between a line "<!-- table:NAME begin -->" and a line
 "<!-- table:NAME end -->" (the bench and sorter tables keep the markers their own
@@ -567,7 +568,8 @@ AREA_KEYS = ("lut", "carry", "ff", "bram", "lutram", "dsp")
 CONFIG_KEYS = ("TAG", "W", "T", "TRACK", "SORTER", "ARBPIPE", "ARB_CUTS", "ISA", "IMEM", "DMEM",
                "RAMSTYLE")
 SYNTH_KEYS = ("board", "board_name", "device", "fmax_mhz", "fmax_seeds_mhz", "seeds",
-              "placer_used", "freq_target_mhz", "fit", "tools", "rtl_digest")
+              "placer_used", "freq_target_mhz", "fit", "tools", "rtl_digest", "seconds_total")
+FLOW_KEYS = ("family", "device", "top", "chparam", "fmax_mhz", "freq_target_mhz", "seed", "tools")
 
 
 def run_date(path):
@@ -587,21 +589,44 @@ def source_name(path):
     return p[p.index("/build/") + 1:] if "/build/" in p else p
 
 
+def steps_of(res):
+    """The seconds and peak memory (MiB) of each step that ran."""
+    return {k: {"seconds": v.get("seconds"), "peak_mib": v.get("peak_mib")}
+            for k, v in sorted((res.get("steps") or {}).items()) if v.get("status") == "ok"}
+
+
 def import_synth(path, commit, date=None, note=None):
+    """A make synth results.json; kind "prog" for the patchable design synth.py
+    --patchable writes (prog-<board>/, make bitstream PROG=)."""
     with open(path) as fh:
         res = json.load(fh)
     cfg = res.get("config", {})
     knobs = dict(cfg.get("config_mk") or {}, W=cfg.get("W"), T=cfg.get("T"), TRACK=cfg.get("TRACK"))
-    out = {"kind": "synth", "commit": commit, "date": date or run_date(path),
-           "source": source_name(path), "note": note or "",
+    patchable = bool((res.get("memories") or {}).get("patchable"))
+    out = {"kind": "prog" if patchable else "synth", "commit": commit,
+           "date": date or run_date(path), "source": source_name(path), "note": note or "",
            "config": {k: knobs[k] for k in CONFIG_KEYS if knobs.get(k) is not None}}
     out.update({k: res[k] for k in SYNTH_KEYS if k in res})
+    out["steps"] = steps_of(res)
     out["area"] = {k: res["area"].get(k) for k in AREA_KEYS}
     if res.get("units"):
         out["units"] = {u: {k: a.get(k) for k in AREA_KEYS}
                         for u, a in sorted(res["units"].items())}
     if out.get("board") == "ice40":
         out["logic_cells"] = (res.get("fit") or {}).get("need", {}).get("lc_packed")
+    return out
+
+
+def import_flow(path, commit, date=None, note=None):
+    """A scripts/fpga_flow.py results.json (make fpga-smoke, make fpga-calibrate)."""
+    with open(path) as fh:
+        res = json.load(fh)
+    out = {"kind": "flow", "commit": commit,
+           "date": date or datetime.date.fromtimestamp(os.path.getmtime(path)).isoformat(),
+           "source": source_name(path), "note": note or "", "board": res["family"]}
+    out.update({k: res[k] for k in FLOW_KEYS if k in res})
+    out["area"] = {k: res["area"].get(k) for k in AREA_KEYS}
+    out["steps"] = steps_of(res)
     return out
 
 
@@ -707,6 +732,8 @@ def main():
     ap.add_argument("--only", nargs="*", help="these blocks only")
     ap.add_argument("--import-synth", metavar="RESULTS_JSON")
     ap.add_argument("--import-bench", metavar="BENCH_JSON")
+    ap.add_argument("--import-flow", metavar="RESULTS_JSON",
+                    help="a scripts/fpga_flow.py results.json (make fpga-smoke)")
     ap.add_argument("--commit", help="with --import-*: the commit the run measured")
     ap.add_argument("--date", help="with --import-*: YYYY-MM-DD (default: the run's)")
     ap.add_argument("--note", help="with --import-*: what else to know about the run")
@@ -714,10 +741,11 @@ def main():
     a = ap.parse_args()
     if a.self_test:
         return self_test()
-    if a.import_synth or a.import_bench:
+    if a.import_synth or a.import_bench or a.import_flow:
         if not a.commit or not re.fullmatch(r"[0-9a-f]{7,40}", a.commit):
             ap.error("--import-*: --commit names the commit the run measured (7+ hex digits)")
         d = (import_synth(a.import_synth, a.commit, a.date, a.note) if a.import_synth
+             else import_flow(a.import_flow, a.commit, a.date, a.note) if a.import_flow
              else import_bench(a.import_bench, a.commit, a.date, a.note))
         text = json.dumps(d, indent=1, sort_keys=True) + "\n"
         if a.out:
