@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""The figure tables of README.md and docs/, written from committed data (issue 56).
+"""The figure tables of README.md, docs/ and fpga/README.md, written from committed data
+(issue 56).
 
     scripts/tables.py                 rewrite every generated block (make tables)
     scripts/tables.py --check         PASS or FAIL per block, with a diff, and "N passed,
@@ -391,6 +392,86 @@ def results_ice40_fit(db):
         "%dx%d at %s" % (d["config"]["W"], d["config"]["T"], when(d)) for d in ds))
 
 
+# --- fpga/README.md: the flows' own designs and the patchable designs ------------------
+
+FLOW_DEVICE = {"ecp5": "LFE5U-85F", "ice40": "iCE40-HX8K"}
+
+
+def num(x):
+    """A figure as the documents write times: one decimal below 100 (none where it was
+    stated as a whole number), whole from 100."""
+    return n(x) if x >= 100 or float(x).is_integer() else f(x, 1)
+
+
+def secs(x):
+    return "%s s" % num(x)
+
+
+def mib(x):
+    return "%s MiB" % n(x)
+
+
+# (label, data file): make fpga-smoke's designs, then make fpga-calibrate's
+FLOW_ROWS = (
+    ("1 ALU lane (smoke)", "flow-ecp5-smoke-9949e0e"),
+    ("1 ALU lane (smoke)", "flow-ice40-smoke-9949e0e"),
+    ("48 ALU lanes (calibration)", "transcribed/flow-ecp5-calib48-51ce9ca"),
+    ("8 ALU lanes (calibration)", "transcribed/flow-ice40-calib8-16c151e"),
+)
+
+
+def fpga_flows(db):
+    lines = ["| design | device | LUT4 | carry | FF | Fmax MHz | synth (peak memory) | P&R | P&R peak "
+             "memory | measured |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for label, name in FLOW_ROWS:
+        d = db.json(name)
+        a, st = d["area"], d["steps"]
+        synth = secs(st["synth"]["seconds"])
+        if st["synth"].get("peak_mib"):
+            synth += " (%s)" % mib(st["synth"]["peak_mib"])
+        lines.append("| %s | %s | %s | %s%s | %s | %s | %s | %s | %s | %s |" % (
+            label, FLOW_DEVICE[d["board"]], n(a["lut"]), n(a["carry"]),
+            " CCU2C" if d["board"] == "ecp5" else "", n(a["ff"]), f(d["fmax_mhz"]), synth,
+            secs(st["pnr"]["seconds"]), mib(st["pnr"]["peak_mib"]), when(d)))
+    return lines
+
+
+# (label, the patchable design, what else to say of its commit, the make bitstream PROG=
+# times)
+PATCHABLE_ROWS = (
+    ("iCE40 W=2 T=2", "prog-ice40-W2_T2_sorted-0446fa3", "",
+     "transcribed/bitstream-prog-ice40-W2_T2_sorted-b4040d5"),
+    ("ECP5 W=8 T=8", "prog-ecp5-W8_T8_sorted-0446fa3", " (its report module a draft of it)",
+     "transcribed/bitstream-prog-ecp5-W8_T8_sorted-b4040d5"),
+)
+
+
+def fpga_patchable(db):
+    lines = ["| board, configuration | the patchable design, once (`synth.py --patchable`) | then "
+             "`make bitstream PROG=` |", "|---|---|---|"]
+    measured = []
+    for label, name, qual, pname in PATCHABLE_ROWS:
+        d, pt = db.json(name), db.json(pname)
+        a, st = d["area"], d["steps"]
+        pnr = [v["seconds"] for k, v in sorted(st.items()) if k.startswith("pnr")]
+        if d["board"] == "ice40":
+            area = "%s LUT4 in %s logic cells, %d of %d RAM4K" % (
+                n(a["lut"]), n(d["logic_cells"]), a["bram"], ICE40_RAM)
+        else:
+            area = "%s LUT4, %d DP16KD" % (n(a["lut"]), a["bram"])
+        clock = "met" if d["fmax_mhz"] >= d["freq_target_mhz"] else "missed"
+        lo, hi = pt["prog_seconds"]
+        lines.append("| %s | %s s (Yosys %s s, nextpnr %s s; %s, %s MHz: the %s MHz clock is %s) "
+                     "| %s to %s (%s) |" % (
+                         label, n(d["seconds_total"]), n(st["synth"]["seconds"]),
+                         " and ".join(n(x) for x in pnr), area, f(d["fmax_mhz"]),
+                         n(d["freq_target_mhz"]), clock, num(lo), secs(hi), pt["steps"]))
+        measured.append("%s, the design at %s%s, `make bitstream PROG=` at %s" % (
+            label, when(d), qual, when(pt)))
+    return lines + [""] + prose("Measured here (2 cores, shared with other runs): %s."
+                                % "; ".join(measured))
+
+
 # --- docs/bench/README.md and the compare tables (their scripts' own writers) ---------
 
 BENCH_CSV = "docs/bench/bench.csv"
@@ -467,6 +548,8 @@ BLOCKS = [
     ("docs/results.md", "ice40-fit", results_ice40_fit, None),
     ("docs/results.md", "sorter-summary", sorter_summary,
      ("<!-- sorter-table begin -->", "<!-- sorter-table end -->")),
+    ("fpga/README.md", "fpga-flows", fpga_flows, None),
+    ("fpga/README.md", "fpga-patchable", fpga_patchable, None),
     ("docs/bench/README.md", "bench-measured", bench_measured, None),
     ("docs/bench/README.md", "bench-kernels", bench_kernels,
      (bench.README_BEGIN, bench.README_END)),
@@ -713,6 +796,11 @@ def self_test():
         check("a data file changed makes every block it feeds stale", failures(tmp)[0] == present(
             block("README.md", "results"), block("README.md", "figure"),
             block("docs/results.md", "round2-steps")))
+        shutil.copy(os.path.join(ROOT, DATA, name), os.path.join(tmp, DATA, name))
+        name = "prog-ice40-W2_T2_sorted-0446fa3.json"
+        edit(os.path.join(tmp, DATA, name), '"lut": 5263', '"lut": 5569')
+        check("fpga/README's patchable table follows its data file (an iCE40 LUT4 count "
+              "changed)", failures(tmp)[0] == present(block("fpga/README.md", "fpga-patchable")))
         shutil.copy(os.path.join(ROOT, DATA, name), os.path.join(tmp, DATA, name))
         rel = "docs/compare-ecp5-W8.csv"
         edit(os.path.join(tmp, rel), "ecp5,8,32,sorted,ok,40776,37942,1417,16227,",
