@@ -6,7 +6,8 @@
     scripts/tables.py --check         PASS or FAIL per block, with a diff, and "N passed,
                                       M failed"; exit 1 if any block is stale (make test)
     scripts/tables.py --self-test     the check catches a changed number, a changed data
-                                      file, a lost marker and a changed source CSV
+                                      file, a lost marker, a changed source CSV and a
+                                      hand-typed table of figures
     scripts/tables.py --import-synth build/<cfg>/synth-<board>/results.json --commit C
                       [--date YYYY-MM-DD] [--note TEXT] [--out docs/data/NAME.json]
     scripts/tables.py --import-bench build/bench/bench.json --commit C [...]
@@ -22,6 +23,11 @@ notes that state them, and labelled so), and the CSVs other scripts commit
 (docs/bench/bench.csv, docs/compare-*.csv), whose provenance and SHA-256 are in
 docs/data/sources.json: a CSV that changes without its entry fails the check.
 docs/data/README.md describes every file.
+
+Every other table of figures in the tree's Markdown documents must sit in a history
+block ("<!-- history begin -->", a note naming the commit its figures are as recorded
+at, "<!-- history end -->"): the check fails on one that is in neither, so no new
+hand-typed table of figures can appear (figure_tables below says what counts).
 
 The arithmetic is the project's: logic = synth.logic_of (LUT4 + 2 x carry on ECP5),
 the figure of merit = bench.figure (thread IPC x Fmax / (logic / 1,000)), the bench
@@ -41,6 +47,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -569,6 +576,195 @@ def find_block(lines, begin, end):
     return bs[0], es[0]
 
 
+# --- every table of figures is generated or history ------------------------------------
+# A table of figures (measured results) in any document of the tree must be written from
+# data (a block of BLOCKS, or a document a script writes whole, GENERATED_DOCS), or sit
+# in a history block: figures of runs whose results are gone, as recorded at the commit
+# its note names, never regenerated.  make check-tables fails on any other, so a new
+# hand-typed table of figures cannot appear.
+
+HISTORY_BEGIN, HISTORY_END = "<!-- history begin -->", "<!-- history end -->"
+HISTORY_NOTE = "*History: figures as recorded at `%s`, not regenerated.*"
+HISTORY_NOTE_RE = re.compile(r"\*History: figures as recorded at `([0-9a-f]{7,40})`, "
+                             r"not regenerated\b[^*]*\*")
+# Documents a script writes whole from its run's records (the tables are its output).
+GENERATED_DOCS = {
+    "docs/bench/bench.md": "scripts/bench.py --docs (make bench-docs), with docs/bench/bench.csv",
+    "docs/bench/policies.md": "scripts/bench.py --docs (make bench-docs), with docs/bench/bench.csv",
+}
+SKIP_DIRS = {"build", "node_modules", "__pycache__"}
+
+# What a figure looks like in a cell.  A cell (code spans, links' targets, bold and
+# parenthesised asides removed) is split at ", ", "; " and ": "; a part made only of
+# numbers with their units and joiners ("80.0 MHz", "2.525 / 2.400", "14,480 -> 14,862",
+# "191 to 216 s") is a figure when one of its numbers has a decimal point, a thousands
+# separator or four digits, or a unit of time or a percentage; sizes (KiB, bytes, words)
+# are not figures.  A table is a table of figures when a body cell after the first column
+# holds one, or when most of those cells are bare numbers.  Parameter tables ("power of
+# two, 1..64 | 8"), sizes, versions in text and section numbers stay out.
+_NUM = r"[-+]?\d[\d,]*(?:\.\d+)?(?:%|x)?"
+_ITEM = (r"(?:(?:about|~|≈|<=?|>=?|up to|under|over|at most|at least)\s*)?" + _NUM +
+         r"(?:\s+[A-Za-z%µ][\w%/.]*)?")
+FIGURE_PART = re.compile(r"^%s(?:\s*(?:/|->|→|to|\+|-|x|×|and|or|of|vs\.?)\s*%s)*$"
+                         % (_ITEM, _ITEM))
+FIGURE_NUM = re.compile(r"(?<![\w.])(?:\d+\.\d+|\d{1,3}(?:,\d{3})+|\d{4,})(?![\w])")
+TIME_NUM = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:s|ms|min|h|%)(?![\w])")
+SIZE_NUM = re.compile(r"(?<![\w.])[\d.,]+\s*(?:KiB|MiB|GiB|B|bytes|bits|words|KB)(?![\w])")
+BARE_NUM = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?$")
+
+
+def cell_text(cell):
+    c = re.sub(r"`[^`]*`", " ", cell)
+    c = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", c).replace("**", "")
+    while True:
+        c2 = re.sub(r"\([^()]*\)", " ", c)
+        if c2 == c:
+            break
+        c = c2
+    return re.sub(r"\s+", " ", c).strip()
+
+
+def cell_figures(cell):
+    """The parts of a table cell that are figures (see FIGURE_PART)."""
+    out = []
+    for part in re.split(r",\s+|;\s+|:\s+", cell_text(cell)):
+        part = part.strip()
+        if part and FIGURE_PART.match(part):
+            rest = SIZE_NUM.sub(" ", part)
+            if FIGURE_NUM.search(rest) or TIME_NUM.search(rest):
+                out.append(part)
+    return out
+
+
+def split_row(line):
+    """A table row's cells ("|" inside code spans or escaped is not a separator)."""
+    spans = []
+    line = re.sub(r"`[^`]*`", lambda m: spans.append(m.group(0)) or "\0%d\0" % (len(spans) - 1),
+                  line.strip().replace("\\|", "\1"))
+    cells = line.strip("|").split("|")
+    return [re.sub(r"\0(\d+)\0", lambda m: spans[int(m.group(1))], c).replace("\1", "|").strip()
+            for c in cells]
+
+
+def md_tables(lines):
+    """(first line's index, body rows) of every Markdown table outside code fences."""
+    out, i, fence = [], 0, False
+    while i < len(lines):
+        if lines[i].lstrip().startswith("```"):
+            fence = not fence
+        elif (not fence and lines[i].startswith("|") and i + 1 < len(lines)
+              and re.match(r"^\|\s*:?-", lines[i + 1])):
+            j = i + 2
+            while j < len(lines) and lines[j].startswith("|"):
+                j += 1
+            out.append((i, lines[i + 2:j]))
+            i = j
+            continue
+        i += 1
+    return out
+
+
+def table_figures(rows):
+    """The figures of a table's body (empty: not a table of figures)."""
+    figs, cells, bare = [], 0, 0
+    for row in rows:
+        for c in split_row(row)[1:]:
+            figs += cell_figures(c)
+            cells += 1
+            bare += bool(BARE_NUM.match(cell_text(c)))
+    if not figs and cells and 2 * bare > cells:
+        figs = ["%d of %d cells bare numbers" % (bare, cells)]
+    return figs
+
+
+def docs_of(root):
+    """Every Markdown document of the tree, relative to it."""
+    out = []
+    for d, dirs, files in os.walk(root):
+        dirs[:] = sorted(x for x in dirs if not x.startswith(".") and x not in SKIP_DIRS)
+        out += [os.path.relpath(os.path.join(d, x), root) for x in sorted(files)
+                if x.endswith(".md")]
+    return sorted(out)
+
+
+_commits = {}
+
+
+def commits_known(shas):
+    """Which of shas name a commit of this checkout's history: one git cat-file for them
+    all (every one counts as known where git cannot say: no git, no history)."""
+    ask = sorted(set(shas) - set(_commits))
+    if ask:
+        try:
+            r = subprocess.run(["git", "-C", ROOT, "cat-file", "--batch-check"],
+                               input="".join(x + "^{commit}\n" for x in ask),
+                               capture_output=True, text=True)
+            got = r.stdout.splitlines() if r.returncode == 0 else []
+        except OSError:
+            got = []
+        for sha, line in zip(ask, got + [None] * len(ask)):
+            _commits[sha] = line is None or line.split()[1:2] == ["commit"]
+    return {x: _commits[x] for x in shas}
+
+
+def figure_tables(root, rel, text):
+    """Problems of one document: tables of figures outside generated and history blocks,
+    history blocks without their note, naming no commit, or badly nested; [] when there
+    are none."""
+    if rel in GENERATED_DOCS:
+        return []
+    lines = text.split("\n")
+    where = [None] * len(lines)      # None, "generated" or "history"
+    problems = []
+    for brel, name, _, marks in BLOCKS:
+        if brel != rel:
+            continue
+        begin, end = marks or markers(name)
+        span = find_block(lines, begin, end)
+        if not isinstance(span, str):
+            for k in range(span[0], span[1] + 1):
+                where[k] = "generated"
+    start, notes = None, []
+    for k, line in enumerate(lines):
+        if line == HISTORY_BEGIN:
+            if start is not None:
+                problems.append("%s:%d: a history block inside another (begun at line %d)"
+                                % (rel, k + 1, start + 1))
+            start = k
+            note = next((x for x in lines[k + 1:] if x.strip()), "")
+            m = HISTORY_NOTE_RE.fullmatch(note.strip())
+            if not m:
+                problems.append("%s:%d: a history block needs its note first, the line %s"
+                                % (rel, k + 1, HISTORY_NOTE % "<commit>"))
+            else:
+                notes.append((k, m.group(1)))
+        elif line == HISTORY_END:
+            if start is None:
+                problems.append("%s:%d: %s without its begin" % (rel, k + 1, HISTORY_END))
+            else:
+                for i in range(start, k + 1):
+                    if where[i] == "generated":
+                        problems.append("%s:%d: a generated block inside the history block "
+                                        "begun at line %d" % (rel, i + 1, start + 1))
+                        break
+                    where[i] = "history"
+            start = None
+    if start is not None:
+        problems.append("%s:%d: %s without its end" % (rel, start + 1, HISTORY_BEGIN))
+    known = commits_known([sha for _, sha in notes])
+    problems += ["%s:%d: the history note's %s is no commit of this history" % (rel, k + 1, sha)
+                 for k, sha in notes if not known[sha]]
+    hand = ["%s:%d: a table of figures (%s) is neither generated nor history"
+            % (rel, i + 1, "; ".join(figs[:3])) for i, figs in (
+                (i, table_figures(rows) if where[i] is None else []) for i, rows in md_tables(lines))
+            if figs]
+    if hand:
+        hand.append("  write each from docs/data/ (a block of scripts/tables.py) or, for figures "
+                    "whose results are gone, put it between %s and %s, the block's first line %s"
+                    % (HISTORY_BEGIN, HISTORY_END, HISTORY_NOTE % "<commit>"))
+    return problems + hand
+
+
 def sha256(path):
     with open(path, "rb") as fh:
         return hashlib.sha256(fh.read()).hexdigest()
@@ -633,6 +829,15 @@ def run(root, write=False, only=None):
                     "%s (%s, as committed)" % (rel, name), "%s (%s, from its data)" % (rel, name)))
                 print("%s is stale: make tables rewrites it from the data" % what)
             checks(what, have == want)
+    for rel in docs_of(root):
+        with open(os.path.join(root, rel)) as fh:
+            text = files.get(rel) and "\n".join(files[rel]) or fh.read()
+        if not md_tables(text.split("\n")) and HISTORY_BEGIN not in text:
+            continue
+        problems = figure_tables(root, rel, text)
+        for p in problems:
+            print(p)
+        checks("%s: every table of figures is generated or history" % rel, not problems)
     if write:
         for rel, lines in files.items():
             path = os.path.join(root, rel)
@@ -788,8 +993,9 @@ def self_test():
         with open(readme) as fh:
             check("make tables writes the block back and nothing else", fh.read() == text)
         edit(readme, "\n" + end + "\n", "\n")
-        check("a lost end marker fails the check",
-              failures(tmp)[0] == {block("README.md", "results")})
+        check("a lost end marker fails the check (and leaves its table hand-typed)",
+              failures(tmp)[0] == {block("README.md", "results"),
+                                   "README.md: every table of figures is generated or history"})
         shutil.copy(os.path.join(ROOT, "README.md"), readme)
         name = "synth-ecp5-W8_T8_sorted-52f2c19.json"
         edit(os.path.join(tmp, DATA, name), '"fmax_mhz": 80.01', '"fmax_mhz": 81.01')
@@ -809,6 +1015,42 @@ def self_test():
             block("README.md", "results"), block("docs/compare-ecp5-W8.md", "compare-ecp5-W8"))
         check("a source CSV changed without its provenance fails the check, with the tables it "
               "feeds", failures(tmp)[0] == want)
+        # every table of figures is generated or history
+        shutil.copy(os.path.join(ROOT, rel), os.path.join(tmp, rel))
+        shutil.copy(os.path.join(ROOT, "README.md"), readme)
+        doc = "README.md: every table of figures is generated or history"
+        hand = ("| configuration | logic | Fmax |\n|---|---|---|\n"
+                "| W8T8 sorted | 10,752 | 80.0 MHz |\n")
+        with open(readme, "a") as fh:
+            fh.write("\n" + hand)
+        got, out = failures(tmp)
+        check("a hand-typed table of figures fails the check, naming its document and line",
+              got == {doc} and re.search(r"README\.md:\d+: a table of figures \(10,752; 80\.0 "
+                                         r"MHz\) is neither generated nor history", out))
+        shutil.copy(os.path.join(ROOT, "README.md"), readme)
+        with open(readme, "a") as fh:
+            fh.write("\n%s\n%s\n\n%s%s\n" % (HISTORY_BEGIN, HISTORY_NOTE % "9f90d98", hand,
+                                               HISTORY_END))
+        check("the same table in a history block whose note names a commit passes",
+              failures(tmp)[0] == set())
+        for what, note in (("no note", ""), ("a commit that is none", HISTORY_NOTE % "0000000")):
+            shutil.copy(os.path.join(ROOT, "README.md"), readme)
+            with open(readme, "a") as fh:
+                fh.write("\n%s\n%s\n\n%s%s\n" % (HISTORY_BEGIN, note, hand, HISTORY_END))
+            check("a history block with %s fails" % what, failures(tmp)[0] == {doc})
+        shutil.copy(os.path.join(ROOT, "README.md"), readme)
+        edit(readme, begin + "\n", "%s\n%s\n\n%s\n" % (HISTORY_BEGIN, HISTORY_NOTE % "9f90d98",
+                                                        begin))
+        edit(readme, end + "\n", end + "\n" + HISTORY_END + "\n")
+        got, out = failures(tmp)
+        check("a generated block inside a history block fails",
+              got == {doc} and "a generated block inside the history block" in out)
+        shutil.copy(os.path.join(ROOT, "README.md"), readme)
+        with open(readme, "a") as fh:
+            fh.write("\n| knob | allowed | default |\n|---|---|---|\n| `W` | power of two, 1..64 | 8 "
+                     "|\n| `DMEM` | KiB, 32..4096 | 256 KiB |\n| `FREQ` | MHz | 65 MHz (ECP5) |\n")
+        check("a table of parameters (small numbers, sizes, clocks asked for) is no table of "
+              "figures", failures(tmp)[0] == set())
     return check.summary("tables-selftest")
 
 
