@@ -637,7 +637,7 @@ class Runner:
                     yield index[f.key], f.result(), None
                 except Exception as e:  # the job raised, was cancelled or its worker died
                     yield index[f.key], None, "%s: %s" % (type(e).__name__, e)
-                progress.update()
+                progress.update(self.names.get(f.key))     # it no longer runs
 
     def cancel(self, futs):
         self.client.cancel(list(futs))
