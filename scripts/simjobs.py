@@ -305,7 +305,7 @@ def synth_result(root, w, t, track, board="ecp5"):
 
 
 # --- the job runner (Dask) ---------------------------------------------------
-PROGRESS_QUIET_S = 30       # without a terminal: a progress line at least this often while items run
+PROGRESS_QUIET_S = 30       # without a terminal: a progress line at least this often
 
 
 def job_mem_mib(default):

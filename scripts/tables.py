@@ -428,8 +428,8 @@ FLOW_ROWS = (
 
 
 def fpga_flows(db):
-    lines = ["| design | device | LUT4 | carry | FF | Fmax MHz | synth (peak memory) | P&R | P&R peak "
-             "memory | measured |", "|---|---|---|---|---|---|---|---|---|---|"]
+    lines = ["| design | device | LUT4 | carry | FF | Fmax MHz | synth (peak memory) | P&R "
+             "| P&R peak memory | measured |", "|---|---|---|---|---|---|---|---|---|---|"]
     for label, name in FLOW_ROWS:
         d = db.json(name)
         a, st = d["area"], d["steps"]
@@ -589,8 +589,8 @@ HISTORY_NOTE_RE = re.compile(r"\*History: figures as recorded at `([0-9a-f]{7,40
                              r"not regenerated\b[^*]*\*")
 # Documents a script writes whole from its run's records (the tables are its output).
 GENERATED_DOCS = {
-    "docs/bench/bench.md": "scripts/bench.py --docs (make bench-docs), with docs/bench/bench.csv",
-    "docs/bench/policies.md": "scripts/bench.py --docs (make bench-docs), with docs/bench/bench.csv",
+    "docs/bench/bench.md": "scripts/bench.py --docs (make bench-docs), beside bench.csv",
+    "docs/bench/policies.md": "scripts/bench.py --docs (make bench-docs), beside bench.csv",
 }
 SKIP_DIRS = {"build", "node_modules", "__pycache__"}
 
@@ -754,10 +754,12 @@ def figure_tables(root, rel, text):
     known = commits_known([sha for _, sha in notes])
     problems += ["%s:%d: the history note's %s is no commit of this history" % (rel, k + 1, sha)
                  for k, sha in notes if not known[sha]]
-    hand = ["%s:%d: a table of figures (%s) is neither generated nor history"
-            % (rel, i + 1, "; ".join(figs[:3])) for i, figs in (
-                (i, table_figures(rows) if where[i] is None else []) for i, rows in md_tables(lines))
-            if figs]
+    hand = []
+    for i, rows in md_tables(lines):
+        figs = table_figures(rows) if where[i] is None else []
+        if figs:
+            hand.append("%s:%d: a table of figures (%s) is neither generated nor history"
+                        % (rel, i + 1, "; ".join(figs[:3])))
     if hand:
         hand.append("  write each from docs/data/ (a block of scripts/tables.py) or, for figures "
                     "whose results are gone, put it between %s and %s, the block's first line %s"
@@ -1047,8 +1049,9 @@ def self_test():
               got == {doc} and "a generated block inside the history block" in out)
         shutil.copy(os.path.join(ROOT, "README.md"), readme)
         with open(readme, "a") as fh:
-            fh.write("\n| knob | allowed | default |\n|---|---|---|\n| `W` | power of two, 1..64 | 8 "
-                     "|\n| `DMEM` | KiB, 32..4096 | 256 KiB |\n| `FREQ` | MHz | 65 MHz (ECP5) |\n")
+            fh.write("\n| knob | allowed | default |\n|---|---|---|\n"
+                     "| `W` | power of two, 1..64 | 8 |\n| `DMEM` | KiB, 32..4096 | 256 KiB |\n"
+                     "| `FREQ` | MHz | 65 MHz (ECP5) |\n")
         check("a table of parameters (small numbers, sizes, clocks asked for) is no table of "
               "figures", failures(tmp)[0] == set())
     return check.summary("tables-selftest")
