@@ -32,8 +32,9 @@ otherwise a plain line per tenth of the items and at least every PROGRESS_QUIET_
 seconds while they run, so logs stay short and never go quiet for long.  Shell
 scripts get it through the command line:
 
-    simjobs.py progress --total N [--desc D] [--unit U]   events on stdin, one a line:
-                     "start NAME", "done NAME", "say TEXT" (TEXT printed as it is)
+    simjobs.py progress --total N [--desc D] [--unit U]   the script's output on stdin,
+                     printed as it is but for the lines "@progress start NAME" and
+                     "@progress done NAME"
     simjobs.py --progress-self-test
 """
 import json
@@ -437,6 +438,32 @@ def mmss(s):
         s // 3600, s // 60 % 60, s % 60)
 
 
+class _AboveBar:
+    """sys.stdout while a Progress bar shows: each whole line printed goes above the
+    bar (Progress.write), the rest to the stream it replaced."""
+
+    def __init__(self, prog, stream):
+        self.prog, self.stream, self.buf = prog, stream, ""
+
+    def write(self, text):
+        self.buf += text
+        *lines, self.buf = self.buf.split("\n")
+        for line in lines:
+            self.prog.write(line)
+        return len(text)
+
+    def flush_line(self):
+        if self.buf:
+            self.prog.write(self.buf)
+            self.buf = ""
+
+    def flush(self):
+        self.stream.flush()
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
 class Progress:
     """What is done, what runs and an ETA, for every long run of the project (the
     runner's jobs, make bench's and make fuzz's builds, make formal's checks, make
@@ -446,15 +473,19 @@ class Progress:
     elapsed, time left, the items running).  Otherwise plain lines on stdout: one
     per tenth of the items done (every item when there are fewer than ten) and,
     while they run, one naming what runs at least every PROGRESS_QUIET_S seconds,
-    so a log is never silent longer than that and stays short.  A thread of its own keeps the time
-    moving between items.  Use as a context manager or close() it; out (tests): one
-    stream for both, tty: force either mode.
+    so a log is never silent longer than that and stays short.  A thread of its own
+    keeps the time moving between items.  Use as a context manager or close() it;
+    out (tests): one stream for both, tty: force either mode.
 
     The caller says what runs: start(name) and finish(name) around each item,
     or running(names) with the whole set (the runner polls Dask for it); update()
-    counts an item done; write(line) prints a line without breaking the bar."""
+    counts an item done, or done, a function that returns how many are, is read
+    every tick (a script that keeps its rows in a list: done=lambda: len(rows)).
+    write(line) prints a line without breaking the bar; while the bar shows, what
+    the script prints to sys.stdout goes above it the same way."""
 
-    def __init__(self, n, desc, unit="job", out=None, tty=None, interval=None, tick=1.0):
+    def __init__(self, n, desc, unit="job", out=None, tty=None, interval=None, tick=1.0,
+                 done=None):
         self.n, self.desc, self.unit, self.done, self.t0 = n, desc, unit, 0, time.time()
         self.step = max(1, n // 10)
         self.names = []
@@ -465,6 +496,10 @@ class Progress:
         self.lock = threading.RLock()
         self.bar = (tqdm(total=n, desc=desc, unit=unit, leave=False, file=out or sys.stderr,
                          dynamic_ncols=True) if tqdm and self.tty else None)
+        self.done_fn = done
+        self.stdout = out or sys.stdout
+        if self.bar and out is None:        # print() above the bar, not through it
+            sys.stdout = _AboveBar(self, sys.stdout)
         self.stop_evt = threading.Event()
         self.thread = threading.Thread(target=self._tick, args=(tick,), daemon=True)
         self.thread.start()
@@ -499,10 +534,20 @@ class Progress:
         elif self.done < self.n and time.time() - self.last_line >= self.interval:
             self._print(self.line())
 
+    def _poll_done(self):
+        """Count what the caller's done() says has ended since the last look."""
+        try:
+            k = self.done_fn() if self.done_fn else None
+        except Exception:   # noqa: BLE001  e.g. its list not made yet
+            k = None
+        while k is not None and self.done < min(k, self.n):
+            self.update()
+
     def _tick(self, tick):
         while not self.stop_evt.wait(tick):
             try:
                 with self.lock:
+                    self._poll_done()
                     self._show()
             except Exception:   # noqa: BLE001  a progress line must never stop the run
                 pass
@@ -539,15 +584,19 @@ class Progress:
         """A line of output that does not break the bar."""
         with self.lock:
             if self.bar:
-                self.bar.write(line, file=self.out or sys.stdout)
+                self.bar.write(line, file=self.stdout)
             else:
-                print(line, file=self.out or sys.stdout, flush=True)
+                print(line, file=self.stdout, flush=True)
 
     def close(self):
         self.stop_evt.set()
         if self.thread.is_alive() and self.thread is not threading.current_thread():
             self.thread.join()
         with self.lock:
+            self._poll_done()
+            if isinstance(sys.stdout, _AboveBar) and sys.stdout.prog is self:
+                sys.stdout.flush_line()
+                sys.stdout = self.stdout
             if self.bar:
                 self.bar.close()
                 self.bar = None
@@ -674,18 +723,20 @@ def run_map(fn, items, jobs=None, desc="jobs", names=None):
     return out
 
 
+EVENT = "@progress "
+
+
 def follow(stream, prog):
-    """Drive PROG from the events of a shell script (simjobs.py progress): "start NAME",
-    "done NAME", "say TEXT"; any other line is printed as it is."""
+    """Drive PROG from a shell script's output (simjobs.py progress): the lines
+    "@progress start NAME" and "@progress done NAME" say what runs and what ended,
+    every other line is printed as it is."""
     for raw in stream:
         line = raw.rstrip("\n")
-        kind, _, rest = line.partition(" ")
-        if kind == "start":
-            prog.start(rest)
-        elif kind == "done":
-            prog.update(rest)
-        elif kind == "say":
-            prog.write(rest)
+        kind, _, name = line[len(EVENT):].partition(" ")
+        if line.startswith(EVENT) and kind == "start":
+            prog.start(name)
+        elif line.startswith(EVENT) and kind == "done":
+            prog.update(name)
         else:
             prog.write(line)
 
@@ -730,8 +781,36 @@ def progress_self_test():
                                                 "running: a" in text and "jobs done" not in text))
     check("terminal: the run's lines still printed whole",
           all("PASS %s\n" % x in text for x in "abc"))
-    # the shell's door: events on stdin, as make test's runner sends them
-    ev = "".join("start %s\nsay PASS %s\ndone %s\n" % (x, x, x) for x in ("c1", "c2", "c3"))
+    # a script that keeps its rows in a list and prints them: done=len(rows), its print()
+    # lines above the bar
+    rows, out, err, saved = [], io.StringIO(), io.StringIO(), (sys.stdout, sys.stderr)
+    sys.stdout, sys.stderr = out, err
+    try:
+        with Progress(3, "rows", "row", tty=True, tick=0.02, done=lambda: len(rows)) as p:
+            for name in ("a", "b", "c"):
+                p.running([name])
+                time.sleep(0.06)
+                rows.append(name)
+                print("PASS %s" % name)
+        restored = sys.stdout is out
+    finally:
+        sys.stdout, sys.stderr = saved
+    last = ([x.strip() for x in err.getvalue().split("\r") if "/3" in x] or [""])[-1]
+    check("done=len(rows): the bar counts the rows (last: %r)" % last,
+          tqdm is None or "3/3" in last)
+    check("print() during the bar comes out whole, in order, and stdout is given back",
+          out.getvalue() == "PASS a\nPASS b\nPASS c\n" and restored)
+    rows, out = [], io.StringIO()
+    with Progress(3, "rows", "row", out=out, tty=False, tick=0.02, done=lambda: len(rows)) as p:
+        for name in ("a", "b", "c"):
+            rows.append(name)
+            time.sleep(0.06)
+    got = [x.split(" done")[0] for x in out.getvalue().splitlines()]
+    check("done=len(rows) without a terminal: 1/3, 2/3, 3/3 (%s)" % "; ".join(got),
+          got == ["rows: %d/3 rows" % k for k in (1, 2, 3)])
+    # the shell's door: its output with the events, as make test's runner sends them
+    ev = "".join("%sstart %s\nPASS %s\n%sdone %s\n" % (EVENT, x, x, EVENT, x)
+                 for x in ("c1", "c2", "c3"))
     r = subprocess.run([sys.executable, os.path.abspath(__file__), "progress", "--total", "3",
                         "--desc", "make test", "--unit", "check"], input=ev,
                        capture_output=True, text=True)
@@ -741,11 +820,9 @@ def progress_self_test():
               "PASS c1", got[1], "PASS c2", got[3], "PASS c3", got[5]]
           and [x.split(" done")[0] for x in got[1::2]] == [
               "make test: 1/3 checks", "make test: 2/3 checks", "make test: 3/3 checks"])
-    # make test's runner itself on three fake checks, in a log
-    import tempfile
-    with tempfile.TemporaryDirectory() as tmp:
-        r = subprocess.run([os.path.join(HERE, "testsuite.sh"), "progress-selftest"], cwd=ROOT,
-                           env=dict(os.environ, TEST_OUT=tmp), capture_output=True, text=True)
+    # make test's runner itself on three fake checks (logs build/test/fake-*), in a log
+    r = subprocess.run([os.path.join(HERE, "testsuite.sh"), "progress-selftest"], cwd=ROOT,
+                       capture_output=True, text=True)
     got = r.stdout.splitlines()
     prog = [x.split(",")[0].split(" done")[0] for x in got if x.startswith("make test (")]
     check("testsuite.sh: its checks' lines, done/total after each (%s)" % " | ".join(prog),
@@ -773,8 +850,8 @@ def main(argv=None):
     p.add_argument("--track", default="sorted", help="the track of items without :track")
     p.add_argument("--isa", default="rv32i", choices=["rv32i", "rv32im"])
     p.add_argument("specs", nargs="+", metavar="WxT[:track]")
-    p = sub.add_parser("progress", help="a progress line for a shell script: events on stdin "
-                       "(start NAME, done NAME, say TEXT)")
+    p = sub.add_parser("progress", help="a progress line for a shell script: its output on "
+                       "stdin, with the lines @progress start NAME and @progress done NAME")
     p.add_argument("--total", type=int, required=True)
     p.add_argument("--desc", default="progress")
     p.add_argument("--unit", default="job")

@@ -5,7 +5,7 @@
 #   scripts/testsuite.sh fast|full [CHECK...]
 #
 # Each check is a make target (or command) whose output goes to
-# build/test/<check>.log (TEST_OUT).  A check that ends its output with "N passed,
+# build/test/<check>.log.  A check that ends its output with "N passed,
 # M failed" contributes those counts, any other check counts as one test.  The
 # run closes with the totals on a line of their own; exit status 1 if anything
 # failed.
@@ -16,11 +16,7 @@
 # the programs and the model), the third builds each configuration's simulator
 # once, the last reuses them (fuzz, random start state, the job runner).
 # Checks that write the same folders share a lock (lock_of below) and never
-# run together.  Lines are printed as checks end, with the progress of the run
-# (scripts/simjobs.py progress, the project's one progress display): on a
-# terminal one updating line (checks done/total, elapsed, time left, the checks
-# running), in a log a line per tenth of the checks and at least every 30 s.
-# TEST_OUT: where the logs go (default build/test).
+# run together.  Lines are printed as checks end.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 
@@ -170,42 +166,41 @@ declare -A lock_of=(
 jobs=${TEST_JOBS:-2}
 case $jobs in ''|*[!0-9]*|0) echo "testsuite: TEST_JOBS=$jobs: a positive number" >&2; exit 3 ;; esac
 
-out=${TEST_OUT:-build/test}
-mkdir -p "$out"
+mkdir -p build/test
 total_pass=0; total_fail=0; failed=()
 t_start=$(date +%s)
 
-# The progress display reads events on fd 3; the run's lines go to stdout through
-# it.  If it cannot start, or dies, they are printed directly.
-selected=0
-for entry in "${checks[@]}"; do
-  [ "$entry" = "--" ] && continue
-  if [ $# -eq 0 ] || [[ " $* " == *" ${entry%%|*} "* ]]; then selected=$((selected + 1)); fi
-done
+# The run's progress (scripts/simjobs.py progress, the project's one progress
+# display): on a terminal one updating line (checks done/total, elapsed, time left,
+# the checks running), in a log a line per tenth of the checks and at least every
+# 30 s.  This script's output goes through it (lines printed as they are); the
+# checks' start and end reach it as "@progress" lines.  Without Python: no display.
 py=.venv/bin/python; [ -x "$py" ] || py=python3
-prog_pid=
-trap '' PIPE
-if exec 3> >(exec "$py" scripts/simjobs.py progress --total "$selected" \
-               --desc "make test ($tier)" --unit check); then
+event() { :; }
+if "$py" -c "" 2>/dev/null; then
+  selected=0
+  for entry in "${checks[@]}"; do
+    [ "$entry" = "--" ] && continue
+    if [ $# -eq 0 ] || [[ " $* " == *" ${entry%%|*} "* ]]; then selected=$((selected + 1)); fi
+  done
+  exec 1> >(exec "$py" scripts/simjobs.py progress --total "$selected" \
+              --desc "make test ($tier)" --unit check)
   prog_pid=$!
+  trap 'exec 1>&-; wait "$prog_pid"' EXIT   # its last lines before the script ends
+  trap '' PIPE                             # should it die, the run goes on
+  event() { echo "@progress $*"; }
 fi
-event() { # start NAME | done NAME | say TEXT, to the progress display
-  [ -n "$prog_pid" ] && { printf '%s\n' "$*" >&3; } 2>/dev/null
-}
-say() { # a line of the run's output
-  event say "$*" || { prog_pid=; printf '%s\n' "$*"; }
-}
 
 run_check() { # name cmd: the check's log, then its exit status and seconds
   local t0=$(date +%s) rc
-  bash -c "$2" > "$out/$1.log" 2>&1 3>&-
+  bash -c "$2" > "build/test/$1.log" 2>&1
   rc=$?
-  echo "$rc $(( $(date +%s) - t0 ))" > "$out/$1.rc"
+  echo "$rc $(( $(date +%s) - t0 ))" > "build/test/$1.rc"
 }
 
 report() { # name: the line of a finished check, counts added to the totals
-  local name=$1 log=$out/$1.log rc secs counts p f line
-  read -r rc secs < "$out/$name.rc"
+  local name=$1 log=build/test/$1.log rc secs counts p f
+  read -r rc secs < "build/test/$name.rc"
   counts=$(grep -E '^([A-Za-z-]+: )?[0-9]+ passed, [0-9]+ failed' "$log" | tail -n 1)
   if [ -n "$counts" ]; then
     p=$(sed -E 's/^([A-Za-z-]+: )?([0-9]+) passed.*/\2/' <<<"$counts")
@@ -217,10 +212,10 @@ report() { # name: the line of a finished check, counts added to the totals
   [ "$rc" -ne 0 ] && [ "$f" -eq 0 ] && f=1
   total_pass=$(( total_pass + p )); total_fail=$(( total_fail + f ))
   if [ "$rc" -eq 0 ]; then
-    say "$(printf 'PASS %-12s %4d passed %6ds' "$name" "$p" "$secs")"
+    printf 'PASS %-12s %4d passed %6ds\n' "$name" "$p" "$secs"
   else
-    say "$(printf 'FAIL %-12s %4d passed, %d failed %ds  (log: %s)' "$name" "$p" "$f" "$secs" "$log")"
-    while IFS= read -r line; do say "    $line"; done < <(tail -n 25 "$log")
+    printf 'FAIL %-12s %4d passed, %d failed %ds  (log: %s)\n' "$name" "$p" "$f" "$secs" "$log"
+    tail -n 25 "$log" | sed 's/^/    /'
     failed+=("$name")
   fi
 }
@@ -266,10 +261,9 @@ for entry in "${checks[@]}" "--"; do
   fi
   name=${entry%%|*}
   if [ $# -gt 0 ] && [[ " $* " != *" $name "* ]]; then continue; fi
-  rm -f "$out/$name.rc"
+  rm -f "build/test/$name.rc"
   phase+=("$entry")
 done
-if [ -n "$prog_pid" ]; then exec 3>&-; wait "$prog_pid"; fi
 echo "tier $tier: $(( $(date +%s) - t_start )) s, $jobs at a time${failed[*]:+; failed checks: ${failed[*]}}"
 echo "$total_pass passed, $total_fail failed"
 [ $total_fail -eq 0 ]
