@@ -84,7 +84,7 @@ help:
 	@echo "  make sw                         build every program under sw/ into build/sw/"
 	@echo "  make rtl | check-gen            regenerate / check the committed default RTL in rtl/"
 	@echo "  make docs-modules | check-docs  rewrite / check the README's module table (simty-gen --doc)"
-	@echo "  make tables | check-tables      rewrite / check the figure tables of README.md and docs/ from docs/data/"
+	@echo "  make tables | check-tables      rewrite / check the figure tables of README.md, docs/, fpga/ from docs/data/"
 	@echo "  make test [TEST_JOBS=2]          the regression CI runs (fast tier, under ~20 min on 2 cores; checks TEST_JOBS at a time)"
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
@@ -204,7 +204,8 @@ docs-modules: $(GEN_BIN)
 check-docs: $(GEN_BIN)
 	@scripts/check_doc_modules.sh
 
-# The figure tables of README.md and docs/ (results, figure of merit, bench, compare),
+# The figure tables of README.md, docs/ and fpga/README.md (results, figure of merit,
+# bench, compare, the FPGA flows and patchable designs),
 # written from the runs' data in docs/data/ by scripts/tables.py (issue 56);
 # make test runs check-tables' check and its self-test.
 tables: setup

@@ -708,16 +708,19 @@ def main():
     simjobs.make(["ref"], "bench")
     jobs, ks = [], None
     t_start = time.time()
-    for w, t in cfgs:
-        dmem = simjobs.c_dmem_kib(w, t)
-        bench_dir = bench_sw(a.scale, w, t, dmem, a.seed, "bench")
-        ks = kernels_in(bench_dir, a.kernels)
-        print("bench: %dx%d: building %s" % (w, t, ", ".join(a.tracks) or "no simulator"),
-              flush=True)
-        for eng in engines_for(a, w, t, dmem, "bench"):
-            for k in ks:
-                jobs.append((eng, w, t, dmem, bench_dir, k, os.path.join(bench_dir, k + ".sig"),
-                             not a.no_mem_passes))
+    # the programs and simulators of each configuration (minutes for a simulator)
+    with simjobs.Progress(len(cfgs), "bench: building", "configuration") as prog:
+        for w, t in cfgs:
+            prog.start("%dx%d" % (w, t))
+            dmem = simjobs.c_dmem_kib(w, t)
+            bench_dir = bench_sw(a.scale, w, t, dmem, a.seed, "bench")
+            ks = kernels_in(bench_dir, a.kernels)
+            prog.write("bench: %dx%d: building %s" % (w, t, ", ".join(a.tracks) or "no simulator"))
+            for eng in engines_for(a, w, t, dmem, "bench"):
+                for k in ks:
+                    jobs.append((eng, w, t, dmem, bench_dir, k, os.path.join(bench_dir, k + ".sig"),
+                                 not a.no_mem_passes))
+            prog.update("%dx%d" % (w, t))
     print("bench: %d runs (%d kernels x %d configurations x %d engines), %d at a time, "
           "%s problems" % (len(jobs), len(ks), len(cfgs), len(a.tracks) + len(a.policies),
                            a.jobs, a.scale), flush=True)

@@ -665,12 +665,24 @@ def main():
     for m in muts:
         if m not in MUTATIONS:
             sys.exit(f"formal: --mutations: unknown mutation {m}")
+
+    def planned(m, track):
+        """Mutation m runs on track (--quick runs fewer)."""
+        return track in tracks and not (a.quick and track == "sorted_lazy" and
+                                        m not in QUICK_LAZY_MUTS) \
+            and not (a.quick and is_core(track) and m in CORE_MUTATIONS)
+    # done/total and the job running (scripts/simjobs.py): one row per proof, control and
+    # mutation, counted as they reach results (the progress thread reads len(results))
+    n = sum(len(set(parse(configs[t]))) + len(parse(wide[t])) for t in tracks)
+    n += sum(1 + (m in MUT_SMALL) for m in muts for tr in MUTATIONS[m][1] if planned(m, tr))
+    prog = simjobs.Progress(n, "formal", "check", done=lambda: len(results))
     os.makedirs(a.out, exist_ok=True)
     results, t_start = [], time.time()
 
     def job(name, w, t, track, mutation, props, mode, depth, engine, prm=None):
         """Run one job: (status, seconds, step, out, cpu) as run_sby's, and its name."""
         d = os.path.join(a.out, name)
+        prog.running([name])
         files = generate(a.gen, os.path.join(d, "rtl"), w, t, track, mutation)
         sby = os.path.join(d, "job.sby")
         write_sby(sby, files, prm or params(w, t, track, a.pc_bits, a.depth_bits), props, mode,
@@ -725,6 +737,7 @@ def main():
             depth = reset_cycles(prm) + 20
             props = props_of(track)
             d = os.path.join(a.out, f"W{w}_T{t}_{track}_wide")
+            prog.running([os.path.basename(d)])
             files = generate(a.gen, os.path.join(d, "rtl"), w, t, track, None)
             sby = os.path.join(d, "job.sby")
             write_sby(sby, files, prm, props, "bmc", depth, "abc bmc3", track)
@@ -736,11 +749,8 @@ def main():
 
     for m in muts:
         for track, (w, t) in MUTATIONS[m][1].items():
-            if track not in tracks or (a.quick and track == "sorted_lazy" and
-                                       m not in QUICK_LAZY_MUTS):
-                continue
-            if a.quick and is_core(track) and m in CORE_MUTATIONS:
-                continue    # --quick checks these on the path unit alone
+            if not planned(m, track):
+                continue    # --quick checks the core's on the path unit alone
             prop = mut_prop(m, track)
             small = MUT_SMALL.get(m)
             prm = params(w, t, track, *(small or (a.pc_bits, a.depth_bits)), short=bool(small))
@@ -765,6 +775,7 @@ def main():
                      "prop": prop, "job": name, "status": status, "step": step,
                      "seconds": round(dt, 1), "cpu": round(cpu, 1), "depth": depth})
 
+    prog.close()
     total = time.time() - t_start
     with open(os.path.join(a.out, "results.json"), "w") as f:
         json.dump({"results": results, "seconds": round(total, 1), "backstop": a.backstop}, f,

@@ -28,10 +28,12 @@ filled in, unless --sim gives its path; --build makes each one first (make).
 A failure prints the seed, the configuration and a command that replays it,
 keeps the program (.S, .elf, logs) under OUT/fail/ (default build/fuzz/fail/)
 and makes the exit code 1.  Each failing program gets a line (every program
-with --verbose), progress goes to a bar on a terminal or a line per tenth of
-the programs; the last line is exactly `N passed, M failed` (programs, all configurations of a program must
-pass for it to count as passed).  Exit: 0 all passed, 1 a failure, 3 bad
-usage (missing simulator, bad option).
+with --verbose).  Progress (the simulators' builds, then the programs) is one
+updating line on a terminal, in a log a line per tenth and at least every 30 s
+(scripts/simjobs.py, Progress).  The last line is exactly `N passed, M failed`
+(programs, all configurations of a program must pass for it to count as
+passed).  Exit: 0 all passed, 1 a failure, 3 bad usage (missing simulator, bad
+option).
 
 Work files are in OUT/work/ and removed after each passing program unless
 --keep.  --sim-args passes extra simulator arguments ({seed} is replaced by
@@ -464,10 +466,13 @@ def main():
             sims = {}
         elif a.build:
             overridden = {parse_configs(x.partition('=')[0], a.track)[0] for x in a.sim}
-            for c in configs:
-                if c not in overridden and not a.sim_template:
-                    print('fuzz: building the simulator of %s' % cfg_name(c), flush=True)
+            todo = [c for c in configs if c not in overridden and not a.sim_template]
+            with simjobs.Progress(len(todo), 'fuzz: building', 'simulator') as prog:
+                for c in todo:
+                    prog.start(cfg_name(c))
+                    prog.write('fuzz: building the simulator of %s' % cfg_name(c))
                     simjobs.build_sim(c[0], c[1], c[2], what='fuzz', isa=a.isa)
+                    prog.update(cfg_name(c))
         missing = [p for p in list(sims.values()) + [a.ref] if not os.access(p, os.X_OK)]
         if missing:
             raise ValueError('not found or not executable: %s' % ', '.join(missing))

@@ -23,9 +23,19 @@ the threads wait on them) and the resource "pnr" = pnr_slots, the number of
 place-and-route jobs that may run at once.  Every job's command runs through
 run_cmd, which kills its process tree after the job's timeout or when the
 tree's resident memory passes the per-job limit (SIMTY_JOB_MEM_MIB, or the
-caller's default).  Progress: a tqdm bar with the running jobs and an ETA on
-a terminal; otherwise a line per tenth of the jobs, and a line naming the running
-jobs at most every PROGRESS_QUIET_S seconds, so logs stay short.
+caller's default).
+
+Progress, the one progress display of the project's long runs (the runner's jobs,
+make bench's and make fuzz's builds, make formal's checks, make test's checks): a
+tqdm line with done/total, elapsed, time left and the running items on a terminal;
+otherwise a plain line per tenth of the items and at least every PROGRESS_QUIET_S
+seconds while they run, so logs stay short and never go quiet for long.  Shell
+scripts get it through the command line:
+
+    simjobs.py progress --total N [--desc D] [--unit U]   the script's output on stdin,
+                     printed as it is but for the lines "@progress start NAME" and
+                     "@progress done NAME"
+    simjobs.py --progress-self-test
 """
 import json
 import logging
@@ -33,6 +43,7 @@ import os
 import re
 import subprocess
 import sys
+import threading
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -295,7 +306,7 @@ def synth_result(root, w, t, track, board="ecp5"):
 
 
 # --- the job runner (Dask) ---------------------------------------------------
-PROGRESS_QUIET_S = 300      # without a terminal: a "still running" line at most this often
+PROGRESS_QUIET_S = 30       # without a terminal: a progress line at least this often
 
 
 def job_mem_mib(default):
@@ -420,48 +431,181 @@ def _call_pickled():
     return call
 
 
-class Progress:
-    """What is done, what runs and an ETA.  A tqdm bar on a terminal (stderr);
-    otherwise a line per tenth of the jobs (every job when there are fewer than
-    ten) and a line naming the running jobs at most every PROGRESS_QUIET_S s."""
+def mmss(s):
+    """Seconds as m:ss (h:mm:ss from an hour)."""
+    s = int(round(s))
+    return "%d:%02d" % (s // 60, s % 60) if s < 3600 else "%d:%02d:%02d" % (
+        s // 3600, s // 60 % 60, s % 60)
 
-    def __init__(self, n, desc, unit="job"):
-        self.n, self.desc, self.done, self.t0 = n, desc, 0, time.time()
+
+class _AboveBar:
+    """sys.stdout while a Progress bar shows: each whole line printed goes above the
+    bar (Progress.write), the rest to the stream it replaced."""
+
+    def __init__(self, prog, stream):
+        self.prog, self.stream, self.buf = prog, stream, ""
+
+    def write(self, text):
+        self.buf += text
+        *lines, self.buf = self.buf.split("\n")
+        for line in lines:
+            self.prog.write(line)
+        return len(text)
+
+    def flush_line(self):
+        if self.buf:
+            self.prog.write(self.buf)
+            self.buf = ""
+
+    def flush(self):
+        self.stream.flush()
+
+    def __getattr__(self, name):
+        return getattr(self.stream, name)
+
+
+class Progress:
+    """What is done, what runs and an ETA, for every long run of the project (the
+    runner's jobs, make bench's and make fuzz's builds, make formal's checks, make
+    test's checks through `simjobs.py progress`).
+
+    On a terminal: one tqdm line on stderr that updates every second (done/total,
+    elapsed, time left, the items running).  Otherwise plain lines on stdout: one
+    per tenth of the items done (every item when there are fewer than ten) and,
+    while they run, one naming what runs at least every PROGRESS_QUIET_S seconds,
+    so a log is never silent longer than that and stays short.  A thread of its own
+    keeps the time moving between items.  Use as a context manager or close() it;
+    out (tests): one stream for both, tty: force either mode.
+
+    The caller says what runs: start(name) and finish(name) around each item,
+    or running(names) with the whole set (the runner polls Dask for it); update()
+    counts an item done, or done, a function that returns how many are, is read
+    every tick (a script that keeps its rows in a list: done=lambda: len(rows)).
+    write(line) prints a line without breaking the bar; while the bar shows, what
+    the script prints to sys.stdout goes above it the same way."""
+
+    def __init__(self, n, desc, unit="job", out=None, tty=None, interval=None, tick=1.0,
+                 done=None):
+        self.n, self.desc, self.unit, self.done, self.t0 = n, desc, unit, 0, time.time()
         self.step = max(1, n // 10)
-        self.last_note = self.t0
-        tty = sys.stderr.isatty()
-        self.bar = tqdm(total=n, desc=desc, unit=unit, leave=False) if tqdm and tty else None
+        self.names = []
+        self.out = out
+        self.tty = (out or sys.stderr).isatty() if tty is None else tty
+        self.interval = PROGRESS_QUIET_S if interval is None else interval
+        self.last_line = self.t0
+        self.lock = threading.RLock()
+        self.bar = (tqdm(total=n, desc=desc, unit=unit, leave=False, file=out or sys.stderr,
+                         dynamic_ncols=True) if tqdm and self.tty else None)
+        self.done_fn = done
+        self.stdout = out or sys.stdout
+        if self.bar and out is None:        # print() above the bar, not through it
+            sys.stdout = _AboveBar(self, sys.stdout)
+        self.stop_evt = threading.Event()
+        self.thread = threading.Thread(target=self._tick, args=(tick,), daemon=True)
+        self.thread.start()
+
+    def _names_text(self):
+        names = sorted(self.names)
+        return ", ".join(names[:4]) + (" +%d" % (len(names) - 4) if len(names) > 4 else "")
+
+    def line(self, names=True):
+        """The plain progress line: desc: 3/10 jobs done, 0:42 elapsed, about 1:38
+        left; running: a, b (names: with what runs)."""
+        el = time.time() - self.t0
+        units = self.unit + ("" if self.n == 1 else "s")
+        if self.done >= self.n:
+            return "%s: %d/%d %s done in %s" % (self.desc, self.done, self.n, units, mmss(el))
+        text = "%s: %d/%d %s done, %s elapsed" % (self.desc, self.done, self.n, units, mmss(el))
+        if self.done:
+            text += ", about %s left" % mmss(el / self.done * (self.n - self.done))
+        if names and self.names:
+            text += "; running: " + self._names_text()
+        return text
+
+    def _print(self, text):
+        print(text, file=self.out or sys.stdout, flush=True)
+        self.last_line = time.time()
+
+    def _show(self):
+        if self.bar:
+            self.bar.set_postfix_str(("running: " + self._names_text()) if self.names else "",
+                                     refresh=False)
+            self.bar.refresh()
+        elif self.done < self.n and time.time() - self.last_line >= self.interval:
+            self._print(self.line())
+
+    def _poll_done(self):
+        """Count what the caller's done() says has ended since the last look."""
+        try:
+            k = self.done_fn() if self.done_fn else None
+        except Exception:   # noqa: BLE001  e.g. its list not made yet
+            k = None
+        while k is not None and self.done < min(k, self.n):
+            self.update()
+
+    def _tick(self, tick):
+        while not self.stop_evt.wait(tick):
+            try:
+                with self.lock:
+                    self._poll_done()
+                    self._show()
+            except Exception:   # noqa: BLE001  a progress line must never stop the run
+                pass
 
     def running(self, names):
-        """The jobs running now (called every few seconds)."""
-        text = ", ".join(sorted(names)[:4]) + (" +%d" % (len(names) - 4) if len(names) > 4 else "")
-        if self.bar:
-            self.bar.set_postfix_str(("running: " + text) if names else "", refresh=True)
-        elif names and time.time() - self.last_note >= PROGRESS_QUIET_S:
-            self.last_note = time.time()
-            print("%s: %d/%d done after %.0f s; running: %s"
-                  % (self.desc, self.done, self.n, time.time() - self.t0, text), flush=True)
+        """The items running now (the whole set)."""
+        with self.lock:
+            self.names = list(names)
+            if self.bar:
+                self._show()
 
-    def update(self):
-        self.done += 1
-        if self.bar:
-            self.bar.update(1)
-        elif self.done % self.step == 0 or self.done == self.n:
-            el = time.time() - self.t0
-            self.last_note = time.time()
-            print("%s: %d/%d done, %.0f s, about %.0f s left" % (
-                self.desc, self.done, self.n, el, el / self.done * (self.n - self.done)), flush=True)
+    def start(self, name):
+        with self.lock:
+            self.names.append(name)
+
+    def finish(self, name):
+        with self.lock:
+            if name in self.names:
+                self.names.remove(name)
+
+    def update(self, name=None):
+        """One item done (name: it no longer runs)."""
+        with self.lock:
+            if name is not None:
+                self.finish(name)
+            self.done += 1
+            if self.bar:
+                self.bar.update(1)
+                self._show()
+            elif self.done % self.step == 0 or self.done == self.n:
+                self._print(self.line(names=False))     # what runs next is not known yet
 
     def write(self, line):
         """A line of output that does not break the bar."""
-        if self.bar:
-            self.bar.write(line)
-        else:
-            print(line, flush=True)
+        with self.lock:
+            if self.bar:
+                self.bar.write(line, file=self.stdout)
+            else:
+                print(line, file=self.stdout, flush=True)
 
     def close(self):
-        if self.bar:
-            self.bar.close()
+        self.stop_evt.set()
+        if self.thread.is_alive() and self.thread is not threading.current_thread():
+            self.thread.join()
+        with self.lock:
+            self._poll_done()
+            if isinstance(sys.stdout, _AboveBar) and sys.stdout.prog is self:
+                sys.stdout.flush_line()
+                sys.stdout = self.stdout
+            if self.bar:
+                self.bar.close()
+                self.bar = None
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
 
 
 class Runner:
@@ -542,7 +686,7 @@ class Runner:
                     yield index[f.key], f.result(), None
                 except Exception as e:  # the job raised, was cancelled or its worker died
                     yield index[f.key], None, "%s: %s" % (type(e).__name__, e)
-                progress.update()
+                progress.update(self.names.get(f.key))     # it no longer runs
 
     def cancel(self, futs):
         self.client.cancel(list(futs))
@@ -579,10 +723,124 @@ def run_map(fn, items, jobs=None, desc="jobs", names=None):
     return out
 
 
+EVENT = "@progress "
+
+
+def follow(stream, prog):
+    """Drive PROG from a shell script's output (simjobs.py progress): the lines
+    "@progress start NAME" and "@progress done NAME" say what runs and what ended,
+    every other line is printed as it is."""
+    for raw in stream:
+        line = raw.rstrip("\n")
+        kind, _, name = line[len(EVENT):].partition(" ")
+        if line.startswith(EVENT) and kind == "start":
+            prog.start(name)
+        elif line.startswith(EVENT) and kind == "done":
+            prog.update(name)
+        else:
+            prog.write(line)
+
+
+def progress_self_test():
+    """Progress without a terminal (plain lines, also while nothing ends), on one (one
+    updating line), and through `simjobs.py progress` as scripts/testsuite.sh drives it."""
+    import io
+    check = Checks()
+    # three fake jobs, no terminal; the first runs long enough for two quiet-time lines
+    out = io.StringIO()
+    with Progress(3, "fake", "job", out=out, tty=False, interval=0.2, tick=0.02) as p:
+        p.start("slow")
+        time.sleep(0.7)
+        p.update("slow")
+        for name in ("b", "c"):
+            p.start(name)
+            p.write("PASS %s" % name)
+            p.update(name)
+    lines = out.getvalue().splitlines()
+    quiet = [x for x in lines if x.startswith("fake: 0/3 jobs done") and "running: slow" in x]
+    check("no terminal: a line at least every interval while a job runs (%d lines in 0.7 s at "
+          "0.2 s: %r)" % (len(quiet), quiet[:1]), len(quiet) >= 2)
+    done = [x for x in lines if re.match(r"fake: [1-3]/3 jobs done", x)]
+    check("no terminal: done/total counted 1/3, 2/3, 3/3 (%s)" % "; ".join(done),
+          [x.split()[1] for x in done] == ["1/3", "2/3", "3/3"] and "left" in done[0]
+          and done[-1].startswith("fake: 3/3 jobs done in "))
+    check("no terminal: the run's own lines between them, in order",
+          lines.index("PASS b") < lines.index(done[1]) < lines.index("PASS c"))
+    # on a terminal: one line rewritten in place, the run's lines above it
+    out = io.StringIO()
+    with Progress(3, "fake", "job", out=out, tty=True, tick=0.02) as p:
+        for name in ("a", "b", "c"):
+            p.start(name)
+            time.sleep(0.05)
+            p.write("PASS %s" % name)
+            p.update(name)
+    text = out.getvalue()
+    last = ([x.strip() for x in text.split("\r") if "/3" in x] or [""])[-1]
+    check("terminal: one updating line with done/total and the running job, no plain lines "
+          "(last: %r)" % last, tqdm is None or ("\r" in text and "3/3" in text and
+                                                "running: a" in text and "jobs done" not in text))
+    check("terminal: the run's lines still printed whole",
+          all("PASS %s\n" % x in text for x in "abc"))
+    # a script that keeps its rows in a list and prints them: done=len(rows), its print()
+    # lines above the bar
+    rows, out, err, saved = [], io.StringIO(), io.StringIO(), (sys.stdout, sys.stderr)
+    sys.stdout, sys.stderr = out, err
+    try:
+        with Progress(3, "rows", "row", tty=True, tick=0.02, done=lambda: len(rows)) as p:
+            for name in ("a", "b", "c"):
+                p.running([name])
+                time.sleep(0.06)
+                rows.append(name)
+                print("PASS %s" % name)
+        restored = sys.stdout is out
+    finally:
+        sys.stdout, sys.stderr = saved
+    last = ([x.strip() for x in err.getvalue().split("\r") if "/3" in x] or [""])[-1]
+    check("done=len(rows): the bar counts the rows (last: %r)" % last,
+          tqdm is None or "3/3" in last)
+    check("print() during the bar comes out whole, in order, and stdout is given back",
+          out.getvalue() == "PASS a\nPASS b\nPASS c\n" and restored)
+    rows, out = [], io.StringIO()
+    with Progress(3, "rows", "row", out=out, tty=False, tick=0.02, done=lambda: len(rows)) as p:
+        for name in ("a", "b", "c"):
+            rows.append(name)
+            time.sleep(0.06)
+    got = [x.split(" done")[0] for x in out.getvalue().splitlines()]
+    check("done=len(rows) without a terminal: 1/3, 2/3, 3/3 (%s)" % "; ".join(got),
+          got == ["rows: %d/3 rows" % k for k in (1, 2, 3)])
+    # the shell's door: its output with the events, as make test's runner sends them
+    ev = "".join("%sstart %s\nPASS %s\n%sdone %s\n" % (EVENT, x, x, EVENT, x)
+                 for x in ("c1", "c2", "c3"))
+    r = subprocess.run([sys.executable, os.path.abspath(__file__), "progress", "--total", "3",
+                        "--desc", "make test", "--unit", "check"], input=ev,
+                       capture_output=True, text=True)
+    got = r.stdout.splitlines()
+    check("simjobs.py progress: its lines and done/total, in order (%s)" % " | ".join(got),
+          r.returncode == 0 and got == [
+              "PASS c1", got[1], "PASS c2", got[3], "PASS c3", got[5]]
+          and [x.split(" done")[0] for x in got[1::2]] == [
+              "make test: 1/3 checks", "make test: 2/3 checks", "make test: 3/3 checks"])
+    # make test's runner itself on three fake checks (logs build/test/fake-*), in a log
+    r = subprocess.run([os.path.join(HERE, "testsuite.sh"), "progress-selftest"], cwd=ROOT,
+                       capture_output=True, text=True)
+    got = r.stdout.splitlines()
+    prog = [x.split(",")[0].split(" done")[0] for x in got if x.startswith("make test (")]
+    check("testsuite.sh: its checks' lines, done/total after each (%s)" % " | ".join(prog),
+          r.returncode == 0 and prog == ["make test (progress-selftest): %d/3 checks" % k
+                                         for k in (1, 2, 3)]
+          and sorted(x.split()[1] for x in got if x.startswith("PASS ")) == [
+              "fake-a", "fake-b", "fake-c"])
+    check("testsuite.sh: the totals last, after the progress (%r)" % got[-2:],
+          got[-1:] == ["4 passed, 0 failed"] and got[-2].startswith("tier progress-selftest:")
+          and got[-3].startswith("make test (progress-selftest): 3/3 checks done in "))
+    return check.summary("progress")
+
+
 def main(argv=None):
     """The Makefile's door to the helpers above: `tag KEY=VALUE...` prints the build
     folder's name; `sims [--track T] [--isa I] SPEC...` builds the simulator of each
-    configuration of the list and prints its path, one a line."""
+    configuration of the list and prints its path, one a line; `progress --total N`
+    shows the progress of a shell script's items from its events on stdin."""
     import argparse
     ap = argparse.ArgumentParser(prog="simjobs.py", description=main.__doc__)
     sub = ap.add_subparsers(dest="cmd", required=True)
@@ -592,7 +850,21 @@ def main(argv=None):
     p.add_argument("--track", default="sorted", help="the track of items without :track")
     p.add_argument("--isa", default="rv32i", choices=["rv32i", "rv32im"])
     p.add_argument("specs", nargs="+", metavar="WxT[:track]")
+    p = sub.add_parser("progress", help="a progress line for a shell script: its output on "
+                       "stdin, with the lines @progress start NAME and @progress done NAME")
+    p.add_argument("--total", type=int, required=True)
+    p.add_argument("--desc", default="progress")
+    p.add_argument("--unit", default="job")
+    p.add_argument("--interval", type=float, default=PROGRESS_QUIET_S,
+                   help="without a terminal: a line at least every S seconds (default %(default)s)")
+    argv = sys.argv[1:] if argv is None else argv
+    if argv == ["--progress-self-test"]:
+        return progress_self_test()
     a = ap.parse_args(argv)
+    if a.cmd == "progress":
+        with Progress(a.total, a.desc, a.unit, interval=a.interval) as prog:
+            follow(sys.stdin, prog)
+        return 0
     try:
         if a.cmd == "tag":
             print(tag(a.knobs))

