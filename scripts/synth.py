@@ -673,6 +673,7 @@ def main():
     W, T, track = cfg["W"], cfg["T"], cfg["TRACK"]
     bd = BOARDS[a.board]
     fam = bd["family"]
+    fpga_flow.warm_tools(fam)
     dev = fpga_flow.DEVICES[fam]
     if a.placer == "static" and fam != "ecp5":
         sys.exit("synth: --placer static: nextpnr-%s has no static placer (heap or sa)" % fam)
