@@ -43,7 +43,7 @@
 // trapped so far and the lanes served so far.  Properties (each under its own
 // define, so that a mutation run checks exactly one), checked at every pass:
 //   P_ONCE     the pass's active lanes are partitioned into served, trapped and
-//              replayed (all_o: all of them served and none dead; served_any_o, replay_any_o:
+//              replayed (all_o: all of them served; served_any_o, replay_any_o:
 //              some served, some replayed); no lane is served or trapped twice,
 //              nor outside the initial mask; when nothing replays, every lane of
 //              the initial mask has been served or trapped.
@@ -332,9 +332,8 @@ module simty_formal_coalesce #(
     assert (((served_o | trap_o) & ~g_m0) == {T{1'b0}});
     if (replay_o == {T{1'b0}})
       assert ((g_done | served_o | trap_o) == g_m0);
-    // all_o, the prediction check's shortcut: every active lane served in this pass,
-    // without dead stores (a pass with them counts as not all: a refetch, never wrong)
-    assert (all_o == (served_o == s2_act && dead == {T{1'b0}}));
+    // all_o, the prediction check's shortcut: every active lane served in this pass
+    assert (all_o == (served_o == s2_act));
     // the a and b paths' valid bits, without the store-order logic
     assert (served_any_o == (served_o != {T{1'b0}}));
     assert (replay_any_o == (replay_o != {T{1'b0}}));

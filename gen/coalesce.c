@@ -85,10 +85,9 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "served_o", "T", "served in this pass");
     vm_port(m, VM_OUT, "replay_o", "T", "left for another pass");
     vm_port(m, VM_OUT, "coal_o", "T", "served from their own word slot");
-    vm_port(m, VM_OUT, "all_o", "1", "every active lane is served (no trap, no replay) and "
-            "no store is dead");
+    vm_port(m, VM_OUT, "all_o", "1", "every active lane is served: no trap, no replay");
     vm_port(m, VM_OUT, "served_any_o", "1", "|served_o, without the store-order logic");
-    vm_port(m, VM_OUT, "replay_any_o", "1", "|replay_o, without the served mask's logic");
+    vm_port(m, VM_OUT, "replay_any_o", "1", "|replay_o, idem");
     vm_port(m, VM_OUT, "same_word_o", "T", "lanes whose word address is the leader's, whatever "
             "the instruction (the branch unit's indirect-jump compare)");
     vm_group(m, "the request (stage 2)");
@@ -303,16 +302,14 @@ static void coal_serve(const struct simt_cfg *cfg, struct vmod *m)
                                                           "{T{store_i && lead_ok}})"
                              : "cand & ~served_o");
     vm_assign(m, "coal_o", "coal & {T{lead_ok}}");
-    vm_comment(m, "The prediction check's shortcut leaves the store-order logic out: a pass "
-                  "with dead stores counts as not serving every lane (all_o low: the warp "
-                  "refetches its next instruction, a rare cycle cost), so that all_o is the "
-                  "leader, the slots and the broadcast loads only. The b path's valid bit is exact: a dead store "
-                  "does not replay.");
-    vm_wire(m, "left", "T", "lanes neither the leader nor in their slot nor a broadcast load");
-    vm_assign(m, "left", "cand & ~(lead1h | coal | bcast)");
+    vm_wire(m, "left", "T", "lanes neither the leader nor in their slot nor a broadcast load "
+                            "nor dead");
+    vm_assign(m, "left", "cand & ~(lead1h | coal | bcast | dead)");
     vm_assign(m, "all_o", "lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}}");
+    vm_comment(m, "A pass serves when its leader does not trap, and leaves a lane to replay when "
+                  "one is left or, when the leader traps, when another lane accesses memory.");
     vm_assign(m, "served_any_o", "lead_ok && lead1h != {T{1'b0}}");
-    vm_assign(m, "replay_any_o", "lead_ok ? (left & ~dead) != {T{1'b0}} : cand != {T{1'b0}}");
+    vm_assign(m, "replay_any_o", "lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}}");
     vm_assign(m, "same_word_o", "sword");
 }
 

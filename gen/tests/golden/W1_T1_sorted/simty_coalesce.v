@@ -47,9 +47,9 @@ module simty_coalesce (
   output wire [T-1:0]      served_o,     // served in this pass
   output wire [T-1:0]      replay_o,     // left for another pass
   output wire [T-1:0]      coal_o,       // served from their own word slot
-  output wire              all_o,        // every active lane is served (no trap, no replay) and no store is dead
+  output wire              all_o,        // every active lane is served: no trap, no replay
   output wire              served_any_o, // |served_o, without the store-order logic
-  output wire              replay_any_o, // |replay_o, without the served mask's logic
+  output wire              replay_any_o, // |replay_o, idem
   output wire [T-1:0]      same_word_o,  // lanes whose word address is the leader's, whatever the instruction (the branch unit's indirect-jump compare)
   // the request (stage 2)
   output wire              req_o,        // some lane accesses memory
@@ -96,7 +96,7 @@ module simty_coalesce (
   reg     [T-1:0]      sword;      // lanes whose word address is the leader's
   reg     [T-1:0]      same;       // lanes whose address is the leader's
   wire    [T-1:0]      dead;       // stores overwritten in this pass by a higher lane's slot
-  wire    [T-1:0]      left;       // lanes neither the leader nor in their slot nor a broadcast load
+  wire    [T-1:0]      left;       // lanes neither the leader nor in their slot nor a broadcast load nor dead
   reg     [3:0]        lstrb;      // leader's byte enables in its word
   reg     [31:0]       lwdata;     // leader's data replicated across its word
   wire    [T-1:0]      lword;      // the leader's word, one-hot
@@ -195,15 +195,13 @@ module simty_coalesce (
   assign served_o = (lead1h | coal | bcast | dead) & {T{lead_ok}};
   assign replay_o = cand & ~served_o;
   assign coal_o   = coal & {T{lead_ok}};
+  assign left     = cand & ~(lead1h | coal | bcast | dead);
+  assign all_o    = lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}};
 
-  // The prediction check's shortcut leaves the store-order logic out: a pass with dead stores
-  // counts as not serving every lane (all_o low: the warp refetches its next instruction, a
-  // rare cycle cost), so that all_o is the leader, the slots and the broadcast loads only. The
-  // b path's valid bit is exact: a dead store does not replay.
-  assign left         = cand & ~(lead1h | coal | bcast);
-  assign all_o        = lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}};
+  // A pass serves when its leader does not trap, and leaves a lane to replay when one is left
+  // or, when the leader traps, when another lane accesses memory.
   assign served_any_o = lead_ok && lead1h != {T{1'b0}};
-  assign replay_any_o = lead_ok ? (left & ~dead) != {T{1'b0}} : cand != {T{1'b0}};
+  assign replay_any_o = lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}};
   assign same_word_o  = sword;
 
   // The request: coalesced lanes in their slots, the leader in its word. What selects each word
