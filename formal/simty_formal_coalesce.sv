@@ -53,10 +53,10 @@
 //              leader, every lane making a word access to word i of the
 //              leader's block (i its lane), every load of the leader's address,
 //              of any size (the spec's minimum set has word loads of the
-//              leader's word; it allows more), and every other word store
-//              whose word a higher lane served from its slot overwrites in the
-//              pass (served, writing nothing: lane order keeps the higher
-//              lane's word); when the leader traps, none.
+//              leader's word; it allows more), less the word stores held back
+//              because a lower lane that replays writes the same word (the
+//              spec's order rule wins over its minimum); when the leader
+//              traps, none.
 //   P_TRAP     misaligned lanes (half: odd; word: not a multiple of 4) trap
 //              with cause 4 (load) / 6 (store), the other lanes outside data
 //              memory and the MMIO page with 5 / 7; the rest do not trap; a
@@ -246,7 +246,7 @@ module simty_formal_coalesce #(
   // ---------------- the rules, from the spec (the pass at stage 2) ----------------
   localparam integer NB = 4 * T;            // bytes in a block
   wire [2:0] n = g_size == 2'd0 ? 3'd1 : g_size == 2'd1 ? 3'd2 : 3'd4;  // access bytes
-  reg  [T-1:0]      mis, flt, ok, lh, coal_s, bc_s, min_s, dead, exp_srv;
+  reg  [T-1:0]      mis, flt, ok, lh, coal_s, bc_s, min_s, held, exp_srv;
   reg  [LANE_W-1:0] ld;                     // leader: lowest active lane
   reg               lfound;
   reg  [31:0]       la;                     // its address
@@ -270,12 +270,12 @@ module simty_formal_coalesce #(
       bc_s[l]   = ok[l] && !g_store && A[32*l +: 32] == la;
     end
     min_s = lh | coal_s | bc_s;
-    dead = {T{1'b0}};
+    held = {T{1'b0}};
     for (l = 0; l < T; l = l + 1)
       for (k = 0; k < l; k = k + 1)
         if (g_store && coal_s[l] && ok[k] && !min_s[k] && A[32*k + 2 +: 30] == A[32*l + 2 +: 30])
-          dead[k] = 1'b1;
-    exp_srv = (lh & ok) != {T{1'b0}} ? min_s | dead : {T{1'b0}};
+          held[l] = 1'b1;
+    exp_srv = (lh & ok) != {T{1'b0}} ? min_s & ~held : {T{1'b0}};
   end
 
   // each lane's access as byte enables and data placed in a block (at its

@@ -112,7 +112,7 @@ const char *cfg_track_desc(enum simt_track t)
 static const char *const mutation_names[MUT_COUNT] = {
     "none", "drop-merge", "skip-mask-bit", "bad-order", "keep-exited", "extra-lane",
     "single-early", "bad-init", "heap-order", "absorb-drop", "lazy-swap",
-    "coal-serve-twice", "coal-drop-dead", "coal-skip-leader", "coal-no-bcast",
+    "coal-serve-twice", "coal-drop-held", "coal-skip-leader", "coal-no-bcast",
     "coal-skip-misaligned", "coal-lowest-wins", "coal-store-overtake", "coal-bad-offset",
     "fetch-skew", "bad-target",
 };

@@ -39,12 +39,12 @@ enum simt_mutation {
     MUT_LAZY_SWAP,      /* SORTER=lazy: a sorter swap does not write y back (its threads are lost) */
     /* the memory coalescer (simty_coalesce, formal/simty_formal_coalesce.sv) */
     MUT_COAL_SERVE_TWICE,   /* lanes served from their slot or the leader's word also replay */
-    MUT_COAL_DROP_DEAD,     /* a store a higher slot overwrites in the pass is neither served nor replayed */
+    MUT_COAL_DROP_HELD,     /* a store held back by a lower lane is neither served nor replayed */
     MUT_COAL_SKIP_LEADER,   /* the leader is served only when it coalesces (its own slot) */
     MUT_COAL_NO_BCAST,      /* word loads of the leader's word are not served with it */
     MUT_COAL_SKIP_MISALIGNED, /* an odd half-word address is not misaligned */
     MUT_COAL_LOWEST_WINS,   /* in the leader's word the leader's store beats a higher lane's */
-    MUT_COAL_STORE_OVERTAKE, /* a store a higher slot overwrites replays, after the higher one */
+    MUT_COAL_STORE_OVERTAKE, /* a store is not held back by a lower lane that replays to its word */
     MUT_COAL_BAD_OFFSET,    /* the leader's offset for the gather loses its byte bits */
     /* the whole core (formal/simty_formal_core.sv) */
     MUT_FETCH_SKEW,     /* fetch pairs each word with the PC fetched after it */

@@ -41,9 +41,7 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
                    "is served with every lane making a word "
                    "access to word i of the leader's block, i its own lane, and every load of "
                    "the leader's address, of any size; the other lanes replay. Coalesced stores land in "
-                   "their own slot, so on overlapping stores the highest lane wins; a lower store "
-                   "that a coalesced one overwrites in the pass is served with it and writes "
-                   "nothing. The leader's "
+                   "their own slot, so on overlapping stores the highest lane wins. The leader's "
                    "sub-word store is replicated across its word with byte enables.",
                 SIMTY_TRAP_MISALIGNED_LOAD, SIMTY_TRAP_MISALIGNED_STORE, SIMTY_TRAP_LOAD_FAULT,
                 SIMTY_TRAP_STORE_FAULT);
@@ -256,58 +254,55 @@ static void coal_followers(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "bcast", "cand & {T{!store_i}} & same");
 }
 
-/* Which lanes a pass serves and which replay.  A lower store that a coalesced
- * store overwrites in this very pass is served with it (it writes nothing). */
+/* Which lanes a pass serves and which replay (a store waits for a lower lane's write). */
 static void coal_serve(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
     const enum simt_mutation mu = cfg->mutate;
 
-    vm_wire(m, "dead", "T", "stores overwritten in this pass by a higher lane's slot");
-    if (cfg->t > 1 && mu != MUT_COAL_STORE_OVERTAKE) {
-        vm_comment(m, "The result must equal executing the lanes in increasing order. A word "
-                      "store of the leader's block that is not in its own slot (pending) but "
-                      "writes the slot of a higher lane served now would land after it if it "
-                      "replayed; in lane order the higher lane overwrites it, so it is served "
-                      "now and writes nothing (dead). One slot bit per lane picked by its word "
-                      "index, not a T x T order check.");
+    if (cfg->t > 1) {
+        vm_comment(m, "A store must not overtake a lower lane that replays and writes the same "
+                      "word: the result must equal executing the lanes in increasing order. Such "
+                      "a lane waits for a later pass.");
         vm_wire(m, "pend", "T", "unserved lanes in the leader's block");
+        vm_reg(m, "conflict", "T", "slot j is written later by a lower lane");
+        vm_wire(m, "slot", "T", "lanes served from their own slot");
         vm_assign(m, "pend", "cand & ~lead1h & ~coal & inblk");
-        /* the slots through a simty_keep boundary: the mapper would otherwise copy
-         * each lane's compare cone into every lane's pick (T = 16: 2,798 -> 2,523 LUT4
-         * for the unit alone; T = 64: 14,753 -> 11,485) */
-        vm_wire(m, "coal_k", "T", "coal, behind the boundary");
-        keep_wire(m, "u_coal", "T", "coal", "coal_k");
-        vm_reg(m, "above", "T", "the slot a lane writes is a higher lane's, coalesced now");
         b = vm_comb(m, "store_order");
-        vb_default(b, "above", "{T{1'b0}}");
+        vb_default(b, "conflict", "{T{1'b0}}");
+        /* per lane a mask of the higher slots it conflicts with, not T x T
+         * compares: the same logic, simulated T times faster */
         vb_for(b, "l", "0", "T - 1");
-        vb_set(b, "above[l]", "addr_i[32*l + 2 +: LANE_W] > l[LANE_W-1:0] && "
-                              "coal_k[addr_i[32*l + 2 +: LANE_W]]");
+        vb_set(b, "conflict", "conflict | ({T{pend[l]}} & ({{(T-1){1'b0}}, 1'b1} << "
+                              "addr_i[32*l + 2 +: LANE_W]) & ({T{1'b1}} << (l + 1)))");
         vb_end(b);
-        /* --mutate=coal-drop-dead: a dead store is neither served nor replayed */
-        vm_assign(m, "dead", mu == MUT_COAL_DROP_DEAD ? "{T{1'b0}}"
-                                                      : "pend & above & {T{store_i}}");
+        /* --mutate=coal-store-overtake: no lane waits for a lower one */
+        vm_assign(m, "slot", mu == MUT_COAL_STORE_OVERTAKE ? "coal"
+                                                           : "coal & ~(conflict & {T{store_i}})");
     } else {
-        /* --mutate=coal-store-overtake: the lower store replays, after the higher one */
-        vm_assign(m, "dead", "{T{1'b0}}");
+        vm_wire(m, "slot", "T", "lanes served from their own slot");
+        vm_assign(m, "slot", "coal");
     }
     /* --mutate=coal-skip-leader: the leader is served only from its own slot */
-    vm_assign(m, "served_o", mu == MUT_COAL_SKIP_LEADER ? "(coal | bcast | dead) & {T{lead_ok}}"
-                                                        : "(lead1h | coal | bcast | dead) & {T{lead_ok}}");
+    vm_assign(m, "served_o", mu == MUT_COAL_SKIP_LEADER ? "(slot | bcast) & {T{lead_ok}}"
+                                                        : "(lead1h | slot | bcast) & {T{lead_ok}}");
     /* --mutate=coal-serve-twice: only the leader leaves the replay mask;
-     * coal-drop-dead: the dead stores leave it too, unserved */
+     * coal-drop-held: a coalescing store held back leaves it too, unserved */
     vm_assign(m, "replay_o", mu == MUT_COAL_SERVE_TWICE ? "cand & ~(lead1h & {T{lead_ok}})"
-                             : mu == MUT_COAL_DROP_DEAD ? "cand & ~served_o & ~(pend & above & "
-                                                          "{T{store_i && lead_ok}})"
+                             : mu == MUT_COAL_DROP_HELD ? "cand & ~served_o & ~(coal & {T{lead_ok}})"
                              : "cand & ~served_o");
-    vm_assign(m, "coal_o", "coal & {T{lead_ok}}");
-    vm_wire(m, "left", "T", "lanes neither the leader nor in their slot nor a broadcast load "
-                            "nor dead");
-    vm_assign(m, "left", "cand & ~(lead1h | coal | bcast | dead)");
+    vm_assign(m, "coal_o", "slot & {T{lead_ok}}");
+    vm_comment(m, "Every lane served, from coal rather than slot: when every lane that accesses "
+                  "memory is the leader, in its slot or a load of the leader's address, no lane "
+                  "is left pending, so no store is held back and slot = coal; so the prediction "
+                  "check skips the store-order logic.");
+    vm_wire(m, "left", "T", "lanes neither the leader nor in their slot nor a broadcast load");
+    vm_assign(m, "left", "cand & ~(lead1h | coal | bcast)");
     vm_assign(m, "all_o", "lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}}");
-    vm_comment(m, "A pass serves when its leader does not trap, and leaves a lane to replay when "
-                  "one is left or, when the leader traps, when another lane accesses memory.");
+    vm_comment(m, "The same argument gives the a and b paths' valid bits: a pass serves when its "
+                  "leader does not trap, and leaves a lane to replay when one is left (held-back "
+                  "stores need a pending lane, which is left) or, when the leader traps, when "
+                  "another lane accesses memory.");
     vm_assign(m, "served_any_o", "lead_ok && lead1h != {T{1'b0}}");
     vm_assign(m, "replay_any_o", "lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}}");
     vm_assign(m, "same_word_o", "sword");
@@ -347,7 +342,7 @@ static void coal_request(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "r_lwdata_q", "32", NULL);
     vm_reg(m, "r_data_q", "32*T", "the lanes' store data");
     b = vm_seq(m, "stage3");
-    vb_set(b, "r_slot_q", "coal");
+    vb_set(b, "r_slot_q", "slot");
     vb_set(b, "r_lword_q", "lword");
     vb_set(b, "r_store_q", "store_i");
     vb_set(b, "r_lstrb_q", "lstrb");

@@ -61,7 +61,7 @@ static void usage(FILE *f)
             "                    drop-merge skip-mask-bit bad-order keep-exited extra-lane\n"
             "                    single-early bad-init heap-order lazy-swap; absorb-drop\n"
             "                    (caught by make test-mirror); the coalescer's:\n"
-            "                    coal-serve-twice coal-drop-dead coal-skip-leader coal-no-bcast\n"
+            "                    coal-serve-twice coal-drop-held coal-skip-leader coal-no-bcast\n"
             "                    coal-skip-misaligned coal-lowest-wins coal-store-overtake\n"
             "                    coal-bad-offset; the whole core's: fetch-skew bad-target\n"
             "                    (formal/README.md)\n"

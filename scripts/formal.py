@@ -141,11 +141,11 @@ MUTATIONS = {
     "bad-init":      ("P_PART",   _ALL),
     "heap-order":    ("P_MIN",    {"sorted": (1, 4)}),
     "lazy-swap":     ("P_PART",   {"sorted_lazy": (1, 4)}),
-    # the coalescer's, each at the smallest T where it shows (coal-drop-dead and
-    # coal-store-overtake need a dead store: leader, a lower lane that writes the
-    # slot of a higher one that coalesces, T >= 4; coal-lowest-wins needs two lanes)
+    # the coalescer's, each at the smallest T where it shows (coal-drop-held and
+    # coal-store-overtake need a store held back: leader, a lower lane that replays
+    # and a higher one that coalesces, T >= 4; coal-lowest-wins needs two lanes)
     "coal-serve-twice":     ("P_ONCE",     {"coalesce": (1, 2)}),
-    "coal-drop-dead":       ("P_ONCE",     {"coalesce": (1, 4)}),
+    "coal-drop-held":       ("P_ONCE",     {"coalesce": (1, 4)}),
     "coal-skip-leader":     ("P_PROGRESS", {"coalesce": (1, 2)}),
     "coal-no-bcast":        ("P_RULE",     {"coalesce": (1, 2)}),
     "coal-skip-misaligned": ("P_TRAP",     {"coalesce": (1, 1)}),

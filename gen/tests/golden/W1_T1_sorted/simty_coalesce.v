@@ -20,9 +20,8 @@
 // the pass serves no lane and the others replay without it) is served with every lane making a
 // word access to word i of the leader's block, i its own lane, and every load of the leader's
 // address, of any size; the other lanes replay. Coalesced stores land in their own slot, so on
-// overlapping stores the highest lane wins; a lower store that a coalesced one overwrites in
-// the pass is served with it and writes nothing. The leader's sub-word store is replicated
-// across its word with byte enables.
+// overlapping stores the highest lane wins. The leader's sub-word store is replicated across
+// its word with byte enables.
 
 `default_nettype none
 
@@ -95,8 +94,8 @@ module simty_coalesce (
   reg     [T-1:0]      own;        // lanes whose address is their own word slot of a block
   reg     [T-1:0]      sword;      // lanes whose word address is the leader's
   reg     [T-1:0]      same;       // lanes whose address is the leader's
-  wire    [T-1:0]      dead;       // stores overwritten in this pass by a higher lane's slot
-  wire    [T-1:0]      left;       // lanes neither the leader nor in their slot nor a broadcast load nor dead
+  wire    [T-1:0]      slot;       // lanes served from their own slot
+  wire    [T-1:0]      left;       // lanes neither the leader nor in their slot nor a broadcast load
   reg     [3:0]        lstrb;      // leader's byte enables in its word
   reg     [31:0]       lwdata;     // leader's data replicated across its word
   wire    [T-1:0]      lword;      // the leader's word, one-hot
@@ -191,15 +190,20 @@ module simty_coalesce (
     bcast = cand & {T{!store_i}} & same;
   end
 
-  assign dead     = {T{1'b0}};
-  assign served_o = (lead1h | coal | bcast | dead) & {T{lead_ok}};
+  assign slot     = coal;
+  assign served_o = (lead1h | slot | bcast) & {T{lead_ok}};
   assign replay_o = cand & ~served_o;
-  assign coal_o   = coal & {T{lead_ok}};
-  assign left     = cand & ~(lead1h | coal | bcast | dead);
-  assign all_o    = lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}};
+  assign coal_o   = slot & {T{lead_ok}};
 
-  // A pass serves when its leader does not trap, and leaves a lane to replay when one is left
-  // or, when the leader traps, when another lane accesses memory.
+  // Every lane served, from coal rather than slot: when every lane that accesses memory is the
+  // leader, in its slot or a load of the leader's address, no lane is left pending, so no store
+  // is held back and slot = coal; so the prediction check skips the store-order logic.
+  assign left  = cand & ~(lead1h | coal | bcast);
+  assign all_o = lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}};
+
+  // The same argument gives the a and b paths' valid bits: a pass serves when its leader does
+  // not trap, and leaves a lane to replay when one is left (held-back stores need a pending
+  // lane, which is left) or, when the leader traps, when another lane accesses memory.
   assign served_any_o = lead_ok && lead1h != {T{1'b0}};
   assign replay_any_o = lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}};
   assign same_word_o  = sword;
@@ -225,7 +229,7 @@ module simty_coalesce (
 
   // stage3
   always @(posedge clk_i) begin
-    r_slot_q   <= coal;
+    r_slot_q   <= slot;
     r_lword_q  <= lword;
     r_store_q  <= store_i;
     r_lstrb_q  <= lstrb;

@@ -21,9 +21,8 @@
 // the pass serves no lane and the others replay without it) is served with every lane making a
 // word access to word i of the leader's block, i its own lane, and every load of the leader's
 // address, of any size; the other lanes replay. Coalesced stores land in their own slot, so on
-// overlapping stores the highest lane wins; a lower store that a coalesced one overwrites in
-// the pass is served with it and writes nothing. The leader's sub-word store is replicated
-// across its word with byte enables.
+// overlapping stores the highest lane wins. The leader's sub-word store is replicated across
+// its word with byte enables.
 
 `default_nettype none
 
@@ -96,11 +95,10 @@ module simty_coalesce (
   reg     [T-1:0]      own;        // lanes whose address is their own word slot of a block
   reg     [T-1:0]      sword;      // lanes whose word address is the leader's
   reg     [T-1:0]      same;       // lanes whose address is the leader's
-  wire    [T-1:0]      dead;       // stores overwritten in this pass by a higher lane's slot
   wire    [T-1:0]      pend;       // unserved lanes in the leader's block
-  wire    [T-1:0]      coal_k;     // coal, behind the boundary
-  reg     [T-1:0]      above;      // the slot a lane writes is a higher lane's, coalesced now
-  wire    [T-1:0]      left;       // lanes neither the leader nor in their slot nor a broadcast load nor dead
+  reg     [T-1:0]      conflict;   // slot j is written later by a lower lane
+  wire    [T-1:0]      slot;       // lanes served from their own slot
+  wire    [T-1:0]      left;       // lanes neither the leader nor in their slot nor a broadcast load
   reg     [3:0]        lstrb;      // leader's byte enables in its word
   reg     [31:0]       lwdata;     // leader's data replicated across its word
   wire    [T-1:0]      lword;      // the leader's word, one-hot
@@ -110,13 +108,6 @@ module simty_coalesce (
   reg     [3:0]        r_lstrb_q;
   reg     [31:0]       r_lwdata_q;
   reg     [32*T-1:0]   r_data_q;   // the lanes' store data
-
-  simty_keep #(
-    .W (T)
-  ) u_coal (
-    .d_i (coal),
-    .q_o (coal_k)
-  );
 
   // Stage 1: misaligned and out-of-range lanes, the leader and its address. The leader is the
   // lowest lane that makes the access, found in parallel with the checks; when it traps, stage
@@ -203,30 +194,33 @@ module simty_coalesce (
     bcast = cand & {T{!store_i}} & same;
   end
 
-  // The result must equal executing the lanes in increasing order. A word store of the leader's
-  // block that is not in its own slot (pending) but writes the slot of a higher lane served now
-  // would land after it if it replayed; in lane order the higher lane overwrites it, so it is
-  // served now and writes nothing (dead). One slot bit per lane picked by its word index, not a
-  // T x T order check.
+  // A store must not overtake a lower lane that replays and writes the same word: the result
+  // must equal executing the lanes in increasing order. Such a lane waits for a later pass.
   assign pend = cand & ~lead1h & ~coal & inblk;
 
   // store_order
   always @* begin
-    above = {T{1'b0}};
+    conflict = {T{1'b0}};
     for (l = 0; l < T - 1; l = l + 1) begin
-      above[l] = addr_i[32*l + 2 +: LANE_W] > l[LANE_W-1:0] && coal_k[addr_i[32*l + 2 +: LANE_W]];
+      conflict = conflict | ({T{pend[l]}} & ({{(T-1){1'b0}},
+          1'b1} << addr_i[32*l + 2 +: LANE_W]) & ({T{1'b1}} << (l + 1)));
     end
   end
 
-  assign dead     = pend & above & {T{store_i}};
-  assign served_o = (lead1h | coal | bcast | dead) & {T{lead_ok}};
+  assign slot     = coal & ~(conflict & {T{store_i}});
+  assign served_o = (lead1h | slot | bcast) & {T{lead_ok}};
   assign replay_o = cand & ~served_o;
-  assign coal_o   = coal & {T{lead_ok}};
-  assign left     = cand & ~(lead1h | coal | bcast | dead);
-  assign all_o    = lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}};
+  assign coal_o   = slot & {T{lead_ok}};
 
-  // A pass serves when its leader does not trap, and leaves a lane to replay when one is left
-  // or, when the leader traps, when another lane accesses memory.
+  // Every lane served, from coal rather than slot: when every lane that accesses memory is the
+  // leader, in its slot or a load of the leader's address, no lane is left pending, so no store
+  // is held back and slot = coal; so the prediction check skips the store-order logic.
+  assign left  = cand & ~(lead1h | coal | bcast);
+  assign all_o = lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}};
+
+  // The same argument gives the a and b paths' valid bits: a pass serves when its leader does
+  // not trap, and leaves a lane to replay when one is left (held-back stores need a pending
+  // lane, which is left) or, when the leader traps, when another lane accesses memory.
   assign served_any_o = lead_ok && lead1h != {T{1'b0}};
   assign replay_any_o = lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}};
   assign same_word_o  = sword;
@@ -252,7 +246,7 @@ module simty_coalesce (
 
   // stage3
   always @(posedge clk_i) begin
-    r_slot_q   <= coal;
+    r_slot_q   <= slot;
     r_lword_q  <= lword;
     r_store_q  <= store_i;
     r_lstrb_q  <= lstrb;
