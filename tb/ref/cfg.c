@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elf_load.h"
 #include "errf.h"
 #include "ref_internal.h"
 #include "simty_map.h"
@@ -37,12 +38,6 @@ struct cfg {
     int stripped;
 };
 
-struct sym {
-    uint32_t value, size;
-    char name[48];
-};
-
-static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
 static uint32_t rd32(const uint8_t *p)
 {
     return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
@@ -54,107 +49,17 @@ static int cmp_u32(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
-/* ---- the ELF again: executable segments and function symbols ---------------- */
-
-struct elf_view {
-    uint32_t xlo[8], xhi[8];
-    unsigned nx;
-    struct sym *syms;
-    unsigned nsym;
-};
-
-static uint8_t *slurp(const char *path, size_t *len)
+/* The program's code map (elf_load_code): the file is checked again with
+ * the memories it was loaded into, nothing written. */
+static int read_code(const struct ref *r, const char *path, struct elf_code *c, char *err, size_t n)
 {
-    FILE *f = fopen(path, "rb");
-    uint8_t *b = NULL;
-    long sz;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) > 0 && (unsigned long)sz <= ELF_LOAD_MAX_FILE &&
-        fseek(f, 0, SEEK_SET) == 0 && (b = malloc((size_t)sz)) != NULL) {
-        if (fread(b, 1, (size_t)sz, f) != (size_t)sz) {
-            free(b);
-            b = NULL;
-        } else {
-            *len = (size_t)sz;
-        }
-    }
-    fclose(f);
-    return b;
-}
-
-/* The loader has validated the file already; every offset is checked again
- * anyway (64-bit arithmetic), and anything odd is skipped, not trusted. */
-static int read_elf(const char *path, struct elf_view *v, char *err, size_t n)
-{
-    size_t len = 0;
-    uint8_t *b = slurp(path, &len);
-    uint64_t phoff, shoff;
-    unsigned phnum, shnum, phent, shent, i, j;
-    memset(v, 0, sizeof *v);
-    if (!b)
-        return simty_errf(err, n, "cannot read the file again");
-    if (len < 52) {
-        free(b);
-        return simty_errf(err, n, "file too short");
-    }
-    phoff = rd32(b + 28);
-    shoff = rd32(b + 32);
-    phent = rd16(b + 42);
-    phnum = rd16(b + 44);
-    shent = rd16(b + 46);
-    shnum = rd16(b + 48);
-    for (i = 0; i < phnum && phent >= 32; i++) {
-        const uint8_t *ph = b + phoff + (uint64_t)i * phent;
-        if (phoff + (uint64_t)(i + 1) * phent > len)
-            break;
-        if (rd32(ph) == 1 && (rd32(ph + 24) & 1) && rd32(ph + 16) && v->nx < 8) {
-            v->xlo[v->nx] = rd32(ph + 8);
-            v->xhi[v->nx] = rd32(ph + 8) + rd32(ph + 16);
-            v->nx++;
-        }
-    }
-    for (i = 0; i < shnum && shent >= 40; i++) {
-        const uint8_t *sh = b + shoff + (uint64_t)i * shent, *st;
-        uint64_t off, size, stroff, strsize;
-        unsigned link, cnt;
-        if (shoff + (uint64_t)(i + 1) * shent > len || rd32(sh + 4) != 2)
-            continue;
-        off = rd32(sh + 16);
-        size = rd32(sh + 20);
-        link = rd32(sh + 24);
-        if (off + size > len || link >= shnum || shoff + (uint64_t)(link + 1) * shent > len)
-            continue;
-        st = b + shoff + (uint64_t)link * shent;
-        stroff = rd32(st + 16);
-        strsize = rd32(st + 20);
-        if (stroff + strsize > len)
-            continue;
-        cnt = (unsigned)(size / 16);
-        free(v->syms);
-        v->syms = calloc(cnt + 1, sizeof *v->syms);
-        if (!v->syms) {
-            free(b);
-            return simty_errf(err, n, "out of memory");
-        }
-        v->nsym = 0;
-        for (j = 0; j < cnt; j++) {
-            const uint8_t *s = b + off + (uint64_t)j * 16;
-            uint32_t name = rd32(s);
-            struct sym *o;
-            size_t k;
-            if ((s[12] & 0xf) != 2)              /* STT_FUNC */
-                continue;
-            o = &v->syms[v->nsym++];
-            o->value = rd32(s + 4);
-            o->size = rd32(s + 8);
-            for (k = 0; k + 1 < sizeof o->name && name + k < strsize && b[stroff + name + k]; k++)
-                o->name[k] = (char)b[stroff + name + k];
-            o->name[k] = 0;
-        }
-    }
-    free(b);
-    return 0;
+    struct elf_mem m;
+    memset(&m, 0, sizeof m);
+    m.imem_base = SIMTY_IMEM_BASE;
+    m.imem_size = r->imem_size;
+    m.dmem_base = SIMTY_DMEM_BASE;
+    m.dmem_size = r->dmem_size;
+    return elf_load_code(path, &m, c, err, n);
 }
 
 /* ---- blocks and post-dominators of one function ------------------------------ */
@@ -401,11 +306,11 @@ out:
 
 /* ---- functions ------------------------------------------------------------------ */
 
-static int in_code(const struct elf_view *v, uint32_t a)
+static int in_code(const struct elf_code *v, uint32_t a)
 {
     unsigned i;
-    for (i = 0; i < v->nx; i++)
-        if (a >= v->xlo[i] && a < v->xhi[i])
+    for (i = 0; i < v->nseg; i++)
+        if (a >= v->seg_lo[i] && a < v->seg_hi[i])
             return 1;
     return 0;
 }
@@ -413,42 +318,42 @@ static int in_code(const struct elf_view *v, uint32_t a)
 struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n)
 {
     struct cfg *g = calloc(1, sizeof *g);
-    struct elf_view v;
+    struct elf_code v;
     uint32_t *pts = NULL, npts = 0, cap, i, j, a;
     memset(&v, 0, sizeof v);
     if (!g) {
         simty_errf(err, n, "out of memory");
         return NULL;
     }
-    if (path && read_elf(path, &v, err, n))
+    if (path && read_code(r, path, &v, err, n))
         goto fail;
     /* Code extent: the executable segments inside instruction memory. */
-    for (i = 0; i < v.nx; i++) {
-        if (v.xlo[i] < SIMTY_IMEM_BASE)
-            v.xlo[i] = SIMTY_IMEM_BASE;
-        if (v.xhi[i] > SIMTY_IMEM_BASE + r->imem_size || v.xhi[i] < v.xlo[i])
-            v.xhi[i] = SIMTY_IMEM_BASE + r->imem_size;
-        v.xlo[i] = (v.xlo[i] + 3) & ~3u;
-        v.xhi[i] &= ~3u;
+    for (i = 0; i < v.nseg; i++) {
+        if (v.seg_lo[i] < SIMTY_IMEM_BASE)
+            v.seg_lo[i] = SIMTY_IMEM_BASE;
+        if (v.seg_hi[i] > SIMTY_IMEM_BASE + r->imem_size || v.seg_hi[i] < v.seg_lo[i])
+            v.seg_hi[i] = SIMTY_IMEM_BASE + r->imem_size;
+        v.seg_lo[i] = (v.seg_lo[i] + 3) & ~3u;
+        v.seg_hi[i] &= ~3u;
     }
-    if (v.nx == 0) {                 /* no file: the non-zero part of the memory */
+    if (v.nseg == 0) {                 /* no file: the non-zero part of the memory */
         uint32_t end = r->imem_size;
         while (end >= 4 && !rd32(r->imem + end - 4))
             end -= 4;
-        v.xlo[0] = SIMTY_IMEM_BASE;
-        v.xhi[0] = SIMTY_IMEM_BASE + (end ? end : 4);
-        v.nx = 1;
+        v.seg_lo[0] = SIMTY_IMEM_BASE;
+        v.seg_hi[0] = SIMTY_IMEM_BASE + (end ? end : 4);
+        v.nseg = 1;
     }
-    g->lo = v.xlo[0];
-    g->hi = v.xhi[0];
-    for (i = 1; i < v.nx; i++) {
-        if (v.xlo[i] < g->lo)
-            g->lo = v.xlo[i];
-        if (v.xhi[i] > g->hi)
-            g->hi = v.xhi[i];
+    g->lo = v.seg_lo[0];
+    g->hi = v.seg_hi[0];
+    for (i = 1; i < v.nseg; i++) {
+        if (v.seg_lo[i] < g->lo)
+            g->lo = v.seg_lo[i];
+        if (v.seg_hi[i] > g->hi)
+            g->hi = v.seg_hi[i];
     }
     g->reconv = malloc(((g->hi - g->lo) / 4 + 1) * sizeof *g->reconv);
-    cap = 4 * v.nx + 2 * v.nsym + (g->hi - g->lo) / 4 + 8;
+    cap = 4 * v.nseg + 2 * v.nfunc + (g->hi - g->lo) / 4 + 8;
     pts = malloc(cap * sizeof *pts);
     if (!g->reconv || !pts) {
         simty_errf(err, n, "out of memory");
@@ -458,16 +363,16 @@ struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n
         g->reconv[i] = CFG_EXIT;
     /* Boundaries: segment ends, symbols (start, end of sized ones), the entry
      * and the direct call targets outside sized symbols. */
-    g->stripped = v.nsym == 0;
-    for (i = 0; i < v.nx; i++) {
-        pts[npts++] = v.xlo[i];
-        pts[npts++] = v.xhi[i];
+    g->stripped = v.nfunc == 0;
+    for (i = 0; i < v.nseg; i++) {
+        pts[npts++] = v.seg_lo[i];
+        pts[npts++] = v.seg_hi[i];
     }
-    for (i = 0; i < v.nsym; i++)
-        if (in_code(&v, v.syms[i].value) && !(v.syms[i].value & 3)) {
-            pts[npts++] = v.syms[i].value;
-            if (v.syms[i].size)
-                pts[npts++] = (v.syms[i].value + v.syms[i].size + 3) & ~3u;
+    for (i = 0; i < v.nfunc; i++)
+        if (in_code(&v, v.func[i].value) && !(v.func[i].value & 3)) {
+            pts[npts++] = v.func[i].value;
+            if (v.func[i].size)
+                pts[npts++] = (v.func[i].value + v.func[i].size + 3) & ~3u;
         }
     for (a = g->lo; a < g->hi; a += 4) {
         const struct dinsn *d = ref_decode_at(r, a);
@@ -478,8 +383,8 @@ struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n
         t = a + (uint32_t)d->imm;
         if (!in_code(&v, t) || (t & 3))
             continue;
-        for (j = 0; j < v.nsym && !inside; j++)
-            inside = v.syms[j].size && t > v.syms[j].value && t < v.syms[j].value + v.syms[j].size;
+        for (j = 0; j < v.nfunc && !inside; j++)
+            inside = v.func[j].size && t > v.func[j].value && t < v.func[j].value + v.func[j].size;
         if (!inside && npts < cap)
             pts[npts++] = t;
     }
@@ -502,9 +407,9 @@ struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n
         f->start = pts[i];
         f->end = pts[i + 1];
         snprintf(f->name, sizeof f->name, "sub_%08x", (unsigned)pts[i]);
-        for (j = 0; j < v.nsym; j++)
-            if (v.syms[j].value == pts[i] && v.syms[j].name[0]) {
-                snprintf(f->name, sizeof f->name, "%s", v.syms[j].name);
+        for (j = 0; j < v.nfunc; j++)
+            if (v.func[j].value == pts[i] && v.func[j].name[0]) {
+                snprintf(f->name, sizeof f->name, "%s", v.func[j].name);
                 f->from_symbol = 1;
                 break;
             }
@@ -515,11 +420,11 @@ struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n
         g->nfn++;
     }
     free(pts);
-    free(v.syms);
+    elf_code_free(&v);
     return g;
 fail:
     free(pts);
-    free(v.syms);
+    elf_code_free(&v);
     cfg_free(g);
     return NULL;
 }
