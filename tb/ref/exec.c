@@ -172,11 +172,6 @@ void ref_reset(struct ref *r, uint32_t entry)
     ref_paths_reset(r, entry);
 }
 
-int ref_is_mem(const struct dinsn *d)
-{
-    return d->op >= OP_LB && d->op <= OP_SW;
-}
-
 /* ---- execution ------------------------------------------------------------------ */
 
 static unsigned mem_size(unsigned op)

@@ -1,154 +1,8 @@
-/* ref_internal.h - the model's state, shared by its own modules only. */
+/* ref_internal.h - what the model's layers not yet in their own headers share. */
 #ifndef SIMTY_REF_INTERNAL_H
 #define SIMTY_REF_INTERNAL_H
 
-#include "simty_ref.h"
-#include "simty_map.h"
-
-/* Predecoded instruction (instruction memory is not writable, so the whole
- * image is decoded once at reset). */
-struct dinsn {
-    uint8_t op, rd, rs1, rs2;
-    uint8_t src1, src2;       /* registers the latency model waits for (0: none) */
-    uint8_t kind;             /* DK_*: which path of ref_issue executes it */
-    uint8_t wlat;             /* cycles until its result is usable (sched.c: REF_LAT_*) */
-    uint8_t lat[2];           /* ref_lat_rule(d, jumped) for jumped 0 and 1, kept by the
-                                 decoder for ref_lat */
-    uint16_t x1, x2, xd;      /* rs1, rs2 and rd << lg_t: where their lanes start in a
-                                 warp's registers (ref_xwarp), set by ref_reset */
-    int32_t imm;
-};
-
-/* dinsn.kind, fixed by the instruction alone (instruction memory is not
- * writable; a PC is always a multiple of 4). */
-enum {
-    DK_OTHER = 0,             /* per-lane effects: memory, jalr, system, illegal */
-    DK_UNIFORM,               /* every lane writes rd (if any; a fence writes none) and goes
-                                 on to the same next PC, no trap: ALU, M, CSR reads, fence,
-                                 jal to an aligned target (ref_exec_uniform) */
-    DK_BRANCH                 /* a conditional branch to an aligned target (ref_exec_branch) */
-};
-
-enum {
-    OP_ILLEGAL = 0,
-    OP_LUI, OP_AUIPC, OP_JAL, OP_JALR,
-    OP_BEQ, OP_BNE, OP_BLT, OP_BGE, OP_BLTU, OP_BGEU,
-    OP_LB, OP_LH, OP_LW, OP_LBU, OP_LHU,
-    OP_SB, OP_SH, OP_SW,
-    OP_ADDI, OP_SLTI, OP_SLTIU, OP_XORI, OP_ORI, OP_ANDI, OP_SLLI, OP_SRLI, OP_SRAI,
-    OP_ADD, OP_SUB, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_SRA, OP_OR, OP_AND,
-    OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU, OP_DIV, OP_DIVU, OP_REM, OP_REMU,   /* ISA=rv32im */
-    OP_FENCE, OP_ECALL, OP_EBREAK,
-    OP_CSR_CYCLE, OP_CSR_CYCLEH, OP_CSR_MHARTID, OP_CSR_WARPID, OP_CSR_LANEID,
-    OP_CSR_NWARPS, OP_CSR_NLANES
-};
-
-/* The instructions that write rd = e and go to pc + 4 on every lane, with
- * no trap: e of a (rs1), b (rs2), imm, pc, cyc (the cycle CSR), tid, w,
- * lane.  Used by exec_one and by the fast path (ref_exec_uniform), so the
- * two cannot differ, and by the decoder (decode.c) to classify them. */
-#define REF_ALU_OPS(X) \
-    X(OP_LUI,    imm) \
-    X(OP_AUIPC,  pc + imm) \
-    X(OP_ADDI,   a + imm) \
-    X(OP_SLTI,   (uint32_t)((int32_t)a < (int32_t)imm)) \
-    X(OP_SLTIU,  (uint32_t)(a < imm)) \
-    X(OP_XORI,   a ^ imm) \
-    X(OP_ORI,    a | imm) \
-    X(OP_ANDI,   a & imm) \
-    X(OP_SLLI,   a << imm) \
-    X(OP_SRLI,   a >> imm) \
-    X(OP_SRAI,   (uint32_t)((int32_t)a >> imm)) \
-    X(OP_ADD,    a + b) \
-    X(OP_SUB,    a - b) \
-    X(OP_SLL,    a << (b & 31)) \
-    X(OP_SLT,    (uint32_t)((int32_t)a < (int32_t)b)) \
-    X(OP_SLTU,   (uint32_t)(a < b)) \
-    X(OP_XOR,    a ^ b) \
-    X(OP_SRL,    a >> (b & 31)) \
-    X(OP_SRA,    (uint32_t)((int32_t)a >> (b & 31))) \
-    X(OP_OR,     a | b) \
-    X(OP_AND,    a & b) \
-    /* RV32M; division by zero and the overflow as the ISA defines them */ \
-    X(OP_MUL,    a * b) \
-    X(OP_MULH,   (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int32_t)b) >> 32)) \
-    X(OP_MULHSU, (uint32_t)((uint64_t)((int64_t)(int32_t)a * (int64_t)(uint64_t)b) >> 32)) \
-    X(OP_MULHU,  (uint32_t)((uint64_t)a * b >> 32)) \
-    X(OP_DIV,    b == 0 ? 0xffffffffu : (a == 0x80000000u && b == 0xffffffffu) ? a \
-                 : (uint32_t)((int32_t)a / (int32_t)b)) \
-    X(OP_DIVU,   b == 0 ? 0xffffffffu : a / b) \
-    X(OP_REM,    b == 0 ? a : (a == 0x80000000u && b == 0xffffffffu) ? 0 \
-                 : (uint32_t)((int32_t)a % (int32_t)b)) \
-    X(OP_REMU,   b == 0 ? a : a % b) \
-    X(OP_CSR_CYCLE,   (uint32_t)cyc) \
-    X(OP_CSR_CYCLEH,  (uint32_t)(cyc >> 32)) \
-    X(OP_CSR_MHARTID, tid) \
-    X(OP_CSR_WARPID,  w) \
-    X(OP_CSR_LANEID,  lane) \
-    X(OP_CSR_NWARPS,  r->cfg.W) \
-    X(OP_CSR_NLANES,  r->cfg.T)
-
-/* decode.c: the instruction word i decoded into d (isa_m: RV32M too; lg_t:
- * log2 T, for x1, x2 and xd). */
-void ref_decode(uint32_t i, struct dinsn *d, int isa_m, unsigned lg_t);
-
-struct warp_list {
-    unsigned n;
-    struct ref_path *p;       /* capacity T + 4 */
-    const struct dinsn *hd;   /* the instruction at p[0].pc (NULL: none; list policies,
-                                 ref_list_head) */
-};
-
-struct cfg;
-struct warp_stack;            /* stack.c: reconvergence stack / split tables */
-
-struct ref {
-    struct ref_config cfg;
-    unsigned lg_t;
-    uint64_t all;             /* the lanes of a warp: T bits */
-    uint32_t imem_size, dmem_size;
-    uint8_t *imem, *dmem;
-    struct dinsn *dec;        /* imem_size / 4 entries */
-    uint32_t *x;              /* W * 32 * T registers: [(w * 32 + reg) * T + lane] (ref_xreg) */
-    uint32_t *pc;             /* W * T thread PCs */
-    struct report_thread *th; /* W * T outcomes */
-    struct console *con;
-    struct warp_list *wl;     /* W path lists */
-    struct simty_effect *eff; /* T scratch effects */
-    uint64_t cycle;
-    uint64_t warp_insts, thread_insts, divergences, merges, replays;
-    unsigned peak[REF_MAX_W];
-    unsigned live_warps, rr;  /* round-robin pointer */
-    struct cfg *graph;        /* post-dominators (stack policies), or NULL */
-    struct warp_stack *ws;    /* W stacks (stack policies), or NULL */
-    uint64_t *ready;          /* sched.c: per warp, earliest next issue of its path */
-    uint64_t *reg_ready;      /* sched.c: cycle each register is written, per warp, register
-                                 and lane: [(w * 32 + reg) * T + lane] (a register's lanes
-                                 side by side) */
-    uint64_t *reg_ready_w;    /* sched.c: W * 32, that cycle when it is the same for every
-                                 live lane of the warp (reg_ready is then stale for the
-                                 register), else REF_READY_MIXED (reg_ready holds it) */
-    uint64_t *reg_ready_hi;   /* sched.c: W * 32, while reg_ready_w is REF_READY_MIXED: no
-                                 less than any lane's reg_ready of the register */
-    uint64_t *alive;          /* per warp: lanes whose thread runs (not exited, not trapped) */
-    uint64_t *wready;         /* per warp, the earliest cycle it can issue (its path's turn
-                                 and operands; list policies, ref_list_head): only the
-                                 warp's own issue changes it */
-    uint64_t wstale;          /* the warps whose wready and head (ref_list_head) list_pick is
-                                 to compute (bit w): every warp after a reset; ref_issue
-                                 computes the issuing warp's */
-    uint64_t last_issue;      /* cycle of the last issue, + 1 (0: none) */
-    char err[256];
-};
-
-#if defined(__GNUC__)
-#define REF_ALWAYS_INLINE __attribute__((always_inline))
-#else
-#define REF_ALWAYS_INLINE
-#endif
-
-/* Is p one of the policies that reconverge at immediate post-dominators? */
-#define REF_POLICY_IS_STACK(p) ((p) >= REF_POLICY_IPDOM)
+#include "state.h"
 
 /* exec.c: execute lanes of mask (all alive, at pc) and fill eff[lane]. */
 void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
@@ -167,31 +21,8 @@ int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d
 /* exec.c: a conditional branch with an aligned target (imm % 4 == 0), for
  * the lanes of mask: the lanes that take it. */
 uint64_t ref_exec_branch(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d);
-int ref_is_mem(const struct dinsn *d);
 /* exec.c: ref_pass_mask of the instruction d (ref_decode_at of its pc). */
 uint64_t ref_pass_mask_d(const struct ref *r, unsigned w, const struct dinsn *d, uint64_t mask);
-/* The predecoded instruction at pc, NULL outside instruction memory (a pc
- * below it wraps to an offset beyond any memory size: checked here). */
-typedef char ref_check_imem_base[(uint64_t)SIMTY_IMEM_BASE + REF_MAX_MEM_KIB * 1024ull
-                                 <= 0x100000000ull ? 1 : -1];
-static inline const struct dinsn *ref_decode_at(const struct ref *r, uint32_t pc)
-{
-    uint32_t off = pc - SIMTY_IMEM_BASE;
-    if (off >= r->imem_size)
-        return NULL;
-    return &r->dec[off >> 2];
-}
-/* Register reg of warp w, lane by lane (lane l at [l]). */
-static inline uint32_t *ref_xreg(const struct ref *r, unsigned w, unsigned reg)
-{
-    return r->x + (((size_t)w * 32 + reg) << r->lg_t);
-}
-/* The registers of warp w: register reg's lanes from [reg << lg_t] (a
- * decoded instruction's x1, x2, xd). */
-static inline uint32_t *ref_xwarp(const struct ref *r, unsigned w)
-{
-    return r->x + ((size_t)w << (r->lg_t + 5));
-}
 /* Set bits of v (no popcnt instruction needed: the build has no -m flags).
  * A mask of at most 8 lanes (T <= 8) is one look-up in ref_pop8 (exec.c). */
 extern const uint8_t ref_pop8[256];
@@ -232,31 +63,7 @@ uint64_t ref_stack_ready(struct ref *r, unsigned w);
 unsigned ref_stack_depth(const struct ref *r, unsigned w);
 
 /* sched.c: the latency model. */
-#define REF_LAT_RESOLVE 10    /* next issue of a path that waits for its resolve */
-#define REF_LAT_ALU     6     /* ALU results usable at t + 6 */
-#define REF_LAT_LOAD    10    /* load results usable at t + 10 (multiplies too) */
-#define REF_LAT_DIV     40    /* a divide: the shared divider's 32 steps, its warp waits */
-#define REF_LAT_TAKEN   3     /* a predicted jump's target issues at t + 3 */
 #define REF_READY_MIXED UINT64_MAX  /* reg_ready_w: the lanes differ */
-/* The latency model's rule (the one place it is written): cycles until a
- * path may issue again after d when it follows (ref_timing_issue's single)
- * and every lane of it was served and went on as one group, to pc + 4
- * (jumped 0) or elsewhere (jumped 1).  A call (jal with rd = ra or t0),
- * jalr, ecall, ebreak or CSR read waits for its resolve; a divide for its
- * write-back; a branch against static prediction (backward taken) resolves;
- * a predicted jump redirects fetch; the rest follow at t + 1.  It depends on
- * the instruction alone: the decoder keeps both answers in d->lat. */
-static inline unsigned ref_lat_rule(const struct dinsn *d, int jumped)
-{
-    unsigned op = d->op;
-    if (op == OP_JALR || (op == OP_JAL && (d->rd == 1 || d->rd == 5)) || op >= OP_ECALL)
-        return REF_LAT_RESOLVE;
-    if (op >= OP_DIV && op <= OP_REMU)
-        return REF_LAT_DIV;
-    if (op >= OP_BEQ && op <= OP_BGEU && jumped != (d->imm < 0))
-        return REF_LAT_RESOLVE;
-    return jumped ? REF_LAT_TAKEN : 1;
-}
 /* Cycles until the path that issued d at pc may issue again, for
  * ref_timing_issue and the fast paths of ref_issue: ref_lat_rule when go
  * (the path follows, ref_timing_issue's single, and all its lanes were
