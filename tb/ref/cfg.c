@@ -10,7 +10,7 @@
 
 #include "elf_load.h"
 #include "errf.h"
-#include "ref_internal.h"
+#include "state.h"
 #include "simty_map.h"
 
 #define NO_NODE 0xffffffffu
@@ -37,11 +37,6 @@ struct cfg {
     unsigned nblk, capblk;
     int stripped;
 };
-
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
 
 static int cmp_u32(const void *a, const void *b)
 {
@@ -416,7 +411,7 @@ static void code_extent(struct cfg *g, const struct ref *r, struct elf_code *v)
     }
     if (v->nseg == 0) {
         uint32_t end = r->imem_size;
-        while (end >= 4 && !rd32(r->imem + end - 4))
+        while (end >= 4 && !ref_rd32(r->imem + end - 4))
             end -= 4;
         v->seg_lo[0] = SIMTY_IMEM_BASE;
         v->seg_hi[0] = SIMTY_IMEM_BASE + (end ? end : 4);

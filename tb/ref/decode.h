@@ -104,6 +104,14 @@ static inline int ref_is_mem(const struct dinsn *d)
     return d->op >= OP_LB && d->op <= OP_SW;
 }
 
+/* Bytes a load or a store accesses (4 for any other instruction). */
+static inline unsigned ref_mem_size(unsigned op)
+{
+    /* OP_LB, OP_LH, OP_LW, OP_LBU, OP_LHU, OP_SB, OP_SH, OP_SW (a look-up, not a switch) */
+    static const uint8_t size[OP_SW - OP_LB + 1] = { 1, 2, 4, 1, 2, 1, 2, 4 };
+    return op >= OP_LB && op <= OP_SW ? size[op - OP_LB] : 4;
+}
+
 /* The latency model's constants (sched.c applies them). */
 #define REF_LAT_RESOLVE 10    /* next issue of a path that waits for its resolve */
 #define REF_LAT_ALU     6     /* ALU results usable at t + 6 */

@@ -1,8 +1,11 @@
 /*
- * exec.c - the RV32I executor of the reference model: per-thread execution,
- * memory and MMIO, CSRs, traps, and the lock-step API (decoding: decode.c).
+ * exec.c - the executor of the reference model (exec.h): one thread's
+ * instruction semantics (RV32I and M, memory and MMIO, CSRs, traps, exits),
+ * a pass's lanes in increasing lane order, the fast paths' loops over the
+ * lanes, and ref_step, the lock-step API the RTL harness drives.
  */
-#include "ref_internal.h"
+#include "exec.h"
+#include "ref_internal.h"   /* (the life cycle, until it moves out) */
 
 #include <stdlib.h>
 #include <string.h>
@@ -10,16 +13,6 @@
 #include "cfg.h"
 #include "console.h"
 #include "errf.h"
-#include "simty_map.h"
-
-/* ref_popcount's table: the set bits of each byte. */
-#define POP2(n) n, n + 1, n + 1, n + 2
-#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
-#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
-const uint8_t ref_pop8[256] = { POP6(0), POP6(1), POP6(1), POP6(2) };
-#undef POP2
-#undef POP4
-#undef POP6
 
 struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
 {
@@ -134,11 +127,6 @@ int ref_load_elf(struct ref *r, const char *path, struct elf_info *info, char *e
     return 0;
 }
 
-static uint32_t rd32le(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 void ref_reset(struct ref *r, uint32_t entry)
 {
     size_t nth = (size_t)r->cfg.W * r->cfg.T, t;
@@ -146,7 +134,7 @@ void ref_reset(struct ref *r, uint32_t entry)
     struct dinsn zero;        /* most of the memory: zero words, decoded once */
     ref_decode(0, &zero, r->cfg.isa_m, r->lg_t);
     for (k = 0; k < r->imem_size / 4; k++) {
-        word = rd32le(r->imem + 4 * (size_t)k);
+        word = ref_rd32(r->imem + 4 * (size_t)k);
         if (word)
             ref_decode(word, &r->dec[k], r->cfg.isa_m, r->lg_t);
         else
@@ -172,27 +160,28 @@ void ref_reset(struct ref *r, uint32_t entry)
     ref_paths_reset(r, entry);
 }
 
+
+/* Set bits of v (no popcnt instruction needed: the build has no -m flags).
+ * A mask of at most 8 lanes (T <= 8) is one look-up in pop8. */
+#define POP2(n) n, n + 1, n + 1, n + 2
+#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
+#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
+static const uint8_t pop8[256] = { POP6(0), POP6(1), POP6(1), POP6(2) };
+#undef POP2
+#undef POP4
+#undef POP6
+
+static inline unsigned popcount(uint64_t v)
+{
+    if (v < 256)
+        return pop8[v];
+    v = v - ((v >> 1) & 0x5555555555555555ull);
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((v * 0x0101010101010101ull) >> 56);
+}
+
 /* ---- execution ------------------------------------------------------------------ */
-
-static unsigned mem_size(unsigned op)
-{
-    /* OP_LB, OP_LH, OP_LW, OP_LBU, OP_LHU, OP_SB, OP_SH, OP_SW (a look-up, not a switch) */
-    static const uint8_t size[OP_SW - OP_LB + 1] = { 1, 2, 4, 1, 2, 1, 2, 4 };
-    return op >= OP_LB && op <= OP_SW ? size[op - OP_LB] : 4;
-}
-
-/* Where a data access of n bytes at a goes: 0 data memory, 1 MMIO page,
- * -1 misaligned, -2 access fault. */
-static int classify(const struct ref *r, uint32_t a, unsigned n)
-{
-    if (a & (n - 1))
-        return -1;
-    if (a >= SIMTY_DMEM_BASE && a - SIMTY_DMEM_BASE < r->dmem_size)
-        return 0;
-    if (a >= SIMTY_MMIO_BASE && a - SIMTY_MMIO_BASE < SIMTY_MMIO_SIZE)
-        return 1;
-    return -2;
-}
 
 static void trap(struct ref *r, unsigned tid, struct simty_effect *e, unsigned cause)
 {
@@ -207,6 +196,86 @@ static void trap(struct ref *r, unsigned tid, struct simty_effect *e, unsigned c
     r->alive[tid >> r->lg_t] &= ~(1ull << (tid & (r->cfg.T - 1)));
 }
 
+/* Does the conditional branch op go its way for operands a and b? */
+static int branch_taken(unsigned op, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case OP_BEQ:  return a == b;
+    case OP_BNE:  return a != b;
+    case OP_BLT:  return (int32_t)a < (int32_t)b;
+    case OP_BGE:  return (int32_t)a >= (int32_t)b;
+    case OP_BLTU: return a < b;
+    default:      return a >= b;
+    }
+}
+
+/* Thread tid loads (d) from ad into *v: 0, or -1 when it trapped. */
+static int exec_load(struct ref *r, unsigned tid, const struct dinsn *d, uint32_t ad,
+                     struct simty_effect *e, uint32_t *v)
+{
+    int k = ref_mem_classify(r, ad, ref_mem_size(d->op));
+    if (k < 0) {
+        trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_LOAD : SIMTY_TRAP_LOAD_FAULT);
+        return -1;
+    }
+    *v = 0;  /* the MMIO page reads as zero */
+    if (k == 0) {
+        const uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
+        switch (d->op) {
+        case OP_LB:  *v = (uint32_t)(int32_t)(int8_t)p[0]; break;
+        case OP_LBU: *v = p[0]; break;
+        case OP_LH:  *v = (uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8); break;
+        case OP_LHU: *v = (uint32_t)(p[0] | p[1] << 8); break;
+        default:     *v = ref_rd32(p); break;
+        }
+    }
+    e->has_load = 1;
+    e->load_addr = ad;
+    return 0;
+}
+
+/* Thread tid stores (d) b at ad (data memory, or the console's byte): 0, or
+ * -1 when it trapped. */
+static int exec_store(struct ref *r, unsigned tid, const struct dinsn *d, uint32_t ad,
+                      uint32_t b, struct simty_effect *e)
+{
+    unsigned n = ref_mem_size(d->op), i;
+    int k = ref_mem_classify(r, ad, n);
+    if (k < 0) {
+        trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_STORE : SIMTY_TRAP_STORE_FAULT);
+        return -1;
+    }
+    if (n < 4)
+        b &= (1u << (8 * n)) - 1;
+    if (k == 0) {
+        uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
+        for (i = 0; i < n; i++)
+            p[i] = (uint8_t)(b >> (8 * i));
+    } else if (ad == SIMTY_CONSOLE && r->con) {
+        console_byte(r->con, tid, (uint8_t)b);
+    }
+    e->has_store = 1;
+    e->store_addr = ad;
+    e->store_data = b;
+    e->store_bytes = (uint8_t)n;
+    e->store_be = (uint8_t)(((1u << n) - 1) << (ad & 3));
+    return 0;
+}
+
+/* Thread tid ends with an exit ecall at pc, exit code code (its a0). */
+static void thread_exit(struct ref *r, unsigned tid, uint32_t pc, uint32_t code,
+                        struct simty_effect *e)
+{
+    e->exited = 1;
+    e->exit_code = code;
+    r->th[tid].state = REPORT_TH_EXITED;
+    r->th[tid].code = code;
+    r->th[tid].pc = pc;
+    r->pc[tid] = pc;   /* (as in trap) */
+    r->alive[tid >> r->lg_t] &= ~(1ull << (tid & (r->cfg.T - 1)));
+    e->next_pc = pc;
+}
+
 /* One thread executes d (the instruction word insn at pc). */
 static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dinsn *d,
                      uint32_t insn, uint32_t pc, uint64_t cyc, struct simty_effect *e)
@@ -216,7 +285,7 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
 #define XREG(reg) x[(size_t)(reg) << r->lg_t]
     uint32_t a = XREG(d->rs1), b = XREG(d->rs2), imm = (uint32_t)d->imm;
     uint32_t v = 0, npc = pc + 4, t;
-    int wr = 1, k;
+    int wr = 1;
 
     memset(e, 0, sizeof *e);
     e->valid = 1;
@@ -233,18 +302,9 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
         v = pc + 4;
         npc = t;
         break;
-    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: case OP_BLTU: case OP_BGEU: {
-        int c;
+    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: case OP_BLTU: case OP_BGEU:
         wr = 0;
-        switch (d->op) {
-        case OP_BEQ:  c = a == b; break;
-        case OP_BNE:  c = a != b; break;
-        case OP_BLT:  c = (int32_t)a < (int32_t)b; break;
-        case OP_BGE:  c = (int32_t)a >= (int32_t)b; break;
-        case OP_BLTU: c = a < b; break;
-        default:      c = a >= b; break;
-        }
-        if (c) {
+        if (branch_taken(d->op, a, b)) {
             t = pc + imm;
             if (t & 3) {
                 trap(r, tid, e, SIMTY_TRAP_MISALIGNED_TARGET);
@@ -253,55 +313,15 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
             npc = t;
         }
         break;
-    }
-    case OP_LB: case OP_LH: case OP_LW: case OP_LBU: case OP_LHU: {
-        uint32_t ad = a + imm;
-        unsigned n = mem_size(d->op);
-        k = classify(r, ad, n);
-        if (k < 0) {
-            trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_LOAD : SIMTY_TRAP_LOAD_FAULT);
+    case OP_LB: case OP_LH: case OP_LW: case OP_LBU: case OP_LHU:
+        if (exec_load(r, tid, d, a + imm, e, &v))
             return;
-        }
-        v = 0;  /* the MMIO page reads as zero */
-        if (k == 0) {
-            const uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
-            switch (d->op) {
-            case OP_LB:  v = (uint32_t)(int32_t)(int8_t)p[0]; break;
-            case OP_LBU: v = p[0]; break;
-            case OP_LH:  v = (uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8); break;
-            case OP_LHU: v = (uint32_t)(p[0] | p[1] << 8); break;
-            default:     v = rd32le(p); break;
-            }
-        }
-        e->has_load = 1;
-        e->load_addr = ad;
         break;
-    }
-    case OP_SB: case OP_SH: case OP_SW: {
-        uint32_t ad = a + imm;
-        unsigned n = mem_size(d->op), i;
+    case OP_SB: case OP_SH: case OP_SW:
         wr = 0;
-        k = classify(r, ad, n);
-        if (k < 0) {
-            trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_STORE : SIMTY_TRAP_STORE_FAULT);
+        if (exec_store(r, tid, d, a + imm, b, e))
             return;
-        }
-        if (n < 4)
-            b &= (1u << (8 * n)) - 1;
-        if (k == 0) {
-            uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
-            for (i = 0; i < n; i++)
-                p[i] = (uint8_t)(b >> (8 * i));
-        } else if (ad == SIMTY_CONSOLE && r->con) {
-            console_byte(r->con, tid, (uint8_t)b);
-        }
-        e->has_store = 1;
-        e->store_addr = ad;
-        e->store_data = b;
-        e->store_bytes = (uint8_t)n;
-        e->store_be = (uint8_t)(((1u << n) - 1) << (ad & 3));
         break;
-    }
 #define X(op, e) case op: v = (e); break;
     REF_ALU_OPS(X)
 #undef X
@@ -311,14 +331,7 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
             trap(r, tid, e, SIMTY_TRAP_ECALL);
             return;
         }
-        e->exited = 1;
-        e->exit_code = XREG(10);
-        r->th[tid].state = REPORT_TH_EXITED;
-        r->th[tid].code = XREG(10);
-        r->th[tid].pc = pc;
-        r->pc[tid] = pc;   /* (as in trap) */
-        r->alive[w] &= ~(1ull << lane);
-        e->next_pc = pc;
+        thread_exit(r, tid, pc, XREG(10), e);
         return;
     case OP_EBREAK:
         trap(r, tid, e, SIMTY_TRAP_EBREAK);
@@ -344,7 +357,7 @@ void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cy
     uint32_t insn = 0;
     uint64_t m;
     if (d)
-        insn = rd32le(r->imem + (pc - SIMTY_IMEM_BASE));
+        insn = ref_rd32(r->imem + (pc - SIMTY_IMEM_BASE));
     for (m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         struct simty_effect *e = &eff[lane];
@@ -359,7 +372,7 @@ void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cy
         exec_one(r, w, lane, d, insn, pc, cyc, e);
     }
     r->warp_insts++;
-    r->thread_insts += ref_popcount(mask);
+    r->thread_insts += popcount(mask);
 }
 
 void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
@@ -409,7 +422,7 @@ void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uin
 #undef LANE
     (void)imm;
     r->warp_insts++;
-    r->thread_insts += ref_popcount(mask);
+    r->thread_insts += popcount(mask);
 }
 
 uint64_t ref_exec_branch(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d)
@@ -432,7 +445,7 @@ uint64_t ref_exec_branch(struct ref *r, unsigned w, uint64_t mask, const struct 
     }
 #undef LANES
     r->warp_insts++;
-    r->thread_insts += ref_popcount(mask);
+    r->thread_insts += popcount(mask);
     return taken;
 }
 
@@ -442,7 +455,7 @@ int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d
     const uint32_t *ra = xw + d->x1, *rb = xw + d->x2;
     uint32_t *rx = xw + d->xd;
     uint32_t imm = (uint32_t)d->imm;
-    unsigned n = mem_size(d->op), rd = d->rd;
+    unsigned n = ref_mem_size(d->op), rd = d->rd;
     uint64_t m;
     /* Every lane's access aligned and in data memory (so no trap, no MMIO),
      * or nothing is done here. */
@@ -467,7 +480,7 @@ int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d
     case OP_LBU: LOAD(p[0]) break;
     case OP_LH:  LOAD((uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8)) break;
     case OP_LHU: LOAD((uint32_t)(p[0] | p[1] << 8)) break;
-    case OP_LW:  LOAD(rd32le(p)) break;
+    case OP_LW:  LOAD(ref_rd32(p)) break;
     case OP_SW:  LANES(p[3] = (uint8_t)(b >> 24); p[2] = (uint8_t)(b >> 16);
                        p[1] = (uint8_t)(b >> 8); p[0] = (uint8_t)b) break;
     case OP_SH:  LANES(p[1] = (uint8_t)(b >> 8); p[0] = (uint8_t)b) break;
@@ -476,146 +489,8 @@ int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d
 #undef LOAD
 #undef LANES
     r->warp_insts++;
-    r->thread_insts += ref_popcount(mask);
+    r->thread_insts += popcount(mask);
     return 1;
-}
-
-uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
-{
-    return ref_pass_mask_d(r, w, ref_decode_at(r, pc), mask);
-}
-
-/* The memory pass of the study rules (REF_PASS_PACKED, _ROTATE, _BLOCK;
- * simty_ref.h), for a leader at la that does not trap.  The block is the
- * leader's 4T bytes, aligned to 4T: a multiple of T units of any size n, so
- * a lane's unit index in it is (address - block) / n. */
-static uint64_t pass_mask_study(const struct ref *r, const struct dinsn *d, const uint32_t *xr,
-                                uint64_t mask, unsigned leader, uint32_t la)
-{
-    unsigned T = r->cfg.T, n = mem_size(d->op), is_load = d->op <= OP_LHU, changed;
-    uint32_t imm = (uint32_t)d->imm, block = la & ~(4 * T - 1);
-    uint32_t lu = (la - block) / n;      /* the leader's unit index */
-    uint64_t served = 1ull << leader, m;
-    for (m = mask & (mask - 1); m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m), ok;
-        uint32_t ad = xr[l] + imm, unit = (ad - block) / n;
-        if (is_load && ad == la) {
-            served |= 1ull << l;
-            continue;
-        }
-        if ((ad & (n - 1)) || ad - block >= 4 * T)
-            continue;                    /* misaligned (traps) or outside the block */
-        switch (r->cfg.pass_rule) {
-        case REF_PASS_PACKED: ok = unit % T == l; break;
-        case REF_PASS_ROTATE: ok = unit % T == (lu + l - leader) % T; break;
-        default:              ok = 1; break;   /* REF_PASS_BLOCK */
-        }
-        if (ok)
-            served |= 1ull << l;
-    }
-    if (is_load)
-        return served;
-    /* Stores: the results must equal executing the lanes in increasing order.
-     * A served lane j waits while an unserved lower lane i whose store does
-     * not trap writes bytes that j writes too (it will write them in a later
-     * pass, after j).  A lane that waits is unserved in turn, so repeat until
-     * nothing changes (the leader, the lowest lane, never waits). */
-    do {
-        uint64_t deferred = 0;
-        changed = 0;
-        for (m = mask & ~served; m; m &= m - 1) {
-            unsigned i = (unsigned)__builtin_ctzll(m);
-            uint32_t ai = xr[i] + imm;
-            uint64_t s;
-            if (classify(r, ai, n) < 0)
-                continue;
-            for (s = served & ~((2ull << i) - 1); s; s &= s - 1) {
-                unsigned j = (unsigned)__builtin_ctzll(s);
-                uint32_t aj = xr[j] + imm;
-                if (ai < aj + n && aj < ai + n)     /* (neither is near 2^32) */
-                    deferred |= 1ull << j;
-            }
-        }
-        if (deferred) {
-            served &= ~deferred;
-            changed = 1;
-        }
-    } while (changed);
-    return served;
-}
-
-uint64_t ref_pass_mask_d(const struct ref *r, unsigned w, const struct dinsn *d, uint64_t mask)
-{
-    const uint32_t *xr;       /* rs1, lane by lane */
-    unsigned leader, T = r->cfg.T, is_lw;
-    uint64_t served, m;
-    uint32_t la, lt, block;
-    if (!d || !mask)
-        return mask;
-    leader = (unsigned)__builtin_ctzll(mask);
-    xr = ref_xwarp(r, w) + d->x1;
-    served = 1ull << leader;
-    if (d->op == OP_JALR) {
-        lt = (xr[leader] + (uint32_t)d->imm) & ~1u;
-        for (m = mask & (mask - 1); m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            if (((xr[l] + (uint32_t)d->imm) & ~1u) == lt)
-                served |= 1ull << l;
-        }
-        return served;
-    }
-    if (!ref_is_mem(d))
-        return mask;
-    la = xr[leader] + (uint32_t)d->imm;
-    if (classify(r, la, mem_size(d->op)) < 0)
-        return served;           /* the leader traps, alone */
-    if (r->cfg.pass_rule != REF_PASS_WORD)
-        return pass_mask_study(r, d, xr, mask, leader, la);
-    if (d->op != OP_LW && d->op != OP_SW) {
-        /* sub-word: the leader, with the loads of its very address */
-        if (d->op >= OP_LB && d->op <= OP_LHU)
-            for (m = mask & (mask - 1); m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctzll(m);
-                if (xr[l] + (uint32_t)d->imm == la)
-                    served |= 1ull << l;
-            }
-        return served;
-    }
-    /* An aligned word access to word l (its lane) of the leader's T-word
-     * block is one at block + 4 * l, with block the leader's address rounded
-     * down to a multiple of 4T (so block + 4 * l does not wrap). */
-    block = la & ~(4 * T - 1);
-    is_lw = d->op == OP_LW;
-    for (m = mask & (mask - 1); m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        uint32_t ad = xr[l] + (uint32_t)d->imm;
-        if (ad == block + 4 * l || (is_lw && ad == la))
-            served |= 1ull << l;
-    }
-    /* A store must not overtake a lower lane that stores to the same word in
-     * a later pass: the result has to equal executing the lanes in increasing
-     * order (the highest lane wins).  So a lane that would be served for its
-     * own slot waits while a lower, unserved lane whose store does not trap
-     * writes that word. */
-    m = mask & ~served;
-    if (d->op == OP_SW && m && (served >> __builtin_ctzll(m)) > 1) {
-        /* (some lane served above the lowest unserved one) */
-        uint64_t deferred = 0;
-        for (; m; m &= m - 1) {
-            unsigned i = (unsigned)__builtin_ctzll(m);
-            uint32_t ai = xr[i] + (uint32_t)d->imm;
-            if (classify(r, ai, 4) < 0)
-                continue;
-            for (uint64_t s = served & ~((2ull << i) - 1); s; s &= s - 1) {
-                unsigned j = (unsigned)__builtin_ctzll(s);
-                uint32_t aj = xr[j] + (uint32_t)d->imm;
-                if ((ai >> 2) == (aj >> 2))
-                    deferred |= 1ull << j;
-            }
-        }
-        served &= ~deferred;
-    }
-    return served;
 }
 
 int ref_step(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,

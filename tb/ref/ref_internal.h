@@ -2,39 +2,10 @@
 #ifndef SIMTY_REF_INTERNAL_H
 #define SIMTY_REF_INTERNAL_H
 
+#include "exec.h"
+#include "pass.h"
 #include "state.h"
 
-/* exec.c: execute lanes of mask (all alive, at pc) and fill eff[lane]. */
-void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
-              struct simty_effect *eff);
-/* exec.c: the fast paths of ref_issue in ref_run_list, where nobody reads
- * the effects.  Registers, memory and counters exactly as ref_exec, no
- * effects; the thread PCs are left as they are: the lanes are at their
- * path's PC, and ref_run_list writes them when it returns.
- * Execute a DK_UNIFORM instruction for the lanes of mask. */
-void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
-                      const struct dinsn *d);
-/* exec.c: a load or a store (d) for the lanes of mask (a pass,
- * ref_pass_mask) when every lane's access is aligned and in data memory:
- * 1; else 0 and nothing done. */
-int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d);
-/* exec.c: a conditional branch with an aligned target (imm % 4 == 0), for
- * the lanes of mask: the lanes that take it. */
-uint64_t ref_exec_branch(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d);
-/* exec.c: ref_pass_mask of the instruction d (ref_decode_at of its pc). */
-uint64_t ref_pass_mask_d(const struct ref *r, unsigned w, const struct dinsn *d, uint64_t mask);
-/* Set bits of v (no popcnt instruction needed: the build has no -m flags).
- * A mask of at most 8 lanes (T <= 8) is one look-up in ref_pop8 (exec.c). */
-extern const uint8_t ref_pop8[256];
-static inline unsigned ref_popcount(uint64_t v)
-{
-    if (v < 256)
-        return ref_pop8[v];
-    v = v - ((v >> 1) & 0x5555555555555555ull);
-    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
-    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
-    return (unsigned)((v * 0x0101010101010101ull) >> 56);
-}
 void ref_paths_reset(struct ref *r, uint32_t entry);
 /* paths.c: ref_pick of a list policy. */
 int ref_list_pick(struct ref *r);

@@ -81,6 +81,11 @@ static inline const struct dinsn *ref_decode_at(const struct ref *r, uint32_t pc
         return NULL;
     return &r->dec[off >> 2];
 }
+/* The little-endian word at p of a memory image. */
+static inline uint32_t ref_rd32(const uint8_t *p)
+{
+    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
+}
 /* Register reg of warp w, lane by lane (lane l at [l]). */
 static inline uint32_t *ref_xreg(const struct ref *r, unsigned w, unsigned reg)
 {
