@@ -25,14 +25,13 @@
  * the list policies' part of it is here (list_pick, ref_run_list).
  */
 #include "ref_internal.h"
+#include "group.h"
 
 #include <inttypes.h>
 #include <string.h>
 
 #include "errf.h"
 #include "simty_map.h"
-
-#define DEPTH_MAX ((1u << SIMTY_CALLDEPTH_BITS) - 1)
 
 void ref_paths_reset(struct ref *r, uint32_t entry)
 {
@@ -157,62 +156,6 @@ static void df_converge(struct ref *r, struct warp_list *l)
         list_remove(l, 1);
         r->merges++;
     }
-}
-
-unsigned ref_depth_after(unsigned depth, const struct dinsn *d)
-{
-    int rd_link, rs1_link;
-    if (!d || (d->op != OP_JAL && d->op != OP_JALR))
-        return depth;
-    rd_link = d->rd == 1 || d->rd == 5;
-    rs1_link = d->op == OP_JALR && (d->rs1 == 1 || d->rs1 == 5);
-    if (rd_link && (!rs1_link || d->rd == d->rs1))   /* call (push) */
-        return depth < DEPTH_MAX ? depth + 1 : DEPTH_MAX;
-    if (!rd_link && rs1_link)                         /* return (pop) */
-        return depth > 0 ? depth - 1 : 0;
-    return depth;                                     /* pop then push, or a jump */
-}
-
-unsigned ref_group(const struct ref *r, const struct ref_path *head, uint64_t served,
-                   const struct simty_effect *eff, struct ref_path *g, uint64_t *dead)
-{
-    const struct dinsn *d = ref_decode_at(r, head->pc);
-    unsigned ng = 0, i, j, depth = ref_depth_after(head->depth, d);
-    uint64_t m;
-    *dead = 0;
-    /* Group the served lanes that go on by their next PC.  The unserved lanes
-     * (replay) stay at this PC with this depth. */
-    for (m = served; m; m &= m - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(m);
-        const struct simty_effect *e = &eff[lane];
-        if (e->exited || e->trapped) {
-            *dead |= 1ull << lane;
-            continue;
-        }
-        for (j = 0; j < ng && g[j].pc != e->next_pc; j++)
-            ;
-        if (j == ng) {
-            g[ng].pc = e->next_pc;
-            g[ng].mask = 0;
-            g[ng].depth = depth;
-            ng++;
-        }
-        g[j].mask |= 1ull << lane;
-    }
-    if (served != head->mask) {
-        g[ng].pc = head->pc;
-        g[ng].mask = head->mask & ~served;
-        g[ng].depth = head->depth;
-        ng++;
-    }
-    /* Groups by ascending PC (ng is tiny). */
-    for (i = 1; i < ng; i++)
-        for (j = i; j > 0 && g[j].pc < g[j - 1].pc; j--) {
-            struct ref_path t = g[j];
-            g[j] = g[j - 1];
-            g[j - 1] = t;
-        }
-    return ng;
 }
 
 /* Is the issue of head, its served lanes going on as the ng groups g, one of
@@ -482,7 +425,7 @@ int ref_check_invariants(const struct ref *r, char *err, size_t n)
                 return simty_errf(err, n, "warp %u: path %u has an empty mask", w, i);
             if (p->mask & seen)
                 return simty_errf(err, n, "warp %u: path %u overlaps another path", w, i);
-            if (p->depth > DEPTH_MAX)
+            if (p->depth > REF_DEPTH_MAX)
                 return simty_errf(err, n, "warp %u: path %u depth %u", w, i, p->depth);
             seen |= p->mask;
             for (lane = 0; lane < r->cfg.T; lane++)

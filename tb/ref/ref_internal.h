@@ -13,14 +13,6 @@ int ref_list_pick(struct ref *r);
  * ended (0) or limit warp-instructions (1). */
 int ref_run_list(struct ref *r, uint64_t limit);
 
-/* paths.c: group the lanes of a pass at pc (head: the issuing path) by next
- * PC, ascending; the lanes of head->mask not served form a group at pc.
- * Exited and trapped lanes go into *dead.  g has room for T + 1 groups. */
-unsigned ref_group(const struct ref *r, const struct ref_path *head, uint64_t served,
-                   const struct simty_effect *eff, struct ref_path *g, uint64_t *dead);
-/* paths.c: call depth after d (RAS hints of the spec). */
-unsigned ref_depth_after(unsigned depth, const struct dinsn *d);
-
 /* stack.c: the stack policies (ipdom, minority-first, mp-ipdom). */
 int ref_stack_alloc(struct ref *r);
 void ref_stack_free(struct ref *r);

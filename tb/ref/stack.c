@@ -41,6 +41,7 @@
 #include <string.h>
 
 #include "cfg.h"
+#include "group.h"
 
 struct stk_entry {
     uint32_t pc, rpc;
@@ -137,33 +138,6 @@ static int arrived(uint32_t pc, unsigned depth, uint32_t rpc, unsigned rdepth)
 
 static unsigned settle_depth(unsigned rdepth) { return rdepth ? rdepth - 1 : 0; }
 
-/* Group the threads of mask by their PC (ascending); returns the count. */
-static unsigned by_thread_pc(const struct ref *r, unsigned w, uint64_t mask, unsigned depth,
-                             struct ref_path *g)
-{
-    unsigned ng = 0, i, j;
-    for (; mask; mask &= mask - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(mask);
-        uint32_t pc = r->pc[(w << r->lg_t) | lane];
-        for (j = 0; j < ng && g[j].pc != pc; j++)
-            ;
-        if (j == ng) {
-            g[ng].pc = pc;
-            g[ng].mask = 0;
-            g[ng].depth = depth;
-            ng++;
-        }
-        g[j].mask |= 1ull << lane;
-    }
-    for (i = 1; i < ng; i++)
-        for (j = i; j > 0 && g[j].pc < g[j - 1].pc; j--) {
-            struct ref_path t = g[j];
-            g[j] = g[j - 1];
-            g[j - 1] = t;
-        }
-    return ng;
-}
-
 /* ---- ipdom and minority-first ------------------------------------------------- */
 
 /* Order of the sides: the one to run first last. */
@@ -226,7 +200,7 @@ static void stk_normalize(struct ref *r, unsigned w)
             return;
         if (ws->e[ws->n - 1].settle) {
             struct stk_entry t = ws->e[--ws->n];
-            ng = by_thread_pc(r, w, t.mask, t.depth, g);
+            ng = ref_group_threads(r, w, t.mask, t.depth, g);
             if (ng == 1) {
                 t.pc = g[0].pc;
                 t.settle = 0;
@@ -298,7 +272,7 @@ static void stk_view(struct ref *r, unsigned w)
             l->p[l->n++].depth = ws->e[i].depth;
             continue;
         }
-        ng = by_thread_pc(r, w, m, ws->e[i].depth, g);
+        ng = ref_group_threads(r, w, m, ws->e[i].depth, g);
         for (k = 0; k < ng; k++)
             l->p[l->n++] = g[k];
     }
@@ -364,7 +338,7 @@ static void mp_normalize(struct ref *r, unsigned w, uint64_t t)
             if (!e->mask)
                 continue;
             if (e->rpc == CFG_EXIT) {
-                ng = by_thread_pc(r, w, e->mask, settle_depth(e->rdepth), g);
+                ng = ref_group_threads(r, w, e->mask, settle_depth(e->rdepth), g);
             } else {
                 ng = 1;
                 g[0].pc = e->rpc;
@@ -423,7 +397,7 @@ static void mp_view(struct ref *r, unsigned w)
         const struct mp_rt *e = &ws->rt[i];
         if (!e->valid || !(e->mask & ~e->pending))
             continue;
-        ng = by_thread_pc(r, w, e->mask & ~e->pending,
+        ng = ref_group_threads(r, w, e->mask & ~e->pending,
                           e->rpc == CFG_EXIT ? settle_depth(e->rdepth) : e->rdepth, g);
         for (k = 0; k < ng; k++)
             l->p[l->n++] = g[k];

@@ -67,6 +67,9 @@ struct ref {
 #define REF_ALWAYS_INLINE
 #endif
 
+/* The deepest call depth a path records (saturating). */
+#define REF_DEPTH_MAX ((1u << SIMTY_CALLDEPTH_BITS) - 1)
+
 /* Is p one of the policies that reconverge at immediate post-dominators? */
 #define REF_POLICY_IS_STACK(p) ((p) >= REF_POLICY_IPDOM)
 
