@@ -17,7 +17,7 @@ struct dinsn {
     uint8_t op, rd, rs1, rs2;
     uint8_t src1, src2;       /* registers the latency model waits for (0: none) */
     uint8_t kind;             /* DK_*: which path of ref_issue executes it */
-    uint8_t wlat;             /* cycles until its result is usable (sched.c: REF_LAT_*) */
+    uint8_t wlat;             /* cycles until its result is usable (latency.c: REF_LAT_*) */
     uint8_t lat[2];           /* ref_lat_rule(d, jumped) for jumped 0 and 1, kept by the
                                  decoder for ref_lat */
     uint16_t x1, x2, xd;      /* rs1, rs2 and rd << lg_t: where their lanes start in a
@@ -112,7 +112,7 @@ static inline unsigned ref_mem_size(unsigned op)
     return op >= OP_LB && op <= OP_SW ? size[op - OP_LB] : 4;
 }
 
-/* The latency model's constants (sched.c applies them). */
+/* The latency model's constants (latency.c applies them). */
 #define REF_LAT_RESOLVE 10    /* next issue of a path that waits for its resolve */
 #define REF_LAT_ALU     6     /* ALU results usable at t + 6 */
 #define REF_LAT_LOAD    10    /* load results usable at t + 10 (multiplies too) */

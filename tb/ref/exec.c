@@ -5,7 +5,6 @@
  * lanes, and ref_step, the lock-step API the RTL harness drives.
  */
 #include "exec.h"
-#include "ref_internal.h"   /* (the life cycle, until it moves out) */
 
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +12,8 @@
 #include "cfg.h"
 #include "console.h"
 #include "errf.h"
+#include "pathlist.h"   /* (the life cycle, until it moves out) */
+#include "stack.h"
 
 struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
 {
@@ -157,7 +158,13 @@ void ref_reset(struct ref *r, uint32_t entry)
     r->divergences = r->merges = r->replays = 0;
     r->err[0] = 0;
     r->wstale = r->cfg.W == 64 ? ~0ull : (1ull << r->cfg.W) - 1;   /* every warp's cycle */
-    ref_paths_reset(r, entry);
+    for (k = 0; k < r->cfg.W; k++)
+        r->peak[k] = 1;
+    r->live_warps = r->cfg.W;
+    r->rr = 0;
+    ref_list_reset(r, entry);
+    if (r->ws)
+        ref_stack_reset(r, entry);
 }
 
 
@@ -192,7 +199,7 @@ static void trap(struct ref *r, unsigned tid, struct simty_effect *e, unsigned c
     r->th[tid].state = REPORT_TH_TRAPPED;
     r->th[tid].cause = (uint8_t)cause;
     r->th[tid].pc = e->pc;
-    r->pc[tid] = e->pc;   /* (it is there, but for ref_run_list's fast paths) */
+    r->pc[tid] = e->pc;   /* (it is there, but for run_list's fast paths, run.c) */
     r->alive[tid >> r->lg_t] &= ~(1ull << (tid & (r->cfg.T - 1)));
 }
 

@@ -41,14 +41,14 @@ struct ref {
     unsigned live_warps, rr;  /* round-robin pointer */
     struct cfg *graph;        /* post-dominators (stack policies), or NULL */
     struct warp_stack *ws;    /* W stacks (stack policies), or NULL */
-    uint64_t *ready;          /* sched.c: per warp, earliest next issue of its path */
-    uint64_t *reg_ready;      /* sched.c: cycle each register is written, per warp, register
+    uint64_t *ready;          /* latency.c: per warp, earliest next issue of its path */
+    uint64_t *reg_ready;      /* latency.c: cycle each register is written, per warp, register
                                  and lane: [(w * 32 + reg) * T + lane] (a register's lanes
                                  side by side) */
-    uint64_t *reg_ready_w;    /* sched.c: W * 32, that cycle when it is the same for every
+    uint64_t *reg_ready_w;    /* latency.c: W * 32, that cycle when it is the same for every
                                  live lane of the warp (reg_ready is then stale for the
                                  register), else REF_READY_MIXED (reg_ready holds it) */
-    uint64_t *reg_ready_hi;   /* sched.c: W * 32, while reg_ready_w is REF_READY_MIXED: no
+    uint64_t *reg_ready_hi;   /* latency.c: W * 32, while reg_ready_w is REF_READY_MIXED: no
                                  less than any lane's reg_ready of the register */
     uint64_t *alive;          /* per warp: lanes whose thread runs (not exited, not trapped) */
     uint64_t *wready;         /* per warp, the earliest cycle it can issue (its path's turn

@@ -1,32 +1,18 @@
-/* ref_internal.h - what the model's layers not yet in their own headers share. */
-#ifndef SIMTY_REF_INTERNAL_H
-#define SIMTY_REF_INTERNAL_H
+/*
+ * latency.h - the latency model (latency.c): when a path may issue again after
+ * an instruction, and when each register of each lane is written.  Every
+ * policy and the run loop share it.  Below it: state.h and decode.h (the
+ * rule for an instruction alone, ref_lat_rule).  (Not sched.h, after the
+ * file's old name: the harness compiles the Verilated C++ with tb/ref on
+ * its include path, where a sched.h hides the system's <sched.h>.)
+ */
+#ifndef SIMTY_REF_LATENCY_H
+#define SIMTY_REF_LATENCY_H
 
-#include "exec.h"
-#include "pass.h"
 #include "state.h"
 
-void ref_paths_reset(struct ref *r, uint32_t entry);
-/* paths.c: ref_pick of a list policy. */
-int ref_list_pick(struct ref *r);
-/* paths.c: ref_run of a list policy, nothing logged: until every thread has
- * ended (0) or limit warp-instructions (1). */
-int ref_run_list(struct ref *r, uint64_t limit);
-
-/* stack.c: the stack policies (ipdom, minority-first, mp-ipdom). */
-int ref_stack_alloc(struct ref *r);
-void ref_stack_free(struct ref *r);
-void ref_stack_reset(struct ref *r, uint32_t entry);
-/* Issue the warp's next path at cycle r->cycle (the split chosen by
- * ref_stack_ready for mp-ipdom), like ref_issue. */
-int ref_stack_issue(struct ref *r, unsigned w, struct simty_effect *eff,
-                    uint64_t *served, uint32_t *pc);
-/* Earliest cycle the warp can issue (UINT64_MAX: no path). */
-uint64_t ref_stack_ready(struct ref *r, unsigned w);
-unsigned ref_stack_depth(const struct ref *r, unsigned w);
-
-/* sched.c: the latency model. */
 #define REF_READY_MIXED UINT64_MAX  /* reg_ready_w: the lanes differ */
+
 /* Cycles until the path that issued d at pc may issue again, for
  * ref_timing_issue and the fast paths of ref_issue: ref_lat_rule when go
  * (the path follows, ref_timing_issue's single, and all its lanes were
@@ -38,24 +24,9 @@ static inline unsigned ref_lat(const struct dinsn *d, uint32_t pc, int go,
 {
     return go && ng == 1 ? d->lat[g[0].pc != pc + 4] : REF_LAT_RESOLVE;
 }
-/* The statistics of a pass of d (NULL: outside instruction memory) over
- * the lanes of mask, of which those of served executed and went on as the
- * ng groups of ref_group (the unserved lanes' group among them): a replay
- * when lanes were left; a divergence when a branch split its lanes.  Every
- * path of ref_issue ends with it (there the compiler drops what it knows
- * cannot count: one call after them costs about 1 % of the run), and so
- * does ref_stack_issue. */
-static inline void ref_count_pass(struct ref *r, const struct dinsn *d, uint64_t mask,
-                                  uint64_t served, unsigned ng)
-{
-    if (served != mask)
-        r->replays++;
-    else if (ng > 1 && d && d->op >= OP_BEQ && d->op <= OP_BGEU)
-        r->divergences++;
-}
 /* Cycle the operands of the instruction at pc are ready for the lanes of mask. */
 uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask);
-/* sched.c: when register reg of the lanes of mask is written, the lanes
+/* When register reg of the lanes of mask is written, the lanes
  * differing (reg_ready_w[w * 32 + reg] is REF_READY_MIXED): the latest over
  * the lanes. */
 uint64_t ref_reg_ready_lanes(const struct ref *r, unsigned w, unsigned reg, uint64_t mask);
@@ -87,28 +58,6 @@ static inline uint64_t ref_operands_after(const struct ref *r, unsigned w, const
         t = o;
     return t;
 }
-/* After warp w's path list changed (ref_issue, a reset), for a list policy:
- * the instruction of its head path (hd), and the earliest cycle it can issue
- * (wready: its path's turn and operands; UINT64_MAX: no path left), which
- * depends on the warp's own state only: it holds until the warp issues
- * again. */
-static inline void ref_list_head(struct ref *r, unsigned w)
-{
-    struct warp_list *l = &r->wl[w];
-    const struct dinsn *d;
-    uint64_t t;
-    if (l->n == 0) {
-        l->hd = NULL;
-        r->wready[w] = UINT64_MAX;
-        return;
-    }
-    t = r->ready[w];
-    d = l->hd = ref_decode_at(r, l->p[0].pc);
-    if (!d || !l->p[0].mask)
-        r->wready[w] = t;       /* ref_operands_ready: 0 */
-    else
-        r->wready[w] = ref_operands_after(r, w, d, l->p[0].mask, t);
-}
 /* Account an issue at cycle t: register write times of the lanes of wmask
  * (those that wrote the instruction's rd), and the cycles until the same
  * path may issue again (returned).  d: the instruction at pc (NULL: none).
@@ -116,7 +65,7 @@ static inline void ref_list_head(struct ref *r, unsigned w)
 unsigned ref_timing_issue(struct ref *r, unsigned w, const struct dinsn *d, uint32_t pc,
                           const struct ref_path *head, uint64_t served, uint64_t wmask,
                           const struct ref_path *g, unsigned ng, int single, uint64_t t);
-/* The latency model's register write times (sched.c): the lanes of wmask
+/* The latency model's register write times: the lanes of wmask
  * (those that wrote an instruction's rd; a lane writes d's rd or nothing)
  * wrote d's rd at cycle t, usable at t + d->wlat.  Every live lane: one
  * number for the warp (reg_ready_w).  Some: per lane, after the warp's
@@ -147,7 +96,7 @@ static inline void ref_ready_write(struct ref *r, unsigned w, const struct dinsn
     if (t + d->wlat > *hi)
         *hi = t + d->wlat;
 }
-/* sched.c: the lanes of served whose effect wrote a register (ref_exec's eff). */
+/* The lanes of served whose effect wrote a register (ref_exec's eff). */
 uint64_t ref_written(uint64_t served, const struct simty_effect *eff);
 
 #endif
