@@ -25,7 +25,7 @@ objs=()
 for c in "${HARNESS_C:-$root/tb/harness.c}" "$root"/tb/harness_load.c "$root"/tb/harness_paths.c "$root"/tb/errf.c "$root"/tb/elf_load.c "$root"/tb/console.c "$root"/tb/report.c \
          "$root"/tb/ref/config.c "$root"/tb/ref/decode.c "$root"/tb/ref/exec.c "$root"/tb/ref/pass.c \
          "$root"/tb/ref/latency.c "$root"/tb/ref/group.c "$root"/tb/ref/cfg.c "$root"/tb/ref/pathlist.c \
-         "$root"/tb/ref/stack.c "$root"/tb/ref/run.c; do
+         "$root"/tb/ref/stack.c "$root"/tb/ref/run.c "$root"/tb/ref/lifecycle.c; do
   o="$out/obj/$(basename "${c%.c}").o"
   gcc -std=c99 -O1 -Wall -Wextra $san $inc -c "$c" -o "$o"
   objs+=("$o")
