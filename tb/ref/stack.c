@@ -403,7 +403,7 @@ static void mp_view(struct ref *r, unsigned w)
         if (!e->valid || !(e->mask & ~e->pending))
             continue;
         ng = ref_group_threads(r, w, e->mask & ~e->pending,
-                          e->rpc == CFG_EXIT ? settle_depth(e->rdepth) : e->rdepth, g);
+                               e->rpc == CFG_EXIT ? settle_depth(e->rdepth) : e->rdepth, g);
         for (k = 0; k < ng; k++)
             l->p[l->n++] = g[k];
     }
