@@ -4,9 +4,12 @@
  * Why our own and not libelf/BFD: the spec's rules are narrow (RV32, little
  * endian, ET_EXEC, no RVC/RVE, segments inside fixed memories), the file is
  * untrusted user input that must never crash the tools, and the same code is
- * linked into the RTL harness.  ~300 lines with every offset checked in
+ * linked into the RTL harness.  ~460 lines with every offset checked in
  * 64-bit arithmetic is easy to review and to run under ASan/UBSan over
- * malformed files (make ref-check-loader), and adds no dependency.
+ * malformed files (make ref-check-loader), and adds no dependency.  It is
+ * the only ELF reader of the test bench: the reference model's control-flow
+ * analysis reads a program's code map through it too (elf_load_code), so a
+ * file passes the same checks whoever reads it.
  *
  * Rules (spec.md, "Memory and ports"): every PT_LOAD segment with p_memsz > 0
  * must lie inside data memory (by p_vaddr) and is copied there; executable
@@ -45,5 +48,27 @@ int elf_load(const char *path, const struct elf_mem *m, struct elf_info *info,
 /* The same on a buffer in memory (for tests and fuzzing). */
 int elf_load_buffer(const uint8_t *buf, size_t len, const struct elf_mem *m,
                     struct elf_info *info, char *err, size_t errlen);
+
+/* Where a program's code is and its functions, for the reference model's
+ * control-flow analysis (tb/ref/cfg.c). */
+#define ELF_CODE_MAX_SEGMENTS 8
+struct elf_func {
+    uint32_t value, size;      /* st_value, st_size */
+    char name[48];             /* cut to 47 characters; "" for a symbol without one */
+};
+struct elf_code {
+    unsigned nseg;             /* executable PT_LOAD segments with file bytes, the first 8 */
+    uint32_t seg_lo[ELF_CODE_MAX_SEGMENTS], seg_hi[ELF_CODE_MAX_SEGMENTS];
+                               /* [p_vaddr, p_vaddr + p_filesz) */
+    struct elf_func *func;     /* the STT_FUNC symbols of .symtab (elf_code_free) */
+    unsigned nfunc;
+};
+
+/* Check the file at path as elf_load does (every rule, the same messages;
+ * m's memories are not written, they may be NULL) and read its code map.
+ * 0, or -1 with a message; code is empty on error. */
+int elf_load_code(const char *path, const struct elf_mem *m, struct elf_code *code,
+                  char *err, size_t errlen);
+void elf_code_free(struct elf_code *code);
 
 #endif /* SIMTY_ELF_LOAD_H */

@@ -8,8 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "elf_load.h"
 #include "errf.h"
-#include "ref_internal.h"
+#include "state.h"
 #include "simty_map.h"
 
 #define NO_NODE 0xffffffffu
@@ -37,124 +38,23 @@ struct cfg {
     int stripped;
 };
 
-struct sym {
-    uint32_t value, size;
-    char name[48];
-};
-
-static uint32_t rd16(const uint8_t *p) { return (uint32_t)p[0] | (uint32_t)p[1] << 8; }
-static uint32_t rd32(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
 static int cmp_u32(const void *a, const void *b)
 {
     uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
     return x < y ? -1 : x > y;
 }
 
-/* ---- the ELF again: executable segments and function symbols ---------------- */
-
-struct elf_view {
-    uint32_t xlo[8], xhi[8];
-    unsigned nx;
-    struct sym *syms;
-    unsigned nsym;
-};
-
-static uint8_t *slurp(const char *path, size_t *len)
+/* The program's code map (elf_load_code): the file is checked again with
+ * the memories it was loaded into, nothing written. */
+static int read_code(const struct ref *r, const char *path, struct elf_code *c, char *err, size_t n)
 {
-    FILE *f = fopen(path, "rb");
-    uint8_t *b = NULL;
-    long sz;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (sz = ftell(f)) > 0 && (unsigned long)sz <= ELF_LOAD_MAX_FILE &&
-        fseek(f, 0, SEEK_SET) == 0 && (b = malloc((size_t)sz)) != NULL) {
-        if (fread(b, 1, (size_t)sz, f) != (size_t)sz) {
-            free(b);
-            b = NULL;
-        } else {
-            *len = (size_t)sz;
-        }
-    }
-    fclose(f);
-    return b;
-}
-
-/* The loader has validated the file already; every offset is checked again
- * anyway (64-bit arithmetic), and anything odd is skipped, not trusted. */
-static int read_elf(const char *path, struct elf_view *v, char *err, size_t n)
-{
-    size_t len = 0;
-    uint8_t *b = slurp(path, &len);
-    uint64_t phoff, shoff;
-    unsigned phnum, shnum, phent, shent, i, j;
-    memset(v, 0, sizeof *v);
-    if (!b)
-        return simty_errf(err, n, "cannot read the file again");
-    if (len < 52) {
-        free(b);
-        return simty_errf(err, n, "file too short");
-    }
-    phoff = rd32(b + 28);
-    shoff = rd32(b + 32);
-    phent = rd16(b + 42);
-    phnum = rd16(b + 44);
-    shent = rd16(b + 46);
-    shnum = rd16(b + 48);
-    for (i = 0; i < phnum && phent >= 32; i++) {
-        const uint8_t *ph = b + phoff + (uint64_t)i * phent;
-        if (phoff + (uint64_t)(i + 1) * phent > len)
-            break;
-        if (rd32(ph) == 1 && (rd32(ph + 24) & 1) && rd32(ph + 16) && v->nx < 8) {
-            v->xlo[v->nx] = rd32(ph + 8);
-            v->xhi[v->nx] = rd32(ph + 8) + rd32(ph + 16);
-            v->nx++;
-        }
-    }
-    for (i = 0; i < shnum && shent >= 40; i++) {
-        const uint8_t *sh = b + shoff + (uint64_t)i * shent, *st;
-        uint64_t off, size, stroff, strsize;
-        unsigned link, cnt;
-        if (shoff + (uint64_t)(i + 1) * shent > len || rd32(sh + 4) != 2)
-            continue;
-        off = rd32(sh + 16);
-        size = rd32(sh + 20);
-        link = rd32(sh + 24);
-        if (off + size > len || link >= shnum || shoff + (uint64_t)(link + 1) * shent > len)
-            continue;
-        st = b + shoff + (uint64_t)link * shent;
-        stroff = rd32(st + 16);
-        strsize = rd32(st + 20);
-        if (stroff + strsize > len)
-            continue;
-        cnt = (unsigned)(size / 16);
-        free(v->syms);
-        v->syms = calloc(cnt + 1, sizeof *v->syms);
-        if (!v->syms) {
-            free(b);
-            return simty_errf(err, n, "out of memory");
-        }
-        v->nsym = 0;
-        for (j = 0; j < cnt; j++) {
-            const uint8_t *s = b + off + (uint64_t)j * 16;
-            uint32_t name = rd32(s);
-            struct sym *o;
-            size_t k;
-            if ((s[12] & 0xf) != 2)              /* STT_FUNC */
-                continue;
-            o = &v->syms[v->nsym++];
-            o->value = rd32(s + 4);
-            o->size = rd32(s + 8);
-            for (k = 0; k + 1 < sizeof o->name && name + k < strsize && b[stroff + name + k]; k++)
-                o->name[k] = (char)b[stroff + name + k];
-            o->name[k] = 0;
-        }
-    }
-    free(b);
-    return 0;
+    struct elf_mem m;
+    memset(&m, 0, sizeof m);
+    m.imem_base = SIMTY_IMEM_BASE;
+    m.imem_size = r->imem_size;
+    m.dmem_base = SIMTY_DMEM_BASE;
+    m.dmem_size = r->dmem_size;
+    return elf_load_code(path, &m, c, err, n);
 }
 
 /* ---- blocks and post-dominators of one function ------------------------------ */
@@ -230,15 +130,18 @@ static uint32_t block_of(const struct cfg *g, const struct func *f, uint32_t pc)
     return lo;
 }
 
-static int analyse(struct cfg *g, const struct ref *r, struct func *f)
+/* Is the aligned target t inside function f? */
+static int in_func(const struct func *f, uint32_t t)
 {
-    uint32_t n = (f->end - f->start) / 4, i, nb = 0, k, exitn;
-    uint8_t *lead = calloc(n + 1, 1);
-    uint32_t *po = NULL, *order = NULL, *stack = NULL, *pred = NULL, *npred = NULL, *pstart = NULL;
-    struct block *B;
-    int rc = -1, changed;
-    if (!lead)
-        return -1;
+    return t >= f->start && t < f->end && !(t & 3);
+}
+
+/* Step 1: the leaders of f's n instructions (lead[i]: a block starts at
+ * instruction i): the first, the one after a block's end, and the targets
+ * of branches and jumps inside f.  Returns how many. */
+static uint32_t find_leaders(const struct ref *r, const struct func *f, uint8_t *lead, uint32_t n)
+{
+    uint32_t i, nb = 0;
     lead[0] = 1;
     for (i = 0; i < n; i++) {
         uint32_t pc = f->start + 4 * i, t;
@@ -249,14 +152,22 @@ static int analyse(struct cfg *g, const struct ref *r, struct func *f)
             lead[i + 1] = 1;
         if (is_branch(d) || d->op == OP_JAL) {
             t = pc + (uint32_t)d->imm;
-            if (t >= f->start && t < f->end && !(t & 3))
+            if (in_func(f, t))
                 lead[(t - f->start) / 4] = 1;
         }
     }
     for (i = 0; i < n; i++)
         nb += lead[i];
+    return nb;
+}
+
+/* Step 2: f's nb blocks, cut at the leaders, appended to g->blk. */
+static int make_blocks(struct cfg *g, struct func *f, const uint8_t *lead, uint32_t n, uint32_t nb)
+{
+    struct block *B;
+    uint32_t i, k;
     if (blk_reserve(g, nb))
-        goto out;
+        return -1;
     f->b0 = g->nblk;
     f->nb = nb;
     B = g->blk + f->b0;
@@ -269,186 +180,351 @@ static int analyse(struct cfg *g, const struct ref *r, struct func *f)
         }
     B[nb - 1].end = f->end;
     g->nblk += nb;
-    exitn = nb;
-    /* Successors. */
-    for (k = 0; k < nb; k++) {
-        uint32_t last = B[k].end - 4, t;
-        const struct dinsn *d = ref_decode_at(r, last);
-        uint32_t fall = B[k].end < f->end ? k + 1 : exitn;
-        B[k].succ[0] = B[k].succ[1] = NO_NODE;
-        B[k].ipdom = NO_NODE;
-        if (!d || !ends_block(r, last, d)) {
-            B[k].succ[0] = fall;
-        } else if (ends_thread(r, last, d)) {
-            B[k].succ[0] = exitn;         /* the thread ends: the function's exit */
-        } else if (d->op == OP_JALR) {
-            B[k].succ[0] = exitn;                      /* return or unknown targets */
-        } else {
-            t = last + (uint32_t)d->imm;
-            B[k].succ[0] = (t >= f->start && t < f->end && !(t & 3)) ? block_of(g, f, t)
-                         : noreturn_at(r, t) ? NO_NODE : exitn;
-            if (B[k].succ[0] == NO_NODE)
-                B[k].succ[0] = is_branch(d) ? fall : NO_NODE;
-            else if (is_branch(d) && fall != B[k].succ[0])
-                B[k].succ[1] = fall;
-        }
+    return 0;
+}
+
+/* Step 3: the successors of block k of f (node f->nb is the function's
+ * exit).  A jump out of f goes to the exit, unless it goes to code that ends
+ * the thread (no successor: a branch keeps its fall-through only). */
+static void link_block(struct cfg *g, const struct ref *r, const struct func *f, uint32_t k)
+{
+    struct block *b = &g->blk[f->b0 + k];
+    uint32_t last = b->end - 4, exitn = f->nb, t;
+    uint32_t fall = b->end < f->end ? k + 1 : exitn;
+    const struct dinsn *d = ref_decode_at(r, last);
+    b->succ[0] = b->succ[1] = NO_NODE;
+    b->ipdom = NO_NODE;
+    if (!d || !ends_block(r, last, d)) {
+        b->succ[0] = fall;
+    } else if (ends_thread(r, last, d)) {
+        b->succ[0] = exitn;                /* the thread ends: the function's exit */
+    } else if (d->op == OP_JALR) {
+        b->succ[0] = exitn;                /* return or unknown targets */
+    } else {
+        t = last + (uint32_t)d->imm;
+        b->succ[0] = in_func(f, t) ? block_of(g, f, t) : noreturn_at(r, t) ? NO_NODE : exitn;
+        if (b->succ[0] == NO_NODE)
+            b->succ[0] = is_branch(d) ? fall : NO_NODE;
+        else if (is_branch(d) && fall != b->succ[0])
+            b->succ[1] = fall;
     }
-    /* Reverse CFG: predecessors of every node, exit included. */
-    npred = calloc(nb + 2, sizeof *npred);
-    pstart = calloc(nb + 2, sizeof *pstart);
-    pred = calloc(2 * (size_t)nb + 1, sizeof *pred);
-    po = calloc(nb + 1, sizeof *po);
-    order = calloc(nb + 1, sizeof *order);
-    stack = calloc(2 * ((size_t)nb + 1), sizeof *stack);
-    if (!npred || !pstart || !pred || !po || !order || !stack)
-        goto out;
+}
+
+/* What the post-dominator steps of one function work on: its nb blocks B
+ * and the exit, node nb. */
+struct pdom {
+    const struct block *B;
+    uint32_t nb;
+    uint32_t *npred, *pstart, *pred;   /* reverse CFG: the predecessors of node x are
+                                          pred[pstart[x] .. pstart[x] + npred[x]) */
+    uint32_t *po, *order, cnt;         /* postorder number of each node; the cnt nodes
+                                          that reach the exit, in postorder */
+    uint32_t *stack;                   /* depth-first search: nodes, then next indices */
+    uint32_t *ip;                      /* immediate post-dominator of each node */
+};
+
+static void pdom_free(struct pdom *p)
+{
+    free(p->npred);
+    free(p->pstart);
+    free(p->pred);
+    free(p->po);
+    free(p->order);
+    free(p->stack);
+    free(p->ip);
+}
+
+static int pdom_alloc(struct pdom *p, const struct block *B, uint32_t nb)
+{
+    memset(p, 0, sizeof *p);
+    p->B = B;
+    p->nb = nb;
+    p->npred = calloc(nb + 2, sizeof *p->npred);
+    p->pstart = calloc(nb + 2, sizeof *p->pstart);
+    p->pred = calloc(2 * (size_t)nb + 1, sizeof *p->pred);
+    p->po = calloc(nb + 1, sizeof *p->po);
+    p->order = calloc(nb + 1, sizeof *p->order);
+    p->stack = calloc(2 * ((size_t)nb + 1), sizeof *p->stack);
+    p->ip = calloc(nb + 1, sizeof *p->ip);
+    if (!p->npred || !p->pstart || !p->pred || !p->po || !p->order || !p->stack || !p->ip) {
+        pdom_free(p);
+        return -1;
+    }
+    return 0;
+}
+
+/* Step 4: the reverse CFG, the predecessors of every node, exit included. */
+static void reverse_cfg(struct pdom *p)
+{
+    uint32_t k, i, nb = p->nb;
     for (k = 0; k < nb; k++)
         for (i = 0; i < 2; i++)
-            if (B[k].succ[i] != NO_NODE)
-                npred[B[k].succ[i]]++;
+            if (p->B[k].succ[i] != NO_NODE)
+                p->npred[p->B[k].succ[i]]++;
     for (k = 1; k <= nb + 1; k++)
-        pstart[k] = pstart[k - 1] + npred[k - 1];
-    memset(npred, 0, (nb + 2) * sizeof *npred);
+        p->pstart[k] = p->pstart[k - 1] + p->npred[k - 1];
+    memset(p->npred, 0, (nb + 2) * sizeof *p->npred);
     for (k = 0; k < nb; k++)
         for (i = 0; i < 2; i++)
-            if (B[k].succ[i] != NO_NODE) {
-                uint32_t s = B[k].succ[i];
-                pred[pstart[s] + npred[s]++] = k;
+            if (p->B[k].succ[i] != NO_NODE) {
+                uint32_t s = p->B[k].succ[i];
+                p->pred[p->pstart[s] + p->npred[s]++] = k;
             }
-    /* Depth-first postorder of the reverse CFG from the exit (iterative). */
-    {
-        uint32_t sp = 0, cnt = 0, *it = stack + nb + 1;
-        for (k = 0; k <= nb; k++)
-            po[k] = NO_NODE;
-        po[exitn] = 0;               /* visited mark; renumbered below */
-        stack[sp] = exitn;
-        it[sp++] = 0;
-        while (sp) {
-            uint32_t x = stack[sp - 1];
-            if (it[sp - 1] < npred[x]) {
-                uint32_t y = pred[pstart[x] + it[sp - 1]++];
-                if (po[y] == NO_NODE) {
-                    po[y] = 0;
-                    stack[sp] = y;
-                    it[sp++] = 0;
-                }
-            } else {
-                order[cnt] = x;
-                po[x] = cnt++;
-                sp--;
+}
+
+/* Step 5: depth-first postorder of the reverse CFG from the exit
+ * (iterative; nodes that cannot reach the exit keep po = NO_NODE). */
+static void postorder(struct pdom *p)
+{
+    uint32_t sp = 0, k, exitn = p->nb, *stack = p->stack, *it = p->stack + p->nb + 1;
+    p->cnt = 0;
+    for (k = 0; k <= p->nb; k++)
+        p->po[k] = NO_NODE;
+    p->po[exitn] = 0;                  /* visited mark; numbered when it finishes */
+    stack[sp] = exitn;
+    it[sp++] = 0;
+    while (sp) {
+        uint32_t x = stack[sp - 1];
+        if (it[sp - 1] < p->npred[x]) {
+            uint32_t y = p->pred[p->pstart[x] + it[sp - 1]++];
+            if (p->po[y] == NO_NODE) {
+                p->po[y] = 0;
+                stack[sp] = y;
+                it[sp++] = 0;
             }
-        }
-        /* Cooper-Harvey-Kennedy on the reverse CFG: "predecessors" there are
-         * CFG successors; process in reverse postorder. */
-        {
-            uint32_t *ip = calloc(nb + 1, sizeof *ip);
-            if (!ip)
-                goto out;
-            for (k = 0; k <= nb; k++)
-                ip[k] = NO_NODE;
-            ip[exitn] = exitn;
-            do {
-                uint32_t j;
-                changed = 0;
-                for (j = cnt - 1; j-- > 0;) {    /* order[cnt-1] is the exit */
-                    uint32_t b = order[j], nw = NO_NODE;
-                    for (i = 0; i < 2; i++) {
-                        uint32_t s = B[b].succ[i];
-                        if (s == NO_NODE || ip[s] == NO_NODE)
-                            continue;
-                        if (nw == NO_NODE) {
-                            nw = s;
-                        } else {
-                            uint32_t f1 = s, f2 = nw;
-                            while (f1 != f2) {
-                                while (po[f1] < po[f2])
-                                    f1 = ip[f1];
-                                while (po[f2] < po[f1])
-                                    f2 = ip[f2];
-                            }
-                            nw = f1;
-                        }
-                    }
-                    if (ip[b] != nw) {
-                        ip[b] = nw;
-                        changed = 1;
-                    }
-                }
-            } while (changed);
-            for (k = 0; k < nb; k++)
-                B[k].ipdom = ip[k];
-            free(ip);
+        } else {
+            p->order[p->cnt] = x;
+            p->po[x] = p->cnt++;
+            sp--;
         }
     }
-    /* Reconvergence PC of every instruction of the function. */
-    for (k = 0; k < nb; k++) {
-        uint32_t pc, ipd = B[k].ipdom;
+}
+
+/* The nearest common post-dominator of a and b (Cooper-Harvey-Kennedy's
+ * "intersect", on postorder numbers). */
+static uint32_t intersect(const struct pdom *p, uint32_t a, uint32_t b)
+{
+    while (a != b) {
+        while (p->po[a] < p->po[b])
+            a = p->ip[a];
+        while (p->po[b] < p->po[a])
+            b = p->ip[b];
+    }
+    return a;
+}
+
+/* Step 6: immediate post-dominators by Cooper-Harvey-Kennedy on the reverse
+ * CFG: there a node's "predecessors" are its CFG successors; nodes in
+ * reverse postorder until nothing changes. */
+static void post_dominators(struct pdom *p)
+{
+    uint32_t k, i, j;
+    int changed;
+    for (k = 0; k <= p->nb; k++)
+        p->ip[k] = NO_NODE;
+    p->ip[p->nb] = p->nb;
+    do {
+        changed = 0;
+        for (j = p->cnt - 1; j-- > 0;) {    /* order[cnt - 1] is the exit */
+            uint32_t b = p->order[j], nw = NO_NODE;
+            for (i = 0; i < 2; i++) {
+                uint32_t s = p->B[b].succ[i];
+                if (s == NO_NODE || p->ip[s] == NO_NODE)
+                    continue;
+                nw = nw == NO_NODE ? s : intersect(p, s, nw);
+            }
+            if (p->ip[b] != nw) {
+                p->ip[b] = nw;
+                changed = 1;
+            }
+        }
+    } while (changed);
+}
+
+/* Step 7: the reconvergence PC of every instruction of f: the next one
+ * inside a block, else the start of the block's immediate post-dominator. */
+static void set_reconv(struct cfg *g, const struct func *f)
+{
+    const struct block *B = g->blk + f->b0;
+    uint32_t k, pc;
+    for (k = 0; k < f->nb; k++) {
+        uint32_t ipd = B[k].ipdom;
         for (pc = B[k].start; pc < B[k].end; pc += 4)
             g->reconv[(pc - g->lo) / 4] = pc + 4 < B[k].end ? pc + 4
-                : (ipd == NO_NODE || ipd == exitn) ? CFG_EXIT : B[ipd].start;
+                : (ipd == NO_NODE || ipd == f->nb) ? CFG_EXIT : B[ipd].start;
     }
-    rc = 0;
-out:
+}
+
+/* Function f's blocks, their successors and immediate post-dominators, and
+ * the reconvergence PCs of its instructions.  0, or -1 out of memory. */
+static int analyse(struct cfg *g, const struct ref *r, struct func *f)
+{
+    uint32_t n = (f->end - f->start) / 4, nb, k;
+    uint8_t *lead = calloc(n + 1, 1);
+    struct pdom p;
+    int rc;
+    if (!lead)
+        return -1;
+    nb = find_leaders(r, f, lead, n);
+    rc = make_blocks(g, f, lead, n, nb);
     free(lead);
-    free(po);
-    free(order);
-    free(stack);
-    free(pred);
-    free(npred);
-    free(pstart);
-    return rc;
+    if (rc)
+        return -1;
+    for (k = 0; k < nb; k++)
+        link_block(g, r, f, k);
+    if (pdom_alloc(&p, g->blk + f->b0, nb))
+        return -1;
+    reverse_cfg(&p);
+    postorder(&p);
+    post_dominators(&p);
+    for (k = 0; k < nb; k++)
+        g->blk[f->b0 + k].ipdom = p.ip[k];
+    pdom_free(&p);
+    set_reconv(g, f);
+    return 0;
 }
 
 /* ---- functions ------------------------------------------------------------------ */
 
-static int in_code(const struct elf_view *v, uint32_t a)
+static int in_code(const struct elf_code *v, uint32_t a)
 {
     unsigned i;
-    for (i = 0; i < v->nx; i++)
-        if (a >= v->xlo[i] && a < v->xhi[i])
+    for (i = 0; i < v->nseg; i++)
+        if (a >= v->seg_lo[i] && a < v->seg_hi[i])
             return 1;
+    return 0;
+}
+
+/* The code to analyse: the executable segments, cut to instruction memory
+ * and to whole words; without a file, the memory up to its last non-zero
+ * word.  g->lo and g->hi: their extent. */
+static void code_extent(struct cfg *g, const struct ref *r, struct elf_code *v)
+{
+    uint32_t i;
+    for (i = 0; i < v->nseg; i++) {
+        if (v->seg_lo[i] < SIMTY_IMEM_BASE)
+            v->seg_lo[i] = SIMTY_IMEM_BASE;
+        if (v->seg_hi[i] > SIMTY_IMEM_BASE + r->imem_size || v->seg_hi[i] < v->seg_lo[i])
+            v->seg_hi[i] = SIMTY_IMEM_BASE + r->imem_size;
+        v->seg_lo[i] = (v->seg_lo[i] + 3) & ~3u;
+        v->seg_hi[i] &= ~3u;
+    }
+    if (v->nseg == 0) {
+        uint32_t end = r->imem_size;
+        while (end >= 4 && !ref_rd32(r->imem + end - 4))
+            end -= 4;
+        v->seg_lo[0] = SIMTY_IMEM_BASE;
+        v->seg_hi[0] = SIMTY_IMEM_BASE + (end ? end : 4);
+        v->nseg = 1;
+    }
+    g->lo = v->seg_lo[0];
+    g->hi = v->seg_hi[0];
+    for (i = 1; i < v->nseg; i++) {
+        if (v->seg_lo[i] < g->lo)
+            g->lo = v->seg_lo[i];
+        if (v->seg_hi[i] > g->hi)
+            g->hi = v->seg_hi[i];
+    }
+}
+
+/* Is t inside a sized function symbol (not at its start)? */
+static int inside_symbol(const struct elf_code *v, uint32_t t)
+{
+    uint32_t j;
+    for (j = 0; j < v->nfunc; j++)
+        if (v->func[j].size && t > v->func[j].value && t < v->func[j].value + v->func[j].size)
+            return 1;
+    return 0;
+}
+
+/* Where functions start and end, sorted, each once, into pts (room for
+ * cap): segment ends, symbols (start, and end of sized ones), the direct
+ * call targets outside sized symbols and the entry point.  Returns how
+ * many. */
+static uint32_t boundaries(const struct cfg *g, const struct ref *r, const struct elf_code *v,
+                           uint32_t *pts, uint32_t cap)
+{
+    uint32_t npts = 0, i, j, a;
+    for (i = 0; i < v->nseg; i++) {
+        pts[npts++] = v->seg_lo[i];
+        pts[npts++] = v->seg_hi[i];
+    }
+    for (i = 0; i < v->nfunc; i++)
+        if (in_code(v, v->func[i].value) && !(v->func[i].value & 3)) {
+            pts[npts++] = v->func[i].value;
+            if (v->func[i].size)
+                pts[npts++] = (v->func[i].value + v->func[i].size + 3) & ~3u;
+        }
+    for (a = g->lo; a < g->hi; a += 4) {
+        const struct dinsn *d = ref_decode_at(r, a);
+        uint32_t t;
+        if (!d || d->op != OP_JAL || !is_link(d->rd))
+            continue;
+        t = a + (uint32_t)d->imm;
+        if (in_code(v, t) && !(t & 3) && !inside_symbol(v, t) && npts < cap)
+            pts[npts++] = t;
+    }
+    if (in_code(v, r->pc[0]) && npts < cap)
+        pts[npts++] = r->pc[0];           /* the entry point (threads are reset there) */
+    qsort(pts, npts, sizeof *pts, cmp_u32);
+    for (i = 0, j = 0; i < npts; i++)
+        if (j == 0 || pts[i] != pts[j - 1])
+            pts[j++] = pts[i];
+    return j;
+}
+
+/* Name f after the symbol at its start, else sub_<address>. */
+static void name_function(struct func *f, const struct elf_code *v)
+{
+    uint32_t j;
+    snprintf(f->name, sizeof f->name, "sub_%08x", (unsigned)f->start);
+    for (j = 0; j < v->nfunc; j++)
+        if (v->func[j].value == f->start && v->func[j].name[0]) {
+            snprintf(f->name, sizeof f->name, "%s", v->func[j].name);
+            f->from_symbol = 1;
+            return;
+        }
+}
+
+/* One function from each boundary in code to the next, analysed.  0, or -1
+ * out of memory. */
+static int cut_functions(struct cfg *g, const struct ref *r, const struct elf_code *v,
+                         const uint32_t *pts, uint32_t npts)
+{
+    uint32_t i;
+    g->fn = calloc(npts, sizeof *g->fn);
+    if (!g->fn)
+        return -1;
+    for (i = 0; i + 1 < npts; i++) {
+        struct func *f = &g->fn[g->nfn];
+        if (!in_code(v, pts[i]) || pts[i + 1] <= pts[i])
+            continue;
+        f->start = pts[i];
+        f->end = pts[i + 1];
+        name_function(f, v);
+        if (analyse(g, r, f))
+            return -1;
+        g->nfn++;
+    }
     return 0;
 }
 
 struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n)
 {
     struct cfg *g = calloc(1, sizeof *g);
-    struct elf_view v;
-    uint32_t *pts = NULL, npts = 0, cap, i, j, a;
+    struct elf_code v;
+    uint32_t *pts = NULL, npts, cap, i;
     memset(&v, 0, sizeof v);
     if (!g) {
         simty_errf(err, n, "out of memory");
         return NULL;
     }
-    if (path && read_elf(path, &v, err, n))
+    if (path && read_code(r, path, &v, err, n))
         goto fail;
-    /* Code extent: the executable segments inside instruction memory. */
-    for (i = 0; i < v.nx; i++) {
-        if (v.xlo[i] < SIMTY_IMEM_BASE)
-            v.xlo[i] = SIMTY_IMEM_BASE;
-        if (v.xhi[i] > SIMTY_IMEM_BASE + r->imem_size || v.xhi[i] < v.xlo[i])
-            v.xhi[i] = SIMTY_IMEM_BASE + r->imem_size;
-        v.xlo[i] = (v.xlo[i] + 3) & ~3u;
-        v.xhi[i] &= ~3u;
-    }
-    if (v.nx == 0) {                 /* no file: the non-zero part of the memory */
-        uint32_t end = r->imem_size;
-        while (end >= 4 && !rd32(r->imem + end - 4))
-            end -= 4;
-        v.xlo[0] = SIMTY_IMEM_BASE;
-        v.xhi[0] = SIMTY_IMEM_BASE + (end ? end : 4);
-        v.nx = 1;
-    }
-    g->lo = v.xlo[0];
-    g->hi = v.xhi[0];
-    for (i = 1; i < v.nx; i++) {
-        if (v.xlo[i] < g->lo)
-            g->lo = v.xlo[i];
-        if (v.xhi[i] > g->hi)
-            g->hi = v.xhi[i];
-    }
+    code_extent(g, r, &v);
+    g->stripped = v.nfunc == 0;
     g->reconv = malloc(((g->hi - g->lo) / 4 + 1) * sizeof *g->reconv);
-    cap = 4 * v.nx + 2 * v.nsym + (g->hi - g->lo) / 4 + 8;
+    cap = 4 * v.nseg + 2 * v.nfunc + (g->hi - g->lo) / 4 + 8;
     pts = malloc(cap * sizeof *pts);
     if (!g->reconv || !pts) {
         simty_errf(err, n, "out of memory");
@@ -456,70 +532,17 @@ struct cfg *cfg_build(const struct ref *r, const char *path, char *err, size_t n
     }
     for (i = 0; i < (g->hi - g->lo) / 4 + 1; i++)
         g->reconv[i] = CFG_EXIT;
-    /* Boundaries: segment ends, symbols (start, end of sized ones), the entry
-     * and the direct call targets outside sized symbols. */
-    g->stripped = v.nsym == 0;
-    for (i = 0; i < v.nx; i++) {
-        pts[npts++] = v.xlo[i];
-        pts[npts++] = v.xhi[i];
-    }
-    for (i = 0; i < v.nsym; i++)
-        if (in_code(&v, v.syms[i].value) && !(v.syms[i].value & 3)) {
-            pts[npts++] = v.syms[i].value;
-            if (v.syms[i].size)
-                pts[npts++] = (v.syms[i].value + v.syms[i].size + 3) & ~3u;
-        }
-    for (a = g->lo; a < g->hi; a += 4) {
-        const struct dinsn *d = ref_decode_at(r, a);
-        uint32_t t;
-        int inside = 0;
-        if (!d || d->op != OP_JAL || !is_link(d->rd))
-            continue;
-        t = a + (uint32_t)d->imm;
-        if (!in_code(&v, t) || (t & 3))
-            continue;
-        for (j = 0; j < v.nsym && !inside; j++)
-            inside = v.syms[j].size && t > v.syms[j].value && t < v.syms[j].value + v.syms[j].size;
-        if (!inside && npts < cap)
-            pts[npts++] = t;
-    }
-    if (in_code(&v, r->pc[0]) && npts < cap)
-        pts[npts++] = r->pc[0];           /* the entry point (threads are reset there) */
-    qsort(pts, npts, sizeof *pts, cmp_u32);
-    for (i = 0, j = 0; i < npts; i++)
-        if (j == 0 || pts[i] != pts[j - 1])
-            pts[j++] = pts[i];
-    npts = j;
-    g->fn = calloc(npts, sizeof *g->fn);
-    if (!g->fn) {
+    npts = boundaries(g, r, &v, pts, cap);
+    if (cut_functions(g, r, &v, pts, npts)) {
         simty_errf(err, n, "out of memory");
         goto fail;
     }
-    for (i = 0; i + 1 < npts; i++) {
-        struct func *f = &g->fn[g->nfn];
-        if (!in_code(&v, pts[i]) || pts[i + 1] <= pts[i])
-            continue;
-        f->start = pts[i];
-        f->end = pts[i + 1];
-        snprintf(f->name, sizeof f->name, "sub_%08x", (unsigned)pts[i]);
-        for (j = 0; j < v.nsym; j++)
-            if (v.syms[j].value == pts[i] && v.syms[j].name[0]) {
-                snprintf(f->name, sizeof f->name, "%s", v.syms[j].name);
-                f->from_symbol = 1;
-                break;
-            }
-        if (analyse(g, r, f)) {
-            simty_errf(err, n, "out of memory");
-            goto fail;
-        }
-        g->nfn++;
-    }
     free(pts);
-    free(v.syms);
+    elf_code_free(&v);
     return g;
 fail:
     free(pts);
-    free(v.syms);
+    elf_code_free(&v);
     cfg_free(g);
     return NULL;
 }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Checks of the reference model's latency model (tb/ref/sched.c).
+"""Checks of the reference model's latency model (tb/ref/latency.c).
 
     tb/ref/check_timing.py --ref build/tools/simty-ref --work DIR
 

@@ -3,9 +3,11 @@
  * predecoded record (struct dinsn) the executor and the latency model read.
  * The whole instruction memory is decoded once, at reset.
  */
-#include "ref_internal.h"
+#include "decode.h"
 
 #include <string.h>
+
+#include "simty_map.h"
 
 /* The latency model's sources and write latency, and the fast-path kind of
  * a decoded instruction (struct dinsn). */

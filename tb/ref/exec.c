@@ -1,275 +1,37 @@
 /*
- * exec.c - the RV32I executor of the reference model: per-thread execution,
- * memory and MMIO, CSRs, traps, and the lock-step API (decoding: decode.c).
+ * exec.c - the executor of the reference model (exec.h): one thread's
+ * instruction semantics (RV32I and M, memory and MMIO, CSRs, traps, exits),
+ * a pass's lanes in increasing lane order, the fast paths' loops over the
+ * lanes, and ref_step, the lock-step API the RTL harness drives.
  */
-#include "ref_internal.h"
+#include "exec.h"
 
-#include <stdlib.h>
 #include <string.h>
 
-#include "cfg.h"
 #include "console.h"
 #include "errf.h"
-#include "simty_map.h"
 
-#define IS_POW2(v) ((v) != 0 && ((v) & ((v) - 1)) == 0)
-
-void ref_config_default(struct ref_config *c)
-{
-    c->W = 8;
-    c->T = 8;
-    c->imem_kib = SIMTY_IMEM_KIB_DEFAULT;
-    c->dmem_kib = SIMTY_DMEM_KIB_DEFAULT;
-    c->policy = REF_POLICY_MINSP_PC;
-    c->isa_m = 0;
-    c->pass_rule = REF_PASS_WORD;
-}
-
-int ref_config_check(const struct ref_config *c, char *err, size_t n)
-{
-    if (!IS_POW2(c->W) || c->W > REF_MAX_W)
-        return simty_errf(err, n, "W=%u: must be a power of two in [1,64]", c->W);
-    if (!IS_POW2(c->T) || c->T > REF_MAX_T)
-        return simty_errf(err, n, "T=%u: must be a power of two in [1,64]", c->T);
-    /* Both memories start at 0x80000000; REF_MAX_MEM_KIB (64 MiB) keeps them
-     * far below the MMIO page and the model's footprint reasonable. */
-    if (!IS_POW2(c->imem_kib) || c->imem_kib > REF_MAX_MEM_KIB)
-        return simty_errf(err, n, "IMEM=%u: must be a power of two in KiB, 1..%u", c->imem_kib,
-                          REF_MAX_MEM_KIB);
-    if (!IS_POW2(c->dmem_kib) || c->dmem_kib > REF_MAX_MEM_KIB)
-        return simty_errf(err, n, "DMEM=%u: must be a power of two in KiB, 1..%u", c->dmem_kib,
-                          REF_MAX_MEM_KIB);
-    if ((unsigned)c->policy > REF_POLICY_LAST)
-        return simty_errf(err, n, "policy %d: unknown", (int)c->policy);
-    if ((unsigned)c->pass_rule > REF_PASS_LAST)
-        return simty_errf(err, n, "pass rule %d: unknown", (int)c->pass_rule);
-    return 0;
-}
-
-/* ref_popcount's table: the set bits of each byte. */
+/* Set bits of v (no popcnt instruction needed: the build has no -m flags).
+ * A mask of at most 8 lanes (T <= 8) is one look-up in pop8. */
 #define POP2(n) n, n + 1, n + 1, n + 2
 #define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
 #define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
-const uint8_t ref_pop8[256] = { POP6(0), POP6(1), POP6(1), POP6(2) };
+static const uint8_t pop8[256] = { POP6(0), POP6(1), POP6(1), POP6(2) };
 #undef POP2
 #undef POP4
 #undef POP6
 
-static const char *const policy_names[] = {
-    "minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first", "mp-ipdom"
-};
-
-const char *ref_policy_name(enum ref_policy p)
+static inline unsigned popcount(uint64_t v)
 {
-    return (unsigned)p <= REF_POLICY_LAST ? policy_names[p] : "?";
-}
-
-int ref_policy_parse(const char *s, enum ref_policy *p)
-{
-    unsigned i;
-    for (i = 0; i <= REF_POLICY_LAST; i++)
-        if (strcmp(s, policy_names[i]) == 0) {
-            *p = (enum ref_policy)i;
-            return 0;
-        }
-    return -1;
-}
-
-static const char *const pass_rule_names[] = { "word", "packed", "rotate", "block" };
-
-const char *ref_pass_rule_name(enum ref_pass_rule p)
-{
-    return (unsigned)p <= REF_PASS_LAST ? pass_rule_names[p] : "?";
-}
-
-int ref_pass_rule_parse(const char *s, enum ref_pass_rule *p)
-{
-    unsigned i;
-    for (i = 0; i <= REF_PASS_LAST; i++)
-        if (strcmp(s, pass_rule_names[i]) == 0) {
-            *p = (enum ref_pass_rule)i;
-            return 0;
-        }
-    return -1;
-}
-
-struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
-{
-    struct ref *r;
-    size_t nth;
-    unsigned w;
-    if (ref_config_check(c, err, n))
-        return NULL;
-    r = calloc(1, sizeof *r);
-    if (!r) {
-        simty_errf(err, n, "out of memory");
-        return NULL;
-    }
-    r->cfg = *c;
-    while ((1u << r->lg_t) < c->T)
-        r->lg_t++;
-    r->all = c->T == 64 ? ~0ull : (1ull << c->T) - 1;
-    nth = (size_t)c->W * c->T;
-    r->imem_size = c->imem_kib << 10;
-    r->dmem_size = c->dmem_kib << 10;
-    r->imem = calloc(r->imem_size, 1);
-    r->dmem = calloc(r->dmem_size, 1);
-    r->dec = calloc(r->imem_size / 4, sizeof *r->dec);
-    r->x = calloc(nth * 32, sizeof *r->x);
-    r->pc = calloc(nth, sizeof *r->pc);
-    r->th = calloc(nth, sizeof *r->th);
-    r->wl = calloc(c->W, sizeof *r->wl);
-    r->eff = calloc(c->T, sizeof *r->eff);
-    r->ready = calloc(c->W, sizeof *r->ready);
-    r->reg_ready = calloc(nth * 32, sizeof *r->reg_ready);
-    r->reg_ready_w = calloc((size_t)c->W * 32, sizeof *r->reg_ready_w);
-    r->reg_ready_hi = calloc((size_t)c->W * 32, sizeof *r->reg_ready_hi);
-    r->alive = calloc(c->W, sizeof *r->alive);
-    r->wready = calloc(c->W, sizeof *r->wready);
-    if (!r->imem || !r->dmem || !r->dec || !r->x || !r->pc || !r->th || !r->wl || !r->eff ||
-        !r->ready || !r->reg_ready || !r->reg_ready_w || !r->reg_ready_hi || !r->alive || !r->wready ||
-        (REF_POLICY_IS_STACK(c->policy) && ref_stack_alloc(r))) {
-        ref_free(r);
-        simty_errf(err, n, "out of memory");
-        return NULL;
-    }
-    for (w = 0; w < c->W; w++) {
-        r->wl[w].p = calloc(c->T + 4, sizeof *r->wl[w].p);
-        if (!r->wl[w].p) {
-            ref_free(r);
-            simty_errf(err, n, "out of memory");
-            return NULL;
-        }
-    }
-    ref_reset(r, SIMTY_IMEM_BASE);
-    return r;
-}
-
-void ref_free(struct ref *r)
-{
-    unsigned w;
-    if (!r)
-        return;
-    if (r->wl)
-        for (w = 0; w < r->cfg.W; w++)
-            free(r->wl[w].p);
-    free(r->wl);
-    free(r->imem);
-    free(r->dmem);
-    free(r->dec);
-    free(r->x);
-    free(r->pc);
-    free(r->th);
-    free(r->eff);
-    free(r->ready);
-    free(r->reg_ready);
-    free(r->reg_ready_w);
-    free(r->reg_ready_hi);
-    free(r->alive);
-    free(r->wready);
-    ref_stack_free(r);
-    cfg_free(r->graph);
-    free(r);
-}
-
-const struct ref_config *ref_config_of(const struct ref *r) { return &r->cfg; }
-void ref_set_console(struct ref *r, struct console *con) { r->con = con; }
-uint8_t *ref_imem(struct ref *r) { return r->imem; }
-uint8_t *ref_dmem(struct ref *r) { return r->dmem; }
-uint32_t ref_imem_size(const struct ref *r) { return r->imem_size; }
-uint32_t ref_dmem_size(const struct ref *r) { return r->dmem_size; }
-const char *ref_error(const struct ref *r) { return r->err; }
-const struct report_thread *ref_threads(const struct ref *r) { return r->th; }
-uint32_t ref_reg(const struct ref *r, unsigned tid, unsigned reg)
-{
-    return ref_xreg(r, tid >> r->lg_t, reg & 31)[tid & (r->cfg.T - 1)];
-}
-uint32_t ref_pc(const struct ref *r, unsigned tid) { return r->pc[tid]; }
-uint64_t ref_cycle(const struct ref *r) { return r->cycle; }
-
-int ref_load_elf(struct ref *r, const char *path, struct elf_info *info, char *err, size_t n)
-{
-    struct elf_mem m;
-    m.imem = r->imem;
-    m.imem_base = SIMTY_IMEM_BASE;
-    m.imem_size = r->imem_size;
-    m.dmem = r->dmem;
-    m.dmem_base = SIMTY_DMEM_BASE;
-    m.dmem_size = r->dmem_size;
-    if (elf_load(path, &m, info, err, n))
-        return -1;
-    ref_reset(r, info->entry);
-    cfg_free(r->graph);
-    r->graph = NULL;
-    if (REF_POLICY_IS_STACK(r->cfg.policy) && !(r->graph = cfg_build(r, path, err, n)))
-        return -1;
-    return 0;
-}
-
-static uint32_t rd32le(const uint8_t *p)
-{
-    return (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16 | (uint32_t)p[3] << 24;
-}
-
-void ref_reset(struct ref *r, uint32_t entry)
-{
-    size_t nth = (size_t)r->cfg.W * r->cfg.T, t;
-    uint32_t k, word;
-    struct dinsn zero;        /* most of the memory: zero words, decoded once */
-    ref_decode(0, &zero, r->cfg.isa_m, r->lg_t);
-    for (k = 0; k < r->imem_size / 4; k++) {
-        word = rd32le(r->imem + 4 * (size_t)k);
-        if (word)
-            ref_decode(word, &r->dec[k], r->cfg.isa_m, r->lg_t);
-        else
-            r->dec[k] = zero;
-    }
-    memset(r->x, 0, nth * 32 * sizeof *r->x);
-    memset(r->th, 0, nth * sizeof *r->th);
-    memset(r->reg_ready, 0, nth * 32 * sizeof *r->reg_ready);
-    memset(r->ready, 0, r->cfg.W * sizeof *r->ready);
-    for (k = 0; k < r->cfg.W; k++) {
-        unsigned reg;
-        r->alive[k] = r->all;
-        for (reg = 0; reg < 32; reg++)
-            r->reg_ready_w[k * 32 + reg] = r->reg_ready_hi[k * 32 + reg] = 0;  /* every lane: at 0 */
-    }
-    r->last_issue = 0;
-    for (t = 0; t < nth; t++)
-        r->pc[t] = entry;
-    r->cycle = r->warp_insts = r->thread_insts = 0;
-    r->divergences = r->merges = r->replays = 0;
-    r->err[0] = 0;
-    r->wstale = r->cfg.W == 64 ? ~0ull : (1ull << r->cfg.W) - 1;   /* every warp's cycle */
-    ref_paths_reset(r, entry);
-}
-
-int ref_is_mem(const struct dinsn *d)
-{
-    return d->op >= OP_LB && d->op <= OP_SW;
+    if (v < 256)
+        return pop8[v];
+    v = v - ((v >> 1) & 0x5555555555555555ull);
+    v = (v & 0x3333333333333333ull) + ((v >> 2) & 0x3333333333333333ull);
+    v = (v + (v >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    return (unsigned)((v * 0x0101010101010101ull) >> 56);
 }
 
 /* ---- execution ------------------------------------------------------------------ */
-
-static unsigned mem_size(unsigned op)
-{
-    /* OP_LB, OP_LH, OP_LW, OP_LBU, OP_LHU, OP_SB, OP_SH, OP_SW (a look-up, not a switch) */
-    static const uint8_t size[OP_SW - OP_LB + 1] = { 1, 2, 4, 1, 2, 1, 2, 4 };
-    return op >= OP_LB && op <= OP_SW ? size[op - OP_LB] : 4;
-}
-
-/* Where a data access of n bytes at a goes: 0 data memory, 1 MMIO page,
- * -1 misaligned, -2 access fault. */
-static int classify(const struct ref *r, uint32_t a, unsigned n)
-{
-    if (a & (n - 1))
-        return -1;
-    if (a >= SIMTY_DMEM_BASE && a - SIMTY_DMEM_BASE < r->dmem_size)
-        return 0;
-    if (a >= SIMTY_MMIO_BASE && a - SIMTY_MMIO_BASE < SIMTY_MMIO_SIZE)
-        return 1;
-    return -2;
-}
 
 static void trap(struct ref *r, unsigned tid, struct simty_effect *e, unsigned cause)
 {
@@ -280,8 +42,88 @@ static void trap(struct ref *r, unsigned tid, struct simty_effect *e, unsigned c
     r->th[tid].state = REPORT_TH_TRAPPED;
     r->th[tid].cause = (uint8_t)cause;
     r->th[tid].pc = e->pc;
-    r->pc[tid] = e->pc;   /* (it is there, but for ref_run_list's fast paths) */
+    r->pc[tid] = e->pc;   /* (it is there, but for run_list's fast paths, run.c) */
     r->alive[tid >> r->lg_t] &= ~(1ull << (tid & (r->cfg.T - 1)));
+}
+
+/* Does the conditional branch op go its way for operands a and b? */
+static int branch_taken(unsigned op, uint32_t a, uint32_t b)
+{
+    switch (op) {
+    case OP_BEQ:  return a == b;
+    case OP_BNE:  return a != b;
+    case OP_BLT:  return (int32_t)a < (int32_t)b;
+    case OP_BGE:  return (int32_t)a >= (int32_t)b;
+    case OP_BLTU: return a < b;
+    default:      return a >= b;
+    }
+}
+
+/* Thread tid loads (d) from ad into *v: 0, or -1 when it trapped. */
+static int exec_load(struct ref *r, unsigned tid, const struct dinsn *d, uint32_t ad,
+                     struct simty_effect *e, uint32_t *v)
+{
+    int k = ref_mem_classify(r, ad, ref_mem_size(d->op));
+    if (k < 0) {
+        trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_LOAD : SIMTY_TRAP_LOAD_FAULT);
+        return -1;
+    }
+    *v = 0;  /* the MMIO page reads as zero */
+    if (k == 0) {
+        const uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
+        switch (d->op) {
+        case OP_LB:  *v = (uint32_t)(int32_t)(int8_t)p[0]; break;
+        case OP_LBU: *v = p[0]; break;
+        case OP_LH:  *v = (uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8); break;
+        case OP_LHU: *v = (uint32_t)(p[0] | p[1] << 8); break;
+        default:     *v = ref_rd32(p); break;
+        }
+    }
+    e->has_load = 1;
+    e->load_addr = ad;
+    return 0;
+}
+
+/* Thread tid stores (d) b at ad (data memory, or the console's byte): 0, or
+ * -1 when it trapped. */
+static int exec_store(struct ref *r, unsigned tid, const struct dinsn *d, uint32_t ad,
+                      uint32_t b, struct simty_effect *e)
+{
+    unsigned n = ref_mem_size(d->op), i;
+    int k = ref_mem_classify(r, ad, n);
+    if (k < 0) {
+        trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_STORE : SIMTY_TRAP_STORE_FAULT);
+        return -1;
+    }
+    if (n < 4)
+        b &= (1u << (8 * n)) - 1;
+    if (k == 0) {
+        uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
+        for (i = 0; i < n; i++)
+            p[i] = (uint8_t)(b >> (8 * i));
+    } else if (ad == SIMTY_CONSOLE && r->con) {
+        console_byte(r->con, tid, (uint8_t)b);
+    }
+    e->has_store = 1;
+    e->store_addr = ad;
+    e->store_data = b;
+    e->store_bytes = (uint8_t)n;
+    e->store_be = (uint8_t)(((1u << n) - 1) << (ad & 3));
+    return 0;
+}
+
+/* Thread tid ends with an exit ecall at pc, exit code code (its a0). */
+static void thread_exit(struct ref *r, unsigned tid, uint32_t pc, uint32_t code,
+                        struct simty_effect *e)
+{
+    e->exited = 1;
+    e->exit_code = code;
+    r->th[tid].state = REPORT_TH_EXITED;
+    r->th[tid].code = code;
+    r->th[tid].pc = pc;
+    r->pc[tid] = pc;   /* (as in trap) */
+    r->alive[tid >> r->lg_t] &= ~(1ull << (tid & (r->cfg.T - 1)));
+    e->next_pc = pc;
 }
 
 /* One thread executes d (the instruction word insn at pc). */
@@ -293,7 +135,7 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
 #define XREG(reg) x[(size_t)(reg) << r->lg_t]
     uint32_t a = XREG(d->rs1), b = XREG(d->rs2), imm = (uint32_t)d->imm;
     uint32_t v = 0, npc = pc + 4, t;
-    int wr = 1, k;
+    int wr = 1;
 
     memset(e, 0, sizeof *e);
     e->valid = 1;
@@ -310,18 +152,9 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
         v = pc + 4;
         npc = t;
         break;
-    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: case OP_BLTU: case OP_BGEU: {
-        int c;
+    case OP_BEQ: case OP_BNE: case OP_BLT: case OP_BGE: case OP_BLTU: case OP_BGEU:
         wr = 0;
-        switch (d->op) {
-        case OP_BEQ:  c = a == b; break;
-        case OP_BNE:  c = a != b; break;
-        case OP_BLT:  c = (int32_t)a < (int32_t)b; break;
-        case OP_BGE:  c = (int32_t)a >= (int32_t)b; break;
-        case OP_BLTU: c = a < b; break;
-        default:      c = a >= b; break;
-        }
-        if (c) {
+        if (branch_taken(d->op, a, b)) {
             t = pc + imm;
             if (t & 3) {
                 trap(r, tid, e, SIMTY_TRAP_MISALIGNED_TARGET);
@@ -330,55 +163,15 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
             npc = t;
         }
         break;
-    }
-    case OP_LB: case OP_LH: case OP_LW: case OP_LBU: case OP_LHU: {
-        uint32_t ad = a + imm;
-        unsigned n = mem_size(d->op);
-        k = classify(r, ad, n);
-        if (k < 0) {
-            trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_LOAD : SIMTY_TRAP_LOAD_FAULT);
+    case OP_LB: case OP_LH: case OP_LW: case OP_LBU: case OP_LHU:
+        if (exec_load(r, tid, d, a + imm, e, &v))
             return;
-        }
-        v = 0;  /* the MMIO page reads as zero */
-        if (k == 0) {
-            const uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
-            switch (d->op) {
-            case OP_LB:  v = (uint32_t)(int32_t)(int8_t)p[0]; break;
-            case OP_LBU: v = p[0]; break;
-            case OP_LH:  v = (uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8); break;
-            case OP_LHU: v = (uint32_t)(p[0] | p[1] << 8); break;
-            default:     v = rd32le(p); break;
-            }
-        }
-        e->has_load = 1;
-        e->load_addr = ad;
         break;
-    }
-    case OP_SB: case OP_SH: case OP_SW: {
-        uint32_t ad = a + imm;
-        unsigned n = mem_size(d->op), i;
+    case OP_SB: case OP_SH: case OP_SW:
         wr = 0;
-        k = classify(r, ad, n);
-        if (k < 0) {
-            trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_STORE : SIMTY_TRAP_STORE_FAULT);
+        if (exec_store(r, tid, d, a + imm, b, e))
             return;
-        }
-        if (n < 4)
-            b &= (1u << (8 * n)) - 1;
-        if (k == 0) {
-            uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
-            for (i = 0; i < n; i++)
-                p[i] = (uint8_t)(b >> (8 * i));
-        } else if (ad == SIMTY_CONSOLE && r->con) {
-            console_byte(r->con, tid, (uint8_t)b);
-        }
-        e->has_store = 1;
-        e->store_addr = ad;
-        e->store_data = b;
-        e->store_bytes = (uint8_t)n;
-        e->store_be = (uint8_t)(((1u << n) - 1) << (ad & 3));
         break;
-    }
 #define X(op, e) case op: v = (e); break;
     REF_ALU_OPS(X)
 #undef X
@@ -388,14 +181,7 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
             trap(r, tid, e, SIMTY_TRAP_ECALL);
             return;
         }
-        e->exited = 1;
-        e->exit_code = XREG(10);
-        r->th[tid].state = REPORT_TH_EXITED;
-        r->th[tid].code = XREG(10);
-        r->th[tid].pc = pc;
-        r->pc[tid] = pc;   /* (as in trap) */
-        r->alive[w] &= ~(1ull << lane);
-        e->next_pc = pc;
+        thread_exit(r, tid, pc, XREG(10), e);
         return;
     case OP_EBREAK:
         trap(r, tid, e, SIMTY_TRAP_EBREAK);
@@ -421,7 +207,7 @@ void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cy
     uint32_t insn = 0;
     uint64_t m;
     if (d)
-        insn = rd32le(r->imem + (pc - SIMTY_IMEM_BASE));
+        insn = ref_rd32(r->imem + (pc - SIMTY_IMEM_BASE));
     for (m = mask; m; m &= m - 1) {
         unsigned lane = (unsigned)__builtin_ctzll(m);
         struct simty_effect *e = &eff[lane];
@@ -436,7 +222,7 @@ void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cy
         exec_one(r, w, lane, d, insn, pc, cyc, e);
     }
     r->warp_insts++;
-    r->thread_insts += ref_popcount(mask);
+    r->thread_insts += popcount(mask);
 }
 
 void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cyc,
@@ -486,7 +272,7 @@ void ref_exec_uniform(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uin
 #undef LANE
     (void)imm;
     r->warp_insts++;
-    r->thread_insts += ref_popcount(mask);
+    r->thread_insts += popcount(mask);
 }
 
 uint64_t ref_exec_branch(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d)
@@ -509,7 +295,7 @@ uint64_t ref_exec_branch(struct ref *r, unsigned w, uint64_t mask, const struct 
     }
 #undef LANES
     r->warp_insts++;
-    r->thread_insts += ref_popcount(mask);
+    r->thread_insts += popcount(mask);
     return taken;
 }
 
@@ -519,7 +305,7 @@ int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d
     const uint32_t *ra = xw + d->x1, *rb = xw + d->x2;
     uint32_t *rx = xw + d->xd;
     uint32_t imm = (uint32_t)d->imm;
-    unsigned n = mem_size(d->op), rd = d->rd;
+    unsigned n = ref_mem_size(d->op), rd = d->rd;
     uint64_t m;
     /* Every lane's access aligned and in data memory (so no trap, no MMIO),
      * or nothing is done here. */
@@ -544,7 +330,7 @@ int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d
     case OP_LBU: LOAD(p[0]) break;
     case OP_LH:  LOAD((uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8)) break;
     case OP_LHU: LOAD((uint32_t)(p[0] | p[1] << 8)) break;
-    case OP_LW:  LOAD(rd32le(p)) break;
+    case OP_LW:  LOAD(ref_rd32(p)) break;
     case OP_SW:  LANES(p[3] = (uint8_t)(b >> 24); p[2] = (uint8_t)(b >> 16);
                        p[1] = (uint8_t)(b >> 8); p[0] = (uint8_t)b) break;
     case OP_SH:  LANES(p[1] = (uint8_t)(b >> 8); p[0] = (uint8_t)b) break;
@@ -553,146 +339,8 @@ int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d
 #undef LOAD
 #undef LANES
     r->warp_insts++;
-    r->thread_insts += ref_popcount(mask);
+    r->thread_insts += popcount(mask);
     return 1;
-}
-
-uint64_t ref_pass_mask(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask)
-{
-    return ref_pass_mask_d(r, w, ref_decode_at(r, pc), mask);
-}
-
-/* The memory pass of the study rules (REF_PASS_PACKED, _ROTATE, _BLOCK;
- * simty_ref.h), for a leader at la that does not trap.  The block is the
- * leader's 4T bytes, aligned to 4T: a multiple of T units of any size n, so
- * a lane's unit index in it is (address - block) / n. */
-static uint64_t pass_mask_study(const struct ref *r, const struct dinsn *d, const uint32_t *xr,
-                                uint64_t mask, unsigned leader, uint32_t la)
-{
-    unsigned T = r->cfg.T, n = mem_size(d->op), is_load = d->op <= OP_LHU, changed;
-    uint32_t imm = (uint32_t)d->imm, block = la & ~(4 * T - 1);
-    uint32_t lu = (la - block) / n;      /* the leader's unit index */
-    uint64_t served = 1ull << leader, m;
-    for (m = mask & (mask - 1); m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m), ok;
-        uint32_t ad = xr[l] + imm, unit = (ad - block) / n;
-        if (is_load && ad == la) {
-            served |= 1ull << l;
-            continue;
-        }
-        if ((ad & (n - 1)) || ad - block >= 4 * T)
-            continue;                    /* misaligned (traps) or outside the block */
-        switch (r->cfg.pass_rule) {
-        case REF_PASS_PACKED: ok = unit % T == l; break;
-        case REF_PASS_ROTATE: ok = unit % T == (lu + l - leader) % T; break;
-        default:              ok = 1; break;   /* REF_PASS_BLOCK */
-        }
-        if (ok)
-            served |= 1ull << l;
-    }
-    if (is_load)
-        return served;
-    /* Stores: the results must equal executing the lanes in increasing order.
-     * A served lane j waits while an unserved lower lane i whose store does
-     * not trap writes bytes that j writes too (it will write them in a later
-     * pass, after j).  A lane that waits is unserved in turn, so repeat until
-     * nothing changes (the leader, the lowest lane, never waits). */
-    do {
-        uint64_t deferred = 0;
-        changed = 0;
-        for (m = mask & ~served; m; m &= m - 1) {
-            unsigned i = (unsigned)__builtin_ctzll(m);
-            uint32_t ai = xr[i] + imm;
-            uint64_t s;
-            if (classify(r, ai, n) < 0)
-                continue;
-            for (s = served & ~((2ull << i) - 1); s; s &= s - 1) {
-                unsigned j = (unsigned)__builtin_ctzll(s);
-                uint32_t aj = xr[j] + imm;
-                if (ai < aj + n && aj < ai + n)     /* (neither is near 2^32) */
-                    deferred |= 1ull << j;
-            }
-        }
-        if (deferred) {
-            served &= ~deferred;
-            changed = 1;
-        }
-    } while (changed);
-    return served;
-}
-
-uint64_t ref_pass_mask_d(const struct ref *r, unsigned w, const struct dinsn *d, uint64_t mask)
-{
-    const uint32_t *xr;       /* rs1, lane by lane */
-    unsigned leader, T = r->cfg.T, is_lw;
-    uint64_t served, m;
-    uint32_t la, lt, block;
-    if (!d || !mask)
-        return mask;
-    leader = (unsigned)__builtin_ctzll(mask);
-    xr = ref_xwarp(r, w) + d->x1;
-    served = 1ull << leader;
-    if (d->op == OP_JALR) {
-        lt = (xr[leader] + (uint32_t)d->imm) & ~1u;
-        for (m = mask & (mask - 1); m; m &= m - 1) {
-            unsigned l = (unsigned)__builtin_ctzll(m);
-            if (((xr[l] + (uint32_t)d->imm) & ~1u) == lt)
-                served |= 1ull << l;
-        }
-        return served;
-    }
-    if (!ref_is_mem(d))
-        return mask;
-    la = xr[leader] + (uint32_t)d->imm;
-    if (classify(r, la, mem_size(d->op)) < 0)
-        return served;           /* the leader traps, alone */
-    if (r->cfg.pass_rule != REF_PASS_WORD)
-        return pass_mask_study(r, d, xr, mask, leader, la);
-    if (d->op != OP_LW && d->op != OP_SW) {
-        /* sub-word: the leader, with the loads of its very address */
-        if (d->op >= OP_LB && d->op <= OP_LHU)
-            for (m = mask & (mask - 1); m; m &= m - 1) {
-                unsigned l = (unsigned)__builtin_ctzll(m);
-                if (xr[l] + (uint32_t)d->imm == la)
-                    served |= 1ull << l;
-            }
-        return served;
-    }
-    /* An aligned word access to word l (its lane) of the leader's T-word
-     * block is one at block + 4 * l, with block the leader's address rounded
-     * down to a multiple of 4T (so block + 4 * l does not wrap). */
-    block = la & ~(4 * T - 1);
-    is_lw = d->op == OP_LW;
-    for (m = mask & (mask - 1); m; m &= m - 1) {
-        unsigned l = (unsigned)__builtin_ctzll(m);
-        uint32_t ad = xr[l] + (uint32_t)d->imm;
-        if (ad == block + 4 * l || (is_lw && ad == la))
-            served |= 1ull << l;
-    }
-    /* A store must not overtake a lower lane that stores to the same word in
-     * a later pass: the result has to equal executing the lanes in increasing
-     * order (the highest lane wins).  So a lane that would be served for its
-     * own slot waits while a lower, unserved lane whose store does not trap
-     * writes that word. */
-    m = mask & ~served;
-    if (d->op == OP_SW && m && (served >> __builtin_ctzll(m)) > 1) {
-        /* (some lane served above the lowest unserved one) */
-        uint64_t deferred = 0;
-        for (; m; m &= m - 1) {
-            unsigned i = (unsigned)__builtin_ctzll(m);
-            uint32_t ai = xr[i] + (uint32_t)d->imm;
-            if (classify(r, ai, 4) < 0)
-                continue;
-            for (uint64_t s = served & ~((2ull << i) - 1); s; s &= s - 1) {
-                unsigned j = (unsigned)__builtin_ctzll(s);
-                uint32_t aj = xr[j] + (uint32_t)d->imm;
-                if ((ai >> 2) == (aj >> 2))
-                    deferred |= 1ull << j;
-            }
-        }
-        served &= ~deferred;
-    }
-    return served;
 }
 
 int ref_step(struct ref *r, unsigned w, uint32_t pc, uint64_t mask,

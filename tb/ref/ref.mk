@@ -24,8 +24,12 @@ REF_LIB     := build/tools/libsimtyref.a
 REF_ASAN_BIN := $(REF_ASANDIR)/simty-ref
 REF_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g
 
-REF_LIB_SRCS := tb/errf.c tb/elf_load.c tb/console.c tb/report.c tb/ref/decode.c tb/ref/exec.c tb/ref/paths.c \
-                tb/ref/sched.c tb/ref/stack.c tb/ref/cfg.c
+# The model's files in the order of its layers, lowest first (tb/README.md,
+# "Layers of the model").
+REF_LIB_SRCS := tb/errf.c tb/elf_load.c tb/console.c tb/report.c \
+                tb/ref/config.c tb/ref/decode.c tb/ref/exec.c tb/ref/pass.c tb/ref/latency.c \
+                tb/ref/group.c tb/ref/cfg.c tb/ref/pathlist.c tb/ref/stack.c tb/ref/run.c \
+                tb/ref/lifecycle.c
 REF_MAIN_SRC := tb/ref/ref_main.c
 REF_LIB_OBJS := $(patsubst %.c,$(REF_OBJDIR)/%.o,$(notdir $(REF_LIB_SRCS)))
 REF_ASAN_OBJS := $(patsubst %.c,$(REF_ASANDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(REF_MAIN_SRC)))

@@ -18,7 +18,7 @@
  *     issues, serialized leader-first by ref_pass_mask; divergent branches
  *     split, equal PCs merge (or, under the stack policies, reconverge at
  *     the immediate post-dominator of the binary's CFG, cfg.h); warps take
- *     turns round-robin among those ready under the latency model (sched.c:
+ *     turns round-robin among those ready under the latency model (latency.c:
  *     one warp-instruction per cycle, a path's next issue 1 to 8 cycles
  *     later as in the RTL); `cycle` counts those cycles.
  *

@@ -16,8 +16,8 @@
  *                  entries per nesting level).  Ties: lower PC on top.
  *  mp-ipdom        multi-path IPDOM (paper 001): a split table of the warp's
  *                  splits, each a path that issues on its own (interleaved
- *                  with the other splits of its warp by sched.c), and a
- *                  reconvergence table of (R, depth, mask, pending mask,
+ *                  with the other splits of its warp by the latency model),
+ *                  and a reconvergence table of (R, depth, mask, pending mask,
  *                  parent).  A split divides into new splits under a new
  *                  reconvergence entry (or under its own, when R is the
  *                  same); a split that reaches its entry's R leaves the split
@@ -34,13 +34,19 @@
  * that exit or trap leave every mask.  Memory replays and serialized
  * indirect jumps split like branches (the reconvergence point of a memory
  * access is the next instruction; of `jalr`, the function's exit).
+ *
+ * The run loop (run.c) issues the path a policy here hands out
+ * (ref_stack_head) and gives back the groups it went on as
+ * (ref_stack_update); grouping a warp's threads by PC is group.c's.
  */
-#include "ref_internal.h"
+#include "stack.h"
 
 #include <stdlib.h>
 #include <string.h>
 
 #include "cfg.h"
+#include "group.h"
+#include "latency.h"
 
 struct stk_entry {
     uint32_t pc, rpc;
@@ -137,33 +143,6 @@ static int arrived(uint32_t pc, unsigned depth, uint32_t rpc, unsigned rdepth)
 
 static unsigned settle_depth(unsigned rdepth) { return rdepth ? rdepth - 1 : 0; }
 
-/* Group the threads of mask by their PC (ascending); returns the count. */
-static unsigned by_thread_pc(const struct ref *r, unsigned w, uint64_t mask, unsigned depth,
-                             struct ref_path *g)
-{
-    unsigned ng = 0, i, j;
-    for (; mask; mask &= mask - 1) {
-        unsigned lane = (unsigned)__builtin_ctzll(mask);
-        uint32_t pc = r->pc[(w << r->lg_t) | lane];
-        for (j = 0; j < ng && g[j].pc != pc; j++)
-            ;
-        if (j == ng) {
-            g[ng].pc = pc;
-            g[ng].mask = 0;
-            g[ng].depth = depth;
-            ng++;
-        }
-        g[j].mask |= 1ull << lane;
-    }
-    for (i = 1; i < ng; i++)
-        for (j = i; j > 0 && g[j].pc < g[j - 1].pc; j--) {
-            struct ref_path t = g[j];
-            g[j] = g[j - 1];
-            g[j - 1] = t;
-        }
-    return ng;
-}
-
 /* ---- ipdom and minority-first ------------------------------------------------- */
 
 /* Order of the sides: the one to run first last. */
@@ -226,7 +205,7 @@ static void stk_normalize(struct ref *r, unsigned w)
             return;
         if (ws->e[ws->n - 1].settle) {
             struct stk_entry t = ws->e[--ws->n];
-            ng = by_thread_pc(r, w, t.mask, t.depth, g);
+            ng = ref_group_threads(r, w, t.mask, t.depth, g);
             if (ng == 1) {
                 t.pc = g[0].pc;
                 t.settle = 0;
@@ -298,7 +277,7 @@ static void stk_view(struct ref *r, unsigned w)
             l->p[l->n++].depth = ws->e[i].depth;
             continue;
         }
-        ng = by_thread_pc(r, w, m, ws->e[i].depth, g);
+        ng = ref_group_threads(r, w, m, ws->e[i].depth, g);
         for (k = 0; k < ng; k++)
             l->p[l->n++] = g[k];
     }
@@ -364,7 +343,7 @@ static void mp_normalize(struct ref *r, unsigned w, uint64_t t)
             if (!e->mask)
                 continue;
             if (e->rpc == CFG_EXIT) {
-                ng = by_thread_pc(r, w, e->mask, settle_depth(e->rdepth), g);
+                ng = ref_group_threads(r, w, e->mask, settle_depth(e->rdepth), g);
             } else {
                 ng = 1;
                 g[0].pc = e->rpc;
@@ -423,8 +402,8 @@ static void mp_view(struct ref *r, unsigned w)
         const struct mp_rt *e = &ws->rt[i];
         if (!e->valid || !(e->mask & ~e->pending))
             continue;
-        ng = by_thread_pc(r, w, e->mask & ~e->pending,
-                          e->rpc == CFG_EXIT ? settle_depth(e->rdepth) : e->rdepth, g);
+        ng = ref_group_threads(r, w, e->mask & ~e->pending,
+                               e->rpc == CFG_EXIT ? settle_depth(e->rdepth) : e->rdepth, g);
         for (k = 0; k < ng; k++)
             l->p[l->n++] = g[k];
     }
@@ -451,7 +430,9 @@ uint64_t ref_stack_ready(struct ref *r, unsigned w)
     return o > t ? o : t;
 }
 
-unsigned ref_stack_depth(const struct ref *r, unsigned w)
+/* Entries of warp w: the stack's, or mp-ipdom's splits and valid
+ * reconvergence entries (the statistics' peak paths). */
+static unsigned stack_depth(const struct ref *r, unsigned w)
 {
     const struct warp_stack *ws = &r->ws[w];
     unsigned i, n = ws->ns;
@@ -462,88 +443,93 @@ unsigned ref_stack_depth(const struct ref *r, unsigned w)
     return n;
 }
 
-int ref_stack_issue(struct ref *r, unsigned w, struct simty_effect *eff,
-                    uint64_t *served_out, uint32_t *pc_out)
+int ref_stack_head(struct ref *r, unsigned w, struct ref_path *head, unsigned *si)
 {
     struct warp_stack *ws = &r->ws[w];
-    struct ref_path head, g[REF_MAX_T + 1];
-    const struct dinsn *d;
-    unsigned ng, lat, si = 0, i;
-    uint64_t served, dead, when;
-    int mp = r->cfg.policy == REF_POLICY_MP_IPDOM;
-
-    if (mp) {
+    uint64_t when;
+    *si = 0;
+    if (r->cfg.policy == REF_POLICY_MP_IPDOM) {
         if (!ws->ns)
             return 0;
-        si = mp_choose(r, w, &when);
-        head.pc = ws->s[si].pc;
-        head.mask = ws->s[si].mask;
-        head.depth = ws->s[si].depth;
-    } else {
-        if (!ws->n)
-            return 0;
-        head.pc = ws->e[ws->n - 1].pc;
-        head.mask = ws->e[ws->n - 1].mask;
-        head.depth = ws->e[ws->n - 1].depth;
+        *si = mp_choose(r, w, &when);
+        head->pc = ws->s[*si].pc;
+        head->mask = ws->s[*si].mask;
+        head->depth = ws->s[*si].depth;
+        return 1;
     }
-    d = ref_decode_at(r, head.pc);
-    served = ref_pass_mask(r, w, head.pc, head.mask);
-    ref_exec(r, w, head.pc, served, r->cycle, eff);
-    if (served_out)
-        *served_out = served;
-    if (pc_out)
-        *pc_out = head.pc;
-    ng = ref_group(r, &head, served, eff, g, &dead);
-    ref_count_pass(r, d, head.mask, served, ng);
-    lat = ref_timing_issue(r, w, d, head.pc, &head, served, ref_written(served, eff), g, ng,
-                           head.mask == ws->live, r->cycle);
-    ws->live &= ~dead;
+    if (!ws->n)
+        return 0;
+    head->pc = ws->e[ws->n - 1].pc;
+    head->mask = ws->e[ws->n - 1].mask;
+    head->depth = ws->e[ws->n - 1].depth;
+    return 1;
+}
 
-    if (mp) {
-        struct mp_split old = ws->s[si];
-        int k = old.ridx, j;
-        for (i = 0; i < ws->ns; i++)
-            ws->s[i].mask &= ~dead;
-        for (i = 0; i < ws->nrt; i++) {
-            ws->rt[i].mask &= ~dead;
-            ws->rt[i].pending &= ~dead;
+int ref_stack_single(const struct ref *r, unsigned w, uint64_t mask)
+{
+    return mask == r->ws[w].live;
+}
+
+/* mp-ipdom: split si (head) issued and went on as the ng groups g; the
+ * lanes of dead ended.  One group replaces the split; several become new
+ * splits under a reconvergence entry at head's reconvergence point (the
+ * split's own entry when that is the same point at the same depth). */
+static void mp_after(struct ref *r, unsigned w, unsigned si, const struct ref_path *head,
+                     const struct ref_path *g, unsigned ng, uint64_t dead, unsigned lat)
+{
+    struct warp_stack *ws = &r->ws[w];
+    struct mp_split old = ws->s[si];
+    int k = old.ridx, j;
+    unsigned i;
+    for (i = 0; i < ws->ns; i++)
+        ws->s[i].mask &= ~dead;
+    for (i = 0; i < ws->nrt; i++) {
+        ws->rt[i].mask &= ~dead;
+        ws->rt[i].pending &= ~dead;
+    }
+    ws->s[si].mask = 0;               /* replaced by its groups */
+    if (ng == 1) {
+        ws->s[si].pc = g[0].pc;
+        ws->s[si].mask = g[0].mask;
+        ws->s[si].depth = g[0].depth;
+        ws->s[si].ready = r->cycle + lat;
+    } else if (ng > 1) {
+        uint32_t rpc = cfg_reconv(r->graph, head->pc);
+        if (k >= 0 && ws->rt[k].valid && ws->rt[k].rpc == rpc && ws->rt[k].rdepth == head->depth) {
+            j = k;
+        } else {
+            j = mp_new_rt(ws);
+            ws->rt[j].rpc = rpc;
+            ws->rt[j].rdepth = head->depth;
+            ws->rt[j].mask = ws->rt[j].pending = old.mask & ~dead;
+            ws->rt[j].parent = k;
+            ws->rt[j].valid = 1;
         }
-        ws->s[si].mask = 0;               /* replaced by its groups */
-        if (ng == 1) {
-            ws->s[si].pc = g[0].pc;
-            ws->s[si].mask = g[0].mask;
-            ws->s[si].depth = g[0].depth;
-            ws->s[si].ready = r->cycle + lat;
-        } else if (ng > 1) {
-            uint32_t rpc = cfg_reconv(r->graph, head.pc);
-            if (k >= 0 && ws->rt[k].valid && ws->rt[k].rpc == rpc && ws->rt[k].rdepth == head.depth) {
-                j = k;
-            } else {
-                j = mp_new_rt(ws);
-                ws->rt[j].rpc = rpc;
-                ws->rt[j].rdepth = head.depth;
-                ws->rt[j].mask = ws->rt[j].pending = old.mask & ~dead;
-                ws->rt[j].parent = k;
-                ws->rt[j].valid = 1;
-            }
-            for (i = 0; i < ng; i++)
-                mp_add_split(ws, &g[i], j, r->cycle + lat);
-        }
-        ws->rr = si + 1;
-        mp_normalize(r, w, r->cycle);
-        if (ws->ns)
-            ws->rr %= ws->ns;
-        mp_view(r, w);
+        for (i = 0; i < ng; i++)
+            mp_add_split(ws, &g[i], j, r->cycle + lat);
+    }
+    ws->rr = si + 1;
+    mp_normalize(r, w, r->cycle);
+    if (ws->ns)
+        ws->rr %= ws->ns;
+    mp_view(r, w);
+}
+
+unsigned ref_stack_update(struct ref *r, unsigned w, unsigned si, const struct ref_path *head,
+                          struct ref_path *g, unsigned ng, uint64_t dead, unsigned lat)
+{
+    struct warp_stack *ws = &r->ws[w];
+    unsigned depth;
+    ws->live &= ~dead;
+    if (r->cfg.policy == REF_POLICY_MP_IPDOM) {
+        mp_after(r, w, si, head, g, ng, dead, lat);
     } else {
         r->ready[w] = r->cycle + lat;
-        stk_after(r, w, &head, g, ng, dead);
+        stk_after(r, w, head, g, ng, dead);
         stk_view(r, w);
     }
-    i = ref_stack_depth(r, w);
-    if (i > r->peak[w])
-        r->peak[w] = i;
-    r->last_issue = ++r->cycle;
-    if ((mp ? ws->ns : ws->n) == 0)
-        r->live_warps--;
-    return 1;
+    depth = stack_depth(r, w);
+    if (depth > r->peak[w])
+        r->peak[w] = depth;
+    return r->cfg.policy == REF_POLICY_MP_IPDOM ? ws->ns : ws->n;
 }

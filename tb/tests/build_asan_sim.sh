@@ -23,8 +23,9 @@ san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-poin
 inc="-I$rtl -I$root/tb -I$root/gen -I$root/tb/ref"
 objs=()
 for c in "${HARNESS_C:-$root/tb/harness.c}" "$root"/tb/harness_load.c "$root"/tb/harness_paths.c "$root"/tb/errf.c "$root"/tb/elf_load.c "$root"/tb/console.c "$root"/tb/report.c \
-         "$root"/tb/ref/decode.c "$root"/tb/ref/exec.c "$root"/tb/ref/paths.c "$root"/tb/ref/sched.c \
-         "$root"/tb/ref/stack.c "$root"/tb/ref/cfg.c; do
+         "$root"/tb/ref/config.c "$root"/tb/ref/decode.c "$root"/tb/ref/exec.c "$root"/tb/ref/pass.c \
+         "$root"/tb/ref/latency.c "$root"/tb/ref/group.c "$root"/tb/ref/cfg.c "$root"/tb/ref/pathlist.c \
+         "$root"/tb/ref/stack.c "$root"/tb/ref/run.c "$root"/tb/ref/lifecycle.c; do
   o="$out/obj/$(basename "${c%.c}").o"
   gcc -std=c99 -O1 -Wall -Wextra $san $inc -c "$c" -o "$o"
   objs+=("$o")

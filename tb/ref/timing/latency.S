@@ -1,6 +1,6 @@
 /*
  * latency.S - one case of each rule of the model's latency model
- * (tb/ref/sched.c), checked from the commit log's issue cycles by
+ * (tb/ref/latency.c), checked from the commit log's issue cycles by
  * tb/ref/check_timing.py on W = 1, T = 2.  Results are checked too.
  */
 #include "simt_asm.h"

@@ -1,6 +1,7 @@
 /*
- * sched.c - the reference model's latency model and run loop, shared by
- * every policy, so that its cycles can be set beside the RTL's.
+ * latency.c - the reference model's latency model (latency.h), shared by
+ * every policy and the run loop (run.c), so that its cycles can be set
+ * beside the RTL's.
  *
  * It follows the core's issue rule (gen/ARCHITECTURE.md): one warp-instruction
  * issues per cycle, round-robin among the warps that are ready; an
@@ -14,7 +15,7 @@
  *    (backward taken, forward not taken); a memory access served in one pass;
  *    The same holds for a path-neutral instruction (on to PC + 4 with all its
  *    threads) of a minsp-pc warp with exactly two paths while PC + 4 stays
- *    before the other path's PC (paths.c: the sorted list's follow-on);
+ *    before the other path's PC (pathlist.h: the sorted list's follow-on);
  *  - at t + 10 otherwise (REF_LAT_RESOLVE: redirect, fetch, schedule): after
  *    a split, a mispredicted branch, a replay, and for the other instructions
  *    of a warp whose threads are on several paths (the core runs those one at
@@ -41,9 +42,7 @@
  * lanes compete.  Its cycles rank policies; beside the RTL they are a lower
  * bound.
  */
-#include "ref_internal.h"
-
-#include <string.h>
+#include "latency.h"
 
 uint64_t ref_reg_ready_lanes(const struct ref *r, unsigned w, unsigned reg, uint64_t mask)
 {
@@ -84,57 +83,4 @@ unsigned ref_timing_issue(struct ref *r, unsigned w, const struct dinsn *d, uint
         return REF_LAT_RESOLVE;
     ref_ready_write(r, w, d, wmask, t);
     return ref_lat(d, pc, single && served == head->mask, g, ng);
-}
-
-/* ref_pick returns the first warp from the round-robin pointer whose cycle
- * has come, at the earliest such cycle. */
-int ref_pick(struct ref *r)
-{
-    unsigned W = r->cfg.W, k;
-    if (!REF_POLICY_IS_STACK(r->cfg.policy))
-        return ref_list_pick(r);
-    for (;;) {
-        uint64_t best = UINT64_MAX;
-        if (!r->live_warps)
-            return -1;
-        for (k = 0; k < W; k++) {
-            unsigned w = (r->rr + k) & (W - 1);
-            uint64_t t = ref_stack_ready(r, w);
-            if (t <= r->cycle) {
-                r->rr = (w + 1) & (W - 1);
-                return (int)w;
-            }
-            if (t < best)
-                best = t;
-        }
-        if (best == UINT64_MAX)
-            return -1;   /* cannot happen while a warp is live */
-        r->cycle = best;
-    }
-}
-
-int ref_run(struct ref *r, uint64_t max_cycles, FILE *log)
-{
-    struct simty_effect *eff = log ? r->eff : NULL;
-    char line[256];
-    int w, list = !REF_POLICY_IS_STACK(r->cfg.policy);
-    if (list && !log)             /* the common run: a list policy, nothing logged */
-        return ref_run_list(r, max_cycles ? max_cycles : UINT64_MAX);
-    while ((w = ref_pick(r)) >= 0) {
-        uint64_t served, cyc = r->cycle, m;
-        uint32_t pc;
-        if (max_cycles && r->warp_insts >= max_cycles)
-            return 1;
-        ref_issue(r, (unsigned)w, eff, &served, &pc);
-        if (log) {
-            for (m = served; m; m &= m - 1) {
-                unsigned lane = (unsigned)__builtin_ctzll(m);
-                int k = report_commit_line(line, sizeof line, cyc, (unsigned)w, lane, &eff[lane]);
-                fwrite(line, 1, (size_t)k, log);
-            }
-            if (ferror(log))
-                return -1;
-        }
-    }
-    return 0;
 }

@@ -1,0 +1,82 @@
+/*
+ * config.c - the reference model's configuration: its defaults, its checks
+ * (every parameter named in the message) and the names of the policies and
+ * pass rules.  The lowest layer: it knows nothing of a model.
+ */
+#include <string.h>
+
+#include "errf.h"
+#include "simty_map.h"
+#include "simty_ref.h"
+
+#define IS_POW2(v) ((v) != 0 && ((v) & ((v) - 1)) == 0)
+
+void ref_config_default(struct ref_config *c)
+{
+    c->W = 8;
+    c->T = 8;
+    c->imem_kib = SIMTY_IMEM_KIB_DEFAULT;
+    c->dmem_kib = SIMTY_DMEM_KIB_DEFAULT;
+    c->policy = REF_POLICY_MINSP_PC;
+    c->isa_m = 0;
+    c->pass_rule = REF_PASS_WORD;
+}
+
+int ref_config_check(const struct ref_config *c, char *err, size_t n)
+{
+    if (!IS_POW2(c->W) || c->W > REF_MAX_W)
+        return simty_errf(err, n, "W=%u: must be a power of two in [1,64]", c->W);
+    if (!IS_POW2(c->T) || c->T > REF_MAX_T)
+        return simty_errf(err, n, "T=%u: must be a power of two in [1,64]", c->T);
+    /* Both memories start at 0x80000000; REF_MAX_MEM_KIB (64 MiB) keeps them
+     * far below the MMIO page and the model's footprint reasonable. */
+    if (!IS_POW2(c->imem_kib) || c->imem_kib > REF_MAX_MEM_KIB)
+        return simty_errf(err, n, "IMEM=%u: must be a power of two in KiB, 1..%u", c->imem_kib,
+                          REF_MAX_MEM_KIB);
+    if (!IS_POW2(c->dmem_kib) || c->dmem_kib > REF_MAX_MEM_KIB)
+        return simty_errf(err, n, "DMEM=%u: must be a power of two in KiB, 1..%u", c->dmem_kib,
+                          REF_MAX_MEM_KIB);
+    if ((unsigned)c->policy > REF_POLICY_LAST)
+        return simty_errf(err, n, "policy %d: unknown", (int)c->policy);
+    if ((unsigned)c->pass_rule > REF_PASS_LAST)
+        return simty_errf(err, n, "pass rule %d: unknown", (int)c->pass_rule);
+    return 0;
+}
+
+static const char *const policy_names[] = {
+    "minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first", "mp-ipdom"
+};
+
+const char *ref_policy_name(enum ref_policy p)
+{
+    return (unsigned)p <= REF_POLICY_LAST ? policy_names[p] : "?";
+}
+
+int ref_policy_parse(const char *s, enum ref_policy *p)
+{
+    unsigned i;
+    for (i = 0; i <= REF_POLICY_LAST; i++)
+        if (strcmp(s, policy_names[i]) == 0) {
+            *p = (enum ref_policy)i;
+            return 0;
+        }
+    return -1;
+}
+
+static const char *const pass_rule_names[] = { "word", "packed", "rotate", "block" };
+
+const char *ref_pass_rule_name(enum ref_pass_rule p)
+{
+    return (unsigned)p <= REF_PASS_LAST ? pass_rule_names[p] : "?";
+}
+
+int ref_pass_rule_parse(const char *s, enum ref_pass_rule *p)
+{
+    unsigned i;
+    for (i = 0; i <= REF_PASS_LAST; i++)
+        if (strcmp(s, pass_rule_names[i]) == 0) {
+            *p = (enum ref_pass_rule)i;
+            return 0;
+        }
+    return -1;
+}

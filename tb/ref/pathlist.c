@@ -1,0 +1,248 @@
+/*
+ * pathlist.c - the path list of each warp under the four list policies
+ * (pathlist.h), and the path lists as every policy's view.
+ *
+ * List order is the policy's order; the head (p[0]) issues.
+ *  minsp-pc     sorted by (call depth descending, PC ascending); a new path
+ *               whose PC equals a listed one merges with it (OR of masks,
+ *               deeper depth), wherever it is.
+ *  min-pc       the same sorted by PC only.
+ *  depth-first  a stack (p[0] = active path, p[1] = top of stack), per the
+ *               path-list paper, section 2.1: after a divergence the lower PC
+ *               runs and the higher is pushed; a uniform forward jump or
+ *               taken branch whose target is above the top's PC swaps them;
+ *               when the active PC equals the top's PC they merge (only the
+ *               top is compared: convergence in reverse order of divergence).
+ *  breadth-first a queue: the head issues one warp-instruction, then its
+ *               resulting paths go to the tail (lowest PC first); a path whose
+ *               PC equals a queued one merges into it (keeping that place).
+ *               Every path issues once per round: forward progress for spin
+ *               waits, but paths out of step never meet again (no barrier).
+ * Serialized passes (memory, indirect jumps) leave the unserved lanes at the
+ * same PC: a path like any other.  The stack policies (ipdom, minority-first,
+ * mp-ipdom) keep their own state in stack.c and show it here as a path list
+ * (issuing path first).
+ */
+#include "pathlist.h"
+
+#include <inttypes.h>
+
+#include "errf.h"
+
+void ref_list_reset(struct ref *r, uint32_t entry)
+{
+    unsigned w;
+    for (w = 0; w < r->cfg.W; w++) {
+        r->wl[w].n = 1;
+        r->wl[w].p[0].pc = entry;
+        r->wl[w].p[0].mask = r->all;
+        r->wl[w].p[0].depth = 0;
+        r->wl[w].hd = ref_decode_at(r, entry);
+    }
+}
+
+unsigned ref_npaths(const struct ref *r, unsigned w) { return w < r->cfg.W ? r->wl[w].n : 0; }
+const struct ref_path *ref_paths(const struct ref *r, unsigned w) { return r->wl[w].p; }
+
+
+/* Does a come before b in a sorted policy? */
+static int before(enum ref_policy pol, const struct ref_path *a, const struct ref_path *b)
+{
+    if (pol == REF_POLICY_MINSP_PC && a->depth != b->depth)
+        return a->depth > b->depth;
+    return a->pc < b->pc;
+}
+
+/* (lists are short: plain loops, no memmove calls) */
+static void list_remove(struct warp_list *l, unsigned i)
+{
+    for (l->n--; i < l->n; i++)
+        l->p[i] = l->p[i + 1];
+}
+
+static void list_insert_at(struct warp_list *l, unsigned i, const struct ref_path *np)
+{
+    unsigned j;
+    for (j = l->n; j > i; j--)
+        l->p[j] = l->p[j - 1];
+    l->p[i] = *np;
+    l->n++;
+}
+
+static void merge_into(struct ref_path *dst, const struct ref_path *src)
+{
+    dst->mask |= src->mask;
+    if (src->depth > dst->depth)
+        dst->depth = src->depth;
+}
+
+/* Sorted policies: insert with merging. */
+static void insert_sorted(struct ref *r, struct warp_list *l, struct ref_path np)
+{
+    unsigned i;
+    for (i = 0; i < l->n; i++)
+        if (l->p[i].pc == np.pc) {
+            merge_into(&np, &l->p[i]);
+            list_remove(l, i);
+            r->merges++;
+            break;
+        }
+    for (i = 0; i < l->n && before(r->cfg.policy, &l->p[i], &np); i++)
+        ;
+    list_insert_at(l, i, &np);
+}
+
+/* list_remove(l, 0) then insert_sorted(r, l, np), in two passes over the
+ * list: find the path at np's PC (merged into np, which may change np's
+ * depth and so its place), then move the others up over the head and that
+ * path, with np before the first one it does not follow.  Each move is to
+ * a slot already read. */
+static inline REF_ALWAYS_INLINE void replace_head_sorted(struct ref *r, struct warp_list *l,
+                                                         struct ref_path np)
+{
+    struct ref_path *p = l->p;
+    unsigned n = l->n, i, j, o = 0;
+    for (j = 1; j < n && p[j].pc != np.pc; j++)
+        ;
+    if (j < n) {
+        merge_into(&np, &p[j]);
+        r->merges++;
+    } else if (n == 1 || !before(r->cfg.policy, &p[1], &np)) {
+        p[0] = np;                /* nothing merged, np stays first: the others stay */
+        return;
+    }
+    for (i = 1; i < n && (i == j || before(r->cfg.policy, &p[i], &np)); i++)
+        if (i != j)
+            p[o++] = p[i];
+    p[o++] = np;
+    for (; i < n; i++)
+        if (i != j)
+            p[o++] = p[i];
+    l->n = o;
+}
+
+/* Breadth-first: append at the tail unless a queued path has that PC. */
+static void insert_queue(struct ref *r, struct warp_list *l, struct ref_path np)
+{
+    unsigned i;
+    for (i = 0; i < l->n; i++)
+        if (l->p[i].pc == np.pc) {
+            merge_into(&l->p[i], &np);
+            r->merges++;
+            return;
+        }
+    l->p[l->n++] = np;
+}
+
+/* Depth-first: the active path is p[0]; merge it with the top while equal. */
+static void df_converge(struct ref *r, struct warp_list *l)
+{
+    while (l->n >= 2 && l->p[0].pc == l->p[1].pc) {
+        merge_into(&l->p[0], &l->p[1]);
+        list_remove(l, 1);
+        r->merges++;
+    }
+}
+
+/* Depth-first: the groups onto the stack (p[0], the active path, was the
+ * head that issued, at pc). */
+static void df_push(struct ref *r, struct warp_list *l, uint32_t pc, const struct ref_path *g,
+                    unsigned ng)
+{
+    unsigned i;
+    /* Uniform forward control transfer (one group, jumped forward). */
+    int uniform_fwd = ng == 1 && g[0].pc > pc + 4 && g[0].pc != pc;
+    list_remove(l, 0);
+    if (uniform_fwd && l->n >= 1 && g[0].pc > l->p[0].pc) {
+        list_insert_at(l, 1, &g[0]);      /* swap with the top */
+    } else {
+        /* Push the higher PCs first, the lowest becomes active. */
+        for (i = ng; i-- > 0;)
+            list_insert_at(l, 0, &g[i]);
+    }
+    df_converge(r, l);
+}
+
+unsigned ref_list_take(struct ref *r, unsigned w, uint32_t pc, const struct ref_path *g,
+                       unsigned ng)
+{
+    struct warp_list *l = &r->wl[w];
+    unsigned i;
+    switch (r->cfg.policy) {
+    case REF_POLICY_MINSP_PC:
+    case REF_POLICY_MIN_PC:
+        if (ng == 0) {
+            list_remove(l, 0);
+            break;
+        }
+        replace_head_sorted(r, l, g[0]);    /* list_remove(l, 0), insert_sorted of g[0] */
+        for (i = 1; i < ng; i++)
+            insert_sorted(r, l, g[i]);
+        break;
+    case REF_POLICY_BREADTH_FIRST:
+        list_remove(l, 0);
+        for (i = 0; i < ng; i++)
+            insert_queue(r, l, g[i]);
+        break;
+    default:  /* REF_POLICY_DEPTH_FIRST */
+        df_push(r, l, pc, g, ng);
+        break;
+    }
+    if (l->n > r->peak[w])
+        r->peak[w] = l->n;
+    return l->n;
+}
+
+void ref_print_paths(const struct ref *r, FILE *f)
+{
+    unsigned w, i, hex = (r->cfg.T + 3) / 4;
+    for (w = 0; w < r->cfg.W; w++) {
+        const struct warp_list *l = &r->wl[w];
+        fprintf(f, "  warp %u: %u path%s%s\n", w, l->n, l->n == 1 ? "" : "s",
+                l->n ? " (head first)" : "");
+        for (i = 0; i < l->n; i++)
+            fprintf(f, "    pc %08" PRIx32 " mask 0x%0*" PRIx64 " depth %u\n", l->p[i].pc,
+                    (int)hex, l->p[i].mask, l->p[i].depth);
+    }
+}
+
+int ref_check_invariants(const struct ref *r, char *err, size_t n)
+{
+    unsigned w, i, j, lane;
+    for (w = 0; w < r->cfg.W; w++) {
+        const struct warp_list *l = &r->wl[w];
+        uint64_t seen = 0, live = 0;
+        for (lane = 0; lane < r->cfg.T; lane++)
+            if (r->th[(w << r->lg_t) | lane].state == REPORT_TH_RUNNING)
+                live |= 1ull << lane;
+        for (i = 0; i < l->n; i++) {
+            const struct ref_path *p = &l->p[i];
+            if (!p->mask)
+                return simty_errf(err, n, "warp %u: path %u has an empty mask", w, i);
+            if (p->mask & seen)
+                return simty_errf(err, n, "warp %u: path %u overlaps another path", w, i);
+            if (p->depth > REF_DEPTH_MAX)
+                return simty_errf(err, n, "warp %u: path %u depth %u", w, i, p->depth);
+            seen |= p->mask;
+            for (lane = 0; lane < r->cfg.T; lane++)
+                if ((p->mask >> lane & 1) && r->pc[(w << r->lg_t) | lane] != p->pc)
+                    return simty_errf(err, n, "warp %u lane %u: thread pc %08" PRIx32
+                                      " but path pc %08" PRIx32, w, lane,
+                                      r->pc[(w << r->lg_t) | lane], p->pc);
+            /* Stack policies keep paths apart until their reconvergence point. */
+            if (r->cfg.policy != REF_POLICY_DEPTH_FIRST && !REF_POLICY_IS_STACK(r->cfg.policy))
+                for (j = 0; j < i; j++)
+                    if (l->p[j].pc == p->pc)
+                        return simty_errf(err, n, "warp %u: paths %u and %u share pc %08" PRIx32,
+                                          w, j, i, p->pc);
+            if (i > 0 && (r->cfg.policy == REF_POLICY_MINSP_PC ||
+                          r->cfg.policy == REF_POLICY_MIN_PC) &&
+                !before(r->cfg.policy, &l->p[i - 1], p))
+                return simty_errf(err, n, "warp %u: paths %u and %u out of order", w, i - 1, i);
+        }
+        if (seen != live)
+            return simty_errf(err, n, "warp %u: paths cover 0x%" PRIx64 ", live threads 0x%" PRIx64,
+                              w, seen, live);
+    }
+    return 0;
+}

@@ -1,0 +1,80 @@
+/*
+ * pathlist.h - the path lists of the list policies (pathlist.c): minsp-pc,
+ * min-pc, depth-first and breadth-first keep each warp's paths in a list
+ * (struct warp_list, state.h) whose head issues.  The list is also every
+ * policy's view of its paths (ref_paths, ref_print_paths; the stack
+ * policies write theirs into it).  Below it: latency.h (the head's ready
+ * cycle), state.h, decode.h.
+ */
+#ifndef SIMTY_REF_PATHLIST_H
+#define SIMTY_REF_PATHLIST_H
+
+#include "latency.h"
+#include "state.h"
+
+/* Every warp's list: one path of every thread at entry. */
+void ref_list_reset(struct ref *r, uint32_t entry);
+/* ref_list_update when the list changes its shape (pathlist.c). */
+unsigned ref_list_take(struct ref *r, unsigned w, uint32_t pc, const struct ref_path *g,
+                       unsigned ng);
+/* Warp w's head path, at pc, issued and its lanes went on as the ng groups
+ * g (ref_group): the list takes them by the policy's order and merging, and
+ * the warp's peak follows.  Returns the paths left.  Inline for the most
+ * common issue, one path before and after (nothing to sort or merge), which
+ * the fast paths of the run loop issue millions of times a second; the
+ * head's PC, not its address, so that the run loop keeps the head in
+ * registers (with its address the fast run stored it on every issue: 7 %
+ * slower on bench/spin.S). */
+static inline unsigned ref_list_update(struct ref *r, unsigned w, uint32_t pc,
+                                       const struct ref_path *g, unsigned ng)
+{
+    struct warp_list *l = &r->wl[w];
+    if (ng == 1 && l->n == 1 && r->cfg.policy != REF_POLICY_DEPTH_FIRST) {
+        l->p[0] = g[0];
+        return 1;
+    }
+    return ref_list_take(r, w, pc, g, ng);
+}
+
+/* Is the issue of head, its served lanes going on as the ng groups g, one of
+ * a single path for the latency model (ref_timing_issue's single)?  The path
+ * holds every live thread of the warp (live); or, issued as a single path's
+ * would be, a path-neutral instruction of a sorted-list warp with two paths
+ * goes on to PC + 4 while that stays before the other path's PC (the core's
+ * follow-on; paths at one PC merge whatever their depths, and one behind the
+ * head, less deep, is never reached). */
+static inline int ref_list_follows(const struct ref *r, unsigned w, const struct ref_path *head,
+                                   uint64_t live, uint64_t served, const struct ref_path *g,
+                                   unsigned ng)
+{
+    const struct warp_list *l = &r->wl[w];
+    return head->mask == live ||
+           (l->n == 2 && ng == 1 && r->cfg.policy == REF_POLICY_MINSP_PC &&
+            served == head->mask && g[0].pc == head->pc + 4 &&
+            (l->p[1].pc > g[0].pc || (l->p[1].pc < head->pc && l->p[1].depth < head->depth)));
+}
+
+/* After warp w's path list changed (ref_issue, a reset), for a list policy:
+ * the instruction of its head path (hd), and the earliest cycle it can issue
+ * (wready: its path's turn and operands; UINT64_MAX: no path left), which
+ * depends on the warp's own state only: it holds until the warp issues
+ * again. */
+static inline void ref_list_head(struct ref *r, unsigned w)
+{
+    struct warp_list *l = &r->wl[w];
+    const struct dinsn *d;
+    uint64_t t;
+    if (l->n == 0) {
+        l->hd = NULL;
+        r->wready[w] = UINT64_MAX;
+        return;
+    }
+    t = r->ready[w];
+    d = l->hd = ref_decode_at(r, l->p[0].pc);
+    if (!d || !l->p[0].mask)
+        r->wready[w] = t;       /* ref_operands_ready: 0 */
+    else
+        r->wready[w] = ref_operands_after(r, w, d, l->p[0].mask, t);
+}
+
+#endif
