@@ -312,7 +312,7 @@ def write_outputs(out_dir, recs, summary, meta):
     md = ["# Simty benchmark suite (`make bench`)", "",
           "Seed %s; %d kernels; configurations %s; RTL trackers %s; model policies %s. "
           "IPC: warp instructions per cycle (the model's cycles come from its latency model, "
-          "tb/ref/sched.c: a lower bound of the RTL's). SIMD efficiency: thread instructions / "
+          "tb/ref/latency.c: a lower bound of the RTL's). SIMD efficiency: thread instructions / "
           "(warp instructions x T). Replays: passes that left lanes of a memory access or "
           "indirect jump for later, per warp instruction (--stats). Memory passes per memory "
           "instruction: from the commit log (a memory pass at the PC of its warp's previous "
@@ -421,7 +421,7 @@ def policy_tables(recs, summary, meta):
     md = ["# Reconvergence schemes on the same binaries (`make bench`)", "",
           "Seed %s. RTL: the sorted path list and the arbiter (MinSP-PC, implicit "
           "reconvergence). Model (`simty-ref --policy`, cycles from its latency model, "
-          "tb/ref/sched.c): minsp-pc, min-pc, depth-first, breadth-first (implicit), ipdom "
+          "tb/ref/latency.c): minsp-pc, min-pc, depth-first, breadth-first (implicit), ipdom "
           "and minority-first (SIMT stack reconverging at the immediate post-dominator of "
           "the binary's CFG), mp-ipdom (split and reconvergence tables, splits of a warp "
           "interleaved). Peak paths: the most paths of one warp (list entries; stack entries "
