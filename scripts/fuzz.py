@@ -82,11 +82,16 @@ def cfg_name(c):
     return '%dx%d:%s' % c
 
 
+# The exit "code" of a run the wall clock stopped: the machine was too slow for the
+# backstop, which says nothing of the program (its bound is --max-cycles).
+TIMED_OUT = 'timed out'
+
+
 def run(cmd, timeout, **kw):
-    """(exit code or None when killed, stdout, stderr): simjobs.run_cmd with the
-    per-run timeout and memory limit."""
+    """(exit code, None when killed for memory or TIMED_OUT for time, stdout,
+    stderr): simjobs.run_cmd with the per-run timeout and memory limit."""
     r = simjobs.run_cmd(cmd, timeout, simjobs.job_mem_mib(RUN_MEM_MIB), **kw)
-    return r['rc'], r['out'], r['err']
+    return (TIMED_OUT if r['status'] == 'timeout' else r['rc']), r['out'], r['err']
 
 
 class Fuzzer:
@@ -158,6 +163,7 @@ class Fuzzer:
         os.makedirs(d, exist_ok=True)
         built, err = self.build(seed, d)
         fails = []
+        slow = []        # runs the backstop stopped: no verdict
         info = []
         if err:
             fails.append(('-', err, None))
@@ -170,6 +176,9 @@ class Fuzzer:
                 tc = time.time()
                 rc_m, o, e = run([self.a.ref] + ref_isa(self.a) + ['-W', str(w), '-T', str(t), '--quiet',
                                   '--max-cycles', str(self.a.ref_max_cycles), elf], self.a.timeout)
+                if rc_m == TIMED_OUT:
+                    slow.append((c, 'the reference model did not finish within %d s' % self.a.timeout))
+                    continue
                 if rc_m not in (0, 4):
                     with open(mlog, 'w') as fh:
                         fh.write(o + e)
@@ -187,10 +196,15 @@ class Fuzzer:
                                    self.a.timeout)
                 with open(slog, 'w') as fh:
                     fh.write(o2 + e2)
+                if rc_s == TIMED_OUT:
+                    slow.append((c, 'the simulator did not finish within %d s (its bound, '
+                                    '--max-cycles %d, was not reached)' % (self.a.timeout,
+                                                                          sim_limit(self.a, mcyc))))
+                    continue
                 bad = None
                 if rc_s != rc_m:
                     bad = 'RTL exit %s (%s), model exit %d (%s)' % (
-                        rc_s, EXIT_NAMES.get(rc_s, 'timeout' if rc_s is None else '?'),
+                        rc_s, EXIT_NAMES.get(rc_s, 'killed' if rc_s is None else '?'),
                         rc_m, EXIT_NAMES[rc_m])
                 elif re.search(r'^ERROR |co-simulation', o2 + e2, re.M):
                     bad = 'co-simulation or invariant check failed'
@@ -216,9 +230,11 @@ class Fuzzer:
                     lines.append('  replay: %s' % self.replay_cmd(seed, c, fd))
                     lines.append('  (the model: %s%s -W %d -T %d %s)' % (
                         self.rel(self.a.ref), ''.join(' ' + x for x in ref_isa(self.a)), c[0], c[1], self.rel(os.path.join(fd, 'prog_%d.elf' % seed))))
+        for c, why in slow:
+            lines.append('TOO SLOW seed %d config %s: %s' % (seed, cfg_name(c), why))
         if not self.a.keep:
             shutil.rmtree(d, ignore_errors=True)
-        return not fails, lines, secs, info
+        return (not fails and not slow, 'slow' if slow and not fails else None), lines, secs, info
 
 
 def reduce_program(a, c, sim, src_path):
@@ -486,7 +502,7 @@ def main():
         return 0 if reduce_program(a, configs[0], sims[configs[0]], a.reduce) else 1
 
     f = Fuzzer(a, configs, sims)
-    passed = failed = 0
+    passed = failed = slow = 0
     t_start = time.time()
     seeds = list(range(a.seed, a.seed + a.n))
     with simjobs.Runner(a.jobs) as runner:
@@ -497,12 +513,13 @@ def main():
         prog = simjobs.Progress(len(seeds), 'fuzz', 'program')
         try:
             for i, res, err in runner.results(futs, prog):
-                ok, lines, secs, info = res if res else (
-                    False, ['FAIL seed %d: the job did not finish: %s' % (seeds[i], err)], 0.0, [])
-                passed, failed = passed + ok, failed + (not ok)
+                (ok, kind), lines, secs, info = res if res else (
+                    (False, None), ['FAIL seed %d: the job did not finish: %s' % (seeds[i], err)], 0.0, [])
+                passed, failed, slow = passed + ok, failed + (not ok and kind != 'slow'), slow + (kind == 'slow')
                 if not ok or a.verbose:
                     prog.write('[%d/%d] seed %d %s %.1fs %s' % (
-                        passed + failed, a.n, seeds[i], 'ok' if ok else 'FAILED', secs, ' '.join(info)))
+                        passed + failed + slow, a.n, seeds[i],
+                        'ok' if ok else 'too slow' if kind == 'slow' else 'FAILED', secs, ' '.join(info)))
                     for l in lines:
                         prog.write(l)
                 if not ok and a.stop:
@@ -512,8 +529,11 @@ def main():
             prog.close()
     el = time.time() - t_start
     print('fuzz: %.1f s total, %.2f s per program' % (el, el / max(1, passed + failed)), flush=True)
-    print('%d passed, %d failed' % (passed, failed), flush=True)
-    return 1 if failed else 0
+    if slow:
+        print('fuzz: too slow: %d programs stopped by the %d s backstop before their bound '
+              '(the machine, not the design)' % (slow, a.timeout), flush=True)
+    print('%d passed, %d failed%s' % (passed, failed, ', %d too slow' % slow if slow else ''), flush=True)
+    return 1 if failed else 3 if slow else 0
 
 
 if __name__ == '__main__':
