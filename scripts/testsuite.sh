@@ -95,8 +95,8 @@ fast=(
   "formal-selftest|.venv/bin/python scripts/formal.py --self-test"
   # two first runs of a YoWASP tool at once on an empty cache: one compiles (~10 s)
   "yowasp-warm|scripts/setup.sh --warm-self-test"
-  # make fuzz's backstop: a run past --timeout is TOO SLOW, not FAIL (~3 s)
-  "fuzz-backstop|scripts/tests/fuzz_backstop.sh"
+  # fuzz's and qemu_xcheck's backstops: a run past --timeout is TOO SLOW, not FAIL (~3 s)
+  "backstops|scripts/tests/backstops.sh"
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
   "bench-selftest|.venv/bin/python scripts/bench.py --self-test"

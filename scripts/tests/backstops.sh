@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# scripts/tests/fuzz_backstop.sh - make fuzz's wall-clock backstop gives no verdict:
-# a simulator that outlives --timeout is reported TOO SLOW (exit 3), not FAIL.
-# A stand-in simulator that sleeps past a 1 s backstop; about 3 s.
+# scripts/tests/backstops.sh - a wall-clock backstop gives no verdict: make fuzz's
+# and the model's qemu cross-check's runs that outlive --timeout are reported
+# TOO SLOW (exit 3), not FAIL. A stand-in simulator that sleeps past a 1 s
+# backstop, and qemu given 0 s; about 3 s.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -15,5 +16,11 @@ check "a TOO SLOW line names the seed and the bound" 'grep -q "^TOO SLOW seed 1 
 check "no FAIL line" '! grep -q "^FAIL" <<< "$out"'
 check "the count says too slow" 'grep -q "^0 passed, 0 failed, 1 too slow$" <<< "$out"'
 [ $fail -eq 0 ] || printf '%s\n' "$out" | sed 's/^/    /'
-echo "fuzz-backstop: $pass passed, $fail failed"
+f0=$fail
+out=$(python3 scripts/qemu_xcheck.py --ref build/tools/simty-ref --work "$tmp/qemu" --timeout 0 \
+      build/sw/rv32ui/add.elf 2>&1); rc=$?
+check "qemu_xcheck: exit 3, not 1 (exit $rc)" '[ $rc -eq 3 ]'
+check "qemu_xcheck: a TOO SLOW line, no FAIL line" 'grep -q "^TOO SLOW build/sw/rv32ui/add.elf: qemu did not finish" <<< "$out" && ! grep -q "^FAIL" <<< "$out"'
+[ $fail -eq $f0 ] || printf '%s\n' "$out" | sed 's/^/    /'
+echo "backstops: $pass passed, $fail failed"
 [ $fail -eq 0 ]
