@@ -95,7 +95,8 @@ fast=(
   "formal-selftest|.venv/bin/python scripts/formal.py --self-test"
   # two first runs of a YoWASP tool at once on an empty cache: one compiles (~10 s)
   "yowasp-warm|scripts/setup.sh --warm-self-test"
-  # fuzz's and qemu_xcheck's backstops: a run past --timeout is TOO SLOW, not FAIL (~3 s)
+  # fuzz's, qemu_xcheck's and sw/check.sh's backstops: a run past its limit is TOO SLOW,
+  # not FAIL (~25 s)
   "backstops|scripts/tests/backstops.sh"
   "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
   "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"

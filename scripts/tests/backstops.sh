@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# scripts/tests/backstops.sh - a wall-clock backstop gives no verdict: make fuzz's
-# and the model's qemu cross-check's runs that outlive --timeout are reported
-# TOO SLOW (exit 3), not FAIL. A stand-in simulator that sleeps past a 1 s
-# backstop, and qemu given 0 s; about 3 s.
+# scripts/tests/backstops.sh - a wall-clock backstop gives no verdict: make fuzz's,
+# the model's qemu cross-check's and sw/check.sh's runs that outlive their limit are
+# reported TOO SLOW (exit 3), not FAIL. A stand-in simulator that sleeps past a 1 s
+# backstop, and qemu given no time; about 25 s (sw/check.sh's static checks).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
@@ -22,5 +22,10 @@ out=$(python3 scripts/qemu_xcheck.py --ref build/tools/simty-ref --work "$tmp/qe
 check "qemu_xcheck: exit 3, not 1 (exit $rc)" '[ $rc -eq 3 ]'
 check "qemu_xcheck: a TOO SLOW line, no FAIL line" 'grep -q "^TOO SLOW build/sw/rv32ui/add.elf: qemu did not finish" <<< "$out" && ! grep -q "^FAIL" <<< "$out"'
 [ $fail -eq $f0 ] || printf '%s\n' "$out" | sed 's/^/    /'
+f0=$fail
+out=$(SW_CHECK_NOBUILD=1 SW_QEMU_TIMEOUT=0.001 sw/check.sh 2>&1); rc=$?
+check "sw/check.sh: exit 3, not 1 (exit $rc)" '[ $rc -eq 3 ]'
+check "sw/check.sh: TOO SLOW lines, no FAIL line" 'grep -q "^TOO SLOW rv32ui/add: qemu did not finish" <<< "$out" && ! grep -q "^FAIL" <<< "$out"'
+[ $fail -eq $f0 ] || printf '%s\n' "$out" | tail -20 | sed 's/^/    /'
 echo "backstops: $pass passed, $fail failed"
 [ $fail -eq 0 ]
