@@ -245,22 +245,27 @@ def rendered(a, res, digest):
     return res, ""
 
 
+def typed(v):
+    """A CSV field as this script and bench.py write it: number, text, or None when empty."""
+    if v == "":
+        return None
+    for conv in (int, float):
+        try:
+            return conv(v)
+        except ValueError:
+            pass
+    return v
+
+
+TEXT_COLUMNS = ("board", "TRACK", "status", "fmax_seeds", "crit", "note")
+
+
 def base_rows(path, board):
     """--base: the rows of an earlier compare.csv by (W, T, tracker), typed as row_of makes
     them (numbers as numbers or None, the text columns as text)."""
-    def typed(k, v):
-        if k in ("board", "TRACK", "status", "fmax_seeds", "crit", "note"):
-            return v
-        if v == "":
-            return None
-        for conv in (int, float):
-            try:
-                return conv(v)
-            except ValueError:
-                pass
-        return v
     with open(path, newline="") as f:
-        rows = [{k: typed(k, v) for k, v in r.items()} for r in csv.DictReader(f)]
+        rows = [{k: v if k in TEXT_COLUMNS else typed(v) for k, v in r.items()}
+                for r in csv.DictReader(f)]
     for r in rows:
         for k in COLS + ["ibuf"]:       # an older table may lack a column
             r.setdefault(k, "" if k in ("crit", "note", "fmax_seeds") else None)

@@ -117,16 +117,7 @@ class Data:
         return self.json("sources")[rel]
 
 
-def typed(v):
-    """A CSV field as bench.py and compare.py wrote it: number, text or None."""
-    if v == "":
-        return None
-    for conv in (int, float):
-        try:
-            return conv(v)
-        except ValueError:
-            pass
-    return v
+typed = compare.typed       # a CSV field as bench.py and compare.py wrote it
 
 
 def logic(d):
