@@ -34,6 +34,10 @@ struct elf_mem {
     uint32_t dmem_base, dmem_size;
 };
 
+/* Simty's two memories at their bases of the memory map (simty_map.h). */
+#define ELF_MEM_SIMTY(im, isz, dm, dsz) \
+    ((struct elf_mem){ (im), SIMTY_IMEM_BASE, (isz), (dm), SIMTY_DMEM_BASE, (dsz) })
+
 struct elf_info {
     uint32_t entry;
     unsigned segments;         /* PT_LOAD segments copied */

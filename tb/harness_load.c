@@ -25,12 +25,7 @@ int program_load(const char *path, struct program *p, char *err, size_t errlen)
         snprintf(err, errlen, "out of memory");
         return -1;
     }
-    m.imem = p->imem;
-    m.imem_base = SIMTY_IMEM_BASE;
-    m.imem_size = p->imem_size;
-    m.dmem = p->dmem;
-    m.dmem_base = SIMTY_DMEM_BASE;
-    m.dmem_size = p->dmem_size;
+    m = ELF_MEM_SIMTY(p->imem, p->imem_size, p->dmem, p->dmem_size);
     if (elf_load(path, &m, &info, err, errlen) != 0) {
         program_free(p);
         return -1;

@@ -47,6 +47,16 @@ static const char *const policy_names[] = {
     "minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first", "mp-ipdom"
 };
 
+/* The index of s in names[0..n-1], or -1. */
+static int name_index(const char *const *names, unsigned n, const char *s)
+{
+    unsigned i;
+    for (i = 0; i < n; i++)
+        if (strcmp(s, names[i]) == 0)
+            return (int)i;
+    return -1;
+}
+
 const char *ref_policy_name(enum ref_policy p)
 {
     return (unsigned)p <= REF_POLICY_LAST ? policy_names[p] : "?";
@@ -54,13 +64,11 @@ const char *ref_policy_name(enum ref_policy p)
 
 int ref_policy_parse(const char *s, enum ref_policy *p)
 {
-    unsigned i;
-    for (i = 0; i <= REF_POLICY_LAST; i++)
-        if (strcmp(s, policy_names[i]) == 0) {
-            *p = (enum ref_policy)i;
-            return 0;
-        }
-    return -1;
+    int i = name_index(policy_names, REF_POLICY_LAST + 1, s);
+    if (i < 0)
+        return -1;
+    *p = (enum ref_policy)i;
+    return 0;
 }
 
 static const char *const pass_rule_names[] = { "word", "packed", "rotate", "block" };
@@ -72,11 +80,9 @@ const char *ref_pass_rule_name(enum ref_pass_rule p)
 
 int ref_pass_rule_parse(const char *s, enum ref_pass_rule *p)
 {
-    unsigned i;
-    for (i = 0; i <= REF_PASS_LAST; i++)
-        if (strcmp(s, pass_rule_names[i]) == 0) {
-            *p = (enum ref_pass_rule)i;
-            return 0;
-        }
-    return -1;
+    int i = name_index(pass_rule_names, REF_PASS_LAST + 1, s);
+    if (i < 0)
+        return -1;
+    *p = (enum ref_pass_rule)i;
+    return 0;
 }

@@ -120,13 +120,7 @@ uint64_t ref_cycle(const struct ref *r) { return r->cycle; }
 
 int ref_load_elf(struct ref *r, const char *path, struct elf_info *info, char *err, size_t n)
 {
-    struct elf_mem m;
-    m.imem = r->imem;
-    m.imem_base = SIMTY_IMEM_BASE;
-    m.imem_size = r->imem_size;
-    m.dmem = r->dmem;
-    m.dmem_base = SIMTY_DMEM_BASE;
-    m.dmem_size = r->dmem_size;
+    struct elf_mem m = ELF_MEM_SIMTY(r->imem, r->imem_size, r->dmem, r->dmem_size);
     if (elf_load(path, &m, info, err, n))
         return -1;
     ref_reset(r, info->entry);
