@@ -130,6 +130,12 @@ int cfg_mutation_find(const char *name)
     return -1;
 }
 
+const char *cfg_isa_name(const struct simt_cfg *c)
+{
+    static const char *const names[] = { "rv32i", "rv32im", "rv32ia", "rv32ima" };
+    return names[!!c->isa_m + 2 * !!c->isa_a];
+}
+
 const char *cfg_sorter_name(enum simt_sorter s)
 {
     return s == SORTER_LAZY ? "lazy" : "exact";
@@ -158,8 +164,10 @@ void cfg_tag(const struct simt_cfg *c, char *buf, size_t len)
         snprintf(dmem, sizeof dmem, "_D%d", c->dmem_kib);
     if (c->ramstyle_given)
         snprintf(ramstyle, sizeof ramstyle, "_%s", cfg_ramstyle_name(c->ramstyle));
-    snprintf(buf, len, "W%d_T%d_%s%s%s%s%s%s%s", c->w, c->t, cfg_track_name(c->track), pipe,
-             sorter, c->isa_m ? "_im" : "", imem, dmem, ramstyle);
+    /* the ISA's suffix: rv32im -> _im, rv32ia -> _ia, rv32ima -> _ima, rv32i -> none */
+    const char *isa = cfg_isa_name(c) + strlen("rv32");
+    snprintf(buf, len, "W%d_T%d_%s%s%s%s%s%s%s%s", c->w, c->t, cfg_track_name(c->track), pipe,
+             sorter, isa[1] ? "_" : "", isa[1] ? isa : "", imem, dmem, ramstyle);
 }
 
 void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
@@ -175,8 +183,8 @@ void cfg_args(const struct simt_cfg *c, char *buf, size_t len)
         n += (size_t)snprintf(buf + n, len - n, " ARBPIPE=%d", c->arbpipe);
     if (n < len && !c->sorter_auto)
         n += (size_t)snprintf(buf + n, len - n, " SORTER=%s", cfg_sorter_name(c->sorter));
-    if (n < len && c->isa_m)
-        snprintf(buf + n, len - n, " ISA=rv32im");
+    if (n < len && (c->isa_m || c->isa_a))
+        snprintf(buf + n, len - n, " ISA=%s", cfg_isa_name(c));
 }
 
 /* Strict decimal: digits only, no sign, no leading zero, no base prefix,
@@ -294,11 +302,13 @@ int cfg_set(struct simt_cfg *c, const char *arg, unsigned *seen, char *err, size
         }
         break;
     case K_ISA:
-        if (strcmp(val, "rv32i") != 0 && strcmp(val, "rv32im") != 0) {
-            snprintf(err, errlen, "%s: must be rv32i or rv32im", arg);
+        if (strcmp(val, "rv32i") && strcmp(val, "rv32im") && strcmp(val, "rv32ia") &&
+            strcmp(val, "rv32ima")) {
+            snprintf(err, errlen, "%s: must be rv32i, rv32im, rv32ia or rv32ima", arg);
             return -1;
         }
-        c->isa_m = strcmp(val, "rv32im") == 0;
+        c->isa_m = strchr(val + strlen("rv32i"), 'm') != NULL;
+        c->isa_a = strchr(val + strlen("rv32i"), 'a') != NULL;
         break;
     case K_RAMSTYLE: {
         int found = 0;

@@ -68,7 +68,8 @@ struct simt_cfg {
     enum simt_sorter sorter; /* SORTER: exact | lazy (TRACK=sorted), as resolved */
     int sorter_auto;     /* SORTER=auto (default): lazy from 4 to CFG_LAZY_MAX_T lanes, else
                             exact (at T <= 2 there are no cold paths: both are one RTL) */
-    int isa_m;           /* ISA: 0 = rv32i, 1 = rv32im (the M unit, gen/mdu.c) */
+    int isa_m;           /* ISA has M: rv32im, rv32ima (the M unit, gen/mdu.c) */
+    int isa_a;           /* ISA has A: rv32ia, rv32ima (atomics: gen/resv.c, the coalescer) */
     int imem_given, dmem_given, ramstyle_given; /* IMEM=, DMEM=, RAMSTYLE= given (any value):
                             the tag names them, as the Makefile's folder names always did */
     int formal;          /* --formal: observation ports on the path units (test only) */
@@ -150,6 +151,7 @@ const char *cfg_track_name(enum simt_track t);      /* "sorted" | "arbiter" */
 const char *cfg_track_desc(enum simt_track t);      /* "sorted path list" ... */
 const char *cfg_ramstyle_name(enum simt_ramstyle s); /* "auto" ... */
 const char *cfg_sorter_name(enum simt_sorter s);     /* "exact" | "lazy" */
+const char *cfg_isa_name(const struct simt_cfg *c);  /* "rv32i" | "rv32im" | "rv32ia" | "rv32ima" */
 const char *cfg_mutation_name(enum simt_mutation u); /* "drop-merge" ... */
 /* The mutation named `name`, or -1. */
 int cfg_mutation_find(const char *name);

@@ -45,6 +45,10 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
                    "sub-word store is replicated across its word with byte enables.",
                 SIMTY_TRAP_MISALIGNED_LOAD, SIMTY_TRAP_MISALIGNED_STORE, SIMTY_TRAP_LOAD_FAULT,
                 SIMTY_TRAP_STORE_FAULT);
+    if (cfg->isa_a)
+        vm_note(m, "RV32A: lr.w coalesces as a word load; sc.w and the amo*.w serve the leader "
+                   "only (a store whose word is written in the memory, read-modify-write for "
+                   "the amos), a failing sc.w writes no byte; atomics in the MMIO page fault.");
     vm_latency(m, "1 cycle: the outputs belong to the instruction that was at the inputs "
                   "of stage 1 one cycle earlier; req_strb_o and req_data_o, 2 cycles");
     /* --mutate=coal-*: test-only bugs formal/simty_formal_coalesce.sv must catch */
@@ -72,11 +76,17 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
             "unit beside the head path)");
     vm_port(m, VM_IN, "s1_addr_i", "32*T", "per-lane byte address");
     vm_port(m, VM_IN, "s1_data_i", "32*T", "per-lane store data");
+    if (cfg->isa_a)
+        vm_port(m, VM_IN, "s1_atom_i", "1", "an RV32A instruction: the MMIO page faults");
     vm_group(m, "stage 2 (issue + 6): the same instruction, one cycle later");
     vm_port(m, VM_IN, "store_i", "1", NULL);
     vm_port(m, VM_IN, "size_i", "2", NULL);
     vm_port(m, VM_IN, "addr_i", "32*T", NULL);
     vm_port(m, VM_IN, "data_i", "32*T", NULL);
+    if (cfg->isa_a) {
+        vm_port(m, VM_IN, "lone_i", "1", "sc.w or an amo: the leader only");
+        vm_port(m, VM_IN, "drop_i", "1", "a failing sc.w: the leader writes no byte");
+    }
     vm_group(m, "per lane, to the branch unit (stage 2)");
     vm_port(m, VM_OUT, "trap_o", "T", NULL);
     vm_port(m, VM_OUT, "cause_o", "4*T", NULL);
@@ -113,6 +123,8 @@ static void coal_checks(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "a0", "T", "address bit 0 of each lane");
     vm_reg(m, "a1", "T", "address bit 1");
     vm_reg(m, "oor", "T", "lanes whose address is outside data memory and the MMIO page");
+    if (cfg->isa_a)
+        vm_reg(m, "in_dmem", "T", "lanes whose address is in data memory");
     vm_wire(m, "s1_cand", "T", "lanes that access memory");
     vm_integer(m, "l");
     /* The loop only gathers one bit or one compare per lane; the checks are
@@ -124,21 +136,32 @@ static void coal_checks(const struct simt_cfg *cfg, struct vmod *m)
     vb_default(b, "a0", "{T{1'b0}}");
     vb_default(b, "a1", "{T{1'b0}}");
     vb_default(b, "oor", "{T{1'b0}}");
+    if (cfg->isa_a)
+        vb_default(b, "in_dmem", "{T{1'b0}}");
     vb_default(b, "cause", "{T{4'b%d%d%d%d}}", SIMTY_TRAP_MISALIGNED_LOAD >> 3 & 1,
                SIMTY_TRAP_MISALIGNED_LOAD >> 2 & 1, SIMTY_TRAP_MISALIGNED_LOAD >> 1 & 1,
                SIMTY_TRAP_MISALIGNED_LOAD & 1);
     vb_for(b, "l", "0", "T");
     vb_set(b, "a0[l]", "s1_addr_i[32*l]");
     vb_set(b, "a1[l]", "s1_addr_i[32*l + 1]");
-    vb_set(b, "oor[l]", "s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && "
-                        "s1_addr_i[32*l + %d +: %d] != MMIO_TAG", mmio_page_bits(),
-           32 - mmio_page_bits());
+    if (cfg->isa_a) {
+        vb_set(b, "in_dmem[l]", "s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] == DMEM_TAG");
+        vb_set(b, "oor[l]", "!in_dmem[l] && s1_addr_i[32*l + %d +: %d] != MMIO_TAG", mmio_page_bits(),
+               32 - mmio_page_bits());
+    } else {
+        vb_set(b, "oor[l]", "s1_addr_i[32*l + DMEM_AW +: 32 - DMEM_AW] != DMEM_TAG && "
+                            "s1_addr_i[32*l + %d +: %d] != MMIO_TAG", mmio_page_bits(),
+               32 - mmio_page_bits());
+    }
     vb_end(b);
     if (mu == MUT_COAL_SKIP_MISALIGNED) /* an odd half-word address passes */
         vb_set(b, "mis", "{T{s1_size_i == 2'd2}} & (a0 | a1)");
     else
         vb_set(b, "mis", "({T{s1_size_i == 2'd1}} & a0) | ({T{s1_size_i == 2'd2}} & (a0 | a1))");
-    vb_set(b, "fault", "~mis & oor");
+    if (cfg->isa_a)     /* atomics: data memory only */
+        vb_set(b, "fault", "~mis & (oor | ({T{s1_atom_i}} & ~in_dmem))");
+    else
+        vb_set(b, "fault", "~mis & oor");
     /* cause 4 / 6 (misaligned load / store) or 5 / 7 (access fault): the default's
      * low two bits replaced by {store, fault} */
     vb_for(b, "l", "0", "T");
@@ -250,7 +273,7 @@ static void coal_followers(const struct simt_cfg *cfg, struct vmod *m)
     if (mu != MUT_COAL_NO_BCAST)        /* (the mutation: loads of the leader's address replay) */
         vb_set(b, "same[l]", "sword[l] && addr_i[32*l +: 2] == %s", lc_low);
     vb_end(b);
-    vb_set(b, "coal", "cand & {T{size_i == 2'd2}} & inblk & own");
+    vb_set(b, "coal", "cand & {T{size_i == 2'd2%s}} & inblk & own", cfg->isa_a ? " && !lone_i" : "");
     vb_set(b, "bcast", "cand & {T{!store_i}} & same");
 }
 
@@ -321,7 +344,7 @@ static void coal_request(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "lstrb", "4", "leader's byte enables in its word");
     vm_reg(m, "lwdata", "32", "leader's data replicated across its word");
     b = vm_comb(m, "leader_data");
-    vb_default(b, "lstrb", "4'b1111");
+    vb_default(b, "lstrb", cfg->isa_a ? "{4{!drop_i}}" : "4'b1111");
     vb_default(b, "lwdata", "ldata");
     vb_if(b, "size_i == 2'd0");
     vb_set(b, "lstrb", "4'b0001 << laddr[1:0]");

@@ -48,8 +48,11 @@ static void exec_interface(const struct simt_cfg *cfg, struct vmod *m)
                    "detection (%s fence.i, CSR writes and unknown "
                    "CSRs are illegal), T ALU lanes with their branch conditions, jalr targets "
                    "and the call-depth hint of jumps. Everything is registered for the "
-                   "membership stage.", cfg->isa_m ? "RV32IM: the M instructions go to simty_mdu;"
-                                                  : "RV32I only: RV32M encodings,");
+                   "membership stage.%s", cfg->isa_m ? "RV32IM: the M instructions go to simty_mdu;"
+                                                    : "RV32I only: RV32M encodings,",
+                cfg->isa_a ? " RV32A: lr.w, sc.w and the amo*.w address rs1 (immediate 0) and "
+                             "go to the coalescer as word accesses that write rd at load "
+                             "write-back." : "");
     vm_latency(m, "c2_* inputs: the cycle before their ex_* inputs; outputs registered (1 cycle)");
     vm_localparam(m, "W", cfg->w, "warps");
     vm_localparam(m, "T", cfg->t, "threads per warp");
@@ -91,6 +94,11 @@ static void exec_interface(const struct simt_cfg *cfg, struct vmod *m)
         vm_port(m, VM_OUT_REG, "mb_mul_o", "1", "RV32M multiply (written at issue + 10)");
         vm_port(m, VM_OUT_REG, "mb_div_o", "1", "RV32M divide or remainder (the shared divider)");
     }
+    if (cfg->isa_a) {
+        vm_port(m, VM_OUT_REG, "mb_lr_o", "1", "RV32A lr.w (also a load)");
+        vm_port(m, VM_OUT_REG, "mb_sc_o", "1", "RV32A sc.w (also a load and a store)");
+        vm_port(m, VM_OUT_REG, "mb_rmw_o", "1", "RV32A amo*.w (also a load and a store)");
+    }
 }
 
 /* Execute's decode: opcodes, fields, immediates and the legal encodings. */
@@ -109,6 +117,8 @@ static void exec_decode(const struct simt_cfg *cfg, struct vmod *m)
     vm_localparam_lit(m, "OP_OP", 7, "7'b0110011", NULL);
     vm_localparam_lit(m, "OP_FENCE", 7, "7'b0001111", NULL);
     vm_localparam_lit(m, "OP_SYS", 7, "7'b1110011", NULL);
+    if (cfg->isa_a)
+        vm_localparam_lit(m, "OP_AMO", 7, "7'b0101111", "RV32A");
 
     vm_wire(m, "op", "7", NULL);
     vm_wire(m, "f3", "3", NULL);
@@ -163,6 +173,12 @@ static void exec_decode(const struct simt_cfg *cfg, struct vmod *m)
             cfg->isa_m ? "f7 == 7'd1 || " : "");
     vb_item(b, "OP_FENCE", "legal", "f3 == 3'b000");
     vb_item(b, "OP_SYS", "legal", "is_csr || is_ecall || is_ebreak");
+    /* RV32A, funct5 = insn[31:27]: lr (00010, rs2 = x0), sc (00011), amoswap (00001)
+     * and the eight with funct5[1:0] = 00 (add, xor, or, and, min, max, minu, maxu) */
+    if (cfg->isa_a)
+        vb_item(b, "OP_AMO", "legal", "f3 == 3'b010 && (ex_insn_i[28:27] == 2'b00 || "
+                                      "(ex_insn_i[31:29] == 3'b000 && "
+                                      "(ex_insn_i[28:27] != 2'b10 || ex_insn_i[24:20] == 5'd0)))");
     vb_item(b, "default", "legal", "1'b0");
     vb_endcase(b);
     vm_wire(m, "ok", "1", "legal and fetched");
@@ -170,7 +186,7 @@ static void exec_decode(const struct simt_cfg *cfg, struct vmod *m)
 }
 
 /* Collect 1: the lanes' ALU control word, registered for collect 2. */
-static void exec_lane_control(struct vmod *m)
+static void exec_lane_control(const struct simt_cfg *cfg, struct vmod *m)
 {
     char e[320], c0[16], c1[16];
     struct vblock *b;
@@ -203,7 +219,7 @@ static void exec_lane_control(struct vmod *m)
     vb_set(b, "k_ctl[C_SHL]", "!k_f3[2]");
     vb_set(b, "k_ctl[C_SHA]", "k_f3[2] && c1_insn_i[30]");
     vb_elif(b, "k_op == OP_LD || k_op == OP_ST || k_op == OP_JALR || k_op == OP_LUI || "
-               "k_op == OP_AUIPC");
+               "k_op == OP_AUIPC%s", cfg->isa_a ? " || k_op == OP_AMO" : "");
     vb_set(b, "k_ctl[C_BIMM]", "1'b1");
     vb_set(b, "k_ctl[C_RADD]", "1'b1");
     vb_elif(b, "k_op == OP_BR");
@@ -281,6 +297,10 @@ static int exec_immediate(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "d_imm", "d_pc + d_imm_u");
     vb_elif(b, "d_op == OP_SYS");
     vb_set(b, "d_imm", "d_is_csr ? d_csr_val : 32'd%d", SIMTY_SYS_EXIT);
+    if (cfg->isa_a) {           /* the address of an atomic is rs1 */
+        vb_elif(b, "d_op == OP_AMO");
+        vb_set(b, "d_imm", "32'd0");
+    }
     vb_end(b);
     /* past 8 lanes, a copy per 8 lanes (W8T16 at 32eb14c: one register's 512
      * readers, placed 49 rows from a lane: a 5.7 ns hop to its condition) */
@@ -352,8 +372,17 @@ static void exec_to_membership(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "mb_branch_o", "ok && op == OP_BR");
     vb_set(b, "mb_jal_o", "ok && op == OP_JAL");
     vb_set(b, "mb_jalr_o", "ok && op == OP_JALR");
-    vb_set(b, "mb_load_o", "ok && op == OP_LD");
-    vb_set(b, "mb_store_o", "ok && op == OP_ST");
+    if (cfg->isa_a) {
+        /* funct5 = insn[31:27]: lr 00010, sc 00011, the amos the rest */
+        vb_set(b, "mb_load_o", "ok && (op == OP_LD || op == OP_AMO)");
+        vb_set(b, "mb_store_o", "ok && (op == OP_ST || (op == OP_AMO && ex_insn_i[28:27] != 2'b10))");
+        vb_set(b, "mb_lr_o", "ok && op == OP_AMO && ex_insn_i[28:27] == 2'b10");
+        vb_set(b, "mb_sc_o", "ok && op == OP_AMO && ex_insn_i[28:27] == 2'b11");
+        vb_set(b, "mb_rmw_o", "ok && op == OP_AMO && !ex_insn_i[28]");
+    } else {
+        vb_set(b, "mb_load_o", "ok && op == OP_LD");
+        vb_set(b, "mb_store_o", "ok && op == OP_ST");
+    }
     vb_set(b, "mb_ecall_o", "ok && is_ecall");
     vb_set(b, "mb_call_o", "call");
     vb_set(b, "mb_trap_o", "!ok || is_ebreak");
@@ -371,7 +400,7 @@ int gen_exec(const struct simt_cfg *cfg, struct vmod *m)
 
     exec_interface(cfg, m);
     exec_decode(cfg, m);
-    exec_lane_control(m);
+    exec_lane_control(cfg, m);
     nimm = exec_immediate(cfg, m);
     exec_lanes(cfg, m, nimm);
     exec_to_membership(cfg, m);

@@ -45,12 +45,12 @@ static void usage(FILE *f)
             "    SORTER    auto | exact | lazy: with TRACK=sorted, the cold paths in a\n"
             "              pipelined heap (the head is always the minimum) or the paper's\n"
             "              lazy sorter; auto: lazy for T = 4..16, exact otherwise\n"
-            "    ISA       rv32i | rv32im: the M extension\n"
+            "    ISA       rv32i | rv32im | rv32ia | rv32ima: the M and A extensions\n"
             "options:\n"
             "  -o DIR            output directory (default build/<tag>/rtl)\n"
             "  --tag             print the configuration's tag, its build folder's name, and\n"
             "                    write nothing: W<w>_T<t>_<track>, then _pipe[<k>] (ARBPIPE\n"
-            "                    given), _<sorter> (TRACK=sorted, SORTER given), _im (rv32im),\n"
+            "                    given), _<sorter> (TRACK=sorted, SORTER given), _im, _ia, _ima (ISA),\n"
             "                    _I<kib>, _D<kib>, _<ramstyle> (IMEM, DMEM, RAMSTYLE given)\n"
             "  --only=UNIT       generate one unit only (see --list)\n"
             "  --list            list the units\n"
@@ -144,8 +144,10 @@ static int write_config_h(FILE *f, const struct outctx *o)
             c->track == TRACK_SORTED && c->sorter == SORTER_EXACT);
     fprintf(f, "#define SIMTY_IMEM_KIB %d\n#define SIMTY_DMEM_KIB %d\n", c->imem_kib, c->dmem_kib);
     if (c->isa_m)   /* absent for rv32i: #ifndef SIMTY_ISA_M in tb/ means rv32i */
-        fprintf(f, "#define SIMTY_ISA_M 1 /* ISA=rv32im */\n");
-    fprintf(f, "#define SIMTY_ISA_NAME \"%s\"\n", c->isa_m ? "rv32im" : "rv32i");
+        fprintf(f, "#define SIMTY_ISA_M 1 /* ISA=%s */\n", cfg_isa_name(c));
+    if (c->isa_a)   /* absent without A: #ifndef SIMTY_ISA_A in tb/ means no atomics */
+        fprintf(f, "#define SIMTY_ISA_A 1 /* ISA=%s */\n", cfg_isa_name(c));
+    fprintf(f, "#define SIMTY_ISA_NAME \"%s\"\n", cfg_isa_name(c));
     fprintf(f, "#define SIMTY_SORTER_NAME \"%s\"\n#define SIMTY_ARB_CUTS %d\n",
             cfg_sorter_name(c->sorter), c->arbpipe);
     fprintf(f, "#define SIMTY_RAMSTYLE_NAME \"%s\"\n", cfg_ramstyle_name(c->ramstyle));
@@ -188,7 +190,7 @@ static int write_config_mk(FILE *f, const struct outctx *o)
     fprintf(f, "# the arbiter's reduction tree: %d registered cut%s\nARB_CUTS := %d\n"
                "SORTER := %s\n",
             c->arbpipe, c->arbpipe == 1 ? "" : "s", c->arbpipe, cfg_sorter_name(c->sorter));
-    fprintf(f, "ISA := %s\n", c->isa_m ? "rv32im" : "rv32i");
+    fprintf(f, "ISA := %s\n", cfg_isa_name(c));
     return 0;
 }
 

@@ -60,7 +60,8 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "rd_nz", "insn_i[11:7] != 5'd0");
     vm_assign(m, "is_env", "op == 7'b1110011 && insn_i[14:12] == 3'b000");
     vm_assign(m, "is_csr", "op == 7'b1110011 && insn_i[14:12] != 3'b000");
-    vm_assign(m, "uses_rs2", "op == 7'b1100011 || op == 7'b0100011 || op == 7'b0110011");
+    vm_assign(m, "uses_rs2", "op == 7'b1100011 || op == 7'b0100011 || op == 7'b0110011%s",
+              cfg->isa_a ? " || op == 7'b0101111" : "");
     vm_assign(m, "use1_o", "uses_rs2 || is_env || op == 7'b1100111 || op == 7'b0000011 || "
                            "op == 7'b0010011");
     vm_assign(m, "use2_o", "uses_rs2 || is_env");
@@ -76,8 +77,8 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "walu_o", "rd_nz && (op == 7'b0110111 || op == 7'b0010111 || op == 7'b1101111 || "
                            "op == 7'b1100111 || op == 7'b0010011 || %s || is_csr)",
               cfg->isa_m ? "(op == 7'b0110011 && !is_m)" : "op == 7'b0110011");
-    vm_assign(m, "load_o", cfg->isa_m ? "op == 7'b0000011 || (is_m && !insn_i[14])"
-                                      : "op == 7'b0000011");
+    vm_assign(m, "load_o", "op == 7'b0000011%s%s", cfg->isa_m ? " || (is_m && !insn_i[14])" : "",
+              cfg->isa_a ? " || op == 7'b0101111" : "");
     vm_comment(m, "Prediction: jal goes to its target; a branch with a negative offset (a "
                   "loop) is taken, one with a positive offset is not, unless the predictor "
                   "flips it. A target that is not word aligned traps: it is not predicted.");
@@ -91,7 +92,11 @@ int gen_predecode(const struct simt_cfg *cfg, struct vmod *m)
                            "jalr_o && btb_ok_i");
     vm_comment(m, "A jalr without a predicted target and system instructions are not "
                   "followed before they resolve.");
-    vm_assign(m, "follow_o", "!(op == 7'b1110011 || (jalr_o && !pred_o)%s)",
-              cfg->isa_m ? " || (is_m && insn_i[14])" : "");
+    if (cfg->isa_a)
+        vm_comment(m, "RV32A: lr.w and sc.w (funct5 = 0001x) are not followed either: the next "
+                      "sc.w of the warp must see the reservation they leave (gen/resv.c).");
+    vm_assign(m, "follow_o", "!(op == 7'b1110011 || (jalr_o && !pred_o)%s%s)",
+              cfg->isa_m ? " || (is_m && insn_i[14])" : "",
+              cfg->isa_a ? " || (op == 7'b0101111 && insn_i[28])" : "");
     return vm_status(m);
 }

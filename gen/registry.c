@@ -12,6 +12,7 @@ static int is_sorted(const struct simt_cfg *c) { return c->track == TRACK_SORTED
 static int is_arbiter(const struct simt_cfg *c) { return c->track == TRACK_ARBITER; }
 /* With T <= 2 a warp never has three paths: no CCT. */
 static int has_m(const struct simt_cfg *c) { return c->isa_m; }
+static int has_a(const struct simt_cfg *c) { return c->isa_a; }
 static int has_cct(const struct simt_cfg *c)
 {
     return c->track == TRACK_SORTED && c->t > 2 && c->sorter == SORTER_LAZY;
@@ -69,6 +70,8 @@ const struct unit simty_units[] = {
       "one RV32M lane: 4-stage multiplier on 17 x 17 partial products, radix-2 divider (ISA=rv32im)", has_m },
     { "mdu", "simty_mdu", gen_mdu,
       "RV32M unit: T lanes, pipelined multiplies, one shared iterative divide (ISA=rv32im)", has_m },
+    { "resv", "simty_resv", gen_resv,
+      "lr.w / sc.w reservations: a word per warp, a valid bit per thread (ISA=rv32ia, rv32ima)", has_a },
     { "top", "simty_core", gen_top,
       "the core: pipeline registers, reset sequence, memory and trace ports", NULL },
 };

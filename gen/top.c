@@ -35,6 +35,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_localparam(m, "BP_W", cfg->bp_w, "log2(branch-predictor counters)");
     vm_localparam(m, "ROW_W", cfg->rf_row_w, "register-file row address: 5 + log2(W / banks)");
     vm_localparam(m, "OFF_W", cfg->block_off_bits, "log2(4 * T): byte offset in a data block");
+    if (cfg->isa_a)
+        vm_localparam(m, "DMEM_AW", cfg->dmem_addr_w, "log2(DMEM bytes = %ld)", cfg->dmem_bytes);
     path_lp_width(cfg, m);
     vm_localparam(m, "P_V", cfg->t + 38, "T + 38: valid bit of a path");
     vm_localparam(m, "P_PC", cfg->t, "T: lsb of a path's word PC");
@@ -57,6 +59,11 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             "coalescer's registers, one multiplexer after them)");
     vm_port(m, VM_OUT_REG, "dmem_wid_o", "WARP_W", "warp of the request");
     vm_port(m, VM_OUT_REG, "dmem_lane_o", "LANE_W", "leader lane (owner of a sub-word or console access)");
+    if (cfg->isa_a) {
+        vm_port(m, VM_OUT_REG, "dmem_rmw_o", "1", "with dmem_we_o, an amo: the memory writes "
+                "amo(old, data) to each enabled word and returns the old block");
+        vm_port(m, VM_OUT_REG, "dmem_amo_o", "5", "the amo: funct5 of its RISC-V encoding");
+    }
     vm_port(m, VM_IN, "dmem_rdata_i", "32*T", "the block requested the cycle before");
     vm_group(m, "trace: one resolved pass (stage r)");
     vm_port(m, VM_OUT, "trc_valid_o", "1", NULL);

@@ -48,6 +48,14 @@ static void top_execute(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "mb_mul_o", "mb_mul");
         vm_inst_conn(in, "mb_div_o", "mb_div");
     }
+    if (cfg->isa_a) {
+        vm_wire(m, "mb_lr", "1", "RV32A lr.w");
+        vm_wire(m, "mb_sc", "1", "RV32A sc.w");
+        vm_wire(m, "mb_rmw", "1", "RV32A amo*.w");
+        vm_inst_conn(in, "mb_lr_o", "mb_lr");
+        vm_inst_conn(in, "mb_sc_o", "mb_sc");
+        vm_inst_conn(in, "mb_rmw_o", "mb_rmw");
+    }
     vm_reg(m, "mb_valid_q", "1", "membership (issue + 5)");
     vm_reg(m, "mb_wid_q", "WARP_W", NULL);
     vm_reg(m, "mb_pc_q", "30", NULL);
@@ -114,6 +122,14 @@ static void top_split(const struct simt_cfg *cfg, struct vmod *m)
             vb_set(b, "n_mul_q", "mb_mul");
             vb_set(b, "n_div_q", "mb_div");
             vb_set(b, "n_dvacc_q", "mdu_acc");
+        }
+        if (cfg->isa_a) {
+            vm_reg(m, "n_lr_q", "1", NULL);
+            vm_reg(m, "n_sc_q", "1", NULL);
+            vm_reg(m, "n_rmw_q", "1", NULL);
+            vb_set(b, "n_lr_q", "mb_lr");
+            vb_set(b, "n_sc_q", "mb_sc");
+            vb_set(b, "n_rmw_q", "mb_rmw");
         }
     }
 }
@@ -231,6 +247,11 @@ static void top_coalesce_branch(const struct simt_cfg *cfg, struct vmod *m)
         "served_any_o", "co_sany", "replay_any_o", "co_rany", "req_o", "co_req",
         "req_addr_o", "co_addr", "req_strb_o", "co_strb", "req_data_o", "co_data",
         "leader_o", "co_leader", "leader_off_o", "co_off", "same_word_o", "co_sword", NULL });
+    if (cfg->isa_a) {
+        vm_inst_conn(in, "s1_atom_i", "mb_lr || mb_sc || mb_rmw");
+        vm_inst_conn(in, "lone_i", "n_sc_q || n_rmw_q");
+        vm_inst_conn(in, "drop_i", "n_sc_q && !rs_ok");
+    }
     vm_assign(m, "dmem_wstrb_o", "co_strb");
     vm_assign(m, "dmem_wdata_o", "co_data");
     vm_wire(m, "br_a", "PATH_W", NULL);
@@ -362,13 +383,14 @@ static void top_resolve(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "wb_mask_q", "ld_valid_q ? ld_mask_q : mdu_mask");
         if (rl >= 3)
             vb_set(b, "wb_dv_q", "!ld_valid_q");
-        vb_set(b, "wb_data_q", "!ld_valid_q ? mdu_dres : ld_mul_q ? ld_mdata_q : ld_data");
+        vb_set(b, "wb_data_q", "!ld_valid_q ? mdu_dres : ld_mul_q ? ld_mdata_q : %s",
+               cfg->isa_a ? "ld_sc_q ? {T{31'd0, ld_scf_q}} : ld_data" : "ld_data");
     } else {
         vb_set(b, "wb_valid_q", "ld_valid_q");
         vb_set(b, "wb_wid_q", "ld_wid_q");
         vb_set(b, "wb_rd_q", "ld_rd_q");
         vb_set(b, "wb_mask_q", "ld_mask_q");
-        vb_set(b, "wb_data_q", "ld_data");
+        vb_set(b, "wb_data_q", cfg->isa_a ? "ld_sc_q ? {T{31'd0, ld_scf_q}} : ld_data" : "ld_data");
     }
     vb_zero(b, "m_valid_q");
     vb_zero(b, "g_valid_q");
@@ -517,6 +539,48 @@ static void top_load_trace(const struct simt_cfg *cfg, struct vmod *m)
     }
 }
 
+/* RV32A: the reservations, the atomics' resolve-stage registers and the amo port. */
+static void top_atomics(const struct simt_cfg *cfg, struct vmod *m)
+{
+    struct vinst *in;
+    struct vblock *b;
+    const char *wib = cfg->t > 1 ? ", co_off[OFF_W-1:2]" : "";
+    const char *mwib = cfg->t > 1 ? ", m_off_q[OFF_W-1:2]" : "";
+
+    vm_comment(m, "RV32A: lr.w is a load, sc.w and the amos are stores of the leader alone "
+                  "that write rd at load write-back (an amo's old word from the memory, an "
+                  "sc.w's 0 when it wrote, else 1); the reservations decide whether an sc.w "
+                  "writes (gen/resv.c).");
+    vm_wire(m, "rs_ok", "1", "the sc.w's leader holds its reservation");
+    vm_reg(m, "m_lr_q", "1", NULL);
+    vm_reg(m, "m_sc_q", "1", NULL);
+    vm_reg(m, "m_sword_q", "T", NULL);
+    vm_reg(m, "m_scf_q", "1", "the sc.w failed: rd = 1");
+    vm_reg(m, "g_sc_q", "1", NULL);
+    vm_reg(m, "g_scf_q", "1", NULL);
+    vm_reg(m, "ld_sc_q", "1", NULL);
+    vm_reg(m, "ld_scf_q", "1", NULL);
+    in = vm_inst(m, "simty_resv", "u_resv");
+    vm_inst_conns(in, (const char *const[]){
+        "clk_i", "clk_i", "rst_i", "rst_i", "n_wid_i", "n_wid_q", "n_leader_i", "co_leader",
+        "sc_ok_o", "rs_ok", "req_i", "dmem_req_o", "we_i", "dmem_we_o", "blk_i", "dmem_addr_o[31:OFF_W]",
+        "strb_i", "co_strb", "wid_i", "dmem_wid_o", "lr_i", "m_lr_q", "sc_i", "m_sc_q",
+        "served_i", "m_served_q", "sword_i", "m_sword_q", NULL });
+    vm_inst_conn(in, "n_word_i", "{co_addr[DMEM_AW-1:OFF_W]%s}", wib);
+    vm_inst_conn(in, "word_i", "{dmem_addr_o[DMEM_AW-1:OFF_W]%s}", mwib);
+    b = vm_seq(m, "atomics");
+    vb_set(b, "m_lr_q", "n_lr_q");
+    vb_set(b, "m_sc_q", "n_sc_q");
+    vb_set(b, "m_sword_q", "co_sword");
+    vb_set(b, "m_scf_q", "!rs_ok");
+    vb_set(b, "g_sc_q", "m_sc_q");
+    vb_set(b, "g_scf_q", "m_scf_q");
+    vb_set(b, "ld_sc_q", "g_sc_q");
+    vb_set(b, "ld_scf_q", "g_scf_q");
+    vb_set(b, "dmem_rmw_o", "n_rmw_q");
+    vb_set(b, "dmem_amo_o", "n_insn_q[31:27]");
+}
+
 void top_exec(const struct simt_cfg *cfg, struct vmod *m)
 {
     top_execute(cfg, m);
@@ -527,6 +591,8 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     top_resolve_regs(m);
     top_resolve(cfg, m);
     top_gather_mdu(cfg, m);
+    if (cfg->isa_a)
+        top_atomics(cfg, m);
     top_stage_r(cfg, m);
     top_load_trace(cfg, m);
 }

@@ -41,6 +41,9 @@ struct opts {
 #ifndef SIMTY_ISA_M
 #define SIMTY_ISA_M 0   /* simty_config.h defines it for ISA=rv32im only */
 #endif
+#ifndef SIMTY_ISA_A
+#define SIMTY_ISA_A 0   /* simty_config.h defines it for ISA=rv32ia, rv32ima only */
+#endif
 
 /* A load between its pass (addresses, reference model stepped) and its
  * write-back (data), which comes up to three cycles later: the warp's next
@@ -111,15 +114,39 @@ static void check_failed(struct run *r, const char *fmt, ...)
 
 /* ---- memories ----------------------------------------------------------- */
 
+static void wr32(uint8_t *m, uint32_t off, uint32_t v)
+{
+    for (unsigned b = 0; b < 4; b++)
+        m[off + b] = (uint8_t)(v >> (8 * b));
+}
+
 static uint32_t rd32(const uint8_t *m, uint32_t off)
 {
     return (uint32_t)m[off] | (uint32_t)m[off + 1] << 8 | (uint32_t)m[off + 2] << 16 |
            (uint32_t)m[off + 3] << 24;
 }
 
+/* amo(old, x) of the amo whose funct5 is f5 (ISA with A). */
+static uint32_t amo_apply(unsigned f5, uint32_t old, uint32_t x)
+{
+    switch (f5) {
+    case 0x01: return x;                                            /* amoswap */
+    case 0x00: return old + x;                                      /* amoadd */
+    case 0x04: return old ^ x;                                      /* amoxor */
+    case 0x0c: return old & x;                                      /* amoand */
+    case 0x08: return old | x;                                      /* amoor */
+    case 0x10: return (int32_t)old < (int32_t)x ? old : x;          /* amomin */
+    case 0x14: return (int32_t)old > (int32_t)x ? old : x;          /* amomax */
+    case 0x18: return old < x ? old : x;                            /* amominu */
+    default:   return old > x ? old : x;                            /* amomaxu (0x1c) */
+    }
+}
+
 /* The data port: one block of T words.  The core only sends blocks inside
  * data memory or the MMIO page (it traps the rest); loads of the MMIO page
- * read zero, the console takes the byte at SIMTY_CONSOLE. */
+ * read zero, the console takes the byte at SIMTY_CONSOLE.  An amo (dmem_rmw,
+ * only inside data memory) returns the old block and writes amo(old, data) to
+ * its enabled words (whole words). */
 static void data_access(struct run *r)
 {
     const struct simty_out *o = &r->out;
@@ -131,8 +158,22 @@ static void data_access(struct run *r)
         check_failed(r, "data request outside memory at %08" PRIx32, base);
         return;
     }
+    if (o->dmem_rmw && (!in_dmem || !o->dmem_we)) {
+        check_failed(r, "amo request outside data memory or without a write at %08" PRIx32, base);
+        return;
+    }
     for (unsigned i = 0; i < SIMTY_T; i++) {
         uint32_t addr = base + 4 * i;
+        if (o->dmem_rmw) {
+            uint32_t old = rd32(r->prog.dmem, addr - SIMTY_DMEM_BASE);
+            unsigned strb = (unsigned)(o->dmem_wstrb[i / 16] >> (4 * (i % 16))) & 15u;
+            r->in.dmem_rdata[i] = old;
+            if (strb != 0 && strb != 15u)
+                check_failed(r, "amo with byte enables %x at %08" PRIx32, strb, addr);
+            else if (strb)
+                wr32(r->prog.dmem, addr - SIMTY_DMEM_BASE, amo_apply(o->dmem_amo, old, o->dmem_wdata[i]));
+            continue;
+        }
         if (!o->dmem_we) {
             r->in.dmem_rdata[i] = in_dmem ? rd32(r->prog.dmem, addr - SIMTY_DMEM_BASE) : 0;
             continue;
@@ -152,6 +193,19 @@ static void data_access(struct run *r)
 
 /* ---- effects ------------------------------------------------------------- */
 
+/* A legal RV32A instruction word (on a core with A): as simty_exec decodes. */
+static int is_atomic(uint32_t insn)
+{
+    unsigned f5 = insn >> 27, rs2 = insn >> 20 & 31;
+    return SIMTY_ISA_A && (insn & 0x707f) == 0x202f &&
+           ((f5 & 3) == 0 || (f5 >> 2 == 0 && (f5 != 2 || rs2 == 0)));
+}
+
+static int is_sc(uint32_t insn)
+{
+    return is_atomic(insn) && insn >> 27 == 3;
+}
+
 /* The effect of lane l in the pass t, as the RTL reports it (load data comes
  * later, at write-back). */
 static void rtl_effect(const struct simty_trace *t, unsigned l, struct simty_effect *e)
@@ -170,6 +224,18 @@ static void rtl_effect(const struct simty_trace *t, unsigned l, struct simty_eff
     if (opcode == 0x03 && !trapped) {
         e->has_load = 1;
         e->load_addr = t->addr[l];
+    }
+    if (is_atomic(t->insn) && !trapped) {  /* lr: a load; sc: a store; amo: both */
+        unsigned f5 = t->insn >> 27;
+        e->has_load = f5 != 3;
+        e->load_addr = f5 != 3 ? t->addr[l] : 0;
+        if (f5 != 2) {             /* a failing sc.w: on_load_writeback takes the store back */
+            e->has_store = 1;
+            e->store_bytes = 4;
+            e->store_addr = t->addr[l];
+            e->store_be = 15;
+            e->store_data = t->sdata[l];
+        }
     }
     if (opcode == 0x23 && !trapped) {
         unsigned bytes = 1u << (f3 & 3);
@@ -283,7 +349,7 @@ static void on_pass(struct run *r)
     /* written back later, even if every lane trapped: loads; with RV32M the
      * multiplies and the divides the divider took (a divide it did not take
      * is replayed: no lane executed) */
-    int load = opcode == 0x03 ||
+    int load = opcode == 0x03 || is_atomic(t->insn) ||
                (SIMTY_ISA_M && opcode == 0x33 && t->insn >> 25 == 1 && t->exec != 0);
 
     r->warp_insts++;
@@ -376,6 +442,8 @@ static void on_load_writeback(struct run *r)
             rtl.rd = (uint8_t)t->l_rd;
             rtl.value = t->l_data[l];
         }
+        if (is_sc(p->tr.insn) && (t->l_mask >> l & 1) && t->l_data[l] != 0)
+            rtl.has_store = 0;         /* sc.w's rd: 0 it wrote, 1 it did not */
         if (r->ref)
             compare(r, t->l_wid, l, &rtl, &p->ref[l], 1);
         report_commit_line(line, sizeof line, p->cycle, t->l_wid, l, &rtl);

@@ -41,6 +41,8 @@ struct simty_out {
     uint64_t dmem_wstrb[4];   /* 4 bits per word, word i at bits 4i..4i+3; */
     uint32_t dmem_wdata[SIMTY_MAX_T]; /* both only updated by a write request */
     unsigned dmem_wid, dmem_lane;
+    int dmem_rmw;             /* ISA with A: the write is an amo (dmem_amo: its funct5) */
+    unsigned dmem_amo;
     int trc_valid;            /* a pass was resolved: read it with sim_trace */
     int trl_valid;            /* a load wrote back: read it with sim_trace */
 };

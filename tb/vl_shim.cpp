@@ -6,6 +6,7 @@
 #if VM_TRACE_FST
 #include "verilated_fst_c.h"
 #endif
+#include "simty_config.h"
 #include "simty_sim.h"
 #include <cstring>
 
@@ -141,6 +142,13 @@ extern "C" void sim_step(sim_t *s, const simty_in *in, simty_out *o) {
     }
     o->dmem_wid = t->dmem_wid_o;
     o->dmem_lane = t->dmem_lane_o;
+#ifdef SIMTY_ISA_A
+    o->dmem_rmw = t->dmem_rmw_o;
+    o->dmem_amo = t->dmem_amo_o;
+#else
+    o->dmem_rmw = 0;
+    o->dmem_amo = 0;
+#endif
     o->trc_valid = t->trc_valid_o;
     o->trl_valid = t->trl_valid_o;
 }
