@@ -72,14 +72,19 @@ static void branch_interface(const struct simt_cfg *cfg, struct vmod *m)
 }
 
 /* The call depth after a jump, the next PC, and an indirect jump's leader and target (stage 1). */
-static void branch_jalr(struct vmod *m)
+static void branch_jalr(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
 
     vm_wire(m, "depth_j", "8", "depth on the jump's target path");
     vm_wire(m, "pc_next", "30", NULL);
-    vm_assign(m, "depth_j", "call_i == 2'b01 ? (depth_i == 8'hff ? 8'hff : depth_i + 8'd1) : "
-                            "call_i == 2'b10 ? (depth_i == 8'h00 ? 8'h00 : depth_i - 8'd1) : depth_i");
+    if (cfg->yield_w)   /* bit 7 marks a path that has not yielded (gen/yield.c) */
+        vm_assign(m, "depth_j", "call_i == 2'b01 ? {depth_i[7], depth_i[6:0] == 7'h7f ? 7'h7f : "
+                                "depth_i[6:0] + 7'd1} : call_i == 2'b10 ? {depth_i[7], "
+                                "depth_i[6:0] == 7'h00 ? 7'h00 : depth_i[6:0] - 7'd1} : depth_i");
+    else
+        vm_assign(m, "depth_j", "call_i == 2'b01 ? (depth_i == 8'hff ? 8'hff : depth_i + 8'd1) : "
+                                "call_i == 2'b10 ? (depth_i == 8'h00 ? 8'h00 : depth_i - 8'd1) : depth_i");
     vm_assign(m, "pc_next", "pc_i + 30'd1");
 
     vm_comment(m, "Indirect jumps (stage 1): misaligned targets trap, the leader's target is "
@@ -201,7 +206,7 @@ static void branch_check(struct vmod *m)
 int gen_branch(const struct simt_cfg *cfg, struct vmod *m)
 {
     branch_interface(cfg, m);
-    branch_jalr(m);
+    branch_jalr(cfg, m);
     branch_split(cfg, m);
     branch_check(m);
     return vm_status(m);

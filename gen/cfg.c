@@ -41,6 +41,7 @@ static int max1(int x) { return x < 1 ? 1 : x; }
 void cfg_derive(struct simt_cfg *c)
 {
     c->threads = c->w * c->t;
+    c->yield_w = c->isa_a ? cfg_clog2(SIMTY_YIELD_JUMPS) : 0;
     c->warp_id_bits = cfg_clog2(c->w);
     c->warp_id_w = max1(c->warp_id_bits);
     c->lane_id_bits = cfg_clog2(c->t);

@@ -97,6 +97,8 @@ struct simt_cfg {
     int xlen;            /* 32 */
     int pc_w;            /* 30: word PC (byte PC[31:2]) */
     int calldepth_w;     /* SIMTY_CALLDEPTH_BITS */
+    int yield_w;         /* forward progress (ISA with A): log2(SIMTY_YIELD_JUMPS), the width of
+                            a warp's back-jump counter (gen/yield.c); 0: off (rv32i, rv32im) */
     int block_words;     /* data-port block: T words */
     int block_bytes;     /* 4 * T */
     int block_bits;      /* 32 * T */

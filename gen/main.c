@@ -148,6 +148,8 @@ static int write_config_h(FILE *f, const struct outctx *o)
     if (c->isa_a)   /* absent without A: #ifndef SIMTY_ISA_A in tb/ means no atomics */
         fprintf(f, "#define SIMTY_ISA_A 1 /* ISA=%s */\n", cfg_isa_name(c));
     fprintf(f, "#define SIMTY_ISA_NAME \"%s\"\n", cfg_isa_name(c));
+    if (c->yield_w)  /* absent without A: no yield, the depth field is 8 bits of call depth */
+        fprintf(f, "#define SIMTY_YIELD 1 /* a head path yields after SIMTY_YIELD_JUMPS back jumps */\n");
     fprintf(f, "#define SIMTY_SORTER_NAME \"%s\"\n#define SIMTY_ARB_CUTS %d\n",
             cfg_sorter_name(c->sorter), c->arbpipe);
     fprintf(f, "#define SIMTY_RAMSTYLE_NAME \"%s\"\n", cfg_ramstyle_name(c->ramstyle));

@@ -30,6 +30,13 @@ static inline void path_lp(const struct simt_cfg *cfg, struct vmod *m)
     vm_localparam(m, "P_PC", cfg->t, "T: lsb of the word PC");
 }
 
+/* A new thread's depth field: call depth 0; with forward progress (yield_w,
+ * gen/yield.c) bit 7 set as well, the mark of a path that has not yielded. */
+static inline const char *path_depth0(const struct simt_cfg *cfg)
+{
+    return cfg->yield_w ? "8'h80" : "8'd0";
+}
+
 /* "p comes strictly before q": valid first, deeper first, then lower PC. */
 static inline const char *path_first(char *buf, size_t n, const char *p, const char *q)
 {

@@ -104,7 +104,7 @@ static void arb_init_row(const struct simt_cfg *cfg, char *buf, size_t n)
         snprintf(buf, n, cfg->t == 1 ? "{1'b0, 8'd0, start_pc_i}"
                                      : "{{(T-1){1'b1, 8'd0, start_pc_i}}, 1'b0, 8'd0, start_pc_i}");
     else
-        snprintf(buf, n, "{T{1'b1, 8'd0, start_pc_i}}");
+        snprintf(buf, n, "{T{1'b1, %s, start_pc_i}}", path_depth0(cfg));
 }
 
 /* What the unit does, its parameters and ports. */
@@ -159,6 +159,10 @@ static void arb_interface(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "m_npc_i", "30", "the PC of its next instruction to issue, as registered");
     vm_port(m, VM_IN, "m_npc_c0_i", "30", "... as collect 0 writes it this cycle");
     vm_port(m, VM_IN, "m_npc_byp_i", "1", "m_npc_c0_i is the one");
+    if (cfg->yield_w) {
+        vm_port(m, VM_IN, "m_back_i", "1", "a backward jump of all its lanes (simty_yield)");
+        vm_port(m, VM_OUT, "m_yield_o", "1", "the head yields (trace)");
+    }
     vm_group(m, "stage r");
     vm_port(m, VM_OUT, "r_c_o", "PATH_W", "(no second path: invalid)");
     vm_port(m, VM_OUT, "r_x_o", "PATH_W", "the next PC, its depth and the threads there");
@@ -195,7 +199,8 @@ static void arb_head(const struct simt_cfg *cfg, struct vmod *m)
     in = vm_inst(m, "simty_ram_1r1w", "u_head");
     vm_inst_param(in, "DEPTH_W", "WARP_W");
     vm_inst_param(in, "DATA_W", "T+PATH_W");
-    snprintf(wd, sizeof wd, "init_i ? {%s, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {x_lead, x}", lane0);
+    snprintf(wd, sizeof wd, "init_i ? {%s, 1'b1, %s, start_pc_i, {T{1'b1}}} : {x_lead, x}", lane0,
+             path_depth0(cfg));
     vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "we_i", "init_i || r_valid_q", "waddr_i", "init_i ? init_wid_i : r_wid_q",
         "wdata_i", wd, "re_i", "1'b1", "raddr_i", "ex_wid_i", "rdata_o", "hd", NULL });
@@ -206,6 +211,32 @@ static void arb_head(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "mb_depth_o", "hd[P_D +: 8]");
     vm_assign(m, "mb_lead1h_o", "hd[PATH_W +: T]");
 
+}
+
+/* Forward progress: the other live threads of the warp at resolve, and whether
+ * the head yields (simty_yield). */
+static void arb_yield(struct vmod *m)
+{
+    struct vinst *in;
+    struct vblock *b;
+
+    vm_reg(m, "others", "T", "live threads outside a and b");
+    vm_reg(m, "umark", "T", "... that have not yielded");
+    vm_wire(m, "others_unmarked", "1", "some other live thread has not yielded");
+    vm_wire(m, "yl", "1", "the head yields");
+    b = vm_comb(m, "others");
+    vb_default(b, "others", "{T{1'b0}}");
+    vb_default(b, "umark", "{T{1'b0}}");
+    vb_for(b, "l", "0", "T");
+    vb_set(b, "others[l]", "st_m[TS_W*l + 38] && !m_a_i[l] && !m_b_i[l] && !m_leave_i[l]");
+    vb_set(b, "umark[l]", "others[l] && st_m[TS_W*l + 37]");
+    vb_end(b);
+    vm_assign(m, "others_unmarked", "umark != {T{1'b0}}");
+    in = vm_inst(m, "simty_yield", "u_yield");
+    vm_inst_conns(in, (const char *const[]){
+        "clk_i", "clk_i", "rst_i", "rst_i", "valid_i", "m_valid_i", "wid_i", "m_wid_i",
+        "back_i", "m_back_i", "others_i", "others != {T{1'b0}}", "yield_o", "yl", NULL });
+    vm_assign(m, "m_yield_o", "yl");
 }
 
 /* The thread states' RAM (read at split, written after resolve) and the
@@ -231,21 +262,32 @@ static void arb_rows(const struct simt_cfg *cfg, struct vmod *m)
         "clk_i", "clk_i", "we_i", "init_i || p_valid_q", "waddr_i", "init_i ? init_wid_i : p_wid_q",
         "wdata_i", wd, "re_i", "1'b1", "raddr_i", "n_wid_i", "rdata_o", "st_m", NULL });
 
-    vm_comment(m, "Update: a's threads to a, b's to b, the leaving ones die.");
     vm_integer(m, "l");
+    if (cfg->yield_w)
+        arb_yield(m);
+    vm_comment(m, "Update: a's threads to a, b's to b, the leaving ones die.%s",
+               cfg->yield_w ? " On a yield, a and b are marked and, when every other live "
+                              "thread is marked, they are all unmarked: each of them runs before the "
+                              "yielding path again." : "");
     b = vm_comb(m, "update");
     vb_default(b, "st_new", "st_m");
     vb_for(b, "l", "0", "T");
     vb_if(b, "m_a_i[l]");
-    vb_set(b, "st_new[TS_W*l +: TS_W]", "{1'b1, m_a_i[P_D +: 8], m_a_i[P_PC +: 30]}");
+    vb_set(b, "st_new[TS_W*l +: TS_W]", "{1'b1, %s, m_a_i[P_PC +: 30]}",
+           cfg->yield_w ? "m_a_i[P_D+7] & !yl, m_a_i[P_D +: 7]" : "m_a_i[P_D +: 8]");
     if (cfg->mutate == MUT_SKIP_MASK_BIT)
         vb_elif(b, "m_b_i[l] && l != %d", t - 1);
     else
         vb_elif(b, "m_b_i[l]");
-    vb_set(b, "st_new[TS_W*l +: TS_W]", "{1'b1, m_b_i[P_D +: 8], m_b_i[P_PC +: 30]}");
+    vb_set(b, "st_new[TS_W*l +: TS_W]", "{1'b1, %s, m_b_i[P_PC +: 30]}",
+           cfg->yield_w ? "m_b_i[P_D+7] & !yl, m_b_i[P_D +: 7]" : "m_b_i[P_D +: 8]");
     if (cfg->mutate != MUT_KEEP_EXITED) {
         vb_elif(b, "m_leave_i[l]");
         vb_set(b, "st_new[TS_W*l + 38]", "1'b0");
+    }
+    if (cfg->yield_w) {
+        vb_elif(b, "yl && !others_unmarked");
+        vb_set(b, "st_new[TS_W*l + 37]", "1'b1");
     }
     vb_end(b);
     vb_end(b);
@@ -347,8 +389,8 @@ static void arb_formal(const struct simt_cfg *cfg, struct vmod *m)
     arb_init_row(cfg, init_row, sizeof init_row);
     char mw[128];
     struct vblock *fb;
-    f_mirror(m, "f_head_q", "PATH_W", "init_i || r_valid_q", "init_i ? init_wid_i : r_wid_q",
-             "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : x");
+    snprintf(mw, sizeof mw, "init_i ? {1'b1, %s, start_pc_i, {T{1'b1}}} : x", path_depth0(cfg));
+    f_mirror(m, "f_head_q", "PATH_W", "init_i || r_valid_q", "init_i ? init_wid_i : r_wid_q", mw);
     snprintf(mw, sizeof mw, "init_i ? %s : st_p_q", init_row);
     f_mirror(m, "f_row_q", "TS_W*T", "init_i || p_valid_q", "init_i ? init_wid_i : p_wid_q", mw);
     vm_integer(m, "fw");

@@ -116,6 +116,10 @@ static void sorted_interface(const struct simt_cfg *cfg, struct vmod *m, const s
     vm_port(m, VM_IN, "m_npc_i", "30", "the PC of the warp's next instruction to issue, as registered");
     vm_port(m, VM_IN, "m_npc_c0_i", "30", "... as collect 0 writes it this cycle");
     vm_port(m, VM_IN, "m_npc_byp_i", "1", "m_npc_c0_i is the one");
+    if (cfg->yield_w) {
+        vm_port(m, VM_IN, "m_back_i", "1", "a backward jump of all its lanes (simty_yield)");
+        vm_port(m, VM_OUT, "m_yield_o", "1", "the head yields (trace)");
+    }
     vm_group(m, "stage r (issue + 8)");
     vm_port(m, VM_OUT, "r_c_o", "PATH_W", "HCT2's path at resolve (trace)");
     vm_port(m, VM_OUT, "r_x_o", "PATH_W", "the next head path: redirect");
@@ -179,7 +183,8 @@ static void sorted_hct1(const struct simt_cfg *cfg, struct vmod *m, const struct
     in = vm_inst(m, "simty_ram_1r1w", "u_hct1");
     vm_inst_param(in, "DEPTH_W", "WARP_W");
     vm_inst_param(in, "DATA_W", "T+PATH_W");
-    snprintf(wd, sizeof wd, "init_i ? {%s, 1'b1, 8'd0, start_pc_i, {T{1'b1}}} : {h1_lead, h1_w}", lane0);
+    snprintf(wd, sizeof wd, "init_i ? {%s, 1'b1, %s, start_pc_i, {T{1'b1}}} : {h1_lead, h1_w}", lane0,
+             path_depth0(cfg));
     vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "we_i", h1_we, "waddr_i", "init_i ? init_wid_i : r_wid_q",
         "wdata_i", wd, "re_i", "1'b1", "raddr_i", "ex_wid_i", "rdata_o", "h1", NULL });
@@ -218,6 +223,31 @@ static void sorted_hct2(struct vmod *m, const struct sorted *s)
         "wdata_i", wd, "re_i", "1'b1", "raddr_i", exact ? "nw" : "n_wid_i", "rdata_o", "c", NULL });
 }
 
+/* Forward progress: a yield marks a (bit 7 of its depth cleared) and unmarks c,
+ * so that c, HCT2's path, the first of the others, becomes the head. */
+static void sorted_yield(struct vmod *m, int exact)
+{
+    struct vinst *in;
+
+    vm_comment(m, "Forward progress (simty_yield): a head path that spins yields. Its path (a "
+                  "or b: it does not diverge) is marked (bit 7 of the depth cleared: after every unmarked path) and HCT2's "
+                  "c, the first of the others, unmarked, so c becomes the head even when every "
+                  "path of the warp has yielded.");
+    vm_wire(m, "yl", "1", "the head yields");
+    vm_wire(m, "a_yl", "PATH_W", "a, marked when the head yields");
+    vm_wire(m, "b_yl", "PATH_W", "b, idem (a taken branch's lanes)");
+    vm_wire(m, "c_yl", "PATH_W", "c, unmarked when the head yields");
+    in = vm_inst(m, "simty_yield", "u_yield");
+    vm_inst_conns(in, (const char *const[]){
+        "clk_i", "clk_i", "rst_i", "rst_i", "wid_i", "m_wid_i", "back_i", "m_back_i",
+        "others_i", "c[P_V]", "yield_o", "yl", NULL });
+    vm_inst_conn(in, "valid_i", exact ? "m_valid_i && !p_q" : "m_valid_i");
+    vm_assign(m, "a_yl", "{m_a_i[PATH_W-1:P_D+8], m_a_i[P_D+7] & !yl, m_a_i[P_D+6:0]}");
+    vm_assign(m, "b_yl", "{m_b_i[PATH_W-1:P_D+8], m_b_i[P_D+7] & !yl, m_b_i[P_D+6:0]}");
+    vm_assign(m, "c_yl", "{c[PATH_W-1:P_D+8], c[P_D+7] | yl, c[P_D+6:0]}");
+    vm_assign(m, "m_yield_o", "yl");
+}
+
 /* The CCS, the redirect's PC compares made on its inputs, and its registered result. */
 static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct sorted *s)
 {
@@ -228,15 +258,25 @@ static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct 
     vm_wire(m, "x", "PATH_W", NULL);
     vm_wire(m, "y", "PATH_W", NULL);
     vm_wire(m, "z", "PATH_W", NULL);
+    const char *ma = cfg->yield_w ? "a_yl" : "m_a_i", *mb = cfg->yield_w ? "b_yl" : "m_b_i";
+    char bin[64];
+    if (cfg->yield_w)
+        sorted_yield(m, exact);
+    if (exact)
+        snprintf(bin, sizeof bin, "{%s[P_V] & ~p_q, %s[PATH_W-2:0]}", mb, mb);
+    else
+        snprintf(bin, sizeof bin, "%s", mb);
     in = vm_inst(m, "simty_ccs", "u_ccs");
     if (cfg->mutate == MUT_KEEP_EXITED)
-        vm_inst_conn(in, "a_i", "{m_a_i[P_V] | (|m_leave_i), m_a_i[PATH_W-2:T], m_a_i[T-1:0] | m_leave_i}");
+        vm_inst_conn(in, "a_i", "{%s[P_V] | (|m_leave_i), %s[PATH_W-2:T], %s[T-1:0] | m_leave_i}",
+                     ma, ma, ma);
     else if (exact)
-        vm_inst_conn(in, "a_i", "{m_a_i[P_V] & ~p_q, m_a_i[PATH_W-2:0]}");
+        vm_inst_conn(in, "a_i", "{%s[P_V] & ~p_q, %s[PATH_W-2:0]}", ma, ma);
     else
-        vm_inst_conn(in, "a_i", "m_a_i");
+        vm_inst_conn(in, "a_i", "%s", ma);
     vm_inst_conns(in, (const char *const[]){
-        "b_i", exact ? "{m_b_i[P_V] & ~p_q, m_b_i[PATH_W-2:0]}" : "m_b_i", "c_i", "c",
+        "b_i", bin,
+        "c_i", cfg->yield_w ? "c_yl" : "c",
         "x_o", "x", "y_o", "y", "z_o", "z", "xsel_o", "xsel", "ysel_o", "ysel", NULL });
     vm_comment(m, "The redirect compares x's PC with the predicted next PC and with the warp's "
                   "next-issue PC. Made here, on the CCS's inputs in parallel with it, they leave "
@@ -365,7 +405,7 @@ static int sorted_formal(const struct simt_cfg *cfg, struct vmod *m, const struc
     if (!cat)
         return -1;
     char wd[192];
-    snprintf(wd, sizeof wd, "init_i ? {1'b1, 8'd0, start_pc_i, {T{1'b1}}} : %s", h1_wd);
+    snprintf(wd, sizeof wd, "init_i ? {1'b1, %s, start_pc_i, {T{1'b1}}} : %s", path_depth0(cfg), h1_wd);
     f_mirror(m, "f_hct1_q", "WARP_W", "PATH_W", h1_we, "init_i ? init_wid_i : r_wid_q", wd);
     snprintf(wd, sizeof wd, "init_i ? %s : h2_wdata", h2_init);
     f_mirror(m, "f_hct2_q", "WARP_W", "PATH_W", "init_i || g_valid_q", "init_i ? init_wid_i : g_wid_q", wd);

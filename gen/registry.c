@@ -13,6 +13,7 @@ static int is_arbiter(const struct simt_cfg *c) { return c->track == TRACK_ARBIT
 /* With T <= 2 a warp never has three paths: no CCT. */
 static int has_m(const struct simt_cfg *c) { return c->isa_m; }
 static int has_a(const struct simt_cfg *c) { return c->isa_a; }
+static int has_yield(const struct simt_cfg *c) { return c->yield_w > 0; }
 static int has_cct(const struct simt_cfg *c)
 {
     return c->track == TRACK_SORTED && c->t > 2 && c->sorter == SORTER_LAZY;
@@ -56,6 +57,8 @@ const struct unit simty_units[] = {
     { "cct_exact", "simty_cct_exact", gen_cct_exact,
       "cold context table as a pipelined heap per warp: its root is always the minimum (SORTER=exact)",
       has_cct_exact },
+    { "yield", "simty_yield", gen_yield,
+      "forward progress: per-warp count of a head's back jumps, when it yields (ISA with A)", has_yield },
     { "path_sorted", "simty_path_sorted", gen_path_sorted,
       "sorted path list: HCT1, HCT2, CCS, CCT (TRACK=sorted)", is_sorted },
     { "path_arbiter", "simty_path_arbiter", gen_path_arbiter,

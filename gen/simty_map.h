@@ -42,6 +42,12 @@
 /* Call depth counter width (saturating). */
 #define SIMTY_CALLDEPTH_BITS   8
 
+/* Forward progress (ISA with A, issue 52): a warp's head path that takes this
+ * many backward jumps in a row while the warp has another path yields; a
+ * yielded path has bit 7 of its depth field cleared (the call depth is then
+ * bits 6..0), so it ranks after every path that has not yielded. */
+#define SIMTY_YIELD_JUMPS      1024
+
 /* Trap causes (RISC-V mcause numbers). */
 #define SIMTY_TRAP_MISALIGNED_TARGET 0
 #define SIMTY_TRAP_FETCH_FAULT       1

@@ -86,6 +86,8 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "trc_x_o", "PATH_W", NULL);
     vm_port(m, VM_OUT, "trc_y_o", "PATH_W", NULL);
     vm_port(m, VM_OUT, "trc_z_o", "PATH_W", NULL);
+    if (cfg->yield_w)
+        vm_port(m, VM_OUT, "trc_yield_o", "1", "the head path yielded (forward progress)");
     vm_group(m, "trace: one load write-back (after its pass's stage r)");
     vm_port(m, VM_OUT, "trl_valid_o", "1", NULL);
     vm_port(m, VM_OUT, "trl_wid_o", "WARP_W", NULL);

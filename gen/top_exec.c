@@ -214,6 +214,20 @@ static void top_path(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "g_ahead_o", "g_ahead");
         vm_inst_conn(in, "n_valid_i", "n_valid_q");
     }
+    if (cfg->yield_w) {
+        struct vblock *b;
+        vm_comment(m, "Forward progress: a backward jump of all the head's lanes (a jal, or a "
+                      "branch every active lane takes, to an offset <= 0) counts toward a "
+                      "yield (gen/yield.c).");
+        vm_reg(m, "m_back_q", "1", NULL);
+        vm_wire(m, "m_yield", "1", "the head yields (trace)");
+        vm_inst_conn(in, "m_back_i", "m_back_q");
+        vm_inst_conn(in, "m_yield_o", "m_yield");
+        b = vm_seq(m, "back_jump");
+        vb_set(b, "m_back_q", "|n_active_q && (n_insn_q[31] || (n_jal_q ? n_insn_q[30:12] == 19'd0 : "
+                              "n_insn_q[30:25] == 6'd0 && n_insn_q[11:8] == 4'd0 && !n_insn_q[7])) && "
+                              "(n_jal_q || (n_branch_q && (n_active_q & ~n_cond_q) == {T{1'b0}}))");
+    }
 }
 
 /* The coalescer and the branch unit (membership stage, then split stage). */
@@ -503,6 +517,11 @@ static void top_stage_r(const struct simt_cfg *cfg, struct vmod *m)
         vb_delay_line(b, im ? rm : r + R_N - 1, 1, rl, "r", "r", NULL);
     else if (im)
         vb_delay_line(b, rm + 1, 1, rl, "r", "r", NULL);
+    if (cfg->yield_w) {
+        static const char *const ry[][3] = { { "yield", "1", "m_yield" } };
+        vb_delay_line(b, ry, 1, rl, "r", "r", NULL);
+        vm_assign(m, "trc_yield_o", "r_yield_q");
+    }
     for (size_t i = 0; i < TRC_N; i++) {
         snprintf(port, sizeof port, "trc_%s_o", r[i][0]);
         vm_assign(m, port, "r_%s_q", r[i][0]);

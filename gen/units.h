@@ -98,6 +98,7 @@ const char *lane_copy(struct vmod *m, char *buf, size_t len, int n, const char *
 int gen_mdu_lane(const struct simt_cfg *c, struct vmod *m);     /* mdu.c (ISA=rv32im) */
 int gen_mdu(const struct simt_cfg *c, struct vmod *m);          /* mdu.c (ISA=rv32im) */
 int gen_resv(const struct simt_cfg *c, struct vmod *m);         /* resv.c (ISA=rv32ia) */
+int gen_yield(const struct simt_cfg *c, struct vmod *m);        /* yield.c (ISA=rv32ia) */
 int gen_top(const struct simt_cfg *c, struct vmod *m);          /* top.c, top_issue.c, top_exec.c */
 
 #endif /* SIMTY_UNITS_H */

@@ -19,6 +19,14 @@ struct fail {
     int bad;
 };
 
+/* A new thread's depth field: with forward progress (SIMTY_YIELD) bit 7 set,
+ * the mark of a path that has not yielded (gen/yield.c). */
+#ifdef SIMTY_YIELD
+#define DEPTH0 0x80u
+#else
+#define DEPTH0 0u
+#endif
+
 static void failed(struct fail *f, const char *fmt, ...)
 {
     va_list ap;
@@ -36,6 +44,7 @@ void mirror_reset(struct path_mirror *r, uint32_t entry)
         r->paths[w].n = 1;
         r->paths[w].p[0].valid = 1;
         r->paths[w].p[0].pc = entry;
+        r->paths[w].p[0].depth = DEPTH0;
         r->paths[w].p[0].mask = SIMTY_T == 64 ? ~0ull : (1ull << SIMTY_T) - 1;
     }
 #if SIMTY_TRACK_ARBITER
@@ -103,7 +112,7 @@ int mirror_update(struct path_mirror *r, const struct simty_trace *t, uint64_t r
         r->seen[t->wid] = 1;
         for (unsigned l = 0; l < SIMTY_T; l++) {
             tp[base + l].pc = r->entry;
-            tp[base + l].depth = 0;
+            tp[base + l].depth = DEPTH0;
         }
     }
     for (unsigned l = 0; l < SIMTY_T; l++)
@@ -113,14 +122,22 @@ int mirror_update(struct path_mirror *r, const struct simty_trace *t, uint64_t r
     if (active != t->h1.mask)
         failed(&f, "warp %u pc %08" PRIx32 ": active lanes %" PRIx64 ", threads there %" PRIx64,
                t->wid, t->pc, t->h1.mask, active);
+    /* a yield marks a's and b's threads; when every other live thread is marked, it
+     * unmarks them all (path_arbiter) */
+    int unmark = t->yield;
+    for (unsigned l = 0; l < SIMTY_T; l++)
+        if ((running >> l & 1) && !((t->a.mask | t->b.mask) >> l & 1) && (tp[base + l].depth & 0x80))
+            unmark = 0;
     for (unsigned l = 0; l < SIMTY_T; l++) {
         struct thread_pc *p = &tp[base + l];
         if (t->a.mask >> l & 1) {
             p->pc = t->a.pc;
-            p->depth = t->a.depth;
+            p->depth = t->yield ? t->a.depth & 0x7fu : t->a.depth;
         } else if (t->b.mask >> l & 1) {
             p->pc = t->b.pc;
-            p->depth = t->b.depth;
+            p->depth = t->yield ? t->b.depth & 0x7fu : t->b.depth;
+        } else if (unmark) {
+            p->depth |= 0x80u;
         }
         if (!(running >> l & 1)) {
             r->dead_before[base + l] = 1;

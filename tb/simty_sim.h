@@ -57,6 +57,7 @@ struct simty_trace {
     unsigned rd;
     uint32_t value[SIMTY_MAX_T], addr[SIMTY_MAX_T], sdata[SIMTY_MAX_T];
     struct simty_path a, b, h1, c, x, y, z;
+    int yield;                /* the head yielded (ISA with A: forward progress) */
     /* load write-back */
     unsigned l_wid, l_rd;
     uint64_t l_mask;

@@ -180,6 +180,11 @@ extern "C" void sim_trace(sim_t *s, simty_trace *r, int full) {
     r->x = path(t->trc_x_o);
     r->y = path(t->trc_y_o);
     r->z = path(t->trc_z_o);
+#ifdef SIMTY_YIELD
+    r->yield = t->trc_yield_o;
+#else
+    r->yield = 0;
+#endif
     r->l_wid = t->trl_wid_o;
     r->l_rd = t->trl_rd_o;
     r->l_mask = bits64(t->trl_mask_o);
