@@ -1,8 +1,9 @@
 /*
  * simty_ref.h - the reference model of the Simty SIMT machine (the oracle).
  *
- * W warps x T threads (powers of two, 1..64) run RV32I as the spec's
- * execution model says (docs/spec.md, "Execution model").
+ * W warps x T threads (powers of two, 1..64) run RV32I (with M and A as
+ * configured) as the spec's execution model says (docs/spec.md, "Execution
+ * model"; A: docs of issue 52, the reservation rules in exec.c).
  * Two layers, usable separately:
  *
  *  1. The executor (ref_step): "warp w executes the instruction at PC p for
@@ -72,7 +73,8 @@ struct ref_config {
     unsigned W, T;               /* powers of two, 1..64 */
     unsigned imem_kib, dmem_kib; /* powers of two, 1..REF_MAX_MEM_KIB */
     enum ref_policy policy;
-    int isa_m;                   /* 1: RV32IM (M executes), 0: RV32I (M encodings illegal) */
+    int isa_m;                   /* 1: M executes, 0: its encodings are illegal */
+    int isa_a;                   /* 1: A executes (LR/SC/AMO, opcode 0x2F), 0: illegal */
     enum ref_pass_rule pass_rule;/* REF_PASS_WORD (default; the only one the RTL has) */
 };
 
@@ -92,6 +94,10 @@ int ref_config_check(const struct ref_config *c, char *err, size_t errlen);
  * "minority-first", "mp-ipdom". */
 const char *ref_policy_name(enum ref_policy p);
 int ref_policy_parse(const char *s, enum ref_policy *p);
+/* The ISA of isa_m and isa_a: "rv32i", "rv32im", "rv32ia", "rv32ima". */
+const char *ref_isa_name(const struct ref_config *c);
+/* Sets c->isa_m and c->isa_a from one of those names: 0, or -1 (c unchanged). */
+int ref_isa_parse(const char *s, struct ref_config *c);
 /* "word", "packed", "rotate", "block". */
 const char *ref_pass_rule_name(enum ref_pass_rule p);
 int ref_pass_rule_parse(const char *s, enum ref_pass_rule *p);
