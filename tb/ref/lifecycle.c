@@ -136,11 +136,11 @@ static void decode_image(struct ref *r)
 {
     uint32_t k, word;
     struct dinsn zero;        /* most of the memory: zero words, decoded once */
-    ref_decode(0, &zero, r->cfg.isa_m, r->lg_t);
+    ref_decode(0, &zero, r->cfg.isa_m, r->cfg.isa_a, r->lg_t);
     for (k = 0; k < r->imem_size / 4; k++) {
         word = ref_rd32(r->imem + 4 * (size_t)k);
         if (word)
-            ref_decode(word, &r->dec[k], r->cfg.isa_m, r->lg_t);
+            ref_decode(word, &r->dec[k], r->cfg.isa_m, r->cfg.isa_a, r->lg_t);
         else
             r->dec[k] = zero;
     }
