@@ -146,7 +146,8 @@ static void decode_image(struct ref *r)
     }
 }
 
-/* Every thread alive at entry, its registers zero. */
+/* Every thread alive at entry, its registers zero, no reservation (RA and
+ * V 0). */
 static void reset_threads(struct ref *r, uint32_t entry)
 {
     size_t nth = (size_t)r->cfg.W * r->cfg.T, t;
@@ -157,6 +158,9 @@ static void reset_threads(struct ref *r, uint32_t entry)
         r->pc[t] = entry;
     for (w = 0; w < r->cfg.W; w++)
         r->alive[w] = r->all;
+    memset(r->resv_addr, 0, sizeof r->resv_addr);
+    memset(r->resv_valid, 0, sizeof r->resv_valid);
+    r->resv_warps = 0;
 }
 
 /* The latency model's state: every register written at cycle 0, every warp

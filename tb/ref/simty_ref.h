@@ -123,8 +123,10 @@ uint32_t ref_dmem_size(const struct ref *r);
 /* ---- lock-step API -------------------------------------------------------- */
 
 /* Execute the instruction at pc for the lanes in mask of warp `warp`, in
- * increasing lane order.  cycle: the value `cycle`/`cycleh` read (NULL: the
- * model's own counter).  out: T entries indexed by lane (NULL allowed);
+ * increasing lane order (one pass: an lr.w reserves the word of the
+ * lowest lane for the lanes at it; an sc.w or AMO of several lanes acts as
+ * one pass per lane, in order).  cycle: the value `cycle`/`cycleh` read
+ * (NULL: the model's own counter).  out: T entries indexed by lane (NULL allowed);
  * lanes outside mask get valid = 0.  Counts one warp-instruction.
  * Returns 0, or -1 (nothing executed, message in ref_error) if a lane of the
  * mask has ended or is not at pc, or warp/mask is out of range. */
