@@ -138,8 +138,9 @@ int ref_step(struct ref *r, unsigned warp, uint32_t pc, uint64_t mask,
  * makes an aligned word access to word <its lane> of the leader's T-word
  * block, or a load of the leader's address, of any size (the spec allows
  * serving more than its minimum, a word load of the leader's word; the RTL
- * does this); indirect jumps: lanes with the
- * leader's target; anything else: all).  A leader whose access would trap
+ * does this); lr.w: as lw; sc.w and AMOs: the leader alone (under every
+ * pass_rule); indirect jumps: lanes with the leader's target; anything
+ * else: all).  A leader whose access would trap
  * is served alone.  The other rules serve more memory lanes (enum
  * ref_pass_rule); a store lane that overlaps an unserved lower lane's bytes
  * waits, so that the results equal executing the lanes in increasing order. */
