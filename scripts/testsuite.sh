@@ -89,6 +89,7 @@ fast=(
   "ref-qemu|$mk ref-check-qemu"
   "ref-isa|$mk ref-check-isa"
   "ref-m|$mk ref-check-m"
+  "ref-a|$mk ref-check-a"
   "fusesoc|.venv/bin/python scripts/fusesoc_check.py --quick"
   "pll-selftest|.venv/bin/python scripts/fpga_flow.py --pll-self-test"
   # formal.py's verdicts from recorded sby outputs; its backstop gives TOO SLOW (~3 s)
@@ -171,7 +172,7 @@ esac
 declare -A lock_of=(
   [gen-lint]=lint [gen-lint-lazy]=lint [gen-lint-arb]=lint [gen-lint-arbp]=lint
   [gen-lint-m]=lint [gen-lint-all]=lint [gen-lint-all-arb]=lint   # build/lint/
-  [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref  # build/ref/
+  [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref [ref-a]=ref  # build/ref/
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/

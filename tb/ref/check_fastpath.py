@@ -1,13 +1,15 @@
 #!/usr/bin/env python3
 """The reference model's fast paths against its general path.
 
-    tb/ref/check_fastpath.py --ref build/tools/simty-ref --work DIR tb/ref/fastpath/*.S
+    tb/ref/check_fastpath.py --ref build/tools/simty-ref --work DIR [--isa I] [--cfgs "1x1 ..."]
+                             tb/ref/fastpath/*.S
 
 With nothing logged, ref_run executes most instructions of the list
 policies on fast paths (ref_exec_uniform, ref_exec_branch, ref_exec_mem:
 no per-thread effects); with --commit-log every instruction takes the
 general path (exec_one).  Both must give the same run.  Each directed
-program runs on 1x1, 2x4 and 8x8 under every policy, once without and once
+program (assembled for --isa, default rv32i, and run with it) runs on
+--cfgs (default 1x1, 2x4 and 8x8) under every policy, once without and once
 with a commit log; the two runs must end with the same exit code (0, or
 the program's "exit N") and the same statistics.  A program states in
 comments what its commit log must show:
@@ -22,9 +24,13 @@ import os
 import re
 import sys
 
-from refcheck import arguments, POLICIES, Checks, run
+from refcheck import arguments, ISAS, POLICIES, Checks, run
 
-CFGS = [(1, 1), (2, 4), (8, 8)]
+
+def options(ap):
+    ap.add_argument("--isa", default="rv32i", choices=ISAS,
+                    help="assemble for it and run simty-ref --isa with it")
+    ap.add_argument("--cfgs", default="1x1 2x4 8x8", help="W x T configurations")
 
 
 def read(path):
@@ -33,7 +39,8 @@ def read(path):
 
 
 def main():
-    a = arguments(__doc__)
+    a = arguments(__doc__, more=options)
+    cfgs = [tuple(int(x) for x in c.split("x")) for c in a.cfgs.split()]
     checks = Checks()
     report = checks.report
 
@@ -43,7 +50,7 @@ def main():
         want_rc = int(m.group(1)) if m else 0
         nowrite = re.findall(r"^ \* nowrite (\S+)$", text, re.M)
         traps = re.findall(r"^ \* trap (\S+) (\d+)$", text, re.M)
-        prog = checks.assembled(src, a.work)
+        prog = checks.assembled(src, a.work, a.isa)
         if prog is None:
             continue
         name, elf, syms = prog
@@ -53,10 +60,11 @@ def main():
                "missing labels %s" % missing if missing else "no 'nowrite' or 'trap' lines")
         if missing:
             continue
-        for w, t in CFGS:
+        for w, t in cfgs:
             for pol in POLICIES:
                 what = "%s %dx%d %s" % (name, w, t, pol)
-                base = [a.ref, "-W", str(w), "-T", str(t), "--policy", pol, "--quiet"]
+                base = [a.ref, "-W", str(w), "-T", str(t), "--isa", a.isa, "--policy", pol,
+                        "--quiet"]
                 sf = os.path.join(a.work, "%s_%dx%d_%s_fast.json" % (name, w, t, pol))
                 sg = os.path.join(a.work, "%s_%dx%d_%s_log.json" % (name, w, t, pol))
                 log = os.path.join(a.work, "%s_%dx%d_%s.log" % (name, w, t, pol))

@@ -1,7 +1,7 @@
 /*
  * config.c - the reference model's configuration: its defaults, its checks
- * (every parameter named in the message) and the names of the policies and
- * pass rules.  The lowest layer: it knows nothing of a model.
+ * (every parameter named in the message) and the names of the ISAs, the
+ * policies and the pass rules.  The lowest layer: it knows nothing of a model.
  */
 #include <string.h>
 
@@ -19,6 +19,7 @@ void ref_config_default(struct ref_config *c)
     c->dmem_kib = SIMTY_DMEM_KIB_DEFAULT;
     c->policy = REF_POLICY_MINSP_PC;
     c->isa_m = 0;
+    c->isa_a = 0;
     c->pass_rule = REF_PASS_WORD;
 }
 
@@ -68,6 +69,24 @@ int ref_policy_parse(const char *s, enum ref_policy *p)
     if (i < 0)
         return -1;
     *p = (enum ref_policy)i;
+    return 0;
+}
+
+/* Indexed by isa_m + 2 * isa_a. */
+static const char *const isa_names[] = { "rv32i", "rv32im", "rv32ia", "rv32ima" };
+
+const char *ref_isa_name(const struct ref_config *c)
+{
+    return isa_names[(c->isa_m != 0) + 2 * (c->isa_a != 0)];
+}
+
+int ref_isa_parse(const char *s, struct ref_config *c)
+{
+    int i = name_index(isa_names, 4, s);
+    if (i < 0)
+        return -1;
+    c->isa_m = i & 1;
+    c->isa_a = i >> 1;
     return 0;
 }
 

@@ -1,6 +1,7 @@
 /*
- * decode.c - the reference model's decoder: an instruction word to the
- * predecoded record (struct dinsn) the executor and the latency model read.
+ * decode.c - the reference model's decoder (RV32I, M and A as configured):
+ * an instruction word to the predecoded record (struct dinsn) the executor
+ * and the latency model read.
  * The whole instruction memory is decoded once, at reset.
  */
 #include "decode.h"
@@ -14,15 +15,17 @@
 static void classify_insn(struct dinsn *d)
 {
     unsigned op = d->op;
-    d->src1 = op == OP_JALR || (op >= OP_BEQ && op <= OP_SRAI) || (op >= OP_ADD && op <= OP_AND)
-            ? d->rs1 : 0;
+    d->src1 = op == OP_JALR || (op >= OP_BEQ && op <= OP_SRAI) || (op >= OP_ADD && op <= OP_AND) ||
+              ref_is_amo(d) ? d->rs1 : 0;
     d->src2 = (op >= OP_BEQ && op <= OP_BGEU) || (op >= OP_SB && op <= OP_SW) ||
-              (op >= OP_ADD && op <= OP_AND) ? d->rs2 : 0;
+              (op >= OP_ADD && op <= OP_AND) || (op >= OP_SC && op <= OP_AMOMAXU) ? d->rs2 : 0;
     if (op == OP_ECALL) {       /* reads a7 (and a0 for exit) */
         d->src1 = 17;
         d->src2 = 10;
     }
-    d->wlat = (op >= OP_LB && op <= OP_LHU) || (op >= OP_MUL && op <= OP_MULHU) ? REF_LAT_LOAD
+    /* A instructions write rd through the load write-back, as the RTL does. */
+    d->wlat = (op >= OP_LB && op <= OP_LHU) || (op >= OP_MUL && op <= OP_MULHU) || ref_is_amo(d)
+            ? REF_LAT_LOAD
             : op >= OP_DIV && op <= OP_REMU ? REF_LAT_DIV : REF_LAT_ALU;
     switch (op) {
 #define X(o, e) case o:
@@ -53,7 +56,24 @@ static int32_t sext(uint32_t v, unsigned bits)
     return (int32_t)((v ^ m) - m);
 }
 
-void ref_decode(uint32_t i, struct dinsn *d, int isa_m, unsigned lg_t)
+/* RV32A (opcode 0x2F): funct3 010 and funct5 = i[31:27] as listed, aq/rl
+ * (i[26:25]) ignored, LR with rs2 = 0; anything else stays illegal.  The
+ * address is rs1 alone (imm 0). */
+static void decode_amo(uint32_t i, struct dinsn *d)
+{
+    static const uint8_t ops[32] = {
+        [0x00] = OP_AMOADD, [0x01] = OP_AMOSWAP, [0x02] = OP_LR,     [0x03] = OP_SC,
+        [0x04] = OP_AMOXOR, [0x08] = OP_AMOOR,   [0x0c] = OP_AMOAND, [0x10] = OP_AMOMIN,
+        [0x14] = OP_AMOMAX, [0x18] = OP_AMOMINU, [0x1c] = OP_AMOMAXU
+    };
+    if (((i >> 12) & 7) != 2)
+        return;
+    d->op = ops[i >> 27];
+    if (d->op == OP_LR && d->rs2 != 0)
+        d->op = OP_ILLEGAL;
+}
+
+void ref_decode(uint32_t i, struct dinsn *d, int isa_m, int isa_a, unsigned lg_t)
 {
     uint32_t opc = i & 0x7f, f3 = (i >> 12) & 7, f7 = i >> 25;
     memset(d, 0, sizeof *d);
@@ -123,6 +143,10 @@ void ref_decode(uint32_t i, struct dinsn *d, int isa_m, unsigned lg_t)
             if (f3 == 0) d->op = OP_SUB;
             else if (f3 == 5) d->op = OP_SRA;
         }
+        break;
+    case 0x2f:
+        if (isa_a)
+            decode_amo(i, d);
         break;
     case 0x0f:
         if (f3 == 0)

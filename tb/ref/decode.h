@@ -44,6 +44,9 @@ enum {
     OP_ADDI, OP_SLTI, OP_SLTIU, OP_XORI, OP_ORI, OP_ANDI, OP_SLLI, OP_SRLI, OP_SRAI,
     OP_ADD, OP_SUB, OP_SLL, OP_SLT, OP_SLTU, OP_XOR, OP_SRL, OP_SRA, OP_OR, OP_AND,
     OP_MUL, OP_MULH, OP_MULHSU, OP_MULHU, OP_DIV, OP_DIVU, OP_REM, OP_REMU,   /* ISA=rv32im */
+    OP_LR, OP_SC,                                                             /* ISA=rv32ia */
+    OP_AMOSWAP, OP_AMOADD, OP_AMOXOR, OP_AMOAND, OP_AMOOR,
+    OP_AMOMIN, OP_AMOMAX, OP_AMOMINU, OP_AMOMAXU,
     OP_FENCE, OP_ECALL, OP_EBREAK,
     OP_CSR_CYCLE, OP_CSR_CYCLEH, OP_CSR_MHARTID, OP_CSR_WARPID, OP_CSR_LANEID,
     OP_CSR_NWARPS, OP_CSR_NLANES
@@ -94,14 +97,20 @@ enum {
     X(OP_CSR_NWARPS,  r->cfg.W) \
     X(OP_CSR_NLANES,  r->cfg.T)
 
-/* The instruction word i decoded into d (isa_m: RV32M too; lg_t: log2 T,
- * for x1, x2 and xd). */
-void ref_decode(uint32_t i, struct dinsn *d, int isa_m, unsigned lg_t);
+/* The instruction word i decoded into d (isa_m: RV32M too; isa_a: RV32A
+ * too; lg_t: log2 T, for x1, x2 and xd). */
+void ref_decode(uint32_t i, struct dinsn *d, int isa_m, int isa_a, unsigned lg_t);
 
 /* A load or a store? */
 static inline int ref_is_mem(const struct dinsn *d)
 {
     return d->op >= OP_LB && d->op <= OP_SW;
+}
+
+/* An A instruction (LR, SC or an AMO: a word at rs1, no offset)? */
+static inline int ref_is_amo(const struct dinsn *d)
+{
+    return d->op >= OP_LR && d->op <= OP_AMOMAXU;
 }
 
 /* Bytes a load or a store accesses (4 for any other instruction). */

@@ -1,8 +1,9 @@
 /*
  * exec.c - the executor of the reference model (exec.h): one thread's
- * instruction semantics (RV32I and M, memory and MMIO, CSRs, traps, exits),
- * a pass's lanes in increasing lane order, the fast paths' loops over the
- * lanes, and ref_step, the lock-step API the RTL harness drives.
+ * instruction semantics (RV32I, M and A, memory and MMIO, reservations,
+ * CSRs, traps, exits), a pass's lanes in increasing lane order, the fast
+ * paths' loops over the lanes, and ref_step, the lock-step API the RTL
+ * harness drives.
  */
 #include "exec.h"
 
@@ -59,13 +60,97 @@ static int branch_taken(unsigned op, uint32_t a, uint32_t b)
     }
 }
 
+/* The trap cause of a data access that ref_mem_classify gave k (-1
+ * misaligned; -2, or 1 for an atomic on the MMIO page: an access fault),
+ * for a load (store 0) or a store. */
+static unsigned access_cause(int k, int store)
+{
+    if (store)
+        return k == -1 ? SIMTY_TRAP_MISALIGNED_STORE : SIMTY_TRAP_STORE_FAULT;
+    return k == -1 ? SIMTY_TRAP_MISALIGNED_LOAD : SIMTY_TRAP_LOAD_FAULT;
+}
+
+/* ---- reservations (RV32A) ---------------------------------------------------------
+ *
+ * Per warp w one reserved word address RA[w] and per lane a valid bit V[w]
+ * (state.h: resv_addr, resv_valid), applied pass by pass:
+ *  - an LR pass (resv_lr) reserves the leader's word A for its lanes at A;
+ *  - an SC (exec_amo) succeeds iff its lane's V bit is set and RA[w] == A,
+ *    and clears its V bit either way;
+ *  - every write to data memory (dmem_write: stores of any size, a
+ *    successful SC, an AMO) clears V of every warp whose RA is the written
+ *    word; stores to the MMIO page clear nothing. */
+
+/* No warp keeps a reservation on the word of byte address ad. */
+static void resv_clear(struct ref *r, uint32_t ad)
+{
+    uint64_t m;
+    for (m = r->resv_warps; m; m &= m - 1) {
+        unsigned u = (unsigned)__builtin_ctzll(m);
+        if (r->resv_addr[u] == (ad & ~3u)) {
+            r->resv_valid[u] = 0;
+            r->resv_warps &= ~(1ull << u);
+        }
+    }
+}
+
+/* The one place data memory is written: the n bytes of b at ad (aligned, in
+ * data memory), little-endian; the written word loses its reservations. */
+static inline REF_ALWAYS_INLINE void dmem_write(struct ref *r, uint32_t ad, uint32_t b,
+                                                unsigned n)
+{
+    uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
+    unsigned i;
+    for (i = 0; i < n; i++)
+        p[i] = (uint8_t)(b >> (8 * i));
+    if (r->resv_warps)
+        resv_clear(r, ad);
+}
+
+/* The reservations after an LR pass of warp w's lanes of mask (their effects
+ * in eff): the leader (lowest lane) reads word A; the lanes that did not
+ * trap are served (S), those of S at A reserve it (SW):
+ *     V[w] = (RA[w] == A ? V[w] & ~S : 0) | SW;  RA[w] = A.
+ * A leader that trapped served no lane: nothing changes. */
+static void resv_lr(struct ref *r, unsigned w, uint64_t mask, const struct simty_effect *eff)
+{
+    const struct simty_effect *le = &eff[__builtin_ctzll(mask)];
+    uint64_t s = 0, sw = 0, m;
+    if (!le->has_load)
+        return;
+    for (m = mask; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        if (eff[lane].has_load) {
+            s |= 1ull << lane;
+            if (eff[lane].load_addr == le->load_addr)
+                sw |= 1ull << lane;
+        }
+    }
+    r->resv_valid[w] = (r->resv_addr[w] == le->load_addr ? r->resv_valid[w] & ~s : 0) | sw;
+    r->resv_addr[w] = le->load_addr;
+    if (r->resv_valid[w])
+        r->resv_warps |= 1ull << w;
+}
+
+/* ---- one thread's data accesses ---------------------------------------------------- */
+
+/* The effect of a store of n bytes of b at ad. */
+static void store_effect(struct simty_effect *e, uint32_t ad, uint32_t b, unsigned n)
+{
+    e->has_store = 1;
+    e->store_addr = ad;
+    e->store_data = b;
+    e->store_bytes = (uint8_t)n;
+    e->store_be = (uint8_t)(((1u << n) - 1) << (ad & 3));
+}
+
 /* Thread tid loads (d) from ad into *v: 0, or -1 when it trapped. */
 static int exec_load(struct ref *r, unsigned tid, const struct dinsn *d, uint32_t ad,
                      struct simty_effect *e, uint32_t *v)
 {
     int k = ref_mem_classify(r, ad, ref_mem_size(d->op));
     if (k < 0) {
-        trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_LOAD : SIMTY_TRAP_LOAD_FAULT);
+        trap(r, tid, e, access_cause(k, 0));
         return -1;
     }
     *v = 0;  /* the MMIO page reads as zero */
@@ -89,26 +174,72 @@ static int exec_load(struct ref *r, unsigned tid, const struct dinsn *d, uint32_
 static int exec_store(struct ref *r, unsigned tid, const struct dinsn *d, uint32_t ad,
                       uint32_t b, struct simty_effect *e)
 {
-    unsigned n = ref_mem_size(d->op), i;
+    unsigned n = ref_mem_size(d->op);
     int k = ref_mem_classify(r, ad, n);
     if (k < 0) {
-        trap(r, tid, e, k == -1 ? SIMTY_TRAP_MISALIGNED_STORE : SIMTY_TRAP_STORE_FAULT);
+        trap(r, tid, e, access_cause(k, 1));
         return -1;
     }
     if (n < 4)
         b &= (1u << (8 * n)) - 1;
-    if (k == 0) {
-        uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE);
-        for (i = 0; i < n; i++)
-            p[i] = (uint8_t)(b >> (8 * i));
-    } else if (ad == SIMTY_CONSOLE && r->con) {
+    if (k == 0)
+        dmem_write(r, ad, b, n);
+    else if (ad == SIMTY_CONSOLE && r->con)
         console_byte(r->con, tid, (uint8_t)b);
+    store_effect(e, ad, b, n);
+    return 0;
+}
+
+/* The new memory word of an AMO (op) on the old word and rs2's b. */
+static uint32_t amo_value(unsigned op, uint32_t old, uint32_t b)
+{
+    switch (op) {
+    case OP_AMOSWAP: return b;
+    case OP_AMOADD:  return old + b;
+    case OP_AMOXOR:  return old ^ b;
+    case OP_AMOAND:  return old & b;
+    case OP_AMOOR:   return old | b;
+    case OP_AMOMIN:  return (int32_t)old < (int32_t)b ? old : b;
+    case OP_AMOMAX:  return (int32_t)old > (int32_t)b ? old : b;
+    case OP_AMOMINU: return old < b ? old : b;
+    default:         return old > b ? old : b;   /* OP_AMOMAXU */
     }
-    e->has_store = 1;
-    e->store_addr = ad;
-    e->store_data = b;
-    e->store_bytes = (uint8_t)n;
-    e->store_be = (uint8_t)(((1u << n) - 1) << (ad & 3));
+}
+
+/* Lane `lane` of warp w executes the A instruction d on the word at ad with
+ * rs2's b, rd's value into *v: 0, or -1 when it trapped (misaligned: cause
+ * 4 for LR, 6 for SC and AMOs; outside data memory, the MMIO page included:
+ * 5 and 7).  LR loads (its reservation: resv_lr, once the pass is done); SC
+ * stores b iff the lane holds a reservation on ad, *v = 0, else *v = 1, and
+ * drops the lane's V bit either way; an AMO loads the old word into *v and
+ * stores amo_value (the effect shows b). */
+static int exec_amo(struct ref *r, unsigned w, unsigned lane, const struct dinsn *d,
+                    uint32_t ad, uint32_t b, struct simty_effect *e, uint32_t *v)
+{
+    int k = ref_mem_classify(r, ad, 4);
+    uint64_t bit = 1ull << lane;
+    uint32_t nv;
+    if (k != 0) {
+        trap(r, (w << r->lg_t) | lane, e, access_cause(k, d->op != OP_LR));
+        return -1;
+    }
+    if (d->op == OP_SC) {
+        int ok = (r->resv_valid[w] & bit) && r->resv_addr[w] == ad;
+        r->resv_valid[w] &= ~bit;
+        *v = !ok;
+        if (!ok)
+            return 0;
+        nv = b;
+    } else {
+        *v = ref_rd32(r->dmem + (ad - SIMTY_DMEM_BASE));
+        e->has_load = 1;
+        e->load_addr = ad;
+        if (d->op == OP_LR)
+            return 0;
+        nv = amo_value(d->op, *v, b);
+    }
+    dmem_write(r, ad, nv, 4);
+    store_effect(e, ad, b, 4);
     return 0;
 }
 
@@ -172,6 +303,11 @@ static void exec_one(struct ref *r, unsigned w, unsigned lane, const struct dins
         if (exec_store(r, tid, d, a + imm, b, e))
             return;
         break;
+    case OP_LR: case OP_SC: case OP_AMOSWAP: case OP_AMOADD: case OP_AMOXOR: case OP_AMOAND:
+    case OP_AMOOR: case OP_AMOMIN: case OP_AMOMAX: case OP_AMOMINU: case OP_AMOMAXU:
+        if (exec_amo(r, w, lane, d, a, b, e, &v))
+            return;
+        break;
 #define X(op, e) case op: v = (e); break;
     REF_ALU_OPS(X)
 #undef X
@@ -221,6 +357,8 @@ void ref_exec(struct ref *r, unsigned w, uint32_t pc, uint64_t mask, uint64_t cy
         }
         exec_one(r, w, lane, d, insn, pc, cyc, e);
     }
+    if (d && d->op == OP_LR && mask)
+        resv_lr(r, w, mask, eff);
     r->warp_insts++;
     r->thread_insts += popcount(mask);
 }
@@ -319,9 +457,9 @@ int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d
 #define LANES(s) \
     for (m = mask; m; m &= m - 1) { \
         unsigned lane = (unsigned)__builtin_ctzll(m); \
-        uint8_t *p = r->dmem + (ra[lane] + imm - SIMTY_DMEM_BASE); \
-        uint32_t b = rb[lane]; \
-        (void)b; \
+        uint32_t ad = ra[lane] + imm; \
+        const uint8_t *p = r->dmem + (ad - SIMTY_DMEM_BASE); \
+        (void)p; \
         s; \
     }
 #define LOAD(e) LANES(if (rd) rx[lane] = (e))
@@ -331,10 +469,9 @@ int ref_exec_mem(struct ref *r, unsigned w, uint64_t mask, const struct dinsn *d
     case OP_LH:  LOAD((uint32_t)(int32_t)(int16_t)(uint16_t)(p[0] | p[1] << 8)) break;
     case OP_LHU: LOAD((uint32_t)(p[0] | p[1] << 8)) break;
     case OP_LW:  LOAD(ref_rd32(p)) break;
-    case OP_SW:  LANES(p[3] = (uint8_t)(b >> 24); p[2] = (uint8_t)(b >> 16);
-                       p[1] = (uint8_t)(b >> 8); p[0] = (uint8_t)b) break;
-    case OP_SH:  LANES(p[1] = (uint8_t)(b >> 8); p[0] = (uint8_t)b) break;
-    default:     LANES(p[0] = (uint8_t)b) break;   /* OP_SB */
+    case OP_SW:  LANES(dmem_write(r, ad, rb[lane], 4)) break;
+    case OP_SH:  LANES(dmem_write(r, ad, rb[lane], 2)) break;
+    default:     LANES(dmem_write(r, ad, rb[lane], 1)) break;   /* OP_SB */
     }
 #undef LOAD
 #undef LANES

@@ -21,7 +21,9 @@
  *    of a warp whose threads are on several paths (the core runs those one at
  *    a time);
  *  - and not before its source registers are written: ALU results at t + 6
- *    (REF_LAT_ALU), loads at t + 10 (REF_LAT_LOAD), per thread.
+ *    (REF_LAT_ALU), loads at t + 10 (REF_LAT_LOAD; multiplies and the A
+ *    instructions too: their rd comes through the load write-back), per
+ *    thread.
  * A path of the stack policies is the warp's issuing stack entry; each split
  * of mp-ipdom is a path of its own, so the splits of one warp interleave and
  * hide each other's loop (the point of MP-IPDOM).  Not modelled: the fetch

@@ -136,17 +136,18 @@ static void decode_image(struct ref *r)
 {
     uint32_t k, word;
     struct dinsn zero;        /* most of the memory: zero words, decoded once */
-    ref_decode(0, &zero, r->cfg.isa_m, r->lg_t);
+    ref_decode(0, &zero, r->cfg.isa_m, r->cfg.isa_a, r->lg_t);
     for (k = 0; k < r->imem_size / 4; k++) {
         word = ref_rd32(r->imem + 4 * (size_t)k);
         if (word)
-            ref_decode(word, &r->dec[k], r->cfg.isa_m, r->lg_t);
+            ref_decode(word, &r->dec[k], r->cfg.isa_m, r->cfg.isa_a, r->lg_t);
         else
             r->dec[k] = zero;
     }
 }
 
-/* Every thread alive at entry, its registers zero. */
+/* Every thread alive at entry, its registers zero, no reservation (RA and
+ * V 0). */
 static void reset_threads(struct ref *r, uint32_t entry)
 {
     size_t nth = (size_t)r->cfg.W * r->cfg.T, t;
@@ -157,6 +158,9 @@ static void reset_threads(struct ref *r, uint32_t entry)
         r->pc[t] = entry;
     for (w = 0; w < r->cfg.W; w++)
         r->alive[w] = r->all;
+    memset(r->resv_addr, 0, sizeof r->resv_addr);
+    memset(r->resv_valid, 0, sizeof r->resv_valid);
+    r->resv_warps = 0;
 }
 
 /* The latency model's state: every register written at cycle 0, every warp

@@ -1,8 +1,10 @@
 /*
  * pass.c - which lanes of a path one pass serves: the spec's rule (a memory
  * access serializes leader-first, word <lane> of the leader's block; an
- * indirect jump serves the lanes with the leader's target) and the
- * model-only study rules of --pass-rule.  Reads registers, changes nothing.
+ * indirect jump serves the lanes with the leader's target; lr.w as lw, sc.w
+ * and the AMOs the leader alone) and the model-only study rules of
+ * --pass-rule (which leave the A instructions to the spec's rule).  Reads
+ * registers, changes nothing.
  */
 #include "pass.h"
 
@@ -131,7 +133,8 @@ static uint64_t store_waits(const struct ref *r, const struct dinsn *d, const ui
     return deferred;
 }
 
-/* lw or sw under the spec's rule, for a leader at la that does not trap. */
+/* lw, sw or lr.w under the spec's rule, for a leader at la that does not
+ * trap. */
 static uint64_t pass_word(const struct ref *r, const struct dinsn *d, const uint32_t *xr,
                           uint64_t mask, unsigned leader, uint32_t la)
 {
@@ -139,7 +142,7 @@ static uint64_t pass_word(const struct ref *r, const struct dinsn *d, const uint
      * block is one at block + 4 * l, with block the leader's address rounded
      * down to a multiple of 4T (so block + 4 * l does not wrap). */
     uint32_t block = la & ~(4 * r->cfg.T - 1);
-    unsigned is_lw = d->op == OP_LW;
+    unsigned is_lw = d->op == OP_LW || d->op == OP_LR;
     uint64_t served = 1ull << leader, m;
     for (m = mask & (mask - 1); m; m &= m - 1) {
         unsigned l = (unsigned)__builtin_ctzll(m);
@@ -150,6 +153,18 @@ static uint64_t pass_word(const struct ref *r, const struct dinsn *d, const uint
     if (d->op == OP_SW)
         served &= ~store_waits(r, d, xr, mask, served);
     return served;
+}
+
+/* An A instruction, under every pass rule (the RTL's, issue 52): lr.w as
+ * lw, sc.w and the AMOs the leader alone; a leader whose access traps
+ * (misaligned, or outside data memory: the MMIO page too) alone. */
+static uint64_t pass_amo(const struct ref *r, const struct dinsn *d, const uint32_t *xr,
+                         uint64_t mask, unsigned leader)
+{
+    uint32_t la = xr[leader];   /* (no offset) */
+    if (d->op != OP_LR || ref_mem_classify(r, la, 4) != 0)
+        return 1ull << leader;
+    return pass_word(r, d, xr, mask, leader, la);
 }
 
 uint64_t ref_pass_mask_d(const struct ref *r, unsigned w, const struct dinsn *d, uint64_t mask)
@@ -163,6 +178,8 @@ uint64_t ref_pass_mask_d(const struct ref *r, unsigned w, const struct dinsn *d,
     xr = ref_xwarp(r, w) + d->x1;
     if (d->op == OP_JALR)
         return pass_jalr(d, xr, mask, leader);
+    if (ref_is_amo(d))
+        return pass_amo(r, d, xr, mask, leader);
     if (!ref_is_mem(d))
         return mask;
     la = xr[leader] + (uint32_t)d->imm;

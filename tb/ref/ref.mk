@@ -6,7 +6,8 @@
 # Targets: ref (tool + library), ref-check-loader, ref-check-qemu,
 #          ref-check-isa (also the lock-step API test), ref-check-cfg (the
 #          post-dominator analysis and the stack policies), ref-check-m (RV32M:
-#          the rv32um tests against qemu and on the model), ref-speed.
+#          the rv32um tests against qemu and on the model), ref-check-a (RV32A:
+#          the brief of issue 52, tb/ref/test_amo.c and tb/ref/amo/), ref-speed.
 # Every check prints one line per item and ends with "N passed, M failed".
 
 REF_CC      ?= gcc
@@ -35,7 +36,8 @@ REF_LIB_OBJS := $(patsubst %.c,$(REF_OBJDIR)/%.o,$(notdir $(REF_LIB_SRCS)))
 REF_ASAN_OBJS := $(patsubst %.c,$(REF_ASANDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(REF_MAIN_SRC)))
 REF_TOOL_OBJS := $(patsubst %.c,$(REF_TOOLDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(REF_MAIN_SRC)))
 
-.PHONY: ref ref-check-loader ref-check-qemu ref-check-isa ref-check-cfg ref-check-m ref-speed
+.PHONY: ref ref-check-loader ref-check-qemu ref-check-isa ref-check-cfg ref-check-m ref-check-a \
+        ref-speed
 
 ref: $(REF_BIN) $(REF_LIB)
 
@@ -72,7 +74,7 @@ $(REF_ASAN_BIN): $(REF_ASAN_OBJS)
 	$(REF_CC) $(REF_CFLAGS) $(REF_SAN) -o $@ $^
 
 -include $(REF_LIB_OBJS:.o=.d) $(REF_ASAN_OBJS:.o=.d) $(REF_OBJDIR)/test_step.d \
-         $(REF_TOOL_OBJS:.o=.d)
+         $(REF_OBJDIR)/test_amo.d $(REF_TOOL_OBJS:.o=.d)
 
 # Bad inputs (generated at test time) and a few good runs, under ASan/UBSan.
 ref-check-loader: $(REF_ASAN_BIN) $(REF_BIN)
@@ -110,6 +112,36 @@ $(REF_TEST_STEP): $(REF_OBJDIR)/test_step.o $(REF_LIB)
 ref-check-isa: $(REF_BIN) $(REF_TEST_STEP) $(SW_ELFS_rv32ui) $(SW_ELFS_apps)
 	@tb/ref/check_isa.sh $(REF_BIN) "$(REF_ISA_CFGS)" $(SW_ELFS_rv32ui) \
 	    -- $(REF_TEST_STEP) $(SW_ELFS_rv32ui) $(SW_ELFS_apps)
+
+# RV32A (issue 52, the RTL's contract): test_amo.c drives the model through
+# ref_step with hand-assembled sequences (every AMO on signed and unsigned
+# edges, rd = x0 and rd = rs2; LR/SC, reservations lost to stores of every
+# size, AMOs and SCs of other warps and lanes; causes 2, 4, 5, 6, 7; the
+# pass rule under every --pass-rule); the programs of tb/ref/amo/ (rv32ia)
+# on 1x1, 2x4, 8x8 and 4x64 under every policy with and without a commit
+# log (check_fastpath.py), through the lock-step API (check_step.sh), and
+# under --isa rv32i, where they must trap with cause 2 (exit 4).
+REF_TEST_AMO := build/ref/test_amo
+REF_AMO_SRCS := $(wildcard tb/ref/amo/*.S)
+REF_AMO_ELFS := $(patsubst tb/ref/amo/%.S,build/ref/amo/%.elf,$(REF_AMO_SRCS))
+$(REF_TEST_AMO): $(REF_OBJDIR)/test_amo.o $(REF_LIB)
+	$(REF_CC) $(REF_CFLAGS) -o $@ $^
+
+ref-check-a: $(REF_BIN) $(REF_TEST_AMO) $(REF_TEST_STEP)
+	@$(REF_TEST_AMO) > build/ref/check_a_unit.log; r1=$$?; grep -v '^PASS' build/ref/check_a_unit.log; \
+	  python3 tb/ref/check_fastpath.py --isa rv32ia --cfgs "1x1 2x4 8x8 4x64" --ref $(REF_BIN) \
+	      --work build/ref/amo $(REF_AMO_SRCS) > build/ref/check_a_prog.log; \
+	  r2=$$?; grep -v '^PASS' build/ref/check_a_prog.log; \
+	  tb/ref/check_step.sh $(REF_TEST_STEP) --isa rv32ia $(REF_AMO_ELFS) > build/ref/check_a_step.log; \
+	  r3=$$?; grep -v '^step API' build/ref/check_a_step.log; \
+	  t=0; for e in $(REF_AMO_ELFS); do o=$$($(REF_BIN) -W 2 -T 4 --quiet $$e); \
+	    if [ $$? -eq 4 ] && echo "$$o" | grep -q 'cause 2 '; then t=$$((t + 1)); \
+	    else echo "FAIL $$e: no illegal instruction under --isa rv32i"; fi; done; \
+	  p=$$t; f=$$(( $(words $(REF_AMO_ELFS)) - t )); \
+	  for l in build/ref/check_a_unit.log build/ref/check_a_prog.log build/ref/check_a_step.log; do \
+	    set -- $$(sed -nE 's/^(step API: )?([0-9]+) passed, ([0-9]+) failed$$/\2 \3/p' $$l | tail -1); \
+	    p=$$((p + $${1:-0})); f=$$((f + $${2:-1})); done; \
+	  echo "$$p passed, $$f failed"; [ $$r1 -eq 0 ] && [ $$r2 -eq 0 ] && [ $$r3 -eq 0 ] && [ $$f -eq 0 ]
 
 # The CFG / post-dominator analysis on directed programs with hand-derived
 # reconvergence points (with and without symbols), the programs under every

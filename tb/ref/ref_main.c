@@ -1,7 +1,7 @@
 /*
  * ref_main.c - simty-ref, the reference model as a command-line tool.
  *
- *   simty-ref [-W N] [-T N] [--imem KIB] [--dmem KIB] [--isa rv32i|rv32im] [--policy P]
+ *   simty-ref [-W N] [-T N] [--imem KIB] [--dmem KIB] [--isa I] [--policy P]
  *             [--pass-rule R] [--max-cycles N] [--commit-log FILE] [--stats FILE.json]
  *             [--signature FILE] [--quiet] [--cfg] ELF...
  *
@@ -42,8 +42,9 @@ static void usage(FILE *f)
         "  -T N               threads per warp, power of two 1..64 (default 8)\n"
         "  --imem KIB         instruction memory in KiB, power of two (default %u)\n"
         "  --dmem KIB         data memory in KiB, power of two (default %u)\n"
-        "  --isa I            rv32i (default) or rv32im: with rv32im the M extension\n"
-        "                     executes, with rv32i its encodings are illegal\n"
+        "  --isa I            rv32i (default), rv32im, rv32ia or rv32ima: the M extension\n"
+        "                     (m) and the A extension (a: LR/SC and AMOs) execute, their\n"
+        "                     encodings are illegal without them\n"
         "  --policy P         minsp-pc (default), min-pc, depth-first, breadth-first,\n"
         "                     ipdom, minority-first, mp-ipdom\n"
         "  --pass-rule R      lanes a memory pass serves (a model-only study; the RTL and\n"
@@ -166,9 +167,8 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
             else
                 o->cfg.dmem_kib = (unsigned)v;
         } else if (strcmp(name, "--isa") == 0) {
-            if (strcmp(val, "rv32i") && strcmp(val, "rv32im"))
-                return bad("--isa %s: must be rv32i or rv32im%s", val, "");
-            o->cfg.isa_m = strcmp(val, "rv32im") == 0;
+            if (ref_isa_parse(val, &o->cfg))
+                return bad("--isa %s: unknown (rv32i, rv32im, rv32ia, rv32ima)%s", val, "");
         } else if (strcmp(name, "--policy") == 0) {
             if (ref_policy_parse(val, &o->cfg.policy))
                 return bad("--policy %s: unknown (minsp-pc, min-pc, depth-first, breadth-first, "

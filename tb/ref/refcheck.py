@@ -15,14 +15,21 @@ POLICIES = ["minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "mino
             "mp-ipdom"]
 
 
-def arguments(doc, programs=True):
+# The model's ISAs (simty-ref --isa); a directed program is assembled for its own.
+ISAS = ["rv32i", "rv32im", "rv32ia", "rv32ima"]
+
+
+def arguments(doc, programs=True, more=None):
     """The checks' command line: --ref, --work (created) and, with programs,
-    the directed programs' sources."""
+    the directed programs' sources; more(parser), if given, adds a check's
+    own options."""
     ap = argparse.ArgumentParser(description=doc.splitlines()[0])
     ap.add_argument("--ref", required=True)
     ap.add_argument("--work", required=True)
     if programs:
         ap.add_argument("programs", nargs="+")
+    if more:
+        more(ap)
     a = ap.parse_args()
     os.makedirs(a.work, exist_ok=True)
     return a
@@ -34,10 +41,11 @@ def run(cmd, timeout=120):
     return r.returncode, r.stdout + r.stderr
 
 
-def assemble(src, elf):
-    """A directed program (sw/simt's macros, gen's memory map) linked alone at
-    the instruction memory's base: (exit code, the tools' output)."""
-    return run([GCC, "-march=rv32i_zicsr", "-mabi=ilp32", "-nostdlib", "-nostartfiles",
+def assemble(src, elf, isa="rv32i"):
+    """A directed program (sw/simt's macros, gen's memory map) for ISA isa,
+    linked alone at the instruction memory's base: (exit code, the tools'
+    output)."""
+    return run([GCC, "-march=%s_zicsr" % isa, "-mabi=ilp32", "-nostdlib", "-nostartfiles",
                 "-static", "-Wl,-N", "-I", os.path.join(ROOT, "sw", "simt"), "-I",
                 os.path.join(ROOT, "gen"), "-Wl,-Ttext=0x80000000", "-Wl,--no-relax",
                 "-Wl,--build-id=none", "-Wl,--no-warn-rwx-segments", "-o", elf, src])
@@ -65,12 +73,12 @@ class Checks:
         self.nfail += not ok
         print("%s %s%s" % ("PASS" if ok else "FAIL", what, "" if ok else ": " + detail), flush=True)
 
-    def assembled(self, src, work):
-        """src assembled into WORK/<name>.elf: (name, elf, its symbols), or
-        None after a FAIL line when the tools fail."""
+    def assembled(self, src, work, isa="rv32i"):
+        """src assembled for isa into WORK/<name>.elf: (name, elf, its
+        symbols), or None after a FAIL line when the tools fail."""
         name = os.path.splitext(os.path.basename(src))[0]
         elf = os.path.join(work, name + ".elf")
-        rc, out = assemble(src, elf)
+        rc, out = assemble(src, elf, isa)
         if rc != 0:
             self.report(False, "%s: assemble" % name, out.strip()[-400:])
             return None

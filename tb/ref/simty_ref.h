@@ -1,8 +1,9 @@
 /*
  * simty_ref.h - the reference model of the Simty SIMT machine (the oracle).
  *
- * W warps x T threads (powers of two, 1..64) run RV32I as the spec's
- * execution model says (docs/spec.md, "Execution model").
+ * W warps x T threads (powers of two, 1..64) run RV32I (with M and A as
+ * configured) as the spec's execution model says (docs/spec.md, "Execution
+ * model"; A: docs of issue 52, the reservation rules in exec.c).
  * Two layers, usable separately:
  *
  *  1. The executor (ref_step): "warp w executes the instruction at PC p for
@@ -72,7 +73,8 @@ struct ref_config {
     unsigned W, T;               /* powers of two, 1..64 */
     unsigned imem_kib, dmem_kib; /* powers of two, 1..REF_MAX_MEM_KIB */
     enum ref_policy policy;
-    int isa_m;                   /* 1: RV32IM (M executes), 0: RV32I (M encodings illegal) */
+    int isa_m;                   /* 1: M executes, 0: its encodings are illegal */
+    int isa_a;                   /* 1: A executes (LR/SC/AMO, opcode 0x2F), 0: illegal */
     enum ref_pass_rule pass_rule;/* REF_PASS_WORD (default; the only one the RTL has) */
 };
 
@@ -92,6 +94,10 @@ int ref_config_check(const struct ref_config *c, char *err, size_t errlen);
  * "minority-first", "mp-ipdom". */
 const char *ref_policy_name(enum ref_policy p);
 int ref_policy_parse(const char *s, enum ref_policy *p);
+/* The ISA of isa_m and isa_a: "rv32i", "rv32im", "rv32ia", "rv32ima". */
+const char *ref_isa_name(const struct ref_config *c);
+/* Sets c->isa_m and c->isa_a from one of those names: 0, or -1 (c unchanged). */
+int ref_isa_parse(const char *s, struct ref_config *c);
 /* "word", "packed", "rotate", "block". */
 const char *ref_pass_rule_name(enum ref_pass_rule p);
 int ref_pass_rule_parse(const char *s, enum ref_pass_rule *p);
@@ -117,8 +123,10 @@ uint32_t ref_dmem_size(const struct ref *r);
 /* ---- lock-step API -------------------------------------------------------- */
 
 /* Execute the instruction at pc for the lanes in mask of warp `warp`, in
- * increasing lane order.  cycle: the value `cycle`/`cycleh` read (NULL: the
- * model's own counter).  out: T entries indexed by lane (NULL allowed);
+ * increasing lane order (one pass: an lr.w reserves the word of the
+ * lowest lane for the lanes at it; an sc.w or AMO of several lanes acts as
+ * one pass per lane, in order).  cycle: the value `cycle`/`cycleh` read
+ * (NULL: the model's own counter).  out: T entries indexed by lane (NULL allowed);
  * lanes outside mask get valid = 0.  Counts one warp-instruction.
  * Returns 0, or -1 (nothing executed, message in ref_error) if a lane of the
  * mask has ended or is not at pc, or warp/mask is out of range. */
@@ -130,8 +138,9 @@ int ref_step(struct ref *r, unsigned warp, uint32_t pc, uint64_t mask,
  * makes an aligned word access to word <its lane> of the leader's T-word
  * block, or a load of the leader's address, of any size (the spec allows
  * serving more than its minimum, a word load of the leader's word; the RTL
- * does this); indirect jumps: lanes with the
- * leader's target; anything else: all).  A leader whose access would trap
+ * does this); lr.w: as lw; sc.w and AMOs: the leader alone (under every
+ * pass_rule); indirect jumps: lanes with the leader's target; anything
+ * else: all).  A leader whose access would trap
  * is served alone.  The other rules serve more memory lanes (enum
  * ref_pass_rule); a store lane that overlaps an unserved lower lane's bytes
  * waits, so that the results equal executing the lanes in increasing order. */

@@ -58,6 +58,12 @@ struct ref {
                                  to compute (bit w): every warp after a reset; ref_issue
                                  computes the issuing warp's */
     uint64_t last_issue;      /* cycle of the last issue, + 1 (0: none) */
+    /* RV32A reservations (exec.c), reset to none: per warp one reserved word
+     * address (RA) and the lanes holding a reservation on it (V). */
+    uint32_t resv_addr[REF_MAX_W];
+    uint64_t resv_valid[REF_MAX_W];
+    uint64_t resv_warps;      /* bit w: warp w may have a V bit set (a superset; 0: a store
+                                 has no reservation to clear) */
     char err[256];
 };
 

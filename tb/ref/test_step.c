@@ -7,7 +7,8 @@
  * registers, memories and outcomes.  ref_step must also refuse a lane that is
  * not at the PC given, or has ended.
  *
- *   test_step [-W N] [-T N] ELF...     one line per ELF, then "N passed, M failed"
+ *   test_step [-W N] [-T N] [--policy P] [--isa I] ELF...
+ *                                      one line per ELF, then "N passed, M failed"
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -126,10 +127,13 @@ int main(int argc, char **argv)
         } else if (i + 1 < argc && strcmp(argv[i], "--policy") == 0) {
             if (ref_policy_parse(argv[++i], &cfg.policy))
                 return 3;
+        } else if (i + 1 < argc && strcmp(argv[i], "--isa") == 0) {
+            if (ref_isa_parse(argv[++i], &cfg))
+                return 3;
         } else {
             int r = check_elf(&cfg, argv[i], msg, sizeof msg);
-            printf("%s step API W=%u T=%u %s %s: %s\n", r ? "FAIL" : "PASS", cfg.W, cfg.T,
-                   ref_policy_name(cfg.policy), argv[i], msg);
+            printf("%s step API W=%u T=%u %s %s %s: %s\n", r ? "FAIL" : "PASS", cfg.W, cfg.T,
+                   ref_policy_name(cfg.policy), ref_isa_name(&cfg), argv[i], msg);
             if (r)
                 fail++;
             else
