@@ -10,8 +10,9 @@
  * POSIX thread), then every thread enters crt0 (built with the same switches,
  * where its _start is renamed simty_crt0_start) with its id in s11.  crt0
  * sets sp and tp before it touches memory, so the children can start on the
- * parent's stack pointer.  sw/common/simty_rt.c's _exit gives the process
- * the first non-zero exit code of any thread.
+ * parent's stack pointer.  sw/common/simty_rt.c's _exit ends the process
+ * with the first non-zero exit code a thread gives (the others may be
+ * waiting for it), or with 0 when the last thread ends.
  */
 #define CLONE_THREAD_FLAGS 0x50f00      /* VM FS FILES SIGHAND THREAD SYSVSEM */
 #define SYS_CLONE 220
