@@ -31,7 +31,11 @@
  *     inside a divergent branch or loop) -- then the lanes of a warp arrive
  *     together and only ever wait for other warps.  It is one asm block so
  *     that the last thread to arrive releases everybody before its own warp
- *     starts waiting, whatever the compiler's code layout;
+ *     starts waiting, whatever the compiler's code layout.  Divergent code
+ *     before the call is fine when its paths rejoin at a lower PC than the
+ *     barrier, as if/else and loops do in gcc's usual layout; to depend on
+ *     no layout, run lane-dependent work before a barrier through
+ *     simty_lanes_in_turn (sw/simt/a/sync_lock_warps.c does);
  *   - simty_spin_lock / simty_ticket_lock when at most one lane per warp
  *     contends at a time, for example inside simty_lanes_in_turn (one lane
  *     of the warp after the other, each call finished before the next
@@ -51,12 +55,14 @@
  *   spin lock    mutual exclusion; acquire on lock, release on unlock; no
  *                fairness.  Waits with loads (one coalesced pass for a warp)
  *                and tries amoswap only when the lock looks free.
- *   ticket lock  mutual exclusion in the order tickets were drawn (lanes of
- *                one AMO draw in lane order); acquire/release as above.
+ *   ticket lock  mutual exclusion in the order tickets were drawn (on Simty
+ *                the lanes of one amoadd draw in lane order); acquire and
+ *                release as above; waits with loads too.
  *   barrier      no thread leaves episode k before all n threads arrived at
  *                episode k, and what any of them wrote before arriving is
  *                visible to all after leaving; reusable at once (the next
  *                episode may start while slow threads are still leaving).
+ *                One amoadd.w per thread; waits with loads of one word.
  *   lanes_in_turn  fn runs once per active lane, in lane order, never in
  *                two lanes of one warp at once.
  */
