@@ -8,10 +8,11 @@
  * whole warp's bits.
  *
  * Every check uses words of its own warp only (other warps never touch
- * them), all lanes active (main starts converged), so every result below is
- * exact.  After each instruction the warp is converged again and every
- * lane's access is done, so a lane may read what its neighbours did.  The
- * sequences whose order matters (LR ... SC) are single asm blocks.
+ * them), all lanes active (main starts converged, and every AMO comes before
+ * the lane-dependent loops that compute its expectation), so every result
+ * below is exact.  After each instruction the warp is converged again and
+ * every lane's access is done, so a lane may read what its neighbours did.
+ * The sequences whose order matters (LR ... SC) are single asm blocks.
  *
  *   1  amoadd.w of l + 1 by every lane l on one word: lane l gets l(l+1)/2,
  *      the word ends at T(T+1)/2
@@ -71,49 +72,49 @@ int main(void)
         old = simty_atomic_swap(&wd[1], 100 + l);
         CHECK(2, old == (l ? 100 + l - 1 : 0) && wd[1] == 100 + t - 1);
 
+        /* Checks 3-8 run the AMO first, with a branch-free operand, and
+         * compute the expectation afterwards: its loops diverge (l trips). */
+
         /* 3: amomax, signed */
-        int32_t sv = (int32_t)((l * 37 + 11) % 64) - 40, sexp = 0;
+        int32_t sv = (int32_t)((l * 37 + 11) % 64) - 40;
+        int32_t sold = simty_atomic_max((volatile int32_t *)&wd[2], sv), sexp = 0;
         for (uint32_t k = 0; k < l; k++) {
                 int32_t o = (int32_t)((k * 37 + 11) % 64) - 40;
                 sexp = o > sexp ? o : sexp;
         }
-        int32_t sold = simty_atomic_max((volatile int32_t *)&wd[2], sv);
         CHECK(3, sold == sexp);
 
         /* 4: amominu from all ones */
         simty_atomic_swap(&wd[3], 0xffffffffu);
-        uint32_t uv = 0x80000000u + ((l * 29 + 3) % 64) * 0x01000001u;
+        old = simty_atomic_minu(&wd[3], 0x80000000u + ((l * 29 + 3) % 64) * 0x01000001u);
         exp = 0xffffffffu;
         for (uint32_t k = 0; k < l; k++) {
                 uint32_t o = 0x80000000u + ((k * 29 + 3) % 64) * 0x01000001u;
                 exp = o < exp ? o : exp;
         }
-        old = simty_atomic_minu(&wd[3], uv);
         CHECK(4, old == exp);
 
         /* 5: amoxor; 6: amoand from all ones; 7: amoor */
-        uint32_t xv = (1u << (l % 32)) ^ (l << 20);
-        exp = 0;
-        for (uint32_t k = 0; k < l; k++)
-                exp ^= (1u << (k % 32)) ^ (k << 20);
-        CHECK(5, simty_atomic_xor(&wd[4], xv) == exp);
-
+        uint32_t ox = simty_atomic_xor(&wd[4], (1u << (l % 32)) ^ (l << 20));
         simty_atomic_swap(&wd[5], 0xffffffffu);
-        exp = 0xffffffffu;
-        for (uint32_t k = 0; k < l; k++)
-                exp &= ~(1u << (k % 32));
-        CHECK(6, simty_atomic_and(&wd[5], ~(1u << (l % 32))) == exp);
-
-        exp = 0;
-        for (uint32_t k = 0; k < l; k++)
-                exp |= (1u << ((k * 7) % 32)) | (k << 26);
-        CHECK(7, simty_atomic_or(&wd[6], (1u << ((l * 7) % 32)) | (l << 26)) == exp);
+        uint32_t oa = simty_atomic_and(&wd[5], ~(1u << (l % 32)));
+        uint32_t oo = simty_atomic_or(&wd[6], (1u << ((l * 7) % 32)) | (l << 26));
+        uint32_t ex = 0, ea = 0xffffffffu, eo = 0;
+        for (uint32_t k = 0; k < l; k++) {
+                ex ^= (1u << (k % 32)) ^ (k << 20);
+                ea &= ~(1u << (k % 32));
+                eo |= (1u << ((k * 7) % 32)) | (k << 26);
+        }
+        CHECK(5, ox == ex);
+        CHECK(6, oa == ea);
+        CHECK(7, oo == eo);
 
         /* 8: two words by parity */
+        old = simty_atomic_add(&wd[7 + (l & 1)], l + 1);
         exp = 0;
         for (uint32_t k = l & 1; k < l; k += 2)
                 exp += k + 1;
-        CHECK(8, simty_atomic_add(&wd[7 + (l & 1)], l + 1) == exp);
+        CHECK(8, old == exp);
 
         /* 9: own words */
         own[tid] = 5 * l;
