@@ -14,6 +14,7 @@
  * branch; check; barrier again (from the other branch this time).
  *   1  the slots of the neighbour lanes ((tid + 1) % N and (tid + N - 1) % N,
  *      the other parity) and of the same lane in the next warp hold val(r, .)
+ *   2  each lane went through its own branch
  */
 #include "simt.h"
 #include "simty_sync.h"
@@ -21,7 +22,7 @@
 #define MAXN 4096
 #define ROUNDS 4
 
-static volatile uint32_t slot[MAXN];
+static volatile uint32_t slot[MAXN], side[MAXN];
 static simty_barrier_t bar;
 
 static uint32_t val(uint32_t r, uint32_t t) { return (r << 20) + t * 3 + 1; }
@@ -33,18 +34,29 @@ int main(void)
 
         for (uint32_t r = 0; r < ROUNDS; r++) {
                 slot[tid] = val(r, tid);
-                if (OPAQUE(lane) & 1)
+                /* (the stores around each call keep gcc from merging the
+                 * two calls into one after the branch) */
+                if (OPAQUE(lane) & 1) {
+                        side[tid] = 1;
                         simty_barrier_wait(&bar);
-                else
+                        side[tid] = 2;
+                } else {
+                        side[tid] = 3;
                         simty_barrier_wait(&bar);
+                        side[tid] = 4;
+                }
                 uint32_t a = (tid + 1) % n, b = (tid + n - 1) % n, c = (tid + t) % n;
                 CHECK(1, slot[a] == val(r, a) && slot[b] == val(r, b) && slot[c] == val(r, c));
                 if (OPAQUE(lane) & 1) {
-                        __asm__ volatile ("nop");
+                        side[tid] = 5;
                         simty_barrier_wait(&bar);
+                        side[tid] = 6;
                 } else {
+                        side[tid] = 7;
                         simty_barrier_wait(&bar);
+                        side[tid] = 8;
                 }
+                CHECK(2, side[tid] == ((lane & 1) ? 6u : 8u));
         }
         return simt_done();
 }
