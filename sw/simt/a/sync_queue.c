@@ -9,14 +9,18 @@
  * then seq[slot] = 2 lap + 1 (release).  Dequeue: ticket h = amoadd(head, 1);
  * wait until seq[slot] == 2 lap + 1, read the value, seq[slot] = 2 lap + 2.
  *
- * No lane ever waits for a lane of its own warp, so this needs no forward-
- * progress rule: a warp finishes its enqueues (every lane) before any of its
- * lanes dequeues, and its round r before its round r + 1.  A lane waiting to
- * enqueue ticket t needs dequeue t - N done: that ticket is already drawn
- * (tail - head <= N, each thread being at most one enqueue ahead of its
- * dequeues), and not in the current round's dequeues of its own warp (not
- * started), so it is another warp's or done.  A lane waiting to dequeue h
- * needs enqueue h done: drawn (head <= tail) and, if by its own warp, done.
+ * No lane waits for a lane of its own warp, so this needs no forward-
+ * progress rule: a warp finishes its enqueues (every lane, the calls being
+ * deeper than main) before any of its lanes dequeues, and its round r before
+ * its round r + 1.  A lane waiting to dequeue h needs enqueue h done: drawn
+ * (head <= tail) and, if by its own warp, done.  A lane waiting to enqueue
+ * ticket t needs dequeue t - N done: that ticket is already drawn (tail -
+ * head <= N, each thread being at most one enqueue ahead of its dequeues),
+ * not in its own warp's current dequeues (not started), and its enqueue
+ * t - N is not by a lane of the same amoadd instruction as t provided fewer
+ * than N tickets are drawn between two passes of one instruction -- true
+ * when warps take turns (Simty issues round robin: at most (T-1)(W-1) other
+ * passes meanwhile, plus T-2 of its own lanes).
  *
  *   1  a dequeued item is one of the ROUNDS * N produced, and nobody else
  *      dequeued it (amoor.w on a bitmap finds its bit clear)
