@@ -26,7 +26,22 @@
 #     id): the C tests (which also measure their deepest stack use and fail
 #     with 125 at SIMT_STACK_LIMIT bytes, see sw/simt/simt.h) and the
 #     assembly tests whose checks do not involve other lanes; switch_table's
-#     switch must be compiled to a jump table (a `jr` in sw_lane).
+#     switch must be compiled to a jump table (a `jr` in sw_lane);
+#  6. the A extension (issue 52): every build/sw/rv32ua/*.elf passes the
+#     static checks of 1 (A instructions allowed) and exits 0 under qemu-user
+#     with A, and dies of an illegal instruction without it; a copy of
+#     amoadd_w.S with one broken expectation fails with (case << 1) | 1;
+#  7. fresh ISA=rv32ia and ISA=rv32ima builds of everything (into
+#     build/sw/check/sw-rv32ia, sw-rv32ima) are free of compiler, assembler
+#     and linker warnings, and their simt_a, simt_fp and bench_a ELFs pass
+#     the static checks of 3 (A allowed; M only at rv32ima);
+#  8. every simt_a and simt_fp test under qemu-user with A: at W = T = 1 as one
+#     thread, and, except amo_lanes (its checks are about SIMT lanes), as W*T
+#     real Linux threads (-DSIMTY_QEMU_THREADS, sw/check/qthreads.S) for
+#     several W x T: their logic under real concurrency, not SIMT;
+#  9. every bench and bench_a kernel at W = T = 1 under qemu-user, and the
+#     bench_a kernels as W*T threads, print their outputs: they must equal
+#     the host's expected signature.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 
@@ -76,9 +91,10 @@ if [ -z "${SW_CHECK_NOBUILD:-}" ]; then
     fi
 fi
 
-# static_checks ELF KIND (KIND = isa | c): prints problems, one per line.
+# static_checks ELF KIND [EXT] (KIND = isa | c; EXT = extensions allowed
+# besides RV32I: a, m or am): prints problems, one per line.
 static_checks() {
-    local elf=$1 kind=$2 hdr flags syms base end dis
+    local elf=$1 kind=$2 ext=${3:-} hdr flags syms base end dis
     hdr=$("$READELF" -h "$elf" 2>&1) || { echo "readelf failed"; return; }
     grep -q 'Class: *ELF32' <<<"$hdr" || echo "not ELF32"
     grep -q "Data: *2's complement, little endian" <<<"$hdr" || echo "not little-endian"
@@ -110,8 +126,13 @@ static_checks() {
 
     dis=$("$OBJDUMP" -d -M no-aliases "$elf" | awk -F'\t' '/^ *[0-9a-f]+:\t/ { gsub(/ /, "", $2); print $2 "\t" $3 "\t" $4 }')
     awk -F'\t' 'length($1) == 4 { print "compressed instruction " $1 " " $2; exit }' <<<"$dis"
-    awk -F'\t' '$2 ~ /^(mul|mulh|mulhsu|mulhu|div|divu|rem|remu)$/ { print "M-extension instruction: " $2 " " $3; exit }' <<<"$dis"
-    awk -F'\t' '($2 ~ /^(lr\.|sc\.|amo|f|c\.)/ && $2 !~ /^fence/) || $2 == "fence.i" { print "non-RV32I instruction: " $2 " " $3; exit }' <<<"$dis"
+    [[ $ext == *m* ]] ||
+        awk -F'\t' '$2 ~ /^(mul|mulh|mulhsu|mulhu|div|divu|rem|remu)$/ { print "M-extension instruction: " $2 " " $3; exit }' <<<"$dis"
+    if [[ $ext == *a* ]]; then
+        awk -F'\t' '($2 ~ /^(f|c\.)/ && $2 !~ /^fence/) || $2 == "fence.i" { print "non-RV32IA instruction: " $2 " " $3; exit }' <<<"$dis"
+    else
+        awk -F'\t' '($2 ~ /^(lr\.|sc\.|amo|f|c\.)/ && $2 !~ /^fence/) || $2 == "fence.i" { print "non-RV32I instruction: " $2 " " $3; exit }' <<<"$dis"
+    fi
     if [ "$kind" = isa ]; then
         awk -F'\t' '$2 ~ /^csr/ { print "CSR instruction: " $2 " " $3; exit }' <<<"$dis"
         awk -F'\t' '$3 ~ /\(gp\)/ { print "gp-relative access: " $2 " " $3; exit }' <<<"$dis"
@@ -119,6 +140,8 @@ static_checks() {
     fi
 }
 
+# run_qemu ELF...: qemu-user with the CPU of QEMU_CPU (strict RV32I unless a
+# caller sets it for one command: QEMU_CPU=... run_qemu ...)
 run_qemu() {
     local rc
     rm -f "$slow_mark"
@@ -318,5 +341,172 @@ if [ -f build/sw/simt/switch_table.dump ]; then
         fail "simt/switch_table" "sw_lane has no indirect jump: gcc did not emit a jump table"
     fi
 fi
+
+# 6. the A extension: rv32ua
+QEMU_CPU_A="rv32,m=false,a=true,f=false,d=false,c=false"
+QEMU_CPU_MA="rv32,m=true,a=true,f=false,d=false,c=false"
+ua_elfs=(build/sw/rv32ua/*.elf)
+[ ${#ua_elfs[@]} -gt 0 ] || fail "rv32ua" "no ELFs under build/sw/rv32ua"
+for elf in "${ua_elfs[@]}"; do
+    name=rv32ua/$(basename "$elf" .elf)
+    problems=$(static_checks "$elf" isa a | paste -sd ';' - | sed 's/;/; /g')
+    QEMU_CPU=$QEMU_CPU_A run_qemu "$elf" > "$OUT/$(basename "$elf" .elf).qemu.out" 2>&1
+    rc=$?
+    # without A: the first instruction after the register clearing traps
+    # (SIGILL: qemu-user exits with 128 + 4)
+    QEMU_CPU=$QEMU_CPU run_qemu "$elf" > /dev/null 2>&1
+    rc_i=$?
+    if [ $rc -ne 0 ]; then
+        if (( rc & 1 )) && (( rc < 128 )); then
+            fail "$name" "qemu exit code $rc (test case $((rc >> 1)) failed)${problems:+; $problems}"
+        else
+            fail "$name" "qemu exit code $rc${problems:+; $problems}"
+        fi
+    elif [ $rc_i -ne 132 ]; then
+        fail "$name" "without A: qemu exit code $rc_i, expected 132 (SIGILL)"
+    elif [ -n "$problems" ]; then
+        fail "$name" "$problems"
+    else
+        pass "$name (qemu with A; illegal without)"
+    fi
+done
+
+SW_ASFLAGS_A=$(mk sw-print-SW_ASFLAGS_rv32ua)
+broken=$OUT/amoadd_broken
+if [ -f sw/rv32ua/amoadd_w.S ]; then
+    # case 40's expected word replaced by a wrong one
+    sed -E 's/^([[:space:]]*TEST_AMO_OP\(40, .*, )0x[0-9a-fA-F]{8}(, [0-9]+\))$/\10x00000bad\2/' \
+        sw/rv32ua/amoadd_w.S > "$broken.S"
+    if cmp -s sw/rv32ua/amoadd_w.S "$broken.S"; then
+        fail "negative/amoadd-case40" "could not find case 40 in sw/rv32ua/amoadd_w.S"
+    elif ! $GCC $SW_ASFLAGS_A -T "$LDS" -o "$broken.elf" "$broken.S" 2> "$broken.log"; then
+        fail "negative/amoadd-case40" "build failed (see $broken.log)"
+    else
+        QEMU_CPU=$QEMU_CPU_A run_qemu "$broken.elf" > /dev/null 2>&1
+        rc=$?
+        if [ $rc -eq $(( (40 << 1) | 1 )) ]; then
+            pass "negative/amoadd-case40 (exit $rc)"
+        else
+            fail "negative/amoadd-case40" "exit code $rc, expected $(( (40 << 1) | 1 ))"
+        fi
+    fi
+fi
+
+# 7. the A builds: fresh (so every warning shows), warning-free, static checks
+for isa in rv32ia rv32ima; do
+    aout=$OUT/sw-$isa
+    ext=a; [ $isa = rv32ima ] && ext=am
+    rm -rf "$aout"
+    if ! mk ISA=$isa SW_OUT="$aout" sw > "$OUT/build-$isa.log" 2>&1; then
+        fail "build ISA=$isa" "make -f sw/sw.mk ISA=$isa sw failed (see $OUT/build-$isa.log)"
+        continue
+    fi
+    if grep -qi 'warning' "$OUT/build-$isa.log"; then
+        fail "build ISA=$isa" "warnings (see $OUT/build-$isa.log): $(grep -i -m 2 warning "$OUT/build-$isa.log" | tr '\n' ' ')"
+    else
+        pass "build ISA=$isa (fresh, no warnings)"
+    fi
+    a_elfs=("$aout"/simt_a/*.elf "$aout"/simt_fp/*.elf "$aout"/bench_a/*.elf)
+    [ ${#a_elfs[@]} -gt 0 ] || fail "A groups ($isa)" "no ELFs under $aout/simt_a, simt_fp, bench_a"
+    for elf in "${a_elfs[@]}"; do
+        name=$isa/$(basename "$(dirname "$elf")")/$(basename "$elf" .elf)
+        problems=$(static_checks "$elf" c $ext | paste -sd ';' - | sed 's/;/; /g')
+        if [ -n "$problems" ]; then fail "$name" "$problems"; else pass "$name (static)"; fi
+    done
+done
+
+# 8. simt_a and simt_fp under qemu-user with A
+CFLAGS_A=$(mk ISA=rv32ia sw-print-SW_CFLAGS)
+LDFLAGS_A=$(mk ISA=rv32ia sw-print-SW_LDFLAGS_apps)
+# qemu_a SRC W T TID|threads [CFLAGS...] -> builds $OUT/q.elf for rv32ia
+qemu_a() {
+    local src=$1 w=$2 t=$3 tid=$4 d objs
+    shift 4
+    d="-DSIMTY_QEMU_USER -DSIMTY_QEMU_W=$w -DSIMTY_QEMU_T=$t"
+    objs="$OUT/qa_crt0.o $OUT/qa_rt.o $OUT/qa_main.o"
+    if [ "$tid" = threads ]; then
+        d="$d -DSIMTY_QEMU_THREADS"
+        $GCC $CFLAGS_A $d -c -o "$OUT/qa_qt.o" sw/check/qthreads.S || return
+        objs="$OUT/qa_qt.o $objs"
+    else
+        d="$d -DSIMTY_QEMU_TID=$tid"
+    fi
+    $GCC $CFLAGS_A $d -c -o "$OUT/qa_crt0.o" sw/common/crt0.S &&
+    $GCC $CFLAGS_A $d -c -o "$OUT/qa_rt.o" sw/common/simty_rt.c &&
+    $GCC $CFLAGS_A $d -I sw/simt "$@" -c -o "$OUT/qa_main.o" "$src" &&
+    $GCC $LDFLAGS_A -Wl,--defsym=__simty_map_free=1 -T "$LDS" -o "$OUT/q.elf" $objs
+}
+# geometries of the multi-threaded runs (W:T); the machine may have 2 cores
+a_geoms="1:4 2:2 2:4 4:4"
+for src in sw/simt/a/*.c; do
+    base=$(basename "$src" .c)
+    case $base in fp_*) grp=simt_fp ;; *) grp=simt_a ;; esac
+    runs="1:1:0"
+    [ "$base" = amo_lanes ] || for g in $a_geoms; do runs="$runs $g:threads"; done
+    nrun=0 bad=""
+    for r in $runs; do
+        IFS=: read -r w t how <<<"$r"
+        if ! qemu_a "$src" "$w" "$t" "$how" > "$OUT/q.log" 2>&1; then
+            bad="$bad build failed W$w T$t $how: $(head -n 3 "$OUT/q.log" | tr '\n' ' ');"
+            continue
+        fi
+        outp=$(QEMU_CPU=$QEMU_CPU_A run_qemu "$OUT/q.elf" 2>&1)
+        rc=$?
+        nrun=$((nrun + 1))
+        [ $rc -eq 0 ] || bad="$bad W$w T$t $how exit $rc: $(tr '\n' ' ' <<<"$outp" | cut -c1-200);"
+    done
+    if [ -n "$bad" ]; then fail "$grp/$base (qemu)" "$bad"
+    else pass "$grp/$base (qemu: 1x1$([ "$base" = amo_lanes ] || echo ", threads at $a_geoms"))"; fi
+done
+
+# 9. bench kernels under qemu-user against the expected signatures
+# qemu_bench GROUPDIR SRC W T TID|threads CPU ISA -> compares with GROUPDIR/NAME.sig
+qemu_bench() {
+    local dir=$1 src=$2 w=$3 t=$4 how=$5 cpu=$6 isa=$7 name cf lf d objs
+    name=$(basename "$src" .c)
+    cf=$(mk ISA=$isa sw-print-SW_CFLAGS)
+    lf=$(mk ISA=$isa sw-print-SW_LDFLAGS_apps)
+    d="-DSIMTY_QEMU_USER -DSIMTY_QEMU_W=$w -DSIMTY_QEMU_T=$t"
+    objs="$OUT/qb_crt0.o $OUT/qb_rt.o $OUT/qb_main.o"
+    if [ "$how" = threads ]; then
+        d="$d -DSIMTY_QEMU_THREADS"
+        $GCC $cf $d -c -o "$OUT/qb_qt.o" sw/check/qthreads.S || return 2
+        objs="$OUT/qb_qt.o $objs"
+    else
+        d="$d -DSIMTY_QEMU_TID=$how"
+    fi
+    { $GCC $cf $d -c -o "$OUT/qb_crt0.o" sw/common/crt0.S &&
+      $GCC $cf $d -c -o "$OUT/qb_rt.o" sw/common/simty_rt.c &&
+      $GCC $cf $d -I sw/bench -I "$dir" -DBENCH_INC="\"$name.inc\"" -c -o "$OUT/qb_main.o" "$src" &&
+      $GCC $lf -Wl,--defsym=__simty_map_free=1 -T "$LDS" -o "$OUT/qb.elf" $objs; } > "$OUT/qb.log" 2>&1 ||
+        return 2
+    QEMU_CPU=$cpu run_qemu "$OUT/qb.elf" > "$OUT/qb.out" 2>&1 || return 3
+    cmp -s "$OUT/qb.out" "$dir/$name.sig" || return 4
+}
+bench_verdict() {   # NAME STATUS
+    case $2 in
+        0) pass "$1" ;;
+        2) fail "$1" "build failed: $(head -n 3 "$OUT/qb.log" | tr '\n' ' ')" ;;
+        3) fail "$1" "qemu failed: $(head -n 3 "$OUT/qb.out" | tr '\n' ' ')" ;;
+        *) fail "$1" "outputs differ from the expected signature (see $OUT/qb.out)" ;;
+    esac
+}
+for src in sw/bench/*.c; do
+    [ -f "build/sw/bench/$(basename "$src" .c).sig" ] || continue
+    qemu_bench build/sw/bench "$src" 1 1 0 "$QEMU_CPU" rv32i
+    bench_verdict "bench/$(basename "$src" .c) (qemu 1x1 = signature)" $?
+done
+ia_out=$OUT/sw-rv32ia
+for src in sw/bench/a/*.c; do
+    name=$(basename "$src" .c)
+    [ -f "$ia_out/bench_a/$name.sig" ] || { fail "bench_a/$name" "no $ia_out/bench_a/$name.sig"; continue; }
+    qemu_bench "$ia_out/bench_a" "$src" 1 1 0 "$QEMU_CPU_A" rv32ia
+    bench_verdict "bench_a/$name (qemu 1x1 = signature)" $?
+    for g in 2:4 4:4; do
+        IFS=: read -r w t <<<"$g"
+        qemu_bench "$ia_out/bench_a" "$src" "$w" "$t" threads "$QEMU_CPU_A" rv32ia
+        bench_verdict "bench_a/$name (qemu ${w}x$t threads = signature)" $?
+    done
+done
 
 finish

@@ -15,6 +15,16 @@
  *        owns (work items tid, tid + nthreads, ...), so no item is shared and
  *        the outputs do not depend on the number of threads or the schedule
  *
+ * Optionally, before the #include (the kernels of sw/bench/a, which combine
+ * their outputs with atomics, need them):
+ *
+ *   #define BENCH_OUT_INIT { ... }   initializer of struct bench_output (the
+ *        outputs start from it instead of zero: a minimum starts at the
+ *        largest value); in .data on the target, before every run on the host
+ *   #define BENCH_HOST_RESET() ...   run on the host before each run, to
+ *        reset shared state that is not an output (a work-queue index); on
+ *        the target such state starts zeroed in .bss
+ *
  * and ends with #include "bench_main.h", which supplies main() for both
  * builds:
  *
@@ -31,6 +41,12 @@
  *
  * The layouts of both structs are the same on the host and on RV32 because
  * they hold only fixed-width integers (no pointers, no long).
+ *
+ * A kernel may also take its work items dynamically (sw/bench/a/bfs_queue:
+ * an amoadd.w work index) instead of BENCH_FOR, as long as each item's
+ * outputs depend on the item alone: the host runs the threads one after the
+ * other, so there thread 0 takes every item.  Such kernels never wait for
+ * another thread (no barrier, no lock): the host could not run them.
  */
 #ifndef BENCH_H
 #define BENCH_H

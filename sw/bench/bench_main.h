@@ -18,6 +18,11 @@ union bench_out_words {
         struct bench_output s;
         uint32_t w[BENCH_OUT_WORDS];
 };
+#ifdef BENCH_OUT_INIT
+#define BENCH_OUT_INITIALIZER = { .s = BENCH_OUT_INIT }
+#else
+#define BENCH_OUT_INITIALIZER
+#endif
 
 #ifndef BENCH_HOST
 
@@ -34,7 +39,32 @@ union bench_in_words bench_in BENCH_ALIGN = { .w = {
 /* The outputs are the signature: begin_signature and end_signature are
  * defined here (link.ld only PROVIDEs them), around bench_out exactly; in the
  * .signature section the alignment would put padding before it. */
-union bench_out_words bench_out BENCH_ALIGN;
+union bench_out_words bench_out BENCH_ALIGN BENCH_OUT_INITIALIZER;
+
+#ifdef SIMTY_QEMU_USER
+#include <stdio.h>
+/* sw/check.sh's qemu-user builds: thread 0 prints the outputs in the
+ * signature format once every thread is done (at W = T = 1 when one thread
+ * runs; the multi-threaded builds of the A kernels count the threads that
+ * are done with an AMO), for comparison with the expected signature. */
+static void bench_qemu_report(void)
+{
+#ifdef SIMTY_QEMU_THREADS
+        static volatile uint32_t done;
+        __atomic_fetch_add(&done, 1, __ATOMIC_SEQ_CST);
+        if (simty_tid() != 0)
+                return;
+        while (done != (uint32_t)simty_nthreads())
+                ;
+        __atomic_thread_fence(__ATOMIC_SEQ_CST);
+#else
+        if (simty_tid() != 0)
+                return;
+#endif
+        for (unsigned i = 0; i < BENCH_OUT_WORDS; i++)
+                printf("%08lx\n", (unsigned long)bench_out.w[i]);
+}
+#endif
 
 int main(void)
 {
@@ -42,6 +72,9 @@ int main(void)
                  ".globl end_signature\n\t.set end_signature, bench_out + %0"
                  : : "i"(sizeof bench_out));
         bench_kernel(&bench_in.s, &bench_out.s, simty_tid(), simty_nthreads());
+#ifdef SIMTY_QEMU_USER
+        bench_qemu_report();
+#endif
         return 0;
 }
 
@@ -53,10 +86,14 @@ int main(void)
 
 static union bench_in_words bench_in;
 static union bench_out_words bench_out, bench_ref;
+static const union bench_out_words bench_out_init BENCH_OUT_INITIALIZER;
 
 static void bench_run(int nthreads)
 {
-        memset(&bench_out, 0, sizeof bench_out);
+        bench_out = bench_out_init;
+#ifdef BENCH_HOST_RESET
+        BENCH_HOST_RESET();
+#endif
         for (int t = 0; t < nthreads; t++)
                 bench_kernel(&bench_in.s, &bench_out.s, t, nthreads);
 }

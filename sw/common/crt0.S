@@ -36,11 +36,18 @@
 #define SIMTY_EXIT_NOMEM 126
 
 /* Test builds for qemu-user (sw/check.sh only) have no Simty CSRs: they
- * compile the geometry in with -DSIMTY_QEMU_USER -DSIMTY_QEMU_W=.. etc. */
+ * compile the geometry in with -DSIMTY_QEMU_USER -DSIMTY_QEMU_W=.. etc.
+ * With -DSIMTY_QEMU_THREADS (A builds only) sw/check/qthreads.S starts
+ * W*T Linux threads and enters here in each, its id in s11. */
 #ifdef SIMTY_QEMU_USER
 #define READ_NWARPS(r)  li r, SIMTY_QEMU_W
 #define READ_NLANES(r)  li r, SIMTY_QEMU_T
+#ifdef SIMTY_QEMU_THREADS
+#define READ_TID(r)     mv r, s11
+#define _start          simty_crt0_start
+#else
 #define READ_TID(r)     li r, SIMTY_QEMU_TID
+#endif
 #else
 #define READ_NWARPS(r)  csrr r, SIMTY_CSR_NWARPS
 #define READ_NLANES(r)  csrr r, SIMTY_CSR_NLANES

@@ -58,6 +58,20 @@ static inline void simty_putc(char c)
 
 #else /* SIMTY_QEMU_USER: test builds of sw/check.sh, one thread under
        * qemu-user, geometry compiled in, console = write(1, ...). */
+#ifdef SIMTY_QEMU_THREADS
+/* ... or W*T Linux threads (sw/check/qthreads.S, A builds only): a thread's
+ * id follows from its TLS block, which crt0 put at _end + id * share. */
+extern char _end[], __simty_dmem_end[];
+static inline int simty_qemu_tid(void)
+{
+        uintptr_t tp;
+        __asm__ ("mv %0, tp" : "=r"(tp));
+        uintptr_t share = (((uintptr_t)__simty_dmem_end - (uintptr_t)_end) /
+                           (SIMTY_QEMU_W * SIMTY_QEMU_T)) & ~(uintptr_t)15;
+        return (int)((tp - (uintptr_t)_end) / share);
+}
+#define SIMTY_QEMU_TID simty_qemu_tid()
+#endif
 static inline int simty_tid(void)    { return SIMTY_QEMU_TID; }
 static inline int simty_nwarps(void) { return SIMTY_QEMU_W; }
 static inline int simty_nlanes(void) { return SIMTY_QEMU_T; }

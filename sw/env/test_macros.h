@@ -285,6 +285,186 @@ test_ ## num:                                                           \
         inst x11, x12, fail;                                            \
         TEST_LOOP2_END
 
+/* ---- atomics (sw/rv32ua) -------------------------------------------------
+ * Every thread of every warp runs the test, and what an AMO returns depends on
+ * what the other threads did to its word before.  So TEST_A_BEGIN(nslots)
+ * first draws a ticket (amoadd.w on a_ticket): the first `nslots` threads to
+ * draw each get a private slot of A_SLOT_BYTES (x8 = its base, x9 = the
+ * ticket) in which all their cases work; the others pass at once.  Results are
+ * then the same for any W, T and interleaving.  TEST_A_DATA(nslots) places the
+ * ticket and the slots in .bss, outside the signature (the ticket ends at
+ * W*T).  Each case stores its initial value into its word first, so no case
+ * depends on the previous one; `off` (0, 4, 8 or 12) picks the slot word.
+ *
+ * Register use as above, plus x8 (slot) and x9 (ticket), which no case
+ * changes: x12 operand (rs2), x15 address (rs1), x14 result (rd), x13 the word
+ * read back, x11 initial value.  AMO cases check rd, the word after the AMO,
+ * and that rs2 still holds the operand.
+ */
+#define A_SLOT_BYTES 16
+
+#define TEST_A_BEGIN(nslots)                                            \
+        la x15, a_ticket;                                               \
+        li x12, 1;                                                      \
+        amoadd.w x9, x12, (x15);                                        \
+        li x13, nslots;                                                 \
+        bltu x9, x13, 1f;                                               \
+        j pass;                                                         \
+1:      la x8, a_slots;                                                 \
+        slli x13, x9, 4;                                                \
+        add x8, x8, x13;
+
+#define TEST_A_DATA(nslots)                                             \
+        .pushsection .bss;                                              \
+        .balign 16;                                                     \
+a_ticket:                                                               \
+        .skip 16;                                                       \
+a_slots:                                                                \
+        .skip (nslots) * A_SLOT_BYTES;                                  \
+        .popsection;
+
+/* Checks after an AMO case: rd, the word, the operand register. */
+#define TEST_AMO_CHECK(rd, init, v, mem, off)                           \
+        lw x13, off(x8);                                                \
+        li x7, MASK_XLEN(init);                                         \
+        bne rd, x7, fail;                                               \
+        li x7, MASK_XLEN(mem);                                          \
+        bne x13, x7, fail;
+
+#define TEST_AMO_SETUP(init, v, off)                                    \
+        li x11, MASK_XLEN(init);                                        \
+        sw x11, off(x8);                                                \
+        addi x15, x8, off;                                              \
+        li x12, MASK_XLEN(v);
+
+/* The word holds init; `inst x14, x12, (x15)` with x12 = v returns init and
+ * leaves mem; the word is read back by the very next instruction. */
+#define TEST_AMO_OP(num, inst, init, v, mem, off)                       \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        TEST_AMO_SETUP(init, v, off)                                    \
+        inst x14, x12, (x15);                                           \
+        TEST_AMO_CHECK(x14, init, v, mem, off)                          \
+        li x7, MASK_XLEN(v);                                            \
+        bne x12, x7, fail;
+
+/* rd is rs2: the old value replaces the operand only after it was used. */
+#define TEST_AMO_SRC2_EQ_DEST(num, inst, init, v, mem, off)             \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        TEST_AMO_SETUP(init, v, off)                                    \
+        inst x12, x12, (x15);                                           \
+        TEST_AMO_CHECK(x12, init, v, mem, off)
+
+/* rd is rs1: the address register receives the old value. */
+#define TEST_AMO_SRC1_EQ_DEST(num, inst, init, v, mem, off)             \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        TEST_AMO_SETUP(init, v, off)                                    \
+        inst x15, x12, (x15);                                           \
+        TEST_AMO_CHECK(x15, init, v, mem, off)
+
+/* rd = x0: memory is updated, x0 stays zero. */
+#define TEST_AMO_ZERODEST(num, inst, init, v, mem, off)                 \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        TEST_AMO_SETUP(init, v, off)                                    \
+        inst x0, x12, (x15);                                            \
+        TEST_AMO_CHECK(x0, 0, v, mem, off)
+
+/* rs2 = x0: the operand is zero. */
+#define TEST_AMO_ZEROSRC2(num, inst, init, mem, off)                    \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        TEST_AMO_SETUP(init, 0x5a5a5a5a, off)                           \
+        inst x14, x0, (x15);                                            \
+        TEST_AMO_CHECK(x14, init, 0, mem, off)
+
+/* The result read 0..n instructions after the AMO (twice: a loop). */
+#define TEST_AMO_DEST_BYPASS(num, nops, inst, init, v, mem, off)        \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        TEST_LOOP2_BEGIN                                                \
+        TEST_AMO_SETUP(init, v, off)                                    \
+        inst x14, x12, (x15);                                           \
+        TEST_NOPS(nops);                                                \
+        addi x6, x14, 0;                                                \
+        TEST_LOOP2_END;                                                 \
+        TEST_AMO_CHECK(x6, init, v, mem, off)
+
+/* The operand produced first (n1 nops), then the address (n2 nops). */
+#define TEST_AMO_SRC12_BYPASS(num, n1, n2, inst, init, v, mem, off)     \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        TEST_LOOP2_BEGIN                                                \
+        li x11, MASK_XLEN(init);                                        \
+        sw x11, off(x8);                                                \
+        li x12, MASK_XLEN(v);                                           \
+        TEST_NOPS(n1);                                                  \
+        addi x15, x8, off;                                              \
+        TEST_NOPS(n2);                                                  \
+        inst x14, x12, (x15);                                           \
+        TEST_LOOP2_END;                                                 \
+        TEST_AMO_CHECK(x14, init, v, mem, off)
+
+/* The address produced first, then the operand. */
+#define TEST_AMO_SRC21_BYPASS(num, n1, n2, inst, init, v, mem, off)     \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        TEST_LOOP2_BEGIN                                                \
+        li x11, MASK_XLEN(init);                                        \
+        sw x11, off(x8);                                                \
+        addi x15, x8, off;                                              \
+        TEST_NOPS(n1);                                                  \
+        li x12, MASK_XLEN(v);                                           \
+        TEST_NOPS(n2);                                                  \
+        inst x14, x12, (x15);                                           \
+        TEST_LOOP2_END;                                                 \
+        TEST_AMO_CHECK(x14, init, v, mem, off)
+
+/* A younger ALU write to rd, 0..n instructions behind the AMO, must win. */
+#define TEST_AMO_WAW(num, nops, inst, init, v, mem, off)                \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        TEST_AMO_SETUP(init, v, off)                                    \
+        inst x14, x12, (x15);                                           \
+        TEST_NOPS(nops);                                                \
+        addi x14, x0, 0x2a5;                                            \
+        TEST_AMO_CHECK(x14, 0x2a5, v, mem, off)
+
+/* Two AMOs on the word back to back: the second sees the first's result. */
+#define TEST_AMO_TWICE(num, inst, init, v, mid, mem, off)               \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        TEST_AMO_SETUP(init, v, off)                                    \
+        inst x14, x12, (x15);                                           \
+        inst x6, x12, (x15);                                            \
+        li x7, MASK_XLEN(mid);                                          \
+        bne x6, x7, fail;                                               \
+        TEST_AMO_CHECK(x14, init, v, mem, off)
+
+/* The AMO writes its word only: the three other words of the slot keep
+ * their sentinels; its result is stored at once and read back. */
+#define TEST_AMO_ONE_WORD(num, inst, init, v, mem)                      \
+test_ ## num:                                                           \
+        li TESTNUM, num;                                                \
+        li x11, 0x11111111; sw x11, 0(x8);                              \
+        li x11, 0x44444444; sw x11, 12(x8);                             \
+        li x11, 0x33333333; sw x11, 8(x8);                              \
+        TEST_AMO_SETUP(init, v, 4)                                      \
+        inst x14, x12, (x15);                                           \
+        sw x14, 8(x8);                                                  \
+        lw x6, 8(x8);                                                   \
+        li x7, MASK_XLEN(init);                                         \
+        bne x6, x7, fail;                                               \
+        lw x6, 0(x8);                                                   \
+        li x7, 0x11111111;                                              \
+        bne x6, x7, fail;                                               \
+        lw x6, 12(x8);                                                  \
+        li x7, 0x44444444;                                              \
+        bne x6, x7, fail;                                               \
+        TEST_AMO_CHECK(x14, init, v, mem, 4)
+
 /* ---- end of a test ------------------------------------------------------- */
 
 #define TEST_PASSFAIL                                                   \

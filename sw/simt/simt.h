@@ -31,6 +31,20 @@
 #define SIMT_HAVE_CYCLE 1
 #endif
 
+/* 1 when the lanes of a warp run in SIMT (Simty, and qemu-user running one
+ * thread): checks of the lane order inside one instruction, or of what a
+ * converged warp has done, hold only then.  0 in the multi-threaded qemu-user
+ * builds of sw/check.sh (-DSIMTY_QEMU_THREADS: one Linux thread per Simty
+ * thread, see sw/check/qthreads.S). */
+#ifdef SIMTY_QEMU_THREADS
+#define SIMT_LOCKSTEP 0
+#else
+#define SIMT_LOCKSTEP 1
+#endif
+
+/* Compiler barrier: no memory access moves across it. */
+#define SIMT_COMPILER_BARRIER() __asm__ volatile ("" : : : "memory")
+
 /* Keep the compiler from folding a value computed from the thread id. */
 #define OPAQUE(x) ({ __typeof__(x) simt_o_ = (x); __asm__ ("" : "+r"(simt_o_)); simt_o_; })
 
