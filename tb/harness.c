@@ -506,6 +506,7 @@ static int setup(struct run *r, const char *path, int argc, char **argv)
         c.imem_kib = SIMTY_IMEM_KIB;
         c.dmem_kib = SIMTY_DMEM_KIB;
         c.isa_m = SIMTY_ISA_M;
+        c.isa_a = SIMTY_ISA_A;
         /* The RTL's pass rule; the model's others (--pass-rule) are studies
          * that the lock step must never take. */
         c.pass_rule = REF_PASS_WORD;

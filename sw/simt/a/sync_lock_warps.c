@@ -8,7 +8,7 @@
  *      barrier after it whatever the code layout);
  *   B  every thread takes it, ROUNDS times, through simty_lanes_in_turn:
  *      one lane of a warp at a time, all warps contending.
- * Inside the lock: owner = tid, a short delay, owner must still be tid;
+ * Inside a lock: its owner = tid, a short delay, the owner must still be tid;
  * then a plain (non-atomic) load, add and store of a counter.
  *   1  spin lock: nobody else got in (owner unchanged)
  *   2  ticket lock: the same
@@ -27,7 +27,8 @@
 static simty_spinlock_t spin = SIMTY_SPINLOCK_INIT;
 static simty_ticketlock_t ticket = SIMTY_TICKETLOCK_INIT;
 static volatile uint32_t spin_count, ticket_count;
-static volatile int owner = -1;
+static volatile int spin_owner = -1, ticket_owner = -1;   /* one per lock: a thread
+                                                               holds one lock while another holds the other */
 static simty_barrier_t bar;
 
 static NOINLINE void delay(int n)
@@ -40,9 +41,9 @@ static NOINLINE void with_spin(void *arg)
 {
         int tid = *(int *)arg;
         simty_spin_lock(&spin);
-        owner = tid;
+        spin_owner = tid;
         delay(10 + tid % 7);
-        CHECK(1, owner == tid);
+        CHECK(1, spin_owner == tid);
         spin_count = spin_count + 1;
         simty_spin_unlock(&spin);
 }
@@ -51,9 +52,9 @@ static NOINLINE void with_ticket(void *arg)
 {
         int tid = *(int *)arg;
         uint32_t me = simty_ticket_lock(&ticket);
-        owner = tid;
+        ticket_owner = tid;
         delay(10 + tid % 5);
-        CHECK(2, owner == tid);
+        CHECK(2, ticket_owner == tid);
         CHECK(3, ticket_count == me);
         ticket_count = ticket_count + 1;
         simty_ticket_unlock(&ticket);
