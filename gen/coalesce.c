@@ -48,7 +48,9 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->isa_a)
         vm_note(m, "RV32A: lr.w coalesces as a word load; sc.w and the amo*.w serve the leader "
                    "only (a store whose word is written in the memory, read-modify-write for "
-                   "the amos), a failing sc.w writes no byte; atomics in the MMIO page fault.");
+                   "the amos), a failing sc.w writes no byte; atomics in the MMIO page fault. "
+                   "The cycle after an amo's request carries none: the memory writes the amo's "
+                   "word back then, so a pass that would request then replays.");
     vm_latency(m, "1 cycle: the outputs belong to the instruction that was at the inputs "
                   "of stage 1 one cycle earlier; req_strb_o and req_data_o, 2 cycles");
     /* --mutate=coal-*: test-only bugs formal/simty_formal_coalesce.sv must catch */
@@ -86,6 +88,8 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->isa_a) {
         vm_port(m, VM_IN, "lone_i", "1", "sc.w or an amo: the leader only");
         vm_port(m, VM_IN, "drop_i", "1", "a failing sc.w: the leader writes no byte");
+        vm_port(m, VM_IN, "busy_i", "1", "the port is the memory's this cycle (it writes an "
+                "amo back): the pass serves no lane, every lane that would replays");
     }
     vm_group(m, "per lane, to the branch unit (stage 2)");
     vm_port(m, VM_OUT, "trap_o", "T", NULL);
@@ -282,6 +286,7 @@ static void coal_serve(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
     const enum simt_mutation mu = cfg->mutate;
+    const char *ok = cfg->isa_a ? "go" : "lead_ok";     /* the pass serves */
 
     if (cfg->t > 1) {
         vm_comment(m, "A store must not overtake a lower lane that replays and writes the same "
@@ -306,28 +311,32 @@ static void coal_serve(const struct simt_cfg *cfg, struct vmod *m)
         vm_wire(m, "slot", "T", "lanes served from their own slot");
         vm_assign(m, "slot", "coal");
     }
+    if (cfg->isa_a) {   /* RV32A: the cycle after an amo's request is the memory's */
+        vm_wire(m, "go", "1", "the pass serves: its leader does not trap and the port is free");
+        vm_assign(m, "go", "lead_ok && !busy_i");
+    }
     /* --mutate=coal-skip-leader: the leader is served only from its own slot */
-    vm_assign(m, "served_o", mu == MUT_COAL_SKIP_LEADER ? "(slot | bcast) & {T{lead_ok}}"
-                                                        : "(lead1h | slot | bcast) & {T{lead_ok}}");
+    vm_assign(m, "served_o", mu == MUT_COAL_SKIP_LEADER ? "(slot | bcast) & {T{%s}}"
+                                                        : "(lead1h | slot | bcast) & {T{%s}}", ok);
     /* --mutate=coal-serve-twice: only the leader leaves the replay mask;
      * coal-drop-held: a coalescing store held back leaves it too, unserved */
-    vm_assign(m, "replay_o", mu == MUT_COAL_SERVE_TWICE ? "cand & ~(lead1h & {T{lead_ok}})"
-                             : mu == MUT_COAL_DROP_HELD ? "cand & ~served_o & ~(coal & {T{lead_ok}})"
-                             : "cand & ~served_o");
-    vm_assign(m, "coal_o", "slot & {T{lead_ok}}");
+    vm_assign(m, "replay_o", mu == MUT_COAL_SERVE_TWICE ? "cand & ~(lead1h & {T{%s}})"
+                             : mu == MUT_COAL_DROP_HELD ? "cand & ~served_o & ~(coal & {T{%s}})"
+                             : "cand & ~served_o", ok);
+    vm_assign(m, "coal_o", "slot & {T{%s}}", ok);
     vm_comment(m, "Every lane served, from coal rather than slot: when every lane that accesses "
                   "memory is the leader, in its slot or a load of the leader's address, no lane "
                   "is left pending, so no store is held back and slot = coal; so the prediction "
                   "check skips the store-order logic.");
     vm_wire(m, "left", "T", "lanes neither the leader nor in their slot nor a broadcast load");
     vm_assign(m, "left", "cand & ~(lead1h | coal | bcast)");
-    vm_assign(m, "all_o", "lead_ok && trap_q == {T{1'b0}} && left == {T{1'b0}}");
+    vm_assign(m, "all_o", "%s && trap_q == {T{1'b0}} && left == {T{1'b0}}", ok);
     vm_comment(m, "The same argument gives the a and b paths' valid bits: a pass serves when its "
                   "leader does not trap, and leaves a lane to replay when one is left (held-back "
                   "stores need a pending lane, which is left) or, when the leader traps, when "
                   "another lane accesses memory.");
-    vm_assign(m, "served_any_o", "lead_ok && lead1h != {T{1'b0}}");
-    vm_assign(m, "replay_any_o", "lead_ok ? left != {T{1'b0}} : cand != {T{1'b0}}");
+    vm_assign(m, "served_any_o", "%s && lead1h != {T{1'b0}}", ok);
+    vm_assign(m, "replay_any_o", "%s ? left != {T{1'b0}} : cand != {T{1'b0}}", ok);
     vm_assign(m, "same_word_o", "sword");
 }
 
@@ -386,7 +395,7 @@ static void coal_request(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "req_data_o[32*l +: 32]", "r_slot_q[l] ? r_data_q[32*l +: 32] : r_lwdata_q");
     }
     vb_end(b);
-    vm_assign(m, "req_o", "|cand && lead_ok");
+    vm_assign(m, "req_o", "|cand && %s", cfg->isa_a ? "go" : "lead_ok");
     vm_assign(m, "req_addr_o", "{laddr[31:OFF_W], {OFF_W{1'b0}}}");
     /* --mutate=coal-bad-offset: the gather reads the leader's word at byte 0 */
     vm_assign(m, "leader_off_o", mu != MUT_COAL_BAD_OFFSET ? "laddr[OFF_W-1:0]"

@@ -12,7 +12,8 @@
 #   GEN_LINT_TOPS   modules linted as tops in each configuration
 #   GEN_LINT_JOBS   parallel configurations (default 2; the machines have 2 cores)
 #   GEN_LINT_TRACK  tracker of the matrix: sorted (SORTER=exact), sorted-lazy, arbiter,
-#                   arbiter-pipe (default sorted)
+#                   arbiter-pipe (default sorted), each optionally followed by -im, -ia
+#                   or -ima (the ISA)
 
 GEN_BIN      ?= build/tools/simty-gen
 GEN_OBJDIR   := build/tools/obj

@@ -4,8 +4,8 @@
 #   gen/lint.sh SIMTY_GEN TRACK "TOP..." WxT [WxT...]
 #
 # TRACK is sorted (SORTER=exact), sorted-lazy (TRACK=sorted SORTER=lazy), arbiter,
-# or arbiter-pipe (TRACK=arbiter ARBPIPE=1), each optionally followed by -im
-# (ISA=rv32im: the M unit).
+# or arbiter-pipe (TRACK=arbiter ARBPIPE=1), each optionally followed by -im, -ia
+# or -ima (ISA=rv32im, rv32ia, rv32ima: the M unit, the atomics and forward progress).
 # For each configuration: generate into build/lint/W<w>_T<t>/, then for each
 # top module run
 #   verilator --lint-only -Wall           (warnings are fatal)
@@ -32,10 +32,12 @@ one_cfg() {   # WxT -> result lines in build/lint/W<w>_T<t>/lint.res
   mkdir -p "$dir"
   local res=$dir/lint.res
   : > "$res"
-  local tr=${track%-im}
+  local tr=${track%-im} isa=rv32i
+  [ "$tr" != "$track" ] && isa=rv32im
+  case $tr in *-ia) tr=${tr%-ia}; isa=rv32ia ;; *-ima) tr=${tr%-ima}; isa=rv32ima ;; esac
   if ! "$gen" W="$w" T="$t" TRACK="${tr%%-*}" $([ "$tr" = arbiter-pipe ] && echo ARBPIPE=1) \
        $([ "$tr" = sorted-lazy ] && echo SORTER=lazy) $([ "$tr" = sorted ] && echo SORTER=exact) \
-       $([ "$tr" != "$track" ] && echo ISA=rv32im) \
+       ISA=$isa \
        -o "$dir" > "$dir/gen.log" 2>&1; then
     echo "FAIL $name generate (log: $dir/gen.log)" >> "$res"
     return 0

@@ -161,6 +161,7 @@ static void arb_interface(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "m_npc_byp_i", "1", "m_npc_c0_i is the one");
     if (cfg->yield_w) {
         vm_port(m, VM_IN, "m_back_i", "1", "a backward jump of all its lanes (simty_yield)");
+        vm_port(m, VM_IN, "m_read_i", "1", "a load or an atomic (simty_yield)");
         vm_port(m, VM_OUT, "m_yield_o", "1", "the head yields (trace)");
     }
     vm_group(m, "stage r");
@@ -235,7 +236,7 @@ static void arb_yield(struct vmod *m)
     in = vm_inst(m, "simty_yield", "u_yield");
     vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "valid_i", "m_valid_i", "wid_i", "m_wid_i",
-        "back_i", "m_back_i", "others_i", "others != {T{1'b0}}", "yield_o", "yl", NULL });
+        "back_i", "m_back_i", "read_i", "m_read_i", "others_i", "others != {T{1'b0}}", "yield_o", "yl", NULL });
     vm_assign(m, "m_yield_o", "yl");
 }
 

@@ -118,6 +118,7 @@ static void sorted_interface(const struct simt_cfg *cfg, struct vmod *m, const s
     vm_port(m, VM_IN, "m_npc_byp_i", "1", "m_npc_c0_i is the one");
     if (cfg->yield_w) {
         vm_port(m, VM_IN, "m_back_i", "1", "a backward jump of all its lanes (simty_yield)");
+        vm_port(m, VM_IN, "m_read_i", "1", "a load or an atomic (simty_yield)");
         vm_port(m, VM_OUT, "m_yield_o", "1", "the head yields (trace)");
     }
     vm_group(m, "stage r (issue + 8)");
@@ -239,7 +240,7 @@ static void sorted_yield(struct vmod *m, int exact)
     vm_wire(m, "c_yl", "PATH_W", "c, unmarked when the head yields");
     in = vm_inst(m, "simty_yield", "u_yield");
     vm_inst_conns(in, (const char *const[]){
-        "clk_i", "clk_i", "rst_i", "rst_i", "wid_i", "m_wid_i", "back_i", "m_back_i",
+        "clk_i", "clk_i", "rst_i", "rst_i", "wid_i", "m_wid_i", "back_i", "m_back_i", "read_i", "m_read_i",
         "others_i", "c[P_V]", "yield_o", "yl", NULL });
     vm_inst_conn(in, "valid_i", exact ? "m_valid_i && !p_q" : "m_valid_i");
     vm_assign(m, "a_yl", "{m_a_i[PATH_W-1:P_D+8], m_a_i[P_D+7] & !yl, m_a_i[P_D+6:0]}");

@@ -46,7 +46,7 @@
  * many backward jumps in a row while the warp has another path yields; a
  * yielded path has bit 7 of its depth field cleared (the call depth is then
  * bits 6..0), so it ranks after every path that has not yielded. */
-#define SIMTY_YIELD_JUMPS      1024
+#define SIMTY_YIELD_JUMPS      256
 
 /* Trap causes (RISC-V mcause numbers). */
 #define SIMTY_TRAP_MISALIGNED_TARGET 0

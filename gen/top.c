@@ -59,11 +59,10 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
             "coalescer's registers, one multiplexer after them)");
     vm_port(m, VM_OUT_REG, "dmem_wid_o", "WARP_W", "warp of the request");
     vm_port(m, VM_OUT_REG, "dmem_lane_o", "LANE_W", "leader lane (owner of a sub-word or console access)");
-    if (cfg->isa_a) {
-        vm_port(m, VM_OUT_REG, "dmem_rmw_o", "1", "with dmem_we_o, an amo: the memory writes "
-                "amo(old, data) to each enabled word and returns the old block");
-        vm_port(m, VM_OUT_REG, "dmem_amo_o", "5", "the amo: funct5 of its RISC-V encoding");
-    }
+    /* every core has them, 0 without A, so that one memory serves every core */
+    vm_port(m, cfg->isa_a ? VM_OUT_REG : VM_OUT, "dmem_rmw_o", "1", "an amo (A; else 0): "
+            "write amo(old, data), return old; no request next cycle");
+    vm_port(m, cfg->isa_a ? VM_OUT_REG : VM_OUT, "dmem_amo_o", "5", "its funct5 (RISC-V encoding)");
     vm_port(m, VM_IN, "dmem_rdata_i", "32*T", "the block requested the cycle before");
     vm_group(m, "trace: one resolved pass (stage r)");
     vm_port(m, VM_OUT, "trc_valid_o", "1", NULL);
@@ -86,8 +85,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "trc_x_o", "PATH_W", NULL);
     vm_port(m, VM_OUT, "trc_y_o", "PATH_W", NULL);
     vm_port(m, VM_OUT, "trc_z_o", "PATH_W", NULL);
-    if (cfg->yield_w)
-        vm_port(m, VM_OUT, "trc_yield_o", "1", "the head path yielded (forward progress)");
+    vm_port(m, VM_OUT, "trc_yield_o", "1", "the head path yielded (forward progress; 0 without A)");
     vm_group(m, "trace: one load write-back (after its pass's stage r)");
     vm_port(m, VM_OUT, "trl_valid_o", "1", NULL);
     vm_port(m, VM_OUT, "trl_wid_o", "WARP_W", NULL);

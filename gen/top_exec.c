@@ -217,13 +217,16 @@ static void top_path(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->yield_w) {
         struct vblock *b;
         vm_comment(m, "Forward progress: a backward jump of all the head's lanes (a jal, or a "
-                      "branch every active lane takes, to an offset <= 0) counts toward a "
-                      "yield (gen/yield.c).");
+                      "branch every active lane takes, to an offset <= 0) after a load or an "
+                      "atomic counts toward a yield (gen/yield.c).");
         vm_reg(m, "m_back_q", "1", NULL);
+        vm_reg(m, "m_read_q", "1", "a load or an atomic");
         vm_wire(m, "m_yield", "1", "the head yields (trace)");
         vm_inst_conn(in, "m_back_i", "m_back_q");
+        vm_inst_conn(in, "m_read_i", "m_read_q");
         vm_inst_conn(in, "m_yield_o", "m_yield");
         b = vm_seq(m, "back_jump");
+        vb_set(b, "m_read_q", "n_load_q");
         vb_set(b, "m_back_q", "|n_active_q && (n_insn_q[31] || (n_jal_q ? n_insn_q[30:12] == 19'd0 : "
                               "n_insn_q[30:25] == 6'd0 && n_insn_q[11:8] == 4'd0 && !n_insn_q[7])) && "
                               "(n_jal_q || (n_branch_q && (n_active_q & ~n_cond_q) == {T{1'b0}}))");
@@ -265,6 +268,7 @@ static void top_coalesce_branch(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "s1_atom_i", "mb_lr || mb_sc || mb_rmw");
         vm_inst_conn(in, "lone_i", "n_sc_q || n_rmw_q");
         vm_inst_conn(in, "drop_i", "n_sc_q && !rs_ok");
+        vm_inst_conn(in, "busy_i", "dmem_req_o && dmem_rmw_o");
     }
     vm_assign(m, "dmem_wstrb_o", "co_strb");
     vm_assign(m, "dmem_wdata_o", "co_data");
@@ -521,6 +525,8 @@ static void top_stage_r(const struct simt_cfg *cfg, struct vmod *m)
         static const char *const ry[][3] = { { "yield", "1", "m_yield" } };
         vb_delay_line(b, ry, 1, rl, "r", "r", NULL);
         vm_assign(m, "trc_yield_o", "r_yield_q");
+    } else {
+        vm_assign(m, "trc_yield_o", "1'b0");
     }
     for (size_t i = 0; i < TRC_N; i++) {
         snprintf(port, sizeof port, "trc_%s_o", r[i][0]);
@@ -610,8 +616,12 @@ void top_exec(const struct simt_cfg *cfg, struct vmod *m)
     top_resolve_regs(m);
     top_resolve(cfg, m);
     top_gather_mdu(cfg, m);
-    if (cfg->isa_a)
+    if (cfg->isa_a) {
         top_atomics(cfg, m);
+    } else {
+        vm_assign(m, "dmem_rmw_o", "1'b0");
+        vm_assign(m, "dmem_amo_o", "5'd0");
+    }
     top_stage_r(cfg, m);
     top_load_trace(cfg, m);
 }

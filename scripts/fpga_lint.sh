@@ -16,7 +16,8 @@ for b in ecp5 ice40; do
   for v in "" "-GBOOT_ROM=1 -GREPORT=$([ $b = ecp5 ] && echo 1 || echo 0)"; do
     # shellcheck disable=SC2086
     if verilator --lint-only -Wall --unroll-count 1024 --top-module top_$b "$root/fpga/common/lint.vlt" \
-         -f "$rtl/files.f" "$root"/fpga/common/simty_fpga_soc.v "$root"/fpga/common/simty_uart_tx.v \
+         -f "$rtl/files.f" "$root"/fpga/common/simty_fpga_soc.v "$root"/fpga/common/simty_fpga_amo.v \
+         "$root"/fpga/common/simty_uart_tx.v \
          "$root"/fpga/common/simty_fpga_report.v "$root"/fpga/common/simty_fpga_lines.v \
          "$root"/fpga/common/lint_prims.v "$root/fpga/$b/top_$b.v" \
          -GT="$T" -GWARP_W="$(lg "$W")" -GLANE_W="$(lg "$T")" $v; then

@@ -73,9 +73,8 @@ def main():
 
     params = {"T": T, "WARP_W": synth.log2(W), "LANE_W": synth.log2(T), "IMEM_AW": a.imem_aw,
               "DMEM_AW": a.dmem_aw, "START_PC": entry, "MAX_CYCLES": a.max_cycles}
-    src = synth.rtl_files(a.rtl) + [os.path.join(ROOT, "fpga", "common", f) for f in
-                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v", "simty_fpga_lines.v",
-                                      "tb_fpga_soc.v")]
+    src = synth.rtl_files(a.rtl) + synth.FPGA_SRC + [os.path.join(ROOT, "fpga", "common",
+                                                                    "tb_fpga_soc.v")]
     vvp = os.path.join(out, "tb.vvp")
     cmd = ["iverilog", "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
     cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
@@ -141,9 +140,8 @@ def run_prog(a, elf):
               "END_IDLE": 16 * 8 + (3 * 512 + 2 * (1 << (synth.log2(W) + synth.log2(T))) + 64
                                     if progpatch.REPORT[a.board] else 0),
               "MAX_CYCLES": a.max_cycles}
-    src = synth.rtl_files(a.rtl) + [os.path.join(ROOT, "fpga", "common", f) for f in
-                                     ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v", "simty_fpga_lines.v",
-                                      "tb_fpga_soc.v")]
+    src = synth.rtl_files(a.rtl) + synth.FPGA_SRC + [os.path.join(ROOT, "fpga", "common",
+                                                                    "tb_fpga_soc.v")]
     vvp = os.path.join(out, "tb.vvp")
     cmd = ["iverilog", "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
     cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src

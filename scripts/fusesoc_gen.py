@@ -124,8 +124,8 @@ def main():
     if params.get("soc_sim"):
         cfg = synth.read_config("rtl")
         # copied beside the core file: FuseSoC wants a core's files under its folder
-        soc = copy_in(root, ["fpga/common/simty_fpga_soc.v", "fpga/common/simty_uart_tx.v",
-                             "fpga/common/tb_fpga_soc.v"])
+        soc = copy_in(root, ["fpga/common/simty_fpga_soc.v", "fpga/common/simty_fpga_amo.v",
+                             "fpga/common/simty_uart_tx.v", "fpga/common/tb_fpga_soc.v"])
         wrap("tb_simty_soc", "tb_fpga_soc", "the board SoC bench (fpga/common/tb_fpga_soc.v)",
              cfg, soc_params(synth, cfg, IMEM_AW, DMEM_AW), "")
         files["soc_sim"] = {"files": soc + ["tb_simty_soc.v"], "file_type": "verilogSource"}
@@ -135,8 +135,8 @@ def main():
         cfg = synth.read_config("rtl")
         bd = synth.BOARDS[board]
         top, cons = bd["top"], bd["constraints"]
-        src = copy_in(root, ["fpga/common/simty_fpga_soc.v", "fpga/common/simty_uart_tx.v",
-                             "fpga/%s/%s.v" % (board, top)])
+        src = copy_in(root, ["fpga/common/simty_fpga_soc.v", "fpga/common/simty_fpga_amo.v",
+                             "fpga/common/simty_uart_tx.v", "fpga/%s/%s.v" % (board, top)])
         ports, ptype = BOARD_PORTS[board]
         wrap("simty_" + top, top, "the %s board top (fpga/%s/%s.v)" % (bd["board"], board, top),
              cfg, soc_params(synth, cfg, bd["imem_aw"](cfg["T"]), bd["dmem_aw"](cfg["T"])), ports)

@@ -76,9 +76,10 @@ BOARDS = {
         "capacity": {"lc": 7680, "bram": 32},
     },
 }
+# The SoC's sources, for every flow that builds it (synthesis, fpga_soc_sim.py).
 FPGA_SRC = [os.path.join(ROOT, "fpga", "common", f)
-            for f in ("simty_fpga_soc.v", "simty_uart_tx.v", "simty_fpga_report.v",
-                      "simty_fpga_lines.v")]
+            for f in ("simty_fpga_soc.v", "simty_fpga_amo.v", "simty_uart_tx.v",
+                      "simty_fpga_report.v", "simty_fpga_lines.v")]
 
 # Per-unit rows: the direct children of simty_core by module, plus the ALU lanes
 # inside simty_exec and the board's memories.

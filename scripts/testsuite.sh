@@ -45,7 +45,14 @@ rtl() { # W T TRACK TESTS (sorted: SORTER=exact unless given)
 rtl_m() { # W T TRACK TESTS
   echo "$mk sim W=$1 T=$2 TRACK=$3 ISA=rv32im TEST='$4' COSIM=1 SIMFLAGS=--quiet"
 }
+# ISA=rv32ia / rv32ima: atomics and forward progress (build/..._ia, build/sw-ia; _ima, sw-ima)
+rtl_a() { # W T TRACK TESTS [ISA]
+  echo "$mk sim W=$1 T=$2 TRACK=$3 ISA=${5:-rv32ia} TEST='$4' COSIM=1 SIMFLAGS=--quiet"
+}
 all_sw="rv32ui apps simt"
+# the A programs: the ISA tests, the SIMT tests that need no rule, then those that need
+# forward progress (a lane waits for a lane of its own warp), so a hang cannot hide the rest
+a_sw="rv32ua simt_a simt_fp"
 fast=(
   "setup|scripts/setup.sh --check"
   "gen-unit|$mk gen-unit-test"
@@ -70,6 +77,9 @@ fast=(
   "gen-lint-arb|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=arbiter"
   "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1x1 2x4 8x8 4x64' GEN_LINT_TRACK=arbiter-pipe"
   "gen-lint-m|$mk gen-lint GEN_LINT_CFGS='2x4 8x8' GEN_LINT_TRACK=sorted-im GEN_LINT_TOPS=simty_core"
+  "gen-lint-a|$mk gen-lint GEN_LINT_CFGS='1x1 2x4 8x8 4x64' GEN_LINT_TRACK=sorted-ia GEN_LINT_TOPS=simty_core && $mk gen-lint GEN_LINT_CFGS='1x1 8x8 4x64' GEN_LINT_TRACK=sorted-lazy-ima GEN_LINT_TOPS=simty_core && $mk gen-lint GEN_LINT_CFGS='1x1 2x4 8x8 4x64' GEN_LINT_TRACK=arbiter-ia GEN_LINT_TOPS=simty_core"
+  "rtl-a-4x64|$(rtl_a 4 64 sorted "$a_sw")"
+  "rtl-a-arb-4x64|$(rtl_a 4 64 arbiter "$a_sw")"
   "ref-cfg|$mk ref-check-cfg"
   "fpga-smoke|$mk fpga-smoke"
   "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
@@ -78,6 +88,13 @@ fast=(
   "rtl-arbp0-8x8|$(rtl 8 8 "arbiter ARBPIPE=0" "$all_sw")"
   "rtl-m-arb-8x8|$(rtl_m 8 8 arbiter rv32um)"
   "rtl-m-2x4|$(rtl_m 2 4 sorted rv32um)"
+  "rtl-a-8x8|$(rtl_a 8 8 sorted "$a_sw")"
+  "rtl-a-arb-8x8|$(rtl_a 8 8 arbiter "$a_sw")"
+  "rtl-a-2x4|$(rtl_a 2 4 sorted "$a_sw")"
+  "rtl-a-1x8|$(rtl_a 1 8 sorted "$a_sw")"
+  "rtl-a-arb-1x8|$(rtl_a 1 8 arbiter "$a_sw")"
+  "rtl-a-1x1|$(rtl_a 1 1 sorted "$a_sw")"
+  "rtl-ima-arb-2x4|$(rtl_a 2 4 arbiter "rv32um $a_sw" rv32ima)"
   "rtl-2x4|$(rtl 2 4 sorted "$all_sw")"
   "rtl-16x4|$(rtl 16 4 sorted "$all_sw")"
   "rtl-lazy-2x4|$(rtl 2 4 "sorted SORTER=lazy" "$all_sw")"
@@ -174,6 +191,9 @@ declare -A lock_of=(
   [gen-lint-m]=lint [gen-lint-all]=lint [gen-lint-all-arb]=lint   # build/lint/
   [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref [ref-a]=ref  # build/ref/
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
+  [rtl-a-4x64]=ia [rtl-a-arb-4x64]=ia [rtl-a-8x8]=ia [rtl-a-arb-8x8]=ia [rtl-a-2x4]=ia
+  [rtl-a-1x8]=ia [rtl-a-arb-1x8]=ia [rtl-a-1x1]=ia                  # build/sw-ia/
+  [rtl-ima-arb-2x4]=ima [gen-lint-a]=lint                            # build/sw-ima/, build/lint/
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
   [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/

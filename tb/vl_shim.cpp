@@ -142,13 +142,8 @@ extern "C" void sim_step(sim_t *s, const simty_in *in, simty_out *o) {
     }
     o->dmem_wid = t->dmem_wid_o;
     o->dmem_lane = t->dmem_lane_o;
-#ifdef SIMTY_ISA_A
-    o->dmem_rmw = t->dmem_rmw_o;
+    o->dmem_rmw = t->dmem_rmw_o;      // 0 without A
     o->dmem_amo = t->dmem_amo_o;
-#else
-    o->dmem_rmw = 0;
-    o->dmem_amo = 0;
-#endif
     o->trc_valid = t->trc_valid_o;
     o->trl_valid = t->trl_valid_o;
 }
@@ -180,11 +175,7 @@ extern "C" void sim_trace(sim_t *s, simty_trace *r, int full) {
     r->x = path(t->trc_x_o);
     r->y = path(t->trc_y_o);
     r->z = path(t->trc_z_o);
-#ifdef SIMTY_YIELD
-    r->yield = t->trc_yield_o;
-#else
-    r->yield = 0;
-#endif
+    r->yield = t->trc_yield_o;      // 0 without A
     r->l_wid = t->trl_wid_o;
     r->l_rd = t->trl_rd_o;
     r->l_mask = bits64(t->trl_mask_o);

@@ -92,6 +92,8 @@ module simty_fpga_soc #(
   wire [32*T-1:0]   dmem_wdata;
   wire [32*T-1:0]   dmem_rdata;
   wire [32*T-1:0]   dmem_ram_rdata;
+  wire              dmem_rmw;   // an amo (ISA with A; 0 otherwise): read-modify-write below
+  wire [4:0]        dmem_amo;   // its funct5
   wire [WARP_W-1:0] dmem_wid;   // the console's thread (REPORT = 1), else unused
   wire [LANE_W-1:0] dmem_lane;  // idem
   // Bits the board does not decode (Verilator's default --unused-regexp matches *unused*).
@@ -194,6 +196,8 @@ module simty_fpga_soc #(
     .dmem_wdata_o (dmem_wdata),
     .dmem_wid_o   (dmem_wid),
     .dmem_lane_o  (dmem_lane),
+    .dmem_rmw_o   (dmem_rmw),
+    .dmem_amo_o   (dmem_amo),
     .dmem_rdata_i (dmem_rdata),
     // trace ports: simulation only, open on the board
     .trc_valid_o  (trc_valid),
@@ -216,6 +220,7 @@ module simty_fpga_soc #(
     .trc_x_o      (),
     .trc_y_o      (),
     .trc_z_o      (),
+    .trc_yield_o  (),
     .trl_valid_o  (),
     .trl_wid_o    (),
     .trl_rd_o     (),
@@ -243,17 +248,42 @@ module simty_fpga_soc #(
   // 1 GiB) or the MMIO page (0xF000_0000); every other address traps before the
   // port. Bit 30 tells the two apart: one wire instead of a 20-bit compare in
   // front of every block RAM's enable.
+  // An amo (ISA with A, spec "Memory and ports") reads its block like a load; the next
+  // cycle, which the core leaves without a request, writes amo(old, data) to its one
+  // enabled word. Without A dmem_rmw is 0 and synthesis removes this part.
   wire mmio     = dmem_addr[30];
-  wire dmem_wen = dmem_req & dmem_we & ~mmio;
+  wire dmem_wen = dmem_req & dmem_we & ~dmem_rmw & ~mmio;
   reg  mmio_rd_q;               // the block returned next cycle is an MMIO load: read zero
+  reg                amo_q;     // the block read last cycle is an amo's: write it back now
+  reg  [4:0]         amo_f5_q;
+  reg  [4*T-1:0]     amo_be_q;
+  reg  [32*T-1:0]    amo_x_q;
+  reg  [DMEM_AW-1:0] amo_addr_q;
+  wire [31:0]        amo_new;
 
   always @(posedge clk_i) begin
     if (rst_i) begin
       mmio_rd_q <= 1'b0;
+      amo_q     <= 1'b0;
     end else begin
       mmio_rd_q <= dmem_req & ~dmem_we & mmio;
+      amo_q     <= dmem_req & dmem_we & dmem_rmw & ~mmio;
     end
+    amo_f5_q   <= dmem_amo;
+    amo_be_q   <= dmem_wstrb;
+    amo_x_q    <= dmem_wdata;
+    amo_addr_q <= dmem_addr[OFF_W +: DMEM_AW];
   end
+
+  simty_fpga_amo #(
+    .T (T)
+  ) u_amo (
+    .f5_i   (amo_f5_q),
+    .be_i   (amo_be_q),
+    .old_i  (dmem_ram_rdata),
+    .x_i    (amo_x_q),
+    .new_o  (amo_new)
+  );
 
   simty_ram_1r1w_be #(
     .DEPTH_W   (DMEM_AW),
@@ -261,11 +291,11 @@ module simty_fpga_soc #(
     .INIT_FILE (DMEM_HEX)
   ) u_dmem (
     .clk_i   (clk_i),
-    .we_i    (dmem_wen),
-    .waddr_i (dmem_addr[OFF_W +: DMEM_AW]),
-    .wdata_i (dmem_wdata),
-    .wbe_i   (dmem_wstrb),
-    .re_i    (dmem_req & ~dmem_we),
+    .we_i    (dmem_wen | amo_q),
+    .waddr_i (amo_q ? amo_addr_q : dmem_addr[OFF_W +: DMEM_AW]),
+    .wdata_i (amo_q ? {T{amo_new}} : dmem_wdata),
+    .wbe_i   (amo_q ? amo_be_q : dmem_wstrb),
+    .re_i    (dmem_req & (~dmem_we | dmem_rmw)),
     .raddr_i (dmem_addr[OFF_W +: DMEM_AW]),
     .rdata_o (dmem_ram_rdata)
   );
