@@ -55,6 +55,8 @@ module simty_core (
   output wire [32*T-1:0]   dmem_wdata_o, // word i in bits 32i+31..32i (both from the coalescer's registers, one multiplexer after them)
   output reg  [WARP_W-1:0] dmem_wid_o,   // warp of the request
   output reg  [LANE_W-1:0] dmem_lane_o,  // leader lane (owner of a sub-word or console access)
+  output wire              dmem_rmw_o,   // an amo (A; else 0): write amo(old, data), return old; no request next cycle
+  output wire [4:0]        dmem_amo_o,   // its funct5 (RISC-V encoding)
   input  wire [32*T-1:0]   dmem_rdata_i, // the block requested the cycle before
   // trace: one resolved pass (stage r)
   output wire              trc_valid_o,
@@ -77,6 +79,7 @@ module simty_core (
   output wire [PATH_W-1:0] trc_x_o,
   output wire [PATH_W-1:0] trc_y_o,
   output wire [PATH_W-1:0] trc_z_o,
+  output wire              trc_yield_o,  // the head path yielded (forward progress; 0 without A)
   // trace: one load write-back (after its pass's stage r)
   output wire              trl_valid_o,
   output wire [WARP_W-1:0] trl_wid_o,
@@ -908,6 +911,8 @@ module simty_core (
   end
 
   assign unused_start = ^start_pc_i[1:0];
+  assign dmem_rmw_o   = 1'b0;
+  assign dmem_amo_o   = 5'd0;
 
   // stage_r
   always @(posedge clk_i) begin
@@ -934,6 +939,7 @@ module simty_core (
     end
   end
 
+  assign trc_yield_o = 1'b0;
   assign trc_valid_o = r_valid_q;
   assign trc_wid_o   = r_wid_q;
   assign trc_insn_o  = r_insn_q;

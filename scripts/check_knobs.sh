@@ -10,7 +10,8 @@
 #     writes no record; a bad list item and a bad knob of the model's run too.
 #  3. make gen remembers every knob (LAST_MK), and a tracker's own knob only with
 #     its tracker.
-#  4. The model (MODEL=ref) is told the ISA, so rv32im programs run on it.
+#  4. The model (MODEL=ref) is told the ISA, so rv32im and rv32ia programs run on it; an
+#     rv32ia program traps (illegal instruction) on the model and the RTL without A.
 # Ends with "N passed, M failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -29,6 +30,8 @@ combos=(
   "2x4:arbiter_pipe||W=2 T=4 TRACK=arbiter ARBPIPE=1"
   "8x8:sorted_lazy||W=8 T=8 TRACK=sorted SORTER=lazy"
   "1x1:sorted_exact|ISA=rv32im|W=1 T=1 SORTER=exact ISA=rv32im"
+  "2x4:arbiter|ISA=rv32ia|W=2 T=4 TRACK=arbiter ISA=rv32ia"
+  "8x8:sorted_lazy|ISA=rv32ima|W=8 T=8 SORTER=lazy ISA=rv32ima"
   "4x64:arbiter_pipe0||W=4 T=64 TRACK=arbiter ARBPIPE=0"
   "16x4:arbiter|IMEM=128 DMEM=1024 RAMSTYLE=block|W=16 T=4 TRACK=arbiter IMEM=128 DMEM=1024 RAMSTYLE=block"
 )
@@ -74,6 +77,8 @@ W=8 T=8|W8_T8_sorted
 W=8 T=8 SORTER=lazy|W8_T8_sorted_lazy
 W=2 T=4 TRACK=arbiter ARBPIPE=1|W2_T4_arbiter_pipe
 W=8 T=8 ISA=rv32im|W8_T8_sorted_im
+W=8 T=8 ISA=rv32ia|W8_T8_sorted_ia
+W=2 T=4 TRACK=arbiter ISA=rv32ima|W2_T4_arbiter_ima
 W=8 T=8 TRACK=arbiter SORTER=exact ARBPIPE=auto|W8_T8_arbiter
 W=2 T=2 IMEM=64 DMEM=32 RAMSTYLE=auto|W2_T2_sorted_I64_D32_auto
 EOF
@@ -91,7 +96,7 @@ for kv in W=6 T=3 TRACK=bogus SORTER=bogus ARBPIPE=9 ISA=bogus IMEM=3 DMEM=5 RAM
   fi
 done
 out=$($mk sim MODEL=ref ISA=bogus TEST=add 2>&1); rc=$?
-if [ $rc -ne 0 ] && grep -q "ISA=bogus: must be rv32i or rv32im" <<< "$out"; then
+if [ $rc -ne 0 ] && grep -q "ISA=bogus: must be rv32i, rv32im, rv32ia or rv32ima" <<< "$out"; then
   ok "make sim MODEL=ref ISA=bogus is refused, naming the knob"
 else
   ko "make sim MODEL=ref ISA=bogus: exit $rc: $(tail -n 2 <<< "$out")"
@@ -132,5 +137,20 @@ if [ $rc -ne 0 ] && grep -q "^TRAP .*illegal instruction" <<< "$out"; then
 else
   ko "an rv32im program on the model with ISA=rv32i: exit $rc, expected an illegal-instruction trap"
 fi
+out=$($mk sim MODEL=ref W=2 T=4 ISA=rv32ia TEST=rv32ua 2>&1); rc=$?
+if [ $rc -eq 0 ] && grep -q "^10 passed, 0 failed" <<< "$out"; then
+  ok "make sim MODEL=ref ISA=rv32ia TEST=rv32ua passes"
+else
+  ko "make sim MODEL=ref ISA=rv32ia TEST=rv32ua: exit $rc: $(tail -n 2 <<< "$out")"
+fi
+# an A program on cores without A: the model and the RTL trap (cause 2)
+for model in ref rtl; do
+  out=$($mk sim MODEL=$model W=2 T=4 ISA=rv32i TEST=build/sw-ia/rv32ua/amoadd_w.elf 2>&1); rc=$?
+  if [ $rc -ne 0 ] && grep -q "^TRAP .*illegal instruction" <<< "$out"; then
+    ok "an rv32ia program traps on MODEL=$model with ISA=rv32i"
+  else
+    ko "an rv32ia program on MODEL=$model with ISA=rv32i: exit $rc, expected an illegal-instruction trap"
+  fi
+done
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ]

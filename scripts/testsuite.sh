@@ -145,6 +145,8 @@ fast=(
   "fpga-sim|$mk fpga-sim W=2 T=2 && $mk fpga-sim W=8 T=8 TRACK=arbiter"
   # make bitstream PROG='s images of 9 programs through the ECP5 SoC against make sim (~40 s)
   "fpga-sim-prog|$mk test-fpga-sim-prog W=2 T=4 TRACK=sorted SORTER=exact"
+  # the SoC's read-modify-write: A programs on the ECP5 SoC against make sim
+  "fpga-sim-a|$mk fpga-sim W=2 T=4 TRACK=sorted ISA=rv32ia BOARD=ecp5 PROG='build/sw-ia/rv32ua/amoadd_w.elf build/sw-ia/rv32ua/amomaxu_w.elf build/sw-ia/rv32ua/lrsc.elf build/sw-ia/simt_a/atomic_counter.elf build/sw-ia/simt_fp/fp_flag_lanes.elf'"
   "term-selftest|.venv/bin/python scripts/term.py --self-test"
 )
 # simjobs.py --progress-self-test's run of this runner: three quick checks, two phases.
@@ -193,7 +195,7 @@ declare -A lock_of=(
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
   [rtl-a-4x64]=ia [rtl-a-arb-4x64]=ia [rtl-a-8x8]=ia [rtl-a-arb-8x8]=ia [rtl-a-2x4]=ia
   [rtl-a-1x8]=ia [rtl-a-arb-1x8]=ia [rtl-a-1x1]=ia                  # build/sw-ia/
-  [rtl-ima-arb-2x4]=ima [gen-lint-a]=lint                            # build/sw-ima/, build/lint/
+  [rtl-ima-arb-2x4]=ima [gen-lint-a]=lint [fpga-sim-a]=ia          # build/sw-ima/, build/lint/
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
   [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/

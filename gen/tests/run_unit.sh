@@ -97,7 +97,7 @@ tag_ok() {  # the one identity (issue 53): --tag writes nothing; config.mk and t
     grep -q '^#define SIMTY_TAG "W8_T16_sorted"' "$cli/a/simty_config.h"
 }
 t "cli: --tag prints the folder name and writes nothing; config.mk and simty_config.h carry it" tag_ok
-t "cli: --tag refuses a bad knob by name" err_is "simty-gen: ISA=bogus: must be rv32i or rv32im" --tag ISA=bogus
+t "cli: --tag refuses a bad knob by name" err_is "simty-gen: ISA=bogus: must be rv32i, rv32im, rv32ia or rv32ima" --tag ISA=bogus
 list_ok() { local n; n=$("$gen" --list | wc -l); [ "$n" -ge 4 ] && "$gen" --list | grep -q '^alu_lane  *simty_alu_lane'; }
 t "cli: --list shows every unit" list_ok
 doc_ok() { "$gen" --doc | head -n 2 | grep -q '^|---|---|---|$' && "$gen" --doc | grep -q '^| `simty_alu_lane` | `alu_lane` |'; }
