@@ -228,8 +228,10 @@ MUTATIONS = {
     # forward progress (the yield tracks): the yielding path not marked, the others not
     # unmarked (sorted: HCT2's c; arbiter: all, when every one is marked), the count
     # made without reads
-    "yield-no-mark":        ("P_YIELD",    {"sorted_ia": (1, 2), "arbiter_ia": (1, 2)}),
-    "yield-no-unmark":      ("P_YIELD",    {"sorted_ia": (1, 2), "arbiter_ia": (1, 2)}),
+    "yield-no-mark":        ("P_YIELD",    {"sorted_ia": (1, 2), "arbiter_ia": (1, 2),
+                                            "sorted_lazy_ia": (1, 4)}),
+    "yield-no-unmark":      ("P_YIELD",    {"sorted_ia": (1, 2), "arbiter_ia": (1, 2),
+                                            "sorted_lazy_ia": (1, 4)}),
     "yield-no-read":        ("P_BOUND",    {"sorted_ia": (1, 2), "arbiter_ia": (1, 2)}),
 }
 # Path-unit mutations also run on the whole core, where another property sees them
