@@ -62,7 +62,8 @@ fast=(
   # the figure tables against docs/data (scripts/tables.py), and that a stale one fails
   "tables|.venv/bin/python scripts/tables.py --check"
   "tables-selftest|.venv/bin/python scripts/tables.py --self-test"
-  "sw|$mk sw && sw/check.sh"
+  # the A software too, once, so that the rtl-a checks below only read build/sw-ia, sw-ima
+  "sw|$mk sw && $mk sw ISA=rv32ia && $mk sw ISA=rv32ima && sw/check.sh"
   "tools|$mk build/tools/simty-ref build/tools/libsimtyref.a"
   "--"
   # Longest first, so that the two slots end together.
@@ -193,9 +194,7 @@ declare -A lock_of=(
   [gen-lint-m]=lint [gen-lint-all]=lint [gen-lint-all-arb]=lint   # build/lint/
   [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref [ref-a]=ref  # build/ref/
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
-  [rtl-a-4x64]=ia [rtl-a-arb-4x64]=ia [rtl-a-8x8]=ia [rtl-a-arb-8x8]=ia [rtl-a-2x4]=ia
-  [rtl-a-1x8]=ia [rtl-a-arb-1x8]=ia [rtl-a-1x1]=ia                  # build/sw-ia/
-  [rtl-ima-arb-2x4]=ima [gen-lint-a]=lint [fpga-sim-a]=ia          # build/sw-ima/, build/lint/
+  [gen-lint-a]=lint       # build/lint/ (the rtl-a checks read build/sw-ia, built by "sw")
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
   [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/
