@@ -179,7 +179,7 @@ ICE40_LC, ICE40_RAM = 7680, 32
 
 # (label, data file or ("csv", file, W, T, track), bold)
 RESULTS_ROWS = (
-    ("W8T8 sorted (default)", "synth-ecp5-W8_T8_sorted-52f2c19", True),
+    ("W8T8 sorted (default)", "synth-ecp5-W8_T8_sorted-0b7e0f4", True),
     ("W8T16 sorted", "synth-ecp5-W8_T16_sorted-52f2c19", False),
     ("W8T8 arbiter", "synth-ecp5-W8_T8_arbiter_pipe2-ff76112", False),
     ("W8T8 sorted, `ISA=rv32im`, earlier RTL", "transcribed/synth-ecp5-W8_T8_sorted_im-ce6ca50",
@@ -241,7 +241,7 @@ def readme_results(db):
 
 # (label, synthesis, fixed bench, weak bench or None, engine, bold, what "before" was)
 FIGURE_ROWS = (
-    ("W8T8 sorted", "synth-ecp5-W8_T8_sorted-52f2c19", "bench-fixed-032bcdb",
+    ("W8T8 sorted", "synth-ecp5-W8_T8_sorted-0b7e0f4", "bench-fixed-032bcdb",
      "bench-weak-032bcdb", "sorted", True, "exact"),
     ("W8T16 sorted", "synth-ecp5-W8_T16_sorted-52f2c19", "bench-fixed-032bcdb",
      "bench-weak-032bcdb", "sorted", False, "round1"),
