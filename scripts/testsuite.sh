@@ -107,6 +107,8 @@ fast=(
   "ref-isa|$mk ref-check-isa"
   "ref-m|$mk ref-check-m"
   "ref-a|$mk ref-check-a"
+  # the model's forward-progress rule on the A programs (it builds build/sw-ia: lock ia)
+  "ref-yield|$mk ref-check-yield"
   "fusesoc|.venv/bin/python scripts/fusesoc_check.py --quick"
   "pll-selftest|.venv/bin/python scripts/fpga_flow.py --pll-self-test"
   # formal.py's verdicts from recorded sby outputs; its backstop gives TOO SLOW (~3 s)
@@ -192,7 +194,7 @@ declare -A lock_of=(
   [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref [ref-a]=ref  # build/ref/
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
   [rtl-a-4x64]=ia [rtl-a-arb-4x64]=ia [rtl-a-8x8]=ia [rtl-a-arb-8x8]=ia [rtl-a-2x4]=ia
-  [rtl-a-1x8]=ia [rtl-a-arb-1x8]=ia [rtl-a-1x1]=ia                  # build/sw-ia/
+  [rtl-a-1x8]=ia [rtl-a-arb-1x8]=ia [rtl-a-1x1]=ia [ref-yield]=ia    # build/sw-ia/
   [rtl-ima-arb-2x4]=ima [gen-lint-a]=lint                            # build/sw-ima/, build/lint/
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
