@@ -149,7 +149,8 @@ def check_refusals(checks, ref, elf):
                       (["--isa", "rv32ia", "--yield", "1"], "below 2"),
                       (["--isa", "rv32i", "--yield", "256"], "no A")):
         rc, out = run([ref, "--quiet"] + args + [elf])
-        checks.report(rc == 3 and "yield" in out, "%s: refused (%s, exit 3)" % (" ".join(args), why),
+        checks.report(rc == 3 and "yield" in out,
+                      "%s: refused (%s, exit 3)" % (" ".join(args), why),
                       "exit %d: %s" % (rc, out.strip()[-200:]))
 
 
