@@ -138,6 +138,8 @@ fast=(
   "dask|.venv/bin/python scripts/dask_check.py"
   "randstate|$mk test-randstate"
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
+  # the A kernels (sw/bench/a, atomics) on the rv32ia core against their host signatures
+  "bench-a-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted --isa rv32ia --kernels bench_a"
   # weak scaling: kernels sized for 1 and 8 threads, against their host signatures
   "bench-weak|.venv/bin/python scripts/bench.py --check '1x1 2x4' --track sorted --scale weak --kernels 'saxpy mandel matmul nqueens'"
   "badinput|$mk test-badinput W=2 T=4"
@@ -199,6 +201,7 @@ declare -A lock_of=(
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
   [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/
+  [bench-a-2x4]=ia                                                 # build/sw-ia/bench_a/
 )
 jobs=${TEST_JOBS:-2}
 case $jobs in ''|*[!0-9]*|0) echo "testsuite: TEST_JOBS=$jobs: a positive number" >&2; exit 3 ;; esac
