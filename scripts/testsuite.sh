@@ -109,6 +109,8 @@ fast=(
   "ref-isa|$mk ref-check-isa"
   "ref-m|$mk ref-check-m"
   "ref-a|$mk ref-check-a"
+  # the model's forward-progress rule on the A programs (it builds build/sw-ia: lock ia)
+  "ref-yield|$mk ref-check-yield"
   "fusesoc|.venv/bin/python scripts/fusesoc_check.py --quick"
   "pll-selftest|.venv/bin/python scripts/fpga_flow.py --pll-self-test"
   # formal.py's verdicts from recorded sby outputs; its backstop gives TOO SLOW (~3 s)
@@ -138,6 +140,8 @@ fast=(
   "dask|.venv/bin/python scripts/dask_check.py"
   "randstate|$mk test-randstate"
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
+  # the A kernels (sw/bench/a, atomics) on the rv32ia core against their host signatures
+  "bench-a-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted --isa rv32ia --kernels bench_a"
   # weak scaling: kernels sized for 1 and 8 threads, against their host signatures
   "bench-weak|.venv/bin/python scripts/bench.py --check '1x1 2x4' --track sorted --scale weak --kernels 'saxpy mandel matmul nqueens'"
   "badinput|$mk test-badinput W=2 T=4"
@@ -198,9 +202,11 @@ declare -A lock_of=(
   [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref [ref-a]=ref  # build/ref/
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
   [gen-lint-a]=lint       # build/lint/ (the rtl-a checks read build/sw-ia, built by "sw")
+  [ref-yield]=ia                                                   # build/sw-ia/
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
   [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/
+  [bench-a-2x4]=ia                                                 # build/sw-ia/bench_a/
 )
 jobs=${TEST_JOBS:-2}
 case $jobs in ''|*[!0-9]*|0) echo "testsuite: TEST_JOBS=$jobs: a positive number" >&2; exit 3 ;; esac

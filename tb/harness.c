@@ -575,7 +575,7 @@ static int write_outputs(struct run *r, const struct report_run *rr, int code)
         s.replays = r->replays;
         s.peak_paths = r->paths.peak_paths;
         memcpy(s.peak_paths_warp, r->paths.peak_warp, sizeof r->paths.peak_warp);
-        s.stalls = -1;
+        s.stalls = s.yields = -1;
         s.cct_peak = SIMTY_TRACK_ARBITER ? -1 : (int64_t)r->paths.cct_peak;
         report_stats_outcome(&s, rr);
         s.exit_code = code;
