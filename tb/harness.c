@@ -88,7 +88,7 @@ struct run {
     struct ref *ref;                        /* --cosim */
     char (*hist)[HISTORY][200];             /* last commits per thread (cosim) */
     unsigned hist_n[NTHREADS];
-    uint64_t warp_insts, thread_insts, replays, divergences, merges;
+    uint64_t warp_insts, thread_insts, replays, divergences, merges, yields;
     int error;                              /* a check failed: the run fails */
 };
 
@@ -359,6 +359,7 @@ static void on_pass(struct run *r)
         r->divergences++;
     if (t->b.valid && t->b.pc == t->pc)
         r->replays++;
+    r->yields += (uint64_t)t->yield;
     if (in > outn)
         r->merges += (uint64_t)(in - outn);
 
@@ -575,7 +576,8 @@ static int write_outputs(struct run *r, const struct report_run *rr, int code)
         s.replays = r->replays;
         s.peak_paths = r->paths.peak_paths;
         memcpy(s.peak_paths_warp, r->paths.peak_warp, sizeof r->paths.peak_warp);
-        s.stalls = s.yields = -1;
+        s.stalls = -1;
+        s.yields = SIMTY_ISA_A ? (int64_t)r->yields : -1;   /* forward progress (with A) */
         s.cct_peak = SIMTY_TRACK_ARBITER ? -1 : (int64_t)r->paths.cct_peak;
         report_stats_outcome(&s, rr);
         s.exit_code = code;
