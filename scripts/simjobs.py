@@ -848,7 +848,7 @@ def main(argv=None):
     p.add_argument("knobs", nargs="*", metavar="KEY=VALUE")
     p = sub.add_parser("sims", help="build each configuration's simulator, print its path")
     p.add_argument("--track", default="sorted", help="the track of items without :track")
-    p.add_argument("--isa", default="rv32i", choices=["rv32i", "rv32im"])
+    p.add_argument("--isa", default="rv32i", choices=["rv32i", "rv32im", "rv32ia", "rv32ima"])
     p.add_argument("specs", nargs="+", metavar="WxT[:track]")
     p = sub.add_parser("progress", help="a progress line for a shell script: its output on "
                        "stdin, with the lines @progress start NAME and @progress done NAME")
