@@ -28,11 +28,11 @@ _ima).  A program with A lists the code whose effects depend on the schedule
 (its .simty_sched section; randprog_amo.py); a program with spin-waits (lanes
 waiting for lane 0 of their warp, which only the core's forward-progress rule
 lets end: the model has none) runs on the model in step 1 under breadth-first,
-else mp-ipdom, else minority-first: the first under which no thread ends at a
-cap (a spin-wait or an LR/SC retry loop that gave up, exit code 91 or 92;
-fine interleavings of a warp's paths can starve an LR/SC loop).  The exit code
-of these programs does not depend on the schedule, so any of them gives the
-one the RTL must give.
+else under the other policies in turn (SPIN_POLICIES) until one lets no thread
+end at a cap (a spin-wait or an LR/SC retry loop that gave up, exit code 91 or
+92; the fine interleaving of breadth-first can starve an LR/SC loop).  The exit
+code of these programs does not depend on the schedule, so any of them gives
+the one the RTL must give.
 
 Tracks: sorted (the default sorter, SORTER=auto), sorted_exact and sorted_lazy (TRACK=sorted
 SORTER=exact or lazy, folders W<w>_T<t>_sorted_exact and _sorted_lazy), arbiter (ARBPIPE=auto), arbiter_pipe (TRACK=arbiter ARBPIPE=1,
@@ -436,13 +436,15 @@ def spin_waits(elf):
     return 0
 
 
-# The model's policies for the own run of a program with spin-waits, in order: each
-# gives the waiters' lane 0 a turn (under MinSP-PC the waiters would keep it from ever
-# running: the model has no forward-progress rule, they end at their cap, exit code
-# 91).  Their fine interleaving of a warp's paths can make an LR/SC loop fail round
-# after round (another path's lr.w between its lr.w and sc.w moves the warp's
-# reservation) until its cap (exit code 92): then the next policy runs it.
-SPIN_POLICIES = ['breadth-first', 'mp-ipdom', 'minority-first']
+# The model's policies for the own run of a program with spin-waits, in order.  The
+# model has no forward-progress rule: under MinSP-PC the waiters usually keep their
+# lane 0 from ever running and end at their cap (exit code 91).  Breadth-first gives
+# every path a turn each round, but its fine interleaving of a warp's paths can make
+# an LR/SC loop fail round after round (another path's lr.w between its lr.w and sc.w
+# moves the warp's reservation) until its cap (exit code 92); then the next policy
+# runs it, and so on: whichever ends with no thread at a cap gives the exit code.
+SPIN_POLICIES = ['breadth-first', 'mp-ipdom', 'minority-first', 'ipdom', 'depth-first',
+                 'min-pc', 'minsp-pc']
 
 
 def run_model(a, w, t, elf, extra=()):

@@ -22,8 +22,9 @@ on (docs/spec.md, "Project addition: atomics" and "forward progress"):
     thread may write them, so what an AMO, lr.w or sc.w returns there depends
     on the schedule; it goes only into the scratch registers and from there
     into the sink, never into control flow, an address or a data register.
-  * Spin-waits (at most two per program, in main at the top level, before
-    anything that could end a thread): lane 0 of each warp does some work and
+  * Spin-waits (in about a quarter of the programs, which have no retry loops;
+    at most two per program, in main at the top level, before anything that
+    could end a thread): lane 0 of each warp does some work and
     then raises a per-warp flag (sw, amoswap.w or amoor.w); some other lanes of
     the warp wait for it in a loop that reads it (lw, lr.w, amoor.w, amoadd.w),
     placed before lane 0's code, so that under plain MinSP-PC they would keep
@@ -49,6 +50,7 @@ A_TRAP_KINDS = ['amomis', 'amofault', 'amofault_mix']
 SPIN_CAP = 384          # reads of a spin loop before it gives up (the rule: 256 per hand-over)
 SPIN_WORK = 160         # at most this much work by the flag's setter (below 256 back jumps)
 MAX_SPINS = 2
+SPIN_SHARE = 0.4        # programs that may have spin-waits (and have no retry loops)
 REGION_LOOP, REGION_VALUES = 1, 2
 SPIN_EXIT, RETRY_EXIT = 91, 92
 
@@ -70,8 +72,16 @@ class AmoStmts:
 
     def a_weights(self, base):
         r = self.rng
-        for k, v in (('amo', 3), ('amosh', 1.5), ('lrsc', 2), ('lrloop', 1), ('spin', 1.5)):
+        for k, v in (('amo', 3), ('amosh', 1.5), ('lrsc', 2), ('lrloop', 1), ('spin', 6)):
             base[k] = v * r.choice([0.3, 1, 1, 2])
+        # spin-waits or LR/SC retry loops, not both: the model runs a program with
+        # spin-waits under a policy that interleaves a warp's paths instruction by
+        # instruction (it has no forward-progress rule), and there another path's lr.w
+        # lands between a loop's lr.w and sc.w round after round (T = 64: 64 paths)
+        if r.random() < SPIN_SHARE:
+            base['lrloop'] = 0
+        else:
+            base['spin'] = 0
 
     def a_save(self):
         return len(self.sdep), self.nspin
