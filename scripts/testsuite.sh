@@ -133,6 +133,9 @@ fast=(
   "--"
   # These reuse the simulators built above.
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted_exact sorted_lazy arbiter'"
+  # random programs with atomics and spin-waits on the A cores of rtl-a-* (sorted: exact
+  # at 1x1 and 4x64, lazy at 2x4 and 8x8) and the arbiter (1x1 and 2x4 built here)
+  "fuzz-a|$mk fuzz ISA=rv32ia N=50 SEED=1 FUZZ_TRACKS='sorted arbiter' FUZZ_FLAGS='--out build/fuzz-a'"
   "dask|.venv/bin/python scripts/dask_check.py"
   "randstate|$mk test-randstate"
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
@@ -195,7 +198,7 @@ declare -A lock_of=(
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
   [rtl-a-4x64]=ia [rtl-a-arb-4x64]=ia [rtl-a-8x8]=ia [rtl-a-arb-8x8]=ia [rtl-a-2x4]=ia
   [rtl-a-1x8]=ia [rtl-a-arb-1x8]=ia [rtl-a-1x1]=ia                  # build/sw-ia/
-  [rtl-ima-arb-2x4]=ima [gen-lint-a]=lint [fpga-sim-a]=ia          # build/sw-ima/, build/lint/
+  [rtl-ima-arb-2x4]=ima [gen-lint-a]=lint [fpga-sim-a]=ia [fuzz-a]=ia  # build/sw-ima/, build/lint/
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
   [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/
