@@ -648,7 +648,7 @@ class Gen(MemStmts, AmoStmts):
                 elif k == 'lrloop':
                     c = self.st_lrloop(piece, ctx)
                 elif k == 'spin':
-                    c = self.st_spin(piece, ctx)
+                    c = self.st_spin(piece, ctx, cost)
                 else:
                     c = None
                 if c is None or cost + c > budget:
@@ -661,6 +661,8 @@ class Gen(MemStmts, AmoStmts):
                 if (k in ('exit', 'trap') or (k == 'rec' and self.rec_may_die)
                         or (k in ('call', 'icall') and any(f.may_die for f in ctx.callable))):
                     self.deaths += 1     # (a statement kept inside one dropped later counts too)
+                if k == 'depth':
+                    self.depth_skew = True
                 break
         if not out:
             c = self.alu(out)

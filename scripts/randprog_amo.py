@@ -22,16 +22,24 @@ on (docs/spec.md, "Project addition: atomics" and "forward progress"):
     thread may write them, so what an AMO, lr.w or sc.w returns there depends
     on the schedule; it goes only into the scratch registers and from there
     into the sink, never into control flow, an address or a data register.
-  * Spin-waits (in about a quarter of the programs, which have no retry loops;
-    at most two per program, in main at the top level, before anything that
-    could end a thread): lane 0 of each warp does some work and
-    then raises a per-warp flag (sw, amoswap.w or amoor.w); some other lanes of
-    the warp wait for it in a loop that reads it (lw, lr.w, amoor.w, amoadd.w),
-    placed before lane 0's code, so that under plain MinSP-PC they would keep
-    lane 0 from ever running: only the forward-progress rule ends the wait.
-    The loop is capped (SPIN_CAP reads, ending the thread with exit code 91),
-    far above the rule's 256 back jumps per hand-over; the retry loops likewise
-    (exit code 92).  A program whose spinner hits the cap fails loudly.
+  * A spin-wait (in about a fifth of the programs, which have no retry loops;
+    one per program, in main at the top level): lane 0 of each warp does some
+    work and then raises a per-warp flag (sw, amoswap.w or amoor.w); some other
+    lanes of the warp wait for it in a loop that reads it (lw, lr.w, amoor.w,
+    amoadd.w), placed before lane 0's code, so that under plain MinSP-PC they
+    would keep lane 0 from ever running: only the forward-progress rule ends
+    the wait.  Each hand-over costs the waiters up to 256 reads, and they get
+    the turn back whenever another path of the warp yields or a late group of
+    waiters merges into theirs (a merged path is unmarked); so the wait comes
+    early in main (SPIN_BEFORE: no path can have taken 256 back jumps, i.e.
+    yielded, by then), before anything that could end a thread or make the
+    lanes' call depths differ (st_depth: a deeper path runs first, whatever its
+    PC, so waiters could start far ahead of lane 0), and lane 0's work is
+    short (SPIN_WORK: it cannot yield).  Then the warp reaches the wait as one
+    path, or as a few under the lazy sorter; the waiters read the flag 257
+    times on the RTL.  The loop is capped (SPIN_CAP reads, four hand-overs;
+    the thread ends with exit code 91); the retry loops likewise (exit code
+    92).  A program whose spinner hits the cap fails loudly.
 
 The instructions whose effects depend on the schedule are listed in the
 non-loaded ELF section `.simty_sched` as (begin, end, kind) words: kind 1, a
@@ -47,10 +55,11 @@ AMO_OPS = ['amoswap', 'amoadd', 'amoxor', 'amoand', 'amoor', 'amomin', 'amomax',
            'amominu', 'amomaxu']
 ORDER = ['', '', '.aq', '.rl', '.aqrl']
 A_TRAP_KINDS = ['amomis', 'amofault', 'amofault_mix']
-SPIN_CAP = 384          # reads of a spin loop before it gives up (the rule: 256 per hand-over)
+SPIN_CAP = 1024         # reads of a spin loop before it gives up (the rule: 256 per hand-over)
 SPIN_WORK = 160         # at most this much work by the flag's setter (below 256 back jumps)
-MAX_SPINS = 2
-SPIN_SHARE = 0.4        # programs that may have spin-waits (and have no retry loops)
+SPIN_BEFORE = 200       # at most this much of main before a spin-wait (below 256 back jumps)
+MAX_SPINS = 1
+SPIN_SHARE = 0.5        # programs that may have a spin-wait (and have no retry loops)
 REGION_LOOP, REGION_VALUES = 1, 2
 SPIN_EXIT, RETRY_EXIT = 91, 92
 
@@ -63,6 +72,7 @@ class AmoStmts:
         self.deaths = 0          # statements emitted so far that may end a thread
         self.main_deaths = None  # self.deaths when main's body starts
         self.rec_may_die = False
+        self.depth_skew = False  # main has changed the lanes' call depths (st_depth)
         if not self.isa_a:
             return
         tmax = min(self.maxt, 64)                 # T is at most 64
@@ -72,7 +82,7 @@ class AmoStmts:
 
     def a_weights(self, base):
         r = self.rng
-        for k, v in (('amo', 3), ('amosh', 1.5), ('lrsc', 2), ('lrloop', 1), ('spin', 6)):
+        for k, v in (('amo', 3), ('amosh', 1.5), ('lrsc', 2), ('lrloop', 1), ('spin', 10)):
             base[k] = v * r.choice([0.3, 1, 1, 2])
         # spin-waits or LR/SC retry loops, not both: the model runs a program with
         # spin-waits under a policy that interleaves a warp's paths instruction by
@@ -315,12 +325,14 @@ class AmoStmts:
             out.append(skip + ':')
         return c
 
-    def st_spin(self, out, ctx):
+    def st_spin(self, out, ctx, before):
         """Lane 0 works then raises its warp's flag; other lanes wait for it in a loop
-        placed before lane 0's code (needs the forward-progress rule)."""
+        placed before lane 0's code (needs the forward-progress rule).  before: the
+        cost of main's statements before this one."""
         r = self.rng
         if (ctx.fn != 'main' or ctx.depth != 0 or self.nspin >= MAX_SPINS
-                or self.main_deaths is None or self.deaths != self.main_deaths):
+                or self.main_deaths is None or self.deaths != self.main_deaths
+                or self.depth_skew or before > SPIN_BEFORE):
             return None
         k = self.nspin
         self.nspin += 1
@@ -369,6 +381,7 @@ class AmoStmts:
         out.append(work + ':')
         # lane 0's work: nothing that could end it, no wait; no LR/SC when the
         # waiters use lr.w (they move the warp's reservation at every read)
+        # (st_depth may come: it makes lane 0 deeper, after the flag)
         sub = ctx.child(no_death=True, no_lrsc=read == 'lr', loops=())
         body, bc = self.block(sub, SPIN_WORK, r.randint(1, 4))
         out += body
