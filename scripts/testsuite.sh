@@ -137,6 +137,10 @@ fast=(
   "--"
   # These reuse the simulators built above.
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted_exact sorted_lazy arbiter'"
+  # random programs with atomics and spin-waits on the A cores of rtl-a-* (sorted: exact
+  # at 1x1 and 4x64, lazy at 2x4 and 8x8) and the arbiter (1x1 and 2x4 built here, ~40 s);
+  # 1.5 s a program with 2 jobs (~100 s in all)
+  "fuzz-a|$mk fuzz ISA=rv32ia N=40 SEED=1 FUZZ_TRACKS='sorted arbiter' FUZZ_FLAGS='--out build/fuzz-a'"
   "dask|.venv/bin/python scripts/dask_check.py"
   "randstate|$mk test-randstate"
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
@@ -202,7 +206,7 @@ declare -A lock_of=(
   [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref [ref-a]=ref  # build/ref/
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
   [gen-lint-a]=lint       # build/lint/ (the rtl-a checks read build/sw-ia, built by "sw")
-  [ref-yield]=ia                                                   # build/sw-ia/
+  [ref-yield]=ia [fuzz-a]=ia                                       # build/sw-ia/, build/fuzz-a
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
   [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/
