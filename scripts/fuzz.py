@@ -481,10 +481,11 @@ def self_check(a, configs):
     """Generator check: every thread's effects must not depend on the schedule.
     Runs the model under its seven policies and compares per-thread commit logs.
     With A, the commits the program lists as schedule-dependent are compared
-    without their values or left out (per_thread_log), and in a program with
-    spin-waits a policy that keeps the waiters' lane 0 from running (their cap
-    ends them, exit code 91: the model has no forward-progress rule) is skipped and
-    named; the others must still agree."""
+    without their values or left out (per_thread_log), and a run that a cap ended
+    is skipped and named: in a program with spin-waits, a policy that keeps the
+    waiters' lane 0 from running (exit code 91: the model has no forward-progress
+    rule); anywhere, an LR/SC loop that the policy's interleaving starved (exit code
+    92: breadth-first, mp-ipdom).  The other runs must still agree."""
     policies = ['minsp-pc', 'min-pc', 'depth-first', 'breadth-first', 'ipdom', 'minority-first', 'mp-ipdom']
     d = os.path.join(a.out, 'selfcheck')
     os.makedirs(d, exist_ok=True)
