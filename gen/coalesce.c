@@ -49,8 +49,8 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
         vm_note(m, "RV32A: lr.w coalesces as a word load; sc.w and the amo*.w serve the leader "
                    "only (a store whose word is written in the memory, read-modify-write for "
                    "the amos), a failing sc.w writes no byte; atomics in the MMIO page fault. "
-                   "The cycle after an amo's request carries none: the memory writes the amo's "
-                   "word back then, so a pass that would request then replays.");
+                   "The two cycles after an amo's request carry none: the memory writes the "
+                   "amo's word back then, so a pass that would request in them replays.");
     vm_latency(m, "1 cycle: the outputs belong to the instruction that was at the inputs "
                   "of stage 1 one cycle earlier; req_strb_o and req_data_o, 2 cycles");
     /* --mutate=coal-*: test-only bugs formal/simty_formal_coalesce.sv must catch */
@@ -88,8 +88,8 @@ static void coal_interface(const struct simt_cfg *cfg, struct vmod *m)
     if (cfg->isa_a) {
         vm_port(m, VM_IN, "lone_i", "1", "sc.w or an amo: the leader only");
         vm_port(m, VM_IN, "drop_i", "1", "a failing sc.w: the leader writes no byte");
-        vm_port(m, VM_IN, "busy_i", "1", "the port is the memory's this cycle (it writes an "
-                "amo back): the pass serves no lane, every lane that would replays");
+        vm_port(m, VM_IN, "busy_i", "1", "the port is the memory's this cycle (one of the two "
+                "after an amo's request): the pass serves no lane, every lane that would replays");
     }
     vm_group(m, "per lane, to the branch unit (stage 2)");
     vm_port(m, VM_OUT, "trap_o", "T", NULL);

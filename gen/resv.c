@@ -85,7 +85,10 @@ static void resv_hits(const struct simt_cfg *cfg, struct vmod *m)
                             "!hit[n_wid_i]");
 }
 
-/* The next reservations: writes clear, an lr.w reserves, an sc.w drops its leader's. */
+/* The next reservations: writes clear, an lr.w reserves, an sc.w drops its leader's.
+ * Each warp's row is written under a compare with the requesting warp's id, not
+ * through a part-select indexed by it (Yosys built that as shifters: the unit was
+ * 1,469 LUT4 at W8T8). */
 static void resv_update(struct vmod *m)
 {
     struct vblock *b;
@@ -93,24 +96,30 @@ static void resv_update(struct vmod *m)
     vm_reg(m, "nv", "W*T", "the valid bits after this request");
     vm_wire(m, "own", "T", "the requesting warp's valid bits");
     vm_wire(m, "same", "1", "an lr.w of the word its warp has reserved");
+    vm_wire(m, "lr", "1", "an lr.w pass goes out");
+    vm_wire(m, "sc", "1", "an sc.w pass goes out");
     vm_assign(m, "own", "v_q[T*wid_i +: T]");
     vm_assign(m, "same", "ra_q[RA_W*wid_i +: RA_W] == word_i");
+    vm_assign(m, "lr", "req_i && lr_i");
+    vm_assign(m, "sc", "req_i && sc_i");
     b = vm_comb(m, "next");
     vb_default(b, "nv", "v_q");
     vb_for(b, "u", "0", "W");
-    vb_if(b, "hit[u]");
+    vb_if(b, "lr && wid_i == u[WARP_W-1:0]");
+    vb_set(b, "nv[T*u +: T]", "(own & ~served_i & {T{same}}) | (served_i & sword_i)");
+    vb_elif(b, "hit[u]");
     vb_set(b, "nv[T*u +: T]", "{T{1'b0}}");
+    vb_elif(b, "sc && wid_i == u[WARP_W-1:0]");
+    vb_set(b, "nv[T*u +: T]", "v_q[T*u +: T] & ~served_i");
     vb_end(b);
     vb_end(b);
-    vb_if(b, "req_i && lr_i");
-    vb_set(b, "nv[T*wid_i +: T]", "(own & ~served_i & {T{same}}) | (served_i & sword_i)");
-    vb_elif(b, "req_i && sc_i");
-    vb_set(b, "nv[T*wid_i +: T]", "nv[T*wid_i +: T] & ~served_i");
-    vb_end(b);
+    vm_integer(m, "k");
     b = vm_seq(m, "reservations");
     vb_set(b, "v_q", "nv");
-    vb_if(b, "req_i && lr_i");
-    vb_set(b, "ra_q[RA_W*wid_i +: RA_W]", "word_i");
+    vb_for(b, "k", "0", "W");
+    vb_if(b, "lr && wid_i == k[WARP_W-1:0]");
+    vb_set(b, "ra_q[RA_W*k +: RA_W]", "word_i");
+    vb_end(b);
     vb_end(b);
     vb_zero(b, "v_q");
 }

@@ -61,7 +61,7 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT_REG, "dmem_lane_o", "LANE_W", "leader lane (owner of a sub-word or console access)");
     /* every core has them, 0 without A, so that one memory serves every core */
     vm_port(m, cfg->isa_a ? VM_OUT_REG : VM_OUT, "dmem_rmw_o", "1", "an amo (A; else 0): "
-            "write amo(old, data), return old; no request next cycle");
+            "write amo(old, data), return old; none the 2 next cycles");
     vm_port(m, cfg->isa_a ? VM_OUT_REG : VM_OUT, "dmem_amo_o", "5", "its funct5 (RISC-V encoding)");
     vm_port(m, VM_IN, "dmem_rdata_i", "32*T", "the block requested the cycle before");
     vm_group(m, "trace: one resolved pass (stage r)");

@@ -268,7 +268,7 @@ static void top_coalesce_branch(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "s1_atom_i", "mb_lr || mb_sc || mb_rmw");
         vm_inst_conn(in, "lone_i", "n_sc_q || n_rmw_q");
         vm_inst_conn(in, "drop_i", "n_sc_q && !rs_ok");
-        vm_inst_conn(in, "busy_i", "dmem_req_o && dmem_rmw_o");
+        vm_inst_conn(in, "busy_i", "(dmem_req_o && dmem_rmw_o) || amo_wb_q");
     }
     vm_assign(m, "dmem_wstrb_o", "co_strb");
     vm_assign(m, "dmem_wdata_o", "co_data");
@@ -585,6 +585,7 @@ static void top_atomics(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "g_scf_q", "1", NULL);
     vm_reg(m, "ld_sc_q", "1", NULL);
     vm_reg(m, "ld_scf_q", "1", NULL);
+    vm_reg(m, "amo_wb_q", "1", "an AMO's request went out last cycle: the memory's two cycles");
     in = vm_inst(m, "simty_resv", "u_resv");
     vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "n_wid_i", "n_wid_q", "n_leader_i", "co_leader",
@@ -603,6 +604,8 @@ static void top_atomics(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "ld_sc_q", "g_sc_q");
     vb_set(b, "ld_scf_q", "g_scf_q");
     vb_set(b, "dmem_rmw_o", "n_rmw_q");
+    vb_set(b, "amo_wb_q", "dmem_req_o && dmem_rmw_o");
+    vb_zero(b, "amo_wb_q");
     vb_set(b, "dmem_amo_o", "n_insn_q[31:27]");
 }
 

@@ -5,9 +5,10 @@
                      [--policies "minsp-pc min-pc depth-first breadth-first ipdom
                                   minority-first mp-ipdom"]
                      [--kernels "saxpy mandel"] [--jobs 1] [--out build/bench]
-                     [--scale fixed|weak] [--synth-root DIR] [--no-plots]
+                     [--scale fixed|weak] [--isa rv32i|rv32im|rv32ia|rv32ima]
+                     [--synth-root DIR] [--no-plots]
                      [--no-mem-passes] [--docs DIR] [--policy-docs DIR]
-    scripts/bench.py --check "1x1 2x4" [--track sorted] [--scale weak]
+    scripts/bench.py --check "1x1 2x4" [--track sorted] [--scale weak] [--isa I]
     scripts/bench.py --self-test
 
 Every kernel runs on each configuration (plus the scalar baseline 1x1) on the
@@ -39,6 +40,14 @@ against the host build of the same size; output in build/bench-weak (records
 carry scale; the speed-up is then work per cycle over 1x1).  The default,
 fixed, runs the same programs at every W x T, comparable with earlier figures.
 
+--isa: the programs are compiled for that ISA (make sw-bench ISA=...: build/sw-im,
+build/sw-ia, build/sw-ima), the simulators generated with it (build/W8_T8_sorted_ia...)
+and the model run with it (simty-ref --isa: with A its forward-progress rule); with A
+the kernels of sw/bench/a (bench_a, atomics) run too, against their own host-computed
+signatures.  Records carry isa; the output goes to build/bench-<isa> (e.g.
+build/bench-ia, build/bench-weak-ia); --docs and --policy-docs take rv32i only.
+--kernels takes kernel names and group names (bench, bench_a: all of their kernels).
+
 --check CFGS: only those configurations' RTL (one tracker) and the signature
 check, one PASS/FAIL line per kernel (with --scale weak also the sizes against
 1 thread and the fixed problem), then a negative test (a corrupted expected
@@ -62,19 +71,28 @@ from synth import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
 # Stats keys copied into every record.
 STAT_KEYS = ("cycles", "warp_instructions", "thread_instructions", "ipc", "thread_ipc",
              "simd_efficiency", "divergences", "merges", "replays", "peak_paths",
-             "stalls", "cct_peak")
+             "stalls", "cct_peak", "yields")
 RUN_TIMEOUT = 600
 RUN_MEM_MIB = 4096      # per run (SIMTY_JOB_MEM_MIB overrides): 4x64 with commit logs stays far below
 
 
-def kernels_in(bench_dir, names=None):
-    found = sorted(os.path.basename(p)[:-4] for p in glob.glob(os.path.join(bench_dir, "*.elf")))
-    if names:
-        missing = [k for k in names if k not in found]
-        if missing:
-            sys.exit("bench: no kernel %s in %s" % (", ".join(missing), bench_dir))
-        return [k for k in found if k in names]
-    return found
+def kernels_in(bench_dir, names=None, isa="rv32i"):
+    """The kernels of bench_dir (sw/bench's ELFs) and, when the ISA has A, of the
+    bench_a folder beside it (sw/bench/a's): [(kernel, its folder)] by name.  names: a
+    subset, kernel names or group names (bench, bench_a: all of that folder's kernels);
+    exits naming the ones not found."""
+    dirs = [bench_dir] + ([os.path.join(os.path.dirname(bench_dir), "bench_a")]
+                          if simjobs.has_a(isa) else [])
+    found = sorted((os.path.basename(p)[:-4], d) for d in dirs
+                   for p in glob.glob(os.path.join(d, "*.elf")))
+    if not names:
+        return found
+    groups = {os.path.basename(d): [k for k, kd in found if kd == d] for d in dirs}
+    want = set(k for n in names for k in groups.get(n, [n]))
+    missing = [n for n in names if n not in groups and n not in [k for k, _ in found]]
+    if missing:
+        sys.exit("bench: no kernel %s in %s" % (", ".join(missing), " or ".join(dirs)))
+    return [(k, d) for k, d in found if k in want]
 
 
 def is_mem_line(line):
@@ -127,10 +145,10 @@ def mem_passes(log, counted=is_mem_line):
 
 def run_kernel(job):
     """One kernel on one engine: a record with the stats and the check."""
-    eng, w, t, dmem, bench_dir, kernel, expected, want_mem = job
-    elf = os.path.join(bench_dir, kernel + ".elf")
+    eng, w, t, dmem, kdir, kernel, expected, want_mem, isa = job
+    elf = os.path.join(kdir, kernel + ".elf")
     rec = {"kernel": kernel, "W": w, "T": t, "model": eng[0], "engine": eng[1],
-           "dmem_kib": dmem or 256}
+           "dmem_kib": dmem or 256, "isa": isa}
     with tempfile.TemporaryDirectory() as tmp:
         st, sig = os.path.join(tmp, "stats.json"), os.path.join(tmp, "sig.txt")
         log = os.path.join(tmp, "commit.log")
@@ -138,7 +156,7 @@ def run_kernel(job):
             cmd = [eng[2], "--quiet", "--stats", st, "--signature", sig]
         else:
             cmd = [simjobs.REF_BIN, "-W", str(w), "-T", str(t), "--policy", eng[1],
-                   "--quiet", "--stats", st, "--signature", sig]
+                   "--isa", isa, "--quiet", "--stats", st, "--signature", sig]
             if dmem:
                 cmd += ["--dmem", str(dmem)]
         # (mp-ipdom interleaves a warp's splits: a replay need not be next)
@@ -190,7 +208,7 @@ def check_signature(got_path, expected_path):
 
 def engines_for(a, w, t, dmem, what):
     """The engines of one configuration: (model, name, simulator path or None)."""
-    out = [("rtl", tr, simjobs.build_sim(w, t, tr, dmem, what)) for tr in a.tracks]
+    out = [("rtl", tr, simjobs.build_sim(w, t, tr, dmem, what, a.isa)) for tr in a.tracks]
     out += [("ref", p, None) for p in a.policies]
     return out
 
@@ -303,13 +321,16 @@ def write_outputs(out_dir, recs, summary, meta):
             "replays_per_insn", "mem_passes", "mem_instructions", "mem_passes_per_insn",
             "divergences", "merges", "peak_paths", "mean_peak_paths",
             "cct_peak", "stalls", "speedup", "fmax_mhz", "thread_insns_per_s", "logic",
-            "logic_hier", "thread_insns_per_s_per_klogic", "scale", "dmem_kib", "seconds"]
+            "logic_hier", "thread_insns_per_s_per_klogic", "scale", "dmem_kib", "seconds",
+            "isa", "yields"]
     with open(os.path.join(out_dir, "bench.csv"), "w", newline="") as f:
         wr = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
         wr.writeheader()
         for r in recs:
             wr.writerow(r)
+    isa = meta.get("isa", "rv32i")
     md = ["# Simty benchmark suite (`make bench`)", "",
+          ("" if isa == "rv32i" else "ISA %s (the programs, the cores and the model). " % isa) +
           "Seed %s; %d kernels; configurations %s; RTL trackers %s; model policies %s. "
           "IPC: warp instructions per cycle (the model's cycles come from its latency model, "
           "tb/ref/latency.c: a lower bound of the RTL's). SIMD efficiency: thread instructions / "
@@ -515,28 +536,29 @@ def update_readme(path, table, begin=README_BEGIN, end=README_END):
     return True
 
 
-def bench_sw(scale, w, t, dmem, seed, what):
-    """The folder of the bench programs for W x T: the fixed problems (one build per
-    DMEM), or under weak scaling sized for W*T threads."""
+def bench_sw(scale, w, t, dmem, seed, what, isa="rv32i"):
+    """The folder of the bench programs for W x T and the ISA: the fixed problems (one
+    build per DMEM), or under weak scaling sized for W*T threads."""
     if scale == "weak":
-        return simjobs.build_bench_sw_weak(w * t, dmem, seed, what)
-    return simjobs.build_bench_sw(dmem, seed, what)
+        return simjobs.build_bench_sw_weak(w * t, dmem, seed, what, isa)
+    return simjobs.build_bench_sw(dmem, seed, what, isa)
 
 
-def sig_words(bench_dir, kernel):
-    with open(os.path.join(bench_dir, kernel + ".sig")) as f:
+def sig_words(kdir, kernel):
+    with open(os.path.join(kdir, kernel + ".sig")) as f:
         return len(f.read().split())
 
 
-def weak_sizing(ks, w, t, bench_dir, seed):
+def weak_sizing(ks, w, t, seed, isa):
     """Weak scaling sizes by threads: each kernel's outputs (one per item or per
     fixed group of items) are W*T times those of 1 thread, and at 1 thread smaller
     than the fixed problem's.  Lines of PASS/FAIL and the number failed."""
-    one = simjobs.build_bench_sw_weak(1, None, seed, "bench --check")
-    fixed = simjobs.build_bench_sw(None, seed, "bench --check")
+    one = dict(kernels_in(simjobs.build_bench_sw_weak(1, None, seed, "bench --check", isa),
+                          isa=isa))
+    fixed = dict(kernels_in(simjobs.build_bench_sw(None, seed, "bench --check", isa), isa=isa))
     lines, bad = [], 0
-    for k in ks:
-        n, n1, nf = sig_words(bench_dir, k), sig_words(one, k), sig_words(fixed, k)
+    for k, kdir in ks:
+        n, n1, nf = sig_words(kdir, k), sig_words(one[k], k), sig_words(fixed[k], k)
         ok = n == w * t * n1 and 0 < n1 < nf
         bad += not ok
         lines.append("%s weak sizing: %s has %d signature words at %d threads, %d at 1, "
@@ -549,37 +571,38 @@ def check_mode(a):
     the sizing check), then the negative test on the first."""
     npass = nfail = 0
     track = a.tracks[0]
+    isa = "" if a.isa == "rv32i" else " " + a.isa
     for n, (w, t) in enumerate(simjobs.parse_cfgs(a.check)):
         dmem = simjobs.c_dmem_kib(w, t)
-        bench_dir = bench_sw(a.scale, w, t, dmem, a.seed, "bench --check")
-        sim = simjobs.build_sim(w, t, track, dmem, "bench --check")
-        ks = kernels_in(bench_dir, a.kernels)
-        for k in ks:
-            rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k,
-                              os.path.join(bench_dir, k + ".sig"), False))
+        bench_dir = bench_sw(a.scale, w, t, dmem, a.seed, "bench --check", a.isa)
+        sim = simjobs.build_sim(w, t, track, dmem, "bench --check", a.isa)
+        ks = kernels_in(bench_dir, a.kernels, a.isa)
+        for k, kdir in ks:
+            rec = run_kernel((("rtl", track, sim), w, t, dmem, kdir, k,
+                              os.path.join(kdir, k + ".sig"), False, a.isa))
             ok = rec["check"] == "ok"
             npass += ok
             nfail += not ok
-            print("%s bench/%s %dx%d %s %s%s" % ("PASS" if ok else "FAIL", k, w, t, a.scale,
-                                                 track, "" if ok else ": " + rec["check"]),
-                  flush=True)
+            print("%s %s/%s %dx%d %s %s%s%s" % ("PASS" if ok else "FAIL", os.path.basename(kdir),
+                                                k, w, t, a.scale, track, isa,
+                                                "" if ok else ": " + rec["check"]), flush=True)
         if a.scale == "weak":
-            lines, bad = weak_sizing(ks, w, t, bench_dir, a.seed)
+            lines, bad = weak_sizing(ks, w, t, a.seed, a.isa)
             print("\n".join(lines))
             npass += len(lines) - bad
             nfail += bad
         if n:
             continue
         # Negative test: one word of an expected signature changed must fail.
-        k = ks[0]
+        k, kdir = ks[0]
         with tempfile.TemporaryDirectory() as tmp:
             bad = os.path.join(tmp, k + ".sig")
-            with open(os.path.join(bench_dir, k + ".sig")) as f:
+            with open(os.path.join(kdir, k + ".sig")) as f:
                 words = f.read().split()
             words[len(words) // 2] = "%08x" % (int(words[len(words) // 2], 16) ^ 1)
             with open(bad, "w") as f:
                 f.write("\n".join(words) + "\n")
-            rec = run_kernel((("rtl", track, sim), w, t, dmem, bench_dir, k, bad, False))
+            rec = run_kernel((("rtl", track, sim), w, t, dmem, kdir, k, bad, False, a.isa))
         ok = rec["exit_code"] == 0 and rec["check"].startswith("signature: word")
         npass += ok
         nfail += not ok
@@ -587,6 +610,80 @@ def check_mode(a):
             "PASS" if ok else "FAIL", k, rec["check"]))
     print("%d passed, %d failed" % (npass, nfail))
     return 0 if nfail == 0 else 1
+
+
+def default_out(scale, isa):
+    """build/bench, build/bench-weak; for another ISA than rv32i with its suffix
+    (build/bench-ia, build/bench-weak-ima)."""
+    return os.path.join(simjobs.ROOT, "build", ("bench" if scale == "fixed" else "bench-" + scale)
+                        + simjobs.isa_suffix(isa))
+
+
+# A stand-in for simty-ref in the self-test: its arguments into args.txt beside it, the
+# statistics and the signature (expected.sig beside it) where --stats and --signature say.
+FAKE_REF = """#!/bin/sh
+d=$(dirname "$0"); echo "$@" > "$d/args.txt"
+while [ $# -gt 0 ]; do
+  case $1 in
+    --stats) printf '{"cycles": 100, "thread_instructions": 50, "yields": 3}' > "$2"; shift ;;
+    --signature) cp "$d/expected.sig" "$2"; shift ;;
+  esac; shift
+done
+"""
+
+
+def isa_self_test(tmp):
+    """--isa: the folders named as sw/sw.mk names them, kernels_in's bench_a kernels and
+    groups, the model run with the ISA (a stand-in simty-ref), the records and outputs."""
+    tests = []
+    for isa in simjobs.ISAS:
+        r = simjobs.run_cmd(simjobs.MAKE + ["-f", "sw/sw.mk", "ISA=" + isa, "sw-print-SW_OUT"],
+                            60, cwd=simjobs.ROOT)
+        tests.append(("%s: sw_out is sw/sw.mk's SW_OUT (%s)" % (isa, r["out"].strip()),
+                      os.path.relpath(simjobs.sw_out(None, isa), simjobs.ROOT) == r["out"].strip()))
+    tests.append(("sw_out with DMEM and an ISA: build/sw-ia-D1024", simjobs.sw_out(1024, "rv32ia")
+                  == os.path.join(simjobs.ROOT, "build", "sw-ia-D1024")))
+    sw = os.path.join(tmp, "sw-ia")
+    for f in ("bench/a.elf", "bench/b.elf", "bench_a/c.elf", "bench_a/c.sig"):
+        os.makedirs(os.path.dirname(os.path.join(sw, f)), exist_ok=True)
+        open(os.path.join(sw, f), "w").close()
+    bench, bench_a = os.path.join(sw, "bench"), os.path.join(sw, "bench_a")
+    try:
+        kernels_in(bench, ["c"], "rv32i")
+        refused = False
+    except SystemExit:
+        refused = True
+    tests += [
+        ("kernels_in: with A also bench_a's kernels, by name",
+         kernels_in(bench, None, "rv32ia") == [("a", bench), ("b", bench), ("c", bench_a)]),
+        ("kernels_in: without A only bench's, and a bench_a kernel is refused",
+         kernels_in(bench, None, "rv32im") == [("a", bench), ("b", bench)] and refused),
+        ("kernels_in: a group name selects its kernels, names and groups mix",
+         kernels_in(bench, ["bench_a"], "rv32ima") == [("c", bench_a)]
+         and kernels_in(bench, ["bench_a", "a"], "rv32ia") == [("a", bench), ("c", bench_a)]),
+        ("default output folders: build/bench, build/bench-ia, build/bench-weak-ima",
+         [os.path.relpath(default_out(s, i), simjobs.ROOT) for s, i in
+          (("fixed", "rv32i"), ("fixed", "rv32ia"), ("weak", "rv32ima"))]
+         == ["build/bench", "build/bench-ia", "build/bench-weak-ima"]),
+    ]
+    fake = os.path.join(tmp, "simty-ref")
+    with open(fake, "w") as f:
+        f.write(FAKE_REF)
+    os.chmod(fake, 0o755)
+    with open(os.path.join(tmp, "expected.sig"), "w") as f:
+        f.write("00000001\n")
+    real, simjobs.REF_BIN = simjobs.REF_BIN, fake
+    try:
+        rec = run_kernel((("ref", "minsp-pc", None), 2, 4, None, bench_a, "c",
+                          os.path.join(tmp, "expected.sig"), False, "rv32ia"))
+    finally:
+        simjobs.REF_BIN = real
+    with open(os.path.join(tmp, "args.txt")) as f:
+        args = f.read().split()
+    tests.append(("the model runs with --isa; the record has the ISA and the yields",
+                  "--isa rv32ia" in " ".join(args) and args[-1] == os.path.join(bench_a, "c.elf")
+                  and rec["check"] == "ok" and rec["isa"] == "rv32ia" and rec["yields"] == 3))
+    return tests
 
 
 def self_test():
@@ -647,6 +744,14 @@ def self_test():
         derive(weak, tmp)
         tests.append(("weak speed-up: W*T x cycles at 1x1 / cycles",
                       weak[0]["speedup"] == 256.0 and totals(weak)[-1]["speedup"] == 256.0))
+        write_outputs(out, recs, summary, {"seed": 1, "scale": "fixed", "kernels": ["a", "b"],
+                                           "cfgs": ["1x1", "8x8"], "tracks": ["sorted"],
+                                           "policies": ["minsp-pc"], "isa": "rv32ia"})
+        with open(os.path.join(out, "bench.md")) as f:
+            md_ia = f.read()
+        tests.append(("bench.md names another ISA than rv32i, not rv32i",
+                      "ISA rv32ia (the programs" in md_ia and "ISA rv32i" not in md))
+        tests += isa_self_test(tmp)
     for name, ok in tests:
         print("%s %s" % ("PASS" if ok else "FAIL", name))
     bad = sum(1 for _, ok in tests if not ok)
@@ -668,7 +773,11 @@ def main():
     ap.add_argument("--scale", default="fixed", choices=("fixed", "weak"),
                     help="fixed: the same problems at every W x T (comparable with earlier "
                          "figures); weak: each kernel's problem sized for W*T threads")
-    ap.add_argument("--out", help="default build/bench, build/bench-weak for --scale weak")
+    ap.add_argument("--isa", default="rv32i", choices=simjobs.ISAS,
+                    help="compile the programs, generate the cores and run the model for it; "
+                         "with A the bench_a kernels too (default %(default)s)")
+    ap.add_argument("--out", help="default build/bench, build/bench-weak for --scale weak, "
+                                  "with -<isa> (build/bench-ia) for another ISA than rv32i")
     ap.add_argument("--synth-root", default=simjobs.ROOT,
                     help="tree whose build/<cfg>/synth-ecp5/results.json give Fmax")
     ap.add_argument("--no-plots", action="store_true")
@@ -686,11 +795,13 @@ def main():
     a = ap.parse_args()
     if a.self_test:
         return self_test()
-    a.out = a.out or os.path.join(simjobs.ROOT, "build",
-                                  "bench" if a.scale == "fixed" else "bench-" + a.scale)
+    a.out = a.out or default_out(a.scale, a.isa)
     if a.scale != "fixed" and (a.docs or a.policy_docs):
         sys.exit("bench: --docs and --policy-docs write the README's tables of the fixed "
                  "problems: not with --scale %s" % a.scale)
+    if a.isa != "rv32i" and (a.docs or a.policy_docs):
+        sys.exit("bench: --docs and --policy-docs write the README's tables of the rv32i "
+                 "programs: not with --isa %s" % a.isa)
     if not 1 <= a.jobs <= (os.cpu_count() or 1):
         sys.exit("bench: --jobs %d: 1 to %d (the machine's cores)" % (a.jobs, os.cpu_count() or 1))
     a.tracks = [] if a.track == "none" else list(simjobs.TRACKS) if a.track == "both" else [a.track]
@@ -713,25 +824,26 @@ def main():
         for w, t in cfgs:
             prog.start("%dx%d" % (w, t))
             dmem = simjobs.c_dmem_kib(w, t)
-            bench_dir = bench_sw(a.scale, w, t, dmem, a.seed, "bench")
-            ks = kernels_in(bench_dir, a.kernels)
+            bench_dir = bench_sw(a.scale, w, t, dmem, a.seed, "bench", a.isa)
+            ks = kernels_in(bench_dir, a.kernels, a.isa)
             prog.write("bench: %dx%d: building %s" % (w, t, ", ".join(a.tracks) or "no simulator"))
             for eng in engines_for(a, w, t, dmem, "bench"):
-                for k in ks:
-                    jobs.append((eng, w, t, dmem, bench_dir, k, os.path.join(bench_dir, k + ".sig"),
-                                 not a.no_mem_passes))
+                for k, kdir in ks:
+                    jobs.append((eng, w, t, dmem, kdir, k, os.path.join(kdir, k + ".sig"),
+                                 not a.no_mem_passes, a.isa))
             prog.update("%dx%d" % (w, t))
     print("bench: %d runs (%d kernels x %d configurations x %d engines), %d at a time, "
-          "%s problems" % (len(jobs), len(ks), len(cfgs), len(a.tracks) + len(a.policies),
-                           a.jobs, a.scale), flush=True)
+          "%s problems, %s" % (len(jobs), len(ks), len(cfgs), len(a.tracks) + len(a.policies),
+                               a.jobs, a.scale, a.isa), flush=True)
     recs = simjobs.run_map(run_kernel, jobs, a.jobs, "bench",
                            ["%s-%dx%d-%s" % (j[5], j[1], j[2], j[0][1]) for j in jobs])
     for r in recs:
         r["scale"] = a.scale
     derive(recs, a.synth_root)
     summary = totals(recs)
-    meta = {"seed": a.seed, "scale": a.scale, "kernels": ks, "cfgs": ["%dx%d" % c for c in cfgs],
-            "tracks": a.tracks, "policies": a.policies,
+    meta = {"seed": a.seed, "scale": a.scale, "kernels": [k for k, _ in ks],
+            "cfgs": ["%dx%d" % c for c in cfgs], "tracks": a.tracks, "policies": a.policies,
+            "isa": a.isa,
             "seconds": round(time.time() - t_start, 1)}
     write_outputs(a.out, recs, summary, meta)
     with open(os.path.join(a.out, "policies.md"), "w") as f:

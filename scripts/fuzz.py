@@ -3,6 +3,7 @@
 
     scripts/fuzz.py [--n N] [--seed S] [--configs 1x1,2x4,8x8,4x64[:track]]
                     [--track sorted|sorted_exact|sorted_lazy|arbiter|arbiter_pipe[K]] [--build]
+                    [--isa rv32i|rv32im|rv32ia|rv32ima]
                     [--sim-template TEMPLATE]
                     [--sim WxT[:track]=PATH ...] [--sim-args ARGS] [--ref PATH]
                     [--jobs J] [--verbose] [--keep] [--out DIR] [--traps auto|on|off]
@@ -16,15 +17,29 @@ and linked (scripts/fuzz_link.ld), and for every configuration
   1. the reference model (simty-ref -W w -T t) runs it: it must end (no
      hang) and its exit code is recorded (0 pass, 4 a planned trap; 1 means
      a broken program and is reported too);
-  2. the RTL simulator runs it with --cosim: its exit code must equal the
-     model's, and co-simulation must report no mismatch.
+  2. the RTL simulator runs it with --cosim: its exit code and its count of
+     passed, failed, trapped and unfinished threads must equal the model's
+     (and no thread may fail: that would be a cap, below), and co-simulation
+     must report no mismatch.
+
+--isa rv32im, rv32ia, rv32ima: programs with M, A or both (randprog.py --isa),
+the model with that --isa, the simulators of those cores (build/..._im, _ia,
+_ima).  A program with A lists the code whose effects depend on the schedule
+(its .simty_sched section; randprog_amo.py); a program with spin-waits (lanes
+waiting for lane 0 of their warp, which only the core's forward-progress rule
+lets end: the model has none) runs on the model in step 1 under breadth-first,
+else under the other policies in turn (SPIN_POLICIES) until one lets no thread
+end at a cap (a spin-wait or an LR/SC retry loop that gave up, exit code 91 or
+92; the fine interleaving of breadth-first can starve an LR/SC loop).  The exit
+code of these programs does not depend on the schedule, so any of them gives
+the one the RTL must give.
 
 Tracks: sorted (the default sorter, SORTER=auto), sorted_exact and sorted_lazy (TRACK=sorted
 SORTER=exact or lazy, folders W<w>_T<t>_sorted_exact and _sorted_lazy), arbiter (ARBPIPE=auto), arbiter_pipe (TRACK=arbiter ARBPIPE=1,
 whose build folder is W<w>_T<t>_arbiter_pipe), arbiter_pipeK (ARBPIPE=K, folder
 W<w>_T<t>_arbiter_pipeK).  The simulator of a configuration is in its build folder,
 named by simty-gen --tag (scripts/simjobs.py), or TEMPLATE with {w}, {t}, {track}, {im}
-filled in, unless --sim gives its path; --build makes each one first (make).
+(the ISA's folder suffix: _im, _ia, _ima or nothing) filled in, unless --sim gives its path; --build makes each one first (make).
 A failure prints the seed, the configuration and a command that replays it,
 keeps the program (.S, .elf, logs) under OUT/fail/ (default build/fuzz/fail/)
 and makes the exit code 1.  Each failing program gets a line (every program
@@ -34,6 +49,9 @@ updating line on a terminal, in a log a line per tenth and at least every 30 s
 (programs, all configurations of a program must pass for it to count as
 passed).  Exit: 0 all passed, 1 a failure, 3 bad usage (missing simulator, bad
 option).
+
+--standalone compares the commit logs of A programs as --self-check does (the
+regions of .simty_sched), the model under the policy of step 1.
 
 Work files are in OUT/work/ and removed after each passing program unless
 --keep.  --sim-args passes extra simulator arguments ({seed} is replaced by
@@ -46,8 +64,14 @@ Other modes:
                     or the co-simulation error stays); writes PROG.min.S.
   --self-check      check the generator, no simulator: every thread's commit
                     log (ignoring the cycle column) must be identical under
-                    the reference model's four policies, i.e. the programs
-                    are race-free and schedule-independent.
+                    the reference model's seven policies, i.e. the programs
+                    are race-free and schedule-independent.  With A, the
+                    commits of .simty_sched's regions are compared without
+                    their values (straight-line code) or left out (loops),
+                    and a run in which a thread ends at a cap (a spin-wait
+                    starved: the model has no forward-progress rule; an LR/SC
+                    loop starved by the policy's interleaving) is skipped and
+                    named on the seed's line; the other runs must agree.
 
 Timing (2 shared cores, 2 jobs, default --size normal): about 0.25 s of CPU
 per program and configuration for W*T <= 64, about 1 s for W*T = 256 with
@@ -117,11 +141,11 @@ class Fuzzer:
         rlog, mlog = os.path.join(d, 'rtl_%s.commits' % tag), os.path.join(d, 'ref_%s.commits' % tag)
         run([self.sims[c]] + self.sim_args(seed) + ['--quiet', '--max-cycles', str(self.a.sim_max_cycles),
             '--commit-log', rlog, elf], self.a.timeout)
-        run([self.a.ref] + ref_isa(self.a) + ['-W', str(w), '-T', str(t), '--quiet', '--max-cycles', str(self.a.ref_max_cycles),
-             '--commit-log', mlog, elf], self.a.timeout)
+        run_model(self.a, w, t, elf, ['--commit-log', mlog])
         if not (os.path.exists(rlog) and os.path.exists(mlog)):
             return 'standalone run left no commit log'
-        a, b = per_thread_log(rlog), per_thread_log(mlog)
+        regions = sched_regions(elf)
+        a, b = per_thread_log(rlog, regions), per_thread_log(mlog, regions)
         for k in sorted(set(a) | set(b)):
             x, y = a.get(k, []), b.get(k, [])
             if x != y:
@@ -165,6 +189,7 @@ class Fuzzer:
         fails = []
         slow = []        # runs the backstop stopped: no verdict
         info = []
+        pols = {}        # the model's policy per configuration (programs with spin-waits)
         if err:
             fails.append(('-', err, None))
         else:
@@ -174,8 +199,8 @@ class Fuzzer:
                 tag = '%dx%d_%s' % c
                 mlog = os.path.join(d, 'ref_%s.log' % tag)
                 tc = time.time()
-                rc_m, o, e = run([self.a.ref] + ref_isa(self.a) + ['-W', str(w), '-T', str(t), '--quiet',
-                                  '--max-cycles', str(self.a.ref_max_cycles), elf], self.a.timeout)
+                rc_m, o, e, pol = run_model(self.a, w, t, elf)
+                pols[c] = pol
                 if rc_m == TIMED_OUT:
                     slow.append((c, 'the reference model did not finish within %d s' % self.a.timeout))
                     continue
@@ -206,6 +231,10 @@ class Fuzzer:
                     bad = 'RTL exit %s (%s), model exit %d (%s)' % (
                         rc_s, EXIT_NAMES.get(rc_s, 'killed' if rc_s is None else '?'),
                         rc_m, EXIT_NAMES[rc_m])
+                elif thread_counts(o2) != thread_counts(o) or failed_threads(o):
+                    # (a trap hides a thread's non-zero exit in the exit code: a spin-wait
+                    # or an LR/SC loop that ended at its cap, exit code 91 or 92)
+                    bad = 'RTL [%s], model [%s]' % (thread_counts(o2), thread_counts(o))
                 elif re.search(r'^ERROR |co-simulation', o2 + e2, re.M):
                     bad = 'co-simulation or invariant check failed'
                 if not bad and self.a.standalone:
@@ -228,8 +257,10 @@ class Fuzzer:
                 if c != '-':
                     lines.append('  kept: %s' % self.rel(fd))
                     lines.append('  replay: %s' % self.replay_cmd(seed, c, fd))
-                    lines.append('  (the model: %s%s -W %d -T %d %s)' % (
-                        self.rel(self.a.ref), ''.join(' ' + x for x in ref_isa(self.a)), c[0], c[1], self.rel(os.path.join(fd, 'prog_%d.elf' % seed))))
+                    lines.append('  (the model: %s%s%s -W %d -T %d %s)' % (
+                        self.rel(self.a.ref), ''.join(' ' + x for x in ref_isa(self.a)),
+                        ' --policy ' + pols[c] if pols.get(c) else '', c[0], c[1],
+                        self.rel(os.path.join(fd, 'prog_%d.elf' % seed))))
         for c, why in slow:
             lines.append('TOO SLOW seed %d config %s: %s' % (seed, cfg_name(c), why))
         if not self.a.keep:
@@ -255,8 +286,7 @@ def reduce_program(a, c, sim, src_path):
         rc, o, e = run([GCC] + asflags(a) + ['-T', os.path.join(HERE, 'fuzz_link.ld'), '-o', tmp_e, tmp_s], 60)
         if rc != 0:
             return None
-        rc_m, o, e = run([a.ref] + ref_isa(a) + ['-W', str(w), '-T', str(t), '--quiet', '--max-cycles',
-                          str(a.ref_max_cycles), tmp_e], a.timeout)
+        rc_m, o, e, _ = run_model(a, w, t, tmp_e)
         if rc_m not in (0, 1, 4) or model_unfinished(o):
             return None
         m = re.search(r'; (\d+) cycles\]', o)
@@ -336,21 +366,126 @@ def gen_args(a):
             + (['--isa', a.isa] if a.isa != 'rv32i' else []))
 
 
-def per_thread_log(path):
-    """Commit log -> {(warp, lane): [line without the cycle column]}."""
+def per_thread_log(path, regions=()):
+    """Commit log -> {(warp, lane): [line without the cycle column]}.  With the
+    program's schedule-dependent regions (sched_regions): the commits of a loop
+    region are left out, those of a value region keep their PC and instruction
+    only (an exit or a trap in either stays)."""
     th = {}
     with open(path) as fh:
         for line in fh:
             f = line.split()
             if len(f) < 4:
                 continue
+            kind = region_of(regions, int(f[3], 16)) if regions else 0
+            if kind:
+                end = [x for i, x in enumerate(f) if i > 4 and (x in ('exit', 'trap') or f[i - 1] in ('exit', 'trap'))]
+                if kind == REGION_LOOP and not end:
+                    continue
+                f = f[:5] + end
             th.setdefault((f[1], f[2]), []).append(' '.join(f[3:]))
     return th
 
 
+REGION_LOOP, REGION_VALUES = 1, 2     # scripts/randprog_amo.py
+SPIN_EXIT, RETRY_EXIT = 91, 92
+
+
+def sched_regions(elf):
+    """The (begin, end, kind) words of the ELF's .simty_sched section: the code of a
+    program with A whose effects depend on the schedule (scripts/randprog_amo.py);
+    () when it has none."""
+    with open(elf, 'rb') as fh:
+        b = fh.read()
+    u16 = lambda o: int.from_bytes(b[o:o + 2], 'little')
+    u32 = lambda o: int.from_bytes(b[o:o + 4], 'little')
+    shoff, shentsize, shnum, shstrndx = u32(0x20), u16(0x2e), u16(0x30), u16(0x32)
+    if not shoff or shstrndx >= shnum:
+        return ()
+    stroff = u32(shoff + shstrndx * shentsize + 16)
+    for i in range(shnum):
+        sh = shoff + i * shentsize
+        name = b[stroff + u32(sh):b.index(b'\0', stroff + u32(sh))]
+        if name == b'.simty_sched':
+            off, size = u32(sh + 16), u32(sh + 20)
+            return tuple((u32(off + k), u32(off + k + 4), u32(off + k + 8))
+                         for k in range(0, size - size % 12, 12))
+    return ()
+
+
+def region_of(regions, pc):
+    for lo, hi, kind in regions:
+        if lo <= pc < hi:
+            return kind
+    return 0
+
+
+def spin_waits(elf):
+    """How many spin-waits the program has (its source's `# A:` line, next to the
+    ELF): a lane waiting for a lane of its own warp, which only the core's
+    forward-progress rule lets end; the model has no such rule."""
+    src = (elf[:-4] if elf.endswith('.elf') else elf) + '.S'
+    try:
+        with open(src) as fh:
+            for _, line in zip(range(12), fh):      # (the header's lines)
+                m = re.match(r'# A: spin-waits (\d+)', line)
+                if m:
+                    return int(m.group(1))
+    except OSError:
+        pass
+    return 0
+
+
+# The model's policies for the own run of a program with spin-waits, in order.  The
+# model has no forward-progress rule: under MinSP-PC the waiters usually keep their
+# lane 0 from ever running and end at their cap (exit code 91).  Breadth-first gives
+# every path a turn each round, but its fine interleaving of a warp's paths can make
+# an LR/SC loop fail round after round (another path's lr.w between its lr.w and sc.w
+# moves the warp's reservation) until its cap (exit code 92); then the next policy
+# runs it, and so on: whichever ends with no thread at a cap gives the exit code.
+SPIN_POLICIES = ['breadth-first', 'mp-ipdom', 'minority-first', 'ipdom', 'depth-first',
+                 'min-pc', 'minsp-pc']
+
+
+def run_model(a, w, t, elf, extra=()):
+    """The model's own run of a program: (exit code, stdout, stderr, policy or None
+    for the default).  A program with spin-waits runs under SPIN_POLICIES until one
+    ends without a cap (an exit code other than 1: the random programs exit 0, or
+    trap, unless a cap ended a thread); the exit code does not depend on which."""
+    pols = SPIN_POLICIES if spin_waits(elf) else [None]
+    first = None
+    for pol in pols:
+        rc, o, e = run([a.ref] + ref_isa(a) + (['--policy', pol] if pol else []) + [
+                       '-W', str(w), '-T', str(t), '--quiet', '--max-cycles', str(a.ref_max_cycles)]
+                       + list(extra) + [elf], a.timeout)
+        first = first or (rc, o, e, pol)
+        if rc != 1 and not failed_threads(o):
+            return rc, o, e, pol
+    return first
+
+
+def thread_counts(out):
+    """'N threads: a passed, b failed, c trapped, d unfinished' of a result line
+    (the harness's and the model's), or None."""
+    m = re.search(r'\[(\d+ threads: [^;\]]*)', out)
+    return m.group(1) if m else None
+
+
+def failed_threads(out):
+    """How many threads of the result line exited non-zero."""
+    m = re.search(r'(\d+) failed, \d+ trapped', out)
+    return int(m.group(1)) if m else 0
+
+
 def self_check(a, configs):
     """Generator check: every thread's effects must not depend on the schedule.
-    Runs the model under its seven policies and compares per-thread commit logs."""
+    Runs the model under its seven policies and compares per-thread commit logs.
+    With A, the commits the program lists as schedule-dependent are compared
+    without their values or left out (per_thread_log), and a run that a cap ended
+    is skipped and named: in a program with spin-waits, a policy that keeps the
+    waiters' lane 0 from running (exit code 91: the model has no forward-progress
+    rule); anywhere, an LR/SC loop that the policy's interleaving starved (exit code
+    92: breadth-first, mp-ipdom).  The other runs must still agree."""
     policies = ['minsp-pc', 'min-pc', 'depth-first', 'breadth-first', 'ipdom', 'minority-first', 'mp-ipdom']
     d = os.path.join(a.out, 'selfcheck')
     os.makedirs(d, exist_ok=True)
@@ -366,33 +501,56 @@ def self_check(a, configs):
             print('seed %d: generator/assembler failed: %s' % (seed, (e + e2).strip()[:500]))
             bad += 1
             continue
+        regions = sched_regions(elf)
+        spins = spin_waits(elf)
         msgs = []
+        skipped = []
+        compared = 0
         for (w, t, _) in configs:
             ref_logs = None
-            ref_rc = None
+            ref_rc = ref_pol = None
             for pol in policies:
                 log = os.path.join(d, 'c_%d_%s.log' % (seed, pol))
                 rc, o, e = run([a.ref] + ref_isa(a) + ['-W', str(w), '-T', str(t), '--policy', pol, '--quiet',
                                 '--max-cycles', str(a.ref_max_cycles), '--commit-log', log, elf], a.timeout)
+                text = ''
+                if os.path.exists(log):
+                    with open(log) as fh:
+                        text = fh.read()
+                caps = {c for c in (SPIN_EXIT, RETRY_EXIT) if ' exit %d\n' % c in text}
+                if rc in (1, 4) and caps and (spins or caps == {RETRY_EXIT}) and not re.search(
+                        r' exit (?!0\n|%d\n|%d\n)' % (SPIN_EXIT, RETRY_EXIT), text):
+                    skipped.append('%dx%d %s (%s)' % (w, t, pol, ' and '.join(
+                        {SPIN_EXIT: 'a spin-wait starved', RETRY_EXIT: 'an LR/SC loop starved'}[c]
+                        for c in sorted(caps))))
+                    os.remove(log)
+                    continue
                 if rc not in (0, 4):
                     msgs.append('%dx%d %s: exit %s %s' % (w, t, pol, rc, o.strip()[:300]))
                     continue
-                logs = per_thread_log(log)
+                logs = per_thread_log(log, regions)
                 os.remove(log)
+                compared += 1
                 if ref_logs is None:
-                    ref_logs, ref_rc = logs, rc
+                    ref_logs, ref_rc, ref_pol = logs, rc, pol
                     continue
                 if rc != ref_rc:
-                    msgs.append('%dx%d %s: exit %d, minsp-pc exit %d' % (w, t, pol, rc, ref_rc))
+                    msgs.append('%dx%d %s: exit %d, %s exit %d' % (w, t, pol, rc, ref_pol, ref_rc))
                 for k in sorted(set(ref_logs) | set(logs)):
                     x, y = ref_logs.get(k, []), logs.get(k, [])
                     if x != y:
                         i = next((j for j in range(min(len(x), len(y))) if x[j] != y[j]), min(len(x), len(y)))
-                        msgs.append('%dx%d %s: thread w%s l%s differs at its commit %d: %r vs %r'
+                        msgs.append('%dx%d %s: thread w%s l%s differs at its commit %d: %r vs %r (%s)'
                                     % (w, t, pol, k[0], k[1], i, x[i] if i < len(x) else None,
-                                       y[i] if i < len(y) else None))
+                                       y[i] if i < len(y) else None, ref_pol))
                         break
-        print('seed %d: %s' % (seed, 'schedule-independent' if not msgs else 'DEPENDS ON THE SCHEDULE'), flush=True)
+            if ref_logs is None and not msgs:
+                msgs.append('%dx%d: no policy ran the program to its end' % (w, t))
+        note = ''
+        if skipped:
+            note = ' (%d runs compared; skipped at a cap: %s)' % (compared, ', '.join(skipped))
+        print('seed %d: %s%s' % (seed, 'schedule-independent' if not msgs else 'DEPENDS ON THE SCHEDULE', note),
+              flush=True)
         for m in msgs:
             print('  ' + m, flush=True)
         if msgs:
@@ -413,9 +571,10 @@ def main():
     ap.add_argument('--track', default='sorted',
                     choices=['sorted', 'sorted_exact', 'sorted_lazy', 'arbiter'] + ['arbiter_pipe' + k for k in ('', '0', '2')],
                     help='tracking unit of configurations without :track')
-    ap.add_argument('--isa', default='rv32i', choices=['rv32i', 'rv32im'],
+    ap.add_argument('--isa', default='rv32i', choices=['rv32i', 'rv32im', 'rv32ia', 'rv32ima'],
                     help='rv32im: programs with M instructions (randprog.py --isa), the model with '
-                         '--isa rv32im, the simulators of ISA=rv32im cores (build/..._im/)')
+                         '--isa rv32im, the simulators of ISA=rv32im cores (build/..._im/); rv32ia: '
+                         'with A (atomics, spin-waits; build/..._ia/); rv32ima: both (build/..._ima/)')
     ap.add_argument('--sim-template', default=None,
                     help='simulator path with {w} {t} {track} {im} (default: the configuration\'s '
                          'build folder, simty-gen --tag)')
@@ -461,7 +620,7 @@ def main():
         sims = {}
         for c in configs:
             sims[c] = (a.sim_template.format(w=c[0], t=c[1], track=c[2],
-                                             im='_im' if a.isa == 'rv32im' else '')
+                                             im=a.isa[4:] and '_' + a.isa[4:])
                        if a.sim_template else os.path.relpath(
                            simjobs.sim_path(c[0], c[1], c[2], isa=a.isa), ROOT))
         for s in a.sim:

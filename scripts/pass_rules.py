@@ -149,9 +149,9 @@ def measure(a):
             bench_dir = simjobs.build_bench_sw_weak(w * t, dmem, a.seed, "pass_rules")
         else:
             bench_dir = simjobs.build_bench_sw(dmem, a.seed, "pass_rules")
-        for k in kernels_in(bench_dir, a.kernels):
+        for k, kdir in kernels_in(bench_dir, a.kernels):
             for rule in a.rules:
-                jobs.append((w, t, dmem, bench_dir, k, rule, scale))
+                jobs.append((w, t, dmem, kdir, k, rule, scale))
                 names.append("%s-%dx%d%s-%s" % (k, w, t, "w" if scale == "weak" else "", rule))
     recs = simjobs.run_map(run_rule, jobs, a.jobs, "pass_rules", names)
     bad = [r for r in recs if r.get("check") != "ok"]

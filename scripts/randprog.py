@@ -2,7 +2,8 @@
 """randprog.py - random terminating SIMT RV32I programs for Simty fuzzing.
 
     scripts/randprog.py --seed S [-o FILE.S] [--traps auto|on|off]
-                        [--max-threads N] [--size small|normal|large] [--isa rv32i|rv32im]
+                        [--max-threads N] [--size small|normal|large]
+                        [--isa rv32i|rv32im|rv32ia|rv32ima]
 
 Writes one assembly program (stdout or FILE.S); link it with
 scripts/fuzz_link.ld (scripts/fuzz.py does the whole build):
@@ -22,8 +23,14 @@ width, early exits and (with --traps, or in about one program in six by
 default) traps in some threads.  With --isa rv32im (assemble with
 -march=rv32im_zicsr) runs of M instructions too: corner operands (0, 1, -1,
 INT_MIN, INT_MAX, powers of two) and thread-dependent values, results read back
-to back by M and ALU instructions, overwritten by younger ALU results.  The
-default rv32i gives the same programs as before the option existed.
+to back by M and ALU instructions, overwritten by younger ALU results.  With
+--isa rv32ia (-march=rv32ia_zicsr; rv32ima: both) the A extension too
+(scripts/randprog_amo.py): every AMO with and without aq/rl, lr.w/sc.w pairs
+and LR/SC retry loops on thread-private and on shared words, sc.w that must
+fail, misaligned and out-of-range atomics among the planned traps, and in some
+programs spin-waits where lanes wait for lane 0 of their own warp (they end
+only through the core's forward-progress rule).  The default rv32i gives the
+same programs as before the options existed.
 
 Determinism (the reference model and the RTL must agree on every thread's
 result even when they schedule warps and paths differently):
@@ -45,12 +52,18 @@ result even when they schedule warps and paths differently):
   * loop trip counts are masked to small bounds, recursion depth to 0..7,
     calls go only from a function to a later one (no cycles): every thread
     ends within a bounded number of instructions (estimated worst case below
-    --max-dyn per thread), with ecall a7=93 a0=0 or with a planned trap.
+    --max-dyn per thread), with ecall a7=93 a0=0 or with a planned trap;
+  * with A, what may depend on the schedule (values read from shared words,
+    whether an sc.w succeeds, how many rounds a retry loop or a spin-wait
+    takes) is listed in the ELF section .simty_sched, which scripts/fuzz.py
+    uses when it compares two schedules (randprog_amo.py says what is where);
+    a spin-wait or retry loop that reaches its cap ends the thread with exit
+    code 91 or 92.
 
 Registers: x0; ra, t0 links; sp per-thread stack; gp per-thread private
 block; tp mhartid; s0 lane; s1 warp; s2 T; s3 W; s4-s6 loop counters of
 main; s7-s8 loop counters of functions (saved in their frame); s10 recursion
-depth; s11 and t6 address scratch; t1 t2 a0-a7 t3-t5 data.
+depth; s11 and t6 address scratch (and s9, with A); t1 t2 a0-a7 t3-t5 data.
 """
 
 import argparse
@@ -58,6 +71,7 @@ import random
 import sys
 
 from randprog_mem import MemStmts
+from randprog_amo import AmoStmts, A_TRAP_KINDS
 
 DATA = ['t1', 't2', 'a0', 'a1', 'a2', 'a3', 'a4', 'a5', 'a6', 'a7', 't3', 't4', 't5']
 ID_REGS = ['tp', 's0', 's1']           # mhartid, lane, warp
@@ -90,30 +104,36 @@ class Func:
         self.link = link          # 'ra' or 't0'
         self.cost = 0
         self.lines = []
+        self.may_die = False      # may end the thread (an exit, a trap, a call of one)
 
 
 class Ctx:
-    def __init__(self, fn, counters, callable_funcs, depth=0, loops=(), in_rec=False):
+    def __init__(self, fn, counters, callable_funcs, depth=0, loops=(), in_rec=False,
+                 no_death=False, no_lrsc=False):
         self.fn = fn                        # Func, 'rec' or None (main)
         self.counters = counters            # free loop counter registers
         self.callable = callable_funcs
         self.depth = depth
         self.loops = loops                  # ((cont, end), ...) innermost last
         self.in_rec = in_rec
+        self.no_death = no_death            # nothing that may end the thread (A: spin setter)
+        self.no_lrsc = no_lrsc              # no lr.w/sc.w (A: waiters move the reservation)
 
     def child(self, **kw):
-        c = Ctx(self.fn, self.counters, self.callable, self.depth + 1, self.loops, self.in_rec)
+        c = Ctx(self.fn, self.counters, self.callable, self.depth + 1, self.loops, self.in_rec,
+                self.no_death, self.no_lrsc)
         for k, v in kw.items():
             setattr(c, k, v)
         return c
 
 
-class Gen(MemStmts):
+class Gen(MemStmts, AmoStmts):
     def __init__(self, seed, traps='auto', max_threads=256, size='normal', max_dyn=None,
                  readback=False, trap_kinds=None, isa='rv32i'):
         self.seed = seed
-        self.isa_m = isa == 'rv32im'
-        self.trap_kinds = trap_kinds or TRAP_KINDS
+        self.isa_m = isa in ('rv32im', 'rv32ima')
+        self.isa_a = isa in ('rv32ia', 'rv32ima')
+        self.trap_kinds = trap_kinds or (TRAP_KINDS + A_TRAP_KINDS if self.isa_a else TRAP_KINDS)
         self.readback = readback
         self.rng = random.Random(seed)
         r = self.rng
@@ -148,6 +168,7 @@ class Gen(MemStmts):
         self.use_rec = r.random() < 0.6
         self.rec_cost = 0
         self.console = r.random() < 0.1
+        self.a_init()             # (after every draw of the other ISAs: they stay as they were)
 
     def weights(self):
         r = self.rng
@@ -162,6 +183,8 @@ class Gen(MemStmts):
             base[k] *= r.choice([0.3, 1, 1, 1, 2])
         if self.isa_m:        # after the others: rv32i programs stay as they were
             base['mdu'] = r.choice([1, 2, 2, 4])
+        if self.isa_a:
+            self.a_weights(base)
         return base
 
     # ---------------------------------------------------------------- helpers
@@ -553,6 +576,14 @@ class Gen(MemStmts):
             w['trap'] = 0.5
         if self.console:
             w['console'] = 0.3
+        if ctx.no_death:
+            w['exit'] = w['trap'] = 0
+            if any(f.may_die for f in ctx.callable):
+                w['call'] = w['icall'] = 0
+            if self.rec_may_die:
+                w['rec'] = 0
+        if ctx.no_lrsc:
+            w['lrsc'] = w['lrloop'] = 0
         kinds = list(w)
         weights = [w[k] for k in kinds]
         for _ in range(nstmts):
@@ -561,6 +592,7 @@ class Gen(MemStmts):
             for _attempt in range(4):
                 k = r.choices(kinds, weights)[0]
                 save_static, save_ro, save_lab = self.static, len(self.rodata), self.nlabel
+                save_a = self.a_save()
                 piece = []
                 left = budget - cost
                 if k == 'alu':
@@ -607,14 +639,30 @@ class Gen(MemStmts):
                     c = self.st_trap(piece)
                 elif k in ('brk', 'cont'):
                     c = self.st_brk(piece, ctx, k)
+                elif k == 'amo':
+                    c = self.st_amo(piece)
+                elif k == 'amosh':
+                    c = self.st_amosh(piece)
+                elif k == 'lrsc':
+                    c = self.st_lrsc(piece)
+                elif k == 'lrloop':
+                    c = self.st_lrloop(piece, ctx)
+                elif k == 'spin':
+                    c = self.st_spin(piece, ctx, cost)
                 else:
                     c = None
                 if c is None or cost + c > budget:
                     self.static, self.nlabel = save_static, save_lab
                     del self.rodata[save_ro:]
+                    self.a_restore(save_a)
                     continue
                 out += piece
                 cost += c
+                if (k in ('exit', 'trap') or (k == 'rec' and self.rec_may_die)
+                        or (k in ('call', 'icall') and any(f.may_die for f in ctx.callable))):
+                    self.deaths += 1     # (a statement kept inside one dropped later counts too)
+                if k == 'depth':
+                    self.depth_skew = True
                 break
         if not out:
             c = self.alu(out)
@@ -623,6 +671,7 @@ class Gen(MemStmts):
 
     def gen_rec(self):
         r = self.rng
+        deaths = self.deaths
         out = ['\t.balign 4', 'rec:']
         self.ins(out, 'addi sp, sp, -16')
         self.ins(out, 'sw ra, 0(sp)')
@@ -642,10 +691,12 @@ class Gen(MemStmts):
         self.ins(out, 'addi sp, sp, 16')
         self.ins(out, r.choice(['ret', 'jalr zero, 0(ra)', 'jr ra']))
         self.rec_cost = 8 * (c1 + c2 + 12)
+        self.rec_may_die = self.deaths != deaths
         return out
 
     def gen_func(self, f, later):
         r = self.rng
+        deaths = self.deaths
         out = ['\t.balign 4', '%s:' % f.name]
         body_ctx = Ctx(f, list(FUNC_CNT), later, depth=1)
         body, bc = self.block(body_ctx, r.choice([80, 200, 400]), r.randint(2, 5))
@@ -678,6 +729,8 @@ class Gen(MemStmts):
             c += 1
         f.cost = c
         f.lines = out
+        f.may_die = (self.deaths != deaths or self.rec_may_die
+                     or any(g.may_die for g in later))
 
     def program(self):
         r = self.rng
@@ -727,6 +780,7 @@ class Gen(MemStmts):
             self.gen_func(self.funcs[i], self.funcs[i + 1:])
         # main body
         self.static_limit = self.max_static
+        self.main_deaths = self.deaths
         ctx = Ctx('main', list(MAIN_CNT), self.funcs, depth=0)
         body, cost = self.block(ctx, self.dyn_budget, self.stmt_budget)
         self.main_cost = cost
@@ -751,7 +805,13 @@ class Gen(MemStmts):
         bss += ['\t.balign 16', 'sink:', '\t.space %d' % (self.maxt * 4)]
         info = ['# worst-case dynamic instructions per thread (estimate): %d; static: %d'
                 % (cost + len(pro) + 3, self.static)]
-        return '\n'.join(head + info + pro + body + end + func_lines + ro + bss) + '\n'
+        sched = []
+        if self.isa_a:
+            a_bss, sched = self.a_tail()
+            bss += a_bss
+            info.append('# A: spin-waits %d, schedule-dependent regions %d (section .simty_sched)'
+                        % (self.nspin, len(self.sdep)))
+        return '\n'.join(head + info + pro + body + end + func_lines + ro + bss + sched) + '\n'
 
 
 def main():
@@ -765,14 +825,17 @@ def main():
     ap.add_argument('--sink-readback', action='store_true',
                     help='also load back sink words (schedule-dependent values; '
                          'fine under lock-step co-simulation only)')
-    ap.add_argument('--isa', choices=['rv32i', 'rv32im'], default='rv32i',
-                    help='rv32im: also M instructions (assemble with -march=rv32im_zicsr)')
-    ap.add_argument('--trap-kinds', default=','.join(TRAP_KINDS),
-                    help='comma-separated trap kinds to draw from (default: all): ' + ','.join(TRAP_KINDS))
+    ap.add_argument('--isa', choices=['rv32i', 'rv32im', 'rv32ia', 'rv32ima'], default='rv32i',
+                    help='rv32im: also M instructions; rv32ia: also A (atomics, spin-waits); '
+                         'rv32ima: both (assemble with -march=ISA_zicsr)')
+    ap.add_argument('--trap-kinds', default=None,
+                    help='comma-separated trap kinds to draw from (default: all of the ISA): '
+                         + ','.join(TRAP_KINDS) + ' (with A also ' + ','.join(A_TRAP_KINDS) + ')')
     a = ap.parse_args()
     try:
-        kinds = [k for k in a.trap_kinds.split(',') if k]
-        bad = [k for k in kinds if k not in TRAP_KINDS]
+        known = TRAP_KINDS + (A_TRAP_KINDS if a.isa in ('rv32ia', 'rv32ima') else [])
+        kinds = [k for k in (a.trap_kinds if a.trap_kinds is not None else ','.join(known)).split(',') if k]
+        bad = [k for k in kinds if k not in known]
         if bad or not kinds:
             raise ValueError('--trap-kinds: unknown kind %s' % ','.join(bad) if bad else '--trap-kinds: empty')
         text = Gen(a.seed, a.traps, a.max_threads, a.size, a.max_dyn, a.sink_readback, kinds,

@@ -226,6 +226,8 @@ class MemStmts:
         elif kind == 'fetchfault':
             self.ins(out, 'li s11, 0x%x' % r.choice([0x80010000, 0x90000000, 0x00000000]))
             self.ins(out, 'jr s11')
+        else:                       # an atomic's (randprog_amo.py, --isa with A)
+            c += self.st_atrap(out, kind, skip)
         # a thread that somehow survives the trap must not go on unnoticed
         self.ins(out, 'li a0, 99')
         self.ins(out, 'li a7, 93')

@@ -54,6 +54,8 @@ REF_BIN = os.path.join(ROOT, "build", "tools", "simty-ref")
 POLICIES = ("minsp-pc", "min-pc", "depth-first", "breadth-first", "ipdom", "minority-first",
             "mp-ipdom")
 TRACKS = ("sorted", "arbiter")
+# The generator's and the model's ISAs (ISA=, simty-ref --isa).
+ISAS = ("rv32i", "rv32im", "rv32ia", "rv32ima")
 # Threads that C programs run in the default data memory (512 bytes of stack
 # each, sw/README.md); above, the bench builds with a larger DMEM.
 C_THREADS_DEFAULT_DMEM = 256
@@ -263,15 +265,27 @@ def build_sim(w, t, track, dmem=None, what="simjobs", isa="rv32i"):
     return sim
 
 
-def sw_out(dmem=None):
-    """Where sw/sw.mk builds the programs for a DMEM (SW_OUT)."""
-    return os.path.join(ROOT, "build", "sw" if not dmem else "sw-D%d" % dmem)
+def has_a(isa):
+    """Does the ISA have the A extension (the bench_a kernels, forward progress)?"""
+    return isa in ("rv32ia", "rv32ima")
 
 
-def build_bench_sw(dmem=None, seed=None, what="simjobs"):
-    """The bench ELFs and expected signatures linked for DMEM; their folder."""
-    out = sw_out(dmem)
-    args = ["sw-bench", "ISA=rv32i"]
+def isa_suffix(isa):
+    """sw/sw.mk's suffix of an ISA's build folder: "" (rv32i), "-im", "-ia", "-ima"."""
+    return "" if isa == "rv32i" else "-" + isa[len("rv32"):]
+
+
+def sw_out(dmem=None, isa="rv32i"):
+    """Where sw/sw.mk builds the programs for a DMEM and an ISA (SW_OUT): build/sw,
+    build/sw-D1024, build/sw-ia, build/sw-ia-D1024..."""
+    return os.path.join(ROOT, "build", "sw" + isa_suffix(isa) + ("-D%d" % dmem if dmem else ""))
+
+
+def build_bench_sw(dmem=None, seed=None, what="simjobs", isa="rv32i"):
+    """The bench ELFs and expected signatures linked for DMEM, compiled for the ISA
+    (with A also the bench_a kernels, in the sibling folder bench_a); the bench folder."""
+    out = sw_out(dmem, isa)
+    args = ["sw-bench", "ISA=" + isa]
     if dmem:
         args += ["DMEM=%d" % dmem, "SW_OUT=" + os.path.relpath(out, ROOT)]
     if seed is not None:
@@ -280,12 +294,14 @@ def build_bench_sw(dmem=None, seed=None, what="simjobs"):
     return os.path.join(out, "bench")
 
 
-def build_bench_sw_weak(threads, dmem=None, seed=None, what="simjobs"):
+def build_bench_sw_weak(threads, dmem=None, seed=None, what="simjobs", isa="rv32i"):
     """The bench ELFs and expected signatures with every kernel's problem sized for
-    `threads` threads (weak scaling: BENCH_THREADS of sw/sw.mk), linked for DMEM, in
-    build/sw-weak<threads>[-D<dmem>]/bench; that folder."""
-    out = os.path.join(ROOT, "build", "sw-weak%d%s" % (threads, "-D%d" % dmem if dmem else ""))
-    args = ["sw-bench", "ISA=rv32i", "BENCH_THREADS=%d" % threads,
+    `threads` threads (weak scaling: BENCH_THREADS of sw/sw.mk), linked for DMEM and
+    compiled for the ISA, in build/sw-weak<threads>[-<isa suffix>][-D<dmem>]/bench (with
+    A bench_a beside it); the bench folder."""
+    out = os.path.join(ROOT, "build", "sw-weak%d%s%s" % (threads, isa_suffix(isa),
+                                                        "-D%d" % dmem if dmem else ""))
+    args = ["sw-bench", "ISA=" + isa, "BENCH_THREADS=%d" % threads,
             "SW_OUT=" + os.path.relpath(out, ROOT)] + (["DMEM=%d" % dmem] if dmem else [])
     if seed is not None:
         args.append("BENCH_SEED=%d" % seed)
@@ -848,7 +864,7 @@ def main(argv=None):
     p.add_argument("knobs", nargs="*", metavar="KEY=VALUE")
     p = sub.add_parser("sims", help="build each configuration's simulator, print its path")
     p.add_argument("--track", default="sorted", help="the track of items without :track")
-    p.add_argument("--isa", default="rv32i", choices=["rv32i", "rv32im"])
+    p.add_argument("--isa", default="rv32i", choices=ISAS)
     p.add_argument("specs", nargs="+", metavar="WxT[:track]")
     p = sub.add_parser("progress", help="a progress line for a shell script: its output on "
                        "stdin, with the lines @progress start NAME and @progress done NAME")

@@ -62,7 +62,8 @@ fast=(
   # the figure tables against docs/data (scripts/tables.py), and that a stale one fails
   "tables|.venv/bin/python scripts/tables.py --check"
   "tables-selftest|.venv/bin/python scripts/tables.py --self-test"
-  "sw|$mk sw && sw/check.sh"
+  # the A software too, once, so that the rtl-a checks below only read build/sw-ia, sw-ima
+  "sw|$mk sw && $mk sw ISA=rv32ia && $mk sw ISA=rv32ima && sw/check.sh"
   "tools|$mk build/tools/simty-ref build/tools/libsimtyref.a"
   "--"
   # Longest first, so that the two slots end together.
@@ -78,8 +79,9 @@ fast=(
   "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1x1 2x4 8x8 4x64' GEN_LINT_TRACK=arbiter-pipe"
   "gen-lint-m|$mk gen-lint GEN_LINT_CFGS='2x4 8x8' GEN_LINT_TRACK=sorted-im GEN_LINT_TOPS=simty_core"
   "gen-lint-a|$mk gen-lint GEN_LINT_CFGS='1x1 2x4 8x8 4x64' GEN_LINT_TRACK=sorted-ia GEN_LINT_TOPS=simty_core && $mk gen-lint GEN_LINT_CFGS='1x1 8x8 4x64' GEN_LINT_TRACK=sorted-lazy-ima GEN_LINT_TOPS=simty_core && $mk gen-lint GEN_LINT_CFGS='1x1 2x4 8x8 4x64' GEN_LINT_TRACK=arbiter-ia GEN_LINT_TOPS=simty_core"
-  "rtl-a-4x64|$(rtl_a 4 64 sorted "$a_sw")"
-  "rtl-a-arb-4x64|$(rtl_a 4 64 arbiter "$a_sw")"
+  # 4x64: the lock that 63 lanes of each warp spin on (2.8 M cycles), not the ticket lock
+  # (4.8 M, in the full tier with the arbiter's)
+  "rtl-a-4x64|$(rtl_a 4 64 sorted "simt_a fp_lock_warp fp_flag_lanes fp_barrier_diverged")"
   "ref-cfg|$mk ref-check-cfg"
   "fpga-smoke|$mk fpga-smoke"
   "rtl-8x8|$(rtl 8 8 sorted "$all_sw")"
@@ -107,6 +109,8 @@ fast=(
   "ref-isa|$mk ref-check-isa"
   "ref-m|$mk ref-check-m"
   "ref-a|$mk ref-check-a"
+  # the model's forward-progress rule on the A programs (it builds build/sw-ia: lock ia)
+  "ref-yield|$mk ref-check-yield"
   "fusesoc|.venv/bin/python scripts/fusesoc_check.py --quick"
   "pll-selftest|.venv/bin/python scripts/fpga_flow.py --pll-self-test"
   # formal.py's verdicts from recorded sby outputs; its backstop gives TOO SLOW (~3 s)
@@ -133,9 +137,15 @@ fast=(
   "--"
   # These reuse the simulators built above.
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted_exact sorted_lazy arbiter'"
+  # random programs with atomics and spin-waits on the A cores of rtl-a-* (sorted: exact
+  # at 1x1 and 4x64, lazy at 2x4 and 8x8) and the arbiter (1x1 and 2x4 built here, ~40 s);
+  # 1.5 s a program with 2 jobs (~100 s in all)
+  "fuzz-a|$mk fuzz ISA=rv32ia N=40 SEED=1 FUZZ_TRACKS='sorted arbiter' FUZZ_FLAGS='--out build/fuzz-a'"
   "dask|.venv/bin/python scripts/dask_check.py"
   "randstate|$mk test-randstate"
   "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
+  # the A kernels (sw/bench/a, atomics) on the rv32ia core against their host signatures
+  "bench-a-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted --isa rv32ia --kernels bench_a"
   # weak scaling: kernels sized for 1 and 8 threads, against their host signatures
   "bench-weak|.venv/bin/python scripts/bench.py --check '1x1 2x4' --track sorted --scale weak --kernels 'saxpy mandel matmul nqueens'"
   "badinput|$mk test-badinput W=2 T=4"
@@ -178,6 +188,8 @@ full=(
   "fuzz-elf|$mk fuzz-elf"
   "formal|$mk formal"
   "fusesoc-synth|.venv/bin/python scripts/fusesoc_check.py --synth-only"
+  "rtl-a-full-4x64|$(rtl_a 4 64 sorted "$a_sw")"
+  "rtl-a-arb-4x64|$(rtl_a 4 64 arbiter "$a_sw")"
 )
 
 case $tier in
@@ -193,12 +205,12 @@ declare -A lock_of=(
   [gen-lint-m]=lint [gen-lint-all]=lint [gen-lint-all-arb]=lint   # build/lint/
   [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref [ref-a]=ref  # build/ref/
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
-  [rtl-a-4x64]=ia [rtl-a-arb-4x64]=ia [rtl-a-8x8]=ia [rtl-a-arb-8x8]=ia [rtl-a-2x4]=ia
-  [rtl-a-1x8]=ia [rtl-a-arb-1x8]=ia [rtl-a-1x1]=ia                  # build/sw-ia/
-  [rtl-ima-arb-2x4]=ima [gen-lint-a]=lint [fpga-sim-a]=ia          # build/sw-ima/, build/lint/
+  [gen-lint-a]=lint       # build/lint/ (the rtl-a checks read build/sw-ia, built by "sw")
+  [ref-yield]=ia [fuzz-a]=ia                                       # build/sw-ia/, build/fuzz-a
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
   [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/
+  [bench-a-2x4]=ia                                                 # build/sw-ia/bench_a/
 )
 jobs=${TEST_JOBS:-2}
 case $jobs in ''|*[!0-9]*|0) echo "testsuite: TEST_JOBS=$jobs: a positive number" >&2; exit 3 ;; esac

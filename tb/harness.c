@@ -77,7 +77,7 @@ struct run {
     struct simty_trace tr;
     struct report_thread th[NTHREADS];
     uint64_t running[SIMTY_W];              /* per warp: lanes whose thread is REPORT_TH_RUNNING */
-    int amo_last;                           /* the last cycle's data request was an amo */
+    int amo_last;                           /* cycles since an AMO's data request: 1, 2; else 0 */
     struct path_mirror paths;
     struct load_queue *pend;                /* [SIMTY_W] */
     uint64_t cycle;
@@ -88,7 +88,7 @@ struct run {
     struct ref *ref;                        /* --cosim */
     char (*hist)[HISTORY][200];             /* last commits per thread (cosim) */
     unsigned hist_n[NTHREADS];
-    uint64_t warp_insts, thread_insts, replays, divergences, merges;
+    uint64_t warp_insts, thread_insts, replays, divergences, merges, yields;
     int error;                              /* a check failed: the run fails */
 };
 
@@ -359,6 +359,7 @@ static void on_pass(struct run *r)
         r->divergences++;
     if (t->b.valid && t->b.pc == t->pc)
         r->replays++;
+    r->yields += (uint64_t)t->yield;
     if (in > outn)
         r->merges += (uint64_t)(in - outn);
 
@@ -576,6 +577,7 @@ static int write_outputs(struct run *r, const struct report_run *rr, int code)
         s.peak_paths = r->paths.peak_paths;
         memcpy(s.peak_paths_warp, r->paths.peak_warp, sizeof r->paths.peak_warp);
         s.stalls = -1;
+        s.yields = SIMTY_ISA_A ? (int64_t)r->yields : -1;   /* forward progress (with A) */
         s.cct_peak = SIMTY_TRACK_ARBITER ? -1 : (int64_t)r->paths.cct_peak;
         report_stats_outcome(&s, rr);
         s.exit_code = code;
@@ -626,9 +628,10 @@ static int run_one(const struct opts *o, const char *path, int argc, char **argv
             uint32_t off = r.out.imem_addr - SIMTY_IMEM_BASE;
             r.in.imem_rdata = off < r.prog.imem_size ? rd32(r.prog.imem, off) : 0;
         }
-        if (r.out.dmem_req && r.amo_last)  /* the memory writes the amo back then (spec) */
-            check_failed(&r, "a data request in the cycle after an amo's");
-        r.amo_last = r.out.dmem_req && r.out.dmem_rmw;
+        if (r.out.dmem_req && r.amo_last)  /* the memory writes the AMO back then (spec) */
+            check_failed(&r, "a data request %d cycle%s after an AMO's", r.amo_last,
+                         r.amo_last > 1 ? "s" : "");
+        r.amo_last = r.out.dmem_req && r.out.dmem_rmw ? 1 : r.amo_last == 1 ? 2 : 0;
         if (r.out.dmem_req)
             data_access(&r);
         sim_step(r.sim, &r.in, &r.out);

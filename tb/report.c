@@ -280,6 +280,8 @@ int report_write_stats(const char *path, const struct report_stats *s,
         fprintf(f, "  \"stalls\": %" PRId64 ",\n", s->stalls);
     if (s->cct_peak >= 0)
         fprintf(f, "  \"cct_peak\": %" PRId64 ",\n", s->cct_peak);
+    if (s->yields >= 0)
+        fprintf(f, "  \"yields\": %" PRId64 ",\n", s->yields);
     fprintf(f, "  \"threads\": %u,\n", s->threads);
     fprintf(f, "  \"threads_passed\": %u,\n", s->passed);
     fprintf(f, "  \"threads_failed\": %u,\n", s->failed);

@@ -74,6 +74,8 @@ struct report_stats {
     int exit_code;
     /* Optional keys of the RTL harness; negative = absent. */
     int64_t stalls, cct_peak;
+    /* Optional: the model's yields (forward progress with A, minsp-pc); negative = absent. */
+    int64_t yields;
 };
 
 /* Fill the thread counts and the exit code from a run. */

@@ -248,41 +248,42 @@ module simty_fpga_soc #(
   // 1 GiB) or the MMIO page (0xF000_0000); every other address traps before the
   // port. Bit 30 tells the two apart: one wire instead of a 20-bit compare in
   // front of every block RAM's enable.
-  // An amo (ISA with A, spec "Memory and ports") reads its block like a load; the next
-  // cycle, which the core leaves without a request, writes amo(old, data) to its one
-  // enabled word. Without A dmem_rmw is 0 and synthesis removes this part.
+  // An AMO (ISA with A, spec "Memory and ports") reads its block like a load; two cycles
+  // later, the core having left both without a request, simty_fpga_amo writes
+  // amo(old, data) to its one enabled word. Without A dmem_rmw is 0 and synthesis
+  // removes this part.
   wire mmio     = dmem_addr[30];
   wire dmem_wen = dmem_req & dmem_we & ~dmem_rmw & ~mmio;
   reg  mmio_rd_q;               // the block returned next cycle is an MMIO load: read zero
-  reg                amo_q;     // the block read last cycle is an amo's: write it back now
-  reg  [4:0]         amo_f5_q;
-  reg  [4*T-1:0]     amo_be_q;
-  reg  [32*T-1:0]    amo_x_q;
-  reg  [DMEM_AW-1:0] amo_addr_q;
-  wire [31:0]        amo_new;
+  wire               amo_we;
+  wire [DMEM_AW-1:0] amo_waddr;
+  wire [4*T-1:0]     amo_wbe;
+  wire [32*T-1:0]    amo_wdata;
 
   always @(posedge clk_i) begin
     if (rst_i) begin
       mmio_rd_q <= 1'b0;
-      amo_q     <= 1'b0;
     end else begin
       mmio_rd_q <= dmem_req & ~dmem_we & mmio;
-      amo_q     <= dmem_req & dmem_we & dmem_rmw & ~mmio;
     end
-    amo_f5_q   <= dmem_amo;
-    amo_be_q   <= dmem_wstrb;
-    amo_x_q    <= dmem_wdata;
-    amo_addr_q <= dmem_addr[OFF_W +: DMEM_AW];
   end
 
   simty_fpga_amo #(
-    .T (T)
+    .T       (T),
+    .DMEM_AW (DMEM_AW)
   ) u_amo (
-    .f5_i   (amo_f5_q),
-    .be_i   (amo_be_q),
-    .old_i  (dmem_ram_rdata),
-    .x_i    (amo_x_q),
-    .new_o  (amo_new)
+    .clk_i   (clk_i),
+    .rst_i   (rst_i),
+    .go_i    (dmem_req & dmem_we & dmem_rmw & ~mmio),
+    .f5_i    (dmem_amo),
+    .be_i    (dmem_wstrb),
+    .x_i     (dmem_wdata),
+    .addr_i  (dmem_addr[OFF_W +: DMEM_AW]),
+    .old_i   (dmem_ram_rdata),
+    .we_o    (amo_we),
+    .waddr_o (amo_waddr),
+    .wbe_o   (amo_wbe),
+    .wdata_o (amo_wdata)
   );
 
   simty_ram_1r1w_be #(
@@ -291,10 +292,10 @@ module simty_fpga_soc #(
     .INIT_FILE (DMEM_HEX)
   ) u_dmem (
     .clk_i   (clk_i),
-    .we_i    (dmem_wen | amo_q),
-    .waddr_i (amo_q ? amo_addr_q : dmem_addr[OFF_W +: DMEM_AW]),
-    .wdata_i (amo_q ? {T{amo_new}} : dmem_wdata),
-    .wbe_i   (amo_q ? amo_be_q : dmem_wstrb),
+    .we_i    (dmem_wen | amo_we),
+    .waddr_i (amo_we ? amo_waddr : dmem_addr[OFF_W +: DMEM_AW]),
+    .wdata_i (amo_we ? amo_wdata : dmem_wdata),
+    .wbe_i   (amo_we ? amo_wbe : dmem_wstrb),
     .re_i    (dmem_req & (~dmem_we | dmem_rmw)),
     .raddr_i (dmem_addr[OFF_W +: DMEM_AW]),
     .rdata_o (dmem_ram_rdata)

@@ -17,9 +17,12 @@
  * another lane OF ITS OWN WARP does something can keep that lane from ever
  * running: the spinning path loops at a lower PC (or a deeper call) than
  * the code the other lane still has to run, so it is always chosen, and the
- * warp deadlocks, as the same code does on pre-Volta GPUs.  The core's
- * forward-progress rule, being designed with the A extension (issue 52),
- * is to lift this; until a core has it, what is safe is:
+ * warp deadlocks, as the same code does on pre-Volta GPUs.  With the A
+ * extension the core has a forward-progress rule (spec.md, "forward
+ * progress"): a head path that takes 256 backward jumps in a row, each after
+ * a memory read, while its warp has another path, gives the turn to another
+ * path, so every wait below finishes (at the cost of up to 256 spins per
+ * hand-over).  On a core without it (or to avoid that cost), what is safe is:
  *
  *   - waiting on threads of OTHER warps: warps are scheduled independently;
  *   - every AMO, and LR/SC retry loops (simty_atomic_cas): they never wait

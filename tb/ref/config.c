@@ -21,6 +21,7 @@ void ref_config_default(struct ref_config *c)
     c->isa_m = 0;
     c->isa_a = 0;
     c->pass_rule = REF_PASS_WORD;
+    c->yield = REF_YIELD_DEFAULT;
 }
 
 int ref_config_check(const struct ref_config *c, char *err, size_t n)
@@ -41,7 +42,21 @@ int ref_config_check(const struct ref_config *c, char *err, size_t n)
         return simty_errf(err, n, "policy %d: unknown", (int)c->policy);
     if ((unsigned)c->pass_rule > REF_PASS_LAST)
         return simty_errf(err, n, "pass rule %d: unknown", (int)c->pass_rule);
+    if (c->yield != REF_YIELD_DEFAULT && c->yield != 0 &&
+        (c->yield < 2 || c->yield > REF_YIELD_MAX || !IS_POW2(c->yield)))
+        return simty_errf(err, n, "yield=%d: 0 (off) or a power of two in [2,%d]", c->yield,
+                          REF_YIELD_MAX);
+    if (c->yield > 0 && !c->isa_a)
+        return simty_errf(err, n, "yield=%d: the rule needs the A extension (rv32ia, rv32ima)",
+                          c->yield);
     return 0;
+}
+
+unsigned ref_yield_jumps(const struct ref_config *c)
+{
+    if (!c->isa_a)
+        return 0;
+    return c->yield == REF_YIELD_DEFAULT ? SIMTY_YIELD_JUMPS : (unsigned)c->yield;
 }
 
 static const char *const policy_names[] = {

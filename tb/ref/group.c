@@ -38,7 +38,8 @@ static void group_sort(struct ref_path *g, unsigned ng)
 unsigned ref_group(const struct ref *r, const struct ref_path *head, uint64_t served,
                    const struct simty_effect *eff, struct ref_path *g, uint64_t *dead)
 {
-    unsigned ng = 0, depth = ref_depth_after(head->depth, ref_decode_at(r, head->pc));
+    unsigned ng = 0;
+    unsigned depth = ref_depth_after(head->depth, ref_decode_at(r, head->pc), r->depth_bits);
     uint64_t m;
     *dead = 0;
     /* The served lanes that go on, by their next PC.  The unserved lanes

@@ -11,19 +11,22 @@
 
 #include "state.h"
 
-/* Call depth after d (NULL: none), the RAS hints of the spec: a call pushes,
- * a return pops, saturating at 0 and REF_DEPTH_MAX. */
-static inline unsigned ref_depth_after(unsigned depth, const struct dinsn *d)
+/* The depth field after d (NULL: none), the RAS hints of the spec: a call
+ * pushes, a return pops, on the call-depth bits of the field (bits:
+ * r->depth_bits) saturating at 0 and bits; the other bits (the yield rule's
+ * mark) stay. */
+static inline unsigned ref_depth_after(unsigned depth, const struct dinsn *d, unsigned bits)
 {
     int rd_link, rs1_link;
+    unsigned cd = depth & bits;
     if (!d || (d->op != OP_JAL && d->op != OP_JALR))
         return depth;
     rd_link = d->rd == 1 || d->rd == 5;
     rs1_link = d->op == OP_JALR && (d->rs1 == 1 || d->rs1 == 5);
     if (rd_link && (!rs1_link || d->rd == d->rs1))   /* call (push) */
-        return depth < REF_DEPTH_MAX ? depth + 1 : REF_DEPTH_MAX;
+        return (depth & ~bits) | (cd < bits ? cd + 1 : bits);
     if (!rd_link && rs1_link)                         /* return (pop) */
-        return depth > 0 ? depth - 1 : 0;
+        return (depth & ~bits) | (cd > 0 ? cd - 1 : 0);
     return depth;                                     /* pop then push, or a jump */
 }
 

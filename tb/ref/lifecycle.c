@@ -67,6 +67,8 @@ struct ref *ref_new(const struct ref_config *c, char *err, size_t n)
     r->all = c->T == 64 ? ~0ull : (1ull << c->T) - 1;
     r->imem_size = c->imem_kib << 10;
     r->dmem_size = c->dmem_kib << 10;
+    r->yield_k = c->policy == REF_POLICY_MINSP_PC ? ref_yield_jumps(c) : 0;
+    r->depth_bits = r->yield_k ? REF_DEPTH_MAX >> 1 : REF_DEPTH_MAX;
     if (alloc_state(r)) {
         ref_free(r);
         simty_errf(err, n, "out of memory");
@@ -147,7 +149,7 @@ static void decode_image(struct ref *r)
 }
 
 /* Every thread alive at entry, its registers zero, no reservation (RA and
- * V 0). */
+ * V 0), no backward jump counted (the yield rule). */
 static void reset_threads(struct ref *r, uint32_t entry)
 {
     size_t nth = (size_t)r->cfg.W * r->cfg.T, t;
@@ -161,6 +163,8 @@ static void reset_threads(struct ref *r, uint32_t entry)
     memset(r->resv_addr, 0, sizeof r->resv_addr);
     memset(r->resv_valid, 0, sizeof r->resv_valid);
     r->resv_warps = 0;
+    memset(r->yield_cnt, 0, sizeof r->yield_cnt);
+    r->yield_read = 0;
 }
 
 /* The latency model's state: every register written at cycle 0, every warp
@@ -182,7 +186,7 @@ static void reset_counters(struct ref *r)
 {
     unsigned w;
     r->cycle = r->warp_insts = r->thread_insts = 0;
-    r->divergences = r->merges = r->replays = 0;
+    r->divergences = r->merges = r->replays = r->yields = 0;
     r->last_issue = 0;
     r->err[0] = 0;
     for (w = 0; w < r->cfg.W; w++)

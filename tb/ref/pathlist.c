@@ -5,7 +5,10 @@
  * List order is the policy's order; the head (p[0]) issues.
  *  minsp-pc     sorted by (call depth descending, PC ascending); a new path
  *               whose PC equals a listed one merges with it (OR of masks,
- *               deeper depth), wherever it is.
+ *               deeper depth), wherever it is.  With A, a spinning head yields (the
+ *               forward-progress rule, pathlist.h: ref_yield_pass): bit 7
+ *               of the depth field marks a path that has not yielded, so the
+ *               same order ranks the yielded ones last.
  *  min-pc       the same sorted by PC only.
  *  depth-first  a stack (p[0] = active path, p[1] = top of stack), per the
  *               path-list paper, section 2.1: after a divergence the lower PC
@@ -36,7 +39,7 @@ void ref_list_reset(struct ref *r, uint32_t entry)
         r->wl[w].n = 1;
         r->wl[w].p[0].pc = entry;
         r->wl[w].p[0].mask = r->all;
-        r->wl[w].p[0].depth = 0;
+        r->wl[w].p[0].depth = r->yield_k ? REF_UNYIELDED : 0;
         r->wl[w].hd = ref_decode_at(r, entry);
     }
 }
@@ -193,6 +196,20 @@ unsigned ref_list_take(struct ref *r, unsigned w, uint32_t pc, const struct ref_
     return l->n;
 }
 
+void ref_yield(struct ref *r, unsigned w, struct ref_path *g, unsigned ng)
+{
+    struct warp_list *l = &r->wl[w];
+    unsigned i, all_marked = 1;
+    for (i = 0; i < ng; i++)
+        g[i].depth &= ~REF_UNYIELDED;
+    for (i = 1; i < l->n; i++)
+        all_marked &= !(l->p[i].depth & REF_UNYIELDED);
+    /* (each of them gains the same bit: their order stays) */
+    for (i = 1; all_marked && i < l->n; i++)
+        l->p[i].depth |= REF_UNYIELDED;
+    r->yields++;
+}
+
 void ref_print_paths(const struct ref *r, FILE *f)
 {
     unsigned w, i, hex = (r->cfg.T + 3) / 4;
@@ -201,8 +218,9 @@ void ref_print_paths(const struct ref *r, FILE *f)
         fprintf(f, "  warp %u: %u path%s%s\n", w, l->n, l->n == 1 ? "" : "s",
                 l->n ? " (head first)" : "");
         for (i = 0; i < l->n; i++)
-            fprintf(f, "    pc %08" PRIx32 " mask 0x%0*" PRIx64 " depth %u\n", l->p[i].pc,
-                    (int)hex, l->p[i].mask, l->p[i].depth);
+            fprintf(f, "    pc %08" PRIx32 " mask 0x%0*" PRIx64 " depth %u%s\n", l->p[i].pc,
+                    (int)hex, l->p[i].mask, l->p[i].depth,
+                    r->yield_k && !(l->p[i].depth & REF_UNYIELDED) ? " (yielded)" : "");
     }
 }
 

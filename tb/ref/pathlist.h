@@ -36,6 +36,44 @@ static inline unsigned ref_list_update(struct ref *r, unsigned w, uint32_t pc,
     return ref_list_take(r, w, pc, g, ng);
 }
 
+/* Forward progress (issue 52), with the rule on (r->yield_k: minsp-pc with A):
+ * warp w's head path yields.  The ng groups g of its pass are marked (the
+ * REF_UNYIELDED bit of their depth cleared: they rank after every path that has
+ * not yielded); when every other path of the warp is marked too, they are all
+ * unmarked (the RTL arbiter's full rotation).  Before ref_list_update takes g. */
+void ref_yield(struct ref *r, unsigned w, struct ref_path *g, unsigned ng);
+
+/* The rule for each pass of warp w's head path (pc, its instruction d, NULL
+ * outside instruction memory), its lanes gone on as the ng groups g, before
+ * ref_list_update takes them (docs/spec.md; gen/yield.c is the RTL's):
+ *   back   = a jal, or a branch every lane takes (no group at pc + 4), to an
+ *            offset <= 0;  read = a load, lr.w, sc.w or an AMO (replays too);
+ *   others = the warp has another path;
+ *   yield  = back && the warp read memory since its last backward jump && others
+ *            && K - 1 such jumps counted;
+ * the count restarts without others, on a yield and on a backward jump without
+ * a read.  A warp with one path (the run loop's fast paths included) keeps its
+ * read bit and a count of 0. */
+static inline void ref_yield_pass(struct ref *r, unsigned w, uint32_t pc, const struct dinsn *d,
+                                  struct ref_path *g, unsigned ng)
+{
+    uint64_t bit = 1ull << w;
+    unsigned i, *cnt = &r->yield_cnt[w];
+    int others = r->wl[w].n > 1, was_read = (r->yield_read & bit) != 0, back = 0, read, yl;
+    if (d && (d->op == OP_JAL || (d->op >= OP_BEQ && d->op <= OP_BGEU)) && d->imm <= 0)
+        for (back = 1, i = 0; i < ng; i++)
+            back &= g[i].pc != pc + 4;
+    read = d && ((d->op >= OP_LB && d->op <= OP_LHU) || ref_is_amo(d));
+    yl = back && was_read && others && *cnt == r->yield_k - 1;
+    if (yl)
+        ref_yield(r, w, g, ng);
+    *cnt = !others || yl || (back && !was_read) ? 0 : *cnt + (unsigned)back;
+    if (back || !(was_read || read))
+        r->yield_read &= ~bit;
+    else
+        r->yield_read |= bit;
+}
+
 /* Is the issue of head, its served lanes going on as the ng groups g, one of
  * a single path for the latency model (ref_timing_issue's single)?  The path
  * holds every live thread of the warp (live); or, issued as a single path's

@@ -7,7 +7,8 @@
 #          ref-check-isa (also the lock-step API test), ref-check-cfg (the
 #          post-dominator analysis and the stack policies), ref-check-m (RV32M:
 #          the rv32um tests against qemu and on the model), ref-check-a (RV32A:
-#          the brief of issue 52, tb/ref/test_amo.c and tb/ref/amo/), ref-speed.
+#          the brief of issue 52, tb/ref/test_amo.c and tb/ref/amo/), ref-check-yield
+#          (the forward-progress rule of issue 52 on the A programs), ref-speed.
 # Every check prints one line per item and ends with "N passed, M failed".
 
 REF_CC      ?= gcc
@@ -37,7 +38,7 @@ REF_ASAN_OBJS := $(patsubst %.c,$(REF_ASANDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(RE
 REF_TOOL_OBJS := $(patsubst %.c,$(REF_TOOLDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(REF_MAIN_SRC)))
 
 .PHONY: ref ref-check-loader ref-check-qemu ref-check-isa ref-check-cfg ref-check-m ref-check-a \
-        ref-speed
+        ref-check-yield ref-speed
 
 ref: $(REF_BIN) $(REF_LIB)
 
@@ -142,6 +143,32 @@ ref-check-a: $(REF_BIN) $(REF_TEST_AMO) $(REF_TEST_STEP)
 	    set -- $$(sed -nE 's/^(step API: )?([0-9]+) passed, ([0-9]+) failed$$/\2 \3/p' $$l | tail -1); \
 	    p=$$((p + $${1:-0})); f=$$((f + $${2:-1})); done; \
 	  echo "$$p passed, $$f failed"; [ $$r1 -eq 0 ] && [ $$r2 -eq 0 ] && [ $$r3 -eq 0 ] && [ $$f -eq 0 ]
+
+# Forward progress (issue 52, tb/ref/check_yield.py): the A programs (rv32ua,
+# simt_a, simt_fp of build/sw-ia/) pass under --isa rv32ia on 1x1, 1x8, 2x4,
+# 8x8 and 4x64 on the fast paths and, with the same statistics, on the
+# checked general path; fp_lock_warp hangs with --yield 0; simt_fp passes
+# with --yield 2; the bench kernels (build/sw/bench/, rv32i builds) run at
+# 8x8 under rv32ia within 1 % of their rv32i cycles; bad --yield values
+# are refused; the directed programs of tb/ref/yield/ give the rule's exact
+# count (K reading back jumps, by a branch or a jal), never yield in a loop
+# that computes, and rotate when every path has yielded.  It builds those
+# programs (the sw-ia ones with ISA=rv32ia).
+REF_YIELD_CFGS ?= 1x1 1x8 2x4 8x8 4x64
+REF_YIELD_FP    := $(patsubst sw/simt/a/%.c,build/sw-ia/simt_fp/%.elf,$(sort $(wildcard sw/simt/a/fp_*.c)))
+REF_YIELD_A     := $(patsubst sw/rv32ua/%.S,build/sw-ia/rv32ua/%.elf,$(sort $(wildcard sw/rv32ua/*.S))) \
+                   $(patsubst sw/simt/a/%.c,build/sw-ia/simt_a/%.elf,$(sort $(filter-out \
+                       sw/simt/a/fp_%,$(wildcard sw/simt/a/*.c)))) $(REF_YIELD_FP)
+REF_YIELD_BENCH := $(patsubst sw/bench/%.c,build/sw/bench/%.elf,$(sort $(wildcard sw/bench/*.c)))
+
+ref-check-yield: $(REF_BIN)
+	@$(MAKE) -s --no-print-directory -f sw/sw.mk ISA=rv32ia $(REF_YIELD_A) && \
+	  $(MAKE) -s --no-print-directory -f sw/sw.mk ISA=rv32i $(REF_YIELD_BENCH) && \
+	  python3 tb/ref/check_yield.py --ref $(REF_BIN) --work build/ref/yield --cfgs "$(REF_YIELD_CFGS)" \
+	      --hang $(filter %/fp_lock_warp.elf,$(REF_YIELD_FP)) --stress "$(REF_YIELD_FP)" \
+	      --bench "$(REF_YIELD_BENCH)" --directed "$(sort $(wildcard tb/ref/yield/*.S))" \
+	      $(REF_YIELD_A) > build/ref/check_yield.log; \
+	  r=$$?; grep -v '^PASS' build/ref/check_yield.log; exit $$r
 
 # The CFG / post-dominator analysis on directed programs with hand-derived
 # reconvergence points (with and without symbols), the programs under every

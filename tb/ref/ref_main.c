@@ -2,7 +2,7 @@
  * ref_main.c - simty-ref, the reference model as a command-line tool.
  *
  *   simty-ref [-W N] [-T N] [--imem KIB] [--dmem KIB] [--isa I] [--policy P]
- *             [--pass-rule R] [--max-cycles N] [--commit-log FILE] [--stats FILE.json]
+ *             [--pass-rule R] [--yield N] [--max-cycles N] [--commit-log FILE] [--stats FILE.json]
  *             [--signature FILE] [--quiet] [--cfg] ELF...
  *
  * --cfg prints each ELF's control-flow graph and the reconvergence PC of
@@ -53,6 +53,10 @@ static void usage(FILE *f)
         "                     rotate (unit = the leader's + lane - leader, mod T), block\n"
         "                     (any aligned access in the block); all serve loads of the\n"
         "                     leader's address, and results do not depend on the rule\n"
+        "  --yield N          forward progress with A under minsp-pc: a head path that\n"
+        "                     takes N backward jumps in a row, each after a read of memory,\n"
+        "                     while its warp has another path yields to it; 0 = off, else a\n"
+        "                     power of two >= 2 (default %u with A, 0 without; the RTL's)\n"
         "  --max-cycles N     stop as a hang after N warp-instructions (default %llu, 0 = none)\n"
         "  --cfg              print the control-flow graph, post-dominators and each\n"
         "                     branch's reconvergence PC instead of running\n"
@@ -62,7 +66,8 @@ static void usage(FILE *f)
         "  --quiet            do not print the program's console output\n"
         "  --check-invariants check the path lists after every warp-instruction (slow)\n"
         "Exit: 0 pass, 1 a thread exited non-zero, 2 hang, 3 bad input, 4 a thread trapped.\n",
-        SIMTY_IMEM_KIB_DEFAULT, SIMTY_DMEM_KIB_DEFAULT, (unsigned long long)DEFAULT_MAX_CYCLES);
+        SIMTY_IMEM_KIB_DEFAULT, SIMTY_DMEM_KIB_DEFAULT, SIMTY_YIELD_JUMPS,
+        (unsigned long long)DEFAULT_MAX_CYCLES);
 }
 
 static int bad(const char *fmt, const char *a, const char *b)
@@ -139,7 +144,7 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
         }
         if (strcmp(name, "-W") && strcmp(name, "-T") && strcmp(name, "--imem") &&
             strcmp(name, "--dmem") && strcmp(name, "--policy") && strcmp(name, "--max-cycles") &&
-            strcmp(name, "--pass-rule") &&
+            strcmp(name, "--pass-rule") && strcmp(name, "--yield") &&
             strcmp(name, "--isa") &&
             strcmp(name, "--commit-log") && strcmp(name, "--stats") && strcmp(name, "--signature"))
             return bad("unknown option '%s'%s (try --help)", a, "");
@@ -176,6 +181,10 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
         } else if (strcmp(name, "--pass-rule") == 0) {
             if (ref_pass_rule_parse(val, &o->cfg.pass_rule))
                 return bad("--pass-rule %s: unknown (word, packed, rotate, block)%s", val, "");
+        } else if (strcmp(name, "--yield") == 0) {
+            if (parse_u64(name, val, REF_YIELD_MAX, &v))
+                return -1;
+            o->cfg.yield = (int)v;    /* ref_new checks it against the ISA */
         } else if (strcmp(name, "--max-cycles") == 0) {
             if (parse_u64(name, val, UINT64_MAX, &o->max_cycles))
                 return -1;

@@ -65,7 +65,7 @@ static inline REF_ALWAYS_INLINE void pass_uniform(struct ref *r, unsigned w, str
     ref_exec_uniform(r, w, head.pc, o->served, r->cycle, d);
     o->g[0].pc = npc;
     o->g[0].mask = o->served;
-    o->g[0].depth = ref_depth_after(head.depth, d);
+    o->g[0].depth = ref_depth_after(head.depth, d, r->depth_bits);
     o->ng = 1;
     wmask = d->op != OP_FENCE && d->rd ? o->served : 0;
     /* The latency model (ref_timing_issue) for one group of every lane. */
@@ -155,7 +155,8 @@ static void pass_general(struct ref *r, unsigned w, const struct ref_path *head,
 /* ref_issue of a list policy, the effects of the served lanes into eff.
  * fast (a constant): run_list, where nobody reads eff; the fast paths give
  * what the general one would, but no effects and no thread PCs.  Every
- * issue ends with the warp's new head and cycle (ref_list_head). */
+ * issue ends with the yield rule, when on, the warp's new head and cycle
+ * (ref_list_head). */
 static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct simty_effect *eff,
                                                int fast, uint64_t *served_out, uint32_t *pc_out)
 {
@@ -187,6 +188,8 @@ static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct
         *pc_out = head.pc;
     r->ready[w] = r->cycle + o.lat;
     r->last_issue = ++r->cycle;
+    if (r->yield_k)
+        ref_yield_pass(r, w, head.pc, d, o.g, o.ng);
     if (ref_list_update(r, w, head.pc, o.g, o.ng) == 0)
         r->live_warps--;
     ref_list_head(r, w);
@@ -393,6 +396,7 @@ void ref_stats(const struct ref *r, struct report_stats *s)
             s->peak_paths = r->peak[w];
     }
     s->stalls = s->cct_peak = -1;
+    s->yields = r->yield_k ? (int64_t)r->yields : -1;
 }
 
 void ref_report_run(const struct ref *r, int hang, struct report_run *run)

@@ -76,13 +76,24 @@ struct ref_config {
     int isa_m;                   /* 1: M executes, 0: its encodings are illegal */
     int isa_a;                   /* 1: A executes (LR/SC/AMO, opcode 0x2F), 0: illegal */
     enum ref_pass_rule pass_rule;/* REF_PASS_WORD (default; the only one the RTL has) */
+    int yield;                   /* forward progress (issue 52, minsp-pc with A): K, the
+                                    reading backward jumps in a row after which a spinning
+                                    head path yields to another path of its warp; 0 off,
+                                    else a power of two >= 2 (needs A); REF_YIELD_DEFAULT:
+                                    SIMTY_YIELD_JUMPS with A, 0 without (ref_yield_jumps) */
 };
+#define REF_YIELD_DEFAULT (-1)
+#define REF_YIELD_MAX (1 << 30)
 
 struct ref_path {
     uint32_t pc;
     uint64_t mask;               /* bit i = lane i */
-    unsigned depth;              /* call depth, 0..255 */
+    unsigned depth;              /* call depth, 0..255; with the yield rule on (minsp-pc
+                                    with A): {not yielded, call depth 0..127} (REF_UNYIELDED) */
 };
+/* With the yield rule on, the bit of the depth field of a path that has not
+ * yielded (a new thread's depth is REF_UNYIELDED, call depth 0). */
+#define REF_UNYIELDED 0x80u
 
 struct ref;
 
@@ -98,6 +109,9 @@ int ref_policy_parse(const char *s, enum ref_policy *p);
 const char *ref_isa_name(const struct ref_config *c);
 /* Sets c->isa_m and c->isa_a from one of those names: 0, or -1 (c unchanged). */
 int ref_isa_parse(const char *s, struct ref_config *c);
+/* The yield rule's K for c's ISA and c->yield (0: off); the model applies
+ * it under minsp-pc only. */
+unsigned ref_yield_jumps(const struct ref_config *c);
 /* "word", "packed", "rotate", "block". */
 const char *ref_pass_rule_name(enum ref_pass_rule p);
 int ref_pass_rule_parse(const char *s, enum ref_pass_rule *p);

@@ -64,6 +64,14 @@ struct ref {
     uint64_t resv_valid[REF_MAX_W];
     uint64_t resv_warps;      /* bit w: warp w may have a V bit set (a superset; 0: a store
                                  has no reservation to clear) */
+    /* Forward progress (pathlist.h, ref_yield_pass): the rule's K (0: off; on only
+     * under minsp-pc with A), the call-depth bits of a depth field (REF_DEPTH_MAX;
+     * with the rule on 0x7f: bit 7 is REF_UNYIELDED), and per warp the count of
+     * reading backward jumps in a row (0..K-1) and whether the warp read memory
+     * since its last backward jump (bit w of yield_read); yields: a statistic. */
+    unsigned yield_k, depth_bits;
+    unsigned yield_cnt[REF_MAX_W];
+    uint64_t yield_read, yields;
     char err[256];
 };
 

@@ -829,11 +829,51 @@ static void test_isa_names(void)
     check(c.isa_m == 0 && c.isa_a == 0, "the default ISA is rv32i");
 }
 
+/* The yield rule's K (--yield) per ISA and its refusals; a new thread's depth
+ * field: 0x80 (REF_UNYIELDED, call depth 0) with the rule on (minsp-pc with
+ * A), 0 otherwise. */
+static void test_yield_config(void)
+{
+    static const struct { const char *isa; int yield, policy, ok; unsigned k, depth0; } c[] = {
+        { "rv32i", REF_YIELD_DEFAULT, REF_POLICY_MINSP_PC, 1, 0, 0 },
+        { "rv32im", REF_YIELD_DEFAULT, REF_POLICY_MINSP_PC, 1, 0, 0 },
+        { "rv32ia", REF_YIELD_DEFAULT, REF_POLICY_MINSP_PC, 1, SIMTY_YIELD_JUMPS, REF_UNYIELDED },
+        { "rv32ima", 64, REF_POLICY_MINSP_PC, 1, 64, REF_UNYIELDED },
+        { "rv32ia", 0, REF_POLICY_MINSP_PC, 1, 0, 0 },
+        { "rv32ia", REF_YIELD_DEFAULT, REF_POLICY_MIN_PC, 1, SIMTY_YIELD_JUMPS, 0 },
+        { "rv32ia", 3, REF_POLICY_MINSP_PC, 0, 0, 0 },
+        { "rv32ia", 1, REF_POLICY_MINSP_PC, 0, 0, 0 },
+        { "rv32ia", -2, REF_POLICY_MINSP_PC, 0, 0, 0 },
+        { "rv32i", 256, REF_POLICY_MINSP_PC, 0, 0, 0 },
+    };
+    char err[256];
+    unsigned i;
+    for (i = 0; i < sizeof c / sizeof c[0]; i++) {
+        struct ref_config cf;
+        struct ref *r;
+        ref_config_default(&cf);
+        ref_isa_parse(c[i].isa, &cf);
+        cf.yield = c[i].yield;
+        cf.policy = (enum ref_policy)c[i].policy;
+        r = ref_new(&cf, err, sizeof err);
+        check(!r == !c[i].ok, "--isa %s --yield %d --policy %s: %s", c[i].isa, c[i].yield,
+              ref_policy_name(cf.policy), c[i].ok ? "accepted" : "refused");
+        if (!r)
+            continue;
+        check(ref_yield_jumps(&cf) == c[i].k && ref_paths(r, 0)[0].depth == c[i].depth0,
+              "--isa %s --yield %d --policy %s: K %u, a new thread's depth %u", c[i].isa,
+              c[i].yield, ref_policy_name(cf.policy), ref_yield_jumps(&cf),
+              ref_paths(r, 0)[0].depth);
+        ref_free(r);
+    }
+}
+
 int main(void)
 {
     static const char *const policies[] = { "minsp-pc", "depth-first", "ipdom", "mp-ipdom" };
     unsigned i;
     test_isa_names();
+    test_yield_config();
     test_decode();
     test_amo_ops();
     test_lr_sc();

@@ -55,7 +55,7 @@ module simty_core (
   output wire [32*T-1:0]   dmem_wdata_o, // word i in bits 32i+31..32i (both from the coalescer's registers, one multiplexer after them)
   output reg  [WARP_W-1:0] dmem_wid_o,   // warp of the request
   output reg  [LANE_W-1:0] dmem_lane_o,  // leader lane (owner of a sub-word or console access)
-  output wire              dmem_rmw_o,   // an amo (A; else 0): write amo(old, data), return old; no request next cycle
+  output wire              dmem_rmw_o,   // an amo (A; else 0): write amo(old, data), return old; none the 2 next cycles
   output wire [4:0]        dmem_amo_o,   // its funct5 (RISC-V encoding)
   input  wire [32*T-1:0]   dmem_rdata_i, // the block requested the cycle before
   // trace: one resolved pass (stage r)
