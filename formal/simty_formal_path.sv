@@ -73,7 +73,10 @@ module simty_formal_path #(
   parameter integer RL     = 1,
   parameter integer QUIET  = 6,  // cycles without activity before a warp's tables are settled
   parameter integer FPC    = 3,
-  parameter integer FD     = 2
+  parameter integer FD     = 2,
+  // with the yield logic (`define YIELD, the unit generated with an ISA with A): the
+  // width of simty_yield's count, log2 of its jumps (simty-gen --yield-jumps)
+  parameter integer YK_W   = 1
 ) (
   input wire clk
 );
@@ -86,12 +89,35 @@ module simty_formal_path #(
   localparam integer QW     = 4;
   localparam integer WW     = 1 << WARP_W;  // warp ids the ports can carry (W = 1: 2)
 
+`ifdef YIELD
+  localparam integer YIELD = 1;
+`else
+  localparam integer YIELD = 0;
+`endif
+  // A depth as the harness draws it: FD low bits, and with YIELD bit 7, the mark
+  // (0: the path yielded), as the top bit GDW-1 (at FD = 8 it is bit 7 already).
+  // The map to 8 bits keeps the order, so the ghost compares these directly.
+  localparam integer YM  = YIELD && FD < 8;
+  localparam integer GDW = FD + YM;
+  localparam integer MB  = GDW - 1;          // the mark's bit (YIELD)
+  localparam [GDW-1:0] GD0 = YIELD ? 1 << MB : 0;   // a new thread's depth (8'h80, 8'd0)
+
   // a free PC or depth, zero-extended
   function [29:0] pcx(input [FPC-1:0] v);
     pcx = {{30{1'b0}}, v};
   endfunction
-  function [7:0] dx(input [FD-1:0] v);
-    dx = {{8{1'b0}}, v};
+  function [7:0] dx(input [GDW-1:0] v);
+    begin
+      dx = {{8{1'b0}}, v};
+      if (YM) dx = {v[MB], 7'd0} | ({{8{1'b0}}, v} & ~(8'd1 << MB));
+    end
+  endfunction
+  // and back: an 8-bit depth of the unit's as the ghost keeps it
+  function [GDW-1:0] dg(input [7:0] d);
+    begin
+      dg = d[GDW-1:0];
+      if (YM) dg[MB] = d[7];
+    end
   endfunction
 
   // ---------------- reset and the reset sequence ----------------
@@ -120,8 +146,10 @@ module simty_formal_path #(
   wire              f_pok   = $anyseq;
   wire [FPC-1:0]    f_pca   = $anyseq;
   wire [FPC-1:0]    f_pcb   = $anyseq;
-  wire [FD-1:0]     f_da    = $anyseq;
-  wire [FD-1:0]     f_db    = $anyseq;
+  wire [GDW-1:0]    f_da    = $anyseq;  // with YIELD, the mark bit of a and b is free too
+  wire [GDW-1:0]    f_db    = $anyseq;
+  wire              f_back  = $anyseq;  // YIELD: a backward jump (when the pass is uniform)
+  wire              f_read  = $anyseq;  // YIELD: a load or an atomic
   wire [29:0]       start_pc = pcx(f_start);
 
   // ---------------- the pipeline: stage s = cycles since issue ----------------
@@ -165,6 +193,12 @@ module simty_formal_path #(
   wire [PATH_W-1:0] m_b = {|mb, dx(f_db), pcx(f_pcb), mb};
   wire pok = f_pok && ma == act;
   wire sq  = v_q[7] && !pok;
+  // YIELD: a backward jump only when the pass is a uniform jump (a or b holds every
+  // active lane: a jal, or a branch every lane takes), as the core's m_back_q; a read
+  // on any pass
+  wire m_back = f_back && act != {T{1'b0}} && (ma == act || mb == act);
+  wire m_read = f_read;
+  wire m_yield;               // the unit's yield_o at resolve (0 without YIELD)
 
   // issue
   wire ready = started && f_iss_w < W && alive_q[f_iss_w] && !hold_q[f_iss_w] &&
@@ -222,52 +256,94 @@ module simty_formal_path #(
   // ---------------- ghost: every thread's state ----------------
   reg [WW*T-1:0]     gl_q;           // live
   reg [WW*T*FPC-1:0] gpc_q;
-  reg [WW*T*FD-1:0]  gd_q;
+  reg [WW*T*GDW-1:0] gd_q;
+  wire [PATH_W-1:0]  f_c;            // YIELD, sorted: HCT2's path at resolve (c)
   // the resolving warp's threads after this resolve
   reg [T-1:0]       nl;
   reg [T*FPC-1:0]   npc;
-  reg [T*FD-1:0]    nd;
+  reg [T*GDW-1:0]   nd;
   reg               e_v;
-  reg [FD-1:0]      e_d;
+  reg [GDW-1:0]     e_d;
   reg [FPC-1:0]     e_pc;
   reg [T-1:0]       e_m;
+  // YIELD: the live threads outside this pass's paths a and b, and whether one of
+  // them has not yielded (its mark bit set)
+  reg [T-1:0]       oth;
+  reg               oth_um;
+  wire              yl = YIELD && v_q[7] && m_yield;
   integer l;
   always @* begin
     for (l = 0; l < T; l = l + 1) begin
       nl[l] = gl_q[mw*T + l] && !ml[l];
       npc[FPC*l +: FPC] = ma[l] ? f_pca : mb[l] ? f_pcb : gpc_q[(mw*T + l)*FPC +: FPC];
-      nd[FD*l +: FD]    = ma[l] ? f_da  : mb[l] ? f_db  : gd_q[(mw*T + l)*FD +: FD];
+      nd[GDW*l +: GDW]  = ma[l] ? f_da  : mb[l] ? f_db  : gd_q[(mw*T + l)*GDW +: GDW];
+      // a yield marks the yielding pass's paths a and b
+      if (yl && (ma[l] || mb[l])) nd[GDW*l + MB] = 1'b0;
     end
-    // MinSP-PC: the deepest live thread, then the lowest PC
-    e_v = 1'b0; e_d = {FD{1'b0}}; e_pc = {FPC{1'b0}};
+    oth = nl & ~(ma | mb);
+    oth_um = 1'b0;
     for (l = 0; l < T; l = l + 1)
-      if (nl[l] && (!e_v || nd[FD*l +: FD] > e_d ||
-                    (nd[FD*l +: FD] == e_d && npc[FPC*l +: FPC] < e_pc))) begin
-        e_v = 1'b1; e_d = nd[FD*l +: FD]; e_pc = npc[FPC*l +: FPC];
+      if (oth[l] && nd[GDW*l + MB]) oth_um = 1'b1;
+    // ... and unmarks others: the arbiter every other live thread when none of them is
+    // unmarked (its rule), the sorted list HCT2's path c (its rule: the second path,
+    // whose identity is the list's, read from the unit; its threads take c's depth,
+    // as the path's depth is what the unit keeps for them)
+    for (l = 0; l < T; l = l + 1)
+      if (yl && oth[l]) begin
+        if (TRACK == 1 && !oth_um) nd[GDW*l + MB] = 1'b1;
+        if (TRACK == 0 && f_c[P_V] && f_c[l]) nd[GDW*l +: GDW] = dg(f_c[P_D +: 8] | 8'h80);
+      end
+    // MinSP-PC: the deepest live thread, then the lowest PC
+    e_v = 1'b0; e_d = {GDW{1'b0}}; e_pc = {FPC{1'b0}};
+    for (l = 0; l < T; l = l + 1)
+      if (nl[l] && (!e_v || nd[GDW*l +: GDW] > e_d ||
+                    (nd[GDW*l +: GDW] == e_d && npc[FPC*l +: FPC] < e_pc))) begin
+        e_v = 1'b1; e_d = nd[GDW*l +: GDW]; e_pc = npc[FPC*l +: FPC];
       end
     for (l = 0; l < T; l = l + 1)
       e_m[l] = nl[l] && npc[FPC*l +: FPC] == e_pc;
   end
-  integer s1;
+  // YIELD: the rule's count as the brief states it (gen/yield.c's, written apart from
+  // its registers): per warp the backward jumps in a row (0 .. 2^YK_W - 1) and whether
+  // the warp read memory since its last one; "others" from the ghost
+  reg [YK_W-1:0] yc_q [0:WW-1];
+  reg [WW-1:0]   yr_q;
+  wire           y_oth  = oth != {T{1'b0}};
+  wire           y_spec = m_back && yr_q[mw] && y_oth && yc_q[mw] == {YK_W{1'b1}};
+  // YIELD: the yielding pass's threads and target PC, carried to its stage r
+  reg            yv_q  [8:SR];   // the pass yielded, and the warp has threads outside it
+  reg [T-1:0]    ym_q  [8:SR];
+  reg [29:0]     ypc_q [8:SR];
+  integer s1, w1;
   always @(posedge clk) begin
     if (v_q[7]) begin
       gl_q[mw*T +: T]          <= nl;
       gpc_q[mw*T*FPC +: T*FPC] <= npc;
-      gd_q[mw*T*FD +: T*FD]    <= nd;
+      gd_q[mw*T*GDW +: T*GDW]  <= nd;
+      yc_q[mw] <= !y_oth || y_spec || (m_back && !yr_q[mw]) ? {YK_W{1'b0}} : yc_q[mw] + m_back;
+      yr_q[mw] <= !m_back && (yr_q[mw] || m_read);
     end
     if (rst_q || init) begin
       gl_q  <= {WW*T{1'b1}};
       gpc_q <= {WW*T{f_start}};
-      gd_q  <= {WW*T*FD{1'b0}};
+      gd_q  <= {WW*T{GD0}};
+    end
+    if (rst_q) begin
+      yr_q <= {WW{1'b0}};
+      for (w1 = 0; w1 < WW; w1 = w1 + 1) yc_q[w1] <= {YK_W{1'b0}};
     end
     ex_v_q[8]  <= e_v;
     ex_d_q[8]  <= dx(e_d);
     ex_pc_q[8] <= pcx(e_pc);
     ex_m_q[8]  <= e_m;
     ex_l_q[8]  <= nl;
+    yv_q[8]    <= yl && y_oth;
+    ym_q[8]    <= ma | mb;
+    ypc_q[8]   <= pcx(ma != {T{1'b0}} ? f_pca : f_pcb);
     for (s1 = 9; s1 <= SR; s1 = s1 + 1) begin
       ex_v_q[s1] <= ex_v_q[s1-1]; ex_d_q[s1] <= ex_d_q[s1-1]; ex_pc_q[s1] <= ex_pc_q[s1-1];
       ex_m_q[s1] <= ex_m_q[s1-1]; ex_l_q[s1] <= ex_l_q[s1-1];
+      yv_q[s1] <= yv_q[s1-1]; ym_q[s1] <= ym_q[s1-1]; ypc_q[s1] <= ypc_q[s1-1];
     end
   end
 
@@ -298,7 +374,14 @@ module simty_formal_path #(
         .n_wid_i(wid_q[6]), .n_valid_i(v_q[6]),
         .m_valid_i(v_q[7]), .m_wid_i(mw), .m_a_i(m_a), .m_b_i(m_b), .m_leave_i(ml), .m_pcn_i(30'd0), .m_npc_i(30'd0), .m_npc_c0_i(30'd0), .m_npc_byp_i(1'b0),
         .r_c_o(r_c), .r_x_o(r_x), .r_y_o(r_y), .r_z_o(r_z), .r_single_o(r_single), .r_hit_pcn_o(), .r_hit_npc_o(),
+`ifdef YIELD
+        .m_back_i(m_back), .m_read_i(m_read), .m_yield_o(m_yield), .f_c_o(f_c),
+`endif
         .hold_o(hold), .f_paths_o(paths));
+`ifndef YIELD
+      assign m_yield = 1'b0;
+      assign f_c = {PATH_W{1'b0}};
+`endif
 
 `ifdef P_PART
       // disjoint masks, union = live, each thread at its path's PC, no deeper than it
@@ -323,7 +406,7 @@ module simty_formal_path #(
           for (gl = 0; gl < T; gl = gl + 1) begin : g_pl
             always @* if (qt && pa[gl])
               assert (pa[P_PC +: 30] == pcx(gpc_q[(gw*T+gl)*FPC +: FPC]) &&
-                      pa[P_D +: 8] >= dx(gd_q[(gw*T+gl)*FD +: FD]));
+                      pa[P_D +: 8] >= dx(gd_q[(gw*T+gl)*GDW +: GDW]));
           end
         end
       end
@@ -355,8 +438,15 @@ module simty_formal_path #(
         .m_pcn_i(30'd0), .m_npc_i(30'd0), .m_npc_c0_i(30'd0), .m_npc_byp_i(1'b0),
         .r_c_o(r_c), .r_x_o(r_x), .r_y_o(r_y), .r_z_o(r_z), .r_single_o(r_single),
         .r_hit_pcn_o(), .r_hit_npc_o(),
+`ifdef YIELD
+        .m_back_i(m_back), .m_read_i(m_read), .m_yield_o(m_yield),
+`endif
         .f_head_o(heads), .f_row_o(rows));
       assign hold = {W{1'b0}};
+      assign f_c  = {PATH_W{1'b0}};
+`ifndef YIELD
+      assign m_yield = 1'b0;
+`endif
 
 `ifdef P_PART
       // each thread has one state, its ghost's; the head RAM holds the minimum
@@ -364,15 +454,15 @@ module simty_formal_path #(
       for (gw = 0; gw < W; gw = gw + 1) begin : g_pw
         wire qt = started && quiet_q[gw] == QUIET;
         reg h_v;
-        reg [FD-1:0] h_d;
+        reg [GDW-1:0] h_d;
         reg [FPC-1:0] h_pc;
         integer fl;
         always @* begin
-          h_v = 1'b0; h_d = {FD{1'b0}}; h_pc = {FPC{1'b0}};
+          h_v = 1'b0; h_d = {GDW{1'b0}}; h_pc = {FPC{1'b0}};
           for (fl = 0; fl < T; fl = fl + 1)
-            if (gl_q[gw*T+fl] && (!h_v || gd_q[(gw*T+fl)*FD +: FD] > h_d ||
-                (gd_q[(gw*T+fl)*FD +: FD] == h_d && gpc_q[(gw*T+fl)*FPC +: FPC] < h_pc))) begin
-              h_v = 1'b1; h_d = gd_q[(gw*T+fl)*FD +: FD]; h_pc = gpc_q[(gw*T+fl)*FPC +: FPC];
+            if (gl_q[gw*T+fl] && (!h_v || gd_q[(gw*T+fl)*GDW +: GDW] > h_d ||
+                (gd_q[(gw*T+fl)*GDW +: GDW] == h_d && gpc_q[(gw*T+fl)*FPC +: FPC] < h_pc))) begin
+              h_v = 1'b1; h_d = gd_q[(gw*T+fl)*GDW +: GDW]; h_pc = gpc_q[(gw*T+fl)*FPC +: FPC];
             end
         end
         wire [PATH_W-1:0] hd = heads[gw*PATH_W +: PATH_W];
@@ -384,7 +474,7 @@ module simty_formal_path #(
           always @* if (qt) assert (st[38] == gl_q[gw*T+gl]);
           always @* if (qt && gl_q[gw*T+gl])
             assert (st[29:0] == pcx(gpc_q[(gw*T+gl)*FPC +: FPC]) &&
-                    st[37:30] == dx(gd_q[(gw*T+gl)*FD +: FD]));
+                    st[37:30] == dx(gd_q[(gw*T+gl)*GDW +: GDW]));
         end
       end
 `endif
@@ -459,6 +549,25 @@ module simty_formal_path #(
   end
 `endif
 
-  wire unused = ^{r_c, mb_depth};
+`ifdef P_YIELD
+  // forward progress: the head handed out at the stage r of a pass that yielded, when
+  // the warp has live threads outside the pass's paths, holds one of them; it holds a
+  // thread of the yielding pass only when it is at that pass's PC (a merge)
+  always @* begin
+    if (started && res && yv_q[SR]) begin
+      assert (r_x[P_V] && (r_x[T-1:0] & ~ym_q[SR]) != {T{1'b0}});
+      if ((r_x[T-1:0] & ym_q[SR]) != {T{1'b0}}) assert (r_x[P_PC +: 30] == ypc_q[SR]);
+    end
+  end
+`endif
+`ifdef P_BOUND
+  // the count: the unit yields exactly at the 2^YK_W-th backward jump after a read in a
+  // row while the warp has another path (the rule, yc_q and yr_q above)
+  always @* begin
+    if (started && v_q[7]) assert (m_yield == y_spec);
+  end
+`endif
+
+  wire unused = ^{r_c, mb_depth, f_c, m_yield, m_back, m_read, y_spec, yv_q[SR], ym_q[SR], ypc_q[SR]};
 endmodule
 `default_nettype wire

@@ -41,7 +41,7 @@ static int max1(int x) { return x < 1 ? 1 : x; }
 void cfg_derive(struct simt_cfg *c)
 {
     c->threads = c->w * c->t;
-    c->yield_w = c->isa_a ? cfg_clog2(SIMTY_YIELD_JUMPS) : 0;
+    c->yield_w = c->isa_a ? cfg_clog2(c->yield_jumps ? c->yield_jumps : SIMTY_YIELD_JUMPS) : 0;
     c->warp_id_bits = cfg_clog2(c->w);
     c->warp_id_w = max1(c->warp_id_bits);
     c->lane_id_bits = cfg_clog2(c->t);
@@ -115,7 +115,7 @@ static const char *const mutation_names[MUT_COUNT] = {
     "single-early", "bad-init", "heap-order", "absorb-drop", "lazy-swap",
     "coal-serve-twice", "coal-drop-held", "coal-skip-leader", "coal-no-bcast",
     "coal-skip-misaligned", "coal-lowest-wins", "coal-store-overtake", "coal-bad-offset",
-    "fetch-skew", "bad-target",
+    "fetch-skew", "bad-target", "yield-no-mark", "yield-no-unmark", "yield-no-read",
 };
 
 const char *cfg_mutation_name(enum simt_mutation u)

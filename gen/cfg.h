@@ -23,7 +23,9 @@ enum simt_sorter { SORTER_EXACT = 0, SORTER_LAZY = 1 };
 /* Test-only variants for the formal checks (formal/README.md), never part of a
  * configuration: simty-gen --formal adds observation ports to the path units
  * (mirrors of their tables); --mutate=NAME plants one deliberate bug that a
- * formal property must catch.  Both leave the default output unchanged. */
+ * formal property must catch; --yield-jumps=N (ISA with A) gives the yield a
+ * count small enough for a bounded proof to reach.  All leave the default output
+ * unchanged. */
 enum simt_mutation {
     MUT_NONE = 0,
     MUT_DROP_MERGE,     /* paths at one PC are not merged (CCS: a and b; arbiter: depth too) */
@@ -49,6 +51,11 @@ enum simt_mutation {
     /* the whole core (formal/simty_formal_core.sv) */
     MUT_FETCH_SKEW,     /* fetch pairs each word with the PC fetched after it */
     MUT_BAD_TARGET,     /* a taken branch's path goes one word past its target */
+    /* forward progress (ISA with A, gen/yield.c; formal/simty_formal_path.sv with YIELD) */
+    MUT_YIELD_NO_MARK,  /* a yield leaves the yielding path's a and b unmarked */
+    MUT_YIELD_NO_UNMARK, /* a yield does not unmark the others (sorted: HCT2's c; arbiter: every
+                           other live thread when all are marked) */
+    MUT_YIELD_NO_READ,  /* simty_yield counts backward jumps without a read of memory between */
     MUT_COUNT
 };
 
@@ -74,6 +81,8 @@ struct simt_cfg {
                             the tag names them, as the Makefile's folder names always did */
     int formal;          /* --formal: observation ports on the path units (test only) */
     enum simt_mutation mutate; /* --mutate=NAME: one planted bug (test only) */
+    int yield_jumps;     /* --yield-jumps=N: the yield's count of backward jumps (test only:
+                            make formal's small count); 0: SIMTY_YIELD_JUMPS */
 
     /* ---- derived by cfg_derive() ---- */
     int threads;         /* W * T */
@@ -97,7 +106,8 @@ struct simt_cfg {
     int xlen;            /* 32 */
     int pc_w;            /* 30: word PC (byte PC[31:2]) */
     int calldepth_w;     /* SIMTY_CALLDEPTH_BITS */
-    int yield_w;         /* forward progress (ISA with A): log2(SIMTY_YIELD_JUMPS), the width of
+    int yield_w;         /* forward progress (ISA with A): log2(SIMTY_YIELD_JUMPS) (or of
+                            --yield-jumps), the width of
                             a warp's back-jump counter (gen/yield.c); 0: off (rv32i, rv32im) */
     int block_words;     /* data-port block: T words */
     int block_bytes;     /* 4 * T */

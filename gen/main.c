@@ -14,6 +14,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "cfg.h"
+#include "simty_map.h"
 #include "units.h"
 #include "vmod.h"
 
@@ -63,9 +64,12 @@ static void usage(FILE *f)
             "                    (caught by make test-mirror); the coalescer's:\n"
             "                    coal-serve-twice coal-drop-held coal-skip-leader coal-no-bcast\n"
             "                    coal-skip-misaligned coal-lowest-wins coal-store-overtake\n"
-            "                    coal-bad-offset; the whole core's: fetch-skew bad-target\n"
-            "                    (formal/README.md)\n"
-            "  --version, -h/--help\n");
+            "                    coal-bad-offset; the whole core's: fetch-skew bad-target;\n"
+            "                    forward progress (ISA with A): yield-no-mark\n"
+            "                    yield-no-unmark yield-no-read (formal/README.md)\n"
+            "  --yield-jumps=N   test only: the yield's count of backward jumps (ISA with A),\n"
+            "                    a power of two in [2,%d] instead of %d (make formal)\n"
+            "  --version, -h/--help\n", SIMTY_YIELD_JUMPS, SIMTY_YIELD_JUMPS);
 }
 
 /* mkdir -p */
@@ -264,7 +268,7 @@ static void list_units(int doc)
 int main(int argc, char **argv)
 {
     const char *dir = NULL, *only = NULL, *version = SIMTY_VERSION;
-    int list = 0, doc = 0, formal = 0, mutate = MUT_NONE, tag_only = 0;
+    int list = 0, doc = 0, formal = 0, mutate = MUT_NONE, tag_only = 0, yield_jumps = 0;
     char **params = calloc((size_t)argc + 1, sizeof *params);
     int np = 0;
     if (!params)
@@ -288,6 +292,16 @@ int main(int argc, char **argv)
                 free(params);
                 return 2;
             }
+        } else if (strncmp(a, "--yield-jumps=", 14) == 0) {
+            char *end;
+            long v = strtol(a + 14, &end, 10);
+            if (*end || end == a + 14 || v < 2 || v > SIMTY_YIELD_JUMPS || (v & (v - 1))) {
+                fprintf(stderr, PROG ": %s: must be a power of two in [2,%d]\n", a,
+                        SIMTY_YIELD_JUMPS);
+                free(params);
+                return 2;
+            }
+            yield_jumps = (int)v;
         } else if (strncmp(a, "--version-tag=", 14) == 0)
             version = a + 14;
         else if (strcmp(a, "-o") == 0 && i + 1 < argc)
@@ -326,6 +340,14 @@ int main(int argc, char **argv)
     free(params);
     cfg.formal = formal;
     cfg.mutate = (enum simt_mutation)mutate;
+    if (yield_jumps) {
+        if (!cfg.isa_a) {
+            fprintf(stderr, PROG ": --yield-jumps: needs an ISA with A (rv32ia, rv32ima)\n");
+            return 2;
+        }
+        cfg.yield_jumps = yield_jumps;
+        cfg_derive(&cfg);   /* yield_w */
+    }
     char tag[CFG_TAG_MAX];
     cfg_tag(&cfg, tag, sizeof tag);
     if (tag_only) {

@@ -266,6 +266,12 @@ static void arb_rows(const struct simt_cfg *cfg, struct vmod *m)
     vm_integer(m, "l");
     if (cfg->yield_w)
         arb_yield(m);
+    /* --mutate=yield-no-mark: a and b keep their mark bit; yield-no-unmark: the others stay
+     * marked when every one of them is */
+    const char *mark = cfg->mutate == MUT_YIELD_NO_MARK ? "" : " & !yl";
+    char da[48], db[48];
+    snprintf(da, sizeof da, "m_a_i[P_D+7]%s, m_a_i[P_D +: 7]", mark);
+    snprintf(db, sizeof db, "m_b_i[P_D+7]%s, m_b_i[P_D +: 7]", mark);
     vm_comment(m, "Update: a's threads to a, b's to b, the leaving ones die.%s",
                cfg->yield_w ? " On a yield, a and b are marked and, when every other live "
                               "thread is marked, they are all unmarked: each of them runs before the "
@@ -275,18 +281,18 @@ static void arb_rows(const struct simt_cfg *cfg, struct vmod *m)
     vb_for(b, "l", "0", "T");
     vb_if(b, "m_a_i[l]");
     vb_set(b, "st_new[TS_W*l +: TS_W]", "{1'b1, %s, m_a_i[P_PC +: 30]}",
-           cfg->yield_w ? "m_a_i[P_D+7] & !yl, m_a_i[P_D +: 7]" : "m_a_i[P_D +: 8]");
+           cfg->yield_w ? da : "m_a_i[P_D +: 8]");
     if (cfg->mutate == MUT_SKIP_MASK_BIT)
         vb_elif(b, "m_b_i[l] && l != %d", t - 1);
     else
         vb_elif(b, "m_b_i[l]");
     vb_set(b, "st_new[TS_W*l +: TS_W]", "{1'b1, %s, m_b_i[P_PC +: 30]}",
-           cfg->yield_w ? "m_b_i[P_D+7] & !yl, m_b_i[P_D +: 7]" : "m_b_i[P_D +: 8]");
+           cfg->yield_w ? db : "m_b_i[P_D +: 8]");
     if (cfg->mutate != MUT_KEEP_EXITED) {
         vb_elif(b, "m_leave_i[l]");
         vb_set(b, "st_new[TS_W*l + 38]", "1'b0");
     }
-    if (cfg->yield_w) {
+    if (cfg->yield_w && cfg->mutate != MUT_YIELD_NO_UNMARK) {
         vb_elif(b, "yl && !others_unmarked");
         vb_set(b, "st_new[TS_W*l + 37]", "1'b1");
     }

@@ -140,6 +140,9 @@ static void sorted_interface(const struct simt_cfg *cfg, struct vmod *m, const s
         vm_group(m, "formal observation (simty-gen --formal, test only)");
         vm_port(m, VM_OUT, "f_paths_o", "W*F_NP*PATH_W",
                 "per warp: HCT1, HCT2, then the CCT's slots (path p of warp w at (w*F_NP+p)*PATH_W)");
+        if (cfg->yield_w)
+            vm_port(m, VM_OUT, "f_c_o", "PATH_W", "HCT2's path at resolve (c), as read: the path "
+                    "a yield unmarks");
     }
 }
 
@@ -226,9 +229,12 @@ static void sorted_hct2(struct vmod *m, const struct sorted *s)
 
 /* Forward progress: a yield marks a (bit 7 of its depth cleared) and unmarks c,
  * so that c, HCT2's path, the first of the others, becomes the head. */
-static void sorted_yield(struct vmod *m, int exact)
+static void sorted_yield(const struct simt_cfg *cfg, struct vmod *m, int exact)
 {
     struct vinst *in;
+    /* --mutate=yield-no-mark: a and b keep their mark bit; yield-no-unmark: c keeps its */
+    const char *mark = cfg->mutate == MUT_YIELD_NO_MARK ? "" : " & !yl";
+    const char *unmark = cfg->mutate == MUT_YIELD_NO_UNMARK ? "" : " | yl";
 
     vm_comment(m, "Forward progress (simty_yield): a head path that spins yields. Its path (a "
                   "or b: it does not diverge) is marked (bit 7 of the depth cleared: after every unmarked path) and HCT2's "
@@ -243,10 +249,12 @@ static void sorted_yield(struct vmod *m, int exact)
         "clk_i", "clk_i", "rst_i", "rst_i", "wid_i", "m_wid_i", "back_i", "m_back_i", "read_i", "m_read_i",
         "others_i", "c[P_V]", "yield_o", "yl", NULL });
     vm_inst_conn(in, "valid_i", exact ? "m_valid_i && !p_q" : "m_valid_i");
-    vm_assign(m, "a_yl", "{m_a_i[PATH_W-1:P_D+8], m_a_i[P_D+7] & !yl, m_a_i[P_D+6:0]}");
-    vm_assign(m, "b_yl", "{m_b_i[PATH_W-1:P_D+8], m_b_i[P_D+7] & !yl, m_b_i[P_D+6:0]}");
-    vm_assign(m, "c_yl", "{c[PATH_W-1:P_D+8], c[P_D+7] | yl, c[P_D+6:0]}");
+    vm_assign(m, "a_yl", "{m_a_i[PATH_W-1:P_D+8], m_a_i[P_D+7]%s, m_a_i[P_D+6:0]}", mark);
+    vm_assign(m, "b_yl", "{m_b_i[PATH_W-1:P_D+8], m_b_i[P_D+7]%s, m_b_i[P_D+6:0]}", mark);
+    vm_assign(m, "c_yl", "{c[PATH_W-1:P_D+8], c[P_D+7]%s, c[P_D+6:0]}", unmark);
     vm_assign(m, "m_yield_o", "yl");
+    if (cfg->formal)
+        vm_assign(m, "f_c_o", "c");
 }
 
 /* The CCS, the redirect's PC compares made on its inputs, and its registered result. */
@@ -262,7 +270,7 @@ static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct 
     const char *ma = cfg->yield_w ? "a_yl" : "m_a_i", *mb = cfg->yield_w ? "b_yl" : "m_b_i";
     char bin[64];
     if (cfg->yield_w)
-        sorted_yield(m, exact);
+        sorted_yield(cfg, m, exact);
     if (exact)
         snprintf(bin, sizeof bin, "{%s[P_V] & ~p_q, %s[PATH_W-2:0]}", mb, mb);
     else

@@ -11,6 +11,8 @@ typedef char yield_jumps_pow2[SIMTY_YIELD_JUMPS >= 2 &&
 int gen_yield(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
+    int jumps = 1 << cfg->yield_w;   /* SIMTY_YIELD_JUMPS, or --yield-jumps (test only) */
+    int no_read = cfg->mutate == MUT_YIELD_NO_READ;
 
     vm_describe(m, "Forward progress: per warp a count of the backward jumps its head path "
                    "took in a row while the warp had another path (a jump or branch whose "
@@ -21,11 +23,17 @@ int gen_yield(const struct simt_cfg *cfg, struct vmod *m)
                    "count). The %dth yields: the path unit marks the head's path yielded "
                    "(bit 7 of its depth cleared: it ranks after every path that has not "
                    "yielded) and gives the turn to another path. A pass of a warp with one "
-                   "path clears its count.", SIMTY_YIELD_JUMPS);
+                   "path clears its count.", jumps);
+    if (jumps != SIMTY_YIELD_JUMPS)
+        vm_note(m, "TEST-ONLY COUNT --yield-jumps=%d (make formal), not SIMTY_YIELD_JUMPS = %d",
+                jumps, SIMTY_YIELD_JUMPS);
+    if (no_read)
+        vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
+                cfg_mutation_name(cfg->mutate));
     vm_latency(m, "yield_o combinational (resolve stage); the counts change at its end");
     vm_localparam(m, "W", cfg->w, "warps");
     vm_localparam(m, "WARP_W", cfg->warp_id_w, "max(1, log2(W))");
-    vm_localparam(m, "CNT_W", cfg->yield_w, "log2(%d)", SIMTY_YIELD_JUMPS);
+    vm_localparam(m, "CNT_W", cfg->yield_w, "log2(%d)", jumps);
     vm_port(m, VM_IN, "clk_i", "1", NULL);
     vm_port(m, VM_IN, "rst_i", "1", NULL);
     vm_group(m, "a resolved pass of a warp's head path");
@@ -42,9 +50,13 @@ int gen_yield(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "cnt", "CNT_W", "the warp's count");
     vm_wire(m, "next", "CNT_W", "its next value");
     vm_assign(m, "cnt", "cnt_q[CNT_W*wid_i +: CNT_W]");
-    vm_assign(m, "yield_o", "valid_i && back_i && read_q[wid_i] && others_i && full_q[wid_i]");
-    vm_assign(m, "next", "!others_i || yield_o || (back_i && !read_q[wid_i]) ? {CNT_W{1'b0}} : "
-                         "cnt + {{(CNT_W-1){1'b0}}, back_i}");
+    /* --mutate=yield-no-read: every backward jump counts, read or not */
+    vm_assign(m, "yield_o", no_read ? "valid_i && back_i && others_i && full_q[wid_i]"
+                                    : "valid_i && back_i && read_q[wid_i] && others_i && full_q[wid_i]");
+    vm_assign(m, "next", no_read ? "!others_i || yield_o ? {CNT_W{1'b0}} : "
+                                   "cnt + {{(CNT_W-1){1'b0}}, back_i}"
+                                 : "!others_i || yield_o || (back_i && !read_q[wid_i]) ? {CNT_W{1'b0}} : "
+                                   "cnt + {{(CNT_W-1){1'b0}}, back_i}");
     b = vm_seq(m, "counts");
     vb_if(b, "valid_i");
     vb_set(b, "cnt_q[CNT_W*wid_i +: CNT_W]", "next");

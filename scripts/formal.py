@@ -9,7 +9,11 @@ formal/simty_formal_coalesce.sv through the replay passes of one memory
 instruction after another.  The pseudo-trackers "core_sorted" and "core_arbiter"
 are the whole core (simty-gen's output, the register file replaced by
 formal/simty_formal_rf.sv) running every program of 16 words, watched at its
-trace port by formal/simty_formal_core.sv (bounded only).  Each property set is
+trace port by formal/simty_formal_core.sv (bounded only).  The tracks sorted_ia,
+arbiter_ia and sorted_lazy_ia are the path trackers with the yield logic (ISA=rv32ia,
+forward progress, issue 52), in the path harness with YIELD; the pseudo-tracker
+"yield_count" is simty_yield alone at its real count (formal/simty_formal_yield.sv;
+W x 1, T unused).  Each property set is
 proven with PDR (abc pdr) where --pdr-configs says so (if PDR gives up, with
 UNKNOWN, bounded model checking (abc bmc3) to the configuration's depth takes
 over and says so), else checked by BMC to that depth.  Then every mutation
@@ -22,7 +26,7 @@ FORMAL_BACKSTOP or BACKSTOP seconds per job): a job it stops is TOO SLOW, a
 status of its own, neither a failed proof nor a mutation that survived.
 
     scripts/formal.py [--quick] [--configs 1x2,2x2] [--tracks sorted,arbiter,sorted_lazy,coalesce,...]
-                      [--units path,coalesce,core] [--mutations all|none|a,b] [--out build/formal]
+                      [--units path,yield,coalesce,core] [--mutations all|none|a,b] [--out build/formal]
                       [--backstop S]
     scripts/formal.py --self-test   the verdicts from recorded sby outputs, the backstop
 
@@ -48,6 +52,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VENV = os.path.join(ROOT, ".venv", "bin")
 HARNESS = os.path.join(ROOT, "formal", "simty_formal_path.sv")
 COAL_HARNESS = os.path.join(ROOT, "formal", "simty_formal_coalesce.sv")
+YCNT_HARNESS = os.path.join(ROOT, "formal", "simty_formal_yield.sv")
 CORE_HARNESS = os.path.join(ROOT, "formal", "simty_formal_core.sv")
 CORE_RF = os.path.join(ROOT, "formal", "simty_formal_rf.sv")     # the register file, abstracted
 ABC = os.path.join(ROOT, "formal", "abc.sh")
@@ -59,17 +64,63 @@ COAL_PROPS = ["P_ONCE", "P_PROGRESS", "P_RULE", "P_TRAP", "P_STORE", "P_LOAD"]
 CORE_PROPS = ["P_FETCH", "P_STEP", "P_FLOW", "P_MIN"]
 
 
-def props_of(track):
+# with the yield logic (the *_ia tracks): forward progress (formal/simty_formal_path.sv)
+YIELD_PROPS = ["P_YIELD", "P_BOUND"]
+# simty_yield alone at its real count (formal/simty_formal_yield.sv)
+YCNT_PROPS = ["P_COUNT"]
+
+
+def props_of(track, cfg=None):
     """The properties a tracker promises: the lazy sorter's head is not always the
-    minimum (README, SORTER), so it gets P_MIN's order-free part, P_HEAD."""
+    minimum (README, SORTER), so it gets P_MIN's order-free part, P_HEAD; a tracker with
+    the yield logic adds forward progress's (at configuration cfg, "WxT", only those
+    unless YIELD_ALL lists it)."""
+    if is_yield(track) and cfg is not None and cfg not in YIELD_ALL[track].split(","):
+        return list(YIELD_PROPS)
     if track == "coalesce":
         return list(COAL_PROPS)
+    if track == "yield_count":
+        return list(YCNT_PROPS)
     if is_core(track):
         return list(CORE_PROPS)
-    return [("P_HEAD" if p == "P_MIN" and track == "sorted_lazy" else p) for p in PROPS]
+    return [("P_HEAD" if p == "P_MIN" and base(track) == "sorted_lazy" else p) for p in PROPS] + \
+        (YIELD_PROPS if is_yield(track) else [])
 
 
-TRACKS = ["sorted", "arbiter", "sorted_lazy", "coalesce", "core_sorted", "core_arbiter"]
+TRACKS = ["sorted", "arbiter", "sorted_lazy", "sorted_ia", "arbiter_ia", "sorted_lazy_ia",
+          "yield_count", "coalesce", "core_sorted", "core_arbiter"]
+# The path trackers with the yield logic (forward progress, issue 52): generated with
+# ISA=rv32ia (A brings the yield) and the small count YIELD_JUMPS (simty-gen
+# --yield-jumps, test only), checked with the harness's YIELD (its ghost applies the
+# marks) and the properties P_YIELD, P_BOUND besides the others.
+YIELD_TRACKS = {"sorted_ia": "sorted", "arbiter_ia": "arbiter", "sorted_lazy_ia": "sorted_lazy"}
+# The yield's count in these runs: a warp yields at its second backward jump after a read
+# in a row (SIMTY_YIELD_JUMPS = 256 would take some 4,000 cycles of one warp to reach).
+# The count is a parameter of simty_yield's widths only; P_BOUND checks it at 2.
+YIELD_JUMPS = 2
+# The configurations where the yield tracks check every property (the six with the
+# ghost following the marks, and P_YIELD, P_BOUND); elsewhere P_YIELD and P_BOUND alone,
+# the six being the base tracks' there. BMC of the six did not reach the first yield in
+# reasonable time: 1x4 exact sorter, frame 32 of 43 after 6 minutes (P_MIN alone as
+# slow); arbiter 2x2, frame 39 of 47 after 9 minutes; the two alone reach it in 20 s
+# (1x4 sorted) and 95 s (2x2 arbiter).
+YIELD_ALL = {"sorted_ia": "1x2,2x2", "arbiter_ia": "1x2", "sorted_lazy_ia": "1x2"}
+
+
+def simty_yield_jumps():
+    """SIMTY_YIELD_JUMPS (gen/simty_map.h): the count the core has, which the pseudo-track
+    yield_count (simty_yield alone, formal/simty_formal_yield.sv) proves."""
+    with open(os.path.join(ROOT, "gen", "simty_map.h")) as f:
+        return int(re.search(r"#define SIMTY_YIELD_JUMPS\s+(\d+)", f.read()).group(1))
+
+
+def is_yield(track):
+    return track in YIELD_TRACKS
+
+
+def base(track):
+    """The path tracker a track runs (sorted_ia: sorted, with the yield logic)."""
+    return YIELD_TRACKS.get(track, track)
 
 
 def is_core(track):
@@ -82,6 +133,8 @@ def is_core(track):
 # own checks are at 1x4 (1x2 is kept as the cheap proof of the shared part).
 # coalesce: W does not matter to the coalescer (it sees no warp id), so W = 1.
 CONFIGS = {"sorted": "1x2,2x2,2x4,4x4", "arbiter": "1x2,2x2,2x4,4x4", "sorted_lazy": "1x2,1x4,2x4",
+           "sorted_ia": "1x2,2x2,1x4", "arbiter_ia": "1x2,2x2", "sorted_lazy_ia": "1x4",
+           "yield_count": "1x1,8x1",
            "coalesce": "1x1,1x2,1x4,1x8", "core_sorted": "1x2,2x2,2x4,4x4",
            "core_arbiter": "1x2,2x2,2x4,4x4"}
 # ... of those tried with PDR first (--pdr-configs overrides them all; the others: BMC
@@ -89,23 +142,40 @@ CONFIGS = {"sorted": "1x2,2x2,2x4,4x4", "arbiter": "1x2,2x2,2x4,4x4", "sorted_la
 # coalescer at T = 4 in about a minute, at T = 8 in 13 minutes under load (opt in with
 # --pdr-configs 1x8 --prove-timeout 1500; the default run bounds T = 8 by BMC).
 PDR_CONFIGS = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x2",
+               "sorted_ia": "1x2", "arbiter_ia": "1x2", "sorted_lazy_ia": "",
+               "yield_count": "1x1,2x1,4x1,8x1",
                "coalesce": "1x1,1x2,1x4", "core_sorted": "", "core_arbiter": ""}
 # --quick (make test): configurations, and those proven by PDR (the path trackers: BMC
 # only; the coalescer's 1x2 proof takes seconds, its 1x4 about a minute)
 QUICK = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4", "coalesce": "1x2",
+         "sorted_ia": "1x2", "arbiter_ia": "", "sorted_lazy_ia": "", "yield_count": "2x1",
          "core_sorted": "1x2", "core_arbiter": "1x2"}
-QUICK_PDR = {"coalesce": "1x2"}
+# (the yield tracks: the sorted list's 1x2 proof, about 15 s of CPU; the arbiter's, about a
+# minute, and its mutations that need a yield, about 2 minutes each, are make formal's)
+QUICK_PDR = {"coalesce": "1x2", "sorted_ia": "1x2", "yield_count": "2x1"}
 # --units: which tracks each unit is checked on
-UNITS = {"path": ["sorted", "arbiter", "sorted_lazy"], "coalesce": ["coalesce"],
+UNITS = {"path": ["sorted", "arbiter", "sorted_lazy", "sorted_ia", "arbiter_ia", "sorted_lazy_ia"],
+         "yield": ["sorted_ia", "arbiter_ia", "sorted_lazy_ia", "yield_count"],
+         "coalesce": ["coalesce"],
          "core": ["core_sorted", "core_arbiter"]}
 # ... and of the bounded runs with full-width PCs and depths (--wide overrides them;
 # the coalescer's harness has full-width addresses already)
 WIDE = {"sorted": "1x2", "arbiter": "1x2", "sorted_lazy": "1x4", "coalesce": "",
+        "sorted_ia": "", "arbiter_ia": "", "sorted_lazy_ia": "", "yield_count": "",
         "core_sorted": "", "core_arbiter": ""}
 # BMC depth past the reset sequence of the lazy sorter at T >= 4 (--bmc-depth overrides
 # it): its first swap needs four resolves of one warp (split, split and push, probe,
 # swap), step 72 at 1x4 (lazy-swap is caught there), so the bound must reach it.
 LAZY_EXTRA = 41
+# BMC depth past the (short) reset sequence of the yield tracks, with RL the tracker's
+# resolve to stage r: a warp's first yield needs four passes (a split that reads, a
+# backward jump, a read, the jump that yields; YIELD_JUMPS = 2), each issued the cycle
+# after the one before reached stage r (issue + 7 + RL: with two paths the scheduler waits
+# for it), so the fourth's stage r is 4 (8 + RL) - 1 cycles after the first issue, which
+# is the cycle after the sequence: frame 4 (8 + RL) past it (sorted 36, arbiter at T <= 4
+# 40; the mutations are caught there), then a margin of 4.
+def yield_extra(rl):
+    return 4 * (8 + rl) + 1 + 4
 # BMC depths of the default (not --quick) run where bmc_extra's would take far longer
 # than 180 s: the depth each reached in 180 s on this 2-core machine under load
 # (formal/README.md's tables), so that each job ends in about that whatever the load,
@@ -155,6 +225,14 @@ MUTATIONS = {
     # the whole core's: the fetch pipeline and the branch unit
     "fetch-skew":           ("P_FETCH",    {"core_sorted": (1, 2)}),
     "bad-target":           ("P_FLOW",     {"core_sorted": (1, 2), "core_arbiter": (1, 2)}),
+    # forward progress (the yield tracks): the yielding path not marked, the others not
+    # unmarked (sorted: HCT2's c; arbiter: all, when every one is marked), the count
+    # made without reads
+    "yield-no-mark":        ("P_YIELD",    {"sorted_ia": (1, 2), "arbiter_ia": (1, 2),
+                                            "sorted_lazy_ia": (1, 4)}),
+    "yield-no-unmark":      ("P_YIELD",    {"sorted_ia": (1, 2), "arbiter_ia": (1, 2),
+                                            "sorted_lazy_ia": (1, 4)}),
+    "yield-no-read":        ("P_BOUND",    {"sorted_ia": (1, 2), "arbiter_ia": (1, 2)}),
 }
 # Path-unit mutations also run on the whole core, where another property sees them
 # (mutation -> (the core's property, its trackers))
@@ -193,6 +271,9 @@ MUT_SLOW = {"lazy-swap"}
 # sorter's (the others change simty_path_sorted or the CCS, shared code that --quick
 # checks on sorted at 1x2; make formal runs them all on both)
 QUICK_LAZY_MUTS = {"single-early"}
+# Not in --quick on these trackers: BMC of the arbiter to its first yield (frame 40 past
+# the reset sequence) takes about 2 minutes; make formal runs them
+QUICK_SKIP = {("yield-no-mark", "arbiter_ia"), ("yield-no-unmark", "arbiter_ia")}
 
 
 def log2(n):
@@ -201,12 +282,18 @@ def log2(n):
 
 def params(w, t, track, fpc=3, fd=2, short=False):
     """The harness's parameters for a configuration (gen/cfg.c's derivations); short:
-    the exact sorter's own reset sequence instead of the core's (MUT_SMALL)."""
+    the exact sorter's own reset sequence instead of the core's (MUT_SMALL; the yield
+    tracks always: there the words the units clear are addressed by the warp id alone)."""
     lb = log2(t)
-    assert not short or track == "sorted", "the short reset sequence is the exact sorter's"
+    yk = {"YK_W": log2(YIELD_JUMPS)} if is_yield(track) else {}
+    short = short or is_yield(track)
+    track = base(track)
+    assert not short or track == "sorted" or yk, "the short reset sequence is the exact sorter's"
     if is_core(track):
         # PROG_W: a program of 16 words; MINSP: the MinSP-PC order (not SORTER=lazy)
         return {"W": w, "T": t, "WARP_W": max(1, log2(w)), "PROG_W": 4, "MINSP": 1}
+    if track == "yield_count":
+        return {"W": w, "WARP_W": max(1, log2(w)), "CNT_W": log2(simty_yield_jumps())}
     if track == "coalesce":
         # DMEM_AW: the default data memory, 256 KiB (simty-gen's DMEM)
         return {"T": t, "LANE_W": max(1, lb), "OFF_W": lb + 2, "DMEM_AW": 18}
@@ -229,6 +316,7 @@ def params(w, t, track, fpc=3, fd=2, short=False):
         # written one cycle after it (a probe's result, later, moves no path)
         "QUIET": 3 if track == "sorted_lazy" else lb + 4,
         "FPC": fpc, "FD": fd,                        # free PC and depth bits
+        **yk,
     }
 
 
@@ -252,18 +340,26 @@ def bmc_extra(t, track, quick):
     cycles hold two whole instructions of T passes with other instructions between."""
     if track == "coalesce":
         return 3 * t + 6
+    if track == "yield_count":   # BMC (if PDR gives up): past the first yield, 2K passes
+        return 2 * simty_yield_jumps() + 4
     if is_core(track):      # the first pass and what follows it: --quick 4 cycles; else as
         return CORE_FIRST + (4 if quick else 40)   # far as --bmc-timeout reaches (about 14)
+    if is_yield(track):
+        return yield_extra(params(1, t, track)["RL"])
     if t <= 2:
         return 18 if quick else 40
     return LAZY_EXTRA if track == "sorted_lazy" and not quick else 30
 
 
 def units(t, track):
+    if is_yield(track):
+        return units(t, base(track)) + ["yield"]
     if is_core(track):
         return None         # every unit: simty-gen's whole output (files.f)
     if track == "coalesce":
         return ["keep", "coalesce"]
+    if track == "yield_count":
+        return ["yield"]
     if track == "arbiter":
         return ["ram_1r1w", "path_arbiter"]
     if t <= 2:
@@ -283,6 +379,11 @@ def gen_knobs(w, t, track):
     """simty-gen's knob arguments of a formal track at W x T (the coalescer: W, T only)."""
     if track == "coalesce":
         return [f"W={w}", f"T={t}"]
+    if track == "yield_count":       # simty_yield as the core has it
+        return [f"W={w}", f"T={t}", "ISA=rv32ia"]
+    if is_yield(track):     # A brings the yield logic; its count small enough to reach
+        return simjobs.gen_args(simjobs.knobs(w, t, LIST_TRACK[base(track)], isa="rv32ia")) + \
+            [f"--yield-jumps={YIELD_JUMPS}"]
     return simjobs.gen_args(simjobs.knobs(w, t, LIST_TRACK[track[len("core_"):] if is_core(track)
                                                             else track]))
 
@@ -302,7 +403,8 @@ def generate(gen, rtl, w, t, track, mutation):
                 if os.path.basename(x) != "simty_rf.v"] + [CORE_RF]
     files = []
     for u in units(t, track):
-        cmd = [gen, *gen_knobs(w, t, track), *([] if track == "coalesce" else ["--formal"]),
+        cmd = [gen, *gen_knobs(w, t, track),
+               *([] if track in ("coalesce", "yield_count") else ["--formal"]),
                f"--only={u}", "-o", rtl]
         if mutation:
             cmd.append(f"--mutate={mutation}")
@@ -312,8 +414,9 @@ def generate(gen, rtl, w, t, track, mutation):
 
 
 def write_sby(path, files, prm, props, mode, depth, engine, track):
-    defines = " ".join(f"-D {p}" for p in props)
-    harness = COAL_HARNESS if track == "coalesce" else CORE_HARNESS if is_core(track) else HARNESS
+    defines = " ".join(f"-D {p}" for p in props + (["YIELD"] if is_yield(track) else []))
+    harness = COAL_HARNESS if track == "coalesce" else YCNT_HARNESS if track == "yield_count" \
+        else CORE_HARNESS if is_core(track) else HARNESS
     top = os.path.splitext(os.path.basename(harness))[0]
     names = " ".join(os.path.basename(f) for f in files + [harness])
     chparam = " ".join(f"-set {k} {v}" for k, v in prm.items())
@@ -596,11 +699,13 @@ def main():
                          "; ".join(f"{k} {v}" for k, v in CONFIGS.items()) + ")")
     ap.add_argument("--tracks", default=",".join(TRACKS),
                     help="sorted (SORTER=exact), arbiter, sorted_lazy (SORTER=lazy): the path "
-                         "trackers; coalesce: the memory coalescer; core_sorted, core_arbiter: "
-                         "the whole core")
+                         "trackers; sorted_ia, arbiter_ia, sorted_lazy_ia: the same with the "
+                         "yield logic (ISA=rv32ia); yield_count: simty_yield alone; coalesce: "
+                         "the memory coalescer; core_sorted, core_arbiter: the whole core")
     ap.add_argument("--units", default="",
-                    help="path (the three path trackers), coalesce, core (the whole core, "
-                         "both trackers), comma-separated: shorthand for --tracks")
+                    help="path (the three path trackers, with and without the yield logic), "
+                         "yield (the yield tracks and yield_count), coalesce, core (the whole "
+                         "core, both trackers), comma-separated: shorthand for --tracks")
     ap.add_argument("--mutations", default="all")
     ap.add_argument("--pdr-configs", default=None,
                     help="configurations tried with PDR first (the others: BMC only; default: " +
@@ -610,11 +715,12 @@ def main():
                          "(default: " + "; ".join(f"{k} {v}" for k, v in WIDE.items()) + ")")
     ap.add_argument("--bmc-depth", type=int, default=0,
                     help="BMC depth of the proofs not by PDR (default: reset sequence + 40; "
-                         f"T >= 4: + 30, + {LAZY_EXTRA} for sorted_lazy; coalesce: 3T + 6; "
+                         f"T >= 4: + 30, + {LAZY_EXTRA} for sorted_lazy; the yield tracks: "
+                         "the first yield + 4; coalesce: 3T + 6; "
                          "the whole core: + 13 + 40; but FULL_BMC_DEPTH's; --quick: less)")
     ap.add_argument("--mut-depth", type=int, default=0,
                     help="BMC depth of the mutation runs (default: reset sequence + 30; "
-                         "coalesce: 3T + 6)")
+                         "the yield tracks: as their proofs; coalesce: 3T + 6)")
     ap.add_argument("--backstop", type=int,
                     default=int(os.environ.get("FORMAL_BACKSTOP") or BACKSTOP),
                     help="seconds after which a job is stopped and reported TOO SLOW, with no "
@@ -626,15 +732,16 @@ def main():
     ap.add_argument("--depth-bits", type=int, default=2, help="free low bits of the depths (8: all)")
     ap.add_argument("--quick", action="store_true",
                     help="make test: sorted and arbiter at 1x2, sorted_lazy at 1x4, BMC only; "
-                         "coalesce at 1x2 by PDR; every mutation but the slow ones (" +
-                         ", ".join(sorted(MUT_SLOW)) + ")")
+                         "coalesce, sorted_ia at 1x2 and yield_count at 2x1 by PDR; every "
+                         "mutation but the slow ones (" + ", ".join(sorted(MUT_SLOW)) +
+                         "; the arbiter's yield-no-mark, yield-no-unmark)")
     a = ap.parse_args()
     if a.self_test:
         sys.exit(self_test())
     if a.units:
         for u in a.units.split(","):
             if u not in UNITS:
-                sys.exit(f"formal: --units: unknown unit {u} (path, coalesce, core)")
+                sys.exit(f"formal: --units: unknown unit {u} (path, yield, coalesce, core)")
         a.tracks = ",".join(t for u in a.units.split(",") for t in UNITS[u])
     tracks = [t for t in a.tracks.split(",") if t]
     for t in tracks:
@@ -670,7 +777,8 @@ def main():
         """Mutation m runs on track (--quick runs fewer)."""
         return track in tracks and not (a.quick and track == "sorted_lazy" and
                                         m not in QUICK_LAZY_MUTS) \
-            and not (a.quick and is_core(track) and m in CORE_MUTATIONS)
+            and not (a.quick and is_core(track) and m in CORE_MUTATIONS) \
+            and not (a.quick and (m, track) in QUICK_SKIP)
     # done/total and the job running (scripts/simjobs.py): one row per proof, control and
     # mutation, counted as they reach results (the progress thread reads len(results))
     n = sum(len(set(parse(configs[t]))) + len(parse(wide[t])) for t in tracks)
@@ -706,9 +814,10 @@ def main():
             prm = params(w, t, track)
             name = f"W{w}_T{t}_{track}"
             init = reset_cycles(prm)
-            props = props_of(track)
+            props = props_of(track, f"{w}x{t}")
+            part = "" if props == props_of(track) else " " + ", ".join(props)
             r = {"kind": "proof", "config": f"{w}x{t}", "track": track, "props": props,
-                 "label": f"{w}x{t} {track}"}
+                 "label": f"{w}x{t} {track}{part}"}
             status = None
             if not a.bmc_only and f"{w}x{t}" in pdr_configs[track].split(","):
                 status, dt, step, out, cpu = job(name + "_pdr", w, t, track, None, props, "prove",
@@ -755,7 +864,7 @@ def main():
             small = MUT_SMALL.get(m)
             prm = params(w, t, track, *(small or (a.pc_bits, a.depth_bits)), short=bool(small))
             depth = a.mut_depth or reset_cycles(prm) + \
-                MUT_EXTRA.get(m, bmc_extra(t, track, False) if track == "coalesce" else
+                MUT_EXTRA.get(m, bmc_extra(t, track, False) if track == "coalesce" or is_yield(track) else
                               CORE_FIRST + 20 if is_core(track) else 30)
             if small:
                 # the control: the unmutated tracker in the same harness, same depth

@@ -71,6 +71,16 @@ t "cli: duplicate key" err_is "simty-gen: W=2: W given twice" W=4 W=2
 t "cli: unknown key" err_is "simty-gen: FOO=1: unknown parameter (known: W, T, TRACK, IMEM, DMEM, RAMSTYLE, ARBPIPE, SORTER, ISA)" FOO=1
 t "cli: unknown option" err_is "simty-gen: --frobnicate: unknown option (try --help)" --frobnicate
 t "cli: unknown unit" err_is "simty-gen: --only=nope: no such unit (see --list)" --only=nope
+t "cli: --yield-jumps (test only) takes a power of two" \
+  err_is "simty-gen: --yield-jumps=3: must be a power of two in [2,256]" ISA=rv32ia --yield-jumps=3
+t "cli: --yield-jumps needs an ISA with A" \
+  err_is "simty-gen: --yield-jumps: needs an ISA with A (rv32ia, rv32ima)" --yield-jumps=2
+yj_ok() { "$gen" W=2 T=2 ISA=rv32ia -o "$cli/yj0" > /dev/null &&
+  "$gen" W=2 T=2 ISA=rv32ia --yield-jumps=256 -o "$cli/yj1" > /dev/null &&
+  diff -r -x files.f "$cli/yj0" "$cli/yj1" > /dev/null &&
+  "$gen" W=2 T=2 ISA=rv32ia --yield-jumps=4 --only=yield -o "$cli/yj2" > /dev/null &&
+  grep -q 'CNT_W  = 2;' "$cli/yj2/simty_yield.v"; }
+t "cli: --yield-jumps=256 is the default output; --yield-jumps=4 gives a 2-bit count" yj_ok
 sum=$("$gen" W=8 T=16 -o "$cli/a" 2>&1)
 t "cli: summary line: $sum" [ "$sum" = "simty-gen: 8 warps x 16 threads = 128 threads, sorted path list -> $cli/a" ]
 sum1=$("$gen" W=1 T=1 TRACK=arbiter -o "$cli/b" 2>&1)
