@@ -260,9 +260,12 @@ def derive(recs, synth_root):
         r["speedup"] = round(sp, 3) if sp else None
         r["replays_per_insn"] = (round(r["replays"] / r["warp_instructions"], 4)
                                  if r.get("warp_instructions") else None)
-        key = (r["W"], r["T"], r["engine"])
+        # the synthesis of this record's own core: its ISA and data memory name the folder
+        key = (r["W"], r["T"], r["engine"], r.get("dmem_kib"), r.get("isa", "rv32i"))
         if r["model"] == "rtl" and key not in synth:
-            synth[key] = synth_figures(simjobs.synth_result(synth_root, *key))
+            w, t, eng, dmem, isa = key
+            synth[key] = synth_figures(simjobs.synth_result(
+                synth_root, w, t, eng, dmem=None if dmem in (None, 256) else dmem, isa=isa))
         figure(r, synth[key] if r["model"] == "rtl" else synth_figures(None))
         for k in ("thread_insns_per_s", "thread_insns_per_s_per_klogic"):
             r[k] = round(r[k]) if r[k] is not None else None
@@ -698,7 +701,8 @@ def self_test():
     with tempfile.TemporaryDirectory() as tmp:
         res = {"status": "ok", "fmax_mhz": 80.0, "area": {"lut": 10000, "carry": 500},
                "units": {"total": {"lut": 12000, "carry": 600}, "core": {"lut": 9000}}}
-        for cfg, r in (("W8_T8_sorted", res), ("W2_T4_sorted", dict(res, status="timeout"))):
+        for cfg, r in (("W8_T8_sorted", res), ("W2_T4_sorted", dict(res, status="timeout")),
+                       ("W8_T8_sorted_ia", dict(res, fmax_mhz=70.0))):
             d = os.path.join(tmp, "build", cfg, "synth-ecp5")
             os.makedirs(d)
             with open(os.path.join(d, "results.json"), "w") as f:
@@ -707,6 +711,8 @@ def self_test():
                 rec("a", 1, 1, "rtl", 8000, 2000), rec("b", 1, 1, "rtl", 9000, 3000),
                 rec("a", 2, 4, "rtl", 2000, 2000), rec("a", 8, 8, "ref", 900, 2000)]
         derive(recs, tmp)
+        ia = [dict(rec("a", 8, 8, "rtl", 1000, 2000), isa="rv32ia", dmem_kib=256)]
+        derive(ia, tmp)
         summary = totals(recs)
         r88, r11, r24, ref = recs[0], recs[2], recs[4], recs[5]
         s88 = [s for s in summary if (s["W"], s["T"], s["model"]) == (8, 8, "rtl")][0]
@@ -721,6 +727,8 @@ def self_test():
             ("empty without a result, with one not routed, and for the model",
              all(x[k] is None for x in (r11, r24, ref) for k in FIGURE_KEYS)),
             ("fixed speed-up: cycles at 1x1 / cycles", r88["speedup"] == 8.0),
+            ("an rv32ia record takes the rv32ia core's synthesis (W8_T8_sorted_ia), not rv32i's",
+             ia[0]["fmax_mhz"] == 70.0),
         ]
         out = os.path.join(tmp, "out")
         write_outputs(out, recs, summary, {"seed": 1, "scale": "fixed", "kernels": ["a", "b"],

@@ -309,10 +309,11 @@ def build_bench_sw_weak(threads, dmem=None, seed=None, what="simjobs", isa="rv32
     return os.path.join(out, "bench")
 
 
-def synth_result(root, w, t, track, board="ecp5"):
+def synth_result(root, w, t, track, board="ecp5", dmem=None, isa="rv32i"):
     """results.json of `make synth` for this configuration (scripts/synth.py
     writes build/<cfg>/synth-<board>/), or None when absent or not routed."""
-    p = os.path.join(root, "build", cfg_name(w, t, track), "synth-" + board, "results.json")
+    p = os.path.join(root, "build", cfg_name(w, t, track, dmem, isa), "synth-" + board,
+                     "results.json")
     try:
         with open(p) as f:
             res = json.load(f)
