@@ -4,60 +4,6 @@
  */
 #include "path.h"
 
-/* With forward progress (gen/yield.c) a yield marks a and b (bit 7 of the depth
- * cleared) and unmarks c: the mark bit each takes then (--mutate=yield-no-mark,
- * yield-no-unmark: the one it had). */
-static const char *yield_mark(const struct simt_cfg *cfg, char p)
-{
-    if (p == 'c')
-        return cfg->mutate == MUT_YIELD_NO_UNMARK ? "c_i[P_D+7]" : "1'b1";
-    if (cfg->mutate == MUT_YIELD_NO_MARK)
-        return p == 'a' ? "a_i[P_D+7]" : "b_i[P_D+7]";
-    return "1'b0";
-}
-
-/* The depth p takes into the merged paths: its input's, or with forward progress
- * dm_p, its input's with the yield's mark. */
-static const char *ccs_depth(const struct simt_cfg *cfg, char p)
-{
-    static const char *const in[3] = { "a_i[P_D +: 8]", "b_i[P_D +: 8]", "c_i[P_D +: 8]" };
-    static const char *const dm[3] = { "dm_a", "dm_b", "dm_c" };
-    return cfg->yield_w ? dm[p - 'a'] : in[p - 'a'];
-}
-
-/* Forward progress: the marks are applied here, so that the yield, late in the
- * cycle, selects between two sets of depth compares made in parallel (on the
- * inputs as they are, and with the marks) instead of entering the compares
- * (W8T8 rv32ia: u_yield -> the compares -> HCT1 was the worst path). */
-static void ccs_yield(const struct simt_cfg *cfg, struct vmod *m)
-{
-    const char *p;
-
-    vm_comment(m, "Forward progress: when the head yields (yl_i), a and b are marked (bit 7 "
-                  "of the depth cleared) and c unmarked; every depth compare is made both "
-                  "ways and yl_i picks.");
-    for (p = "abc"; *p; p++) {
-        char name[8];
-        snprintf(name, sizeof name, "dm_%c", *p);
-        vm_wire(m, name, "8", *p == 'a' ? "a's depth with the yield's mark" : NULL);
-        vm_assign(m, name, "{yl_i ? %s : %c_i[P_D+7], %c_i[P_D +: 7]}", yield_mark(cfg, *p),
-                  *p, *p);
-    }
-}
-
-/* "depth of p above q's": with forward progress, both ways, picked by the yield */
-static void ccs_deeper(const struct simt_cfg *cfg, struct vmod *m, const char *name,
-                       char p, char q)
-{
-    if (!cfg->yield_w) {
-        vm_assign(m, name, "%c_i[P_D +: 8] > %c_i[P_D +: 8]", p, q);
-        return;
-    }
-    vm_assign(m, name, "yl_i ? {%s, %c_i[P_D +: 7]} > {%s, %c_i[P_D +: 7]} : "
-                       "%c_i[P_D +: 8] > %c_i[P_D +: 8]",
-              yield_mark(cfg, p), p, yield_mark(cfg, q), q, p, q);
-}
-
 int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
 {
     static const char *const in[3] = { "a_i", "b_i", "c_i" };
@@ -77,15 +23,11 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
                 "and HCT2 (c)");
     for (i = 0; i < 3; i++)
         vm_port(m, VM_IN, in[i], "PATH_W", NULL);
-    if (cfg->yield_w)
-        vm_port(m, VM_IN, "yl_i", "1", "the head yields (simty_yield): a, b marked, c unmarked");
     vm_group(m, "to HCT1 (x), HCT2 (y) and the CCT (z)");
     for (i = 0; i < 3; i++)
         vm_port(m, VM_OUT, out[i], "PATH_W", NULL);
     vm_port(m, VM_OUT, "xsel_o", "3", "the input x's PC comes from, one-hot {c, b, a}");
     vm_port(m, VM_OUT, "ysel_o", "3", "the input y's PC comes from");
-    if (cfg->yield_w)
-        ccs_yield(cfg, m);
 
     vm_comment(m, "Every comparison is made on the inputs, in parallel: PCs equal and less "
                   "than, depths greater than. The merged paths' order is derived from them.");
@@ -106,17 +48,16 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
             vm_assign(m, buf, "!l_%s%s && !e_%s%s", p, q, p, q);
             snprintf(buf, sizeof buf, "g_%s%s", p, q);
             vm_wire(m, buf, "1", i ? NULL : "depth of a above b's");
-            ccs_deeper(cfg, m, buf, *p, *q);
+            vm_assign(m, buf, "%s_i[P_D +: 8] > %s_i[P_D +: 8]", p, q);
             snprintf(buf, sizeof buf, "g_%s%s", q, p);
             vm_wire(m, buf, "1", NULL);
-            ccs_deeper(cfg, m, buf, *q, *p);
+            vm_assign(m, buf, "%s_i[P_D +: 8] > %s_i[P_D +: 8]", q, p);
         }
     }
     vm_wire(m, "ab", "1", "a and b are valid at one PC: they merge");
     vm_wire(m, "ac", "1", NULL);
     vm_wire(m, "bc", "1", NULL);
-    if (cfg->mutate == MUT_DROP_MERGE || cfg->mutate == MUT_BAD_ORDER ||
-        (cfg->yield_w && (cfg->mutate == MUT_YIELD_NO_MARK || cfg->mutate == MUT_YIELD_NO_UNMARK)))
+    if (cfg->mutate == MUT_DROP_MERGE || cfg->mutate == MUT_BAD_ORDER)
         vm_note(m, "TEST-ONLY MUTATION --mutate=%s (make formal must catch it)",
                 cfg_mutation_name(cfg->mutate));
     /* --mutate=drop-merge: a and b at one PC stay two paths */
@@ -127,9 +68,9 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "d_ab", "8", "the deeper depth of a and b");
     vm_wire(m, "d_abc", "8", NULL);
     vm_wire(m, "d_bc", "8", NULL);
-    vm_assign(m, "d_ab", "ab && g_ba ? %s : %s", ccs_depth(cfg, 'b'), ccs_depth(cfg, 'a'));
-    vm_assign(m, "d_abc", "ac && g_ca && (!ab || g_cb) ? %s : d_ab", ccs_depth(cfg, 'c'));
-    vm_assign(m, "d_bc", "g_cb ? %s : %s", ccs_depth(cfg, 'c'), ccs_depth(cfg, 'b'));
+    vm_assign(m, "d_ab", "ab && g_ba ? b_i[P_D +: 8] : a_i[P_D +: 8]");
+    vm_assign(m, "d_abc", "ac && g_ca && (!ab || g_cb) ? c_i[P_D +: 8] : d_ab");
+    vm_assign(m, "d_bc", "g_cb ? c_i[P_D +: 8] : b_i[P_D +: 8]");
 
     vm_comment(m, "Merge: a takes b and c when they share its PC; otherwise b takes c. A path "
                   "left invalid carries no threads: its mask is cleared here, beside the ranks, "
@@ -143,11 +84,9 @@ int gen_ccs(const struct simt_cfg *cfg, struct vmod *m)
     vm_assign(m, "a2", "{a_i[P_V], d_abc, a_i[P_PC +: 30], "
                        "(a_i[P_V] ? a_i[T-1:0] : {T{1'b0}}) | (ab ? b_i[T-1:0] : {T{1'b0}}) | "
                        "(ac ? c_i[T-1:0] : {T{1'b0}})}");
-    vm_assign(m, "b2", "{b2v, bc && !ab ? d_bc : %s, b_i[P_PC +: 30], "
-                       "b2v ? b_i[T-1:0] | (bc ? c_i[T-1:0] : {T{1'b0}}) : {T{1'b0}}}",
-              ccs_depth(cfg, 'b'));
-    vm_assign(m, "c2", "{c2v, %s, c_i[P_PC +: 30], c2v ? c_i[T-1:0] : {T{1'b0}}}",
-              ccs_depth(cfg, 'c'));
+    vm_assign(m, "b2", "{b2v, bc && !ab ? d_bc : b_i[P_D +: 8], b_i[P_PC +: 30], "
+                       "b2v ? b_i[T-1:0] | (bc ? c_i[T-1:0] : {T{1'b0}}) : {T{1'b0}}}");
+    vm_assign(m, "c2", "{c2v, c_i[P_D +: 8], c_i[P_PC +: 30], c2v ? c_i[T-1:0] : {T{1'b0}}}");
 
     vm_comment(m, "Depth order of the merged paths. Two valid merged paths never share a PC, "
                   "and while b2 is valid at most one of a, b took c.");

@@ -227,24 +227,31 @@ static void sorted_hct2(struct vmod *m, const struct sorted *s)
         "wdata_i", wd, "re_i", "1'b1", "raddr_i", exact ? "nw" : "n_wid_i", "rdata_o", "c", NULL });
 }
 
-/* Forward progress: simty_yield decides; the CCS applies the marks (a and b
- * marked, c unmarked: gen/ccs.c), so that c, HCT2's path, the first of the
- * others, becomes the head. */
+/* Forward progress: a yield marks a (bit 7 of its depth cleared) and unmarks c,
+ * so that c, HCT2's path, the first of the others, becomes the head. */
 static void sorted_yield(const struct simt_cfg *cfg, struct vmod *m, int exact)
 {
     struct vinst *in;
+    /* --mutate=yield-no-mark: a and b keep their mark bit; yield-no-unmark: c keeps its */
+    const char *mark = cfg->mutate == MUT_YIELD_NO_MARK ? "" : " & !yl";
+    const char *unmark = cfg->mutate == MUT_YIELD_NO_UNMARK ? "" : " | yl";
 
     vm_comment(m, "Forward progress (simty_yield): a head path that spins yields. Its path (a "
-                  "or b: it does not diverge) is marked (bit 7 of the depth cleared: after every "
-                  "unmarked path) and HCT2's c, the first of the others, unmarked, so c becomes "
-                  "the head even when every path of the warp has yielded (the CCS applies the "
-                  "marks).");
+                  "or b: it does not diverge) is marked (bit 7 of the depth cleared: after every unmarked path) and HCT2's "
+                  "c, the first of the others, unmarked, so c becomes the head even when every "
+                  "path of the warp has yielded.");
     vm_wire(m, "yl", "1", "the head yields");
+    vm_wire(m, "a_yl", "PATH_W", "a, marked when the head yields");
+    vm_wire(m, "b_yl", "PATH_W", "b, idem (a taken branch's lanes)");
+    vm_wire(m, "c_yl", "PATH_W", "c, unmarked when the head yields");
     in = vm_inst(m, "simty_yield", "u_yield");
     vm_inst_conns(in, (const char *const[]){
         "clk_i", "clk_i", "rst_i", "rst_i", "wid_i", "m_wid_i", "back_i", "m_back_i", "read_i", "m_read_i",
         "others_i", "c[P_V]", "yield_o", "yl", NULL });
     vm_inst_conn(in, "valid_i", exact ? "m_valid_i && !p_q" : "m_valid_i");
+    vm_assign(m, "a_yl", "{m_a_i[PATH_W-1:P_D+8], m_a_i[P_D+7]%s, m_a_i[P_D+6:0]}", mark);
+    vm_assign(m, "b_yl", "{m_b_i[PATH_W-1:P_D+8], m_b_i[P_D+7]%s, m_b_i[P_D+6:0]}", mark);
+    vm_assign(m, "c_yl", "{c[PATH_W-1:P_D+8], c[P_D+7]%s, c[P_D+6:0]}", unmark);
     vm_assign(m, "m_yield_o", "yl");
     if (cfg->formal)
         vm_assign(m, "f_c_o", "c");
@@ -260,21 +267,26 @@ static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct 
     vm_wire(m, "x", "PATH_W", NULL);
     vm_wire(m, "y", "PATH_W", NULL);
     vm_wire(m, "z", "PATH_W", NULL);
+    const char *ma = cfg->yield_w ? "a_yl" : "m_a_i", *mb = cfg->yield_w ? "b_yl" : "m_b_i";
+    char bin[64];
     if (cfg->yield_w)
         sorted_yield(cfg, m, exact);
+    if (exact)
+        snprintf(bin, sizeof bin, "{%s[P_V] & ~p_q, %s[PATH_W-2:0]}", mb, mb);
+    else
+        snprintf(bin, sizeof bin, "%s", mb);
     in = vm_inst(m, "simty_ccs", "u_ccs");
     if (cfg->mutate == MUT_KEEP_EXITED)
-        vm_inst_conn(in, "a_i", "{m_a_i[P_V] | (|m_leave_i), m_a_i[PATH_W-2:T], m_a_i[T-1:0] | m_leave_i}");
+        vm_inst_conn(in, "a_i", "{%s[P_V] | (|m_leave_i), %s[PATH_W-2:T], %s[T-1:0] | m_leave_i}",
+                     ma, ma, ma);
     else if (exact)
-        vm_inst_conn(in, "a_i", "{m_a_i[P_V] & ~p_q, m_a_i[PATH_W-2:0]}");
+        vm_inst_conn(in, "a_i", "{%s[P_V] & ~p_q, %s[PATH_W-2:0]}", ma, ma);
     else
-        vm_inst_conn(in, "a_i", "m_a_i");
+        vm_inst_conn(in, "a_i", "%s", ma);
     vm_inst_conns(in, (const char *const[]){
-        "b_i", exact ? "{m_b_i[P_V] & ~p_q, m_b_i[PATH_W-2:0]}" : "m_b_i",
-        "c_i", "c",
+        "b_i", bin,
+        "c_i", cfg->yield_w ? "c_yl" : "c",
         "x_o", "x", "y_o", "y", "z_o", "z", "xsel_o", "xsel", "ysel_o", "ysel", NULL });
-    if (cfg->yield_w)
-        vm_inst_conn(in, "yl_i", "yl");
     vm_comment(m, "The redirect compares x's PC with the predicted next PC and with the warp's "
                   "next-issue PC. Made here, on the CCS's inputs in parallel with it, they leave "
                   "stage r register bits instead of two 30-bit compares behind the CCS's register: "
