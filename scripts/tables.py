@@ -183,6 +183,7 @@ RESULTS_ROWS = (
     ("W8T16 sorted", "synth-ecp5-W8_T16_sorted-52f2c19", False),
     ("W8T8 arbiter", "synth-ecp5-W8_T8_arbiter_pipe2-ff76112", False),
     ("W8T8 sorted, `ISA=rv32ia`", "synth-ecp5-W8_T8_sorted_ia-d9f93f1", False),
+    ("W8T8 sorted, `ISA=rv32ima`", "synth-ecp5-W8_T8_sorted_ima-2b8629d", False),
     ("W8T8 sorted, `ISA=rv32im`, earlier RTL", "transcribed/synth-ecp5-W8_T8_sorted_im-ce6ca50",
      False),
     ("W8T32 sorted, earlier RTL", ("csv", "docs/compare-ecp5-W8.csv", 8, 32, "sorted"), False),
