@@ -9,7 +9,7 @@ SHELL       := bash
 .SUFFIXES:
 
 # SIMTY_NO_LAST=1: the defaults, not the last make gen (the test runner's checks name
-# their configurations in full).  LAST_MK: another record (scripts/check_knobs.sh).
+# their configurations in full).  LAST_MK: another record (scripts/test/check_knobs.sh).
 LAST_MK ?= build/last.mk
 -include $(if $(SIMTY_NO_LAST),,$(LAST_MK))
 comma := ,
@@ -41,7 +41,7 @@ GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) SORTER=$(SORTER) ISA=$(ISA) $(if $(ARBPI
            $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE))
 
 # The configuration's identity, its build folder's name: simty-gen --tag computes it,
-# nothing else does (issue 53; scripts/simjobs.py asks the same question).  The
+# nothing else does (issue 53; scripts/lib/simjobs.py asks the same question).  The
 # generator is built here when it is missing or older than the code of the tag.  A
 # bad knob stops the targets that build a configuration (through `config`) with
 # simty-gen's message; make help and make clean never ask.
@@ -169,10 +169,10 @@ help:
 # A phony prerequisite of every user-facing target: quick when nothing is
 # missing.  Sub-makes of the test runner skip it (SIMTY_SETUP_DONE=1).  It also
 # compiles the YoWASP tools into their cache once, under a lock, so that no two
-# first runs of a tool write that cache at once (scripts/setup.sh).
+# first runs of a tool write that cache at once (scripts/setup/setup.sh).
 setup:
 ifndef SIMTY_SETUP_DONE
-	@scripts/setup.sh
+	@scripts/setup/setup.sh
 endif
 
 config:
@@ -201,20 +201,20 @@ check-gen: $(GEN_BIN)
 # The README's module table is simty-gen --doc's, between markers (issue 53);
 # check-docs is in make test's fast tier.
 docs-modules: $(GEN_BIN)
-	@scripts/check_doc_modules.sh --write
+	@scripts/docs/check_doc_modules.sh --write
 
 check-docs: $(GEN_BIN)
-	@scripts/check_doc_modules.sh
+	@scripts/docs/check_doc_modules.sh
 
 # The figure tables of README.md, docs/ and fpga/README.md (results, figure of merit,
 # bench, compare, the FPGA flows and patchable designs),
-# written from the runs' data in docs/data/ by scripts/tables.py (issue 56);
+# written from the runs' data in docs/data/ by scripts/docs/tables.py (issue 56);
 # make test runs check-tables' check and its self-test.
 tables: setup
-	@$(PYTHON) scripts/tables.py
+	@$(PYTHON) scripts/docs/tables.py
 
 check-tables: setup
-	@$(PYTHON) scripts/tables.py --check
+	@$(PYTHON) scripts/docs/tables.py --check
 
 # --- RTL simulator: generated Verilog + Verilator + the C harness --------------
 RTL_DIR  := $(CFG_DIR)/rtl
@@ -229,9 +229,9 @@ $(RTL_DIR)/files.f: $(GEN_BIN)
 	@$(GEN_BIN) $(GEN_ARGS) -o $(RTL_DIR)
 	@if [ -n "$$(find $(RTL_DIR) -name '*.v' -newer $@)" ]; then touch $@; fi
 
-$(SIM_BIN): $(RTL_DIR)/files.f $(TB_SRC) scripts/build_sim.sh $(REF_LIB)
+$(SIM_BIN): $(RTL_DIR)/files.f $(TB_SRC) scripts/sim/build_sim.sh $(REF_LIB)
 	@echo "building the simulator for W=$(W) T=$(T) TRACK=$(TRACK)$(if $(filter 1,$(TRACE)), with FST tracing)"
-	@scripts/build_sim.sh $(RTL_DIR) $(SIM_DIR) $(if $(filter 1,$(TRACE)),--trace) $(addprefix --lib ,$(REF_LIB))
+	@scripts/sim/build_sim.sh $(RTL_DIR) $(SIM_DIR) $(if $(filter 1,$(TRACE)),--trace) $(addprefix --lib ,$(REF_LIB))
 
 # --- software ----------------------------------------------------------------
 $(SW_ELFS): | setup
@@ -249,10 +249,10 @@ sim: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(filter-out $(filter %.elf,$(TEST)),$(SIM_ELFS)) \
 	    $(if $(filter ref,$(MODEL)),$(REF_BIN),$(SIM_BIN))
 ifeq ($(MODEL),ref)
-	@scripts/sim.sh $(REF_BIN) -W $(W) -T $(T) --isa $(ISA) $(if $(IMEM),--imem $(IMEM)) $(if $(DMEM),--dmem $(DMEM)) \
+	@scripts/sim/sim.sh $(REF_BIN) -W $(W) -T $(T) --isa $(ISA) $(if $(IMEM),--imem $(IMEM)) $(if $(DMEM),--dmem $(DMEM)) \
 	    $(SIMFLAGS) -- $(SIM_ELFS)
 else ifeq ($(MODEL),rtl)
-	@scripts/sim.sh $(SIM_BIN) $(if $(filter 1,$(COSIM)),--cosim) $(SIMFLAGS) -- $(SIM_ELFS)
+	@scripts/sim/sim.sh $(SIM_BIN) $(if $(filter 1,$(COSIM)),--cosim) $(SIMFLAGS) -- $(SIM_ELFS)
 else
 	@echo "make sim: MODEL=$(MODEL): must be rtl (the generated core) or ref (the C model)" >&2; exit 3
 endif
@@ -277,16 +277,16 @@ fuzz-elf: setup
 
 # Random initial values in every register (Verilator +verilator+rand+reset+2)
 # must not change any result: control state may not rely on zero.  The lists of
-# configurations are WxT[:track] (scripts/simjobs.py parses them, simty-gen names
+# configurations are WxT[:track] (scripts/lib/simjobs.py parses them, simty-gen names
 # their folders).
 RANDSTATE_CFGS ?= 1x1 2x4 8x8 16x4
 test-randstate: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(SW_ELFS)
-	@sims=$$($(PYTHON) scripts/simjobs.py sims --track $(TRACK) $(RANDSTATE_CFGS)) && \
+	@sims=$$($(PYTHON) scripts/lib/simjobs.py sims --track $(TRACK) $(RANDSTATE_CFGS)) && \
 	  tb/tests/check_randstate.sh $$sims
 
-# Random SIMT programs (scripts/randprog.py), each run on every configuration
-# and tracker with lock-step co-simulation (scripts/fuzz.py, which builds the
+# Random SIMT programs (scripts/fuzz/randprog.py), each run on every configuration
+# and tracker with lock-step co-simulation (scripts/fuzz/fuzz.py, which builds the
 # simulators).  A failure prints the seed and the command that replays it.
 N          ?= 100
 SEED       ?= 1
@@ -295,15 +295,15 @@ FUZZ_TRACKS ?= sorted_exact sorted_lazy arbiter arbiter_pipe0
 FUZZ_FLAGS ?=
 fuzz: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
-	@$(PYTHON) scripts/fuzz.py --build --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) --isa $(ISA) $(FUZZ_FLAGS) \
+	@$(PYTHON) scripts/fuzz/fuzz.py --build --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) --isa $(ISA) $(FUZZ_FLAGS) \
 	    --configs "$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$c:$k))"
 
 # IPC table from --stats over the test groups: a report, not a test.
 PERF_CFGS ?= 1x1 1x8 2x8 4x8 8x8 16x8
 perf: setup
-	@$(PYTHON) scripts/perf.py --cfgs "$(PERF_CFGS)" --track $(TRACK)
+	@$(PYTHON) scripts/sim/perf.py --cfgs "$(PERF_CFGS)" --track $(TRACK)
 
-# The benchmark suite (sw/bench, scripts/bench.py): every kernel on BENCH_CFGS
+# The benchmark suite (sw/bench, scripts/bench/bench.py): every kernel on BENCH_CFGS
 # plus 1x1, on the RTL of each tracker (TRACK= on the command line picks one)
 # and on the model under each policy; a wrong signature fails the run.
 BENCH_CFGS  ?= 8x8 4x64
@@ -313,7 +313,7 @@ BENCH_SCALE ?= fixed
 bench: setup
 	@echo "bench: BENCH_CFGS=\"$(BENCH_CFGS)\" TRACK=$(BENCH_TRACK) BENCH_SEED=$(BENCH_SEED) BENCH_SCALE=$(BENCH_SCALE)"
 	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-1}; [ $$j -le 2 ] || j=2; \
-	  $(PYTHON) scripts/bench.py --cfgs "$(BENCH_CFGS)" --track $(BENCH_TRACK) \
+	  $(PYTHON) scripts/bench/bench.py --cfgs "$(BENCH_CFGS)" --track $(BENCH_TRACK) \
 	    --seed $(BENCH_SEED) --scale $(BENCH_SCALE) --jobs $$j $(BENCH_FLAGS)
 
 # The benchmark figures (docs/bench/README.md): the W and T sweeps of both trackers and the model into
@@ -324,20 +324,20 @@ SYNTH_ROOT      ?= .
 bench-docs: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 bench TRACK=both \
 	    BENCH_CFGS="$(BENCH_DOCS_CFGS)" BENCH_FLAGS="--docs docs/bench --synth-root $(SYNTH_ROOT)"
-	@$(PYTHON) scripts/timeline.py --kernel mandel --cfg 8x8 --track sorted \
+	@$(PYTHON) scripts/sim/timeline.py --kernel mandel --cfg 8x8 --track sorted \
 	    --out docs/bench/timeline-mandel-8x8-sorted.png
 
-# Simulator speed (scripts/bench_sim.py): cycles/s of the Verilated core
+# Simulator speed (scripts/sim/bench_sim.py): cycles/s of the Verilated core
 # (TRACK, default sorted) on the bench kernels, start-up, the model's speed.
 # Runs one at a time: timings of runs sharing the machine mean little.
 BENCH_SIM_CFGS  ?= 8x8 4x64
 BENCH_SIM_FLAGS ?=
 bench-sim: setup
 	@echo "bench-sim: BENCH_SIM_CFGS=\"$(BENCH_SIM_CFGS)\" TRACK=$(TRACK)"
-	@$(PYTHON) scripts/bench_sim.py --cfgs "$(BENCH_SIM_CFGS)" --track $(TRACK) \
+	@$(PYTHON) scripts/sim/bench_sim.py --cfgs "$(BENCH_SIM_CFGS)" --track $(TRACK) \
 	    --seed $(BENCH_SEED) $(BENCH_SIM_FLAGS)
 
-# --- formal proofs (scripts/formal.py, formal/) --------------------------------
+# --- formal proofs (scripts/formal/formal.py, formal/) --------------------------------
 # The path tracker alone, and the coalescer alone, under free inputs: properties
 # proven by PDR where it closes, BMC otherwise; each mutation (simty-gen --mutate)
 # must be caught. FORMAL_FLAGS="--units coalesce" runs the coalescer's part only.
@@ -346,30 +346,30 @@ bench-sim: setup
 FORMAL_FLAGS ?=
 formal: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
-	@$(PYTHON) scripts/formal.py --gen $(GEN_BIN) $(FORMAL_FLAGS)
+	@$(PYTHON) scripts/formal/formal.py --gen $(GEN_BIN) $(FORMAL_FLAGS)
 
 # --- tests -------------------------------------------------------------------
 test: setup
-	@scripts/testsuite.sh fast
+	@scripts/test/testsuite.sh fast
 
 test-full: setup
-	@scripts/testsuite.sh full
+	@scripts/test/testsuite.sh full
 
-# --- FPGA flows (scripts/fpga_flow.py) ---------------------------------------
+# --- FPGA flows (scripts/fpga/fpga_flow.py) ---------------------------------------
 SMOKE_SRC := fpga/smoke/smoke_lanes.v fpga/smoke/smoke_alu.v
-FLOW      := $(PYTHON) scripts/fpga_flow.py
+FLOW      := $(PYTHON) scripts/fpga/fpga_flow.py
 
 fpga-smoke: setup
 	@$(FLOW) --family ecp5  --top smoke_lanes --timeout 600 --bitstream --out build/fpga/smoke-ecp5  $(SMOKE_SRC)
 	@$(FLOW) --family ice40 --top smoke_lanes --timeout 600 --bitstream --out build/fpga/smoke-ice40 $(SMOKE_SRC) | tail -n 1
-	@scripts/check_fmax.py build/fpga/smoke-ecp5/results.json build/fpga/smoke-ice40/results.json
+	@scripts/fpga/check_fmax.py build/fpga/smoke-ecp5/results.json build/fpga/smoke-ice40/results.json
 
 # The scale of the generated core: ~35k LUT4 on ECP5, ~80 % of an HX8K.
 fpga-calibrate: setup
 	@$(FLOW) --family ecp5  --top smoke_lanes --chparam LANES=48 --timeout 5400 --out build/fpga/calib-ecp5-48 $(SMOKE_SRC)
 	@$(FLOW) --family ice40 --top smoke_lanes --chparam LANES=8  --timeout 1800 --out build/fpga/calib-ice40-8 $(SMOKE_SRC) | tail -n 1
 
-# --- synthesis reports and the tracker comparison (scripts/synth.py, compare.py) ---
+# --- synthesis reports and the tracker comparison (scripts/fpga/synth.py, compare.py) ---
 # make synth: board top + core, hierarchy-preserving synthesis for per-unit
 # counts, flat synthesis, nextpnr over SEEDS seeds (Fmax = median); results in
 # $(CFG_DIR)/synth-$(BOARD)[-$(PLACER)]/ (synth.py puts them beside RTL_DIR).
@@ -388,7 +388,7 @@ CMP_BASE      ?=
 CMP_BENCH     ?= build/bench/bench.json
 synth: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
-	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
+	@$(PYTHON) scripts/fpga/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
 	    --seeds $(SEEDS) --jobs $(SYNTH_JOBS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) \
 	    $(if $(ENDPOINTS),--endpoints $(ENDPOINTS)) $(if $(TIMING_WEIGHT),--timing-weight $(TIMING_WEIGHT))
 
@@ -397,7 +397,7 @@ synth: setup config
 # make prog: load it with openFPGALoader.
 bitstream prog: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
-	@$(PYTHON) scripts/bitstream.py --board $(BOARD) --rtl $(RTL_DIR) --seeds $(SEEDS) \
+	@$(PYTHON) scripts/fpga/bitstream.py --board $(BOARD) --rtl $(RTL_DIR) --seeds $(SEEDS) \
 	    --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) $(if $(filter prog,$@),--prog) \
 	    $(if $(PROG),--elf $(PROG))
 
@@ -409,12 +409,12 @@ test-prog: setup $(GEN_BIN)
 	@d=build/$$($(GEN_BIN) --tag $(TEST_PROG_CFG)) && \
 	  $(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(TEST_PROG_CFG) ARBPIPE= IMEM= DMEM= RAMSTYLE= \
 	    $$d/rtl/files.f $$d/sim/simty-sim $(SW_OUT)/rv32ui/add.elf && \
-	  $(PYTHON) scripts/test_prog.py --rtl $$d/rtl --sim $$d/sim/simty-sim
+	  $(PYTHON) scripts/fpga/test_prog.py --rtl $$d/rtl --sim $$d/sim/simty-sim
 
 compare: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
 	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-2}; \
-	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --tracks "$(CMP_TRACKS)" --jobs $$j \
+	  $(PYTHON) scripts/fpga/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --tracks "$(CMP_TRACKS)" --jobs $$j \
 	    --pnr-slots $$([ $$j -le 2 ] && echo 1 || echo $$j) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
 	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET)) \
 	    $(if $(filter 1,$(CMP_RENDER)),--render) $(if $(CMP_BASE),--base "$(CMP_BASE)") --bench "$(CMP_BENCH)"
@@ -422,7 +422,7 @@ compare: setup
 # The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.
 postsynth: setup
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN) $(REF_LIB) $(SW_ELFS_rv32ui)
-	@scripts/postsynth.sh
+	@scripts/fpga/postsynth.sh
 
 # The SoC of the board tops (memories, console FIFO, UART) around the core, under
 # iverilog with the default FPGA program: every thread's byte must arrive.
@@ -430,11 +430,11 @@ postsynth: setup
 # each checked against make sim (its console bytes, its result line).
 fpga-sim: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f $(if $(PROG),$(SIM_BIN) $(filter build/%,$(PROG)))
-	@$(PYTHON) scripts/fpga_soc_sim.py --rtl $(RTL_DIR) $(if $(PROG),$(foreach p,$(PROG),--prog $p) --board $(BOARD) --sim $(SIM_BIN))
+	@$(PYTHON) scripts/fpga/fpga_soc_sim.py --rtl $(RTL_DIR) $(if $(PROG),$(foreach p,$(PROG),--prog $p) --board $(BOARD) --sim $(SIM_BIN))
 
-# The board's serial console (scripts/term.py): the program's bytes, then its report.
+# The board's serial console (scripts/fpga/term.py): the program's bytes, then its report.
 term: setup
-	@$(PYTHON) scripts/term.py --board $(BOARD) $(if $(PORT),--port $(PORT)) \
+	@$(PYTHON) scripts/fpga/term.py --board $(BOARD) $(if $(PORT),--port $(PORT)) \
 	    $(if $(TERM_TIMEOUT),--timeout $(TERM_TIMEOUT)) $(if $(filter 1,$(MINITERM)),--miniterm)
 
 # The FPGA's own test programs (fpga/sw/*.S) and C programs linked for a board's 32 KiB
@@ -458,7 +458,7 @@ test-fpga-sim-prog: setup
 # verilator -Wall over both board tops around the configuration's core.
 fpga-lint: setup config
 	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
-	@scripts/fpga_lint.sh $(RTL_DIR)
+	@scripts/fpga/fpga_lint.sh $(RTL_DIR)
 
 clean:
 	rm -rf build

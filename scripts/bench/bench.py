@@ -1,22 +1,22 @@
 #!/usr/bin/env python3
 """The SIMT benchmark suite (sw/bench) on the RTL simulators and the reference model.
 
-    scripts/bench.py [--cfgs "8x8 4x64"] [--track sorted|arbiter|both]
+    scripts/bench/bench.py [--cfgs "8x8 4x64"] [--track sorted|arbiter|both]
                      [--policies "minsp-pc min-pc depth-first breadth-first ipdom
                                   minority-first mp-ipdom"]
                      [--kernels "saxpy mandel"] [--jobs 1] [--out build/bench]
                      [--scale fixed|weak] [--isa rv32i|rv32im|rv32ia|rv32ima]
                      [--synth-root DIR] [--no-plots]
                      [--no-mem-passes] [--docs DIR] [--policy-docs DIR]
-    scripts/bench.py --check "1x1 2x4" [--track sorted] [--scale weak] [--isa I]
-    scripts/bench.py --self-test
+    scripts/bench/bench.py --check "1x1 2x4" [--track sorted] [--scale weak] [--isa I]
+    scripts/bench/bench.py --self-test
 
 Every kernel runs on each configuration (plus the scalar baseline 1x1) on the
 RTL simulator of each tracker and on the reference model under each policy,
 with --stats and --signature; the signature must equal the expected one the
 host computed (build/sw/bench/<kernel>.sig), else the run fails and the
 script exits 1 after writing its tables.  Configurations above 256 threads
-build the programs and simulators with a larger DMEM (scripts/simjobs.py).
+build the programs and simulators with a larger DMEM (scripts/lib/simjobs.py).
 
 Writes <out>/bench.json (one record per run), bench.csv (the same, flat) and
 bench.md (a summary per configuration and engine, then one row per kernel):
@@ -32,7 +32,7 @@ published-CPI estimate.  Then policies.md: every
 reconvergence scheme side by side (the RTL trackers and the model's
 policies, issue 22): SIMD efficiency, warp instructions, cycles and peak
 paths (stack or table entries for the stack policies) per warp, per
-configuration.  Then the plots of scripts/bench_plot.py into the same folder.
+configuration.  Then the plots of scripts/bench/bench_plot.py into the same folder.
 
 --scale weak: each kernel's problem sized for W*T threads (sw/bench/bench.h,
 BENCH_ITEMS: the same items per thread at every configuration), checked
@@ -63,10 +63,11 @@ import shutil
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import simjobs  # noqa: E402
-from synth import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
+from figures import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
 
 # Stats keys copied into every record.
 STAT_KEYS = ("cycles", "warp_instructions", "thread_instructions", "ipc", "thread_ipc",

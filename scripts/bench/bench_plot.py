@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
-"""Plots of the benchmark suite from bench.json (scripts/bench.py).
+"""Plots of the benchmark suite from bench.json (scripts/bench/bench.py).
 
-    scripts/bench_plot.py [build/bench/bench.json] [--out DIR]
-    scripts/bench_plot.py --self-test     (made-up results, and timeline.py; make test)
+    scripts/bench/bench_plot.py [build/bench/bench.json] [--out DIR]
+    scripts/bench/bench_plot.py --self-test     (made-up results, and timeline.py; make test)
 
 Writes, as PNG and SVG:
   simd_efficiency  SIMD efficiency per kernel: RTL sorted / arbiter / model
@@ -23,11 +23,16 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt  # noqa: E402
 from matplotlib import ticker  # noqa: E402
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402
+flows.use("sim")   # timeline.py (the self-test's timeline)
 
 COLORS = {("rtl", "sorted"): "#1f77b4", ("rtl", "arbiter"): "#d62728",
           ("ref", "minsp-pc"): "#2ca02c", ("ref", "min-pc"): "#98df8a",
@@ -278,9 +283,7 @@ def main():
     if sys.argv[1:] == ["--self-test"]:
         sys.exit(self_test())
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("json", nargs="?", default=os.path.join(
-        os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "build", "bench",
-        "bench.json"))
+    ap.add_argument("json", nargs="?", default=os.path.join(flows.ROOT, "build", "bench", "bench.json"))
     ap.add_argument("--out", help="folder of the pictures (default: beside the JSON)")
     a = ap.parse_args()
     try:

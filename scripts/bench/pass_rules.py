@@ -1,14 +1,14 @@
 #!/usr/bin/env python3
 """Memory-pass rules of the reference model measured on the bench kernels (issue 50).
 
-    scripts/pass_rules.py [--cfgs "8x8 4x64"] [--weak-cfgs "8x32 8x8"] [--rules ...]
+    scripts/bench/pass_rules.py [--cfgs "8x8 4x64"] [--weak-cfgs "8x32 8x8"] [--rules ...]
                           [--kernels "..."] [--jobs N] [--md FILE]
-    scripts/pass_rules.py --self-test
+    scripts/bench/pass_rules.py --self-test
 
 Runs every bench kernel on the model (simty-ref --pass-rule R, tb/README.md) under
 each rule, for the fixed-size kernels at --cfgs and the weak-scaled ones (sized for
 W*T threads, BENCH_SCALE=weak) at --weak-cfgs, through simjobs' job runner as
-scripts/bench.py does.  Every run must pass and match its expected signature (the
+scripts/bench/bench.py does.  Every run must pass and match its expected signature (the
 results do not depend on the rule).  The table gives, per configuration and rule, the
 memory passes per memory instruction (bench.mem_passes of the commit log), the model's
 cycles summed over the kernels, those cycles relative to `word`, and the share of the
@@ -19,7 +19,7 @@ pass (as it would with the threads' stacks interleaved word by word).
 A second table gives the passes per memory instruction kernel by kernel.  --md FILE
 writes the tables there (else they are printed).
 
---self-test (make test, `pass-rules` of scripts/testsuite.sh): at 2x4, 8x8 and 4x64 the
+--self-test (make test, `pass-rules` of scripts/test/testsuite.sh): at 2x4, 8x8 and 4x64 the
 simt store and sub-word tests and three kernels under every rule must pass with the same
 signatures; memory passes per memory instruction must fall strictly from word to packed
 on dotprod (a half-word array read by consecutive threads) and, at 4x64, from word to
@@ -31,9 +31,9 @@ import json
 import os
 import sys
 import tempfile
+from pathlib import Path
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import simjobs  # noqa: E402
 from bench import check_signature, kernels_in, mem_passes  # noqa: E402
 

@@ -2,7 +2,7 @@
 """Cycles and SIMD efficiency of the sorted list's two sorters against the
 arbiter and the reference model (issue 17).
 
-    scripts/sorter_table.py [--cfgs "8x8 8x16 2x32 4x64"] [--groups "rv32ui simt apps bench"]
+    scripts/bench/sorter_table.py [--cfgs "8x8 8x16 2x32 4x64"] [--groups "rv32ui simt apps bench"]
                             [--jobs 2] [--out docs/sorter] [--readme docs/results.md]
 
 Every program of the groups runs on the RTL with TRACK=sorted SORTER=exact
@@ -22,12 +22,12 @@ import os
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import simjobs  # noqa: E402
+import figures  # noqa: E402  (the history block's markers and note)
 import bench  # noqa: E402  (check_signature)
-import tables  # noqa: E402  (the history block's markers and note)
 
 ROOT = simjobs.ROOT
 ENGINES = ("ref", "arbiter", "sorted_exact", "sorted_lazy")
@@ -106,14 +106,14 @@ def main():
         return c, cyc, eff
 
     lines = ["# Exact and lazy sorters against the arbiter and the reference model",
-             "", "Written by `scripts/sorter_table.py --cfgs \"%s\"` (issue 17): cycles and SIMD "
+             "", "Written by `scripts/bench/sorter_table.py --cfgs \"%s\"` (issue 17): cycles and SIMD "
              "efficiency of every program; `exact/arb` is the exact sorter's cycles over the "
              "arbiter's (negative: the exact sorter is faster). In the summary, `worst` is the "
              "largest exact/arb of the group." % a.cfgs, ""]
     # a record of this run, not written from docs/data: a history block naming the commit
     head = subprocess.run(["git", "-C", ROOT, "rev-parse", "--short", "HEAD"],
                           capture_output=True, text=True).stdout.strip() or "unknown"
-    lines += [tables.HISTORY_BEGIN, tables.HISTORY_NOTE % head, ""]
+    lines += [figures.HISTORY_BEGIN, figures.HISTORY_NOTE % head, ""]
     summary = ["| config | group | programs | cycles ref | arbiter | exact | lazy | exact/arb "
                "(total) | worst exact/arb | exact <= arb + 2 % | exact's SIMD eff. = ref's | "
                "SIMD eff. ref / arb / exact / lazy |",
@@ -156,7 +156,7 @@ def main():
         lines += ["", "Runs that did not pass:", ""] + [
             "- %s %dx%d %s: %s" % (LABEL[r["engine"]], r["W"], r["T"], r["program"], r["check"])
             for r in bad]
-    lines.append(tables.HISTORY_END)
+    lines.append(figures.HISTORY_END)
     with open(os.path.join(ROOT, a.out, "sorter.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     print("\n".join(summary))

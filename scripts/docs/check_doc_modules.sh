@@ -2,13 +2,13 @@
 # The README's module table is `simty-gen --doc`'s output, kept between the lines
 # "<!-- simty-gen --doc -->" and "<!-- end simty-gen --doc -->" (issue 53).
 #
-#   scripts/check_doc_modules.sh           check: PASS, or FAIL with the diff (exit 1)
-#   scripts/check_doc_modules.sh --write   rewrite the table from the generator
+#   scripts/docs/check_doc_modules.sh           check: PASS, or FAIL with the diff (exit 1)
+#   scripts/docs/check_doc_modules.sh --write   rewrite the table from the generator
 #
 # `make check-docs` (in `make test`) and `make docs-modules` run it; SIMTY_GEN and
 # DOC_FILE name another generator or file (the check's own test uses them).
 set -euo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 gen=${SIMTY_GEN:-build/tools/simty-gen}
 file=${DOC_FILE:-README.md}
 begin='<!-- simty-gen --doc -->'

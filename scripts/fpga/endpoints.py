@@ -11,7 +11,7 @@ ports), groups them by the register or RAM they belong to (the flat netlist's
 cell names keep the RTL name: u_core.u_sched.r1_q_TRELLIS_FF_Q_5 is a bit of
 u_sched's r1_q) and prints the groups that miss the period, worst first.
 
-    scripts/endpoints.py report.json [--period NS | --mhz F] [--top N] [--md FILE]
+    scripts/fpga/endpoints.py report.json [--period NS | --mhz F] [--top N] [--md FILE]
                          [--paths routed.json [--trace N]]
 
 Arrival times are nextpnr's; the setup time is not in them, so a group is
@@ -183,7 +183,7 @@ def main():
         rep = json.load(f)
     if "detailed_net_timings" not in rep:
         sys.exit("endpoints: %s has no detailed_net_timings (run nextpnr with "
-                 "--detailed-timing-report; make synth: scripts/synth.py --endpoints)" % a.report)
+                 "--detailed-timing-report; make synth: scripts/fpga/synth.py --endpoints)" % a.report)
     if a.period:
         period = a.period
     else:

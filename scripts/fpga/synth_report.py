@@ -1,4 +1,4 @@
-"""What one synthesis run reports (scripts/synth.py): the per-unit rows and cell
+"""What one synthesis run reports (scripts/fpga/synth.py): the per-unit rows and cell
 kinds it counts, results.csv (one row, the columns of CSV_HEAD) and the Markdown
 summary it prints at the end, with the exit status of the run."""
 import os

@@ -8,7 +8,7 @@
 # project's .venv, and runs there: make synth BOARD=ice40 W=1 T=1, then
 # make bitstream (pack, unpack round trip).  About 2 minutes.
 set -uo pipefail
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 tmp=$(mktemp -d /tmp/simty-tmpcheck.XXXXXX)
 trap 'rm -rf "$tmp"' EXIT
 co=$tmp/simty

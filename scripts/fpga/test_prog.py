@@ -4,7 +4,7 @@
     test_prog.py --rtl RTL_DIR --sim SIMTY_SIM [--board ice40]
 
 On the smallest board configuration (W=2 T=2 on the iCE40 by default; the first run
-places and routes its patchable design once, scripts/synth.py --patchable):
+places and routes its patchable design once, scripts/fpga/synth.py --patchable):
  1. bitstream.py --elf puts fpga/sw/entry_offset.S (entry point 0x80000004) into the
     routed design; its own checks (the generic round trip, and the unpacked bitstream
     holding exactly the program's images) must pass, in seconds;
@@ -22,8 +22,10 @@ import os
 import subprocess
 import sys
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (the other scripts' paths)
 import fpga_flow  # noqa: E402
 import progpatch  # noqa: E402
 import synth  # noqa: E402
@@ -63,7 +65,7 @@ def main():
         results.append(ok)
 
     # 1. make bitstream PROG=
-    bs = [PY, os.path.join(ROOT, "scripts", "bitstream.py"), "--board", a.board, "--rtl", rtl]
+    bs = [PY, flows.script("fpga", "bitstream.py"), "--board", a.board, "--rtl", rtl]
     t0 = time.time()
     r = subprocess.run(bs + ["--elf", entry], capture_output=True, text=True)
     secs = time.time() - t0
@@ -111,7 +113,7 @@ def main():
           and "bytes" in msg and not os.path.exists(big))
     # 4. the same images through the SoC, against the harness
     for elf in (entry, hello):
-        r = subprocess.run([PY, os.path.join(ROOT, "scripts", "fpga_soc_sim.py"), "--rtl", rtl,
+        r = subprocess.run([PY, flows.script("fpga", "fpga_soc_sim.py"), "--rtl", rtl,
                             "--prog", elf, "--board", a.board, "--sim", a.sim],
                            capture_output=True, text=True)
         print(r.stdout.rstrip())
@@ -121,8 +123,7 @@ def main():
 
 
 def bitstream_best(out):
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-    import bitstream  # noqa: E402
+    import bitstream
     return bitstream.best_routed(out)
 
 

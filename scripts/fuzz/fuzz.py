@@ -1,18 +1,18 @@
 #!/usr/bin/env python3
 """fuzz.py - random SIMT programs, reference model vs RTL (lock-step co-simulation).
 
-    scripts/fuzz.py [--n N] [--seed S] [--configs 1x1,2x4,8x8,4x64[:track]]
+    scripts/fuzz/fuzz.py [--n N] [--seed S] [--configs 1x1,2x4,8x8,4x64[:track]]
                     [--track sorted|sorted_exact|sorted_lazy|arbiter|arbiter_pipe[K]] [--build]
                     [--isa rv32i|rv32im|rv32ia|rv32ima]
                     [--sim-template TEMPLATE]
                     [--sim WxT[:track]=PATH ...] [--sim-args ARGS] [--ref PATH]
                     [--jobs J] [--verbose] [--keep] [--out DIR] [--traps auto|on|off]
                     [--size small|normal|large] [--stop]
-    scripts/fuzz.py --reduce PROG.S --configs WxT[:track] [--sim ...]
-    scripts/fuzz.py --self-check [--n N] [--seed S] [--configs ...]
+    scripts/fuzz/fuzz.py --reduce PROG.S --configs WxT[:track] [--sim ...]
+    scripts/fuzz/fuzz.py --self-check [--n N] [--seed S] [--configs ...]
 
-For seeds S .. S+N-1: scripts/randprog.py writes a program, it is assembled
-and linked (scripts/fuzz_link.ld), and for every configuration
+For seeds S .. S+N-1: scripts/fuzz/randprog.py writes a program, it is assembled
+and linked (scripts/fuzz/fuzz_link.ld), and for every configuration
 
   1. the reference model (simty-ref -W w -T t) runs it: it must end (no
      hang) and its exit code is recorded (0 pass, 4 a planned trap; 1 means
@@ -38,14 +38,14 @@ Tracks: sorted (the default sorter, SORTER=auto), sorted_exact and sorted_lazy (
 SORTER=exact or lazy, folders W<w>_T<t>_sorted_exact and _sorted_lazy), arbiter (ARBPIPE=auto), arbiter_pipe (TRACK=arbiter ARBPIPE=1,
 whose build folder is W<w>_T<t>_arbiter_pipe), arbiter_pipeK (ARBPIPE=K, folder
 W<w>_T<t>_arbiter_pipeK).  The simulator of a configuration is in its build folder,
-named by simty-gen --tag (scripts/simjobs.py), or TEMPLATE with {w}, {t}, {track}, {im}
+named by simty-gen --tag (scripts/lib/simjobs.py), or TEMPLATE with {w}, {t}, {track}, {im}
 (the ISA's folder suffix: _im, _ia, _ima or nothing) filled in, unless --sim gives its path; --build makes each one first (make).
 A failure prints the seed, the configuration and a command that replays it,
 keeps the program (.S, .elf, logs) under OUT/fail/ (default build/fuzz/fail/)
 and makes the exit code 1.  Each failing program gets a line (every program
 with --verbose).  Progress (the simulators' builds, then the programs) is one
 updating line on a terminal, in a log a line per tenth and at least every 30 s
-(scripts/simjobs.py, Progress).  The last line is exactly `N passed, M failed`
+(scripts/lib/simjobs.py, Progress).  The last line is exactly `N passed, M failed`
 (programs, all configurations of a program must pass for it to count as
 passed).  Exit: 0 all passed, 1 a failure, 3 bad usage (missing simulator, bad
 option).
@@ -85,11 +85,13 @@ import shlex
 import shutil
 import sys
 import time
+from pathlib import Path
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
-sys.path.insert(0, HERE)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import simjobs  # noqa: E402  (the job runner)
+
+HERE = os.path.dirname(os.path.abspath(__file__))     # randprog.py, fuzz_link.ld
+ROOT = simjobs.ROOT
 GCC = os.environ.get('RISCV_GCC', 'riscv64-unknown-elf-gcc')
 ASFLAGS = ['-march=rv32i_zicsr', '-mabi=ilp32', '-nostdlib', '-nostartfiles', '-static',
            '-Wl,--no-relax', '-Wl,--build-id=none']
@@ -387,13 +389,13 @@ def per_thread_log(path, regions=()):
     return th
 
 
-REGION_LOOP, REGION_VALUES = 1, 2     # scripts/randprog_amo.py
+REGION_LOOP, REGION_VALUES = 1, 2     # scripts/fuzz/randprog_amo.py
 SPIN_EXIT, RETRY_EXIT = 91, 92
 
 
 def sched_regions(elf):
     """The (begin, end, kind) words of the ELF's .simty_sched section: the code of a
-    program with A whose effects depend on the schedule (scripts/randprog_amo.py);
+    program with A whose effects depend on the schedule (scripts/fuzz/randprog_amo.py);
     () when it has none."""
     with open(elf, 'rb') as fh:
         b = fh.read()

@@ -45,9 +45,9 @@ The instructions whose effects depend on the schedule are listed in the
 non-loaded ELF section `.simty_sched` as (begin, end, kind) words: kind 1, a
 loop whose commits are dropped when two schedules are compared (its round or
 spin count varies; what it leaves does not); kind 2, straight-line code whose
-commits are compared without their values (scripts/fuzz.py, --self-check and
+commits are compared without their values (scripts/fuzz/fuzz.py, --self-check and
 --standalone).  The header's `# A:` line counts the spin-waits, so that
-scripts/fuzz.py knows the model must run the program with a policy that gives
+scripts/fuzz/fuzz.py knows the model must run the program with a policy that gives
 every path a turn (breadth-first: the model has no forward-progress rule).
 """
 

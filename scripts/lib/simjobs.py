@@ -2,8 +2,9 @@
 2x4:arbiter"), a configuration's knobs and build folder (simty-gen --tag, the one
 place its name is computed), building a simulator or the bench programs through make, the synthesis result of a configuration, and the one job
 runner of the project (Runner, run_cmd, Progress): Dask, on a LocalCluster of
-this machine or on the cluster named by DASK_SCHEDULER.  Used by scripts/bench.py,
-compare.py, fuzz.py, formal.py, synth.py, perf.py and timeline.py.
+this machine or on the cluster named by DASK_SCHEDULER.  Used by the scripts of
+every flow (bench/bench.py, fpga/compare.py, fuzz/fuzz.py, formal/formal.py,
+fpga/synth.py, sim/perf.py, sim/timeline.py, ...).
 
 Configurations.  Users write a list of configurations one way: WxT[:track],
 separated by spaces or commas ("1x1 8x8:arbiter_pipe0"); parse_specs reads it.
@@ -46,8 +47,9 @@ import sys
 import threading
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(HERE)
+import flows  # the checkout's root, the scripts' folders (scripts/lib)
+
+ROOT = str(flows.ROOT)
 MAKE = ["make", "-s", "--no-print-directory", "SIMTY_SETUP_DONE=1"]
 REF_BIN = os.path.join(ROOT, "build", "tools", "simty-ref")
 # The reference model's traversal policies (tb/README.md, "Policies").
@@ -62,7 +64,7 @@ C_THREADS_DEFAULT_DMEM = 256
 
 try:
     from tqdm import tqdm
-except ImportError:     # the .venv of scripts/setup.sh has it; plain python3 may not
+except ImportError:     # the .venv of scripts/setup/setup.sh has it; plain python3 may not
     tqdm = None
 
 
@@ -310,7 +312,7 @@ def build_bench_sw_weak(threads, dmem=None, seed=None, what="simjobs", isa="rv32
 
 
 def synth_result(root, w, t, track, board="ecp5"):
-    """results.json of `make synth` for this configuration (scripts/synth.py
+    """results.json of `make synth` for this configuration (scripts/fpga/synth.py
     writes build/<cfg>/synth-<board>/), or None when absent or not routed."""
     p = os.path.join(root, "build", cfg_name(w, t, track), "synth-" + board, "results.json")
     try:
@@ -418,23 +420,26 @@ def run_cmd(cmd, timeout=None, mem_mib=0, log=None, cwd=None, env=None):
             "peak_mib": peak if ps else None}
 
 
-def _scripts_on_path(path):
-    """A worker plugin that puts scripts/ on sys.path, so the jobs' modules
-    (simjobs, synth, fpga_flow) import on any worker, also ones that join later.
-    A local class: cloudpickle sends it by value, the worker need not import it."""
+def _scripts_on_path(paths):
+    """A worker plugin that puts the folders of scripts/ that this process imports
+    from (flows.script_paths: lib, the script's own flow, the flows it uses) on
+    sys.path, in the same order, so that the jobs' modules (simjobs, synth, fpga_flow,
+    ...) import on any worker, also ones that join later.  A local class: cloudpickle
+    sends it by value, the worker need not import it."""
     from distributed.diagnostics.plugin import WorkerPlugin
 
     class ScriptsOnPath(WorkerPlugin):
         def setup(self, worker):
             import sys as _sys
-            if path not in _sys.path:
-                _sys.path.insert(0, path)
+            for path in reversed(paths):
+                if path not in _sys.path:
+                    _sys.path.insert(0, path)
     return ScriptsOnPath()
 
 
 def _call_pickled():
     """The function every job runs: it unpickles (fn, args) on the worker, after
-    the plugin above put scripts/ on its path.  The scheduler, which deserializes
+    the plugin above put the scripts' folders on its path.  The scheduler, which deserializes
     the task graph and need not see this checkout, meets only this function (sent
     by value, a local one) and bytes."""
     def call(payload, *deps):
@@ -642,7 +647,7 @@ class Runner:
                 resources={"pnr": pnr_slots or jobs}, dashboard_address=None,
                 silence_logs=logging.ERROR)
             self.client = Client(self.cluster)
-        self.client.register_plugin(_scripts_on_path(HERE), name="simty-scripts")
+        self.client.register_plugin(_scripts_on_path(flows.script_paths()), name="simty-scripts")
         self.call = _call_pickled()
         self.names = {}
 
@@ -759,7 +764,7 @@ def follow(stream, prog):
 
 def progress_self_test():
     """Progress without a terminal (plain lines, also while nothing ends), on one (one
-    updating line), and through `simjobs.py progress` as scripts/testsuite.sh drives it."""
+    updating line), and through `simjobs.py progress` as scripts/test/testsuite.sh drives it."""
     import io
     check = Checks()
     # three fake jobs, no terminal; the first runs long enough for two quiet-time lines
@@ -837,7 +842,7 @@ def progress_self_test():
           and [x.split(" done")[0] for x in got[1::2]] == [
               "make test: 1/3 checks", "make test: 2/3 checks", "make test: 3/3 checks"])
     # make test's runner itself on three fake checks (logs build/test/fake-*), in a log
-    r = subprocess.run([os.path.join(HERE, "testsuite.sh"), "progress-selftest"], cwd=ROOT,
+    r = subprocess.run([flows.script("test", "testsuite.sh"), "progress-selftest"], cwd=ROOT,
                        capture_output=True, text=True)
     got = r.stdout.splitlines()
     prog = [x.split(",")[0].split(" done")[0] for x in got if x.startswith("make test (")]

@@ -1,23 +1,23 @@
 #!/usr/bin/env bash
 # Install everything the project needs on a Debian 12 machine, idempotently.
 #
-#   scripts/setup.sh           install what is missing, check versions, compile
+#   scripts/setup/setup.sh           install what is missing, check versions, compile
 #                              the YoWASP tools into their cache (below)
-#   scripts/setup.sh --check   only check; exit 1 naming what is missing
-#   scripts/setup.sh --warm [yowasp-TOOL...]
+#   scripts/setup/setup.sh --check   only check; exit 1 naming what is missing
+#   scripts/setup/setup.sh --warm [yowasp-TOOL...]
 #                              only compile the YoWASP tools (default: all of them)
-#   scripts/setup.sh --warm-self-test
+#   scripts/setup/setup.sh --warm-self-test
 #                              two warmings at once of an empty cache: both succeed,
 #                              one compiles (make test runs it)
 #
 # Debian packages go through apt-get (as root, or through sudo); PyPI packages go
 # into the project-local virtual environment .venv/ with the versions pinned in
-# scripts/requirements.txt. A run with nothing to do takes well under a second.
+# scripts/setup/requirements.txt. A run with nothing to do takes well under a second.
 set -euo pipefail
 
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 venv="$root/.venv"
-req="$root/scripts/requirements.txt"
+req="$root/scripts/setup/requirements.txt"
 mode=${1:-install}
 check_only=0
 [ "$mode" = "--check" ] && check_only=1
@@ -35,7 +35,7 @@ debs=(
   iverilog                       # second simulator and lint front end
   gtkwave                        # FST waveform viewer (make sim TRACE=1), fst2vcd
   clang-14 libclang-rt-14-dev    # make fuzz-elf: clang with libFuzzer and the sanitizer runtimes;
-                                 # clang++ compiles the Verilated core (scripts/build_sim.sh)
+                                 # clang++ compiles the Verilated core (scripts/sim/build_sim.sh)
   qemu-user                      # qemu-riscv32: independent ISA cross-check
   python3-venv time              # the virtual environment; /usr/bin/time for peak memory
 )
@@ -63,7 +63,7 @@ site() { local d; for d in "$venv"/lib/python3*/site-packages; do echo "$d"; ret
 version_of() { # package (import name) -> its installed version, from the dist-info folder
   local d; for d in "$(site)/$1"-*.dist-info; do [ -d "$d" ] || break
     d=${d##*/}; d=${d#"$1"-}; echo "${d%.dist-info}"; return; done
-  die "$1 is not installed in $venv (run scripts/setup.sh)"
+  die "$1 is not installed in $venv (run scripts/setup/setup.sh)"
 }
 yowasp_cache() { # the runtime's own choice of cache directory
   "$venv/bin/python" -c 'import os, platformdirs
@@ -142,7 +142,7 @@ for p in "${debs[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
 done
 if [ ${#missing[@]} -gt 0 ]; then
-  [ $check_only = 1 ] && die "missing Debian packages: ${missing[*]} (run scripts/setup.sh)"
+  [ $check_only = 1 ] && die "missing Debian packages: ${missing[*]} (run scripts/setup/setup.sh)"
   say "installing Debian packages: ${missing[*]}"
   sudo=""
   if [ "$(id -u)" != 0 ]; then
@@ -174,7 +174,7 @@ need yosys "$(yosys -V | awk '{print $2}')" 0.23
 # requirements each keep their own stamp instead of rewriting a shared one.
 stamp="$venv/.simty-requirements-$(sha256sum "$req" | cut -c1-16)"
 if ! cmp -s "$req" "$stamp" 2>/dev/null; then
-  [ $check_only = 1 ] && die "Python environment .venv is missing or stale (run scripts/setup.sh)"
+  [ $check_only = 1 ] && die "Python environment .venv is missing or stale (run scripts/setup/setup.sh)"
   [ -x "$venv/bin/python" ] || { say "creating $venv"; python3 -m venv "$venv" || die "python3 -m venv failed"; }
   say "installing PyPI packages: $(grep -v '^#' "$req" | tr '\n' ' ')"
   "$venv/bin/python" -m pip install -q --disable-pip-version-check -r "$req" \

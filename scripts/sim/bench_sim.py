@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Simulator speed: the Verilated core and the reference model (`make bench-sim`).
 
-    scripts/bench_sim.py [--cfgs "8x8 4x64"] [--track sorted] [--repeat 3]
+    scripts/sim/bench_sim.py [--cfgs "8x8 4x64"] [--track sorted] [--repeat 3]
                          [--seed 1] [--kernels "saxpy mandel"] [--short add]
                          [--sim WxT=PATH]... [--ref PATH] [--label TEXT]
                          [--out build/bench-sim]
-    scripts/bench_sim.py --check     # make test: one small run, the files checked
+    scripts/sim/bench_sim.py --check     # make test: one small run, the files checked
 
 For each configuration (W x T):
   - cycles/s of the Verilated core on the benchmark kernels (sw/bench, the
@@ -26,7 +26,7 @@ Times are CPU seconds (user + system) of the measured process, the median of
 --repeat runs, so another job sharing the machine costs less accuracy than it
 would in wall-clock time (which is recorded too); the load average before and
 after is in the results.  Runs are one at a time, not through the job runner
-(scripts/simjobs.py), which would run them side by side and skew each other.
+(scripts/lib/simjobs.py), which would run them side by side and skew each other.
 
 --sim WxT=PATH and --ref PATH measure other binaries (an older build kept for
 a before/after comparison) on the same programs; they must be builds of the
@@ -44,8 +44,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import simjobs  # noqa: E402
 
 STARTUP_COPIES = 40     # programs per process for the start-up difference

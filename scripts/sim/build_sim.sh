@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the Verilator simulator of one generated configuration.
 #
-#   scripts/build_sim.sh RTL_DIR OUT_DIR [--trace] [--lib LIB.a]...
+#   scripts/sim/build_sim.sh RTL_DIR OUT_DIR [--trace] [--lib LIB.a]...
 #
 # RTL_DIR holds what simty-gen wrote (files.f, config.mk, simty_config.h, *.v);
 # the configuration (T) comes from its config.mk. The model
@@ -19,7 +19,7 @@ while [ $# -gt 0 ]; do
   esac
   shift
 done
-root=$(cd "$(dirname "$0")/.." && pwd)
+root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out/obj"; out=$(cd "$out" && pwd)
 # A knob of the configuration, as simty-gen wrote it for make (config.mk: KEY := VALUE).
 knob() { awk -v k="$1" '$1 == k && $2 == ":=" { print $3 }' "$rtl/config.mk" 2>/dev/null; }
@@ -29,14 +29,14 @@ T=$(knob T)
 CFLAGS="-std=c99 -O2 -Wall -Wextra -Wshadow -Werror"
 inc="-I$rtl -I$root/tb -I$root/gen -I$root/tb/ref"
 # The C++ compiler of the Verilated model: clang++ where it is installed
-# (scripts/setup.sh installs clang-14 for make fuzz-elf), else g++;
+# (scripts/setup/setup.sh installs clang-14 for make fuzz-elf), else g++;
 # SIMTY_SIM_CXX overrides.  On the bench kernels (make bench-sim) clang++ -O3
 # ran the 8x8 core 1.11x and the 4x64 core 1.45x as fast as g++ -O2, which
 # was within 3 % of every other g++ level (docs/results.md, Simulation speed).
 cxx=${SIMTY_SIM_CXX:-$(command -v clang++-14 || command -v clang++ || echo g++)}
 case $(basename "$cxx") in clang*) opt=-O3 ;; *) opt=-O2 ;; esac
 # Verilator: the model and the C++ shim, through OPT_FAST (toolchain.md 1.3).
-verilator --cc -O3 --x-assign fast --x-initial unique $trace -Wno-fatal \
+"${VERILATOR:-verilator}" --cc -O3 --x-assign fast --x-initial unique $trace -Wno-fatal \
   -CFLAGS "$inc -DSIMTY_T=$T" --Mdir "$out/obj" --top-module simty_core \
   -f "$rtl/files.f" "$root/tb/vl_shim.cpp" > "$out/verilator.log" 2>&1 \
   || { cat "$out/verilator.log" >&2; exit 1; }

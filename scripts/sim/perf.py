@@ -2,7 +2,7 @@
 """IPC table: run every program of some test groups on RTL simulators with
 --stats and sum cycles and instructions per group and configuration.
 
-    scripts/perf.py [--cfgs "1x1 8x8"] [--track sorted] [--groups "rv32ui apps simt"]
+    scripts/sim/perf.py [--cfgs "1x1 8x8"] [--track sorted] [--groups "rv32ui apps simt"]
                     [--json out.json]
 
 Builds each simulator with `make` (so the configuration's RTL is fresh), then
@@ -18,8 +18,10 @@ import os
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
-import simjobs
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import simjobs  # noqa: E402
 
 
 def measure(w, t, track, groups):

@@ -12,7 +12,7 @@ compared from the start if qemu's initial value is 0 (the model's reset
 value), else from the model's first write to it; until then qemu may not
 change it either.
 
-  scripts/qemu_xcheck.py --ref build/tools/simty-ref [--work DIR] [--isa rv32i|rv32im]
+  scripts/sim/qemu_xcheck.py --ref build/tools/simty-ref [--work DIR] [--isa rv32i|rv32im]
                          [--random N [--seed S]] ELF...
 
 --random N also generates N random RV32I programs (ALU, loads and stores,

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Run a simulator over ELF files and close with the suite's summary line.
-#   scripts/sim.sh SIMULATOR [OPTION...] -- ELF...
+#   scripts/sim/sim.sh SIMULATOR [OPTION...] -- ELF...
 # The simulator prints one PASS/FAIL/HANG/TRAP line per ELF; this adds
 # `N passed, M failed` and returns the simulator's exit code (spec exit codes).
 set -uo pipefail

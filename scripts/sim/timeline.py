@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Divergence timeline: each warp's active lanes over time, from a commit log.
 
-    scripts/timeline.py LOG [--T N] [--bins 400] [--title S] [--out F.png]
-    scripts/timeline.py --kernel mandel [--cfg 8x8] [--track sorted] [--out F.png]
+    scripts/sim/timeline.py LOG [--T N] [--bins 400] [--title S] [--out F.png]
+    scripts/sim/timeline.py --kernel mandel [--cfg 8x8] [--track sorted] [--out F.png]
 
 A commit log (the harness's or the model's --commit-log, spec.md) has one
 line per committed thread-instruction: "<cycle> <warp> <lane> <pc> ...".
@@ -23,8 +23,9 @@ import os
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import simjobs  # noqa: E402
 
 

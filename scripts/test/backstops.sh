@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# scripts/tests/backstops.sh - a wall-clock backstop gives no verdict: make fuzz's,
+# scripts/test/backstops.sh - a wall-clock backstop gives no verdict: make fuzz's,
 # the model's qemu cross-check's and sw/check.sh's runs that outlive their limit are
 # reported TOO SLOW (exit 3), not FAIL. A stand-in simulator that sleeps past a 1 s
 # backstop, and qemu given no time; about 25 s (sw/check.sh's static checks).
@@ -7,7 +7,7 @@ set -uo pipefail
 cd "$(dirname "$0")/../.."
 tmp=$(mktemp -d); trap 'rm -rf "$tmp"' EXIT
 printf '#!/bin/sh\nsleep 5\n' > "$tmp/slow-sim"; chmod +x "$tmp/slow-sim"
-out=$(.venv/bin/python scripts/fuzz.py --n 1 --configs 1x1 --sim "1x1:sorted=$tmp/slow-sim" \
+out=$(.venv/bin/python scripts/fuzz/fuzz.py --n 1 --configs 1x1 --sim "1x1:sorted=$tmp/slow-sim" \
       --timeout 1 --ref build/tools/simty-ref --out "$tmp/fuzz" 2>&1); rc=$?
 pass=0 fail=0
 check() { if eval "$2"; then echo "PASS $1"; pass=$((pass + 1)); else echo "FAIL $1"; fail=$((fail + 1)); fi; }
@@ -17,7 +17,7 @@ check "no FAIL line" '! grep -q "^FAIL" <<< "$out"'
 check "the count says too slow" 'grep -q "^0 passed, 0 failed, 1 too slow$" <<< "$out"'
 [ $fail -eq 0 ] || printf '%s\n' "$out" | sed 's/^/    /'
 f0=$fail
-out=$(python3 scripts/qemu_xcheck.py --ref build/tools/simty-ref --work "$tmp/qemu" --timeout 0 \
+out=$(python3 scripts/sim/qemu_xcheck.py --ref build/tools/simty-ref --work "$tmp/qemu" --timeout 0 \
       build/sw/rv32ui/add.elf 2>&1); rc=$?
 check "qemu_xcheck: exit 3, not 1 (exit $rc)" '[ $rc -eq 3 ]'
 check "qemu_xcheck: a TOO SLOW line, no FAIL line" 'grep -q "^TOO SLOW build/sw/rv32ui/add.elf: qemu did not finish" <<< "$out" && ! grep -q "^FAIL" <<< "$out"'

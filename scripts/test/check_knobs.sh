@@ -3,7 +3,7 @@
 #
 #  1. The folder name of a configuration comes from simty-gen --tag alone: for a
 #     handful of knob combinations, the Makefile's folder (make config), the helper
-#     the scripts share (scripts/simjobs.py, from knobs and from a WxT[:track]
+#     the scripts share (scripts/lib/simjobs.py, from knobs and from a WxT[:track]
 #     list), the generated config.mk and simty_config.h, and synth.py's reading of
 #     config.mk all agree with it.
 #  2. A bogus value of every knob is refused by make gen naming the knob, and
@@ -14,7 +14,7 @@
 #     rv32ia program traps (illegal instruction) on the model and the RTL without A.
 # Ends with "N passed, M failed".
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 pass=0; fail=0
 ok() { echo "PASS knobs: $1"; pass=$((pass + 1)); }
 ko() { echo "FAIL knobs: $1"; fail=$((fail + 1)); }
@@ -42,10 +42,10 @@ for c in "${combos[@]}"; do
   # shellcheck disable=SC2086
   mkdir=$(SIMTY_NO_LAST=1 $mk config $knobs | sed -n 's/.* -> build\///p')
   # shellcheck disable=SC2086
-  helper=$($py scripts/simjobs.py tag $knobs)
+  helper=$($py scripts/lib/simjobs.py tag $knobs)
   fromspec=$($py - "$spec" "$extra" <<'EOF'
 import sys
-sys.path.insert(0, "scripts")
+sys.path.insert(0, "scripts/lib")
 import simjobs
 (w, t, tr), = simjobs.parse_specs(sys.argv[1])
 more = dict(kv.split("=", 1) for kv in sys.argv[2].split())
@@ -58,7 +58,7 @@ EOF
   $gen $knobs -o "$out" > /dev/null
   mk_tag=$(awk '$1 == "TAG" { print $3 }' "$out/config.mk")
   h_tag=$(sed -n 's/^#define SIMTY_TAG "\([^"]*\)".*/\1/p' "$out/simty_config.h")
-  synth_tag=$($py -c 'import sys; sys.path.insert(0, "scripts"); import synth; print(synth.cfg_tag(synth.read_config(sys.argv[1])))' "$out")
+  synth_tag=$($py -c 'import sys; sys.path.insert(0, "scripts/lib"); import flows; flows.use("fpga"); import synth; print(synth.cfg_tag(synth.read_config(sys.argv[1])))' "$out")
   all="make=$mkdir simjobs=$helper list=$fromspec config.mk=$mk_tag simty_config.h=$h_tag synth=$synth_tag"
   if [ -n "$want" ] && [ "$all" = "make=$want simjobs=$want list=$want config.mk=$want simty_config.h=$want synth=$want" ]; then
     ok "$knobs ($spec): every consumer names build/$want"
@@ -101,7 +101,7 @@ if [ $rc -ne 0 ] && grep -q "ISA=bogus: must be rv32i, rv32im, rv32ia or rv32ima
 else
   ko "make sim MODEL=ref ISA=bogus: exit $rc: $(tail -n 2 <<< "$out")"
 fi
-out=$($py scripts/simjobs.py sims 2_4 2>&1); rc=$?
+out=$($py scripts/lib/simjobs.py sims 2_4 2>&1); rc=$?
 if [ $rc -ne 0 ] && grep -q "bad configuration '2_4' (want WxT\[:track\]" <<< "$out"; then
   ok "a configuration list takes one spelling, WxT[:track]"
 else

@@ -25,13 +25,14 @@ import socket
 import subprocess
 import sys
 import time
+from pathlib import Path
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-sys.path.insert(0, HERE)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (PYTHON, the scripts' paths)
 import simjobs  # noqa: E402
 
 ROOT = simjobs.ROOT
-PY = os.path.join(ROOT, ".venv", "bin", "python")
+PY = flows.tool("PYTHON")
 DASK = os.path.join(ROOT, ".venv", "bin", "dask")
 OUT = os.path.join(ROOT, "build", "test", "dask")
 TIMEOUT = 300
@@ -102,7 +103,7 @@ def main():
         local.pop("DASK_SCHEDULER", None)
         remote = dict(local, DASK_SCHEDULER=addr)
 
-        fuzz = [PY, "scripts/fuzz.py", "--n", "12", "--seed", "7", "--jobs", "2", "--verbose",
+        fuzz = [PY, "scripts/fuzz/fuzz.py", "--n", "12", "--seed", "7", "--jobs", "2", "--verbose",
                 "--ref", "build/tools/simty-ref", "--configs", "2x4", "--out", "build/test/dask/fuzz"]
         (rl, ol), (rr, orr) = run(fuzz, local), run(fuzz, remote)
         vl, vr = fuzz_verdicts(ol), fuzz_verdicts(orr)
@@ -116,7 +117,7 @@ def main():
 
         def bench(env, tag):
             out = os.path.join(OUT, "bench-" + tag)
-            rc, text = run([PY, "scripts/bench.py", "--cfgs", "2x4", "--kernels", "saxpy collatz",
+            rc, text = run([PY, "scripts/bench/bench.py", "--cfgs", "2x4", "--kernels", "saxpy collatz",
                             "--track", "none", "--policies", "minsp-pc depth-first", "--jobs", "2",
                             "--no-plots", "--out", out], env)
             return rc, (bench_rows(os.path.join(out, "bench.csv")) if rc == 0 else None)
@@ -126,7 +127,7 @@ def main():
 
         def compare(env, tag):
             out = "build/test/dask/compare-" + tag
-            rc, text = run([PY, "scripts/compare.py", "--board", "ice40", "--W", "2", "--T", "1 2",
+            rc, text = run([PY, "scripts/fpga/compare.py", "--board", "ice40", "--W", "2", "--T", "1 2",
                             "--budget", "0", "--jobs", "2", "--pnr-slots", "1",
                             "--rtl-pattern", "build/test/dask/{CFG}/rtl",
                             "--points-root", "build/test/dask/points", "--out", out], env)

@@ -2,7 +2,7 @@
 # The project's test runner: `make test` (fast tier, what CI runs) and
 # `make test-full` (adds the wide matrix and long runs).
 #
-#   scripts/testsuite.sh fast|full [CHECK...]
+#   scripts/test/testsuite.sh fast|full [CHECK...]
 #
 # Each check is a make target (or command) whose output goes to
 # build/test/<check>.log.  A check that ends its output with "N passed,
@@ -18,17 +18,19 @@
 # Checks that write the same folders share a lock (lock_of below) and never
 # run together.  Lines are printed as checks end.
 #
-# A check whose log has "TOO SLOW" job lines and no "FAIL" line (scripts/formal.py:
+# A check whose log has "TOO SLOW" job lines and no "FAIL" line (scripts/formal/formal.py:
 # a wall-clock backstop stopped a job before the bound that decides its verdict)
 # is reported as SLOW rather than FAIL, and named apart on the closing line: the
 # machine was too slow or too loaded, nothing is known to be wrong with the design.
 # It still fails the run (no verdict is not a pass); rerun it when the machine is
 # quieter, or with a larger FORMAL_BACKSTOP (formal/README.md).
 set -uo pipefail
-cd "$(dirname "$0")/.."
+cd "$(dirname "$0")/../.."
 
 tier=${1:-fast}; shift || true
 mk="make -s --no-print-directory SIMTY_SETUP_DONE=1"
+# The checks' Python: the Makefile's PYTHON (it exports its tool variables), else the .venv's.
+py=${PYTHON:-.venv/bin/python}
 # The checks name their configurations: no knob a `make gen` left in build/last.mk
 # may leak into them (the Makefile takes the defaults instead).
 export SIMTY_NO_LAST=1
@@ -54,14 +56,14 @@ all_sw="rv32ui apps simt"
 # forward progress (a lane waits for a lane of its own warp), so a hang cannot hide the rest
 a_sw="rv32ua simt_a simt_fp"
 fast=(
-  "setup|scripts/setup.sh --check"
+  "setup|scripts/setup/setup.sh --check"
   "gen-unit|$mk gen-unit-test"
   "--"
   "check-gen|$mk check-gen"
   "check-docs|$mk check-docs"
-  # the figure tables against docs/data (scripts/tables.py), and that a stale one fails
-  "tables|.venv/bin/python scripts/tables.py --check"
-  "tables-selftest|.venv/bin/python scripts/tables.py --self-test"
+  # the figure tables against docs/data (scripts/docs/tables.py), and that a stale one fails
+  "tables|$py scripts/docs/tables.py --check"
+  "tables-selftest|$py scripts/docs/tables.py --self-test"
   # the A software too, once, so that the rtl-a checks below only read build/sw-ia, sw-ima
   "sw|$mk sw && $mk sw ISA=rv32ia && $mk sw ISA=rv32ima && sw/check.sh"
   "tools|$mk build/tools/simty-ref build/tools/libsimtyref.a"
@@ -73,7 +75,7 @@ fast=(
   "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
   "rtl-lazy-4x64|$(rtl 4 64 "sorted SORTER=lazy" "$all_sw")"
   "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
-  "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && .venv/bin/python scripts/synth.py --board ice40 --rtl build/test/synth-core/rtl --out build/test/synth-core/ice40 --skip-units --no-pnr && .venv/bin/python scripts/synth.py --board ecp5 --rtl build/test/synth-core/rtl --out build/test/synth-core/ecp5 --no-pnr && grep -q '\"alu_lanes\"' build/test/synth-core/ecp5/results.json"
+  "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && $py scripts/fpga/synth.py --board ice40 --rtl build/test/synth-core/rtl --out build/test/synth-core/ice40 --skip-units --no-pnr && $py scripts/fpga/synth.py --board ecp5 --rtl build/test/synth-core/rtl --out build/test/synth-core/ecp5 --no-pnr && grep -q '\"alu_lanes\"' build/test/synth-core/ecp5/results.json"
   "gen-lint-lazy|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted-lazy"
   "gen-lint-arb|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=arbiter"
   "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1x1 2x4 8x8 4x64' GEN_LINT_TRACK=arbiter-pipe"
@@ -111,29 +113,29 @@ fast=(
   "ref-a|$mk ref-check-a"
   # the model's forward-progress rule on the A programs (it builds build/sw-ia: lock ia)
   "ref-yield|$mk ref-check-yield"
-  "fusesoc|.venv/bin/python scripts/fusesoc_check.py --quick"
-  "pll-selftest|.venv/bin/python scripts/fpga_flow.py --pll-self-test"
+  "fusesoc|$py scripts/fpga/fusesoc_check.py --quick"
+  "pll-selftest|$py scripts/fpga/fpga_flow.py --pll-self-test"
   # formal.py's verdicts from recorded sby outputs; its backstop gives TOO SLOW (~3 s)
-  "formal-selftest|.venv/bin/python scripts/formal.py --self-test"
+  "formal-selftest|$py scripts/formal/formal.py --self-test"
   # two first runs of a YoWASP tool at once on an empty cache: one compiles (~10 s)
-  "yowasp-warm|scripts/setup.sh --warm-self-test"
+  "yowasp-warm|scripts/setup/setup.sh --warm-self-test"
   # fuzz's, qemu_xcheck's and sw/check.sh's backstops: a run past its limit is TOO SLOW,
   # not FAIL (~25 s)
-  "backstops|scripts/tests/backstops.sh"
-  "compare-selftest|.venv/bin/python scripts/compare.py --self-test"
-  "bench-plot-selftest|.venv/bin/python scripts/bench_plot.py --self-test"
-  "bench-selftest|.venv/bin/python scripts/bench.py --self-test"
-  "area-step-selftest|.venv/bin/python scripts/area_step.py --self-test"
-  # nextpnr's progress lines (recorded logs, scripts/tests/), the tools' versions
-  "pnr-progress|.venv/bin/python scripts/fpga_flow.py --progress-self-test"
+  "backstops|scripts/test/backstops.sh"
+  "compare-selftest|$py scripts/fpga/compare.py --self-test"
+  "bench-plot-selftest|$py scripts/bench/bench_plot.py --self-test"
+  "bench-selftest|$py scripts/bench/bench.py --self-test"
+  "area-step-selftest|$py scripts/fpga/area_step.py --self-test"
+  # nextpnr's progress lines (recorded logs, scripts/fpga/tests/), the tools' versions
+  "pnr-progress|$py scripts/fpga/fpga_flow.py --progress-self-test"
   # the progress display of the long runs and of this runner: done/total, lines in a log
-  "progress|.venv/bin/python scripts/simjobs.py --progress-self-test"
-  "tool-version|.venv/bin/python scripts/fpga_flow.py --version-self-test"
-  # the critical path's units from the cells' sources (recorded W1T1 paths, scripts/tests/)
-  "crit-path|.venv/bin/python scripts/synth.py --crit-self-test"
+  "progress|$py scripts/lib/simjobs.py --progress-self-test"
+  "tool-version|$py scripts/fpga/fpga_flow.py --version-self-test"
+  # the critical path's units from the cells' sources (recorded W1T1 paths, scripts/fpga/tests/)
+  "crit-path|$py scripts/fpga/synth.py --crit-self-test"
   # the model's study pass rules: results independent of the rule, passes fall (~15 s)
-  "pass-rules|.venv/bin/python scripts/pass_rules.py --self-test"
-  "knobs|scripts/check_knobs.sh"
+  "pass-rules|$py scripts/bench/pass_rules.py --self-test"
+  "knobs|scripts/test/check_knobs.sh"
   "--"
   # These reuse the simulators built above.
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted_exact sorted_lazy arbiter'"
@@ -141,23 +143,23 @@ fast=(
   # at 1x1 and 4x64, lazy at 2x4 and 8x8) and the arbiter (1x1 and 2x4 built here, ~40 s);
   # 1.5 s a program with 2 jobs (~100 s in all)
   "fuzz-a|$mk fuzz ISA=rv32ia N=40 SEED=1 FUZZ_TRACKS='sorted arbiter' FUZZ_FLAGS='--out build/fuzz-a'"
-  "dask|.venv/bin/python scripts/dask_check.py"
+  "dask|$py scripts/test/dask_check.py"
   "randstate|$mk test-randstate"
-  "bench-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted"
+  "bench-2x4|$py scripts/bench/bench.py --check 2x4 --track sorted"
   # the A kernels (sw/bench/a, atomics) on the rv32ia core against their host signatures
-  "bench-a-2x4|.venv/bin/python scripts/bench.py --check 2x4 --track sorted --isa rv32ia --kernels bench_a"
+  "bench-a-2x4|$py scripts/bench/bench.py --check 2x4 --track sorted --isa rv32ia --kernels bench_a"
   # weak scaling: kernels sized for 1 and 8 threads, against their host signatures
-  "bench-weak|.venv/bin/python scripts/bench.py --check '1x1 2x4' --track sorted --scale weak --kernels 'saxpy mandel matmul nqueens'"
+  "bench-weak|$py scripts/bench/bench.py --check '1x1 2x4' --track sorted --scale weak --kernels 'saxpy mandel matmul nqueens'"
   "badinput|$mk test-badinput W=2 T=4"
   "mirror|$mk test-mirror"
-  "bench-sim|.venv/bin/python scripts/bench_sim.py --check"
+  "bench-sim|$py scripts/sim/bench_sim.py --check"
   "fpga-lint|$mk fpga-lint W=2 T=4 && $mk fpga-lint W=8 T=64 TRACK=arbiter"
   "fpga-sim|$mk fpga-sim W=2 T=2 && $mk fpga-sim W=8 T=8 TRACK=arbiter"
   # make bitstream PROG='s images of 9 programs through the ECP5 SoC against make sim (~40 s)
   "fpga-sim-prog|$mk test-fpga-sim-prog W=2 T=4 TRACK=sorted SORTER=exact"
   # the SoC's read-modify-write: A programs on the ECP5 SoC against make sim
   "fpga-sim-a|$mk fpga-sim W=2 T=4 TRACK=sorted ISA=rv32ia BOARD=ecp5 PROG='build/sw-ia/rv32ua/amoadd_w.elf build/sw-ia/rv32ua/amomaxu_w.elf build/sw-ia/rv32ua/lrsc.elf build/sw-ia/simt_a/atomic_counter.elf build/sw-ia/simt_fp/fp_flag_lanes.elf'"
-  "term-selftest|.venv/bin/python scripts/term.py --self-test"
+  "term-selftest|$py scripts/fpga/term.py --self-test"
 )
 # simjobs.py --progress-self-test's run of this runner: three quick checks, two phases.
 progress_selftest=(
@@ -183,11 +185,11 @@ full=(
   "rtl-arbp-4x64|$(rtl 4 64 "arbiter ARBPIPE=1" "$all_sw")"
   "fuzz-1000|$mk fuzz N=1000 SEED=100000"
   "synth-ice40|$mk synth BOARD=ice40 W=2 T=2 && $mk bitstream BOARD=ice40 W=2 T=2"
-  "synth-tmp|scripts/synth_tmp_check.sh"
+  "synth-tmp|scripts/fpga/synth_tmp_check.sh"
   "randstate-arb|$mk test-randstate TRACK=arbiter RANDSTATE_CFGS='2x4 8x8'"
   "fuzz-elf|$mk fuzz-elf"
   "formal|$mk formal"
-  "fusesoc-synth|.venv/bin/python scripts/fusesoc_check.py --synth-only"
+  "fusesoc-synth|$py scripts/fpga/fusesoc_check.py --synth-only"
   "rtl-a-full-4x64|$(rtl_a 4 64 sorted "$a_sw")"
   "rtl-a-arb-4x64|$(rtl_a 4 64 arbiter "$a_sw")"
 )
@@ -219,23 +221,23 @@ mkdir -p build/test
 total_pass=0; total_fail=0; failed=(); slow=()
 # Checks run YoWASP tools in parallel: compile them first, once, under setup.sh's
 # lock (make test has done it already; this is for a direct run of this script).
-scripts/setup.sh --warm || { echo "testsuite: scripts/setup.sh --warm failed" >&2; exit 1; }
+scripts/setup/setup.sh --warm || { echo "testsuite: scripts/setup/setup.sh --warm failed" >&2; exit 1; }
 t_start=$(date +%s)
 
-# The run's progress (scripts/simjobs.py progress, the project's one progress
+# The run's progress (scripts/lib/simjobs.py progress, the project's one progress
 # display): on a terminal one updating line (checks done/total, elapsed, time left,
 # the checks running), in a log a line per tenth of the checks and at least every
 # 30 s.  This script's output goes through it (lines printed as they are); the
 # checks' start and end reach it as "@progress" lines.  Without Python: no display.
-py=.venv/bin/python; [ -x "$py" ] || py=python3
+pyp=$py; [ -x "$pyp" ] || pyp=python3
 event() { :; }
-if "$py" -c "" 2>/dev/null; then
+if "$pyp" -c "" 2>/dev/null; then
   selected=0
   for entry in "${checks[@]}"; do
     [ "$entry" = "--" ] && continue
     if [ $# -eq 0 ] || [[ " $* " == *" ${entry%%|*} "* ]]; then selected=$((selected + 1)); fi
   done
-  exec 1> >(exec "$py" scripts/simjobs.py progress --total "$selected" \
+  exec 1> >(exec "$pyp" scripts/lib/simjobs.py progress --total "$selected" \
               --desc "make test ($tier)" --unit check)
   prog_pid=$!
   trap 'exec 1>&-; wait "$prog_pid"' EXIT   # its last lines before the script ends
