@@ -61,7 +61,7 @@ def use(*flows):
 
 
 def script(flow, name):
-    """The path of a script of a flow, to run it (scripts/FLOW/NAME)."""
+    """The path of a script of a flow, to run it: scripts/<flow>/<name>."""
     return str(SCRIPTS / flow / name)
 
 

@@ -57,6 +57,8 @@ all_sw="rv32ui apps simt"
 a_sw="rv32ua simt_a simt_fp"
 fast=(
   "setup|scripts/setup/setup.sh --check"
+  # the scripts' layout: the import rule, the tools' defaults, the paths named (scripts/README.md)
+  "scripts|$py scripts/test/check_scripts.py"
   "gen-unit|$mk gen-unit-test"
   "--"
   "check-gen|$mk check-gen"
