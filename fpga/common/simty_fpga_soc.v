@@ -1,7 +1,7 @@
 // simty_fpga_soc.v - the board-independent part of the FPGA tops: one simty_core, its
 // instruction and data memories in block RAM, the MMIO console behind a UART transmitter.
 //
-// Parameters (the flow, scripts/synth.py, sets them with chparam from the generated
+// Parameters (the flow, scripts/fpga/synth.py, sets them with chparam from the generated
 // config.mk and the board's memory plan; the defaults are W=8 T=8 on the ULX3S):
 //   T          threads per warp of the generated core (width of the data port)
 //   WARP_W     max(1, log2 W): width of dmem_wid_o
@@ -13,7 +13,7 @@
 //   START_PC   the program's ELF entry point (when BOOT_ROM = 0)
 //   BOOT_ROM   1: the entry point comes from a block RAM instead (BOOT_HEX), so that a
 //              routed bitstream can take any program by rewriting block-RAM contents
-//              alone (make bitstream PROG=, scripts/progpatch.py); 0: START_PC, no RAM
+//              alone (make bitstream PROG=, scripts/fpga/progpatch.py); 0: START_PC, no RAM
 //   BOOT_AW    the boot RAM: 1 << BOOT_AW words of 16 bits, entry = {word 1, word 0};
 //              9 on ECP5 (ecpbram matches 512-word slices), 8 on iCE40 (one 256 x 16 RAM)
 //   BOOT_HEX   $readmemh image of the boot RAM (16-bit words)

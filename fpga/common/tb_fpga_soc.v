@@ -1,4 +1,4 @@
-// tb_fpga_soc.v - simulation bench of simty_fpga_soc (scripts/fpga_soc_sim.py runs it
+// tb_fpga_soc.v - simulation bench of simty_fpga_soc (scripts/fpga/fpga_soc_sim.py runs it
 // under iverilog): the board-independent SoC with its block-RAM images, a UART receiver
 // on the console line, and the status outputs.
 //

@@ -5,11 +5,11 @@
 //   led[0] init (reset sequence running)   led[1] done (every thread ended)
 //   led[2] console activity (toggles)      led[3] console FIFO overflow
 //   led[4] heartbeat (~1 Hz at 65 MHz)     led[7:5] off
-// Parameters: see fpga/common/simty_fpga_soc.v; scripts/synth.py sets them from the
-// generated config.mk and the board's memory plan (scripts/synth.py, BOARDS["ecp5"]).
+// Parameters: see fpga/common/simty_fpga_soc.v; scripts/fpga/synth.py sets them from the
+// generated config.mk and the board's memory plan (scripts/fpga/synth.py, BOARDS["ecp5"]).
 // Clock: the PLL (EHXPLLL, feedback from CLKOP) makes the core clock from the 25 MHz
 // oscillator: 25 / CLKI_DIV * CLKFB_DIV MHz, VCO = that * CLKOP_DIV (400..800 MHz).
-// scripts/synth.py computes the dividers for FREQ (scripts/fpga_flow.py, ecp5_pll) and
+// scripts/fpga/synth.py computes the dividers for FREQ (scripts/fpga/fpga_flow.py, ecp5_pll) and
 // passes CLK_HZ, the frequency made, for the UART divisor. The defaults make 65 MHz.
 // Reset: a power-on counter holds rst high for 2^16 cycles after the PLL locks, and the
 // button resets again; both are synchronous and active high toward the SoC (style V7).

@@ -6,12 +6,12 @@
 //   led[2] console activity (toggles)      led[3] console FIFO overflow
 //   led[4] heartbeat (~0.7 Hz at 48 MHz)   led[7:5] off
 // The board has no user button: reset is the power-on counter (re-program or power-cycle
-// to rerun). Parameters: see fpga/common/simty_fpga_soc.v; scripts/synth.py sets them from
+// to rerun). Parameters: see fpga/common/simty_fpga_soc.v; scripts/fpga/synth.py sets them from
 // the generated config.mk and the board's memory plan. Only small cores fit the HX8K
 // (7680 logic cells, 32 block RAMs of 4 Kbit): see the README's board table.
 // Clock: the PLL (SB_PLL40_CORE, simple feedback) makes the core clock from the 12 MHz
 // oscillator: 12 * (DIVF + 1) / ((DIVR + 1) * 2^DIVQ) MHz, VCO 533..1066 MHz.
-// scripts/synth.py computes the settings for FREQ (scripts/fpga_flow.py, ice40_pll) and
+// scripts/fpga/synth.py computes the settings for FREQ (scripts/fpga/fpga_flow.py, ice40_pll) and
 // passes CLK_HZ, the frequency made, for the UART divisor. The defaults make 48 MHz.
 // Reset: held until the PLL locks, then 2^16 cycles; synchronous, active high toward the
 // SoC (style V7).

@@ -7,7 +7,7 @@
  * block per warp), loads it back, and prints one character on the console: 'A' + t % 16
  * when the value read back is t * (t + 1) / 2, '!' otherwise. Thread 0 then prints a
  * newline. Every thread exits with code 0 (pass) or 1 (check failed).
- * Build: scripts/synth.py assembles it (riscv64-unknown-elf-gcc -nostdlib, -Ttext=0x80000000).
+ * Build: scripts/fpga/synth.py assembles it (riscv64-unknown-elf-gcc -nostdlib, -Ttext=0x80000000).
  */
 #include "simty_map.h"
 

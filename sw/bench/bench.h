@@ -84,7 +84,7 @@ static inline uint32_t bench_range(uint32_t *s, uint32_t lo, uint32_t hi)
         for (int i = (tid); i < (int)(n); i += (nthreads))
 
 /* A kernel's problem size: `fixed` items (the default, the same problem at
- * every W x T), or under weak scaling (-DBENCH_THREADS=N, scripts/bench.py
+ * every W x T), or under weak scaling (-DBENCH_THREADS=N, scripts/bench/bench.py
  * --scale weak) `per_thread` items for each of the N threads, so every
  * thread has the same work at every configuration.  per_thread is chosen so
  * that a thread's inputs and outputs stay under 400 bytes: with the 512 bytes

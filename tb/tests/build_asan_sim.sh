@@ -3,7 +3,7 @@
 #
 #   tb/tests/build_asan_sim.sh SIM_DIR RTL_DIR OUT_DIR
 #
-# SIM_DIR is a finished scripts/build_sim.sh output (its obj/ holds the
+# SIM_DIR is a finished scripts/sim/build_sim.sh output (its obj/ holds the
 # Verilated model and the C++ shim, reused as they are, uninstrumented);
 # RTL_DIR is the generator output it was built from (simty_config.h).  The
 # harness and everything it shares with the reference model (loader, console,
@@ -17,7 +17,7 @@ sim=$(cd "$1" && pwd); rtl=$(cd "$2" && pwd); out=$3
 root=$(cd "$(dirname "$0")/../.." && pwd)
 mkdir -p "$out/obj"; out=$(cd "$out" && pwd)
 for f in Vsimty_core__ALL.a vl_shim.o verilated.o; do
-  [ -f "$sim/obj/$f" ] || { echo "build_asan_sim: $sim/obj/$f missing (run scripts/build_sim.sh first)" >&2; exit 2; }
+  [ -f "$sim/obj/$f" ] || { echo "build_asan_sim: $sim/obj/$f missing (run scripts/sim/build_sim.sh first)" >&2; exit 2; }
 done
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g"
 inc="-I$rtl -I$root/tb -I$root/gen -I$root/tb/ref"

@@ -35,7 +35,7 @@ for c in "${cases[@]}"; do
   # would build the lazy one at these T)
   "$gen" W="$w" T="$t" TRACK="$track" $([ "$track" = sorted ] && echo SORTER=exact) \
     --mutate="$mut" -o "$dir/rtl" > /dev/null
-  "$root/scripts/build_sim.sh" "$dir/rtl" "$dir/sim" --lib "$lib" > /dev/null
+  "$root/scripts/sim/build_sim.sh" "$dir/rtl" "$dir/sim" --lib "$lib" > /dev/null
   rc=0
   res=$("$dir/sim/simty-sim" --max-cycles 200000 "$prog" 2>&1) || rc=$?
   if [ "$rc" = 1 ] && grep -Eq "ERROR .*($want)" <<< "$res"; then

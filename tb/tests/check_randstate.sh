@@ -5,7 +5,7 @@
 #   tb/tests/check_randstate.sh SIM... [-- ELF...]
 #   SEEDS="1 7 12345" tb/tests/check_randstate.sh build/W*/sim/simty-sim
 #
-# For each simulator (each built by scripts/build_sim.sh, which Verilates with
+# For each simulator (each built by scripts/sim/build_sim.sh, which Verilates with
 # --x-initial unique: checked here in SIM's obj/ when it is there) and each
 # program, a run with the default all-zero start state is the reference; then
 # one run per seed with +verilator+rand+reset+2 +verilator+seed+SEED must give

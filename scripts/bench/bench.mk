@@ -1,0 +1,27 @@
+# scripts/bench/bench.mk - the benchmark suite and its figures (included by the top
+# Makefile).
+.PHONY: bench bench-docs
+
+# The benchmark suite (sw/bench, scripts/bench/bench.py): every kernel on BENCH_CFGS
+# plus 1x1, on the RTL of each tracker (TRACK= on the command line picks one)
+# and on the model under each policy; a wrong signature fails the run.
+BENCH_CFGS  ?= 8x8 4x64
+BENCH_TRACK  = $(if $(filter command line environment,$(origin TRACK)),$(TRACK),both)
+BENCH_FLAGS ?=
+BENCH_SCALE ?= fixed
+bench: setup
+	@echo "bench: BENCH_CFGS=\"$(BENCH_CFGS)\" TRACK=$(BENCH_TRACK) BENCH_SEED=$(BENCH_SEED) BENCH_SCALE=$(BENCH_SCALE)"
+	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-1}; [ $$j -le 2 ] || j=2; \
+	  $(PYTHON) scripts/bench/bench.py --cfgs "$(BENCH_CFGS)" --track $(BENCH_TRACK) \
+	    --seed $(BENCH_SEED) --scale $(BENCH_SCALE) --jobs $$j $(BENCH_FLAGS)
+
+# The benchmark figures (docs/bench/README.md): the W and T sweeps of both trackers and the model into
+# docs/bench/ (Fmax from SYNTH_ROOT's make synth results, default this tree),
+# and the divergence timeline of mandel.
+BENCH_DOCS_CFGS ?= 1x8 2x8 4x8 8x8 16x8 8x2 8x4 8x16 8x32 8x64 4x64
+SYNTH_ROOT      ?= .
+bench-docs: setup
+	@+$(SUB) bench TRACK=both \
+	    BENCH_CFGS="$(BENCH_DOCS_CFGS)" BENCH_FLAGS="--docs docs/bench --synth-root $(SYNTH_ROOT)"
+	@$(PYTHON) scripts/sim/timeline.py --kernel mandel --cfg 8x8 --track sorted \
+	    --out docs/bench/timeline-mandel-8x8-sorted.png

