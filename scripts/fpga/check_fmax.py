@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
 """Fail unless every given fpga_flow results.json finished with an Fmax and,
-where the flow packed a bitstream (--bitstream), its round-trip checks passed."""
+where the flow packed a bitstream (--bitstream), its round-trip checks passed.  A flow
+whose step its backstop stopped (status "timeout") gives no verdict: a TOO SLOW line, no
+FAIL line, exit 3 when nothing failed (scripts/lib/flows.py)."""
 import json
 import sys
 
-bad = n = 0
+bad = n = slow = 0
 for path in sys.argv[1:]:
     n += 1
     try:
@@ -15,7 +17,13 @@ for path in sys.argv[1:]:
         bad += 1
         continue
     fmax = r.get("fmax_mhz")
-    if r.get("status") != "ok" or not fmax:
+    if r.get("status") == "timeout":
+        n -= 1
+        slow += 1
+        print("TOO SLOW %s %s: a step stopped by fpga_flow's backstop (%s), no verdict"
+              % (r.get("family"), r.get("top"), ", ".join(k for k, v in r.get("steps", {}).items()
+                                                          if v.get("status") == "timeout")))
+    elif r.get("status") != "ok" or not fmax:
         print("FAIL %s %s: status %s, no Fmax" % (r.get("family"), r.get("top"), r.get("status")))
         bad += 1
     else:
@@ -25,5 +33,5 @@ for path in sys.argv[1:]:
         n += 1
         bad += not ok
         print("%s %s %s" % ("PASS" if ok else "FAIL", r.get("family"), name))
-print("%d passed, %d failed" % (n - bad, bad))
-sys.exit(1 if bad else 0)
+print("%d passed, %d failed%s" % (n - bad, bad, ", %d too slow" % slow if slow else ""))
+sys.exit(1 if bad else 3 if slow else 0)
