@@ -4,7 +4,11 @@ where the flow packed a bitstream (--bitstream), its round-trip checks passed.  
 whose step its backstop stopped (status "timeout") gives no verdict: a TOO SLOW line, no
 FAIL line, exit 3 when nothing failed (scripts/lib/flows.py)."""
 import json
+import os
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+import flows  # noqa: E402  (too_slow)
 
 bad = n = slow = 0
 for path in sys.argv[1:]:
@@ -20,9 +24,9 @@ for path in sys.argv[1:]:
     if r.get("status") == "timeout":
         n -= 1
         slow += 1
-        print("TOO SLOW %s %s: a step stopped by fpga_flow's backstop (%s), no verdict"
-              % (r.get("family"), r.get("top"), ", ".join(k for k, v in r.get("steps", {}).items()
-                                                          if v.get("status") == "timeout")))
+        print(flows.too_slow("%s %s: %s" % (r.get("family"), r.get("top"), ", ".join(
+            k for k, v in r.get("steps", {}).items() if v.get("status") == "timeout")),
+            r.get("timeout_s") or 0, "the step's end (fpga_flow's; no verdict)"))
     elif r.get("status") != "ok" or not fmax:
         print("FAIL %s %s: status %s, no Fmax" % (r.get("family"), r.get("top"), r.get("status")))
         bad += 1
@@ -34,4 +38,4 @@ for path in sys.argv[1:]:
         bad += not ok
         print("%s %s %s" % ("PASS" if ok else "FAIL", r.get("family"), name))
 print("%d passed, %d failed%s" % (n - bad, bad, ", %d too slow" % slow if slow else ""))
-sys.exit(1 if bad else 3 if slow else 0)
+sys.exit(1 if bad else flows.SLOW_EXIT if slow else 0)

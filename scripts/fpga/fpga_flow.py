@@ -919,7 +919,7 @@ def main():
               % (" ".join(files), a.top, chparam, dev["synth"], a.top, FLATTEN_KEPT, a.top))
     res = {
         "family": a.family, "device": dev["device"], "top": a.top,
-        "chparam": a.chparam, "seed": a.seed, "freq_target_mhz": a.freq,
+        "chparam": a.chparam, "seed": a.seed, "freq_target_mhz": a.freq, "timeout_s": a.timeout,
         "tools": {"yosys": version([yosys, "-V"]),
                   "nextpnr": version(dev["nextpnr"][:1] + ["--version"])},
         "steps": {},
