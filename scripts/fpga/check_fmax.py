@@ -4,10 +4,10 @@ where the flow packed a bitstream (--bitstream), its round-trip checks passed.  
 whose step its backstop stopped (status "timeout") gives no verdict: a TOO SLOW line, no
 FAIL line, exit 3 when nothing failed (scripts/lib/flows.py)."""
 import json
-import os
 import sys
+from pathlib import Path
 
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "lib"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import flows  # noqa: E402  (too_slow)
 
 bad = n = slow = 0
