@@ -41,8 +41,8 @@ ROOT = synth.ROOT
 
 
 # Seconds a vvp or harness run may take before the backstop stops it (flows.backstop):
-# a program of make test's fpga-sim-prog takes a few seconds, the default program at
-# W=8 T=8 under a minute; 1800 s is far from both on a loaded machine.
+# make test's fpga-sim-prog (9 programs, each compiled and run) took 36 s in all at load
+# average 5; 1800 s a run is far from that, and from the larger fpga-sim configurations.
 BACKSTOP = 1800
 
 

@@ -34,8 +34,9 @@ ROOT = str(flows.ROOT)
 FUSESOC = os.environ.get("FUSESOC_CHECK_FUSESOC") or os.path.join(ROOT, ".venv", "bin", "fusesoc")
 # Each fusesoc run's verdict comes from its own bounds (the lint, the SoC bench's cycle
 # limit, a place and route that ends); the wall clock is a backstop only (flows.backstop,
-# TEST_BACKSTOP): a run it stops is TOO SLOW, no verdict.  A run takes 10-60 s here,
-# the place and route (--synth-only) some minutes: 3600 s is far from either.
+# TEST_BACKSTOP): a run it stops is TOO SLOW, no verdict.  --quick's four runs took 12 s
+# in all at load average 5, the place and route (--synth-only) some minutes: 3600 s a
+# run is far from either.
 BACKSTOP = 3600
 
 
