@@ -116,6 +116,8 @@ help:
 	@echo "  make tables | check-tables      rewrite / check the figure tables of README.md, docs/, fpga/ from docs/data/"
 	@echo "  make test [TEST_JOBS=2]          the regression CI runs (fast tier, under ~20 min on 2 cores; checks TEST_JOBS at a time)"
 	@echo "  make test-full                  the wide tier: larger configuration matrix and long runs"
+	@echo "                                  TEST_BACKSTOP=S: the wall-clock backstop of dask, bench, badinput, fpga-smoke, synth-core,"
+	@echo "                                  fusesoc, fpga-sim-prog (a run past it is TOO SLOW, no verdict; tb/README.md)"
 	@echo "  make test-badinput [W= T=]      bad files, options and parameters: exit 3, no crash, no output left"
 	@echo "  make test-mirror                the harness's path mirror catches planted tracker bugs (W=2 T=4, 8)"
 	@echo "  make test-randstate             random initial register values must not change any result"

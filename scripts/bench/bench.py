@@ -51,7 +51,10 @@ build/bench-ia, build/bench-weak-ia); --docs and --policy-docs take rv32i only.
 --check CFGS: only those configurations' RTL (one tracker) and the signature
 check, one PASS/FAIL line per kernel (with --scale weak also the sizes against
 1 thread and the fixed problem), then a negative test (a corrupted expected
-signature must fail), and "N passed, M failed" (make test).  --self-test: the
+signature must fail), and "N passed, M failed" (make test).  Each run's bound is the
+simulator's cycle limit (its --max-cycles default); the wall clock is a backstop only
+(RUN_TIMEOUT s a run, TEST_BACKSTOP replaces it): a run it stops prints "TOO SLOW ...",
+no verdict, and the script exits 3 if nothing failed.  --self-test: the
 figure's arithmetic, columns and tables on a made-up results.json.
 """
 import argparse
@@ -66,6 +69,7 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (the backstop)
 import simjobs  # noqa: E402
 from figures import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
 
@@ -73,6 +77,8 @@ from figures import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definitio
 STAT_KEYS = ("cycles", "warp_instructions", "thread_instructions", "ipc", "thread_ipc",
              "simd_efficiency", "divergences", "merges", "replays", "peak_paths",
              "stalls", "cct_peak", "yields")
+# The backstop of one run (flows.backstop): the longest kernel at 4x64 takes some
+# seconds, a minute at most on a loaded machine.
 RUN_TIMEOUT = 600
 RUN_MEM_MIB = 4096      # per run (SIMTY_JOB_MEM_MIB overrides): 4x64 with commit logs stays far below
 
@@ -164,10 +170,18 @@ def run_kernel(job):
         want_mem = want_mem and eng[1] not in ("breadth-first", "mp-ipdom")
         cmd += (["--commit-log", log] if want_mem else []) + [elf]
         t0 = time.time()
-        r = simjobs.run_cmd(cmd, RUN_TIMEOUT, simjobs.job_mem_mib(RUN_MEM_MIB))
+        secs = flows.backstop(RUN_TIMEOUT)
+        r = simjobs.run_cmd(cmd, secs, simjobs.job_mem_mib(RUN_MEM_MIB))
         rc, out = r["rc"], r["out"] + r["err"]
         rec["seconds"] = round(time.time() - t0, 3)
         rec["exit_code"] = rc
+        if r["status"] == "timeout":    # no verdict: the machine, not the kernel
+            rec["check"] = "too slow"
+            rec["too_slow"] = flows.too_slow(
+                "bench/%s %dx%d %s" % (kernel, w, t, " ".join(eng[:2])), secs,
+                "its cycle limit (the %s's --max-cycles)"
+                % ("simulator" if eng[0] == "rtl" else "model"))
+            return rec
         if rc != 0:
             rec["check"] = "exit %s: %s" % (rc, out.strip().splitlines()[-1] if out.strip() else "")
             return rec
@@ -573,7 +587,7 @@ def weak_sizing(ks, w, t, seed, isa):
 def check_mode(a):
     """make test: every kernel on each --check configuration (under weak scaling with
     the sizing check), then the negative test on the first."""
-    npass = nfail = 0
+    npass = nfail = nslow = 0
     track = a.tracks[0]
     isa = "" if a.isa == "rv32i" else " " + a.isa
     for n, (w, t) in enumerate(simjobs.parse_cfgs(a.check)):
@@ -584,6 +598,10 @@ def check_mode(a):
         for k, kdir in ks:
             rec = run_kernel((("rtl", track, sim), w, t, dmem, kdir, k,
                               os.path.join(kdir, k + ".sig"), False, a.isa))
+            if rec.get("too_slow"):
+                print(rec["too_slow"], flush=True)
+                nslow += 1
+                continue
             ok = rec["check"] == "ok"
             npass += ok
             nfail += not ok
@@ -607,13 +625,17 @@ def check_mode(a):
             with open(bad, "w") as f:
                 f.write("\n".join(words) + "\n")
             rec = run_kernel((("rtl", track, sim), w, t, dmem, kdir, k, bad, False, a.isa))
+        if rec.get("too_slow"):
+            print(rec["too_slow"] + " (the negative test)", flush=True)
+            nslow += 1
+            continue
         ok = rec["exit_code"] == 0 and rec["check"].startswith("signature: word")
         npass += ok
         nfail += not ok
         print("%s negative: %s with a corrupted expected signature -> %s" % (
             "PASS" if ok else "FAIL", k, rec["check"]))
-    print("%d passed, %d failed" % (npass, nfail))
-    return 0 if nfail == 0 else 1
+    print("%d passed, %d failed%s" % (npass, nfail, ", %d too slow" % nslow if nslow else ""))
+    return 1 if nfail else flows.SLOW_EXIT if nslow else 0
 
 
 def default_out(scale, isa):
@@ -860,7 +882,10 @@ def main():
     if not a.no_plots:
         import bench_plot
         bench_plot.plot_all(recs, summary, a.out)
-    bad = [r for r in recs if r["check"] != "ok"]
+    slow = [r for r in recs if r.get("too_slow")]
+    for r in slow:
+        print(r["too_slow"])
+    bad = [r for r in recs if r["check"] != "ok" and not r.get("too_slow")]
     for r in bad:
         print("FAIL bench/%s %dx%d %s: %s" % (r["kernel"], r["W"], r["T"], engine_label(r),
                                                r["check"]))
@@ -885,9 +910,10 @@ def main():
                              readme_policy_table(recs, summary), README_POL_BEGIN,
                              README_POL_END):
             print("bench: docs/bench/README.md has no policy table markers: not updated")
-    print("bench: %d runs, %d failed, %.0f s; %s/bench.{md,csv,json}" % (
-        len(recs), len(bad), time.time() - t_start, os.path.relpath(a.out, os.getcwd())))
-    return 1 if bad else 0
+    print("bench: %d runs, %d failed%s, %.0f s; %s/bench.{md,csv,json}" % (
+        len(recs), len(bad), ", %d too slow" % len(slow) if slow else "",
+        time.time() - t_start, os.path.relpath(a.out, os.getcwd())))
+    return 1 if bad else flows.SLOW_EXIT if slow else 0
 
 
 if __name__ == "__main__":

@@ -1,10 +1,16 @@
 #!/usr/bin/env python3
 """Fail unless every given fpga_flow results.json finished with an Fmax and,
-where the flow packed a bitstream (--bitstream), its round-trip checks passed."""
+where the flow packed a bitstream (--bitstream), its round-trip checks passed.  A flow
+whose step its backstop stopped (status "timeout") gives no verdict: a TOO SLOW line, no
+FAIL line, exit 3 when nothing failed (scripts/lib/flows.py)."""
 import json
 import sys
+from pathlib import Path
 
-bad = n = 0
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (too_slow)
+
+bad = n = slow = 0
 for path in sys.argv[1:]:
     n += 1
     try:
@@ -15,7 +21,13 @@ for path in sys.argv[1:]:
         bad += 1
         continue
     fmax = r.get("fmax_mhz")
-    if r.get("status") != "ok" or not fmax:
+    if r.get("status") == "timeout":
+        n -= 1
+        slow += 1
+        print(flows.too_slow("%s %s: %s" % (r.get("family"), r.get("top"), ", ".join(
+            k for k, v in r.get("steps", {}).items() if v.get("status") == "timeout")),
+            r.get("timeout_s") or 0, "the step's end (fpga_flow's; no verdict)"))
+    elif r.get("status") != "ok" or not fmax:
         print("FAIL %s %s: status %s, no Fmax" % (r.get("family"), r.get("top"), r.get("status")))
         bad += 1
     else:
@@ -25,5 +37,5 @@ for path in sys.argv[1:]:
         n += 1
         bad += not ok
         print("%s %s %s" % ("PASS" if ok else "FAIL", r.get("family"), name))
-print("%d passed, %d failed" % (n - bad, bad))
-sys.exit(1 if bad else 0)
+print("%d passed, %d failed%s" % (n - bad, bad, ", %d too slow" % slow if slow else ""))
+sys.exit(1 if bad else flows.SLOW_EXIT if slow else 0)

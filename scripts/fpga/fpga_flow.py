@@ -13,7 +13,12 @@ critical path's ends, run time and peak memory of each step and the tool
 versions, and nextpnr's routed configuration (routed.config / routed.asc). With
 --bitstream it is packed into TOP.bit (ECP5) or TOP.bin (iCE40) and checked by
 a round trip (roundtrip() below). A Markdown summary is printed at the end. Exit
-status: 0 done, 1 a step failed (or the round trip), 2 a step timed out.
+status: 0 done, 1 a step failed (or the round trip), 3 a step was too slow.
+
+Each step ends by itself (synthesis, a place and route, a pack); --timeout (default
+3600 s a step, TEST_BACKSTOP in the environment replaces it, scripts/lib/flows.py) is
+only a backstop against a hang or a machine too loaded: a step it stops prints
+"TOO SLOW ..." last, no FAIL line, status "timeout" in results.json, exit 3.
 
     fpga_flow.py --pll-self-test | --progress-self-test | --version-self-test
 
@@ -804,7 +809,7 @@ def config_tiles(path):
     return {k: sorted(v) for k, v in tiles.items() if v}
 
 
-def roundtrip(family, routed, bit, timeout=600):
+def roundtrip(family, routed, bit, timeout=600, slow=None):
     """Check a bitstream against the routed configuration it was packed from;
     [(check, ok)].  Unpacked again, an iCE40 bitstream must give exactly the same
     bit rows in the same tiles.  ECP5's unpacker names bits through the chip
@@ -812,19 +817,25 @@ def roundtrip(family, routed, bit, timeout=600):
     every LUT and other multi-bit word that the design sets (not all zeros or
     ones) must come back with its value, and the unpacked text packed again must
     give the bitstream byte for byte.  In both, a second pack must give the same
-    bytes."""
+    bytes.  A tool run that the timeout stopped fails its check; with a list `slow`
+    its name is also added to it (the caller may then call the run too slow)."""
     work = os.path.abspath(bit) + ".check"
     os.makedirs(work, exist_ok=True)
     ext = os.path.splitext(PACK[family]["routed"])[1]
     back = os.path.join(work, "unpacked" + ext)
     st, _, _ = run(PACK[family]["unpack"] + [os.path.relpath(bit, work), os.path.basename(back)],
                    back + ".log", timeout, work)
+    if st == "timeout" and slow is not None:
+        slow.append("unpack")
     want = config_tiles(routed)
     got = config_tiles(back) if st == "ok" else {}
     name, tool = os.path.basename(bit), os.path.basename(PACK[family]["unpack"][0])
 
     def packed(src, dst):
-        return pack(family, src, dst, timeout)[0] == "ok" and open(dst, "rb").read()
+        pst = pack(family, src, dst, timeout)[0]
+        if pst == "timeout" and slow is not None:
+            slow.append("pack " + os.path.basename(dst))
+        return pst == "ok" and open(dst, "rb").read()
     b1 = open(bit, "rb").read()
     checks = [("%s: the routed design configures %d tiles" % (name, len(want)), len(want) > 0)]
     if family == "ice40":
@@ -876,11 +887,12 @@ def main():
     ap.add_argument("--freq", type=float, default=50.0,
                     help="target MHz (timing failures are allowed)")
     ap.add_argument("--timeout", type=float, default=3600.0,
-                    help="seconds per step")
+                    help="seconds per step, a backstop (TEST_BACKSTOP replaces it)")
     ap.add_argument("--bitstream", action="store_true",
                     help="pack the routed design and check it by unpacking it again")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
+    a.timeout = flows.backstop(a.timeout)
 
     dev = DEVICES[a.family]
     warm_tools(a.family)
@@ -907,7 +919,7 @@ def main():
               % (" ".join(files), a.top, chparam, dev["synth"], a.top, FLATTEN_KEPT, a.top))
     res = {
         "family": a.family, "device": dev["device"], "top": a.top,
-        "chparam": a.chparam, "seed": a.seed, "freq_target_mhz": a.freq,
+        "chparam": a.chparam, "seed": a.seed, "freq_target_mhz": a.freq, "timeout_s": a.timeout,
         "tools": {"yosys": version([yosys, "-V"]),
                   "nextpnr": version(dev["nextpnr"][:1] + ["--version"])},
         "steps": {},
@@ -949,16 +961,22 @@ def main():
             st, secs = pack(a.family, os.path.join(out, PACK[a.family]["routed"]), bit, a.timeout)
             res["steps"]["pack"] = {"status": st, "seconds": secs, "peak_mib": None}
             if st == "ok":
-                checks = roundtrip(a.family, os.path.join(out, PACK[a.family]["routed"]), bit)
-                for name, ok in checks:
-                    print("%s %s" % ("PASS" if ok else "FAIL", name))
-                res["bitstream"] = {"path": os.path.relpath(bit, ROOT),
-                                    "bytes": os.path.getsize(bit),
-                                    "checks": [[n, bool(ok)] for n, ok in checks]}
-                if not all(ok for _, ok in checks):
-                    res["steps"]["pack"]["status"] = "failed"
+                slow = []
+                checks = roundtrip(a.family, os.path.join(out, PACK[a.family]["routed"]), bit,
+                                   a.timeout, slow)
+                if slow:        # no verdict on the round trip: its checks are not printed
+                    res["steps"]["pack"]["status"] = "timeout"
+                    res["steps"]["pack"]["stopped"] = slow
+                else:
+                    for name, ok in checks:
+                        print("%s %s" % ("PASS" if ok else "FAIL", name))
+                    res["bitstream"] = {"path": os.path.relpath(bit, ROOT),
+                                        "bytes": os.path.getsize(bit),
+                                        "checks": [[n, bool(ok)] for n, ok in checks]}
+                    if not all(ok for _, ok in checks):
+                        res["steps"]["pack"]["status"] = "failed"
     for s in res["steps"].values():
-        if s["status"] != "ok":
+        if s["status"] != "ok" and status != "failed":     # a failure over too slow
             status = s["status"]
     res["status"] = status
     with open(os.path.join(out, "results.json.tmp"), "w") as f:
@@ -980,7 +998,14 @@ def main():
         log = "nextpnr.log" if "pnr" in res["steps"] else "yosys.log"
         print("fpga_flow: %s %s; see %s" % (a.top, status, os.path.join(out, log)),
               file=sys.stderr)
-        return 2 if status == "timeout" else 1
+        if status == "timeout":     # last, so that `| tail -n 1` keeps it
+            stopped = ", ".join(k + (" (%s)" % ", ".join(v["stopped"]) if v.get("stopped") else "")
+                                for k, v in res["steps"].items() if v["status"] == "timeout")
+            print(flows.too_slow("fpga_flow %s %s: %s" % (a.family, a.top, stopped), a.timeout,
+                                 "the step's end (it has no other bound: it ends or fails)"),
+                  flush=True)
+            return flows.SLOW_EXIT
+        return 1
     return 0
 
 

@@ -20,6 +20,9 @@ UART sent must be exactly the console bytes of every thread there (as a multiset
 board interleaves threads in store order, the harness prints whole lines per thread).
 
 Prints what it checked and ends with "N passed, M failed"; exit 0 only if all passed.
+The verdicts come from the bench's cycle limit (--max-cycles) and the harness's; the wall
+clock is a backstop only (BACKSTOP s a run, or TEST_BACKSTOP): a run it stops prints
+"TOO SLOW ...", no FAIL line, and the script exits 3 if nothing else failed.
 """
 import argparse
 import collections
@@ -37,6 +40,23 @@ import synth  # noqa: E402  (read_config, cfg_tag, rtl_files, build_program, log
 ROOT = synth.ROOT
 
 
+# Seconds a vvp or harness run may take before the backstop stops it (flows.backstop):
+# make test's fpga-sim-prog (9 programs, each compiled and run) took 36 s in all at load
+# average 5; 1800 s a run is far from that, and from the larger fpga-sim configurations.
+BACKSTOP = 1800
+
+
+def bounded(cmd, what, bound, cwd=None):
+    """subprocess.run(cmd) stopped at the backstop: the CompletedProcess, or None after
+    printing the TOO SLOW line (what was stopped, the bound it had not reached)."""
+    secs = flows.backstop(BACKSTOP)
+    try:
+        return subprocess.run(cmd, cwd=cwd, capture_output=True, text=True, timeout=secs)
+    except subprocess.TimeoutExpired:
+        print(flows.too_slow(what, secs, bound), flush=True)
+        return None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
@@ -52,12 +72,14 @@ def main():
                     "must send exactly its console bytes")
     a = ap.parse_args()
     if a.prog:
-        total, fails, worst = 0, 0, 0
+        total, fails, worst, slow = 0, 0, 0, 0
         for elf in a.prog:
             n, f, rc = run_prog(a, elf)
-            total, fails, worst = total + n, fails + f, max(worst, rc)
-        if len(a.prog) > 1:
-            print("%d programs: %d passed, %d failed" % (len(a.prog), total - fails, fails))
+            total, fails, slow = total + n, fails + f, slow + (n == 0 and rc == flows.SLOW_EXIT)
+            worst = 1 if 1 in (worst, rc) else max(worst, rc)   # a failure over too slow
+        if len(a.prog) > 1 or slow:
+            print("%d programs: %d passed, %d failed%s" % (len(a.prog), total - fails, fails,
+                                                           ", %d too slow" % slow if slow else ""))
         return worst
 
     cfg = synth.read_config(a.rtl)
@@ -86,7 +108,11 @@ def main():
         print("FAIL iverilog could not compile the SoC bench")
         print("0 passed, 1 failed")
         return 1
-    r = subprocess.run([flows.tool("VVP"), "-n", vvp], cwd=out, capture_output=True, text=True, timeout=1800)
+    r = bounded([flows.tool("VVP"), "-n", vvp], "vvp, the SoC bench (W=%d T=%d)" % (W, T),
+                "its cycle limit (--max-cycles %d)" % a.max_cycles, cwd=out)
+    if r is None:
+        print("0 passed, 0 failed, 1 too slow")
+        return flows.SLOW_EXIT
     log = r.stdout
     with open(os.path.join(out, "vvp.log"), "w") as f:
         f.write(log + r.stderr)
@@ -152,7 +178,10 @@ def run_prog(a, elf):
         print(c.stdout + c.stderr)
         print("FAIL iverilog could not compile the SoC bench")
         return 1, 1, 1
-    r = subprocess.run([flows.tool("VVP"), "-n", vvp], cwd=out, capture_output=True, text=True, timeout=3600)
+    r = bounded([flows.tool("VVP"), "-n", vvp], "vvp, the SoC bench running %s" % os.path.relpath(elf),
+                "its cycle limit (--max-cycles %d)" % a.max_cycles, cwd=out)
+    if r is None:
+        return 0, 0, flows.SLOW_EXIT
     log = r.stdout
     with open(os.path.join(out, "vvp.log"), "w") as f:
         f.write(log + r.stderr)
@@ -179,7 +208,10 @@ def run_prog(a, elf):
     if report:
         checks.append(("the board's last line is its report", rep is not None))
     if a.sim:
-        s = subprocess.run([a.sim, elf], capture_output=True, text=True, timeout=3600)
+        s = bounded([a.sim, elf], "the harness running %s" % os.path.relpath(elf),
+                    "its cycle limit (simty-sim --max-cycles)")
+        if s is None:
+            return 0, 0, flows.SLOW_EXIT
         hlines = [l for l in s.stdout.splitlines() if re.match(r"\[t\d+\] ", l)]
         res = [l for l in s.stdout.splitlines() if re.match(r"(PASS|FAIL|TRAP|HANG|ERROR)\b", l)]
         print("harness: %s" % (res[-1] if res else "(no result line)"))

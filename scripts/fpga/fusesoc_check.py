@@ -22,16 +22,26 @@ import glob
 import os
 import re
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
-import flows  # noqa: E402  (the checkout's root, the other scripts' paths)
+import flows  # noqa: E402  (the checkout's root, the other scripts' paths, the backstop)
+import simjobs  # noqa: E402  (run_cmd: the run stopped with its processes at the backstop)
 import fpga_flow  # noqa: E402  (config_tiles)
 
 ROOT = str(flows.ROOT)
-FUSESOC = os.path.join(ROOT, ".venv", "bin", "fusesoc")
+FUSESOC = os.environ.get("FUSESOC_CHECK_FUSESOC") or os.path.join(ROOT, ".venv", "bin", "fusesoc")
+# Each fusesoc run's verdict comes from its own bounds (the lint, the SoC bench's cycle
+# limit, a place and route that ends); the wall clock is a backstop only (flows.backstop,
+# TEST_BACKSTOP): a run it stops is TOO SLOW, no verdict.  --quick's four runs took 12 s
+# in all at load average 5, the place and route (--synth-only) some minutes: 3600 s a
+# run is far from either.
+BACKSTOP = 3600
+
+
+class TooSlow(Exception):
+    pass
 WORK = os.path.join(ROOT, "build", "test", "fusesoc")
 USER_CORE = """CAPI=2:
 name: ::simty_user_%(tag)s:0.1.0
@@ -60,10 +70,14 @@ def fusesoc(args, cores, tag, env=None):
     cmd = [FUSESOC] + sum((["--cores-root", c] for c in cores), []) + ["run"] + args
     d = os.path.join(WORK, tag)
     os.makedirs(d, exist_ok=True)
-    r = subprocess.run(cmd, cwd=d, capture_output=True, text=True, timeout=900, env=env)
+    secs = flows.backstop(BACKSTOP)
+    r = simjobs.run_cmd(cmd, secs, cwd=d, env=env)
     with open(os.path.join(d, "fusesoc.log"), "w") as f:
-        f.write(" ".join(cmd) + "\n" + r.stdout + r.stderr)
-    return r.returncode, r.stdout + r.stderr, d
+        f.write(" ".join(cmd) + "\n" + r["out"] + r["err"])
+    if r["status"] == "timeout":
+        raise TooSlow(flows.too_slow("fusesoc " + " ".join(args), secs,
+                                     "its tool ended (lint, or the SoC bench's cycle limit)"))
+    return r["rc"], r["out"] + r["err"], d
 
 
 def generated(d, name):
@@ -118,17 +132,23 @@ def main():
     a = ap.parse_args()
     os.makedirs(WORK, exist_ok=True)
     checks = []
-    if not a.synth_only:
-        lint_and_sim(checks)
-    if not a.quick:
-        env = dict(os.environ, PATH=FUSESOC_BIN + os.pathsep + os.environ.get("PATH", ""))
-        rc, out, d = fusesoc(["--target", "synth_ice40", "::simty"], [ROOT], "synth-ice40", env)
-        checks.append(synth_ice40_check(rc, env["PATH"], d))
+    slow = None
+    try:
+        if not a.synth_only:
+            lint_and_sim(checks)
+        if not a.quick:
+            env = dict(os.environ, PATH=FUSESOC_BIN + os.pathsep + os.environ.get("PATH", ""))
+            rc, out, d = fusesoc(["--target", "synth_ice40", "::simty"], [ROOT], "synth-ice40", env)
+            checks.append(synth_ice40_check(rc, env["PATH"], d))
+    except TooSlow as e:       # no verdict for it nor for the checks after it
+        slow = str(e)
     for name, ok in checks:
         print("%s %s" % ("PASS" if ok else "FAIL", name))
+    if slow:
+        print(slow)
     bad = sum(1 for _, ok in checks if not ok)
-    print("%d passed, %d failed" % (len(checks) - bad, bad))
-    return 1 if bad else 0
+    print("%d passed, %d failed%s" % (len(checks) - bad, bad, ", 1 too slow" if slow else ""))
+    return 1 if bad else flows.SLOW_EXIT if slow else 0
 
 
 def lint_and_sim(checks):

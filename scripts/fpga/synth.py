@@ -11,7 +11,8 @@ configuration from config.mk and the board's memory plan (BOARDS below) through
 chparam; the program (default: fpga/sw/fpga_hello.S, assembled here) becomes the
 block-RAM images imem.hex / dmem.hex and the start PC.
 
-Steps, all with the one pinned Yosys (YoWASP 0.70) and a timeout each:
+Steps, all with the one pinned Yosys (YoWASP 0.70) and a backstop each (--timeout S, default
+3600 s; TEST_BACKSTOP in the environment replaces it, scripts/lib/flows.py):
  1. hierarchy-preserving synthesis (keep_hierarchy on the core's units and the RAMs)
     -> per-unit cell counts (top_<board>_hier.json, stat_hier.json);
  2. flat synthesis -> the netlist nextpnr places (top_<board>.json) and the
@@ -22,7 +23,8 @@ Steps, all with the one pinned Yosys (YoWASP 0.70) and a timeout each:
     Fmax = the median over the seeds that routed.
 Writes under --out (default: beside RTL_DIR, build/<config>/synth-<board>/): logs, netlists,
 nextpnr reports (seed<N>/), results.json, results.csv (one row) and prints a Markdown
-summary. Exit status: 0 done, 1 a step failed, 2 a step timed out, 3 does not fit.
+summary. Exit status: 0 done, 1 a step failed, 3 does not fit, or a step too slow: its
+backstop stopped it, no verdict (a line "TOO SLOW ...", status "timeout" in results.json).
 """
 import argparse
 import hashlib
@@ -375,23 +377,26 @@ def packed_fit(dev, bd, top, out, timeout):
     """iCE40: nextpnr's packer (seconds) counts the logic cells the LUT4/FF pairs
     really take, which max(LUT4, FF) underestimates (a flip-flop fed by no LUT of
     its own, as in a table built of flip-flops, takes a cell alone). Returns
-    (cells used, overflow messages); used is None if the packer did not report."""
+    (cells used, overflow messages, the step's record if the backstop stopped it); used
+    is None if the packer did not report."""
     con_opt, con_file = bd["constraints"]
     cmd = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, out), "--json", top + ".json", "--pack-only",
                             "-l", "pack.log", "-q"]
-    st, _, _ = fpga_flow.run(cmd, os.path.join(out, "pack.out"), timeout, out)
+    st, secs, peak = fpga_flow.run(cmd, os.path.join(out, "pack.out"), timeout, out)
+    if st == "timeout":
+        return None, [], {"status": st, "seconds": secs, "peak_mib": peak}
     try:
         with open(os.path.join(out, "pack.log")) as f:
             m = re.search(r"Info:\s+ICESTORM_LC:\s+(\d+)/", f.read())
     except OSError:
         m = None
     if st != "ok" or not m:
-        return None, []
+        return None, [], None
     n, cap, msgs = int(m.group(1)), bd["capacity"]["lc"], []
     if n > cap:
         msgs.append("logic cells after packing (nextpnr --pack-only): needs %d, the device has "
                     "%d (%.1f %% over, %d too many)" % (n, cap, 100.0 * (n - cap) / cap, n - cap))
-    return n, msgs
+    return n, msgs, None
 
 
 def unit_of_cell(name):
@@ -620,7 +625,8 @@ def main():
     ap.add_argument("--jobs", type=int, default=1,
                     help="seeds placed and routed at once (default 1; each nextpnr is one "
                          "process: at most one per core)")
-    ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
+    ap.add_argument("--timeout", type=float, default=3600.0,
+                    help="seconds per step, a backstop (TEST_BACKSTOP replaces it)")
     ap.add_argument("--freq", type=float,
                     help="core clock in MHz: the board PLL makes it (the closest it can, not "
                          "above) and nextpnr works toward it (default: ecp5 %g, ice40 %g)"
@@ -658,6 +664,7 @@ def main():
     ap.add_argument("--pnr-only", action="store_true",
                     help="place and route the synthesis a --no-pnr run left in --out")
     a = ap.parse_args()
+    a.timeout = flows.backstop(a.timeout)
 
     t_start = time.time()
     rtl = os.path.abspath(a.rtl)
@@ -886,7 +893,12 @@ def main():
         res["area"]["mux"] = fpga_flow.count(cells, MUX[fam])
         need, over = fit_check(a.board, res["area"])
         if not over and fam == "ice40":
-            need["lc_packed"], over = packed_fit(dev, bd, top, out, a.timeout)
+            need["lc_packed"], over, slow = packed_fit(dev, bd, top, out, a.timeout)
+            if slow:    # no verdict on the fit
+                res["steps"]["pack_fit"] = slow
+                status = units_join("timeout")
+                save()
+                return finish(res, out, status)
         res["fit"] = {"need": need, "capacity": bd["capacity"], "over": over}
         if over:
             status = units_join("does_not_fit")

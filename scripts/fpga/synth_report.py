@@ -2,8 +2,12 @@
 kinds it counts, results.csv (one row, the columns of CSV_HEAD) and the Markdown
 summary it prints at the end, with the exit status of the run."""
 import os
+import sys
+from pathlib import Path
 
-import fpga_flow
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
+import flows  # noqa: E402  (too_slow)
+import fpga_flow  # noqa: E402
 
 ROOT = fpga_flow.ROOT
 
@@ -127,4 +131,10 @@ def finish(res, out, status):
         return 0
     if status == "does_not_fit":
         return 3
-    return 2 if status == "timeout" else 1
+    if status == "timeout":     # no verdict: the machine, not the design (flows.too_slow)
+        print(flows.too_slow("synth W=%d T=%d on %s: %s" % (
+            c["W"], c["T"], res["board_name"], ", ".join(k for k, v in st.items()
+                                                         if v.get("status") == "timeout")),
+            res.get("timeout_s") or 0, "the step's end (it has no other bound: it ends or fails)"))
+        return flows.SLOW_EXIT
+    return 1

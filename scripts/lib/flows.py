@@ -87,3 +87,35 @@ def script_paths():
         if (rp == LIB or rp.parent == SCRIPTS) and str(rp) not in out:
             out.append(str(rp))
     return out
+
+
+# Wall-clock backstops (issue 53).  A check's verdict comes from a bound it controls
+# (cycles, steps, BMC depth); the clock only stops a run that a machine too slow or too
+# loaded has not let reach that bound.  Such a run gives no verdict: the script prints
+# a line "TOO SLOW <what>: ..." (too_slow) and no FAIL line for it, and exits 3 when
+# nothing failed; make test reports the check SLOW (scripts/test/testsuite.sh).  Each
+# script has its own far default (5-10x the run's time on a loaded 2-core machine);
+# BACKSTOP_VAR in the environment, in seconds, replaces all of them at once.  make
+# formal has its own, FORMAL_BACKSTOP (formal/README.md).
+BACKSTOP_VAR = "TEST_BACKSTOP"
+SLOW_EXIT = 3
+
+
+def backstop(default):
+    """Seconds of a wall-clock backstop: TEST_BACKSTOP when set, else default."""
+    v = os.environ.get(BACKSTOP_VAR)
+    if not v:
+        return float(default)
+    try:
+        s = float(v)
+    except ValueError:
+        s = -1
+    if s <= 0:
+        sys.exit("%s=%s: seconds, a positive number" % (BACKSTOP_VAR, v))
+    return s
+
+
+def too_slow(what, secs, bound):
+    """The line of a run the backstop stopped: what, the limit, the bound not reached."""
+    return "TOO SLOW %s: did not finish within the %g s backstop (%s; %s raises it), " \
+           "before %s" % (what, secs, "the machine, not the design", BACKSTOP_VAR, bound)

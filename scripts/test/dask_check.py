@@ -14,7 +14,11 @@ both give the same results:
               it never runs and the check times out), find the budget spent and
               report what an earlier run left; the table must be the same.
 
-Prints PASS/FAIL per check and `N passed, M failed`; exit 1 on a failure.
+Prints PASS/FAIL per check and `N passed, M failed`; exit 1 on a failure.  The
+verdicts come from the runs' own bounds (the programs' cycle limits, the sweeps' sizes);
+the wall clock is a backstop only (BACKSTOP s a run or for the worker to start;
+TEST_BACKSTOP replaces it): a run it stops prints "TOO SLOW ...", no verdict for it or
+the checks after it, exit 3 if nothing failed.
 """
 import csv
 import os
@@ -28,14 +32,20 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
-import flows  # noqa: E402  (PYTHON, the scripts' paths)
+import flows  # noqa: E402  (PYTHON, the scripts' paths, the backstop)
 import simjobs  # noqa: E402
 
 ROOT = simjobs.ROOT
 PY = flows.tool("PYTHON")
 DASK = os.path.join(ROOT, ".venv", "bin", "dask")
 OUT = os.path.join(ROOT, "build", "test", "dask")
-TIMEOUT = 300
+# The whole check (the worker's start and six runs) took 20 s at load average 5 on this
+# 2-core machine; 900 s a run is far from that on any loaded machine (flows.backstop).
+BACKSTOP = 900
+
+
+class TooSlow(Exception):
+    pass
 
 
 def free_port():
@@ -48,22 +58,34 @@ def start(cmd, log):
     return subprocess.Popen(cmd, stdout=open(log, "w"), stderr=subprocess.STDOUT, cwd=ROOT)
 
 
-def wait_for_worker(addr):
+def wait_for_worker(addr, procs):
+    """True once the scheduler has a worker; False if a process ended (a failure);
+    TooSlow if neither happened within the backstop."""
     from distributed import Client
-    t0 = time.time()
-    while time.time() - t0 < 60:
+    t0, secs = time.time(), flows.backstop(BACKSTOP)
+    while time.time() - t0 < secs:
+        if any(p.poll() is not None for p in procs):
+            return False
         try:
-            with Client(addr, timeout="5s") as c:
+            with Client(addr, timeout="%ds" % max(1, min(5, int(secs)))) as c:
                 if c.scheduler_info()["workers"]:
                     return True
         except OSError:
             pass
         time.sleep(1)
-    return False
+    raise TooSlow(flows.too_slow("the dask worker's start", secs, "its registration "
+                                 "with the scheduler (its processes still running)"))
 
 
-def run(cmd, env):
-    r = simjobs.run_cmd(cmd, TIMEOUT, 0, cwd=ROOT, env=env)
+def run(cmd, env, bound):
+    """(exit status, output) of cmd; TooSlow if the backstop stopped it before its
+    bound (what decides its verdict)."""
+    secs = flows.backstop(BACKSTOP)
+    r = simjobs.run_cmd(cmd, secs, 0, cwd=ROOT, env=env)
+    if r["status"] == "timeout":
+        raise TooSlow(flows.too_slow("%s%s" % (cmd[1],
+                                               " (through the scheduler)" if "DASK_SCHEDULER" in env
+                                               else " (LocalCluster)"), secs, bound))
     return r["rc"], r["out"] + r["err"]
 
 
@@ -90,12 +112,12 @@ def main():
     addr = "tcp://127.0.0.1:%d" % port
     procs = [start([DASK, "scheduler", "--host", "127.0.0.1", "--port", str(port),
                     "--no-dashboard"], os.path.join(OUT, "scheduler.log"))]
-    checks = []
+    checks, slow = [], None
     try:
         procs.append(start([DASK, "worker", addr, "--nthreads", "2", "--nworkers", "1",
                             "--resources", "pnr=1", "--no-dashboard", "--name", "check-worker"],
                            os.path.join(OUT, "worker.log")))
-        up = wait_for_worker(addr)
+        up = wait_for_worker(addr, procs)
         checks.append(("a dask scheduler and a worker started on %s" % addr, up))
         if not up:
             return report(checks)
@@ -105,7 +127,8 @@ def main():
 
         fuzz = [PY, "scripts/fuzz/fuzz.py", "--n", "12", "--seed", "7", "--jobs", "2", "--verbose",
                 "--ref", "build/tools/simty-ref", "--configs", "2x4", "--out", "build/test/dask/fuzz"]
-        (rl, ol), (rr, orr) = run(fuzz, local), run(fuzz, remote)
+        bound = "its programs' cycle limits (--max-cycles)"
+        (rl, ol), (rr, orr) = run(fuzz, local, bound), run(fuzz, remote, bound)
         vl, vr = fuzz_verdicts(ol), fuzz_verdicts(orr)
         checks += [
             ("fuzz on the LocalCluster: 12 programs pass", rl == 0 and "12 passed, 0 failed" in ol),
@@ -119,7 +142,8 @@ def main():
             out = os.path.join(OUT, "bench-" + tag)
             rc, text = run([PY, "scripts/bench/bench.py", "--cfgs", "2x4", "--kernels", "saxpy collatz",
                             "--track", "none", "--policies", "minsp-pc depth-first", "--jobs", "2",
-                            "--no-plots", "--out", out], env)
+                            "--no-plots", "--out", out], env,
+                           "its runs' cycle limits (the model's --max-cycles)")
             return rc, (bench_rows(os.path.join(out, "bench.csv")) if rc == 0 else None)
         (rl, bl), (rr, br) = bench(local, "local"), bench(remote, "remote")
         checks.append(("bench: the same table on the LocalCluster and through the scheduler",
@@ -130,7 +154,8 @@ def main():
             rc, text = run([PY, "scripts/fpga/compare.py", "--board", "ice40", "--W", "2", "--T", "1 2",
                             "--budget", "0", "--jobs", "2", "--pnr-slots", "1",
                             "--rtl-pattern", "build/test/dask/{CFG}/rtl",
-                            "--points-root", "build/test/dask/points", "--out", out], env)
+                            "--points-root", "build/test/dask/points", "--out", out], env,
+                           "--budget 0: its points' synthesis and place and route ended")
             try:
                 with open(os.path.join(ROOT, out, "compare.csv")) as f:
                     rows = [{k: v for k, v in r.items() if k != "total_s"} for r in csv.DictReader(f)]
@@ -144,6 +169,8 @@ def main():
             ("compare: the same table on the LocalCluster and through the scheduler",
              cl is not None and cl == cr),
         ]
+    except TooSlow as e:      # no verdict for it nor for the checks after it
+        slow = str(e)
     finally:
         for p in reversed(procs):
             p.send_signal(signal.SIGINT)
@@ -153,15 +180,17 @@ def main():
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait()
-    return report(checks)
+    return report(checks, slow)
 
 
-def report(checks):
+def report(checks, slow=None):
     for name, ok in checks:
         print("%s %s" % ("PASS" if ok else "FAIL", name))
+    if slow:
+        print(slow)
     bad = sum(1 for _, ok in checks if not ok)
-    print("%d passed, %d failed" % (len(checks) - bad, bad))
-    return 1 if bad else 0
+    print("%d passed, %d failed%s" % (len(checks) - bad, bad, ", 1 too slow" if slow else ""))
+    return 1 if bad else flows.SLOW_EXIT if slow else 0
 
 
 if __name__ == "__main__":

@@ -18,12 +18,14 @@
 # Checks that write the same folders share a lock (lock_of below) and never
 # run together.  Lines are printed as checks end.
 #
-# A check whose log has "TOO SLOW" job lines and no "FAIL" line (scripts/formal/formal.py:
-# a wall-clock backstop stopped a job before the bound that decides its verdict)
+# A check whose log has "TOO SLOW" job lines and no "FAIL" line (a wall-clock backstop
+# stopped a job before the bound that decides its verdict: cycles, steps, BMC depth)
 # is reported as SLOW rather than FAIL, and named apart on the closing line: the
 # machine was too slow or too loaded, nothing is known to be wrong with the design.
 # It still fails the run (no verdict is not a pass); rerun it when the machine is
-# quieter, or with a larger FORMAL_BACKSTOP (formal/README.md).
+# quieter, or with a larger backstop: FORMAL_BACKSTOP (formal/README.md) for formal,
+# TEST_BACKSTOP (seconds, scripts/lib/flows.py) for dask, bench, badinput, fpga-smoke,
+# synth-core, fusesoc and fpga-sim-prog.
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 
@@ -121,8 +123,8 @@ fast=(
   "formal-selftest|$py scripts/formal/formal.py --self-test"
   # two first runs of a YoWASP tool at once on an empty cache: one compiles (~10 s)
   "yowasp-warm|scripts/setup/setup.sh --warm-self-test"
-  # fuzz's, qemu_xcheck's and sw/check.sh's backstops: a run past its limit is TOO SLOW,
-  # not FAIL (~25 s)
+  # the backstops of fuzz, qemu_xcheck, sw/check.sh and of the TEST_BACKSTOP checks:
+  # a run past its limit is TOO SLOW, not FAIL (stand-ins, ~50 s)
   "backstops|scripts/test/backstops.sh"
   "compare-selftest|$py scripts/fpga/compare.py --self-test"
   "bench-plot-selftest|$py scripts/bench/bench_plot.py --self-test"

@@ -27,7 +27,11 @@ parameter, and no output directory (or, for an existing one, no file changed
 or added); also I/O failures (-o under a regular file, an output file that
 cannot be written).
 
-One line per case, then "N passed, M failed"; exit 1 on any failure.
+One line per case, then "N passed, M failed"; exit 1 on any failure.  The verdicts come
+from the programs' cycle limits (--max-cycles, the harness's default) and the tools'
+own ends; the wall clock is a backstop only (BACKSTOP s a run, TEST_BACKSTOP replaces
+it): a case whose run it stopped prints "TOO SLOW ...", no verdict, and the script
+exits 3 if nothing failed.
 """
 import argparse
 import hashlib
@@ -41,6 +45,8 @@ import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, os.path.join(HERE, "..", "ref"))
+sys.path.insert(0, os.path.join(HERE, "..", "..", "scripts", "lib"))
+import flows  # noqa: E402  (the backstop)
 from check_loader import (BASE, PROG_PASS, SAN_MARKERS, bad_files,  # noqa: E402
                           build_elf, patch)
 
@@ -113,15 +119,26 @@ PROG_EXIT7 = prog(csrr(A0, MHARTID), andi(T0, A0, 1), addi(A0, 0, 0), bne(T0, 0,
                   addi(A0, 0, 7), addi(A7, 0, 93), ECALL)
 
 SIGNALS = {-s.value: s.name for s in signal.Signals}
+# Seconds a run may take before the backstop stops it (flows.backstop): a run takes
+# well under a second, an ASan build's or a generation a few seconds.
+BACKSTOP = 300
 
 
 class Checker:
     def __init__(self, work):
         self.work = work
-        self.npass = self.nfail = 0
+        self.npass = self.nfail = self.nslow = 0
+        self.slow = []      # the runs the backstop stopped since the last report
 
-    def report(self, name, problem):
-        if problem:
+    def report(self, name, problem, real=False):
+        """A case's line; TOO SLOW if a run of it was stopped by the backstop, unless
+        `real` says its problem is another run's (a failure wins over too slow)."""
+        slow, self.slow = self.slow, []
+        if slow and not (problem and real):
+            self.nslow += 1
+            print(flows.too_slow("%s (%s)" % (name, "; ".join(slow)), flows.backstop(BACKSTOP),
+                                 "its bound (the harness's --max-cycles, or the tool's end)"))
+        elif problem:
             self.nfail += 1
             print("FAIL %s: %s" % (name, problem))
         else:
@@ -133,14 +150,16 @@ class Checker:
     def sanitizer(text):
         return next((m for m in SAN_MARKERS if m in text), None)
 
-    def run(self, argv, timeout=300, leaks=1):
+    def run(self, argv, leaks=1):
         env = dict(os.environ, ASAN_OPTIONS="detect_leaks=%d:abort_on_error=0" % leaks,
                    UBSAN_OPTIONS="print_stacktrace=1:halt_on_error=1")
+        timeout = flows.backstop(BACKSTOP)
         try:
             p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
                                timeout=timeout, env=env)
         except subprocess.TimeoutExpired:
-            return None, "", "timeout after %d s" % timeout
+            self.slow.append(" ".join(os.path.basename(a) for a in argv[:3]) + " ...")
+            return None, "", "timeout after %g s" % timeout
         return p.returncode, p.stdout.decode(errors="replace"), p.stderr.decode(errors="replace")
 
     def crash(self, rc, out, err):
@@ -267,7 +286,7 @@ def hang_check(out, W, T):
 
 def sim_config(c, sim):
     """(W, T) from the harness's --help line."""
-    rc, out, err = c.run([sim, "--help"], timeout=30, leaks=0)
+    rc, out, err = c.run([sim, "--help"], leaks=0)
     for line in out.splitlines():
         if "warps x" in line:
             w = line.split("(")[1].split()
@@ -450,6 +469,8 @@ def check_sim(c, sim, imem, dmem, mutants):
             f.write(b)
         s.clean()
         rc, out, err = c.run([sim, "--quiet", "--max-cycles", "2000"] + s.out_args() + [mpath])
+        if rc is None:      # the backstop stopped it: no verdict (c.slow)
+            continue
         problem = c.crash(rc, out, err)
         if not problem and rc not in (0, 1, 2, 3, 4):
             problem = "exit %s" % rc
@@ -461,7 +482,7 @@ def check_sim(c, sim, imem, dmem, mutants):
             bad.append("mutant %d (%s): %s" % (k, keep, problem))
     s.clean()
     c.report("%s %d random mutants: no crash, no leftovers on exit 3" % (tag, mutants),
-             "; ".join(bad[:3]) if bad else None)
+             "; ".join(bad[:3]) if bad else None, real=True)
 
 
 # ---- the generator -------------------------------------------------------------------
@@ -515,7 +536,7 @@ def check_gen(c, gen):
     ]
     for name, args, param in cases:
         shutil.rmtree(out, ignore_errors=True)
-        rc, so, se = c.run([gen] + args + ["-o", out], timeout=60)
+        rc, so, se = c.run([gen] + args + ["-o", out])
         problem = c.crash(rc, so, se)
         if not problem and rc == 0:
             problem = "exit 0"
@@ -526,15 +547,15 @@ def check_gen(c, gen):
         c.report("[gen] %s -> exit %s, no output%s" % (name, rc, (": " + se.strip().splitlines()[0])
                                                           if not problem and se.strip() else ""), problem)
     # -o with its argument missing.
-    rc, so, se = c.run([gen, "W=2", "-o"], timeout=60)
+    rc, so, se = c.run([gen, "W=2", "-o"])
     c.report("[gen] -o missing its argument -> exit non-zero, message",
              c.crash(rc, so, se) or (None if rc not in (0, None) and "-o" in se else
                                      "exit %s, stderr %r" % (rc, se.strip()[:200])))
     # An existing output directory is left exactly as it was by a bad parameter.
     keep = os.path.join(work, "keep")
-    rc, so, se = c.run([gen, "W=2", "T=2", "-o", keep], timeout=120)
+    rc, so, se = c.run([gen, "W=2", "T=2", "-o", keep])
     before = tree_digest(keep)
-    rc2, so2, se2 = c.run([gen, "W=2", "T=3", "-o", keep], timeout=60)
+    rc2, so2, se2 = c.run([gen, "W=2", "T=3", "-o", keep])
     after = tree_digest(keep)
     c.report("[gen] bad parameter with an existing output directory: exit non-zero, nothing changed",
              c.crash(rc2, so2, se2) or ("generating W=2 T=2 failed: %s" % se.strip()[:200] if rc != 0 else
@@ -544,7 +565,7 @@ def check_gen(c, gen):
     plain = os.path.join(work, "plain")
     with open(plain, "w") as f:
         f.write("x\n")
-    rc, so, se = c.run([gen, "W=2", "T=2", "-o", os.path.join(plain, "sub")], timeout=60)
+    rc, so, se = c.run([gen, "W=2", "T=2", "-o", os.path.join(plain, "sub")])
     c.report("[gen] -o below a regular file -> exit non-zero, message, nothing created",
              c.crash(rc, so, se) or ("exit 0" if rc == 0 else
                                      "no message" if len(se.strip()) < 10 else
@@ -560,7 +581,7 @@ def check_gen(c, gen):
     if os.path.exists(vpath):
         os.remove(vpath)
     os.mkdir(vpath)
-    rc, so, se = c.run([gen, "W=2", "T=4", "-o", io], timeout=120)
+    rc, so, se = c.run([gen, "W=2", "T=4", "-o", io])
     stray = sorted(f for f in os.listdir(io) if f.endswith((".tmp", ".partial")) or "~" in f)
     c.report("[gen] an output file that cannot be written (%s is a directory) -> exit non-zero, "
              "message, no temporary files" % victim,
@@ -607,8 +628,8 @@ def main():
             c.report("generator %s exists" % args.gen, "not found or not executable")
         else:
             check_gen(c, args.gen)
-    print("%d passed, %d failed" % (c.npass, c.nfail))
-    return 1 if c.nfail else 0
+    print("%d passed, %d failed%s" % (c.npass, c.nfail, ", %d too slow" % c.nslow if c.nslow else ""))
+    return 1 if c.nfail else flows.SLOW_EXIT if c.nslow else 0
 
 
 if __name__ == "__main__":
