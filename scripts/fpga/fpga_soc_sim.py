@@ -57,6 +57,22 @@ def bounded(cmd, what, bound, cwd=None):
         return None
 
 
+def compile_bench(a, params, out):
+    """Compile tb_fpga_soc with the core and the SoC at these parameters: the vvp
+    file, or None (its output and a FAIL line printed)."""
+    src = synth.rtl_files(a.rtl) + synth.FPGA_SRC + [os.path.join(ROOT, "fpga", "common",
+                                                                    "tb_fpga_soc.v")]
+    vvp = os.path.join(out, "tb.vvp")
+    cmd = [flows.tool("IVERILOG"), "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
+    cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
+    c = subprocess.run(cmd, capture_output=True, text=True)
+    if c.returncode != 0:
+        print(c.stdout + c.stderr)
+        print("FAIL iverilog could not compile the SoC bench")
+        return None
+    return vvp
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
@@ -97,15 +113,8 @@ def main():
 
     params = {"T": T, "WARP_W": synth.log2(W), "LANE_W": synth.log2(T), "IMEM_AW": a.imem_aw,
               "DMEM_AW": a.dmem_aw, "START_PC": entry, "MAX_CYCLES": a.max_cycles}
-    src = synth.rtl_files(a.rtl) + synth.FPGA_SRC + [os.path.join(ROOT, "fpga", "common",
-                                                                    "tb_fpga_soc.v")]
-    vvp = os.path.join(out, "tb.vvp")
-    cmd = [flows.tool("IVERILOG"), "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
-    cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
-    c = subprocess.run(cmd, capture_output=True, text=True)
-    if c.returncode != 0:
-        print(c.stdout + c.stderr)
-        print("FAIL iverilog could not compile the SoC bench")
+    vvp = compile_bench(a, params, out)
+    if vvp is None:
         print("0 passed, 1 failed")
         return 1
     r = bounded([flows.tool("VVP"), "-n", vvp], "vvp, the SoC bench (W=%d T=%d)" % (W, T),
@@ -168,15 +177,8 @@ def run_prog(a, elf):
               "END_IDLE": 16 * 8 + (3 * 512 + 2 * (1 << (synth.log2(W) + synth.log2(T))) + 64
                                     if progpatch.REPORT[a.board] else 0),
               "MAX_CYCLES": a.max_cycles}
-    src = synth.rtl_files(a.rtl) + synth.FPGA_SRC + [os.path.join(ROOT, "fpga", "common",
-                                                                    "tb_fpga_soc.v")]
-    vvp = os.path.join(out, "tb.vvp")
-    cmd = [flows.tool("IVERILOG"), "-g2005", "-s", "tb_fpga_soc", "-o", vvp]
-    cmd += ["-Ptb_fpga_soc.%s=%d" % kv for kv in params.items()] + src
-    c = subprocess.run(cmd, capture_output=True, text=True)
-    if c.returncode != 0:
-        print(c.stdout + c.stderr)
-        print("FAIL iverilog could not compile the SoC bench")
+    vvp = compile_bench(a, params, out)
+    if vvp is None:
         return 1, 1, 1
     r = bounded([flows.tool("VVP"), "-n", vvp], "vvp, the SoC bench running %s" % os.path.relpath(elf),
                 "its cycle limit (--max-cycles %d)" % a.max_cycles, cwd=out)

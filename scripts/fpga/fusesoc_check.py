@@ -142,13 +142,7 @@ def main():
             checks.append(synth_ice40_check(rc, env["PATH"], d))
     except TooSlow as e:       # no verdict for it nor for the checks after it
         slow = str(e)
-    for name, ok in checks:
-        print("%s %s" % ("PASS" if ok else "FAIL", name))
-    if slow:
-        print(slow)
-    bad = sum(1 for _, ok in checks if not ok)
-    print("%d passed, %d failed%s" % (len(checks) - bad, bad, ", 1 too slow" if slow else ""))
-    return 1 if bad else flows.SLOW_EXIT if slow else 0
+    return flows.report(checks, slow)
 
 
 def lint_and_sim(checks):

@@ -119,3 +119,15 @@ def too_slow(what, secs, bound):
     """The line of a run the backstop stopped: what, the limit, the bound not reached."""
     return "TOO SLOW %s: did not finish within the %g s backstop (%s; %s raises it), " \
            "before %s" % (what, secs, "the machine, not the design", BACKSTOP_VAR, bound)
+
+
+def report(checks, slow=None):
+    """Print (name, ok) checks as PASS/FAIL lines, a TOO SLOW line (slow, too_slow's) and
+    the counts; the exit status: 1 if one failed, else SLOW_EXIT if a run was stopped."""
+    for name, ok in checks:
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    if slow:
+        print(slow)
+    bad = sum(1 for _, ok in checks if not ok)
+    print("%d passed, %d failed%s" % (len(checks) - bad, bad, ", 1 too slow" if slow else ""))
+    return 1 if bad else SLOW_EXIT if slow else 0

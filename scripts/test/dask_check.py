@@ -120,7 +120,7 @@ def main():
         up = wait_for_worker(addr, procs)
         checks.append(("a dask scheduler and a worker started on %s" % addr, up))
         if not up:
-            return report(checks)
+            return flows.report(checks)
         local = dict(os.environ)
         local.pop("DASK_SCHEDULER", None)
         remote = dict(local, DASK_SCHEDULER=addr)
@@ -180,17 +180,7 @@ def main():
             except subprocess.TimeoutExpired:
                 p.kill()
                 p.wait()
-    return report(checks, slow)
-
-
-def report(checks, slow=None):
-    for name, ok in checks:
-        print("%s %s" % ("PASS" if ok else "FAIL", name))
-    if slow:
-        print(slow)
-    bad = sum(1 for _, ok in checks if not ok)
-    print("%d passed, %d failed%s" % (len(checks) - bad, bad, ", 1 too slow" if slow else ""))
-    return 1 if bad else flows.SLOW_EXIT if slow else 0
+    return flows.report(checks, slow)
 
 
 if __name__ == "__main__":
