@@ -13,6 +13,8 @@
 
 #include <stddef.h>
 
+#include "simty_map.h"
+
 enum simt_track { TRACK_SORTED = 0, TRACK_ARBITER = 1 };
 
 /* How the sorted list keeps its cold paths (TRACK=sorted, T > 2): EXACT, a
@@ -124,9 +126,7 @@ struct simt_cfg {
     unsigned cfg_id;     /* compact signature, see cfg_derive() */
 };
 
-/* Branch predictor size: 2^SIMTY_BPRED_BITS two-bit counters (>= 6).  Measured:
- * see gen/bpred.c. */
-#define SIMTY_BPRED_BITS 7
+/* Branch predictor size: SIMTY_BPRED_BITS in simty_map.h (measured: gen/bpred.c). */
 
 /* Bounds of the user parameters. */
 #define CFG_WT_MAX    64
@@ -136,8 +136,8 @@ struct simt_cfg {
  * "Throughput per logic"): W8T8 and W8T16 lose 4.7 % of the exact core's cycles
  * on the bench for 14 % less logic.  At W8T32 it loses 7 % on the fixed problems
  * but 24 % on the weak-scaled ones for 13 % less logic, so T = 32 keeps the heap. */
-#define CFG_LAZY_MAX_T 16
-#define CFG_ARBPIPE_MAX 6   /* log2(CFG_WT_MAX): a cut per level of the tree */
+#define CFG_LAZY_MAX_T SIMTY_LAZY_MAX_T
+#define CFG_ARBPIPE_MAX SIMTY_ARBPIPE_MAX   /* log2(CFG_WT_MAX): a cut per level of the tree */
 #define CFG_MEM_MIN_KIB 1
 #define CFG_MEM_MAX_KIB 65536   /* 64 MiB: well inside 0x80000000..0xF0000000 */
 

@@ -48,6 +48,16 @@
  * bits 6..0), so it ranks after every path that has not yielded. */
 #define SIMTY_YIELD_JUMPS      256
 
+/* The largest T whose sorted list takes the lazy sorter by default (SORTER=auto;
+ * simty-gen and the model's RTL timing mode share the rule). */
+#define SIMTY_LAZY_MAX_T       16
+/* Branch predictor size: 2^SIMTY_BPRED_BITS two-bit counters (>= 6; measured:
+ * gen/bpred.c); the jump target buffer: 2^SIMTY_BTB_BITS entries. */
+#define SIMTY_BPRED_BITS       7
+#define SIMTY_BTB_BITS         5
+/* The most cuts of the arbiter's reduction tree (ARBPIPE): one per level. */
+#define SIMTY_ARBPIPE_MAX      6
+
 /* Trap causes (RISC-V mcause numbers). */
 #define SIMTY_TRAP_MISALIGNED_TARGET 0
 #define SIMTY_TRAP_FETCH_FAULT       1

@@ -22,6 +22,10 @@ void ref_config_default(struct ref_config *c)
     c->isa_a = 0;
     c->pass_rule = REF_PASS_WORD;
     c->yield = REF_YIELD_DEFAULT;
+    c->timing = REF_TIMING_LATENCY;
+    c->track = REF_TRACK_SORTED;
+    c->sorter_exact = REF_AUTO;
+    c->arbpipe = REF_AUTO;
 }
 
 int ref_config_check(const struct ref_config *c, char *err, size_t n)
@@ -46,6 +50,19 @@ int ref_config_check(const struct ref_config *c, char *err, size_t n)
         (c->yield < 2 || c->yield > REF_YIELD_MAX || !IS_POW2(c->yield)))
         return simty_errf(err, n, "yield=%d: 0 (off) or a power of two in [2,%d]", c->yield,
                           REF_YIELD_MAX);
+    if ((unsigned)c->timing > REF_TIMING_LAST)
+        return simty_errf(err, n, "timing %d: unknown", (int)c->timing);
+    if ((unsigned)c->track > REF_TRACK_ARBITER)
+        return simty_errf(err, n, "track %d: unknown", (int)c->track);
+    if (c->arbpipe != REF_AUTO && (c->arbpipe < 0 || c->arbpipe > SIMTY_ARBPIPE_MAX))
+        return simty_errf(err, n, "arbpipe=%d: auto or 0..%d", c->arbpipe, SIMTY_ARBPIPE_MAX);
+    if (c->arbpipe > 0 && c->track != REF_TRACK_ARBITER)
+        return simty_errf(err, n, "arbpipe=%d: needs track arbiter", c->arbpipe);
+    if (c->sorter_exact != REF_AUTO && c->track != REF_TRACK_SORTED)
+        return simty_errf(err, n, "sorter: needs track sorted%s", "");
+    if (c->timing == REF_TIMING_RTL && c->policy >= REF_POLICY_IPDOM)
+        return simty_errf(err, n, "timing rtl: list policies only (not %s)",
+                          ref_policy_name(c->policy));
     if (c->yield > 0 && !c->isa_a)
         return simty_errf(err, n, "yield=%d: the rule needs the A extension (rv32ia, rv32ima)",
                           c->yield);
@@ -119,4 +136,68 @@ int ref_pass_rule_parse(const char *s, enum ref_pass_rule *p)
         return -1;
     *p = (enum ref_pass_rule)i;
     return 0;
+}
+
+static const char *const timing_names[] = { "latency", "rtl" };
+static const char *const track_names[] = { "sorted", "arbiter" };
+
+const char *ref_timing_name(enum ref_timing t)
+{
+    return (unsigned)t <= REF_TIMING_LAST ? timing_names[t] : "?";
+}
+
+int ref_timing_parse(const char *s, enum ref_timing *t)
+{
+    int i = name_index(timing_names, REF_TIMING_LAST + 1, s);
+    if (i < 0)
+        return -1;
+    *t = (enum ref_timing)i;
+    return 0;
+}
+
+const char *ref_track_name(enum ref_track t)
+{
+    return (unsigned)t <= REF_TRACK_ARBITER ? track_names[t] : "?";
+}
+
+int ref_track_parse(const char *s, enum ref_track *t)
+{
+    int i = name_index(track_names, 2, s);
+    if (i < 0)
+        return -1;
+    *t = (enum ref_track)i;
+    return 0;
+}
+
+int ref_sorter_parse(const char *s, int *exact)
+{
+    static const char *const names[] = { "lazy", "exact", "auto" };
+    int i = name_index(names, 3, s);
+    if (i < 0)
+        return -1;
+    *exact = i == 2 ? REF_AUTO : i;
+    return 0;
+}
+
+/* gen/cfg.c: the lazy sorter for 2 < T <= CFG_LAZY_MAX_T (SIMTY_LAZY_MAX_T)
+ * unless SORTER says otherwise. */
+int ref_sorter_is_exact(const struct ref_config *c)
+{
+    if (c->sorter_exact != REF_AUTO)
+        return c->sorter_exact;
+    return !(c->T > 2 && c->T <= SIMTY_LAZY_MAX_T);
+}
+
+/* gen/cfg.c: no cut up to T = 4, two at T = 8, then log2(T) / 2 rounded up
+ * less one (T = 16: 1; 32, 64: 2). */
+unsigned ref_arbpipe(const struct ref_config *c)
+{
+    unsigned lg = 0;
+    if (c->track != REF_TRACK_ARBITER)
+        return 0;
+    if (c->arbpipe != REF_AUTO)
+        return (unsigned)c->arbpipe;
+    while ((1u << lg) < c->T)
+        lg++;
+    return lg <= 2 ? 0 : lg == 3 ? 2 : (lg + 1) / 2 - 1;
 }

@@ -15,6 +15,7 @@
 #include "elf_load.h"
 #include "errf.h"
 #include "pathlist.h"
+#include "rtltime.h"
 #include "stack.h"
 #include "state.h"
 
@@ -41,7 +42,8 @@ static int alloc_state(struct ref *r)
     r->wready = calloc(c->W, sizeof *r->wready);
     if (!r->imem || !r->dmem || !r->dec || !r->x || !r->pc || !r->th || !r->wl || !r->eff ||
         !r->ready || !r->reg_ready || !r->reg_ready_w || !r->reg_ready_hi || !r->alive || !r->wready ||
-        (REF_POLICY_IS_STACK(c->policy) && ref_stack_alloc(r)))
+        (REF_POLICY_IS_STACK(c->policy) && ref_stack_alloc(r)) ||
+        (c->timing == REF_TIMING_RTL && rt_alloc(r)))
         return -1;
     for (w = 0; w < c->W; w++) {
         r->wl[w].p = calloc(c->T + 4, sizeof *r->wl[w].p);
@@ -101,6 +103,7 @@ void ref_free(struct ref *r)
     free(r->alive);
     free(r->wready);
     ref_stack_free(r);
+    rt_free(r->rt);
     cfg_free(r->graph);
     free(r);
 }
@@ -204,4 +207,6 @@ void ref_reset(struct ref *r, uint32_t entry)
     ref_list_reset(r, entry);          /* (the view of the stack policies too) */
     if (r->ws)
         ref_stack_reset(r, entry);
+    if (r->rt)
+        rt_reset(r, entry);
 }

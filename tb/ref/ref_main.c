@@ -57,6 +57,12 @@ static void usage(FILE *f)
         "                     takes N backward jumps in a row, each after a read of memory,\n"
         "                     while its warp has another path yields to it; 0 = off, else a\n"
         "                     power of two >= 2 (default %u with A, 0 without; the RTL's)\n"
+        "  --timing M         the clock: latency (default: the latency model, a few rules\n"
+        "                     per instruction) or rtl (the generated core's pipeline:\n"
+        "                     fetch, predictors, issue ports, resolve loop; list policies)\n"
+        "  --track K          --timing rtl: the core's tracker, sorted (default) or arbiter\n"
+        "  --sorter S         --timing rtl, sorted: exact, lazy or auto (default: simty-gen's)\n"
+        "  --arbpipe N        --timing rtl, arbiter: the tree's cuts, 0..%d or auto (default)\n"
         "  --max-cycles N     stop as a hang after N warp-instructions (default %llu, 0 = none)\n"
         "  --cfg              print the control-flow graph, post-dominators and each\n"
         "                     branch's reconvergence PC instead of running\n"
@@ -66,7 +72,7 @@ static void usage(FILE *f)
         "  --quiet            do not print the program's console output\n"
         "  --check-invariants check the path lists after every warp-instruction (slow)\n"
         "Exit: 0 pass, 1 a thread exited non-zero, 2 hang, 3 bad input, 4 a thread trapped.\n",
-        SIMTY_IMEM_KIB_DEFAULT, SIMTY_DMEM_KIB_DEFAULT, SIMTY_YIELD_JUMPS,
+        SIMTY_IMEM_KIB_DEFAULT, SIMTY_DMEM_KIB_DEFAULT, SIMTY_YIELD_JUMPS, SIMTY_ARBPIPE_MAX,
         (unsigned long long)DEFAULT_MAX_CYCLES);
 }
 
@@ -145,7 +151,8 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
         if (strcmp(name, "-W") && strcmp(name, "-T") && strcmp(name, "--imem") &&
             strcmp(name, "--dmem") && strcmp(name, "--policy") && strcmp(name, "--max-cycles") &&
             strcmp(name, "--pass-rule") && strcmp(name, "--yield") &&
-            strcmp(name, "--isa") &&
+            strcmp(name, "--isa") && strcmp(name, "--timing") && strcmp(name, "--track") &&
+            strcmp(name, "--sorter") && strcmp(name, "--arbpipe") &&
             strcmp(name, "--commit-log") && strcmp(name, "--stats") && strcmp(name, "--signature"))
             return bad("unknown option '%s'%s (try --help)", a, "");
         if (!val) {
@@ -181,6 +188,22 @@ static int parse(int argc, char **argv, struct opts *o, char **elfs)
         } else if (strcmp(name, "--pass-rule") == 0) {
             if (ref_pass_rule_parse(val, &o->cfg.pass_rule))
                 return bad("--pass-rule %s: unknown (word, packed, rotate, block)%s", val, "");
+        } else if (strcmp(name, "--timing") == 0) {
+            if (ref_timing_parse(val, &o->cfg.timing))
+                return bad("--timing %s: unknown (latency, rtl)%s", val, "");
+        } else if (strcmp(name, "--track") == 0) {
+            if (ref_track_parse(val, &o->cfg.track))
+                return bad("--track %s: unknown (sorted, arbiter)%s", val, "");
+        } else if (strcmp(name, "--sorter") == 0) {
+            if (ref_sorter_parse(val, &o->cfg.sorter_exact))
+                return bad("--sorter %s: unknown (exact, lazy, auto)%s", val, "");
+        } else if (strcmp(name, "--arbpipe") == 0) {
+            if (strcmp(val, "auto") == 0)
+                o->cfg.arbpipe = REF_AUTO;
+            else if (parse_u64(name, val, SIMTY_ARBPIPE_MAX, &v))
+                return -1;
+            else
+                o->cfg.arbpipe = (int)v;
         } else if (strcmp(name, "--yield") == 0) {
             if (parse_u64(name, val, REF_YIELD_MAX, &v))
                 return -1;

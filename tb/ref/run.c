@@ -24,6 +24,7 @@
 #include "pathlist.h"
 #include "report.h"
 #include "latency.h"
+#include "rtltime.h"
 #include "stack.h"
 
 /* One issue, as the policy takes it: the lanes served, where they went (the
@@ -33,6 +34,10 @@ struct issued {
     uint64_t served;
     struct ref_path g[REF_MAX_T + 1];
     unsigned ng, lat;
+    /* for the RTL timing mode (r->rt): the head path issued, and whether it
+     * held every live thread (single) or the sorted list's follow-on held */
+    struct ref_path head;
+    int single, follows;
 };
 
 /* The statistics of a pass of d (NULL: outside instruction memory) over
@@ -158,11 +163,13 @@ static void pass_general(struct ref *r, unsigned w, const struct ref_path *head,
  * issue ends with the yield rule, when on, the warp's new head and cycle
  * (ref_list_head). */
 static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct simty_effect *eff,
-                                               int fast, uint64_t *served_out, uint32_t *pc_out)
+                                               int fast, uint64_t *served_out, uint32_t *pc_out,
+                                               struct issued *op)
 {
     struct warp_list *l = &r->wl[w];
     struct ref_path head;
-    struct issued o;
+    struct issued o_, *ip = op ? op : &o_;
+#define o (*ip)
     const struct dinsn *d;
     uint64_t live, dead;
 
@@ -186,6 +193,11 @@ static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct
         *served_out = o.served;
     if (pc_out)
         *pc_out = head.pc;
+    if (r->rt) {
+        o.head = head;
+        o.single = head.mask == live;
+        o.follows = ref_list_follows(r, w, &head, live, o.served, o.g, o.ng);
+    }
     r->ready[w] = r->cycle + o.lat;
     r->last_issue = ++r->cycle;
     if (r->yield_k)
@@ -194,6 +206,7 @@ static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct
         r->live_warps--;
     ref_list_head(r, w);
     return 1;
+#undef o
 }
 
 /* ref_issue of a stack policy: the general path, then the stack takes the
@@ -230,7 +243,7 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
     struct simty_effect *eff = out ? out : r->eff;
     if (REF_POLICY_IS_STACK(r->cfg.policy))
         return issue_stack(r, w, eff, served_out, pc_out);
-    return issue_list(r, w, eff, 0, served_out, pc_out);
+    return issue_list(r, w, eff, 0, served_out, pc_out, NULL);
 }
 
 /* ---- which warp issues ------------------------------------------------------------- */
@@ -327,7 +340,7 @@ static int run_list(struct ref *r, uint64_t limit)
             hang = 1;
             break;
         }
-        issue_list(r, (unsigned)w, r->eff, 1, NULL, NULL);
+        issue_list(r, (unsigned)w, r->eff, 1, NULL, NULL, NULL);
     }
     /* The fast paths leave the thread PCs to the paths (a thread that ends
      * writes its own, ref_exec): every thread PC as ref_issue leaves it. */
@@ -336,28 +349,85 @@ static int run_list(struct ref *r, uint64_t limit)
     return hang;
 }
 
+/* The commit-log lines of an issue at cycle cyc: 0, or -1 on a write error. */
+static int log_issue(FILE *log, uint64_t cyc, unsigned w, uint64_t served,
+                     const struct simty_effect *eff)
+{
+    char line[256];
+    uint64_t m;
+    for (m = served; m; m &= m - 1) {
+        unsigned lane = (unsigned)__builtin_ctzll(m);
+        int k = report_commit_line(line, sizeof line, cyc, w, lane, &eff[lane]);
+        fwrite(line, 1, (size_t)k, log);
+    }
+    return ferror(log) ? -1 : 0;
+}
+
+/* The cycles the RTL timing mode lets pass without an issue before it calls
+ * the run a hang of its own (a bug of the mode, not of the program). */
+#define RT_STUCK 100000
+
+/* ref_run of a list policy under --timing rtl: cycle by cycle, the warp that
+ * issues is the timing mode's pick (rtltime.h); its instruction runs as
+ * issue_list runs it (the fast paths when nothing is logged), or a wrong-path
+ * one only takes its slot.  0 done, 1 limit, -1 a log error or a stuck run. */
+static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
+{
+    struct issued is;
+    uint64_t c = 0, idle = 0, org = rt_origin(r);
+    int follow_on = r->cfg.track == REF_TRACK_SORTED && (ref_sorter_is_exact(&r->cfg) || r->cfg.T <= 2);
+    unsigned k;
+    while (r->live_warps) {
+        int wrong, w;
+        rt_begin(r, c);
+        w = rt_pick(r, c, &wrong);
+        if (w >= 0 && wrong) {
+            rt_issue_wrong(r, (unsigned)w, c);
+        } else if (w >= 0) {
+            if (r->warp_insts >= limit)
+                return 1;
+            r->cycle = org + c;
+            if (log)
+                issue_list(r, (unsigned)w, r->eff, 0, NULL, NULL, &is);
+            else
+                issue_list(r, (unsigned)w, r->eff, 1, NULL, NULL, &is);
+            rt_issued(r, (unsigned)w, c, is.head.mask, is.served, is.g, is.ng,
+                      is.single || (follow_on && is.follows));
+            if (log && log_issue(log, org + c, (unsigned)w, is.served, r->eff))
+                return -1;
+            r->rt_end = org + c + 1;
+            idle = 0;
+        } else if (++idle > RT_STUCK) {
+            snprintf(r->err, sizeof r->err, "timing rtl: no issue for %d cycles at cycle %llu",
+                     RT_STUCK, (unsigned long long)(org + c));
+            return -1;
+        }
+        rt_fetch(r, c);
+        c++;
+    }
+    r->cycle = org + c;
+    if (!log)
+        for (k = 0; k < r->cfg.W; k++)
+            write_pcs(r, k);
+    return 0;
+}
+
 int ref_run(struct ref *r, uint64_t max_cycles, FILE *log)
 {
     struct simty_effect *eff = log ? r->eff : NULL;
-    char line[256];
     int w, list = !REF_POLICY_IS_STACK(r->cfg.policy);
+    if (r->rt)
+        return run_rtl(r, max_cycles ? max_cycles : UINT64_MAX, log);
     if (list && !log)             /* the common run: a list policy, nothing logged */
         return run_list(r, max_cycles ? max_cycles : UINT64_MAX);
     while ((w = ref_pick(r)) >= 0) {
-        uint64_t served, cyc = r->cycle, m;
+        uint64_t served, cyc = r->cycle;
         uint32_t pc;
         if (max_cycles && r->warp_insts >= max_cycles)
             return 1;
         ref_issue(r, (unsigned)w, eff, &served, &pc);
-        if (log) {
-            for (m = served; m; m &= m - 1) {
-                unsigned lane = (unsigned)__builtin_ctzll(m);
-                int k = report_commit_line(line, sizeof line, cyc, (unsigned)w, lane, &eff[lane]);
-                fwrite(line, 1, (size_t)k, log);
-            }
-            if (ferror(log))
-                return -1;
-        }
+        if (log && log_issue(log, cyc, (unsigned)w, served, eff))
+            return -1;
     }
     return 0;
 }
@@ -373,6 +443,8 @@ int ref_done(const struct ref *r)
  * else the clock. */
 static uint64_t run_cycles(const struct ref *r)
 {
+    if (r->rt)
+        return r->rt_end;
     return r->live_warps == 0 && r->last_issue ? r->last_issue - 1 + REF_LAT_RESOLVE : r->cycle;
 }
 

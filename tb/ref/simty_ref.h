@@ -69,6 +69,18 @@ enum ref_pass_rule {
 };
 #define REF_PASS_LAST REF_PASS_BLOCK
 
+/* The model's clock (--timing).  REF_TIMING_LATENCY (the default): the
+ * latency model (latency.c), a few rules per instruction, which ranks policies
+ * but runs ahead of the core.  REF_TIMING_RTL: the timing mode (rtltime.c),
+ * which follows the generated core's pipeline (fetch and its queues, the
+ * predictors, the scheduler's readiness and register-file ports, the resolve
+ * loop) to predict its cycles; the core is named by track, sorter and
+ * arbpipe, simty-gen's knobs.  Results never depend on the clock. */
+enum ref_timing { REF_TIMING_LATENCY, REF_TIMING_RTL };
+#define REF_TIMING_LAST REF_TIMING_RTL
+enum ref_track { REF_TRACK_SORTED, REF_TRACK_ARBITER };
+#define REF_AUTO (-1)                /* sorter_exact, arbpipe: simty-gen's auto rule */
+
 struct ref_config {
     unsigned W, T;               /* powers of two, 1..64 */
     unsigned imem_kib, dmem_kib; /* powers of two, 1..REF_MAX_MEM_KIB */
@@ -81,6 +93,11 @@ struct ref_config {
                                     head path yields to another path of its warp; 0 off,
                                     else a power of two >= 2 (needs A); REF_YIELD_DEFAULT:
                                     SIMTY_YIELD_JUMPS with A, 0 without (ref_yield_jumps) */
+    enum ref_timing timing;      /* the clock (above) */
+    enum ref_track track;        /* --timing rtl: the core's path tracker */
+    int sorter_exact;            /* TRACK=sorted: 1 SORTER=exact, 0 lazy, REF_AUTO */
+    int arbpipe;                 /* TRACK=arbiter: the tree's cuts, 0..SIMTY_ARBPIPE_MAX, or
+                                    REF_AUTO */
 };
 #define REF_YIELD_DEFAULT (-1)
 #define REF_YIELD_MAX (1 << 30)
@@ -115,6 +132,16 @@ unsigned ref_yield_jumps(const struct ref_config *c);
 /* "word", "packed", "rotate", "block". */
 const char *ref_pass_rule_name(enum ref_pass_rule p);
 int ref_pass_rule_parse(const char *s, enum ref_pass_rule *p);
+/* "latency", "rtl"; "sorted", "arbiter"; "exact", "lazy", "auto". */
+const char *ref_timing_name(enum ref_timing t);
+int ref_timing_parse(const char *s, enum ref_timing *t);
+const char *ref_track_name(enum ref_track t);
+int ref_track_parse(const char *s, enum ref_track *t);
+int ref_sorter_parse(const char *s, int *exact);
+/* The auto rules of simty-gen (gen/cfg.c) for c's W and T: whether the
+ * sorted list's sorter is the exact heap, and the arbiter's cuts. */
+int ref_sorter_is_exact(const struct ref_config *c);
+unsigned ref_arbpipe(const struct ref_config *c);
 
 struct ref *ref_new(const struct ref_config *c, char *err, size_t errlen);
 void ref_free(struct ref *r);

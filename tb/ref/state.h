@@ -21,6 +21,7 @@ struct warp_list {
 
 struct cfg;
 struct warp_stack;            /* stack.c: reconvergence stack / split tables */
+struct rt_state;              /* rtltime.c: the RTL timing mode */
 
 struct ref {
     struct ref_config cfg;
@@ -72,6 +73,8 @@ struct ref {
     unsigned yield_k, depth_bits;
     unsigned yield_cnt[REF_MAX_W];
     uint64_t yield_read, yields;
+    struct rt_state *rt;      /* the RTL timing mode's state (rtltime.h), or NULL */
+    uint64_t rt_end;          /* --timing rtl: the run's cycles in the core's clock */
     char err[256];
 };
 

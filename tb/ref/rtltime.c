@@ -1,0 +1,485 @@
+/*
+ * rtltime.c - the RTL timing mode (rtltime.h): the core's fetch streams,
+ * predictors, register-file ports and resolve loop, as timing state.
+ *
+ * The cycles of one issue of warp w at t (sorted list; the arbiter's stage r
+ * comes 1 + ARBPIPE cycles later), gen/ARCHITECTURE.md's pipeline:
+ *  - its operands are read at t + 1 (rs1) and t + 2 (rs2) from its bank (warp
+ *    parity), its result written at t + 6 (ALU) or t + 10 (a load, a
+ *    multiply): a later issue reads it from t + 6 / t + 10 on (rs2 a cycle
+ *    earlier);
+ *  - it resolves at t + 7; stage r, t + 8, releases a warp that waits for it
+ *    (a load: its write-back at t + 10 if later) and redirects fetch;
+ *  - a fetch picked at f0 is in the warp's queue at f0 + 3 and may issue at
+ *    f0 + 4; a predicted jump sets the fetch PC at f0 + 4 (the fetches of the
+ *    warp between are dropped), its target is picked from f0 + 5.
+ * A warp with a single path issues behind an instruction that may be
+ * followed, on the guess that it goes where fetch predicted with the same
+ * threads; a wrong guess lets the wrong-path instructions behind it issue
+ * (they take issue slots and ports) until t + 5, and stage r refetches.  A
+ * warp that may not follow issues again after its release (t + 9), from its
+ * queue when its fetch stream went where the path unit goes on, else after a
+ * refetch (t + 13).
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "latency.h"
+#include "rtltime.h"
+
+#define RT_Q     8            /* stream entries (a queue holds at most 4) */
+#define RT_RING  64           /* cycles of port reservations ahead (> 10 + 1) */
+#define RT_EVQ   64           /* pending predictor writes */
+
+enum { RK_PLAIN, RK_JAL, RK_BRANCH, RK_JALR };
+
+/* gen/predecode.c's fields of one instruction word. */
+struct rt_pd {
+    uint8_t rs1, rs2;         /* registers read (0: none) at issue + 1, + 2 */
+    uint8_t use1, use2;       /* the bank's read port at issue + 1, + 2 */
+    uint8_t walu, load;       /* the bank's write port at issue + 6, + 10 */
+    uint8_t follow;           /* may be followed (a jalr: when predicted) */
+    uint8_t kind;             /* RK_* */
+    uint8_t div;              /* a divide: its warp waits for the shared divider */
+    uint8_t msq;              /* may squash at resolve: its warp issues nothing then */
+    int32_t off;              /* jal, branch: byte offset */
+};
+
+/* A fetched instruction: its PC, where fetch went after it, when it is in
+ * the queue (f3), and whether it may be followed. */
+struct rt_ent {
+    uint32_t pc, pnext;
+    uint64_t at;
+    uint8_t follow;
+};
+
+struct rt_warp {
+    struct rt_ent s[RT_Q];    /* the stream: in flight (at > now) and queued, oldest first */
+    unsigned h, n;
+    unsigned ghosts;          /* fetches a predicted jump drops (they hold credits) */
+    uint64_t ghost_end;       /* fetches before this cycle are ghosts, dropped then */
+    uint32_t fpc;             /* fetch PC */
+    uint64_t fblock;          /* no fetch before this cycle */
+    uint64_t hold;            /* no issue before this cycle */
+    uint64_t last;            /* its last issue + 1 (0: none) */
+    uint64_t redir;           /* stage r of a wrong guess or a wait (0: none) */
+    uint32_t kpc;             /* keep the stream at redir when the warp goes on at kpc */
+    int wrong;                /* the stream is on a wrong path until redir */
+    uint64_t wrong_end;       /* the last cycle a wrong-path instruction may issue */
+    int nwrong;               /* wrong-path instructions issued since the guess */
+    int wfollow;              /* the last wrong-path one may be followed */
+    uint64_t sq;              /* bit c % 64: no issue at c (an instruction that may squash
+                                 resolves then) */
+};
+
+struct rt_ev {                /* a predictor write at cycle c */
+    uint64_t c;
+    uint32_t pc, target;
+    uint8_t btb, up;
+};
+
+struct rt_state {
+    struct rt_pd *pd;         /* per instruction word */
+    struct rt_warp *w;
+    uint8_t bp[1 << SIMTY_BPRED_BITS];
+    uint32_t btb[1 << SIMTY_BTB_BITS];
+    uint8_t btb_valid[1 << SIMTY_BTB_BITS];
+    struct rt_ev ev[RT_EVQ];
+    unsigned evh, evn;
+    uint64_t wr[2][RT_RING];  /* a bank's write port reserved for cycle c: holds c + 1 */
+    uint64_t blk[2];          /* a bank issues nothing at blk - 1 (its rs2 read port) */
+    unsigned ibuf, rstage, fdelay, nobb, banks_bit;
+    unsigned rr, frr;
+    uint64_t origin;
+};
+
+/* ---- set-up ------------------------------------------------------------------------ */
+
+int rt_alloc(struct ref *r)
+{
+    struct rt_state *s = calloc(1, sizeof *s);
+    if (!s)
+        return -1;
+    s->pd = calloc(r->imem_size / 4, sizeof *s->pd);
+    s->w = calloc(r->cfg.W, sizeof *s->w);
+    r->rt = s;
+    return s->pd && s->w ? 0 : -1;
+}
+
+void rt_free(struct rt_state *s)
+{
+    if (!s)
+        return;
+    free(s->pd);
+    free(s->w);
+    free(s);
+}
+
+/* gen/predecode.c on word i. */
+static struct rt_pd predecode(uint32_t i, const struct ref_config *c)
+{
+    struct rt_pd p;
+    unsigned op = i & 0x7f, f3 = (i >> 12) & 7, rd = (i >> 7) & 31;
+    int env = op == 0x73 && f3 == 0, csr = op == 0x73 && f3 != 0;
+    int m = c->isa_m && op == 0x33 && (i >> 25) == 1;
+    int amo = c->isa_a && op == 0x2f;
+    int uses2 = op == 0x63 || op == 0x23 || op == 0x33 || amo;
+    memset(&p, 0, sizeof p);
+    p.use1 = (uint8_t)(uses2 || env || op == 0x67 || op == 0x03 || op == 0x13);
+    p.use2 = (uint8_t)(uses2 || env);
+    p.rs1 = (uint8_t)(env ? 17 : p.use1 ? (i >> 15) & 31 : 0);
+    p.rs2 = (uint8_t)(env ? 10 : p.use2 ? (i >> 20) & 31 : 0);
+    p.walu = (uint8_t)(rd && (op == 0x37 || op == 0x17 || op == 0x6f || op == 0x67 ||
+                              op == 0x13 || (op == 0x33 && !m) || csr));
+    p.load = (uint8_t)(op == 0x03 || (m && !(f3 & 4)) || amo);
+    p.div = (uint8_t)(m && (f3 & 4));
+    p.kind = op == 0x6f ? RK_JAL : op == 0x63 ? RK_BRANCH : op == 0x67 ? RK_JALR : RK_PLAIN;
+    if (op == 0x6f)
+        p.off = (int32_t)(((i >> 31) ? 0xfff00000u : 0) | (i & 0xff000) | ((i >> 9) & 0x800) |
+                          ((i >> 20) & 0x7fe));
+    else if (op == 0x63)
+        p.off = (int32_t)(((i >> 31) ? 0xfffff000u : 0) | ((i << 4) & 0x800) |
+                          ((i >> 20) & 0x7e0) | ((i >> 7) & 0x1e));
+    p.follow = (uint8_t)!(op == 0x73 || p.div || (amo && ((i >> 28) & 1)));
+    p.msq = (uint8_t)(env || op == 0x63 || op == 0x67 || op == 0x03 || op == 0x23 || amo || p.div ||
+                      (op == 0x6f && (p.off & 2)));
+    return p;
+}
+
+/* The cycle the RTL's commit log gives the first cycle of fetch: the reset
+ * sequence clears the register file (32 cycles a bank row of 32 registers,
+ * at least 32), then 9 more; the arbiter logs a stage r later. */
+static uint64_t origin_of(const struct ref *r)
+{
+    uint64_t rows = r->cfg.W > 1 ? (uint64_t)r->cfg.W / 2 * 32 : 32;
+    return rows + 9 + (r->cfg.track == REF_TRACK_ARBITER ? 1 + ref_arbpipe(&r->cfg) : 0);
+}
+
+void rt_reset(struct ref *r, uint32_t entry)
+{
+    struct rt_state *s = r->rt;
+    uint32_t k, nw = r->imem_size / 4;
+    unsigned w;
+    for (k = 0; k < nw; k++)
+        s->pd[k] = predecode(ref_rd32(r->imem + 4 * k), &r->cfg);
+    memset(s->w, 0, r->cfg.W * sizeof *s->w);
+    for (w = 0; w < r->cfg.W; w++)
+        s->w[w].fpc = entry;
+    memset(s->bp, 1, sizeof s->bp);                /* weakly the static rule */
+    memset(s->btb_valid, 0, sizeof s->btb_valid);
+    memset(s->wr, 0, sizeof s->wr);
+    memset(s->blk, 0, sizeof s->blk);
+    s->evh = s->evn = 0;
+    s->ibuf = r->cfg.W <= 2 ? 4 : 2;
+    s->rstage = r->cfg.track == REF_TRACK_ARBITER ? 9 + ref_arbpipe(&r->cfg) : 8;
+    s->fdelay = r->cfg.W >= 16;
+    s->nobb = r->cfg.W > 4;
+    s->banks_bit = r->cfg.W > 1;
+    s->rr = s->frr = 0;
+    s->origin = origin_of(r);
+}
+
+uint64_t rt_origin(const struct ref *r)
+{
+    return r->rt->origin;
+}
+
+/* ---- helpers ----------------------------------------------------------------------- */
+
+static const struct rt_pd *pd_at(const struct ref *r, uint32_t pc)
+{
+    uint32_t off = pc - SIMTY_IMEM_BASE;
+    static const struct rt_pd none = { .follow = 1 };
+    return off < r->imem_size && !(pc & 3) ? &r->rt->pd[off >> 2] : &none;
+}
+
+static struct rt_ent *head(struct rt_warp *q)
+{
+    return &q->s[q->h];
+}
+
+static void pop(struct rt_warp *q)
+{
+    q->h = (q->h + 1) % RT_Q;
+    q->n--;
+}
+
+static void flush(struct rt_warp *q)
+{
+    q->h = q->n = 0;
+    q->ghosts = 0;
+    q->ghost_end = 0;
+}
+
+static int port_free(const uint64_t *ring, uint64_t c)
+{
+    return ring[c % RT_RING] != c + 1;
+}
+
+static void port_take(uint64_t *ring, uint64_t c)
+{
+    ring[c % RT_RING] = c + 1;
+}
+
+/* The bank of warp w may issue the instruction at c: not in the cycle after
+ * an issue that reads rs2 (gen/sched.c's blk_q), and its write port free. */
+static int ports_free(const struct rt_state *s, unsigned w, const struct rt_pd *p, uint64_t c)
+{
+    unsigned b = w & s->banks_bit;
+    return s->blk[b] != c + 1 && (!p->walu || port_free(s->wr[b], c + 6)) &&
+           (!p->load || port_free(s->wr[b], c + 10));
+}
+
+static void ports_take(struct rt_state *s, unsigned w, const struct rt_pd *p, uint64_t c)
+{
+    unsigned b = w & s->banks_bit;
+    if (p->use2)
+        s->blk[b] = c + 2;
+    if (p->walu)
+        port_take(s->wr[b], c + 6);
+    if (p->load)
+        port_take(s->wr[b], c + 10);
+}
+
+/* The operands of warp w's head path are written by c: rs1 from the model's
+ * write time (t + 6, t + 10), rs2 a cycle earlier. */
+static int operands_ready(const struct ref *r, unsigned w, const struct rt_pd *p, uint64_t c)
+{
+    const struct warp_list *l = &r->wl[w];
+    uint64_t mask = l->p[0].mask, o = r->rt->origin;
+    if (p->rs1 && ref_reg_ready_of(r, w, p->rs1, mask, 0) > c + o)
+        return 0;
+    if (p->rs2 && ref_reg_ready_of(r, w, p->rs2, mask, 0) > c + o + 1)
+        return 0;
+    return 1;
+}
+
+static void event(struct rt_state *s, uint64_t c, uint32_t pc, uint32_t target, int btb, int up)
+{
+    struct rt_ev *e;
+    if (s->evn == RT_EVQ)           /* cannot happen: one write per issue, 8 cycles ahead */
+        return;
+    e = &s->ev[(s->evh + s->evn++) % RT_EVQ];
+    e->c = c;
+    e->pc = pc;
+    e->target = target;
+    e->btb = (uint8_t)btb;
+    e->up = (uint8_t)up;
+}
+
+/* ---- a cycle ----------------------------------------------------------------------- */
+
+/* Stage r of a warp's wrong guess or wait: keep the stream when the warp
+ * goes on where it went and nothing wrong issued, else refetch. */
+static void redirect(struct ref *r, unsigned w, uint64_t c)
+{
+    struct rt_warp *q = &r->rt->w[w];
+    const struct warp_list *l = &r->wl[w];
+    q->redir = 0;
+    if (!l->n) {
+        flush(q);
+        return;
+    }
+    if (q->nwrong || l->p[0].pc != q->kpc) {
+        flush(q);
+        q->fpc = l->p[0].pc;
+        q->fblock = c + 1;
+    }
+    q->wrong = 0;
+    q->nwrong = 0;
+}
+
+void rt_begin(struct ref *r, uint64_t c)
+{
+    struct rt_state *s = r->rt;
+    unsigned w;
+    while (s->evn && s->ev[s->evh].c <= c) {
+        const struct rt_ev *e = &s->ev[s->evh];
+        uint32_t wpc = e->pc >> 2;
+        if (e->btb) {
+            s->btb[wpc & ((1u << SIMTY_BTB_BITS) - 1)] = e->target;
+            s->btb_valid[wpc & ((1u << SIMTY_BTB_BITS) - 1)] = 1;
+        } else {
+            uint8_t *k = &s->bp[wpc & ((1u << SIMTY_BPRED_BITS) - 1)];
+            *k = e->up ? (uint8_t)(*k < 3 ? *k + 1 : 3) : (uint8_t)(*k ? *k - 1 : 0);
+        }
+        s->evh = (s->evh + 1) % RT_EVQ;
+        s->evn--;
+    }
+    for (w = 0; w < r->cfg.W; w++) {
+        struct rt_warp *q = &s->w[w];
+        q->sq &= ~(1ull << ((c - 1) & 63));
+        if (q->redir && q->redir <= c)
+            redirect(r, w, c);
+        if (q->ghost_end && q->ghost_end <= c)
+            q->ghosts = 0, q->ghost_end = 0;
+    }
+}
+
+/* Warp w may issue at c: *wrong says whether its head is on a wrong path. */
+static int ready(const struct ref *r, unsigned w, uint64_t c, int *wrong)
+{
+    const struct rt_state *s = r->rt;
+    const struct rt_warp *q = &s->w[w];
+    const struct rt_ent *e;
+    const struct rt_pd *p;
+    if (!q->n || (s->nobb && q->last == c) || (q->sq >> (c & 63) & 1))
+        return 0;
+    e = &q->s[q->h];
+    if (e->at >= c || (q->wrong ? c > q->wrong_end || !q->wfollow : c < q->hold))
+        return 0;
+    p = pd_at(r, e->pc);
+    if (!ports_free(s, w, p, c))
+        return 0;
+    *wrong = q->wrong;
+    if (q->wrong)
+        return 1;
+    if (!r->wl[w].n || e->pc != r->wl[w].p[0].pc)
+        return 0;
+    return operands_ready(r, w, p, c);
+}
+
+int rt_pick(struct ref *r, uint64_t c, int *wrong)
+{
+    struct rt_state *s = r->rt;
+    unsigned W = r->cfg.W, k;
+    for (k = 0; k < W; k++) {
+        unsigned w = (s->rr + k) & (W - 1);
+        if (ready(r, w, c, wrong)) {
+            s->rr = (w + 1) & (W - 1);
+            return (int)w;
+        }
+    }
+    return -1;
+}
+
+void rt_issue_wrong(struct ref *r, unsigned w, uint64_t c)
+{
+    struct rt_state *s = r->rt;
+    struct rt_warp *q = &s->w[w];
+    const struct rt_pd *p = pd_at(r, head(q)->pc);
+    ports_take(s, w, p, c);
+    q->wfollow = head(q)->follow;
+    q->nwrong++;
+    q->last = c + 1;
+    pop(q);
+}
+
+/* The predictors' training by a resolved instruction of a single path (the
+ * counter a cycle after the resolve stage, the target buffer at it). */
+static void train(struct rt_state *s, const struct rt_pd *p, uint32_t pc, uint64_t c,
+                  const struct ref_path *g, unsigned ng, int single)
+{
+    (void)single;
+    if (p->kind == RK_BRANCH && ng == 1)
+        event(s, c + 8, pc, 0, 0, (g[0].pc != pc + 4) != (p->off < 0));
+    else if (p->kind == RK_JALR && ng >= 1)
+        event(s, c + 7, pc, g[0].pc, 1, 0);
+}
+
+void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64_t served,
+               const struct ref_path *g, unsigned ng, int may_follow)
+{
+    struct rt_state *s = r->rt;
+    struct rt_warp *q = &s->w[w];
+    struct rt_ent e = *head(q);
+    const struct rt_pd *p = pd_at(r, e.pc);
+    int guessed = ng == 1 && served == head_mask && g[0].pc == e.pnext;
+    uint64_t rel;
+    pop(q);
+    ports_take(s, w, p, c);
+    q->last = c + 1;
+    if (p->msq)
+        q->sq |= 1ull << ((c + 7) & 63);
+    train(s, p, e.pc, c, g, ng, may_follow);
+    if (e.follow && may_follow) {
+        if (guessed)
+            return;
+        q->wrong = 1;                     /* wrong-path issues until the squash */
+        q->wrong_end = c + 5;
+        q->wfollow = 1;
+        q->nwrong = 0;
+        q->kpc = e.pnext;
+        q->redir = c + s->rstage;
+        q->hold = q->redir + 1;
+        return;
+    }
+    rel = c + s->rstage;                  /* released at stage r */
+    if (p->load && rel < c + 10)
+        rel = c + 10;
+    if (p->div && rel < c + REF_LAT_DIV)
+        rel = c + REF_LAT_DIV;
+    q->kpc = e.pnext;
+    q->nwrong = 0;
+    q->redir = c + s->rstage;
+    q->hold = rel + 1;
+}
+
+/* ---- fetch ------------------------------------------------------------------------- */
+
+/* Where fetch goes after the instruction at pc, and whether it jumps. */
+static uint32_t predict(const struct rt_state *s, const struct rt_pd *p, uint32_t pc, int *jump)
+{
+    uint32_t wpc = pc >> 2;
+    *jump = 0;
+    if (p->kind == RK_JAL && !(p->off & 2))
+        *jump = 1;
+    else if (p->kind == RK_BRANCH && !(p->off & 2))
+        *jump = (p->off < 0) ^ (s->bp[wpc & ((1u << SIMTY_BPRED_BITS) - 1)] >= 2);
+    else if (p->kind == RK_JALR && s->btb_valid[wpc & ((1u << SIMTY_BTB_BITS) - 1)])
+        return s->btb[wpc & ((1u << SIMTY_BTB_BITS) - 1)];
+    return *jump ? pc + (uint32_t)p->off : pc + 4;
+}
+
+static int may_fetch(const struct ref *r, unsigned w, uint64_t c)
+{
+    const struct rt_warp *q = &r->rt->w[w];
+    unsigned held = q->last == c + 1;     /* an issue returns its credit the cycle after */
+    return r->wl[w].n && c >= q->fblock && q->n + q->ghosts + held < r->rt->ibuf;
+}
+/* (A warp's ghosts are fetches picked while its predicted jump is between f0
+ * and f4: they take the steering pick and a credit, and the jump drops them.) */
+
+void rt_fetch(struct ref *r, uint64_t c)
+{
+    struct rt_state *s = r->rt;
+    unsigned W = r->cfg.W, k, pick = W;
+    struct rt_warp *q;
+    struct rt_ent *e;
+    const struct rt_pd *p;
+    int jump, jalr_pred;
+    for (k = 0; k < W && pick == W; k++) {        /* a warp with nothing fetched first */
+        unsigned w = (s->frr + k) & (W - 1);
+        if (may_fetch(r, w, c) && !s->w[w].n && !s->w[w].ghosts)
+            pick = w;
+    }
+    for (k = 0; k < W && pick == W; k++) {
+        unsigned w = (s->frr + k) & (W - 1);
+        if (may_fetch(r, w, c))
+            pick = w;
+    }
+    if (pick == W)
+        return;
+    s->frr = (pick + 1) & (W - 1);
+    q = &s->w[pick];
+    if (c < q->ghost_end) {            /* behind a predicted jump: dropped at its f4 */
+        q->ghosts++;
+        return;
+    }
+    e = &q->s[(q->h + q->n++) % RT_Q];
+    p = pd_at(r, q->fpc);
+    e->pc = q->fpc;
+    e->at = c + 3 + s->fdelay;
+    e->pnext = predict(s, p, e->pc, &jump);
+    jalr_pred = p->kind == RK_JALR && e->pnext != e->pc + 4;
+    e->follow = (uint8_t)(p->follow && (p->kind != RK_JALR || jalr_pred));
+    q->fpc = e->pnext;
+    if (jump || jalr_pred)             /* the target from f0 + 5 */
+        q->ghost_end = c + 5;
+}
+
+uint64_t rt_next(const struct ref *r, uint64_t c)
+{
+    (void)r;
+    return c + 1;
+}
