@@ -305,7 +305,7 @@ def self_test():
           simjobs.model_args("--timing rtl --sorter {sorter}", simjobs.engine_track("lazy"))
           == ["--timing", "rtl", "--sorter", "lazy"] and simjobs.model_args(
               "-x {sorter}", simjobs.engine_track("arbiter")) == ["-x", "none"])
-    return check.summary("model-parity self-test")
+    return check.summary("parity-selftest")
 
 
 def main():

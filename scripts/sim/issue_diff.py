@@ -203,7 +203,8 @@ def idle_lines(rtl, model):
     (sa, ia, ha), (sb, ib, hb) = idle(rtl), idle(model)
     lines = ["## Cycles without an issue (first to last issue)", "",
              "| | RTL | model |", "|---|---|---|",
-             "| span, cycles | %d | %d |" % (sa, sb), "| cycles with an issue | %d | %d |" % (ia, ib),
+             "| span, cycles | %d | %d |" % (sa, sb),
+             "| cycles with an issue | %d | %d |" % (ia, ib),
              "| cycles with none | %d (%.1f %%) | %d (%.1f %%) |" % (
                  sa - ia, 100.0 * (sa - ia) / sa if sa else 0, sb - ib,
                  100.0 * (sb - ib) / sb if sb else 0)]
@@ -318,7 +319,7 @@ def self_test():
           in text and "| gaps of 4-7 idle cycles | 1 | 1 |" in text
           and "| gaps of 1 idle cycles | 1 | 0 |" in text)
     check("totals line", "sum of deltas: RTL 29, model 26 (model - RTL -3, -10.3 %)" in text)
-    return check.summary("issue_diff self-test")
+    return check.summary("issue-diff-selftest")
 
 
 def main():
