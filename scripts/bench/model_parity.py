@@ -114,10 +114,12 @@ def pct(v, nd=1):
 def md_tables(points, sums, meta):
     """parity.md: the points, then the totals per configuration and engine."""
     lines = ["# Model timing against the RTL (`make model-parity`)", "",
-             "Model: `simty-ref --policy minsp-pc %s`; kernels of sw/bench, fixed problems, "
+             "Model: %s; kernels of sw/bench, fixed problems, "
              "seed %d. Tolerances: cycles %g %% (lazy sorter %g %%), warp instructions %g %%. "
              "Differences are (model - RTL) / RTL." % (
-                 meta["model_args"] or "(no timing arguments)", SEED, meta["tol"]["cycles"],
+                 "`simty-ref --policy minsp-pc %s`" % meta["model_args"].strip()
+                 if meta["model_args"].strip() else
+                 "`simty-ref --policy minsp-pc` (no timing arguments)", SEED, meta["tol"]["cycles"],
                  meta["tol"]["lazy"], meta["tol"]["insns"]), "",
              "## Per configuration and engine", "",
              "| W x T | engine | within | RTL cycles | model cycles | model/RTL | cycles diff "
@@ -295,8 +297,8 @@ def self_test():
         md = open(os.path.join(tmp, "parity.md")).read()
         rows = list(csv.DictReader(open(os.path.join(tmp, "parity.csv"))))
         js = json.load(open(os.path.join(tmp, "parity.json")))
-    check("parity.md: the summary row and a kernel row",
-          "| 8x8 | lazy | 1 of 2 | 400000 | 374000 | 0.935 | -6.5 % | 30000 | 30000 | +0.00 % "
+    check("parity.md: the model's command, the summary row and a kernel row",
+          "Model: `simty-ref --policy minsp-pc --timing rtl`;" in md and "| 8x8 | lazy | 1 of 2 | 400000 | 374000 | 0.935 | -6.5 % | 30000 | 30000 | +0.00 % "
           "| b -11.0 % |" in md and "| a | 8x8 | lazy | 100000 | 107000 | 1.070 | +7.0 % |" in md)
     check("parity.csv and parity.json: every point, the columns",
           len(rows) == 3 and list(rows[0]) == list(COLS) and rows[1]["verdict"].startswith(
