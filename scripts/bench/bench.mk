@@ -1,6 +1,6 @@
 # scripts/bench/bench.mk - the benchmark suite and its figures (included by the top
 # Makefile).
-.PHONY: bench bench-docs
+.PHONY: bench bench-docs model-parity
 
 # The benchmark suite (sw/bench, scripts/bench/bench.py): every kernel on BENCH_CFGS
 # plus 1x1, on the RTL of each tracker (TRACK= on the command line picks one)
@@ -25,3 +25,16 @@ bench-docs: setup
 	    BENCH_CFGS="$(BENCH_DOCS_CFGS)" BENCH_FLAGS="--docs docs/bench --synth-root $(SYNTH_ROOT)"
 	@$(PYTHON) scripts/sim/timeline.py --kernel mandel --cfg 8x8 --track sorted \
 	    --out docs/bench/timeline-mandel-8x8-sorted.png
+
+# The model's timing against the RTL's (issue 54, scripts/bench/model_parity.py): the
+# bench kernels on each engine's RTL and on the model at each configuration; exits 1 when
+# a point is past its tolerance (cycles 5 %, lazy sorter 10 %, warp instructions 1 %).
+# PARITY_FLAGS="--no-fail" only reports; --model-args "" runs the model without timing options.
+PARITY_CFGS       ?= 1x1 8x8 8x16 4x64
+PARITY_TRACKS     ?= sorted arbiter lazy
+PARITY_MODEL_ARGS ?= --timing rtl
+PARITY_FLAGS      ?=
+model-parity: setup
+	@echo "model-parity: PARITY_CFGS=\"$(PARITY_CFGS)\" PARITY_TRACKS=\"$(PARITY_TRACKS)\" PARITY_MODEL_ARGS=\"$(PARITY_MODEL_ARGS)\""
+	@$(PYTHON) scripts/bench/model_parity.py --cfgs "$(PARITY_CFGS)" --tracks "$(PARITY_TRACKS)" \
+	    --model-args "$(PARITY_MODEL_ARGS)" $(PARITY_FLAGS)

@@ -151,7 +151,9 @@ def mem_passes(log, counted=is_mem_line):
 
 
 def run_kernel(job):
-    """One kernel on one engine: a record with the stats and the check."""
+    """One kernel on one engine: a record with the stats and the check.  The engine is
+    ("rtl", tracker, simulator) or ("ref", policy, more model arguments or None: the
+    timing options of scripts/bench/model_parity.py)."""
     eng, w, t, dmem, kdir, kernel, expected, want_mem, isa = job
     elf = os.path.join(kdir, kernel + ".elf")
     rec = {"kernel": kernel, "W": w, "T": t, "model": eng[0], "engine": eng[1],
@@ -166,6 +168,7 @@ def run_kernel(job):
                    "--isa", isa, "--quiet", "--stats", st, "--signature", sig]
             if dmem:
                 cmd += ["--dmem", str(dmem)]
+            cmd += list(eng[2] or [])
         # (mp-ipdom interleaves a warp's splits: a replay need not be next)
         want_mem = want_mem and eng[1] not in ("breadth-first", "mp-ipdom")
         cmd += (["--commit-log", log] if want_mem else []) + [elf]

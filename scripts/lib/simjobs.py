@@ -267,6 +267,45 @@ def build_sim(w, t, track, dmem=None, what="simjobs", isa="rv32i"):
     return sim
 
 
+# The engines the model's timing is held against (make model-parity, sim/issue_diff.py):
+# name -> the track of parse_specs (sorted: the exact sorter whatever SORTER=auto picks).
+TIMING_ENGINES = {"sorted": "sorted_exact", "lazy": "sorted_lazy", "arbiter": "arbiter"}
+
+
+def engine_track(name):
+    """A timing engine's track (TIMING_ENGINES), or a track of parse_specs as it is."""
+    track = TIMING_ENGINES.get(name, name)
+    if not TRACK_RE.fullmatch(track):
+        raise ValueError("engine %r: %s or a track (sorted_exact, arbiter_pipe0, ...)"
+                         % (name, ", ".join(TIMING_ENGINES)))
+    return track
+
+
+def model_args(text, track):
+    """The model's extra arguments (--model-args) for an engine's track: the words of
+    text, with {track} (sorted, arbiter), {sorter} (exact, lazy; none for the arbiter) and
+    {arbpipe} (auto, or K) replaced, so one option list can name each engine's timing."""
+    import shlex
+    k = knobs(1, 1, track)
+    sub = {"track": k["TRACK"], "sorter": k["SORTER"] if k["TRACK"] == "sorted" else "none",
+           "arbpipe": k["ARBPIPE"] or "auto"}
+    try:
+        return [w.format(**sub) for w in shlex.split(text)]
+    except (KeyError, ValueError, IndexError) as e:
+        raise ValueError("--model-args %r: %s (placeholders: {track} {sorter} {arbpipe})"
+                         % (text, e))
+
+
+def model_refusal(args, w, t, elf):
+    """None if the model takes these arguments (-W w -T t --policy minsp-pc args), else
+    its message: it is run for one issue (--max-cycles 1), and exit 3 is a refusal."""
+    r = subprocess.run([REF_BIN, "-W", str(w), "-T", str(t), "--policy", "minsp-pc"] + list(args)
+                       + ["--max-cycles", "1", "--quiet", elf], capture_output=True, text=True)
+    if r.returncode != 3:
+        return None
+    return (r.stderr.strip() or r.stdout.strip() or "exit 3").splitlines()[0]
+
+
 def has_a(isa):
     """Does the ISA have the A extension (the bench_a kernels, forward progress)?"""
     return isa in ("rv32ia", "rv32ima")

@@ -129,6 +129,9 @@ fast=(
   "compare-selftest|$py scripts/fpga/compare.py --self-test"
   "bench-plot-selftest|$py scripts/bench/bench_plot.py --self-test"
   "bench-selftest|$py scripts/bench/bench.py --self-test"
+  # make model-parity's verdicts and tables, issue_diff's matching and patterns (made-up, <1 s)
+  "parity-selftest|$py scripts/bench/model_parity.py --self-test"
+  "issue-diff-selftest|$py scripts/sim/issue_diff.py --self-test"
   "area-step-selftest|$py scripts/fpga/area_step.py --self-test"
   # nextpnr's progress lines (recorded logs, scripts/fpga/tests/), the tools' versions
   "pnr-progress|$py scripts/fpga/fpga_flow.py --progress-self-test"
