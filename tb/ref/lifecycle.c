@@ -207,6 +207,11 @@ void ref_reset(struct ref *r, uint32_t entry)
     ref_list_reset(r, entry);          /* (the view of the stack policies too) */
     if (r->ws)
         ref_stack_reset(r, entry);
+    r->order = REF_ORDER_POLICY;
+    memset(r->lz_ptr, 0, sizeof r->lz_ptr);
+    r->lz_match = 0;
     if (r->rt)
         rt_reset(r, entry);
+    if (r->rt && r->cfg.track == REF_TRACK_SORTED && r->cfg.policy == REF_POLICY_MINSP_PC)
+        r->order = ref_sorter_is_exact(&r->cfg) ? REF_ORDER_EXACT : REF_ORDER_LAZY;
 }

@@ -166,11 +166,152 @@ static void df_push(struct ref *r, struct warp_list *l, uint32_t pc, const struc
     df_converge(r, l);
 }
 
+/* ---- the sorted list's own order (--timing rtl, TRACK=sorted) --------------------------
+ *
+ * The core's sorted list (gen/ARCHITECTURE.md) keeps the head (HCT1), the
+ * second path (HCT2) and the cold paths (the CCT): p[0], p[1] and p[2..].
+ * Paths meet only in the compact-sort unit (the instruction's groups a, b
+ * and HCT2, equal PCs merged) and at stage r (y against the CCT's first
+ * path), so two cold paths at one PC stay apart until they meet there: the
+ * core issues more warp-instructions than minsp-pc's list, which merges
+ * anywhere.  The exact sorter's CCT is a heap whose root is the least of its
+ * paths: here p[2..] sorted, root first. */
+
+/* Insert np into the cold paths p[2..] (sorted, no merge: a heap). */
+static void cold_insert(struct ref *r, struct warp_list *l, const struct ref_path *np)
+{
+    unsigned i;
+    for (i = 2; i < l->n && !before(r->cfg.policy, np, &l->p[i]); i++)
+        ;
+    list_insert_at(l, i, np);
+}
+
+/* The compact-sort unit: the ng groups and HCT2 (hct2: valid), equal PCs
+ * merged, sorted into x[0..k-1]; returns k. */
+static unsigned ccs(struct ref *r, const struct ref_path *g, unsigned ng, const struct ref_path *hct2,
+                    struct ref_path *x)
+{
+    unsigned k = 0, i, j;
+    for (i = 0; i <= ng; i++) {
+        const struct ref_path *in = i < ng ? &g[i] : hct2;
+        if (!in)
+            break;
+        for (j = 0; j < k && x[j].pc != in->pc; j++)
+            ;
+        if (j < k) {
+            merge_into(&x[j], in);
+            r->merges++;
+        } else {
+            x[k++] = *in;
+        }
+    }
+    for (i = 1; i < k; i++)                /* (three at most) */
+        for (j = i; j > 0 && before(r->cfg.policy, &x[j], &x[j - 1]); j--) {
+            struct ref_path t = x[j];
+            x[j] = x[j - 1];
+            x[j - 1] = t;
+        }
+    return k;
+}
+
+/* The exact sorter: x to HCT1; y against the root (a root at y's PC merges
+ * with it; HCT2 takes the first of them; the other, and z, go to the heap);
+ * with y and z invalid, HCT2 takes the root, or the head absorbs every root
+ * at its PC first. */
+static void take_exact(struct ref *r, struct warp_list *l, const struct ref_path *g, unsigned ng)
+{
+    struct ref_path x[3], hct2 = l->p[1];
+    unsigned k = ccs(r, g, ng, l->n >= 2 ? &hct2 : NULL, x);
+    l->p[0] = x[0];                       /* the head and HCT2 leave; the cold paths stay */
+    if (l->n >= 2)
+        list_remove(l, 1);
+    else if (!k)
+        l->n = 0;
+    if (!k) {                             /* nothing left but cold paths: none (HCT2 was empty) */
+        l->n = 0;
+        return;
+    }
+    if (k == 1) {
+        while (l->n >= 2 && l->p[1].pc == l->p[0].pc) {    /* absorb */
+            merge_into(&l->p[0], &l->p[1]);
+            list_remove(l, 1);
+            r->merges++;
+        }
+        return;                           /* the root, if any, is HCT2 at p[1] */
+    }
+    if (l->n >= 2 && l->p[1].pc == x[1].pc) {     /* the root merges with y */
+        merge_into(&x[1], &l->p[1]);
+        list_remove(l, 1);
+        r->merges++;
+    }
+    if (l->n >= 2 && before(r->cfg.policy, &l->p[1], &x[1]))
+        cold_insert(r, l, &x[1]);         /* HCT2 = the root, y to the heap */
+    else
+        list_insert_at(l, 1, &x[1]);
+    if (k == 3)
+        cold_insert(r, l, &x[2]);
+}
+
+/* The lazy sorter (gen/cct.c): the cold paths are a stack, p[2] its bottom.
+ * A valid z is pushed; an invalid y pops the top into HCT2; otherwise the
+ * sorter takes a step, with its pointer from the top down: it swaps the
+ * entry it found before y (with this step's y, whatever it is), or probes
+ * its entry (the core compares it two cycles later, before the warp's next
+ * resolve: the warp runs one instruction at a time while it has cold
+ * paths), moving down when the entry does not come first. */
+static void take_lazy(struct ref *r, unsigned w, struct warp_list *l, const struct ref_path *g,
+                      unsigned ng)
+{
+    struct ref_path x[3], hct2 = l->p[1];
+    unsigned k = ccs(r, g, ng, l->n >= 2 ? &hct2 : NULL, x), hs = l->n > 2 ? l->n - 2 : 0;
+    unsigned *sp = &r->lz_ptr[w];
+    struct ref_path *st = l->p + 2;
+    uint64_t bit = 1ull << w;
+    int two = k >= 2;                     /* HCT2 holds a path */
+    if (k == 0) {                         /* (no HCT2, so no cold path either) */
+        l->n = 0;
+        return;
+    }
+    l->p[0] = x[0];
+    if (two)
+        l->p[1] = x[1];
+    if (k == 3) {                         /* push z */
+        st[hs] = x[2];
+        *sp = hs++;
+        r->lz_match &= ~bit;
+    } else if (k == 1 && hs) {            /* pop into HCT2 */
+        l->p[1] = st[--hs];
+        *sp = hs - 1;
+        r->lz_match &= ~bit;
+        two = 1;
+    } else if (k == 2 && hs && (r->lz_match & bit)) {       /* swap */
+        l->p[1] = st[*sp];
+        st[*sp] = x[1];
+        *sp = hs - 1;
+        r->lz_match &= ~bit;
+    } else if (k == 2 && hs) {            /* probe */
+        if (before(r->cfg.policy, &st[*sp], &x[1]))
+            r->lz_match |= bit;
+        else
+            *sp = *sp ? *sp - 1 : hs - 1;
+    }
+    l->n = two ? 2 + hs : 1;
+}
+
 unsigned ref_list_take(struct ref *r, unsigned w, uint32_t pc, const struct ref_path *g,
                        unsigned ng)
 {
     struct warp_list *l = &r->wl[w];
     unsigned i;
+    if (r->order != REF_ORDER_POLICY) {
+        if (r->order == REF_ORDER_EXACT)
+            take_exact(r, l, g, ng);
+        else
+            take_lazy(r, w, l, g, ng);
+        if (l->n > r->peak[w])
+            r->peak[w] = l->n;
+        return l->n;
+    }
     switch (r->cfg.policy) {
     case REF_POLICY_MINSP_PC:
     case REF_POLICY_MIN_PC:
@@ -248,14 +389,16 @@ int ref_check_invariants(const struct ref *r, char *err, size_t n)
                                       " but path pc %08" PRIx32, w, lane,
                                       r->pc[(w << r->lg_t) | lane], p->pc);
             /* Stack policies keep paths apart until their reconvergence point. */
-            if (r->cfg.policy != REF_POLICY_DEPTH_FIRST && !REF_POLICY_IS_STACK(r->cfg.policy))
+            if (r->cfg.policy != REF_POLICY_DEPTH_FIRST && !REF_POLICY_IS_STACK(r->cfg.policy) &&
+                r->order == REF_ORDER_POLICY)
                 for (j = 0; j < i; j++)
                     if (l->p[j].pc == p->pc)
                         return simty_errf(err, n, "warp %u: paths %u and %u share pc %08" PRIx32,
                                           w, j, i, p->pc);
-            if (i > 0 && (r->cfg.policy == REF_POLICY_MINSP_PC ||
+            if (i > 0 && r->order != REF_ORDER_LAZY && (r->cfg.policy == REF_POLICY_MINSP_PC ||
                           r->cfg.policy == REF_POLICY_MIN_PC) &&
-                !before(r->cfg.policy, &l->p[i - 1], p))
+                (r->order == REF_ORDER_POLICY ? !before(r->cfg.policy, &l->p[i - 1], p)
+                                              : before(r->cfg.policy, p, &l->p[i - 1])))
                 return simty_errf(err, n, "warp %u: paths %u and %u out of order", w, i - 1, i);
         }
         if (seen != live)

@@ -73,10 +73,18 @@ struct ref {
     unsigned yield_k, depth_bits;
     unsigned yield_cnt[REF_MAX_W];
     uint64_t yield_read, yields;
+    int order;                /* REF_ORDER_*: whose order a list policy's paths follow */
+    unsigned lz_ptr[REF_MAX_W];  /* REF_ORDER_LAZY: each warp's sorter pointer into its stack */
+    uint64_t lz_match;        /* bit w: the entry at warp w's pointer comes first: swap next */
     struct rt_state *rt;      /* the RTL timing mode's state (rtltime.h), or NULL */
     uint64_t rt_end;          /* --timing rtl: the run's cycles in the core's clock */
     char err[256];
 };
+
+/* ref.order: the policy's own (every list policy), or under --timing rtl
+ * with TRACK=sorted and minsp-pc the core's sorted list (pathlist.c), with
+ * the exact heap or the lazy sorter as its cold paths. */
+enum { REF_ORDER_POLICY, REF_ORDER_EXACT, REF_ORDER_LAZY };
 
 #if defined(__GNUC__)
 #define REF_ALWAYS_INLINE __attribute__((always_inline))
