@@ -11,9 +11,9 @@ Runs the 13 bench kernels (fixed problems, seed 1) on the RTL of each engine and
 model (--policy minsp-pc and --model-args) at each configuration, through bench.py's
 run_kernel (signatures checked as make bench checks them).  Engines: sorted (TRACK=sorted
 SORTER=exact), lazy (SORTER=lazy), arbiter (ARBPIPE=auto), or any track of
-scripts/lib/simjobs.py (sorted_exact, arbiter_pipe0, ...).  --model-args may name the
-engine's timing with {track}, {sorter} and {arbpipe}; the model runs once per distinct
-argument list.  A model that refuses an argument stops the run before any simulation.
+scripts/lib/simjobs.py (sorted_exact, arbiter_pipe0, ...).  With --timing rtl the model
+is told each engine's core (--track, --sorter or --arbpipe: simjobs.model_args); it runs
+once per distinct argument list.  A model that refuses an argument stops the run before any simulation.
 
 A point is a kernel at a configuration on an engine: RTL and model cycles, their ratio,
 warp instructions of both and their differences in %.  It passes when the cycles are
@@ -303,10 +303,13 @@ def self_test():
     check("parity.csv and parity.json: every point, the columns",
           len(rows) == 3 and list(rows[0]) == list(COLS) and rows[1]["verdict"].startswith(
               "cycles -11.0 %") and len(js["points"]) == 3 and "score" not in js["points"][0])
-    check("model arguments per engine: {sorter} of lazy, none for the arbiter",
-          simjobs.model_args("--timing rtl --sorter {sorter}", simjobs.engine_track("lazy"))
-          == ["--timing", "rtl", "--sorter", "lazy"] and simjobs.model_args(
-              "-x {sorter}", simjobs.engine_track("arbiter")) == ["-x", "none"])
+    check("model arguments per engine: --timing rtl names the core, nothing else does",
+          simjobs.model_args("--timing rtl", simjobs.engine_track("lazy"))
+          == ["--timing", "rtl", "--track", "sorted", "--sorter", "lazy"] and
+          simjobs.model_args("--timing rtl", simjobs.engine_track("arbiter"))
+          == ["--timing", "rtl", "--track", "arbiter"] and
+          simjobs.model_args("--timing rtl", "arbiter_pipe0")[-2:] == ["--arbpipe", "0"] and
+          simjobs.model_args("", "sorted_exact") == [])
     return check.summary("parity-selftest")
 
 
@@ -317,8 +320,8 @@ def main():
                     help="engines: sorted (exact sorter), lazy, arbiter, or simjobs tracks "
                          "(default %(default)s)")
     ap.add_argument("--model-args", default=DEFAULT_MODEL_ARGS,
-                    help="the model's timing arguments, {track} {sorter} {arbpipe} replaced "
-                         "per engine (default %(default)s)")
+                    help="the model's timing arguments; with --timing rtl each engine's "
+                         "--track and --sorter or --arbpipe follow (default %(default)s)")
     ap.add_argument("--kernels", help="a subset of the kernels (default: all 13)")
     ap.add_argument("--jobs", type=int, default=1, help="runs at a time (default 1)")
     ap.add_argument("--cycle-tol", type=float, default=5.0, help="cycles, %% (default 5)")

@@ -283,17 +283,20 @@ def engine_track(name):
 
 def model_args(text, track):
     """The model's extra arguments (--model-args) for an engine's track: the words of
-    text, with {track} (sorted, arbiter), {sorter} (exact, lazy; none for the arbiter) and
-    {arbpipe} (auto, or K) replaced, so one option list can name each engine's timing."""
+    text and, when they hold --timing rtl, the core that mode follows: --track, and
+    --sorter (sorted) or --arbpipe (arbiter, when the knob is not auto), from the
+    track's knobs, so one option list times every engine."""
     import shlex
+    words = shlex.split(text)
     k = knobs(1, 1, track)
-    sub = {"track": k["TRACK"], "sorter": k["SORTER"] if k["TRACK"] == "sorted" else "none",
-           "arbpipe": k["ARBPIPE"] or "auto"}
-    try:
-        return [w.format(**sub) for w in shlex.split(text)]
-    except (KeyError, ValueError, IndexError) as e:
-        raise ValueError("--model-args %r: %s (placeholders: {track} {sorter} {arbpipe})"
-                         % (text, e))
+    joined = " ".join(words)
+    if "--timing rtl" in joined or "--timing=rtl" in joined:
+        words += ["--track", k["TRACK"]]
+        if k["TRACK"] == "sorted":
+            words += ["--sorter", k["SORTER"]]
+        elif k["ARBPIPE"]:
+            words += ["--arbpipe", str(k["ARBPIPE"])]
+    return words
 
 
 def model_refusal(args, w, t, elf):

@@ -329,8 +329,8 @@ def main():
     ap.add_argument("--track", default="sorted",
                     help="sorted (exact sorter), lazy, arbiter or a simjobs track")
     ap.add_argument("--model-args", default="--timing rtl",
-                    help="the model's timing arguments ({track} {sorter} {arbpipe} replaced; "
-                         "default %(default)s)")
+                    help="the model's timing arguments (with --timing rtl the track's "
+                         "--track and --sorter or --arbpipe follow; default %(default)s)")
     ap.add_argument("--rtl-log", help="compare this RTL log (with --model-log), run nothing")
     ap.add_argument("--model-log")
     ap.add_argument("--show", type=int, default=0, help="the first N mismatching issues")

@@ -60,9 +60,6 @@ int ref_config_check(const struct ref_config *c, char *err, size_t n)
         return simty_errf(err, n, "arbpipe=%d: needs track arbiter", c->arbpipe);
     if (c->sorter_exact != REF_AUTO && c->track != REF_TRACK_SORTED)
         return simty_errf(err, n, "sorter: needs track sorted%s", "");
-    if (c->timing == REF_TIMING_RTL && c->policy >= REF_POLICY_IPDOM)
-        return simty_errf(err, n, "timing rtl: list policies only (not %s)",
-                          ref_policy_name(c->policy));
     if (c->yield > 0 && !c->isa_a)
         return simty_errf(err, n, "yield=%d: the rule needs the A extension (rv32ia, rv32ima)",
                           c->yield);

@@ -26,6 +26,7 @@
 
 #include "latency.h"
 #include "rtltime.h"
+#include "stack.h"
 
 #define RT_Q     8            /* stream entries (a queue holds at most 4) */
 #define RT_RING  64           /* cycles of port reservations ahead (> 10 + 1) */
@@ -186,6 +187,18 @@ uint64_t rt_origin(const struct ref *r)
 
 /* ---- helpers ----------------------------------------------------------------------- */
 
+/* Warp w's head path, the one it issues next under its policy: 0 when none. */
+static int head_path(struct ref *r, unsigned w, struct ref_path *h)
+{
+    unsigned si;
+    if (REF_POLICY_IS_STACK(r->cfg.policy))
+        return ref_stack_head(r, w, h, &si);
+    if (!r->wl[w].n)
+        return 0;
+    *h = r->wl[w].p[0];
+    return 1;
+}
+
 static const struct rt_pd *pd_at(const struct ref *r, uint32_t pc)
 {
     uint32_t off = pc - SIMTY_IMEM_BASE;
@@ -243,10 +256,10 @@ static void ports_take(struct rt_state *s, unsigned w, const struct rt_pd *p, ui
 
 /* The operands of warp w's head path are written by c: rs1 from the model's
  * write time (t + 6, t + 10), rs2 a cycle earlier. */
-static int operands_ready(const struct ref *r, unsigned w, const struct rt_pd *p, uint64_t c)
+static int operands_ready(const struct ref *r, unsigned w, uint64_t mask, const struct rt_pd *p,
+                          uint64_t c)
 {
-    const struct warp_list *l = &r->wl[w];
-    uint64_t mask = l->p[0].mask, o = r->rt->origin;
+    uint64_t o = r->rt->origin;
     if (p->rs1 && ref_reg_ready_of(r, w, p->rs1, mask, 0) > c + o)
         return 0;
     if (p->rs2 && ref_reg_ready_of(r, w, p->rs2, mask, 0) > c + o + 1)
@@ -274,15 +287,15 @@ static void event(struct rt_state *s, uint64_t c, uint32_t pc, uint32_t target, 
 static void redirect(struct ref *r, unsigned w, uint64_t c)
 {
     struct rt_warp *q = &r->rt->w[w];
-    const struct warp_list *l = &r->wl[w];
+    struct ref_path h;
     q->redir = 0;
-    if (!l->n) {
+    if (!head_path(r, w, &h)) {
         flush(q);
         return;
     }
-    if (q->nwrong || l->p[0].pc != q->kpc) {
+    if (q->nwrong || h.pc != q->kpc) {
         flush(q);
-        q->fpc = l->p[0].pc;
+        q->fpc = h.pc;
         q->fblock = c + 1;
     }
     q->wrong = 0;
@@ -317,8 +330,9 @@ void rt_begin(struct ref *r, uint64_t c)
 }
 
 /* Warp w may issue at c: *wrong says whether its head is on a wrong path. */
-static int ready(const struct ref *r, unsigned w, uint64_t c, int *wrong)
+static int ready(struct ref *r, unsigned w, uint64_t c, int *wrong)
 {
+    struct ref_path h;
     const struct rt_state *s = r->rt;
     const struct rt_warp *q = &s->w[w];
     const struct rt_ent *e;
@@ -334,9 +348,9 @@ static int ready(const struct ref *r, unsigned w, uint64_t c, int *wrong)
     *wrong = q->wrong;
     if (q->wrong)
         return 1;
-    if (!r->wl[w].n || e->pc != r->wl[w].p[0].pc)
+    if (!head_path(r, w, &h) || e->pc != h.pc)
         return 0;
-    return operands_ready(r, w, p, c);
+    return operands_ready(r, w, h.mask, p, c);
 }
 
 int rt_pick(struct ref *r, uint64_t c, int *wrong)
@@ -435,7 +449,7 @@ static int may_fetch(const struct ref *r, unsigned w, uint64_t c)
 {
     const struct rt_warp *q = &r->rt->w[w];
     unsigned held = q->last == c + 1;     /* an issue returns its credit the cycle after */
-    return r->wl[w].n && c >= q->fblock && q->n + q->ghosts + held < r->rt->ibuf;
+    return r->alive[w] && c >= q->fblock && q->n + q->ghosts + held < r->rt->ibuf;
 }
 /* (A warp's ghosts are fetches picked while its predicted jump is between f0
  * and f4: they take the steering pick and a credit, and the jump drops them.) */

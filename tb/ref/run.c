@@ -212,10 +212,10 @@ static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct
 /* ref_issue of a stack policy: the general path, then the stack takes the
  * groups. */
 static int issue_stack(struct ref *r, unsigned w, struct simty_effect *eff,
-                       uint64_t *served_out, uint32_t *pc_out)
+                       uint64_t *served_out, uint32_t *pc_out, struct issued *op)
 {
     struct ref_path head;
-    struct issued o;
+    struct issued o_, *ip = op ? op : &o_;
     const struct dinsn *d;
     uint64_t dead;
     unsigned si, left;
@@ -223,14 +223,16 @@ static int issue_stack(struct ref *r, unsigned w, struct simty_effect *eff,
     if (!ref_stack_head(r, w, &head, &si))
         return 0;
     d = ref_decode_at(r, head.pc);
-    pass_general(r, w, &head, d, eff, &o, &dead);
+    pass_general(r, w, &head, d, eff, ip, &dead);
     if (served_out)
-        *served_out = o.served;
+        *served_out = ip->served;
     if (pc_out)
         *pc_out = head.pc;
-    o.lat = ref_timing_issue(r, w, d, head.pc, &head, o.served, ref_written(o.served, eff), o.g,
-                             o.ng, ref_stack_single(r, w, head.mask), r->cycle);
-    left = ref_stack_update(r, w, si, &head, o.g, o.ng, dead, o.lat);
+    ip->head = head;
+    ip->single = ip->follows = ref_stack_single(r, w, head.mask);
+    ip->lat = ref_timing_issue(r, w, d, head.pc, &head, ip->served, ref_written(ip->served, eff),
+                               ip->g, ip->ng, ip->single, r->cycle);
+    left = ref_stack_update(r, w, si, &head, ip->g, ip->ng, dead, ip->lat);
     r->last_issue = ++r->cycle;
     if (left == 0)
         r->live_warps--;
@@ -242,7 +244,7 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
 {
     struct simty_effect *eff = out ? out : r->eff;
     if (REF_POLICY_IS_STACK(r->cfg.policy))
-        return issue_stack(r, w, eff, served_out, pc_out);
+        return issue_stack(r, w, eff, served_out, pc_out, NULL);
     return issue_list(r, w, eff, 0, served_out, pc_out, NULL);
 }
 
@@ -376,6 +378,7 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
     struct issued is;
     uint64_t c = 0, idle = 0, org = rt_origin(r);
     int follow_on = r->cfg.track == REF_TRACK_SORTED && (ref_sorter_is_exact(&r->cfg) || r->cfg.T <= 2);
+    int stack = REF_POLICY_IS_STACK(r->cfg.policy);
     unsigned k;
     while (r->live_warps) {
         int wrong, w;
@@ -387,7 +390,9 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
             if (r->warp_insts >= limit)
                 return 1;
             r->cycle = org + c;
-            if (log)
+            if (stack)
+                issue_stack(r, (unsigned)w, r->eff, NULL, NULL, &is);
+            else if (log)
                 issue_list(r, (unsigned)w, r->eff, 0, NULL, NULL, &is);
             else
                 issue_list(r, (unsigned)w, r->eff, 1, NULL, NULL, &is);
@@ -406,7 +411,7 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
         c++;
     }
     r->cycle = org + c;
-    if (!log)
+    if (!log && !stack)
         for (k = 0; k < r->cfg.W; k++)
             write_pcs(r, k);
     return 0;
