@@ -69,8 +69,13 @@ struct rt_warp {
     uint64_t wrong_end;       /* the last cycle a wrong-path instruction may issue */
     int nwrong;               /* wrong-path instructions issued since the guess */
     int wfollow;              /* the last wrong-path one may be followed */
-    uint64_t sq;              /* bit c % 64: no issue at c (an instruction that may squash
-                                 resolves then) */
+    uint64_t sq[8];           /* sq[c % 8] = c + 1: no issue at c (an instruction that may
+                                 squash resolves then) */
+    uint64_t nb;              /* no issue before this cycle (settle: the head's arrival, the
+                                 hold, the operands; UINT64_MAX with an empty stream) */
+    int hv;                   /* the warp has a head path: at hpc, its operands written from */
+    uint32_t hpc;             /* cycle opnd (kept by refresh: only the warp's own issues */
+    uint64_t opnd;            /* change them) */
 };
 
 struct rt_ev {                /* a predictor write at cycle c */
@@ -92,6 +97,14 @@ struct rt_state {
     unsigned ibuf, rstage, fdelay, nobb, banks_bit;
     unsigned rr, frr;
     uint64_t origin;
+    uint64_t redirs;          /* bit w: warp w has a stage r pending (redir) */
+    /* Which warps a cycle looks at (track keeps them): */
+    uint64_t now;             /* the cycle being simulated */
+    uint64_t cand;            /* warps that may issue now (their nb has come) */
+    uint64_t wheel[64];       /* wheel[t % 64]: warps whose nb is t, t - now < 64 */
+    uint64_t fcred;           /* warps with a free credit */
+    uint64_t fempty;          /* warps with nothing fetched */
+    uint64_t ghosted;         /* warps with ghosts */
 };
 
 /* ---- set-up ------------------------------------------------------------------------ */
@@ -156,35 +169,6 @@ static uint64_t origin_of(const struct ref *r)
     return rows + 9 + (r->cfg.track == REF_TRACK_ARBITER ? 1 + ref_arbpipe(&r->cfg) : 0);
 }
 
-void rt_reset(struct ref *r, uint32_t entry)
-{
-    struct rt_state *s = r->rt;
-    uint32_t k, nw = r->imem_size / 4;
-    unsigned w;
-    for (k = 0; k < nw; k++)
-        s->pd[k] = predecode(ref_rd32(r->imem + 4 * k), &r->cfg);
-    memset(s->w, 0, r->cfg.W * sizeof *s->w);
-    for (w = 0; w < r->cfg.W; w++)
-        s->w[w].fpc = entry;
-    memset(s->bp, 1, sizeof s->bp);                /* weakly the static rule */
-    memset(s->btb_valid, 0, sizeof s->btb_valid);
-    memset(s->wr, 0, sizeof s->wr);
-    memset(s->blk, 0, sizeof s->blk);
-    s->evh = s->evn = 0;
-    s->ibuf = r->cfg.W <= 2 ? 4 : 2;
-    s->rstage = r->cfg.track == REF_TRACK_ARBITER ? 9 + ref_arbpipe(&r->cfg) : 8;
-    s->fdelay = r->cfg.W >= 16;
-    s->nobb = r->cfg.W > 4;
-    s->banks_bit = r->cfg.W > 1;
-    s->rr = s->frr = 0;
-    s->origin = origin_of(r);
-}
-
-uint64_t rt_origin(const struct ref *r)
-{
-    return r->rt->origin;
-}
-
 /* ---- helpers ----------------------------------------------------------------------- */
 
 /* Warp w's head path, the one it issues next under its policy: 0 when none. */
@@ -215,6 +199,54 @@ static void pop(struct rt_warp *q)
 {
     q->h = (q->h + 1) % RT_Q;
     q->n--;
+}
+
+/* The warp's earliest issue from its own state (ready checks the rest). */
+static void settle(struct rt_warp *q)
+{
+    uint64_t t;
+    if (!q->n) {
+        q->nb = UINT64_MAX;
+        return;
+    }
+    t = q->s[q->h].at + 1;
+    if (!q->wrong && q->hold > t)
+        t = q->hold;
+    if (!q->wrong && q->opnd > t)
+        t = q->opnd;
+    q->nb = t;
+}
+
+/* After warp w's stream, hold or head changed: its nb and the masks. */
+static void track(struct rt_state *s, unsigned w)
+{
+    struct rt_warp *q = &s->w[w];
+    uint64_t bit = 1ull << w;
+    settle(q);
+    s->cand &= ~bit;
+    if (q->nb <= s->now)
+        s->cand |= bit;
+    else if (q->nb - s->now < 64)
+        s->wheel[q->nb & 63] |= bit;
+    else if (q->nb != UINT64_MAX)
+        s->cand |= bit;                   /* (far ahead: looked at every cycle) */
+    s->fcred = (s->fcred & ~bit) | (q->n + q->ghosts < s->ibuf ? bit : 0);
+    s->fempty = (s->fempty & ~bit) | (!q->n && !q->ghosts ? bit : 0);
+    s->ghosted = (s->ghosted & ~bit) | (q->ghosts ? bit : 0);
+}
+
+/* The warps of m in round-robin order from `from`: the next one after
+ * `prev` (W: none yet), or W when done. */
+static unsigned rr_next(uint64_t m, unsigned from, unsigned prev, unsigned W)
+{
+    uint64_t hi = from ? m & ~((1ull << from) - 1) : m, lo = from ? m & ((1ull << from) - 1) : 0;
+    if (prev != W) {
+        if (prev >= from)
+            hi &= prev == 63 ? 0 : ~((2ull << prev) - 1);
+        else
+            hi = 0, lo &= prev == 63 ? 0 : ~((2ull << prev) - 1);
+    }
+    return hi ? (unsigned)__builtin_ctzll(hi) : lo ? (unsigned)__builtin_ctzll(lo) : W;
 }
 
 static void flush(struct rt_warp *q)
@@ -254,17 +286,25 @@ static void ports_take(struct rt_state *s, unsigned w, const struct rt_pd *p, ui
         port_take(s->wr[b], c + 10);
 }
 
-/* The operands of warp w's head path are written by c: rs1 from the model's
- * write time (t + 6, t + 10), rs2 a cycle earlier. */
-static int operands_ready(const struct ref *r, unsigned w, uint64_t mask, const struct rt_pd *p,
-                          uint64_t c)
+/* Warp w's head path after its issue (or a reset): its PC and the cycle its
+ * operands are written by (rs1 from the model's write time, t + 6 or t + 10;
+ * rs2 a cycle earlier). */
+static void refresh(struct ref *r, unsigned w)
 {
-    uint64_t o = r->rt->origin;
-    if (p->rs1 && ref_reg_ready_of(r, w, p->rs1, mask, 0) > c + o)
-        return 0;
-    if (p->rs2 && ref_reg_ready_of(r, w, p->rs2, mask, 0) > c + o + 1)
-        return 0;
-    return 1;
+    struct rt_warp *q = &r->rt->w[w];
+    struct ref_path h;
+    const struct rt_pd *p;
+    uint64_t o = r->rt->origin, t = 0, x;
+    q->hv = head_path(r, w, &h);
+    if (!q->hv)
+        return;
+    q->hpc = h.pc;
+    p = pd_at(r, h.pc);
+    if (p->rs1 && (x = ref_reg_ready_of(r, w, p->rs1, h.mask, 0)) > t)
+        t = x;
+    if (p->rs2 && (x = ref_reg_ready_of(r, w, p->rs2, h.mask, 0)) > t + 1)
+        t = x - 1;
+    q->opnd = t > o ? t - o : 0;
 }
 
 static void event(struct rt_state *s, uint64_t c, uint32_t pc, uint32_t target, int btb, int up)
@@ -280,6 +320,44 @@ static void event(struct rt_state *s, uint64_t c, uint32_t pc, uint32_t target, 
     e->up = (uint8_t)up;
 }
 
+/* ---- reset ------------------------------------------------------------------------ */
+
+void rt_reset(struct ref *r, uint32_t entry)
+{
+    struct rt_state *s = r->rt;
+    uint32_t k, nw = r->imem_size / 4;
+    unsigned w;
+    for (k = 0; k < nw; k++)
+        s->pd[k] = predecode(ref_rd32(r->imem + 4 * k), &r->cfg);
+    memset(s->w, 0, r->cfg.W * sizeof *s->w);
+    for (w = 0; w < r->cfg.W; w++)
+        s->w[w].fpc = entry;
+    memset(s->bp, 1, sizeof s->bp);                /* weakly the static rule */
+    memset(s->btb_valid, 0, sizeof s->btb_valid);
+    memset(s->wr, 0, sizeof s->wr);
+    memset(s->blk, 0, sizeof s->blk);
+    s->evh = s->evn = 0;
+    s->ibuf = r->cfg.W <= 2 ? 4 : 2;
+    s->rstage = r->cfg.track == REF_TRACK_ARBITER ? 9 + ref_arbpipe(&r->cfg) : 8;
+    s->fdelay = r->cfg.W >= 16;
+    s->nobb = r->cfg.W > 4;
+    s->banks_bit = r->cfg.W > 1;
+    s->rr = s->frr = 0;
+    s->origin = origin_of(r);
+    s->redirs = 0;
+    s->now = s->cand = s->fcred = s->fempty = s->ghosted = 0;
+    memset(s->wheel, 0, sizeof s->wheel);
+    for (w = 0; w < r->cfg.W; w++) {
+        refresh(r, w);
+        track(s, w);
+    }
+}
+
+uint64_t rt_origin(const struct ref *r)
+{
+    return r->rt->origin;
+}
+
 /* ---- a cycle ----------------------------------------------------------------------- */
 
 /* Stage r of a warp's wrong guess or wait: keep the stream when the warp
@@ -287,25 +365,27 @@ static void event(struct rt_state *s, uint64_t c, uint32_t pc, uint32_t target, 
 static void redirect(struct ref *r, unsigned w, uint64_t c)
 {
     struct rt_warp *q = &r->rt->w[w];
-    struct ref_path h;
     q->redir = 0;
-    if (!head_path(r, w, &h)) {
+    r->rt->redirs &= ~(1ull << w);
+    if (!q->hv) {
         flush(q);
         return;
     }
-    if (q->nwrong || h.pc != q->kpc) {
+    if (q->nwrong || q->hpc != q->kpc) {
         flush(q);
-        q->fpc = h.pc;
+        q->fpc = q->hpc;
         q->fblock = c + 1;
     }
     q->wrong = 0;
     q->nwrong = 0;
+    track(r->rt, w);
 }
 
 void rt_begin(struct ref *r, uint64_t c)
 {
     struct rt_state *s = r->rt;
     unsigned w;
+    uint64_t m;
     while (s->evn && s->ev[s->evh].c <= c) {
         const struct rt_ev *e = &s->ev[s->evh];
         uint32_t wpc = e->pc >> 2;
@@ -319,25 +399,32 @@ void rt_begin(struct ref *r, uint64_t c)
         s->evh = (s->evh + 1) % RT_EVQ;
         s->evn--;
     }
-    for (w = 0; w < r->cfg.W; w++) {
-        struct rt_warp *q = &s->w[w];
-        q->sq &= ~(1ull << ((c - 1) & 63));
-        if (q->redir && q->redir <= c)
+    s->now = c;
+    s->cand |= s->wheel[c & 63];
+    s->wheel[c & 63] = 0;
+    for (m = s->ghosted; m; m &= m - 1) {
+        w = (unsigned)__builtin_ctzll(m);
+        if (s->w[w].ghost_end <= c) {     /* the jump's f4 dropped them */
+            s->w[w].ghosts = 0;
+            s->w[w].ghost_end = 0;
+            track(s, w);
+        }
+    }
+    for (m = s->redirs; m; m &= m - 1) {
+        w = (unsigned)__builtin_ctzll(m);
+        if (s->w[w].redir <= c)
             redirect(r, w, c);
-        if (q->ghost_end && q->ghost_end <= c)
-            q->ghosts = 0, q->ghost_end = 0;
     }
 }
 
 /* Warp w may issue at c: *wrong says whether its head is on a wrong path. */
-static int ready(struct ref *r, unsigned w, uint64_t c, int *wrong)
+static int ready(const struct ref *r, unsigned w, uint64_t c, int *wrong)
 {
-    struct ref_path h;
     const struct rt_state *s = r->rt;
     const struct rt_warp *q = &s->w[w];
     const struct rt_ent *e;
     const struct rt_pd *p;
-    if (!q->n || (s->nobb && q->last == c) || (q->sq >> (c & 63) & 1))
+    if (c < q->nb || (s->nobb && q->last == c) || q->sq[c & 7] == c + 1)
         return 0;
     e = &q->s[q->h];
     if (e->at >= c || (q->wrong ? c > q->wrong_end || !q->wfollow : c < q->hold))
@@ -348,21 +435,25 @@ static int ready(struct ref *r, unsigned w, uint64_t c, int *wrong)
     *wrong = q->wrong;
     if (q->wrong)
         return 1;
-    if (!head_path(r, w, &h) || e->pc != h.pc)
-        return 0;
-    return operands_ready(r, w, h.mask, p, c);
+    return q->hv && e->pc == q->hpc && c >= q->opnd;
 }
 
 int rt_pick(struct ref *r, uint64_t c, int *wrong)
 {
     struct rt_state *s = r->rt;
-    unsigned W = r->cfg.W, k;
-    for (k = 0; k < W; k++) {
-        unsigned w = (s->rr + k) & (W - 1);
+    unsigned W = r->cfg.W, w = W;
+    while ((w = rr_next(s->cand, s->rr, w, W)) != W) {
+        const struct rt_warp *q = &s->w[w];
+        if (c < q->nb) {                  /* a stale wheel entry: back to its own slot */
+            track(s, w);
+            continue;
+        }
         if (ready(r, w, c, wrong)) {
             s->rr = (w + 1) & (W - 1);
             return (int)w;
         }
+        if (q->wrong ? c >= q->wrong_end || !q->wfollow : !q->hv || q->s[q->h].pc != q->hpc)
+            s->cand &= ~(1ull << w);      /* nothing until its stage r (redirect tracks it) */
     }
     return -1;
 }
@@ -377,6 +468,7 @@ void rt_issue_wrong(struct ref *r, unsigned w, uint64_t c)
     q->nwrong++;
     q->last = c + 1;
     pop(q);
+    track(s, w);
 }
 
 /* The predictors' training by a resolved instruction of a single path (the
@@ -404,11 +496,14 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     ports_take(s, w, p, c);
     q->last = c + 1;
     if (p->msq)
-        q->sq |= 1ull << ((c + 7) & 63);
+        q->sq[(c + 7) & 7] = c + 8;
+    refresh(r, w);
     train(s, p, e.pc, c, g, ng, may_follow);
     if (e.follow && may_follow) {
-        if (guessed)
+        if (guessed) {
+            track(s, w);
             return;
+        }
         q->wrong = 1;                     /* wrong-path issues until the squash */
         q->wrong_end = c + 5;
         q->wfollow = 1;
@@ -416,6 +511,8 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
         q->kpc = e.pnext;
         q->redir = c + s->rstage;
         q->hold = q->redir + 1;
+        s->redirs |= 1ull << w;
+        track(s, w);
         return;
     }
     rel = c + s->rstage;                  /* released at stage r */
@@ -427,6 +524,8 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     q->nwrong = 0;
     q->redir = c + s->rstage;
     q->hold = rel + 1;
+    s->redirs |= 1ull << w;
+    track(s, w);
 }
 
 /* ---- fetch ------------------------------------------------------------------------- */
@@ -454,31 +553,31 @@ static int may_fetch(const struct ref *r, unsigned w, uint64_t c)
 /* (A warp's ghosts are fetches picked while its predicted jump is between f0
  * and f4: they take the steering pick and a credit, and the jump drops them.) */
 
-void rt_fetch(struct ref *r, uint64_t c)
+int rt_fetch(struct ref *r, uint64_t c)
 {
     struct rt_state *s = r->rt;
-    unsigned W = r->cfg.W, k, pick = W;
+    unsigned W = r->cfg.W, k = W, pick = W;
     struct rt_warp *q;
     struct rt_ent *e;
     const struct rt_pd *p;
     int jump, jalr_pred;
-    for (k = 0; k < W && pick == W; k++) {        /* a warp with nothing fetched first */
-        unsigned w = (s->frr + k) & (W - 1);
-        if (may_fetch(r, w, c) && !s->w[w].n && !s->w[w].ghosts)
-            pick = w;
-    }
-    for (k = 0; k < W && pick == W; k++) {
-        unsigned w = (s->frr + k) & (W - 1);
-        if (may_fetch(r, w, c))
-            pick = w;
-    }
+    while ((k = rr_next(s->fcred & s->fempty, s->frr, k, W)) != W)   /* nothing fetched first */
+        if (may_fetch(r, k, c)) {
+            pick = k;
+            break;
+        }
+    k = W;
+    while (pick == W && (k = rr_next(s->fcred, s->frr, k, W)) != W)
+        if (may_fetch(r, k, c))
+            pick = k;
     if (pick == W)
-        return;
+        return 0;
     s->frr = (pick + 1) & (W - 1);
     q = &s->w[pick];
     if (c < q->ghost_end) {            /* behind a predicted jump: dropped at its f4 */
         q->ghosts++;
-        return;
+        track(s, pick);
+        return 1;
     }
     e = &q->s[(q->h + q->n++) % RT_Q];
     p = pd_at(r, q->fpc);
@@ -490,10 +589,40 @@ void rt_fetch(struct ref *r, uint64_t c)
     q->fpc = e->pnext;
     if (jump || jalr_pred)             /* the target from f0 + 5 */
         q->ghost_end = c + 5;
+    track(s, pick);
+    return 1;
+}
+
+/* The next cycle after c in which warp w may issue or fetch, from its own
+ * state (UINT64_MAX: only another event, its stage r, can change it). */
+static uint64_t warp_next(const struct ref *r, const struct rt_warp *q, unsigned w, uint64_t c)
+{
+    uint64_t t = UINT64_MAX, f;
+    if (q->n) {
+        const struct rt_ent *e = &q->s[q->h];
+        if (q->nb > c)
+            t = q->nb;
+        else if (q->wrong ? c < q->wrong_end && q->wfollow : q->hv && e->pc == q->hpc)
+            t = c + 1;                    /* a port, the back-to-back rule, a squash slot */
+    }
+    if (r->alive[w] && q->n < r->rt->ibuf) {
+        f = q->ghosts && q->n + q->ghosts >= r->rt->ibuf ? q->ghost_end : c + 1;
+        if (f < q->fblock)
+            f = q->fblock;
+        if (f < t)
+            t = f;
+    }
+    if (q->redir && q->redir < t)
+        t = q->redir;
+    return t;
 }
 
 uint64_t rt_next(const struct ref *r, uint64_t c)
 {
-    (void)r;
-    return c + 1;
+    uint64_t t = UINT64_MAX, x;
+    unsigned w;
+    for (w = 0; w < r->cfg.W; w++)
+        if ((x = warp_next(r, &r->rt->w[w], w, c)) < t)
+            t = x;
+    return t > c ? t : c + 1;
 }

@@ -44,10 +44,10 @@ void rt_issue_wrong(struct ref *r, unsigned w, uint64_t c);
  * follow-on).  Called after the policy took the groups. */
 void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64_t served,
                const struct ref_path *g, unsigned ng, int may_follow);
-/* Stage f0 of cycle c: the steering pick fetches for one warp. */
-void rt_fetch(struct ref *r, uint64_t c);
-/* The next cycle after c at which anything can happen (the loop skips the
- * cycles between): UINT64_MAX when nothing is pending. */
+/* Stage f0 of cycle c: the steering pick fetches for one warp (1), or none (0). */
+int rt_fetch(struct ref *r, uint64_t c);
+/* After a cycle c in which nothing issued or fetched: the next cycle at which
+ * anything can happen (the run loop skips the cycles between). */
 uint64_t rt_next(const struct ref *r, uint64_t c);
 
 #endif

@@ -381,7 +381,7 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
     int stack = REF_POLICY_IS_STACK(r->cfg.policy);
     unsigned k;
     while (r->live_warps) {
-        int wrong, w;
+        int wrong, w, fetched;
         rt_begin(r, c);
         w = rt_pick(r, c, &wrong);
         if (w >= 0 && wrong) {
@@ -402,13 +402,20 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
                 return -1;
             r->rt_end = org + c + 1;
             idle = 0;
-        } else if (++idle > RT_STUCK) {
-            snprintf(r->err, sizeof r->err, "timing rtl: no issue for %d cycles at cycle %llu",
-                     RT_STUCK, (unsigned long long)(org + c));
-            return -1;
         }
-        rt_fetch(r, c);
-        c++;
+        fetched = rt_fetch(r, c);
+        if (w < 0 && !fetched) {          /* nothing happened: on to the next event */
+            uint64_t n = rt_next(r, c);
+            idle += n - c;
+            if (idle > RT_STUCK) {
+                snprintf(r->err, sizeof r->err, "timing rtl: no issue for %d cycles at cycle %llu",
+                         RT_STUCK, (unsigned long long)(org + c));
+                return -1;
+            }
+            c = n;
+        } else {
+            c++;
+        }
     }
     r->cycle = org + c;
     if (!log && !stack)
