@@ -282,6 +282,8 @@ int report_write_stats(const char *path, const struct report_stats *s,
         fprintf(f, "  \"cct_peak\": %" PRId64 ",\n", s->cct_peak);
     if (s->yields >= 0)
         fprintf(f, "  \"yields\": %" PRId64 ",\n", s->yields);
+    if (s->timing)
+        fprintf(f, "  \"timing\": \"%s\",\n", s->timing);
     fprintf(f, "  \"threads\": %u,\n", s->threads);
     fprintf(f, "  \"threads_passed\": %u,\n", s->passed);
     fprintf(f, "  \"threads_failed\": %u,\n", s->failed);

@@ -76,6 +76,9 @@ struct report_stats {
     int64_t stalls, cct_peak;
     /* Optional: the model's yields (forward progress with A, minsp-pc); negative = absent. */
     int64_t yields;
+    /* Optional: the core the model's --timing rtl follows ("rtl <track> <sorter or cuts>");
+     * NULL = absent. */
+    const char *timing;
 };
 
 /* Fill the thread counts and the exit code from a run. */

@@ -117,6 +117,8 @@ fast=(
   "ref-a|$mk ref-check-a"
   # the model's forward-progress rule on the A programs (it builds build/sw-ia: lock ia)
   "ref-yield|$mk ref-check-yield"
+  # the model's RTL timing mode: options, its core against simty-gen, results (~30 s)
+  "ref-rtltime|$mk ref-check-rtltime"
   "fusesoc|$py scripts/fpga/fusesoc_check.py --quick"
   "pll-selftest|$py scripts/fpga/fpga_flow.py --pll-self-test"
   # formal.py's verdicts from recorded sby outputs; its backstop gives TOO SLOW (~3 s)
@@ -146,6 +148,9 @@ fast=(
   "--"
   # These reuse the simulators built above.
   "fuzz|$mk fuzz N=200 SEED=1 FUZZ_TRACKS='sorted_exact sorted_lazy arbiter'"
+  # the model's timing mode against the RTL (make model-parity's short form: every bench
+  # kernel at 1x1, 8x8 and 4x64 on the cores built above, ~1 min)
+  "parity|$py scripts/bench/model_parity.py --cfgs 1x1 --tracks 'sorted arbiter' --out build/test/parity-1x1 && $py scripts/bench/model_parity.py --cfgs '8x8 4x64' --tracks 'sorted lazy arbiter' --out build/test/parity"
   # random programs with atomics and spin-waits on the A cores of rtl-a-* (sorted: exact
   # at 1x1 and 4x64, lazy at 2x4 and 8x8) and the arbiter (1x1 and 2x4 built here, ~40 s);
   # 1.5 s a program with 2 jobs (~100 s in all)
@@ -212,13 +217,13 @@ esac
 declare -A lock_of=(
   [gen-lint]=lint [gen-lint-lazy]=lint [gen-lint-arb]=lint [gen-lint-arbp]=lint
   [gen-lint-m]=lint [gen-lint-all]=lint [gen-lint-all-arb]=lint   # build/lint/
-  [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref [ref-a]=ref  # build/ref/
+  [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref [ref-a]=ref [ref-rtltime]=ref  # build/ref/
   [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
   [gen-lint-a]=lint       # build/lint/ (the rtl-a checks read build/sw-ia, built by "sw")
   [ref-yield]=ia [fuzz-a]=ia                                       # build/sw-ia/, build/fuzz-a
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
-  [bench-2x4]=benchsw [bench-weak]=benchsw                         # build/sw/bench/
+  [bench-2x4]=benchsw [bench-weak]=benchsw [parity]=benchsw        # build/sw/bench/
   [bench-a-2x4]=ia                                                 # build/sw-ia/bench_a/
 )
 jobs=${TEST_JOBS:-2}

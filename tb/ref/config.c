@@ -198,3 +198,18 @@ unsigned ref_arbpipe(const struct ref_config *c)
         lg++;
     return lg <= 2 ? 0 : lg == 3 ? 2 : (lg + 1) / 2 - 1;
 }
+
+static const char *const cuts_labels[] = { "rtl arbiter 0", "rtl arbiter 1", "rtl arbiter 2",
+                                           "rtl arbiter 3", "rtl arbiter 4", "rtl arbiter 5",
+                                           "rtl arbiter 6" };
+typedef char check_cuts_labels[sizeof cuts_labels / sizeof cuts_labels[0] == SIMTY_ARBPIPE_MAX + 1
+                               ? 1 : -1];
+
+const char *ref_timing_label(const struct ref_config *c)
+{
+    if (c->timing == REF_TIMING_LATENCY)
+        return NULL;
+    if (c->track == REF_TRACK_ARBITER)
+        return cuts_labels[ref_arbpipe(c)];
+    return ref_sorter_is_exact(c) ? "rtl sorted exact" : "rtl sorted lazy";
+}

@@ -115,6 +115,7 @@ uint8_t *ref_dmem(struct ref *r) { return r->dmem; }
 uint32_t ref_imem_size(const struct ref *r) { return r->imem_size; }
 uint32_t ref_dmem_size(const struct ref *r) { return r->dmem_size; }
 const char *ref_error(const struct ref *r) { return r->err; }
+void ref_set_check_invariants(struct ref *r, int on) { r->check_inv = on; }
 const struct report_thread *ref_threads(const struct ref *r) { return r->th; }
 uint32_t ref_reg(const struct ref *r, unsigned tid, unsigned reg)
 {

@@ -38,6 +38,7 @@ REF_ASAN_OBJS := $(patsubst %.c,$(REF_ASANDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(RE
 REF_TOOL_OBJS := $(patsubst %.c,$(REF_TOOLDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(REF_MAIN_SRC)))
 
 .PHONY: ref ref-check-loader ref-check-qemu ref-check-isa ref-check-cfg ref-check-m ref-check-a \
+        ref-check-rtltime \
         ref-check-yield ref-speed
 
 ref: $(REF_BIN) $(REF_LIB)
@@ -200,6 +201,15 @@ ref-check-cfg: $(REF_BIN) $(SW_ELFS_simt) $(SW_ELFS_apps)
 	        p=$$((p + $${1:-0})); f=$$((f + $${2:-1})); done; \
 	    echo "$$p passed, $$f failed"; [ $$r1 -eq 0 ] && [ $$r2 -eq 0 ] && [ $$r3 -eq 0 ] && [ $$r4 -eq 0 ] && \
 	        [ $$r5 -eq 0 ]
+
+# The RTL timing mode (--timing rtl, rtltime.c; check_rtltime.py): its options, the core
+# it follows against simty-gen's rules, results independent of the clock (the SIMT
+# tests and apps at 2x4 and 8x8 under every policy), the same run with and without a
+# commit log on each core, with the invariants checked.
+ref-check-rtltime: $(REF_BIN) $(GEN_BIN) $(SW_ELFS_simt) $(SW_ELFS_apps)
+	@python3 tb/ref/check_rtltime.py --ref $(REF_BIN) --gen $(GEN_BIN) --work build/ref/rtltime \
+	    $(SW_ELFS_simt) $(SW_ELFS_apps) > build/ref/check_rtltime.log; \
+	  r=$$?; grep -v '^PASS' build/ref/check_rtltime.log; exit $$r
 
 # Speed (thread-instructions per second) and SIMD efficiency per policy of
 # the divergent program.

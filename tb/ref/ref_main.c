@@ -311,8 +311,15 @@ static int run_one(const struct opts *o, struct ref *r, const char *path)
         goto bad_input;
     }
     ref_set_console(r, con);
-    hang = o->check ? run_checked(r, o->max_cycles, log.f, err, sizeof err)
-                    : ref_run(r, o->max_cycles, log.f);
+    if (o->check && ref_config_of(r)->timing == REF_TIMING_RTL) {
+        ref_set_check_invariants(r, 1);  /* the timing mode's own loop checks them */
+        hang = ref_run(r, o->max_cycles, log.f);
+        if (hang < 0)
+            snprintf(err, sizeof err, "%s", ref_error(r));
+    } else {
+        hang = o->check ? run_checked(r, o->max_cycles, log.f, err, sizeof err)
+                        : ref_run(r, o->max_cycles, log.f);
+    }
     if (hang == -2) {
         ref_set_console(r, NULL);
         console_free(con);
@@ -328,7 +335,10 @@ static int run_one(const struct opts *o, struct ref *r, const char *path)
     console_flush(con);
     console_free(con);
     if (hang < 0) {
-        snprintf(err, sizeof err, "%s: write error", o->commit_log);
+        if (*ref_error(r))
+            snprintf(err, sizeof err, "%s", ref_error(r));
+        else
+            snprintf(err, sizeof err, "%s: write error", o->commit_log);
         goto bad_input;
     }
     ref_report_run(r, hang, &run);

@@ -392,14 +392,18 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
             r->cycle = org + c;
             if (stack)
                 issue_stack(r, (unsigned)w, r->eff, NULL, NULL, &is);
-            else if (log)
+            else if (log || r->check_inv)     /* (the general path writes the thread PCs) */
                 issue_list(r, (unsigned)w, r->eff, 0, NULL, NULL, &is);
             else
                 issue_list(r, (unsigned)w, r->eff, 1, NULL, NULL, &is);
             rt_issued(r, (unsigned)w, c, is.head.mask, is.served, is.g, is.ng,
                       is.single || (follow_on && is.follows));
-            if (log && log_issue(log, org + c, (unsigned)w, is.served, r->eff))
+            if (log && log_issue(log, org + c, (unsigned)w, is.served, r->eff)) {
+                snprintf(r->err, sizeof r->err, "commit log: write error");
                 return -1;
+            }
+            if (r->check_inv && ref_check_invariants(r, r->err, sizeof r->err))
+                return -2;
             r->rt_end = org + c + 1;
             idle = 0;
         }
@@ -418,7 +422,7 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
         }
     }
     r->cycle = org + c;
-    if (!log && !stack)
+    if (!log && !stack && !r->check_inv)
         for (k = 0; k < r->cfg.W; k++)
             write_pcs(r, k);
     return 0;
@@ -481,6 +485,7 @@ void ref_stats(const struct ref *r, struct report_stats *s)
     }
     s->stalls = s->cct_peak = -1;
     s->yields = r->yield_k ? (int64_t)r->yields : -1;
+    s->timing = ref_timing_label(&r->cfg);
 }
 
 void ref_report_run(const struct ref *r, int hang, struct report_run *run)

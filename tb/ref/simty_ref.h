@@ -142,10 +142,17 @@ int ref_sorter_parse(const char *s, int *exact);
  * sorted list's sorter is the exact heap, and the arbiter's cuts. */
 int ref_sorter_is_exact(const struct ref_config *c);
 unsigned ref_arbpipe(const struct ref_config *c);
+/* The core --timing rtl follows, for the statistics: "rtl sorted exact", "rtl
+ * sorted lazy" or "rtl arbiter K" (K: the tree's cuts); NULL with the latency model. */
+const char *ref_timing_label(const struct ref_config *c);
 
 struct ref *ref_new(const struct ref_config *c, char *err, size_t errlen);
 void ref_free(struct ref *r);
 const struct ref_config *ref_config_of(const struct ref *r);
+/* Under --timing rtl, ref_run checks the path invariants (ref_check_invariants)
+ * after every issue and returns -2 on a broken one, its message in ref_error
+ * (with the latency model a caller checks between ref_issue calls). */
+void ref_set_check_invariants(struct ref *r, int on);
 /* Console for MMIO bytes (NULL: stores to the console only show as effects). */
 void ref_set_console(struct ref *r, struct console *con);
 
