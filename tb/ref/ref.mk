@@ -29,8 +29,8 @@ REF_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-
 # The model's files in the order of its layers, lowest first (tb/README.md,
 # "Layers of the model").
 REF_LIB_SRCS := tb/errf.c tb/elf_load.c tb/console.c tb/report.c \
-                tb/ref/config.c tb/ref/decode.c tb/ref/exec.c tb/ref/pass.c tb/ref/latency.c tb/ref/rtltime.c \
-                tb/ref/group.c tb/ref/cfg.c tb/ref/pathlist.c tb/ref/stack.c tb/ref/run.c \
+                tb/ref/config.c tb/ref/decode.c tb/ref/exec.c tb/ref/pass.c tb/ref/latency.c \
+                tb/ref/group.c tb/ref/cfg.c tb/ref/pathlist.c tb/ref/stack.c tb/ref/rtltime.c tb/ref/run.c \
                 tb/ref/lifecycle.c
 REF_MAIN_SRC := tb/ref/ref_main.c
 REF_LIB_OBJS := $(patsubst %.c,$(REF_OBJDIR)/%.o,$(notdir $(REF_LIB_SRCS)))
