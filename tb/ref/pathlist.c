@@ -217,10 +217,13 @@ static unsigned ccs(struct ref *r, const struct ref_path *g, unsigned ng, const 
 /* The exact sorter: x to HCT1; y against the root (a root at y's PC merges
  * with it; HCT2 takes the first of them; the other, and z, go to the heap);
  * with y and z invalid, HCT2 takes the root, or the head absorbs every root
- * at its PC first. */
+ * at its PC first.  r->ex_defer counts the heap operations the core defers,
+ * holding the warp (a pop after each absorb; z's insert when the root was
+ * taken): the timing mode's. */
 static void take_exact(struct ref *r, struct warp_list *l, const struct ref_path *g, unsigned ng)
 {
     struct ref_path x[3], hct2 = l->p[1];
+    int taken;
     unsigned k = ccs(r, g, ng, l->n >= 2 ? &hct2 : NULL, x);
     l->p[0] = x[0];                       /* the head and HCT2 leave; the cold paths stay */
     if (l->n >= 2)
@@ -232,24 +235,30 @@ static void take_exact(struct ref *r, struct warp_list *l, const struct ref_path
         return;
     }
     if (k == 1) {
-        while (l->n >= 2 && l->p[1].pc == l->p[0].pc) {    /* absorb */
+        while (l->n >= 2 && l->p[1].pc == l->p[0].pc) {    /* absorb, then a pop */
             merge_into(&l->p[0], &l->p[1]);
             list_remove(l, 1);
             r->merges++;
+            r->ex_defer++;
         }
         return;                           /* the root, if any, is HCT2 at p[1] */
     }
-    if (l->n >= 2 && l->p[1].pc == x[1].pc) {     /* the root merges with y */
+    taken = l->n >= 2 && l->p[1].pc == x[1].pc;
+    if (taken) {                          /* the root merges with y */
         merge_into(&x[1], &l->p[1]);
         list_remove(l, 1);
         r->merges++;
     }
-    if (l->n >= 2 && before(r->cfg.policy, &l->p[1], &x[1]))
+    if (l->n >= 2 && before(r->cfg.policy, &l->p[1], &x[1])) {
         cold_insert(r, l, &x[1]);         /* HCT2 = the root, y to the heap */
-    else
+        taken = 1;
+    } else {
         list_insert_at(l, 1, &x[1]);
-    if (k == 3)
+    }
+    if (k == 3) {
         cold_insert(r, l, &x[2]);
+        r->ex_defer += taken;             /* the heap's second operation waits */
+    }
 }
 
 /* The lazy sorter (gen/cct.c): the cold paths are a stack, p[2] its bottom.

@@ -31,6 +31,7 @@
 #define RT_Q     8            /* stream entries (a queue holds at most 4) */
 #define RT_RING  64           /* cycles of port reservations ahead (> 10 + 1) */
 #define RT_EVQ   64           /* pending predictor writes */
+#define RT_DEFER 4            /* cycles a deferred heap operation holds its warp */
 
 enum { RK_PLAIN, RK_JAL, RK_BRANCH, RK_JALR };
 
@@ -492,12 +493,15 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     const struct rt_pd *p = pd_at(r, e.pc);
     int guessed = ng == 1 && served == head_mask && g[0].pc == e.pnext;
     uint64_t rel;
+    unsigned defer;
     pop(q);
     ports_take(s, w, p, c);
     q->last = c + 1;
     if (p->msq)
         q->sq[(c + 7) & 7] = c + 8;
     refresh(r, w);
+    defer = r->ex_defer;                  /* the exact heap's deferred operations hold it */
+    r->ex_defer = 0;
     train(s, p, e.pc, c, g, ng, may_follow);
     if (e.follow && may_follow) {
         if (guessed) {
@@ -510,12 +514,12 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
         q->nwrong = 0;
         q->kpc = e.pnext;
         q->redir = c + s->rstage;
-        q->hold = q->redir + 1;
+        q->hold = q->redir + 1 + RT_DEFER * defer;
         s->redirs |= 1ull << w;
         track(s, w);
         return;
     }
-    rel = c + s->rstage;                  /* released at stage r */
+    rel = c + s->rstage + RT_DEFER * defer;   /* released at stage r */
     if (p->load && rel < c + 10)
         rel = c + 10;
     if (p->div && rel < c + REF_LAT_DIV)

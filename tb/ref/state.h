@@ -74,6 +74,7 @@ struct ref {
     unsigned yield_cnt[REF_MAX_W];
     uint64_t yield_read, yields;
     int order;                /* REF_ORDER_*: whose order a list policy's paths follow */
+    unsigned ex_defer;        /* REF_ORDER_EXACT: heap operations the last issue deferred */
     unsigned lz_ptr[REF_MAX_W];  /* REF_ORDER_LAZY: each warp's sorter pointer into its stack */
     uint64_t lz_match;        /* bit w: the entry at warp w's pointer comes first: swap next */
     struct rt_state *rt;      /* the RTL timing mode's state (rtltime.h), or NULL */
