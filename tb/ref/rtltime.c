@@ -77,6 +77,27 @@ struct rt_warp {
     int hv;                   /* the warp has a head path: at hpc, its operands written from */
     uint32_t hpc;             /* cycle opnd (kept by refresh: only the warp's own issues */
     uint64_t opnd;            /* change them) */
+    struct rt_ahead *ah;      /* the follow-on's count (sorted list, exact or T <= 2), or NULL */
+    int fo;                   /* the last issue may be followed by the follow-on */
+};
+
+/* The sorted list's follow-on (gen/sched.c, ahead_q): how many instructions a
+ * warp with two paths may still issue before its next path's PC.  Each
+ * resolve of the warp (stage r) clears it; two cycles later, unless the warp
+ * resolved again in between, the path unit's count less the warp's
+ * instructions in flight sets it; each issue counts it down.  The scheduler
+ * reads it a cycle ahead. */
+#define RT_AH 32
+struct rt_ahead {
+    uint64_t iss[RT_AH];      /* the warp's last issues: cycle << 1 | load */
+    unsigned ni;
+    uint64_t clr[RT_AH];      /* stage r of each issue (cycles, ascending) */
+    unsigned ch, cn;
+    uint64_t cnt[RT_AH];      /* the counts: cycle << 3 | count (ascending) */
+    unsigned kh, kn;
+    uint64_t at;              /* val is ahead_q of this cycle */
+    uint64_t last_clr;        /* the last cycle with a resolve */
+    int val;
 };
 
 struct rt_ev {                /* a predictor write at cycle c */
@@ -88,6 +109,8 @@ struct rt_ev {                /* a predictor write at cycle c */
 struct rt_state {
     struct rt_pd *pd;         /* per instruction word */
     struct rt_warp *w;
+    struct rt_ahead *ahs;     /* W follow-on counts */
+    int follow_on;            /* the core has the follow-on (sorted: exact sorter or T <= 2) */
     uint8_t bp[1 << SIMTY_BPRED_BITS];
     uint32_t btb[1 << SIMTY_BTB_BITS];
     uint8_t btb_valid[1 << SIMTY_BTB_BITS];
@@ -117,8 +140,9 @@ int rt_alloc(struct ref *r)
         return -1;
     s->pd = calloc(r->imem_size / 4, sizeof *s->pd);
     s->w = calloc(r->cfg.W, sizeof *s->w);
+    s->ahs = calloc(r->cfg.W, sizeof *s->ahs);
     r->rt = s;
-    return s->pd && s->w ? 0 : -1;
+    return s->pd && s->w && s->ahs ? 0 : -1;
 }
 
 void rt_free(struct rt_state *s)
@@ -127,6 +151,7 @@ void rt_free(struct rt_state *s)
         return;
     free(s->pd);
     free(s->w);
+    free(s->ahs);
     free(s);
 }
 
@@ -211,7 +236,7 @@ static void settle(struct rt_warp *q)
         return;
     }
     t = q->s[q->h].at + 1;
-    if (!q->wrong && q->hold > t)
+    if (!q->wrong && !q->fo && q->hold > t)
         t = q->hold;
     if (!q->wrong && q->opnd > t)
         t = q->opnd;
@@ -331,8 +356,12 @@ void rt_reset(struct ref *r, uint32_t entry)
     for (k = 0; k < nw; k++)
         s->pd[k] = predecode(ref_rd32(r->imem + 4 * k), &r->cfg);
     memset(s->w, 0, r->cfg.W * sizeof *s->w);
-    for (w = 0; w < r->cfg.W; w++)
+    memset(s->ahs, 0, r->cfg.W * sizeof *s->ahs);
+    s->follow_on = r->cfg.track == REF_TRACK_SORTED && (ref_sorter_is_exact(&r->cfg) || r->cfg.T <= 2);
+    for (w = 0; w < r->cfg.W; w++) {
         s->w[w].fpc = entry;
+        s->w[w].ah = s->follow_on ? &s->ahs[w] : NULL;
+    }
     memset(s->bp, 1, sizeof s->bp);                /* weakly the static rule */
     memset(s->btb_valid, 0, sizeof s->btb_valid);
     memset(s->wr, 0, sizeof s->wr);
@@ -357,6 +386,91 @@ void rt_reset(struct ref *r, uint32_t entry)
 uint64_t rt_origin(const struct ref *r)
 {
     return r->rt->origin;
+}
+
+/* ---- the follow-on's count ---------------------------------------------------------- */
+
+/* The warp's instructions in flight as its registered count says in cycle y
+ * (issued before y, not yet at stage r: t + 8, a load at its write-back, t + 10). */
+static unsigned in_flight(const struct rt_ahead *a, uint64_t y)
+{
+    unsigned k, n = 0, m = a->ni < RT_AH ? a->ni : RT_AH;
+    for (k = 0; k < m; k++) {
+        uint64_t t = a->iss[(a->ni - 1 - k) % RT_AH] >> 1;
+        if (t + 10 < y)
+            break;
+        n += t < y && y <= t + ((a->iss[(a->ni - 1 - k) % RT_AH] & 1) ? 10 : 8);
+    }
+    return n;
+}
+
+static int issued_at(const struct rt_ahead *a, uint64_t y)
+{
+    unsigned k, m = a->ni < RT_AH ? a->ni : RT_AH;
+    for (k = 0; k < m; k++) {
+        uint64_t t = a->iss[(a->ni - 1 - k) % RT_AH] >> 1;
+        if (t <= y)
+            return t == y;
+    }
+    return 0;
+}
+
+/* The count as the scheduler reads it in cycle x (ahead_q(x)). */
+static int ahead_at(struct rt_ahead *a, uint64_t x)
+{
+    while (a->at < x) {
+        uint64_t y = a->at;
+        int res = a->cn && a->clr[a->ch] == y, v = a->val;
+        if (res) {
+            v = 0;
+        } else if (a->kn && a->cnt[a->kh] >> 3 == y && a->last_clr + 1 != y) {
+            v = (int)(a->cnt[a->kh] & 7) - (int)in_flight(a, y) - issued_at(a, y);
+            v = v < 0 ? 0 : v;
+        } else if (v > 0 && issued_at(a, y)) {
+            v--;
+        }
+        if (res) {
+            a->last_clr = y;
+            a->ch = (a->ch + 1) % RT_AH;
+            a->cn--;
+        }
+        if (a->kn && a->cnt[a->kh] >> 3 == y) {
+            a->kh = (a->kh + 1) % RT_AH;
+            a->kn--;
+        }
+        a->val = v;
+        a->at = y + 1;
+    }
+    return a->val;
+}
+
+/* Warp w issued at c (load: writes at its write-back); count: the path
+ * unit's count after it (0..7), due at c + 10, its stage r at c + 8. */
+static void ahead_issue(struct rt_ahead *a, uint64_t c, int load, int count)
+{
+    ahead_at(a, c);
+    a->iss[a->ni++ % RT_AH] = c << 1 | (uint64_t)(load != 0);
+    if (count < 0)
+        return;                           /* a wrong-path issue: squashed, never resolves */
+    if (a->cn < RT_AH)
+        a->clr[(a->ch + a->cn++) % RT_AH] = c + 8;
+    if (a->kn < RT_AH)
+        a->cnt[(a->kh + a->kn++) % RT_AH] = (c + 10) << 3 | (uint64_t)count;
+}
+
+/* The path unit's count after warp w's issue: with exactly two paths, the
+ * instructions from the head's PC before HCT2's (7: at least 7; a less deep
+ * HCT2 behind it is never reached), else 0. */
+static int ahead_count(const struct ref *r, unsigned w)
+{
+    const struct warp_list *l = &r->wl[w];
+    uint32_t d;
+    if (l->n != 2)
+        return 0;
+    if (l->p[1].pc <= l->p[0].pc)
+        return l->p[1].depth < l->p[0].depth ? 7 : 0;
+    d = (l->p[1].pc - l->p[0].pc) >> 2;
+    return d > 7 ? 7 : (int)d;
 }
 
 /* ---- a cycle ----------------------------------------------------------------------- */
@@ -422,13 +536,14 @@ void rt_begin(struct ref *r, uint64_t c)
 static int ready(const struct ref *r, unsigned w, uint64_t c, int *wrong)
 {
     const struct rt_state *s = r->rt;
-    const struct rt_warp *q = &s->w[w];
+    struct rt_warp *q = &s->w[w];
     const struct rt_ent *e;
     const struct rt_pd *p;
     if (c < q->nb || (s->nobb && q->last == c) || q->sq[c & 7] == c + 1)
         return 0;
     e = &q->s[q->h];
-    if (e->at >= c || (q->wrong ? c > q->wrong_end || !q->wfollow : c < q->hold))
+    if (e->at >= c || (q->wrong ? c > q->wrong_end || !q->wfollow
+                                : c < q->hold && !(q->fo && ahead_at(q->ah, c - 1) > 0)))
         return 0;
     p = pd_at(r, e->pc);
     if (!ports_free(s, w, p, c))
@@ -465,6 +580,8 @@ void rt_issue_wrong(struct ref *r, unsigned w, uint64_t c)
     struct rt_warp *q = &s->w[w];
     const struct rt_pd *p = pd_at(r, head(q)->pc);
     ports_take(s, w, p, c);
+    if (q->ah)
+        ahead_issue(q->ah, c, p->load, -1);
     q->wfollow = head(q)->follow;
     q->nwrong++;
     q->last = c + 1;
@@ -485,7 +602,7 @@ static void train(struct rt_state *s, const struct rt_pd *p, uint32_t pc, uint64
 }
 
 void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64_t served,
-               const struct ref_path *g, unsigned ng, int may_follow)
+               const struct ref_path *g, unsigned ng, int may_follow, int follows)
 {
     struct rt_state *s = r->rt;
     struct rt_warp *q = &s->w[w];
@@ -502,6 +619,13 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     refresh(r, w);
     defer = r->ex_defer;                  /* the exact heap's deferred operations hold it */
     r->ex_defer = 0;
+    if (q->redir) {                       /* followed: the older one's stream goes on */
+        q->redir = 0;
+        s->redirs &= ~(1ull << w);
+    }
+    q->fo = 0;
+    if (q->ah)
+        ahead_issue(q->ah, c, p->load, ahead_count(r, w));
     train(s, p, e.pc, c, g, ng, may_follow);
     if (e.follow && may_follow) {
         if (guessed) {
@@ -528,6 +652,7 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     q->nwrong = 0;
     q->redir = c + s->rstage;
     q->hold = rel + 1;
+    q->fo = q->ah && e.follow && follows && guessed;  /* or earlier, by the follow-on */
     s->redirs |= 1ull << w;
     track(s, w);
 }

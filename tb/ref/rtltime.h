@@ -39,11 +39,13 @@ void rt_begin(struct ref *r, uint64_t c);
 int rt_pick(struct ref *r, uint64_t c, int *wrong);
 void rt_issue_wrong(struct ref *r, unsigned w, uint64_t c);
 /* Warp w issued its head path's instruction at c: what the model did with it
- * (the lanes served, where they went: g[0..ng-1]), and whether the core's
- * path unit lets the warp follow it (a single path, or the sorted list's
- * follow-on).  Called after the policy took the groups. */
+ * (the lanes served, where they went: g[0..ng-1]), whether the path held
+ * every live thread of the warp (single), and whether it went on to PC + 4
+ * before the warp's other path (follows: the sorted list's follow-on may
+ * issue behind it while its count allows).  Called after the policy took the
+ * groups. */
 void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64_t served,
-               const struct ref_path *g, unsigned ng, int may_follow);
+               const struct ref_path *g, unsigned ng, int single, int follows);
 /* Stage f0 of cycle c: the steering pick fetches for one warp (1), or none (0). */
 int rt_fetch(struct ref *r, uint64_t c);
 /* After a cycle c in which nothing issued or fetched: the next cycle at which

@@ -377,7 +377,6 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
 {
     struct issued is;
     uint64_t c = 0, idle = 0, org = rt_origin(r);
-    int follow_on = r->cfg.track == REF_TRACK_SORTED && (ref_sorter_is_exact(&r->cfg) || r->cfg.T <= 2);
     int stack = REF_POLICY_IS_STACK(r->cfg.policy);
     unsigned k;
     while (r->live_warps) {
@@ -396,8 +395,8 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
                 issue_list(r, (unsigned)w, r->eff, 0, NULL, NULL, &is);
             else
                 issue_list(r, (unsigned)w, r->eff, 1, NULL, NULL, &is);
-            rt_issued(r, (unsigned)w, c, is.head.mask, is.served, is.g, is.ng,
-                      is.single || (follow_on && is.follows));
+            rt_issued(r, (unsigned)w, c, is.head.mask, is.served, is.g, is.ng, is.single,
+                      is.follows);
             if (log && log_issue(log, org + c, (unsigned)w, is.served, r->eff)) {
                 snprintf(r->err, sizeof r->err, "commit log: write error");
                 return -1;
