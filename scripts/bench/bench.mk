@@ -9,11 +9,15 @@ BENCH_CFGS  ?= 8x8 4x64
 BENCH_TRACK  = $(if $(filter command line environment,$(origin TRACK)),$(TRACK),both)
 BENCH_FLAGS ?=
 BENCH_SCALE ?= fixed
+# The model's clock: rtl (simty-ref --timing rtl --track arbiter, the arbiter core's
+# pipeline: every policy on one clock) or latency (tb/ref/latency.c).
+BENCH_MODEL_TIMING ?= rtl
 bench: setup
-	@echo "bench: BENCH_CFGS=\"$(BENCH_CFGS)\" TRACK=$(BENCH_TRACK) BENCH_SEED=$(BENCH_SEED) BENCH_SCALE=$(BENCH_SCALE)"
+	@echo "bench: BENCH_CFGS=\"$(BENCH_CFGS)\" TRACK=$(BENCH_TRACK) BENCH_SEED=$(BENCH_SEED) BENCH_SCALE=$(BENCH_SCALE) BENCH_MODEL_TIMING=$(BENCH_MODEL_TIMING)"
 	@j=$$(echo " $(MAKEFLAGS)" | sed -n 's/.* -j\([0-9][0-9]*\).*/\1/p'); j=$${j:-1}; [ $$j -le 2 ] || j=2; \
 	  $(PYTHON) scripts/bench/bench.py --cfgs "$(BENCH_CFGS)" --track $(BENCH_TRACK) \
-	    --seed $(BENCH_SEED) --scale $(BENCH_SCALE) --jobs $$j $(BENCH_FLAGS)
+	    --seed $(BENCH_SEED) --scale $(BENCH_SCALE) --model-timing $(BENCH_MODEL_TIMING) \
+	    --jobs $$j $(BENCH_FLAGS)
 
 # The benchmark figures (docs/bench/README.md): the W and T sweeps of both trackers and the model into
 # docs/bench/ (Fmax from SYNTH_ROOT's make synth results, default this tree),
