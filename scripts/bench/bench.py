@@ -74,6 +74,7 @@ import csv
 import glob
 import json
 import os
+import resource
 import shutil
 import sys
 import tempfile
@@ -185,9 +186,13 @@ def run_kernel(job):
         # (mp-ipdom interleaves a warp's splits: a replay need not be next)
         want_mem = want_mem and eng[1] not in ("breadth-first", "mp-ipdom")
         cmd += (["--commit-log", log] if want_mem else []) + [elf]
-        t0 = time.time()
+        t0, ru0 = time.time(), resource.getrusage(resource.RUSAGE_CHILDREN)
         secs = flows.backstop(RUN_TIMEOUT)
         r = simjobs.run_cmd(cmd, secs, simjobs.job_mem_mib(RUN_MEM_MIB))
+        ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # the run's CPU seconds (its process, reaped by run_cmd; with several runs at a
+        # time in one worker process, those that ended meanwhile too)
+        rec["cpu_seconds"] = round(ru1.ru_utime + ru1.ru_stime - ru0.ru_utime - ru0.ru_stime, 3)
         rc, out = r["rc"], r["out"] + r["err"]
         rec["seconds"] = round(time.time() - t0, 3)
         rec["exit_code"] = rc
@@ -398,7 +403,7 @@ def write_outputs(out_dir, recs, summary, meta):
             "divergences", "merges", "peak_paths", "mean_peak_paths",
             "cct_peak", "stalls", "speedup", "fmax_mhz", "thread_insns_per_s", "logic",
             "logic_hier", "thread_insns_per_s_per_klogic", "scale", "dmem_kib", "seconds",
-            "isa", "yields", "model_timing"]
+            "isa", "yields", "model_timing", "cpu_seconds"]
     with open(os.path.join(out_dir, "bench.csv"), "w", newline="") as f:
         wr = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
         wr.writeheader()
