@@ -470,7 +470,9 @@ def rtl_from_text(meta):
     if not meta.get("rtl_from"):
         return ""
     return (" The RTL records are those of an earlier run (%s), taken as they were; this "
-            "run measured only the model." % meta["rtl_from"])
+            "run measured only the model. Where that run's core is older than the model's, "
+            "model / RTL differences include the core's changes since (`make model-parity` "
+            "sets the model beside the current core)." % meta["rtl_from"])
 
 
 SCALE_TEXT = {
