@@ -594,6 +594,7 @@ def policy_tables(recs, summary, meta):
                   key=lambda c: (c[0] * c[1], c[0]))
     engs = engine_order(recs)
     kernels = sorted({r["kernel"] for r in recs})
+    index = {(x["kernel"], x["W"], x["T"], x["model"], x["engine"]): x for x in recs}
     for w, t in cfgs:
         md += ["## W = %d, T = %d" % (w, t), "", "All kernels:", ""]
         md += policy_summary(recs, summary, w, t) + [""]
@@ -605,9 +606,8 @@ def policy_tables(recs, summary, meta):
             for k in kernels:
                 row = []
                 for m, e in engs:
-                    r = [x for x in recs if (x["kernel"], x["W"], x["T"], x["model"],
-                                             x["engine"]) == (k, w, t, m, e)]
-                    v = r[0].get(key) if r and r[0].get("check") == "ok" else None
+                    r = index.get((k, w, t, m, e))
+                    v = r.get(key) if r and r.get("check") == "ok" else None
                     row.append(fmt(v, nd) if isinstance(v, float) else fmt(v))
                 md.append("| %s | %s |" % (k, " | ".join(row)))
             md.append("")

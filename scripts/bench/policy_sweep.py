@@ -137,7 +137,7 @@ def write_md(path, tab, meta):
             b = best(tab, pols, w, t)
             for p in b:
                 wins[p] = wins.get(p, 0) + 1
-            cells.append(", ".join(b) or "-")
+            cells.append("all tie" if len(b) == len(pols) > 1 else ", ".join(b) or "-")
         md.append("| %d | %s |" % (w, " | ".join(cells)))
     md += ["", "Points where each policy is best (or tied within 0.5 %%): %s." % ", ".join(
         "%s %d" % (p, wins.get(p, 0)) for p in pols), ""]

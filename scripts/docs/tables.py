@@ -584,6 +584,8 @@ def find_block(lines, begin, end):
 GENERATED_DOCS = {
     "docs/bench/bench.md": "scripts/bench/bench.py --docs (make bench-docs), beside bench.csv",
     "docs/bench/policies.md": "scripts/bench/bench.py --docs (make bench-docs), beside bench.csv",
+    "docs/bench/policy-sweep.md": "scripts/bench/policy_sweep.py --docs (make policy-sweep), "
+                                  "with the run's commit and date",
 }
 SKIP_DIRS = {"build", "node_modules", "__pycache__"}
 
