@@ -158,6 +158,7 @@ def plot(path_stem, tab, meta):
     the same y range in every panel."""
     import matplotlib
     matplotlib.use("Agg")
+    matplotlib.rcParams["svg.hashsalt"] = "policy-sweep"   # the same SVG for the same data
     import matplotlib.pyplot as plt
     ws, ts, pols = meta["W"], meta["T"], meta["policies"]
     n = len(pols)
@@ -307,7 +308,7 @@ def main():
             cmd += ["--kernels", a.kernels]
         print("policy_sweep: %d x %d points x %d policies: %s" % (
             len(ws), len(ts), len(pols), " ".join(cmd[1:])), flush=True)
-        t0 = time.time()
+        t0, commit = time.time(), git_commit()     # the commit the run starts at
         rc = subprocess.call(cmd)
         wall = time.time() - t0
         bj = os.path.join(a.out, "bench.json")
@@ -318,7 +319,7 @@ def main():
         recs = [r for r in recs if r["W"] in ws and r["T"] in ts]
         cpu = [r.get("cpu_seconds") for r in recs]
         meta = {"W": ws, "T": ts, "policies": pols, "kernels": data["meta"]["kernels"],
-                "seed": a.seed, "commit": git_commit(),
+                "seed": a.seed, "commit": commit,
                 "date": datetime.date.today().isoformat(), "runs": len(recs),
                 "wall_seconds": round(wall, 1),
                 "model_cpu_seconds": round(sum(cpu), 1) if all(c is not None for c in cpu)
