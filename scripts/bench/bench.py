@@ -6,8 +6,9 @@
                                   minority-first mp-ipdom"]
                      [--kernels "saxpy mandel"] [--jobs 1] [--out build/bench]
                      [--scale fixed|weak] [--isa rv32i|rv32im|rv32ia|rv32ima]
-                     [--synth-root DIR] [--no-plots]
+                     [--synth-root DIR] [--no-plots] [--model-timing rtl|latency]
                      [--no-mem-passes] [--docs DIR] [--policy-docs DIR]
+                     [--rtl-from CSV_OR_JSON]
     scripts/bench/bench.py --check "1x1 2x4" [--track sorted] [--scale weak] [--isa I]
     scripts/bench/bench.py --self-test
 
@@ -33,6 +34,17 @@ reconvergence scheme side by side (the RTL trackers and the model's
 policies, issue 22): SIMD efficiency, warp instructions, cycles and peak
 paths (stack or table entries for the stack policies) per warp, per
 configuration.  Then the plots of scripts/bench/bench_plot.py into the same folder.
+
+--model-timing: the model's clock (records and meta carry model_timing).  rtl, the
+default: `simty-ref --timing rtl --track arbiter` (tb/ref/rtltime.c), the arbiter core's
+pipeline, so every policy's cycles come from one clock and minsp-pc's are within 5 %
+of the arbiter RTL's (make model-parity); the other policies run on the same front end.
+latency: the older latency model (tb/ref/latency.c), a lower bound of the RTL's cycles.
+
+--rtl-from FILE: with --track none, take the RTL records of an earlier run (its
+bench.csv or bench.json, e.g. docs/bench/bench.csv) for this run's configurations and
+kernels as they are (cycles, Fmax, speed-up), and run only the model: the policy study
+re-run with another model clock without re-simulating the RTL.
 
 --scale weak: each kernel's problem sized for W*T threads (sw/bench/bench.h,
 BENCH_ITEMS: the same items per thread at every configuration), checked
@@ -62,6 +74,7 @@ import csv
 import glob
 import json
 import os
+import resource
 import shutil
 import sys
 import tempfile
@@ -157,7 +170,8 @@ def run_kernel(job):
     eng, w, t, dmem, kdir, kernel, expected, want_mem, isa = job
     elf = os.path.join(kdir, kernel + ".elf")
     rec = {"kernel": kernel, "W": w, "T": t, "model": eng[0], "engine": eng[1],
-           "dmem_kib": dmem or 256, "isa": isa}
+           "dmem_kib": dmem or 256, "isa": isa,
+           "model_timing": model_timing_of(eng[2]) if eng[0] == "ref" else None}
     with tempfile.TemporaryDirectory() as tmp:
         st, sig = os.path.join(tmp, "stats.json"), os.path.join(tmp, "sig.txt")
         log = os.path.join(tmp, "commit.log")
@@ -172,9 +186,13 @@ def run_kernel(job):
         # (mp-ipdom interleaves a warp's splits: a replay need not be next)
         want_mem = want_mem and eng[1] not in ("breadth-first", "mp-ipdom")
         cmd += (["--commit-log", log] if want_mem else []) + [elf]
-        t0 = time.time()
+        t0, ru0 = time.time(), resource.getrusage(resource.RUSAGE_CHILDREN)
         secs = flows.backstop(RUN_TIMEOUT)
         r = simjobs.run_cmd(cmd, secs, simjobs.job_mem_mib(RUN_MEM_MIB))
+        ru1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+        # the run's CPU seconds (its process, reaped by run_cmd; with several runs at a
+        # time in one worker process, those that ended meanwhile too)
+        rec["cpu_seconds"] = round(ru1.ru_utime + ru1.ru_stime - ru0.ru_utime - ru0.ru_stime, 3)
         rc, out = r["rc"], r["out"] + r["err"]
         rec["seconds"] = round(time.time() - t0, 3)
         rec["exit_code"] = rc
@@ -224,10 +242,52 @@ def check_signature(got_path, expected_path):
     return "ok"
 
 
+MODEL_TIMINGS = ("rtl", "latency")
+
+
+def model_timing_args(timing):
+    """The model's arguments for a --model-timing: rtl follows the arbiter core's pipeline
+    (simjobs.model_args adds --track arbiter and its knobs), latency is the default clock."""
+    return simjobs.model_args("--timing rtl", "arbiter") if timing == "rtl" else []
+
+
+def model_timing_of(args):
+    """The clock a model run's arguments select: rtl or latency (simty-ref's default)."""
+    words = " ".join(args or [])
+    return "rtl" if "--timing rtl" in words or "--timing=rtl" in words else "latency"
+
+
 def engines_for(a, w, t, dmem, what):
-    """The engines of one configuration: (model, name, simulator path or None)."""
+    """The engines of one configuration: ("rtl", tracker, simulator path) and
+    ("ref", policy, the model's timing arguments)."""
     out = [("rtl", tr, simjobs.build_sim(w, t, tr, dmem, what, a.isa)) for tr in a.tracks]
-    out += [("ref", p, None) for p in a.policies]
+    margs = model_timing_args(getattr(a, "model_timing", "latency"))
+    out += [("ref", p, list(margs)) for p in a.policies]
+    return out
+
+
+def rtl_records(path, cfgs, kernels):
+    """The RTL records of an earlier run (bench.csv or bench.json) for these configurations
+    [(W, T)] and kernels (names; None: all), typed as bench.py wrote them."""
+    from figures import typed
+    if path.endswith(".json"):
+        with open(path) as f:
+            rows = json.load(f)["runs"]
+    else:
+        with open(path, newline="") as f:
+            rows = [{k: typed(v) for k, v in r.items()} for r in csv.DictReader(f)]
+    out = []
+    for r in rows:
+        if r.get("model") != "rtl" or (r["W"], r["T"]) not in cfgs:
+            continue
+        if kernels is not None and r["kernel"] not in kernels:
+            continue
+        r = dict(r)
+        for k in ("kernel", "model", "engine", "check", "scale", "isa"):
+            if r.get(k) is not None:
+                r[k] = str(r[k])
+        r["model_timing"] = None
+        out.append(r)
     return out
 
 
@@ -343,7 +403,7 @@ def write_outputs(out_dir, recs, summary, meta):
             "divergences", "merges", "peak_paths", "mean_peak_paths",
             "cct_peak", "stalls", "speedup", "fmax_mhz", "thread_insns_per_s", "logic",
             "logic_hier", "thread_insns_per_s_per_klogic", "scale", "dmem_kib", "seconds",
-            "isa", "yields"]
+            "isa", "yields", "model_timing", "cpu_seconds"]
     with open(os.path.join(out_dir, "bench.csv"), "w", newline="") as f:
         wr = csv.DictWriter(f, fieldnames=cols, extrasaction="ignore")
         wr.writeheader()
@@ -353,8 +413,7 @@ def write_outputs(out_dir, recs, summary, meta):
     md = ["# Simty benchmark suite (`make bench`)", "",
           ("" if isa == "rv32i" else "ISA %s (the programs, the cores and the model). " % isa) +
           "Seed %s; %d kernels; configurations %s; RTL trackers %s; model policies %s. "
-          "IPC: warp instructions per cycle (the model's cycles come from its latency model, "
-          "tb/ref/latency.c: a lower bound of the RTL's). SIMD efficiency: thread instructions / "
+          "IPC: warp instructions per cycle (%s). SIMD efficiency: thread instructions / "
           "(warp instructions x T). Replays: passes that left lanes of a memory access or "
           "indirect jump for later, per warp instruction (--stats). Memory passes per memory "
           "instruction: from the commit log (a memory pass at the PC of its warp's previous "
@@ -362,9 +421,11 @@ def write_outputs(out_dir, recs, summary, meta):
           "not run a replay next). Peak paths: most paths of one warp; per kernel "
           "also the mean over warps of each warp's peak. Speed-up: cycles of the same engine "
           "at 1x1 / cycles%s. Thread instructions per second: thread IPC x Fmax of `make synth` "
-          "(ECP5), where it exists." % (meta["seed"], len(meta["kernels"]),
+          "(ECP5), where it exists.%s" % (meta["seed"], len(meta["kernels"]),
                                          " ".join(meta["cfgs"]), " ".join(meta["tracks"]) or "-",
-                                         " ".join(meta["policies"]) or "-", SCALE_TEXT[meta["scale"]]),
+                                         " ".join(meta["policies"]) or "-",
+                                         MODEL_CLOCK_TEXT[meta.get("model_timing", "latency")],
+                                         SCALE_TEXT[meta["scale"]], rtl_from_text(meta)),
           ""] + figure_table(summary) + ["",
           "## All kernels", "",
           "| W x T | engine | cycles | warp insns | thread insns | IPC | thread IPC | SIMD eff. "
@@ -394,6 +455,24 @@ def write_outputs(out_dir, recs, summary, meta):
             fmt(r.get("mean_peak_paths"), 2), fmt(r.get("speedup"), 2)))
     with open(os.path.join(out_dir, "bench.md"), "w") as f:
         f.write("\n".join(md) + "\n")
+
+
+MODEL_CLOCK_TEXT = {
+    "rtl": "the model's cycles come from its RTL timing mode on the arbiter core's front end, "
+           "`simty-ref --timing rtl --track arbiter`, tb/ref/rtltime.c: within 5 % of the "
+           "arbiter RTL's for MinSP-PC, `make model-parity`",
+    "latency": "the model's cycles come from its latency model, tb/ref/latency.c: a lower "
+               "bound of the RTL's"}
+
+
+def rtl_from_text(meta):
+    """The sentence that says where the RTL records came from, when not from this run."""
+    if not meta.get("rtl_from"):
+        return ""
+    return (" The RTL records are those of an earlier run (%s), taken as they were; this "
+            "run measured only the model. Where that run's core is older than the model's, "
+            "model / RTL differences include the core's changes since (`make model-parity` "
+            "sets the model beside the current core)." % meta["rtl_from"])
 
 
 SCALE_TEXT = {
@@ -458,21 +537,64 @@ def policy_summary(recs, summary, w, t):
     return lines
 
 
+def one_clock_text(summary, timing):
+    """policies.md's paragraph on the model's clock: with --model-timing rtl, that every
+    policy's cycles come from the arbiter core's pipeline and how close minsp-pc on it is
+    to the arbiter RTL (cycles and warp instructions over the kernels, per configuration)."""
+    if timing != "rtl":
+        return ["The model's cycles are a lower bound of the RTL's (no register-bank, "
+                "memory-port or fetch-queue conflicts): compare model rows with model rows.", ""]
+    pairs = []
+    for s in summary:
+        if (s["model"], s["engine"]) != ("rtl", "arbiter"):
+            continue
+        m = [x for x in summary if (x["W"], x["T"], x["model"], x["engine"])
+             == (s["W"], s["T"], "ref", "minsp-pc")]
+        if m:
+            pairs.append((s["W"], s["T"], m[0]["cycles"] / s["cycles"],
+                          m[0]["warp_instructions"] == s["warp_instructions"]))
+    text = ("Every model scheme's cycles come from one clock, the arbiter core's pipeline "
+            "(`simty-ref --timing rtl --track arbiter`: its fetch streams, predictors, issue "
+            "ports, register-file banks, memory passes and resolve loop; one fetch stream per "
+            "warp, a warp with several paths or splits issues one instruction at a time), so "
+            "the model rows compare with each other and with the RTL rows. On it, `minsp-pc` "
+            "is the arbiter RTL: the same path order (MinSP-PC), the same instructions and "
+            "cycles within 5 % (`make model-parity`).")
+    if pairs:
+        ratios = [r for _, _, r, _ in pairs]
+        same = all(eq for _, _, _, eq in pairs)
+        text += (" Here, over the kernels, model minsp-pc cycles / RTL arbiter cycles: %s "
+                 "(from %.3f to %.3f); warp instructions %s." % (
+                     ", ".join("%.3f at %dx%d" % (r, w, t) for w, t, r, _ in pairs),
+                     min(ratios), max(ratios),
+                     "equal at every configuration" if same else "not equal everywhere"))
+    return [text, ""]
+
+
 def policy_tables(recs, summary, meta):
     """policies.md: every reconvergence scheme on the same binaries."""
+    timing = meta.get("model_timing", "latency")
+    clock = ("cycles from its RTL timing mode on the arbiter core's front end, `--timing rtl "
+             "--track arbiter`, tb/ref/rtltime.c" if timing == "rtl" else
+             "cycles from its latency model, tb/ref/latency.c")
     md = ["# Reconvergence schemes on the same binaries (`make bench`)", "",
-          "Seed %s. RTL: the sorted path list and the arbiter (MinSP-PC, implicit "
-          "reconvergence). Model (`simty-ref --policy`, cycles from its latency model, "
-          "tb/ref/latency.c): minsp-pc, min-pc, depth-first, breadth-first (implicit), ipdom "
+          ("Seed %s. RTL: the sorted path list and the arbiter (MinSP-PC, implicit "
+          "reconvergence). Model (`simty-ref --policy`, CLOCK): "
+          "minsp-pc, min-pc, depth-first, breadth-first (implicit), ipdom "
           "and minority-first (SIMT stack reconverging at the immediate post-dominator of "
           "the binary's CFG), mp-ipdom (split and reconvergence tables, splits of a warp "
           "interleaved). Peak paths: the most paths of one warp (list entries; stack entries "
           "for ipdom and minority-first; split + reconvergence table entries for mp-ipdom)."
-          % meta["seed"], ""]
+          % meta["seed"]).replace("CLOCK", clock), ""] + one_clock_text(summary, timing) + [rtl_from_text(meta).strip()]
+    if md[-1]:
+        md.append("")
+    else:
+        md.pop()
     cfgs = sorted({(r["W"], r["T"]) for r in recs if r["W"] * r["T"] > 1},
                   key=lambda c: (c[0] * c[1], c[0]))
     engs = engine_order(recs)
     kernels = sorted({r["kernel"] for r in recs})
+    index = {(x["kernel"], x["W"], x["T"], x["model"], x["engine"]): x for x in recs}
     for w, t in cfgs:
         md += ["## W = %d, T = %d" % (w, t), "", "All kernels:", ""]
         md += policy_summary(recs, summary, w, t) + [""]
@@ -484,9 +606,8 @@ def policy_tables(recs, summary, meta):
             for k in kernels:
                 row = []
                 for m, e in engs:
-                    r = [x for x in recs if (x["kernel"], x["W"], x["T"], x["model"],
-                                             x["engine"]) == (k, w, t, m, e)]
-                    v = r[0].get(key) if r and r[0].get("check") == "ok" else None
+                    r = index.get((k, w, t, m, e))
+                    v = r.get(key) if r and r.get("check") == "ok" else None
                     row.append(fmt(v, nd) if isinstance(v, float) else fmt(v))
                 md.append("| %s | %s |" % (k, " | ".join(row)))
             md.append("")
@@ -715,6 +836,88 @@ def isa_self_test(tmp):
     return tests
 
 
+def timing_self_test(tmp, recs, summary):
+    """--model-timing: the model's arguments (a stand-in simty-ref records them), the
+    records' and tables' clock, and --rtl-from's RTL records read back from a bench.csv."""
+    tests = []
+    d = os.path.join(tmp, "timing")
+    os.makedirs(d)
+    fake = os.path.join(d, "simty-ref")
+    with open(fake, "w") as f:
+        f.write(FAKE_REF)
+    os.chmod(fake, 0o755)
+    with open(os.path.join(d, "expected.sig"), "w") as f:
+        f.write("00000001\n")
+    open(os.path.join(d, "k.elf"), "w").close()
+    got = {}
+    real, simjobs.REF_BIN = simjobs.REF_BIN, fake
+    try:
+        for timing in MODEL_TIMINGS:
+            a = argparse.Namespace(tracks=[], policies=["ipdom"], isa="rv32i",
+                                   model_timing=timing)
+            eng = engines_for(a, 8, 8, None, "self-test")[0]
+            rec = run_kernel((eng, 8, 8, None, d, "k", os.path.join(d, "expected.sig"),
+                              False, "rv32i"))
+            with open(os.path.join(d, "args.txt")) as f:
+                got[timing] = (f.read().split(), rec)
+    finally:
+        simjobs.REF_BIN = real
+    args, rec = got["rtl"]
+    tests += [
+        ("--model-timing rtl: the model runs with --timing rtl --track arbiter "
+         "(simjobs.model_args), the record says rtl",
+         " ".join(args).find("--policy ipdom") >= 0 and "--timing rtl --track arbiter"
+         in " ".join(args) and rec["model_timing"] == "rtl" and rec["check"] == "ok"),
+        ("--model-timing latency: no timing argument, the record says latency",
+         "--timing" not in got["latency"][0] and "--track" not in got["latency"][0]
+         and got["latency"][1]["model_timing"] == "latency"),
+        ("the default clock is rtl", main_defaults().model_timing == "rtl"),
+    ]
+    meta = {"seed": 1, "scale": "fixed", "kernels": ["a", "b"], "cfgs": ["1x1", "8x8"],
+            "tracks": ["sorted"], "policies": ["minsp-pc"]}
+    out = os.path.join(tmp, "timing-out")
+    write_outputs(out, recs, summary, dict(meta, model_timing="rtl"))
+    with open(os.path.join(out, "bench.md")) as f:
+        md_rtl = f.read()
+    with open(os.path.join(out, "bench.csv")) as f:
+        rows = list(csv.DictReader(f))
+    pol_rtl = policy_tables(recs, summary, dict(meta, model_timing="rtl"))
+    pol_lat = policy_tables(recs, summary, dict(meta, model_timing="latency"))
+    tests += [
+        ("bench.csv has the model_timing column; bench.md names the clock",
+         "model_timing" in rows[0] and "--timing rtl --track arbiter" in md_rtl
+         and "latency model" not in md_rtl),
+        ("policies.md: one clock under rtl (the arbiter core's pipeline), the latency "
+         "model's caveat under latency",
+         "one clock, the arbiter core's pipeline" in pol_rtl and "latency model" not in pol_rtl
+         and "cycles from its latency model" in pol_lat and "lower bound" in pol_lat),
+    ]
+    arb = [dict(r, engine="arbiter", model_timing=None) for r in recs if r["model"] == "rtl"]
+    ref = [dict(r, model_timing="rtl") for r in recs if r["model"] == "ref"]
+    write_outputs(out, arb + ref, totals(arb + ref), dict(meta, model_timing="rtl"))
+    back = rtl_records(os.path.join(out, "bench.csv"), {(8, 8), (1, 1)}, ["a"])
+    pol = policy_tables(back + ref, totals(back + ref), dict(meta, model_timing="rtl"))
+    tests += [
+        ("--rtl-from: the RTL records of a bench.csv, typed, for the configurations and "
+         "kernels asked",
+         sorted((r["kernel"], r["W"], r["T"], r["engine"]) for r in back)
+         == [("a", 1, 1, "arbiter"), ("a", 8, 8, "arbiter")]
+         and [(r["cycles"], r["fmax_mhz"]) for r in back if r["W"] == 8] == [(1000, 80.0)]),
+        ("policies.md: model minsp-pc / RTL arbiter cycles per configuration (900 / 1000)",
+         "0.900 at 8x8" in pol and "warp instructions equal at every configuration" in pol),
+    ]
+    return tests
+
+
+def main_defaults():
+    """main()'s options with no argument (the self-test's view of the defaults)."""
+    argv, sys.argv = sys.argv, [sys.argv[0]]
+    try:
+        return build_parser().parse_args()
+    finally:
+        sys.argv = argv
+
+
 def self_test():
     """derive(), totals() and the outputs on made-up runs and a made-up results.json:
     the figure's arithmetic, its columns and tables, and the weak speed-up."""
@@ -786,6 +989,7 @@ def self_test():
         tests.append(("bench.md names another ISA than rv32i, not rv32i",
                       "ISA rv32ia (the programs" in md_ia and "ISA rv32i" not in md))
         tests += isa_self_test(tmp)
+        tests += timing_self_test(tmp, recs, summary)
     for name, ok in tests:
         print("%s %s" % ("PASS" if ok else "FAIL", name))
     bad = sum(1 for _, ok in tests if not ok)
@@ -793,7 +997,7 @@ def self_test():
     return 1 if bad else 0
 
 
-def main():
+def build_parser():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cfgs", default="8x8 4x64", help="W x T list; 1x1 is always added")
     ap.add_argument("--track", default="both", choices=("sorted", "arbiter", "both", "none"))
@@ -815,6 +1019,12 @@ def main():
     ap.add_argument("--synth-root", default=simjobs.ROOT,
                     help="tree whose build/<cfg>/synth-ecp5/results.json give Fmax")
     ap.add_argument("--no-plots", action="store_true")
+    ap.add_argument("--model-timing", default="rtl", choices=MODEL_TIMINGS,
+                    help="the model's clock: rtl (--timing rtl --track arbiter, the arbiter "
+                         "core's pipeline) or latency (tb/ref/latency.c) (default %(default)s)")
+    ap.add_argument("--rtl-from", metavar="FILE",
+                    help="with --track none: the RTL records of an earlier run's bench.csv or "
+                         "bench.json (e.g. docs/bench/bench.csv), only the model runs")
     ap.add_argument("--docs", metavar="DIR",
                     help="also copy bench.md, bench.csv and the plots there and rewrite "
                          "the README's table (make bench-docs)")
@@ -826,7 +1036,11 @@ def main():
     ap.add_argument("--check", metavar="WxT", help="signature check on these configurations")
     ap.add_argument("--self-test", action="store_true",
                     help="check the figure's arithmetic, columns and tables on made-up results")
-    a = ap.parse_args()
+    return ap
+
+
+def main():
+    a = build_parser().parse_args()
     if a.self_test:
         return self_test()
     a.out = a.out or default_out(a.scale, a.isa)
@@ -844,6 +1058,8 @@ def main():
         if p not in simjobs.POLICIES:
             sys.exit("bench: --policies: %s is not one of %s" % (p, " ".join(simjobs.POLICIES)))
     a.kernels = a.kernels.split() if a.kernels else None
+    if a.rtl_from and a.tracks:
+        sys.exit("bench: --rtl-from takes the RTL records of an earlier run: with --track none")
     if a.check:
         if not a.tracks:
             sys.exit("bench: --check needs a tracker")
@@ -874,10 +1090,18 @@ def main():
     for r in recs:
         r["scale"] = a.scale
     derive(recs, a.synth_root)
+    if a.rtl_from:
+        old = rtl_records(a.rtl_from, set(cfgs), [k for k, _ in ks])
+        if not old:
+            sys.exit("bench: --rtl-from %s has no RTL record of %s" % (a.rtl_from, a.cfgs))
+        a.tracks = [t for t in simjobs.TRACKS if any(r["engine"] == t for r in old)]
+        recs = old + recs
     summary = totals(recs)
     meta = {"seed": a.seed, "scale": a.scale, "kernels": [k for k, _ in ks],
             "cfgs": ["%dx%d" % c for c in cfgs], "tracks": a.tracks, "policies": a.policies,
-            "isa": a.isa,
+            "isa": a.isa, "model_timing": a.model_timing,
+            "model_args": model_timing_args(a.model_timing),
+            "rtl_from": a.rtl_from and os.path.relpath(a.rtl_from, simjobs.ROOT),
             "seconds": round(time.time() - t_start, 1)}
     write_outputs(a.out, recs, summary, meta)
     with open(os.path.join(a.out, "policies.md"), "w") as f:

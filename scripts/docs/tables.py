@@ -496,11 +496,14 @@ def bench_policies(db):
 
 def bench_measured(db):
     s = db.source(BENCH_CSV)
-    return prose("Measured at `%s`, %s (`make bench-docs`, seed 1, recorded in `%s`; full tables "
-                 "in [`docs/bench/bench.md`](bench.md), CSV beside it). Speed-up: cycles of the "
-                 "1x1 RTL core / cycles; memory passes per memory instruction include the start-up "
-                 "and exit code (per-thread stack accesses take one pass per lane):"
-                 % (s["commit"], s["date"], s["recorded_in"]))
+    m = s.get("model")
+    model = ("; the model's rows re-run at `%s`, %s, with `--model-timing %s` against these RTL "
+             "rows (`bench.py --rtl-from`)" % (m["commit"], m["date"], m["timing"])) if m else ""
+    return prose("Measured at `%s`, %s (`make bench-docs`, seed 1, recorded in `%s`%s; full "
+                 "tables in [`docs/bench/bench.md`](bench.md), CSV beside it). Speed-up: cycles "
+                 "of the 1x1 RTL core / cycles; memory passes per memory instruction include the "
+                 "start-up and exit code (per-thread stack accesses take one pass per lane):"
+                 % (s["commit"], s["date"], s["recorded_in"], model))
 
 
 def compare_table(rel):
@@ -581,6 +584,8 @@ def find_block(lines, begin, end):
 GENERATED_DOCS = {
     "docs/bench/bench.md": "scripts/bench/bench.py --docs (make bench-docs), beside bench.csv",
     "docs/bench/policies.md": "scripts/bench/bench.py --docs (make bench-docs), beside bench.csv",
+    "docs/bench/policy-sweep.md": "scripts/bench/policy_sweep.py --docs (make policy-sweep), "
+                                  "with the run's commit and date",
 }
 SKIP_DIRS = {"build", "node_modules", "__pycache__"}
 

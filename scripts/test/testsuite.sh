@@ -131,6 +131,8 @@ fast=(
   "compare-selftest|$py scripts/fpga/compare.py --self-test"
   "bench-plot-selftest|$py scripts/bench/bench_plot.py --self-test"
   "bench-selftest|$py scripts/bench/bench.py --self-test"
+  # make policy-sweep's tables and plot on made-up records (~2 s)
+  "policy-sweep-selftest|$py scripts/bench/policy_sweep.py --self-test"
   # make model-parity's verdicts and tables, issue_diff's matching and patterns (made-up, <1 s)
   "parity-selftest|$py scripts/bench/model_parity.py --self-test"
   "issue-diff-selftest|$py scripts/sim/issue_diff.py --self-test"
