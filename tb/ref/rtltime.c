@@ -404,29 +404,37 @@ static unsigned in_flight(const struct rt_ahead *a, uint64_t y)
     return n;
 }
 
-static int issued_at(const struct rt_ahead *a, uint64_t y)
+/* The last issue's cycle (issues before the count's cycle are all behind it:
+ * ahead_issue brings the count up to each issue's cycle first). */
+static uint64_t last_issue(const struct rt_ahead *a)
 {
-    unsigned k, m = a->ni < RT_AH ? a->ni : RT_AH;
-    for (k = 0; k < m; k++) {
-        uint64_t t = a->iss[(a->ni - 1 - k) % RT_AH] >> 1;
-        if (t <= y)
-            return t == y;
-    }
-    return 0;
+    return a->ni ? a->iss[(a->ni - 1) % RT_AH] >> 1 : UINT64_MAX;
 }
 
-/* The count as the scheduler reads it in cycle x (ahead_q(x)). */
+/* The count as the scheduler reads it in cycle x (ahead_q(x)), stepping over
+ * the cycles where nothing changes it. */
 static int ahead_at(struct rt_ahead *a, uint64_t x)
 {
     while (a->at < x) {
-        uint64_t y = a->at;
-        int res = a->cn && a->clr[a->ch] == y, v = a->val;
+        uint64_t y = a->at, li = last_issue(a), next = x;
+        int res = a->cn && a->clr[a->ch] == y, cnt = a->kn && a->cnt[a->kh] >> 3 == y;
+        int iss = li == y, v = a->val;
+        if (!res && !cnt && !iss) {
+            if (a->cn && a->clr[a->ch] < next)
+                next = a->clr[a->ch];
+            if (a->kn && a->cnt[a->kh] >> 3 < next)
+                next = a->cnt[a->kh] >> 3;
+            if (li != UINT64_MAX && li > y && li < next)
+                next = li;
+            a->at = next;
+            continue;
+        }
         if (res) {
             v = 0;
-        } else if (a->kn && a->cnt[a->kh] >> 3 == y && a->last_clr + 1 != y) {
-            v = (int)(a->cnt[a->kh] & 7) - (int)in_flight(a, y) - issued_at(a, y);
+        } else if (cnt && a->last_clr + 1 != y) {
+            v = (int)(a->cnt[a->kh] & 7) - (int)in_flight(a, y) - iss;
             v = v < 0 ? 0 : v;
-        } else if (v > 0 && issued_at(a, y)) {
+        } else if (v > 0 && iss) {
             v--;
         }
         if (res) {
@@ -434,7 +442,7 @@ static int ahead_at(struct rt_ahead *a, uint64_t x)
             a->ch = (a->ch + 1) % RT_AH;
             a->cn--;
         }
-        if (a->kn && a->cnt[a->kh] >> 3 == y) {
+        if (cnt) {
             a->kh = (a->kh + 1) % RT_AH;
             a->kn--;
         }
