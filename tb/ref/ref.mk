@@ -33,6 +33,10 @@ REF_LIB_SRCS := tb/errf.c tb/elf_load.c tb/console.c tb/report.c \
                 tb/ref/group.c tb/ref/cfg.c tb/ref/pathlist.c tb/ref/stack.c tb/ref/rtltime.c tb/ref/run.c \
                 tb/ref/lifecycle.c
 REF_MAIN_SRC := tb/ref/ref_main.c
+# (printed for the scripts that build the library their own way: tb/tests/build_asan_sim.sh)
+.PHONY: ref-lib-srcs
+ref-lib-srcs:
+	@echo $(REF_LIB_SRCS)
 REF_LIB_OBJS := $(patsubst %.c,$(REF_OBJDIR)/%.o,$(notdir $(REF_LIB_SRCS)))
 REF_ASAN_OBJS := $(patsubst %.c,$(REF_ASANDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(REF_MAIN_SRC)))
 REF_TOOL_OBJS := $(patsubst %.c,$(REF_TOOLDIR)/%.o,$(notdir $(REF_LIB_SRCS) $(REF_MAIN_SRC)))

@@ -22,10 +22,12 @@ done
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer -g"
 inc="-I$rtl -I$root/tb -I$root/gen -I$root/tb/ref"
 objs=()
-for c in "${HARNESS_C:-$root/tb/harness.c}" "$root"/tb/harness_load.c "$root"/tb/harness_paths.c "$root"/tb/errf.c "$root"/tb/elf_load.c "$root"/tb/console.c "$root"/tb/report.c \
-         "$root"/tb/ref/config.c "$root"/tb/ref/decode.c "$root"/tb/ref/exec.c "$root"/tb/ref/pass.c \
-         "$root"/tb/ref/latency.c "$root"/tb/ref/group.c "$root"/tb/ref/cfg.c "$root"/tb/ref/pathlist.c \
-         "$root"/tb/ref/stack.c "$root"/tb/ref/run.c "$root"/tb/ref/lifecycle.c; do
+# The model library's sources, in its layer order, from the one list (tb/ref/ref.mk).
+lib=$(make -s --no-print-directory -C "$root" -f tb/ref/ref.mk ref-lib-srcs) && [ -n "$lib" ] \
+  || { echo "build_asan_sim: cannot read REF_LIB_SRCS from tb/ref/ref.mk" >&2; exit 2; }
+srcs=("${HARNESS_C:-$root/tb/harness.c}" "$root"/tb/harness_load.c "$root"/tb/harness_paths.c)
+for c in $lib; do srcs+=("$root/$c"); done
+for c in "${srcs[@]}"; do
   o="$out/obj/$(basename "${c%.c}").o"
   gcc -std=c99 -O1 -Wall -Wextra $san $inc -c "$c" -o "$o"
   objs+=("$o")
