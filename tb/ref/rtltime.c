@@ -32,6 +32,8 @@
 #define RT_RING  64           /* cycles of port reservations ahead (> 10 + 1) */
 #define RT_EVQ   64           /* pending predictor writes */
 #define RT_DEFER 4            /* cycles a deferred heap operation holds its warp */
+#define RT_DIV_AT 4           /* a divide reaches the dividers at execute, issue + 4 ... */
+#define RT_DIV 33             /* ... and its result is ready 33 cycles later (gen/mdu.c) */
 
 enum { RK_PLAIN, RK_JAL, RK_BRANCH, RK_JALR };
 
@@ -122,6 +124,8 @@ struct rt_state {
     unsigned rr, frr;
     uint64_t origin;
     uint64_t redirs;          /* bit w: warp w has a stage r pending (redir) */
+    uint64_t div_busy;        /* the dividers (one a lane, shared by the warps) accept a
+                                 divide from this cycle on (gen/mdu.c) */
     /* Which warps a cycle looks at (track keeps them): */
     uint64_t now;             /* the cycle being simulated */
     uint64_t cand;            /* warps that may issue now (their nb has come) */
@@ -375,6 +379,7 @@ void rt_reset(struct ref *r, uint32_t entry)
     s->rr = s->frr = 0;
     s->origin = origin_of(r);
     s->redirs = 0;
+    s->div_busy = 0;
     s->now = s->cand = s->fcred = s->fempty = s->ghosted = 0;
     memset(s->wheel, 0, sizeof s->wheel);
     for (w = 0; w < r->cfg.W; w++) {
@@ -559,7 +564,11 @@ static int ready(const struct ref *r, unsigned w, uint64_t c, int *wrong)
     *wrong = q->wrong;
     if (q->wrong)
         return 1;
-    return q->hv && e->pc == q->hpc && c >= q->opnd;
+    if (!(q->hv && e->pc == q->hpc && c >= q->opnd))
+        return 0;
+    if (p->div && s->div_busy > c + RT_DIV_AT)
+        *wrong = RT_REPLAY;               /* the dividers are busy at its execute: replayed */
+    return 1;
 }
 
 int rt_pick(struct ref *r, uint64_t c, int *wrong)
@@ -594,6 +603,27 @@ void rt_issue_wrong(struct ref *r, unsigned w, uint64_t c)
     q->nwrong++;
     q->last = c + 1;
     pop(q);
+    track(s, w);
+}
+
+void rt_issue_replay(struct ref *r, unsigned w, uint64_t c)
+{
+    struct rt_state *s = r->rt;
+    struct rt_warp *q = &s->w[w];
+    struct rt_ent e = *head(q);
+    const struct rt_pd *p = pd_at(r, e.pc);
+    pop(q);
+    ports_take(s, w, p, c);
+    if (q->ah)
+        ahead_issue(q->ah, c, p->load, ahead_count(r, w));
+    q->last = c + 1;
+    q->sq[(c + 7) & 7] = c + 8;           /* (a divide may squash) */
+    q->fo = 0;
+    q->kpc = e.pnext;                     /* the warp goes back to the divide: a refetch */
+    q->nwrong = 0;
+    q->redir = c + s->rstage;
+    q->hold = q->redir + 1;
+    s->redirs |= 1ull << w;
     track(s, w);
 }
 
@@ -654,8 +684,11 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     rel = c + s->rstage + RT_DEFER * defer;   /* released at stage r */
     if (p->load && rel < c + 10)
         rel = c + 10;
-    if (p->div && rel < c + REF_LAT_DIV)
-        rel = c + REF_LAT_DIV;
+    if (p->div) {                         /* accepted: released at its write-back */
+        s->div_busy = c + RT_DIV_AT + RT_DIV;
+        if (rel < c + RT_DIV_AT + RT_DIV + 3)
+            rel = c + RT_DIV_AT + RT_DIV + 3;
+    }
     q->kpc = e.pnext;
     q->nwrong = 0;
     q->redir = c + s->rstage;

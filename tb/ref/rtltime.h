@@ -34,10 +34,14 @@ uint64_t rt_origin(const struct ref *r);
 
 /* Cycle c begins: the redirects, predictor writes and drops due. */
 void rt_begin(struct ref *r, uint64_t c);
-/* The warp that issues at c, or -1; *wrong: its instruction is on a wrong
- * path (issue it with rt_issue_wrong, the model does not execute it). */
+/* The warp that issues at c, or -1; *wrong: 0, its head path's instruction;
+ * 1, an instruction on a wrong path (rt_issue_wrong: the model does not
+ * execute it); RT_REPLAY, a divide the busy dividers will replay
+ * (rt_issue_replay: a pass that serves no lane). */
+#define RT_REPLAY 2
 int rt_pick(struct ref *r, uint64_t c, int *wrong);
 void rt_issue_wrong(struct ref *r, unsigned w, uint64_t c);
+void rt_issue_replay(struct ref *r, unsigned w, uint64_t c);
 /* Warp w issued its head path's instruction at c: what the model did with it
  * (the lanes served, where they went: g[0..ng-1]), whether the path held
  * every live thread of the warp (single), and whether it went on to PC + 4

@@ -383,7 +383,11 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
         int wrong, w, fetched;
         rt_begin(r, c);
         w = rt_pick(r, c, &wrong);
-        if (w >= 0 && wrong) {
+        if (w >= 0 && wrong == RT_REPLAY) {   /* a pass, counted as the core counts it */
+            rt_issue_replay(r, (unsigned)w, c);
+            r->warp_insts++;
+            r->replays++;
+        } else if (w >= 0 && wrong) {
             rt_issue_wrong(r, (unsigned)w, c);
         } else if (w >= 0) {
             if (r->warp_insts >= limit)
