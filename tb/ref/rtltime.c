@@ -46,6 +46,9 @@ struct rt_pd {
     uint8_t kind;             /* RK_* */
     uint8_t div;              /* a divide: its warp waits for the shared divider */
     uint8_t msq;              /* may squash at resolve: its warp issues nothing then */
+    uint8_t mem;              /* requests the data port (a load, a store, an A instruction) */
+    uint8_t amo;              /* an amo*.w: the memory's read-modify-write takes the port's
+                                 two cycles after its request */
     int32_t off;              /* jal, branch: byte offset */
 };
 
@@ -126,6 +129,8 @@ struct rt_state {
     uint64_t redirs;          /* bit w: warp w has a stage r pending (redir) */
     uint64_t div_busy;        /* the dividers (one a lane, shared by the warps) accept a
                                  divide from this cycle on (gen/mdu.c) */
+    uint64_t amo_at;          /* the last amo*.w's issue + 1 (0: none): the data port is the
+                                 memory's in the two cycles after its request (issue + 7) */
     /* Which warps a cycle looks at (track keeps them): */
     uint64_t now;             /* the cycle being simulated */
     uint64_t cand;            /* warps that may issue now (their nb has come) */
@@ -185,6 +190,8 @@ static struct rt_pd predecode(uint32_t i, const struct ref_config *c)
         p.off = (int32_t)(((i >> 31) ? 0xfffff000u : 0) | ((i << 4) & 0x800) |
                           ((i >> 20) & 0x7e0) | ((i >> 7) & 0x1e));
     p.follow = (uint8_t)!(op == 0x73 || p.div || (amo && ((i >> 28) & 1)));
+    p.mem = (uint8_t)(op == 0x03 || op == 0x23 || amo);
+    p.amo = (uint8_t)(amo && !((i >> 28) & 1));     /* (lr.w, sc.w: funct5 0001x) */
     p.msq = (uint8_t)(env || op == 0x63 || op == 0x67 || op == 0x03 || op == 0x23 || amo || p.div ||
                       (op == 0x6f && (p.off & 2)));
     return p;
@@ -380,6 +387,7 @@ void rt_reset(struct ref *r, uint32_t entry)
     s->origin = origin_of(r);
     s->redirs = 0;
     s->div_busy = 0;
+    s->amo_at = 0;
     s->now = s->cand = s->fcred = s->fempty = s->ghosted = 0;
     memset(s->wheel, 0, sizeof s->wheel);
     for (w = 0; w < r->cfg.W; w++) {
@@ -568,6 +576,8 @@ static int ready(const struct ref *r, unsigned w, uint64_t c, int *wrong)
         return 0;
     if (p->div && s->div_busy > c + RT_DIV_AT)
         *wrong = RT_REPLAY;               /* the dividers are busy at its execute: replayed */
+    if (p->mem && s->amo_at && (c == s->amo_at || c == s->amo_at + 1))
+        *wrong = RT_REPLAY;               /* its request falls in an amo's two cycles */
     return 1;
 }
 
@@ -654,6 +664,8 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     q->last = c + 1;
     if (p->msq)
         q->sq[(c + 7) & 7] = c + 8;
+    if (p->amo)
+        s->amo_at = c + 1;
     refresh(r, w);
     defer = r->ex_defer;                  /* the exact heap's deferred operations hold it */
     r->ex_defer = 0;
