@@ -225,7 +225,8 @@ declare -A lock_of=(
   [ref-yield]=ia [fuzz-a]=ia                                       # build/sw-ia/, build/fuzz-a
   [formal-quick]=formal [formal]=formal                           # build/formal/
   [fusesoc]=fusesoc [fusesoc-synth]=fusesoc                       # build/test/fusesoc/
-  [bench-2x4]=benchsw [bench-weak]=benchsw [parity]=benchsw        # build/sw/bench/
+  [bench-2x4]=benchsw [bench-weak]=benchsw [parity]=benchsw        # build/sw/bench/ and the
+  [dask]=benchsw [bench-sim]=benchsw       # 1x1 and 2x4 simulators they relink after a model change
   [bench-a-2x4]=ia                                                 # build/sw-ia/bench_a/
 )
 jobs=${TEST_JOBS:-2}
