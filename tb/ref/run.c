@@ -34,9 +34,9 @@ struct issued {
     uint64_t served;
     struct ref_path g[REF_MAX_T + 1];
     unsigned ng, lat;
-    /* for the RTL timing mode (r->rt): the head path issued, and whether it
-     * held every live thread (single) or the sorted list's follow-on held */
-    struct ref_path head;
+    struct ref_path head;     /* the head path that issued */
+    /* for the RTL timing mode (r->rt): whether the path held every live thread
+     * (single), and whether the sorted list's follow-on condition held */
     int single, follows;
 };
 
@@ -163,13 +163,10 @@ static void pass_general(struct ref *r, unsigned w, const struct ref_path *head,
  * issue ends with the yield rule, when on, the warp's new head and cycle
  * (ref_list_head). */
 static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct simty_effect *eff,
-                                               int fast, uint64_t *served_out, uint32_t *pc_out,
-                                               struct issued *op)
+                                               int fast, struct issued *o)
 {
     struct warp_list *l = &r->wl[w];
     struct ref_path head;
-    struct issued o_, *ip = op ? op : &o_;
-#define o (*ip)
     const struct dinsn *d;
     uint64_t live, dead;
 
@@ -179,43 +176,37 @@ static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct
     live = r->alive[w];        /* = the union of the warp's paths */
     d = l->hd;                 /* ref_decode_at(r, head.pc) */
     if (fast && d && d->kind == DK_UNIFORM) {
-        pass_uniform(r, w, head, live, d, &o);
+        pass_uniform(r, w, head, live, d, o);
     } else if (fast && d && d->kind == DK_BRANCH) {
-        pass_branch(r, w, head, live, d, &o);
-    } else if (!(fast && d && ref_is_mem(d) && pass_mem(r, w, head, live, d, &o))) {
+        pass_branch(r, w, head, live, d, o);
+    } else if (!(fast && d && ref_is_mem(d) && pass_mem(r, w, head, live, d, o))) {
         struct ref_path h = head;   /* (head itself stays out of memory) */
-        pass_general(r, w, &h, d, eff, &o, &dead);
-        o.lat = ref_timing_issue(r, w, d, h.pc, &h, o.served, ref_written(o.served, eff),
-                                 o.g, o.ng, ref_list_follows(r, w, &h, live, o.served, o.g, o.ng),
-                                 r->cycle);
+        pass_general(r, w, &h, d, eff, o, &dead);
+        o->lat = ref_timing_issue(r, w, d, h.pc, &h, o->served, ref_written(o->served, eff),
+                                  o->g, o->ng,
+                                  ref_list_follows(r, w, &h, live, o->served, o->g, o->ng),
+                                  r->cycle);
     }
-    if (served_out)
-        *served_out = o.served;
-    if (pc_out)
-        *pc_out = head.pc;
+    o->head = head;
     if (r->rt) {
-        o.head = head;
-        o.single = head.mask == live;
-        o.follows = ref_list_follows(r, w, &head, live, o.served, o.g, o.ng);
+        o->single = head.mask == live;
+        o->follows = ref_list_follows(r, w, &head, live, o->served, o->g, o->ng);
     }
-    r->ready[w] = r->cycle + o.lat;
+    r->ready[w] = r->cycle + o->lat;
     r->last_issue = ++r->cycle;
     if (r->yield_k)
-        ref_yield_pass(r, w, head.pc, d, o.g, o.ng);
-    if (ref_list_update(r, w, head.pc, o.g, o.ng) == 0)
+        ref_yield_pass(r, w, head.pc, d, o->g, o->ng);
+    if (ref_list_update(r, w, head.pc, o->g, o->ng) == 0)
         r->live_warps--;
     ref_list_head(r, w);
     return 1;
-#undef o
 }
 
 /* ref_issue of a stack policy: the general path, then the stack takes the
  * groups. */
-static int issue_stack(struct ref *r, unsigned w, struct simty_effect *eff,
-                       uint64_t *served_out, uint32_t *pc_out, struct issued *op)
+static int issue_stack(struct ref *r, unsigned w, struct simty_effect *eff, struct issued *ip)
 {
     struct ref_path head;
-    struct issued o_, *ip = op ? op : &o_;
     const struct dinsn *d;
     uint64_t dead;
     unsigned si, left;
@@ -224,10 +215,6 @@ static int issue_stack(struct ref *r, unsigned w, struct simty_effect *eff,
         return 0;
     d = ref_decode_at(r, head.pc);
     pass_general(r, w, &head, d, eff, ip, &dead);
-    if (served_out)
-        *served_out = ip->served;
-    if (pc_out)
-        *pc_out = head.pc;
     ip->head = head;
     ip->single = ip->follows = ref_stack_single(r, w, head.mask);
     ip->lat = ref_timing_issue(r, w, d, head.pc, &head, ip->served, ref_written(ip->served, eff),
@@ -243,9 +230,15 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
               uint32_t *pc_out)
 {
     struct simty_effect *eff = out ? out : r->eff;
-    if (REF_POLICY_IS_STACK(r->cfg.policy))
-        return issue_stack(r, w, eff, served_out, pc_out, NULL);
-    return issue_list(r, w, eff, 0, served_out, pc_out, NULL);
+    struct issued o;
+    if (!(REF_POLICY_IS_STACK(r->cfg.policy) ? issue_stack(r, w, eff, &o)
+                                             : issue_list(r, w, eff, 0, &o)))
+        return 0;
+    if (served_out)
+        *served_out = o.served;
+    if (pc_out)
+        *pc_out = o.head.pc;
+    return 1;
 }
 
 /* ---- which warp issues ------------------------------------------------------------- */
@@ -335,6 +328,7 @@ static void write_pcs(struct ref *r, unsigned w)
  * (0) or limit warp-instructions (1). */
 static int run_list(struct ref *r, uint64_t limit)
 {
+    struct issued o;
     int w, hang = 0;
     unsigned k;
     while ((w = list_pick(r)) >= 0) {
@@ -342,7 +336,7 @@ static int run_list(struct ref *r, uint64_t limit)
             hang = 1;
             break;
         }
-        issue_list(r, (unsigned)w, r->eff, 1, NULL, NULL, NULL);
+        issue_list(r, (unsigned)w, r->eff, 1, &o);
     }
     /* The fast paths leave the thread PCs to the paths (a thread that ends
      * writes its own, ref_exec): every thread PC as ref_issue leaves it. */
@@ -394,11 +388,11 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
                 return 1;
             r->cycle = org + c;
             if (stack)
-                issue_stack(r, (unsigned)w, r->eff, NULL, NULL, &is);
+                issue_stack(r, (unsigned)w, r->eff, &is);
             else if (log || r->check_inv)     /* (the general path writes the thread PCs) */
-                issue_list(r, (unsigned)w, r->eff, 0, NULL, NULL, &is);
+                issue_list(r, (unsigned)w, r->eff, 0, &is);
             else
-                issue_list(r, (unsigned)w, r->eff, 1, NULL, NULL, &is);
+                issue_list(r, (unsigned)w, r->eff, 1, &is);
             rt_issued(r, (unsigned)w, c, is.head.mask, is.served, is.g, is.ng, is.single,
                       is.follows);
             if (log && log_issue(log, org + c, (unsigned)w, is.served, r->eff)) {
