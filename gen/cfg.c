@@ -71,12 +71,18 @@ void cfg_derive(struct simt_cfg *c)
      * with one cut, for 5.6 % more cycles, a better figure of merit and the
      * issue's 74 MHz; the sorted list has no tree. */
     if (c->arbpipe_auto)
-        c->arbpipe = c->track != TRACK_ARBITER || c->lane_id_bits <= 2 ? 0
-                     : c->lane_id_bits == 3 ? 2 : (c->lane_id_bits + 1) / 2 - 1;
+        c->arbpipe = c->track == TRACK_ARBITER ? simty_arbpipe_auto((unsigned)c->lane_id_bits) : 0;
     c->res_lat = c->track == TRACK_ARBITER ? 2 + c->arbpipe : 1;
+    /* SORTER=auto: the lazy sorter up to SIMTY_LAZY_MAX_T lanes, the exact one above.
+     * Per 1,000 logic cells the lazy sorter delivers more thread instructions per
+     * second where the exact heap's levels cost more than its cycles win
+     * (docs/results.md, "Throughput per logic"): W8T8 and W8T16 lose 4.7 % of the
+     * exact core's cycles on the bench for 14 % less logic.  At W8T32 it loses 7 % on
+     * the fixed problems but 24 % on the weak-scaled ones for 13 % less logic, so
+     * T = 32 keeps the heap. */
     if (c->sorter_auto)
-        c->sorter = c->track == TRACK_SORTED && c->t > 2 && c->t <= CFG_LAZY_MAX_T ? SORTER_LAZY
-                                                                               : SORTER_EXACT;
+        c->sorter = c->track == TRACK_SORTED && simty_sorter_lazy((unsigned)c->t) ? SORTER_LAZY
+                                                                                : SORTER_EXACT;
     c->xlen = 32;
     c->pc_w = 30;
     c->calldepth_w = SIMTY_CALLDEPTH_BITS;

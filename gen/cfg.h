@@ -75,7 +75,7 @@ struct simt_cfg {
     int arbpipe;         /* ARBPIPE: registered cuts in the arbiter's reduction tree */
     int arbpipe_auto;    /* ARBPIPE=auto (default): arbpipe derived, one cut per two levels */
     enum simt_sorter sorter; /* SORTER: exact | lazy (TRACK=sorted), as resolved */
-    int sorter_auto;     /* SORTER=auto (default): lazy from 4 to CFG_LAZY_MAX_T lanes, else
+    int sorter_auto;     /* SORTER=auto (default): lazy from 4 to SIMTY_LAZY_MAX_T lanes, else
                             exact (at T <= 2 there are no cold paths: both are one RTL) */
     int isa_m;           /* ISA has M: rv32im, rv32ima (the M unit, gen/mdu.c) */
     int isa_a;           /* ISA has A: rv32ia, rv32ima (atomics: gen/resv.c, the coalescer) */
@@ -130,13 +130,6 @@ struct simt_cfg {
 
 /* Bounds of the user parameters. */
 #define CFG_WT_MAX    64
-/* SORTER=auto: the lazy sorter up to this many lanes, the exact one above.  Per
- * 1,000 logic cells the lazy sorter delivers more thread instructions per second
- * where the exact heap's levels cost more than its cycles win (docs/results.md,
- * "Throughput per logic"): W8T8 and W8T16 lose 4.7 % of the exact core's cycles
- * on the bench for 14 % less logic.  At W8T32 it loses 7 % on the fixed problems
- * but 24 % on the weak-scaled ones for 13 % less logic, so T = 32 keeps the heap. */
-#define CFG_LAZY_MAX_T SIMTY_LAZY_MAX_T
 #define CFG_ARBPIPE_MAX SIMTY_ARBPIPE_MAX   /* log2(CFG_WT_MAX): a cut per level of the tree */
 #define CFG_MEM_MIN_KIB 1
 #define CFG_MEM_MAX_KIB 65536   /* 64 MiB: well inside 0x80000000..0xF0000000 */

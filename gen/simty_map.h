@@ -49,7 +49,7 @@
 #define SIMTY_YIELD_JUMPS      256
 
 /* The largest T whose sorted list takes the lazy sorter by default (SORTER=auto;
- * simty-gen and the model's RTL timing mode share the rule). */
+ * simty-gen and the model's RTL timing mode share the rule, simty_sorter_lazy). */
 #define SIMTY_LAZY_MAX_T       16
 /* Branch predictor size: 2^SIMTY_BPRED_BITS two-bit counters (>= 6; measured:
  * gen/bpred.c); the jump target buffer: 2^SIMTY_BTB_BITS entries. */
@@ -76,5 +76,21 @@
 #define SIMTY_EXIT_HANG     2 /* --max-cycles reached */
 #define SIMTY_EXIT_BADINPUT 3 /* bad file, option or ELF */
 #define SIMTY_EXIT_TRAP     4 /* some thread trapped */
+
+#ifndef __ASSEMBLER__
+/* The auto rules of SORTER and ARBPIPE, simty-gen's (gen/cfg.c says why) and the
+ * model's --timing rtl: the lazy sorter for 2 < T <= SIMTY_LAZY_MAX_T; the arbiter's
+ * tree cut none up to lane_bits = 2 (T <= 4), twice at 3 (T = 8), then once per two
+ * levels less one (T = 16: 1; T = 32, 64: 2). */
+static inline int simty_sorter_lazy(unsigned t)
+{
+    return t > 2 && t <= SIMTY_LAZY_MAX_T;
+}
+
+static inline int simty_arbpipe_auto(unsigned lane_bits)
+{
+    return lane_bits <= 2 ? 0 : lane_bits == 3 ? 2 : (int)(lane_bits + 1) / 2 - 1;
+}
+#endif
 
 #endif /* SIMTY_MAP_H */

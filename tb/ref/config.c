@@ -176,27 +176,24 @@ int ref_sorter_parse(const char *s, int *exact)
     return 0;
 }
 
-/* gen/cfg.c: the lazy sorter for 2 < T <= CFG_LAZY_MAX_T (SIMTY_LAZY_MAX_T)
- * unless SORTER says otherwise. */
+/* simty-gen's rules (simty_map.h); lane_bits is at least 1, as the generator's. */
 int ref_sorter_is_exact(const struct ref_config *c)
 {
     if (c->sorter_exact != REF_AUTO)
         return c->sorter_exact;
-    return !(c->T > 2 && c->T <= SIMTY_LAZY_MAX_T);
+    return !simty_sorter_lazy(c->T);
 }
 
-/* gen/cfg.c: no cut up to T = 4, two at T = 8, then log2(T) / 2 rounded up
- * less one (T = 16: 1; 32, 64: 2). */
 unsigned ref_arbpipe(const struct ref_config *c)
 {
-    unsigned lg = 0;
+    unsigned lg = 1;
     if (c->track != REF_TRACK_ARBITER)
         return 0;
     if (c->arbpipe != REF_AUTO)
         return (unsigned)c->arbpipe;
     while ((1u << lg) < c->T)
         lg++;
-    return lg <= 2 ? 0 : lg == 3 ? 2 : (lg + 1) / 2 - 1;
+    return (unsigned)simty_arbpipe_auto(lg);
 }
 
 static const char *const cuts_labels[] = { "rtl arbiter 0", "rtl arbiter 1", "rtl arbiter 2",
