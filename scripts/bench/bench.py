@@ -990,11 +990,7 @@ def self_test():
                       "ISA rv32ia (the programs" in md_ia and "ISA rv32i" not in md))
         tests += isa_self_test(tmp)
         tests += timing_self_test(tmp, recs, summary)
-    for name, ok in tests:
-        print("%s %s" % ("PASS" if ok else "FAIL", name))
-    bad = sum(1 for _, ok in tests if not ok)
-    print("%d passed, %d failed" % (len(tests) - bad, bad))
-    return 1 if bad else 0
+    return simjobs.report_tests(tests)
 
 
 def build_parser():

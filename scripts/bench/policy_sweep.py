@@ -266,11 +266,7 @@ def self_test():
              all(os.path.getsize(os.path.join(tmp, "docs", "policy_sweep." + e)) > 1000
                  for e in ("png", "svg"))),
         ]
-    for name, ok in tests:
-        print("%s %s" % ("PASS" if ok else "FAIL", name))
-    bad = sum(1 for _, ok in tests if not ok)
-    print("%d passed, %d failed" % (len(tests) - bad, bad))
-    return 1 if bad else 0
+    return simjobs.report_tests(tests)
 
 
 def main():

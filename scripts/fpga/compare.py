@@ -763,11 +763,7 @@ def self_test(a):
             # made-up points: no RTL of this tree may lend them its queue depth
             a.rtl_pattern = os.path.join(d, "{CFG}", "rtl")
             tests += group(a, d)
-    for name, ok in tests:
-        print("%s %s" % ("PASS" if ok else "FAIL", name))
-    bad = sum(1 for _, ok in tests if not ok)
-    print("%d passed, %d failed" % (len(tests) - bad, bad))
-    return 1 if bad else 0
+    return simjobs.report_tests(tests)
 
 
 def main():

@@ -95,6 +95,16 @@ class Checks:
         return 1 if self.failed else 0
 
 
+def report_tests(tests):
+    """A self-test's list of (name, ok): a PASS or FAIL line each, then "N passed, M
+    failed"; returns the exit status, 0 or 1 (Checks, when they are made one by one)."""
+    for name, ok in tests:
+        print("%s %s" % ("PASS" if ok else "FAIL", name))
+    bad = sum(1 for _, ok in tests if not ok)
+    print("%d passed, %d failed" % (len(tests) - bad, bad))
+    return 1 if bad else 0
+
+
 def _parse_item(text):
     m = CFG_ITEM_RE.fullmatch(text.strip())
     if not m:
