@@ -637,12 +637,11 @@ void rt_issue_replay(struct ref *r, unsigned w, uint64_t c)
     track(s, w);
 }
 
-/* The predictors' training by a resolved instruction of a single path (the
- * counter a cycle after the resolve stage, the target buffer at it). */
+/* The predictors' training by a resolved instruction: a uniform branch's counter (a
+ * cycle after the resolve stage; a divergent one trains nothing), a jalr's target. */
 static void train(struct rt_state *s, const struct rt_pd *p, uint32_t pc, uint64_t c,
-                  const struct ref_path *g, unsigned ng, int single)
+                  const struct ref_path *g, unsigned ng)
 {
-    (void)single;
     if (p->kind == RK_BRANCH && ng == 1)
         event(s, c + 8, pc, 0, 0, (g[0].pc != pc + 4) != (p->off < 0));
     else if (p->kind == RK_JALR && ng >= 1)
@@ -650,7 +649,7 @@ static void train(struct rt_state *s, const struct rt_pd *p, uint32_t pc, uint64
 }
 
 void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64_t served,
-               const struct ref_path *g, unsigned ng, int may_follow, int follows)
+               const struct ref_path *g, unsigned ng, int single, int follows)
 {
     struct rt_state *s = r->rt;
     struct rt_warp *q = &s->w[w];
@@ -676,8 +675,8 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     q->fo = 0;
     if (q->ah)
         ahead_issue(q->ah, c, p->load, ahead_count(r, w));
-    train(s, p, e.pc, c, g, ng, may_follow);
-    if (e.follow && may_follow) {
+    train(s, p, e.pc, c, g, ng);
+    if (e.follow && single) {
         if (guessed) {
             track(s, w);
             return;
