@@ -816,12 +816,7 @@ def isa_self_test(tmp):
           (("fixed", "rv32i"), ("fixed", "rv32ia"), ("weak", "rv32ima"))]
          == ["build/bench", "build/bench-ia", "build/bench-weak-ima"]),
     ]
-    fake = os.path.join(tmp, "simty-ref")
-    with open(fake, "w") as f:
-        f.write(FAKE_REF)
-    os.chmod(fake, 0o755)
-    with open(os.path.join(tmp, "expected.sig"), "w") as f:
-        f.write("00000001\n")
+    fake = fake_model(tmp)
     real, simjobs.REF_BIN = simjobs.REF_BIN, fake
     try:
         rec = run_kernel((("ref", "minsp-pc", None), 2, 4, None, bench_a, "c",
@@ -842,12 +837,7 @@ def timing_self_test(tmp, recs, summary):
     tests = []
     d = os.path.join(tmp, "timing")
     os.makedirs(d)
-    fake = os.path.join(d, "simty-ref")
-    with open(fake, "w") as f:
-        f.write(FAKE_REF)
-    os.chmod(fake, 0o755)
-    with open(os.path.join(d, "expected.sig"), "w") as f:
-        f.write("00000001\n")
+    fake = fake_model(d)
     open(os.path.join(d, "k.elf"), "w").close()
     got = {}
     real, simjobs.REF_BIN = simjobs.REF_BIN, fake
@@ -916,6 +906,18 @@ def main_defaults():
         return build_parser().parse_args()
     finally:
         sys.argv = argv
+
+
+def fake_model(d):
+    """The self-tests' stand-in simty-ref (FAKE_REF) in d, with the signature it
+    passes, d/expected.sig: its path."""
+    fake = os.path.join(d, "simty-ref")
+    with open(fake, "w") as f:
+        f.write(FAKE_REF)
+    os.chmod(fake, 0o755)
+    with open(os.path.join(d, "expected.sig"), "w") as f:
+        f.write("00000001\n")
+    return fake
 
 
 def self_test():
