@@ -92,6 +92,13 @@ static inline int ref_list_follows(const struct ref *r, unsigned w, const struct
             (l->p[1].pc > g[0].pc || (l->p[1].pc < head->pc && l->p[1].depth < head->depth)));
 }
 
+/* After warp w's path list changed: the instruction of its head path (hd). */
+static inline void ref_list_hd(struct ref *r, unsigned w)
+{
+    struct warp_list *l = &r->wl[w];
+    l->hd = l->n ? ref_decode_at(r, l->p[0].pc) : NULL;
+}
+
 /* After warp w's path list changed (ref_issue, a reset), for a list policy:
  * the instruction of its head path (hd), and the earliest cycle it can issue
  * (wready: its path's turn and operands; UINT64_MAX: no path left), which

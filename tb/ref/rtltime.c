@@ -126,7 +126,8 @@ struct rt_state {
     unsigned ibuf, rstage, fdelay, nobb, banks_bit;
     unsigned rr, frr;
     uint64_t origin;
-    uint64_t redirs;          /* bit w: warp w has a stage r pending (redir) */
+    uint64_t rwheel[64];      /* rwheel[t % 64]: warps whose stage r (redir) is t; a bit whose
+                                 warp's redir moved is stale (redirect skips it) */
     uint64_t div_busy;        /* the dividers (one a lane, shared by the warps) accept a
                                  divide from this cycle on (gen/mdu.c) */
     uint64_t amo_at;          /* the last amo*.w's issue + 1 (0: none): the data port is the
@@ -137,7 +138,11 @@ struct rt_state {
     uint64_t wheel[64];       /* wheel[t % 64]: warps whose nb is t, t - now < 64 */
     uint64_t fcred;           /* warps with a free credit */
     uint64_t fempty;          /* warps with nothing fetched */
-    uint64_t ghosted;         /* warps with ghosts */
+    uint64_t gwheel[64];      /* gwheel[t % 64]: warps whose ghost_end is t (stale: as above) */
+    uint64_t live;            /* warps with live threads (fetch picks among them only) */
+    uint64_t fblocked;        /* warps refetching from the next cycle on (fblock = now + 1) */
+    uint64_t iss_c;           /* the last issue's cycle + 1 and its warp (an issue returns */
+    unsigned iss_w;           /* its credit the cycle after) */
 };
 
 /* ---- set-up ------------------------------------------------------------------------ */
@@ -269,7 +274,6 @@ static void track(struct rt_state *s, unsigned w)
         s->cand |= bit;                   /* (far ahead: looked at every cycle) */
     s->fcred = (s->fcred & ~bit) | (q->n + q->ghosts < s->ibuf ? bit : 0);
     s->fempty = (s->fempty & ~bit) | (!q->n && !q->ghosts ? bit : 0);
-    s->ghosted = (s->ghosted & ~bit) | (q->ghosts ? bit : 0);
 }
 
 /* The warps of m in round-robin order from `from`: the next one after
@@ -325,23 +329,24 @@ static void ports_take(struct rt_state *s, unsigned w, const struct rt_pd *p, ui
 
 /* Warp w's head path after its issue (or a reset): its PC and the cycle its
  * operands are written by (rs1 from the model's write time, t + 6 or t + 10;
- * rs2 a cycle earlier). */
+ * rs2 a cycle earlier); any cycle up to now stands for "written" (the
+ * issue checks compare it with now and later cycles only). */
 static void refresh(struct ref *r, unsigned w)
 {
     struct rt_warp *q = &r->rt->w[w];
     struct ref_path h;
     const struct rt_pd *p;
-    uint64_t o = r->rt->origin, t = 0, x;
+    uint64_t o = r->rt->origin, t = o + r->rt->now, x;
     q->hv = head_path(r, w, &h);
     if (!q->hv)
         return;
     q->hpc = h.pc;
     p = pd_at(r, h.pc);
-    if (p->rs1 && (x = ref_reg_ready_of(r, w, p->rs1, h.mask, 0)) > t)
+    if (p->rs1 && (x = ref_reg_ready_of(r, w, p->rs1, h.mask, t)) > t)
         t = x;
-    if (p->rs2 && (x = ref_reg_ready_of(r, w, p->rs2, h.mask, 0)) > t + 1)
+    if (p->rs2 && (x = ref_reg_ready_of(r, w, p->rs2, h.mask, t + 1)) > t + 1)
         t = x - 1;
-    q->opnd = t > o ? t - o : 0;
+    q->opnd = t - o;
 }
 
 static void event(struct rt_state *s, uint64_t c, uint32_t pc, uint32_t target, int btb, int up)
@@ -362,10 +367,11 @@ static void event(struct rt_state *s, uint64_t c, uint32_t pc, uint32_t target, 
 void rt_reset(struct ref *r, uint32_t entry)
 {
     struct rt_state *s = r->rt;
-    uint32_t k, nw = r->imem_size / 4;
+    uint32_t k, nw = r->imem_size / 4, i;
     unsigned w;
-    for (k = 0; k < nw; k++)
-        s->pd[k] = predecode(ref_rd32(r->imem + 4 * k), &r->cfg);
+    struct rt_pd zero = predecode(0, &r->cfg);
+    for (k = 0; k < nw; k++)              /* (most of the memory is empty) */
+        s->pd[k] = (i = ref_rd32(r->imem + 4 * k)) ? predecode(i, &r->cfg) : zero;
     memset(s->w, 0, r->cfg.W * sizeof *s->w);
     memset(s->ahs, 0, r->cfg.W * sizeof *s->ahs);
     s->follow_on = r->cfg.track == REF_TRACK_SORTED && (ref_sorter_is_exact(&r->cfg) || r->cfg.T <= 2);
@@ -385,12 +391,16 @@ void rt_reset(struct ref *r, uint32_t entry)
     s->banks_bit = r->cfg.W > 1;
     s->rr = s->frr = 0;
     s->origin = origin_of(r);
-    s->redirs = 0;
+    memset(s->rwheel, 0, sizeof s->rwheel);
+    memset(s->gwheel, 0, sizeof s->gwheel);
+    s->live = 0;
+    s->fblocked = s->iss_c = 0;
     s->div_busy = 0;
     s->amo_at = 0;
-    s->now = s->cand = s->fcred = s->fempty = s->ghosted = 0;
+    s->now = s->cand = s->fcred = s->fempty = 0;
     memset(s->wheel, 0, sizeof s->wheel);
     for (w = 0; w < r->cfg.W; w++) {
+        s->live |= r->alive[w] ? 1ull << w : 0;
         refresh(r, w);
         track(s, w);
     }
@@ -496,13 +506,27 @@ static int ahead_count(const struct ref *r, unsigned w)
 
 /* ---- a cycle ----------------------------------------------------------------------- */
 
+/* Warp w issued at c (no back-to-back issue; its credit back at c + 1). */
+static void took_slot(struct rt_state *s, unsigned w, uint64_t c)
+{
+    s->w[w].last = c + 1;
+    s->iss_c = c + 1;
+    s->iss_w = w;
+}
+
+/* Warp w's stage r (a wrong guess's or a wait's) at cycle x. */
+static void stage_r_at(struct rt_state *s, unsigned w, uint64_t x)
+{
+    s->w[w].redir = x;
+    s->rwheel[x & 63] |= 1ull << w;
+}
+
 /* Stage r of a warp's wrong guess or wait: keep the stream when the warp
  * goes on where it went and nothing wrong issued, else refetch. */
 static void redirect(struct ref *r, unsigned w, uint64_t c)
 {
     struct rt_warp *q = &r->rt->w[w];
     q->redir = 0;
-    r->rt->redirs &= ~(1ull << w);
     if (!q->hv) {
         flush(q);
         return;
@@ -511,6 +535,7 @@ static void redirect(struct ref *r, unsigned w, uint64_t c)
         flush(q);
         q->fpc = q->hpc;
         q->fblock = c + 1;
+        r->rt->fblocked |= 1ull << w;
     }
     q->wrong = 0;
     q->nwrong = 0;
@@ -538,17 +563,18 @@ void rt_begin(struct ref *r, uint64_t c)
     s->now = c;
     s->cand |= s->wheel[c & 63];
     s->wheel[c & 63] = 0;
-    for (m = s->ghosted; m; m &= m - 1) {
+    s->fblocked = 0;
+    for (m = s->gwheel[c & 63], s->gwheel[c & 63] = 0; m; m &= m - 1) {
         w = (unsigned)__builtin_ctzll(m);
-        if (s->w[w].ghost_end <= c) {     /* the jump's f4 dropped them */
+        if (s->w[w].ghost_end == c && s->w[w].ghosts) {   /* the jump's f4 dropped them */
             s->w[w].ghosts = 0;
             s->w[w].ghost_end = 0;
             track(s, w);
         }
     }
-    for (m = s->redirs; m; m &= m - 1) {
+    for (m = s->rwheel[c & 63], s->rwheel[c & 63] = 0; m; m &= m - 1) {
         w = (unsigned)__builtin_ctzll(m);
-        if (s->w[w].redir <= c)
+        if (s->w[w].redir == c)
             redirect(r, w, c);
     }
 }
@@ -611,7 +637,7 @@ void rt_issue_wrong(struct ref *r, unsigned w, uint64_t c)
         ahead_issue(q->ah, c, p->load, -1);
     q->wfollow = head(q)->follow;
     q->nwrong++;
-    q->last = c + 1;
+    took_slot(s, w, c);
     pop(q);
     track(s, w);
 }
@@ -626,14 +652,13 @@ void rt_issue_replay(struct ref *r, unsigned w, uint64_t c)
     ports_take(s, w, p, c);
     if (q->ah)
         ahead_issue(q->ah, c, p->load, ahead_count(r, w));
-    q->last = c + 1;
+    took_slot(s, w, c);
     q->sq[(c + 7) & 7] = c + 8;           /* (a divide may squash) */
     q->fo = 0;
     q->kpc = e.pnext;                     /* the warp goes back to the divide: a refetch */
     q->nwrong = 0;
-    q->redir = c + s->rstage;
+    stage_r_at(s, w, c + s->rstage);
     q->hold = q->redir + 1;
-    s->redirs |= 1ull << w;
     track(s, w);
 }
 
@@ -660,18 +685,17 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     unsigned defer;
     pop(q);
     ports_take(s, w, p, c);
-    q->last = c + 1;
+    took_slot(s, w, c);
     if (p->msq)
         q->sq[(c + 7) & 7] = c + 8;
     if (p->amo)
         s->amo_at = c + 1;
+    if (!r->alive[w])
+        s->live &= ~(1ull << w);
     refresh(r, w);
     defer = r->ex_defer;                  /* the exact heap's deferred operations hold it */
     r->ex_defer = 0;
-    if (q->redir) {                       /* followed: the older one's stream goes on */
-        q->redir = 0;
-        s->redirs &= ~(1ull << w);
-    }
+    q->redir = 0;                         /* followed: the older one's stream goes on */
     q->fo = 0;
     if (q->ah)
         ahead_issue(q->ah, c, p->load, ahead_count(r, w));
@@ -686,9 +710,8 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
         q->wfollow = 1;
         q->nwrong = 0;
         q->kpc = e.pnext;
-        q->redir = c + s->rstage;
+        stage_r_at(s, w, c + s->rstage);
         q->hold = q->redir + 1 + RT_DEFER * defer;
-        s->redirs |= 1ull << w;
         track(s, w);
         return;
     }
@@ -702,10 +725,9 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     }
     q->kpc = e.pnext;
     q->nwrong = 0;
-    q->redir = c + s->rstage;
+    stage_r_at(s, w, c + s->rstage);
     q->hold = rel + 1;
     q->fo = q->ah && e.follow && follows && guessed;  /* or earlier, by the follow-on */
-    s->redirs |= 1ull << w;
     track(s, w);
 }
 
@@ -725,11 +747,17 @@ static uint32_t predict(const struct rt_state *s, const struct rt_pd *p, uint32_
     return *jump ? pc + (uint32_t)p->off : pc + 4;
 }
 
-static int may_fetch(const struct ref *r, unsigned w, uint64_t c)
+/* The warps that may fetch at c: live, a credit free (the warp that issued at c
+ * has its credit back the cycle after), not refetching from c + 1. */
+static uint64_t may_fetch(const struct rt_state *s, uint64_t c)
 {
-    const struct rt_warp *q = &r->rt->w[w];
-    unsigned held = q->last == c + 1;     /* an issue returns its credit the cycle after */
-    return r->alive[w] && c >= q->fblock && q->n + q->ghosts + held < r->rt->ibuf;
+    uint64_t m = s->fcred & s->live & ~s->fblocked;
+    if (s->iss_c == c + 1) {
+        const struct rt_warp *q = &s->w[s->iss_w];
+        if (q->n + q->ghosts + 1 >= s->ibuf)
+            m &= ~(1ull << s->iss_w);
+    }
+    return m;
 }
 /* (A warp's ghosts are fetches picked while its predicted jump is between f0
  * and f4: they take the steering pick and a credit, and the jump drops them.) */
@@ -737,22 +765,17 @@ static int may_fetch(const struct ref *r, unsigned w, uint64_t c)
 int rt_fetch(struct ref *r, uint64_t c)
 {
     struct rt_state *s = r->rt;
-    unsigned W = r->cfg.W, k = W, pick = W;
+    unsigned W = r->cfg.W, pick;
+    uint64_t m = may_fetch(s, c);
     struct rt_warp *q;
     struct rt_ent *e;
     const struct rt_pd *p;
     int jump, jalr_pred;
-    while ((k = rr_next(s->fcred & s->fempty, s->frr, k, W)) != W)   /* nothing fetched first */
-        if (may_fetch(r, k, c)) {
-            pick = k;
-            break;
-        }
-    k = W;
-    while (pick == W && (k = rr_next(s->fcred, s->frr, k, W)) != W)
-        if (may_fetch(r, k, c))
-            pick = k;
-    if (pick == W)
+    if (!m)
         return 0;
+    pick = rr_next(m & s->fempty, s->frr, W, W);     /* nothing fetched first */
+    if (pick == W)
+        pick = rr_next(m, s->frr, W, W);
     s->frr = (pick + 1) & (W - 1);
     q = &s->w[pick];
     if (c < q->ghost_end) {            /* behind a predicted jump: dropped at its f4 */
@@ -768,8 +791,10 @@ int rt_fetch(struct ref *r, uint64_t c)
     jalr_pred = p->kind == RK_JALR && e->pnext != e->pc + 4;
     e->follow = (uint8_t)(p->follow && (p->kind != RK_JALR || jalr_pred));
     q->fpc = e->pnext;
-    if (jump || jalr_pred)             /* the target from f0 + 5 */
+    if (jump || jalr_pred) {           /* the target from f0 + 5 */
         q->ghost_end = c + 5;
+        s->gwheel[(c + 5) & 63] |= 1ull << pick;
+    }
     track(s, pick);
     return 1;
 }
@@ -795,6 +820,8 @@ static uint64_t warp_next(const struct ref *r, const struct rt_warp *q, unsigned
     }
     if (q->redir && q->redir < t)
         t = q->redir;
+    if (q->ghosts && q->ghost_end < t)
+        t = q->ghost_end;
     return t;
 }
 

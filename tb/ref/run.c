@@ -29,14 +29,16 @@
 
 /* One issue, as the policy takes it: the lanes served, where they went (the
  * ng groups of ref_group, the unserved lanes' group among them) and the
- * cycles until the path may issue again. */
+ * cycles until the path may issue again (the latency model's; not set under
+ * the RTL timing mode). */
 struct issued {
     uint64_t served;
     struct ref_path g[REF_MAX_T + 1];
     unsigned ng, lat;
     struct ref_path head;     /* the head path that issued */
-    /* for the RTL timing mode (r->rt): whether the path held every live thread
-     * (single), and whether the sorted list's follow-on condition held */
+    /* whether the path held every live thread of the warp (single), and
+     * whether it may be followed (ref_list_follows: single, or the sorted
+     * list's follow-on) */
     int single, follows;
 };
 
@@ -61,7 +63,7 @@ static inline void count_pass(struct ref *r, const struct dinsn *d, uint64_t mas
  * lane goes to one next PC with no trap; what ref_exec, ref_group and
  * ref_written would give (the thread PCs but: run_list). */
 static inline REF_ALWAYS_INLINE void pass_uniform(struct ref *r, unsigned w, struct ref_path head,
-                                                  uint64_t live, const struct dinsn *d,
+                                                  const struct dinsn *d,
                                                   struct issued *o)
 {
     uint32_t npc = head.pc + (d->op == OP_JAL ? (uint32_t)d->imm : 4);
@@ -73,16 +75,13 @@ static inline REF_ALWAYS_INLINE void pass_uniform(struct ref *r, unsigned w, str
     o->g[0].depth = ref_depth_after(head.depth, d, r->depth_bits);
     o->ng = 1;
     wmask = d->op != OP_FENCE && d->rd ? o->served : 0;
-    /* The latency model (ref_timing_issue) for one group of every lane. */
-    ref_ready_write(r, w, d, wmask, r->cycle);
-    o->lat = ref_lat(d, head.pc, ref_list_follows(r, w, &head, live, o->served, o->g, o->ng),
-                     o->g, o->ng);
+    ref_ready_write(r, w, d, wmask, r->cycle);        /* (every lane wrote rd) */
     count_pass(r, d, head.mask, o->served, o->ng);    /* (nothing to count) */
 }
 
 /* Fast path: a DK_BRANCH instruction (its target aligned: no lane traps). */
 static inline REF_ALWAYS_INLINE void pass_branch(struct ref *r, unsigned w, struct ref_path head,
-                                                 uint64_t live, const struct dinsn *d,
+                                                 const struct dinsn *d,
                                                  struct issued *o)
 {
     uint64_t taken;
@@ -106,9 +105,6 @@ static inline REF_ALWAYS_INLINE void pass_branch(struct ref *r, unsigned w, stru
         o->g[0] = o->g[1];
         o->g[1] = t;
     }
-    /* The latency model: writes nothing. */
-    o->lat = ref_lat(d, head.pc, ref_list_follows(r, w, &head, live, o->served, o->g, o->ng),
-                     o->g, o->ng);
     count_pass(r, d, head.mask, o->served, o->ng);
 }
 
@@ -116,7 +112,7 @@ static inline REF_ALWAYS_INLINE void pass_branch(struct ref *r, unsigned w, stru
  * trap: 1; else 0 and nothing done.  The unserved lanes (at pc, below
  * pc + 4) replay. */
 static inline REF_ALWAYS_INLINE int pass_mem(struct ref *r, unsigned w, struct ref_path head,
-                                             uint64_t live, const struct dinsn *d,
+                                             const struct dinsn *d,
                                              struct issued *o)
 {
     uint64_t wmask;
@@ -133,10 +129,7 @@ static inline REF_ALWAYS_INLINE int pass_mem(struct ref *r, unsigned w, struct r
     o->g[o->ng].mask = o->served;
     o->g[o->ng++].depth = head.depth;
     wmask = d->op <= OP_LHU && d->rd ? o->served : 0;
-    /* The latency model (ref_timing_issue). */
     ref_ready_write(r, w, d, wmask, r->cycle);
-    o->lat = ref_lat(d, head.pc, o->served == head.mask &&
-                     ref_list_follows(r, w, &head, live, o->served, o->g, o->ng), o->g, o->ng);
     count_pass(r, d, head.mask, o->served, o->ng);
     return 1;
 }
@@ -159,16 +152,19 @@ static void pass_general(struct ref *r, unsigned w, const struct ref_path *head,
 
 /* ref_issue of a list policy, the effects of the served lanes into eff.
  * fast (a constant): run_list, where nobody reads eff; the fast paths give
- * what the general one would, but no effects and no thread PCs.  Every
- * issue ends with the yield rule, when on, the warp's new head and cycle
+ * what the general one would, but no effects and no thread PCs.  timed (a
+ * constant): the RTL timing mode's run, which times the issue itself: no
+ * latency model beyond the register write times.  Every issue ends with the
+ * yield rule, when on, the warp's new head and (latency model) its cycle
  * (ref_list_head). */
 static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct simty_effect *eff,
-                                               int fast, struct issued *o)
+                                               int fast, int timed, struct issued *o)
 {
     struct warp_list *l = &r->wl[w];
     struct ref_path head;
     const struct dinsn *d;
     uint64_t live, dead;
+    int go;
 
     if (l->n == 0)
         return 0;
@@ -176,29 +172,32 @@ static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct
     live = r->alive[w];        /* = the union of the warp's paths */
     d = l->hd;                 /* ref_decode_at(r, head.pc) */
     if (fast && d && d->kind == DK_UNIFORM) {
-        pass_uniform(r, w, head, live, d, o);
+        pass_uniform(r, w, head, d, o);
     } else if (fast && d && d->kind == DK_BRANCH) {
-        pass_branch(r, w, head, live, d, o);
-    } else if (!(fast && d && ref_is_mem(d) && pass_mem(r, w, head, live, d, o))) {
+        pass_branch(r, w, head, d, o);
+    } else if (!(fast && d && ref_is_mem(d) && pass_mem(r, w, head, d, o))) {
         struct ref_path h = head;   /* (head itself stays out of memory) */
         pass_general(r, w, &h, d, eff, o, &dead);
-        o->lat = ref_timing_issue(r, w, d, h.pc, &h, o->served, ref_written(o->served, eff),
-                                  o->g, o->ng,
-                                  ref_list_follows(r, w, &h, live, o->served, o->g, o->ng),
-                                  r->cycle);
+        if (d)
+            ref_ready_write(r, w, d, ref_written(o->served, eff), r->cycle);
     }
     o->head = head;
-    if (r->rt) {
-        o->single = head.mask == live;
-        o->follows = ref_list_follows(r, w, &head, live, o->served, o->g, o->ng);
+    o->single = head.mask == live;
+    o->follows = ref_list_follows(r, w, &head, live, o->served, o->g, o->ng);
+    if (!timed) {               /* the latency model (ref_timing_issue) */
+        go = o->follows && o->served == head.mask;
+        o->lat = d ? ref_lat(d, head.pc, go, o->g, o->ng) : REF_LAT_RESOLVE;
+        r->ready[w] = r->cycle + o->lat;
     }
-    r->ready[w] = r->cycle + o->lat;
     r->last_issue = ++r->cycle;
     if (r->yield_k)
         ref_yield_pass(r, w, head.pc, d, o->g, o->ng);
     if (ref_list_update(r, w, head.pc, o->g, o->ng) == 0)
         r->live_warps--;
-    ref_list_head(r, w);
+    if (timed)
+        ref_list_hd(r, w);
+    else
+        ref_list_head(r, w);
     return 1;
 }
 
@@ -232,7 +231,7 @@ int ref_issue(struct ref *r, unsigned w, struct simty_effect *out, uint64_t *ser
     struct simty_effect *eff = out ? out : r->eff;
     struct issued o;
     if (!(REF_POLICY_IS_STACK(r->cfg.policy) ? issue_stack(r, w, eff, &o)
-                                             : issue_list(r, w, eff, 0, &o)))
+                                             : issue_list(r, w, eff, 0, 0, &o)))
         return 0;
     if (served_out)
         *served_out = o.served;
@@ -336,7 +335,7 @@ static int run_list(struct ref *r, uint64_t limit)
             hang = 1;
             break;
         }
-        issue_list(r, (unsigned)w, r->eff, 1, &o);
+        issue_list(r, (unsigned)w, r->eff, 1, 0, &o);
     }
     /* The fast paths leave the thread PCs to the paths (a thread that ends
      * writes its own, ref_exec): every thread PC as ref_issue leaves it. */
@@ -390,9 +389,9 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
             if (stack)
                 issue_stack(r, (unsigned)w, r->eff, &is);
             else if (log || r->check_inv)     /* (the general path writes the thread PCs) */
-                issue_list(r, (unsigned)w, r->eff, 0, &is);
+                issue_list(r, (unsigned)w, r->eff, 0, 1, &is);
             else
-                issue_list(r, (unsigned)w, r->eff, 1, &is);
+                issue_list(r, (unsigned)w, r->eff, 1, 1, &is);
             rt_issued(r, (unsigned)w, c, is.head.mask, is.served, is.g, is.ng, is.single,
                       is.follows);
             if (log && log_issue(log, org + c, (unsigned)w, is.served, r->eff)) {
