@@ -260,7 +260,7 @@ static void settle(struct rt_warp *q)
 }
 
 /* After warp w's stream, hold or head changed: its nb and the masks. */
-static void track(struct rt_state *s, unsigned w)
+static inline REF_ALWAYS_INLINE void track(struct rt_state *s, unsigned w)
 {
     struct rt_warp *q = &s->w[w];
     uint64_t bit = 1ull << w;
