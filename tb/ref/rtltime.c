@@ -434,24 +434,26 @@ static uint64_t last_issue(const struct rt_ahead *a)
     return a->ni ? a->iss[(a->ni - 1) % RT_AH] >> 1 : UINT64_MAX;
 }
 
-/* The count as the scheduler reads it in cycle x (ahead_q(x)), stepping over
- * the cycles where nothing changes it. */
+/* The count as the scheduler reads it in cycle x (ahead_q(x)), stepping from
+ * one cycle that changes it (a resolve, a count, an issue) to the next. */
 static int ahead_at(struct rt_ahead *a, uint64_t x)
 {
     while (a->at < x) {
-        uint64_t y = a->at, li = last_issue(a), next = x;
-        int res = a->cn && a->clr[a->ch] == y, cnt = a->kn && a->cnt[a->kh] >> 3 == y;
-        int iss = li == y, v = a->val;
-        if (!res && !cnt && !iss) {
-            if (a->cn && a->clr[a->ch] < next)
-                next = a->clr[a->ch];
-            if (a->kn && a->cnt[a->kh] >> 3 < next)
-                next = a->cnt[a->kh] >> 3;
-            if (li != UINT64_MAX && li > y && li < next)
-                next = li;
-            a->at = next;
-            continue;
+        uint64_t y = x, li = last_issue(a);
+        int res, cnt, iss, v = a->val;
+        if (a->cn && a->clr[a->ch] < y)
+            y = a->clr[a->ch];
+        if (a->kn && a->cnt[a->kh] >> 3 < y)
+            y = a->cnt[a->kh] >> 3;
+        if (li != UINT64_MAX && li >= a->at && li < y)
+            y = li;
+        if (y == x) {                     /* nothing changes it before x */
+            a->at = x;
+            break;
         }
+        res = a->cn && a->clr[a->ch] == y;
+        cnt = a->kn && a->cnt[a->kh] >> 3 == y;
+        iss = li == y;
         if (res) {
             v = 0;
         } else if (cnt && a->last_clr + 1 != y) {
