@@ -259,6 +259,15 @@ static void settle(struct rt_warp *q)
     q->nb = t;
 }
 
+/* After warp w's stream grew (a fetch behind its head, a ghost): its credit masks. */
+static inline REF_ALWAYS_INLINE void track_credits(struct rt_state *s, unsigned w)
+{
+    struct rt_warp *q = &s->w[w];
+    uint64_t bit = 1ull << w;
+    s->fcred = (s->fcred & ~bit) | (q->n + q->ghosts < s->ibuf ? bit : 0);
+    s->fempty = (s->fempty & ~bit) | (!q->n && !q->ghosts ? bit : 0);
+}
+
 /* After warp w's stream, hold or head changed: its nb and the masks. */
 static inline REF_ALWAYS_INLINE void track(struct rt_state *s, unsigned w)
 {
@@ -272,8 +281,7 @@ static inline REF_ALWAYS_INLINE void track(struct rt_state *s, unsigned w)
         s->wheel[q->nb & 63] |= bit;
     else if (q->nb != UINT64_MAX)
         s->cand |= bit;                   /* (far ahead: looked at every cycle) */
-    s->fcred = (s->fcred & ~bit) | (q->n + q->ghosts < s->ibuf ? bit : 0);
-    s->fempty = (s->fempty & ~bit) | (!q->n && !q->ghosts ? bit : 0);
+    track_credits(s, w);
 }
 
 /* The warps of m in round-robin order from `from`: the next one after
@@ -782,7 +790,7 @@ int rt_fetch(struct ref *r, uint64_t c)
     q = &s->w[pick];
     if (c < q->ghost_end) {            /* behind a predicted jump: dropped at its f4 */
         q->ghosts++;
-        track(s, pick);
+        track_credits(s, pick);
         return 1;
     }
     e = &q->s[(q->h + q->n++) % RT_Q];
@@ -797,7 +805,10 @@ int rt_fetch(struct ref *r, uint64_t c)
         q->ghost_end = c + 5;
         s->gwheel[(c + 5) & 63] |= 1ull << pick;
     }
-    track(s, pick);
+    if (q->n == 1)                     /* a new head; else only the credits changed */
+        track(s, pick);
+    else
+        track_credits(s, pick);
     return 1;
 }
 
