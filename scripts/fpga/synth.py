@@ -4,6 +4,7 @@
     synth.py --board ecp5|ice40 --rtl RTL_DIR [--out DIR] [--seeds N] [--jobs J] [--timeout S]
              [--freq MHZ] [--prog ELF] [--no-pnr | --pnr-only]
     synth.py --crit-self-test       (the critical path's units on recorded paths)
+    synth.py --lut-tables-self-test (LUT_TABLES keeps a W-deep table out of block RAM)
 
 RTL_DIR is what simty-gen wrote (files.f, config.mk, simty_*.v). The board top
 (fpga/<board>/top_<board>.v around fpga/common/simty_fpga_soc.v) gets the core's
@@ -17,7 +18,9 @@ Steps, all with the one pinned Yosys (YoWASP 0.70) and a backstop each (--timeou
     -> per-unit cell counts (top_<board>_hier.json, stat_hier.json);
  2. flat synthesis -> the netlist nextpnr places (top_<board>.json) and the
     whole-design counts (stat.json); the counts are checked against the device
-    before place and route: a design that cannot fit stops here, saying by how much;
+    before place and route: a design that cannot fit stops here, saying by how much
+    (on ECP5, one that is short of block RAM only is first synthesized again with the
+    generator's small tables in LUT-RAM: LUT_TABLES);
  3. nextpnr (fpga_flow.py's devices, with the board's constraint file) for
     seeds 1..N one after the other (--jobs J: J at once, on scripts/lib/simjobs.py's runner);
     Fmax = the median over the seeds that routed.
@@ -98,6 +101,12 @@ UNIT_OF_MODULE = {
     "simty_mdu": "mdu",     # ISA=rv32im: the M unit (multipliers, divider)
 }
 MUX = {"ecp5": ["PFUMX", "L6MUX21"], "ice40": []}
+# The generator's small tables (simty_ram_*_lut: asynchronous read, meant for LUT-RAM)
+# W deep at W = 64: with a register behind their read, Yosys turns them into block RAM
+# (W64T32: 42 of its 218 DP16KD, 10 more than the ECP5-85F has).  When the block RAMs
+# do not fit, the flat synthesis runs again with them held in LUT-RAM (W64T32: 190
+# DP16KD, +1,914 LUT4 and 1,300 DPR16X4).  iCE40 has no LUT-RAM: ECP5 only.
+LUT_TABLES = {"ecp5": 'setattr -set ram_style "distributed" *simty_ram_*_lut*/m:*; '}
 
 
 # config.mk's knobs ({"TAG": ..., "W": 8, ...}): scripts/lib/simjobs.py reads it for every script.
@@ -348,6 +357,17 @@ def heap_timing_weight(fam, area):
     if tw and logic_area(area) > HEAP_TW_MAX_LOGIC:
         return None
     return tw
+
+
+def flat_area(out, dev, fam):
+    """The flat netlist's cells (stat.json in OUT) and its area counts."""
+    with open(os.path.join(out, "stat.json")) as f:
+        stat = json.load(f)
+    cells = {k: v for k, v in stat["design"]["num_cells_by_type"].items()
+             if not k.startswith("$scopeinfo")}
+    area = {k: fpga_flow.count(cells, dev[k]) for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
+    area["mux"] = fpga_flow.count(cells, MUX[fam])
+    return cells, area
 
 
 def fit_check(board, area):
@@ -614,9 +634,45 @@ def place_seed(job):
     return r
 
 
+def lut_tables_self_test():
+    """The generator's simty_ram_1r1w_lut, 64 x 36 with a register behind its read (a
+    W64 table), through synth_ecp5's memory mapping with and without LUT_TABLES: one
+    DP16KD without, none and LUT-RAM with.  PASS/FAIL lines, returns 0 or 1."""
+    check = simjobs.Checks()
+    d = os.path.join(ROOT, "build", "test", "lut-tables")   # (YoWASP: not under /tmp)
+    g = simjobs.run_cmd([os.path.join(ROOT, "build", "tools", "simty-gen"), "W=64", "T=1",
+                         "-o", os.path.join(d, "rtl")], 120)
+    check("lut-tables: simty-gen W=64 T=1 (%s)" % g["err"].strip()[:80], g["rc"] == 0)
+    if g["rc"] != 0:
+        return check.summary("lut-tables")
+    with open(os.path.join(d, "top.v"), "w") as f:
+        f.write("module top(input clk, input we, input [5:0] wa, input [5:0] ra,\n"
+                "           input [35:0] wd, output reg [35:0] q);\n"
+                "  wire [35:0] r;\n"
+                "  simty_ram_1r1w_lut #(.DEPTH_W(6), .DATA_W(36)) u_t (.clk_i(clk), .we_i(we),\n"
+                "    .waddr_i(wa), .wdata_i(wd), .raddr_i(ra), .rdata_o(r));\n"
+                "  always @(posedge clk) q <= r;\n"
+                "endmodule\n")
+    for prep, dp, what in (("", 1, "without: one DP16KD"),
+                           (LUT_TABLES["ecp5"], 0, "with LUT_TABLES: LUT-RAM, no DP16KD")):
+        script = ("read_verilog -defer rtl/simty_ram_1r1w_lut.v top.v; hierarchy -top top; "
+                  "%ssynth_ecp5 -top top -run begin:map_ffs; tee -q -o stat.json stat -json" % prep)
+        st, _, _ = fpga_flow.run([YOSYS, "-q", "-p", script], os.path.join(d, "yosys.out"), 300, d)
+        cells = {}
+        if st == "ok":
+            with open(os.path.join(d, "stat.json")) as f:
+                cells = json.load(f)["design"]["num_cells_by_type"]
+        n, lr = cells.get("DP16KD", 0), cells.get("TRELLIS_DPR16X4", 0)
+        check("lut-tables: %s (%s: %d DP16KD, %d DPR16X4)" % (what, st, n, lr),
+              st == "ok" and n == dp and (lr > 0) == (dp == 0))
+    return check.summary("lut-tables")
+
+
 def main():
     if sys.argv[1:] == ["--crit-self-test"]:
         return crit_self_test()
+    if sys.argv[1:] == ["--lut-tables-self-test"]:
+        return lut_tables_self_test()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--board", required=True, choices=sorted(BOARDS))
     ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
@@ -867,30 +923,36 @@ def main():
 
 
         # 2. flat synthesis: the netlist and the whole-design counts.
-        script = ("%s; %s -top %s; %s; delete t:$scopeinfo; write_json %s.json; "
-                  "tee -q -o stat.json stat -json" % (read, synth_cmd, top, fpga_flow.FLATTEN_KEPT, top))
+        def flat(step, prep):
+            script = ("%s; %s%s -top %s; %s; delete t:$scopeinfo; write_json %s.json; "
+                      "tee -q -o stat.json stat -json"
+                      % (read, prep, synth_cmd, top, fpga_flow.FLATTEN_KEPT, top))
+            # the pass Yosys runs, and the time left by this configuration's last run
+            last = ((earlier or {}).get("steps") or {}).get(step) or {}
+            with fpga_flow.PnrWatch([("", os.path.join(out, "yosys.log"),
+                                      {"seconds": last["seconds"]} if last.get("status") == "ok"
+                                      else None)],
+                                    "synth: [2/3] Yosys", parser=fpga_flow.YosysLog):
+                st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
+                                               os.path.join(out, "yosys.out"), a.timeout, out)
+            res["steps"][step] = {"status": st, "seconds": secs, "peak_mib": peak}
+            if st == "ok":
+                res["cells"], res["area"] = flat_area(out, dev, fam)
+            return st
+
         print("synth: [2/3] Yosys, flat (netlist for nextpnr)", flush=True)
-        # the pass Yosys runs, and the time left by this configuration's last run
-        last = ((earlier or {}).get("steps") or {}).get("synth") or {}
-        with fpga_flow.PnrWatch([("", os.path.join(out, "yosys.log"),
-                                  {"seconds": last["seconds"]} if last.get("status") == "ok"
-                                  else None)],
-                                "synth: [2/3] Yosys", parser=fpga_flow.YosysLog):
-            st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
-                                           os.path.join(out, "yosys.out"), a.timeout, out)
-        res["steps"]["synth"] = {"status": st, "seconds": secs, "peak_mib": peak}
+        st = flat("synth", "")
+        if st == "ok":
+            need, over = fit_check(a.board, res["area"])
+            if fam in LUT_TABLES and over and all(m.startswith("DP16KD") for m in over):
+                print("synth: [2/3] block RAM short (%d of %d DP16KD): again with the LUT "
+                      "tables in LUT-RAM" % (need["bram"], bd["capacity"]["bram"]), flush=True)
+                res["lut_tables"] = {"dp16kd_before": need["bram"]}
+                st = flat("synth_lut_tables", LUT_TABLES[fam])
         if st != "ok":
             status = units_join(st)
             save()
             return finish(res, out, status)
-        with open(os.path.join(out, "stat.json")) as f:
-            stat = json.load(f)
-        cells = {k: v for k, v in stat["design"]["num_cells_by_type"].items()
-                 if not k.startswith("$scopeinfo")}
-        res["cells"] = cells
-        res["area"] = {k: fpga_flow.count(cells, dev[k])
-                       for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
-        res["area"]["mux"] = fpga_flow.count(cells, MUX[fam])
         need, over = fit_check(a.board, res["area"])
         if not over and fam == "ice40":
             need["lc_packed"], over, slow = packed_fit(dev, bd, top, out, a.timeout)

@@ -95,6 +95,9 @@ def finish(res, out, status):
     print()
     print("(units from the hierarchy-preserving run; `flat` is the netlist nextpnr places)")
     fit = res.get("fit", {})
+    if res.get("lut_tables"):
+        print("The generator's small tables in LUT-RAM: with them in block RAM the design "
+              "needed %d DP16KD (synth.py, LUT_TABLES)" % res["lut_tables"]["dp16kd_before"])
     for m in fit.get("over", []):
         print("DOES NOT FIT: " + m)
     if res.get("fmax_mhz"):

@@ -144,6 +144,8 @@ fast=(
   "tool-version|$py scripts/fpga/fpga_flow.py --version-self-test"
   # the critical path's units from the cells' sources (recorded W1T1 paths, scripts/fpga/tests/)
   "crit-path|$py scripts/fpga/synth.py --crit-self-test"
+  # the flow's LUT_TABLES holds a W-deep table of the generator in LUT-RAM (Yosys, ~3 s)
+  "lut-tables|$mk gen-tool && $py scripts/fpga/synth.py --lut-tables-self-test"
   # the model's study pass rules: results independent of the rule, passes fall (~15 s)
   "pass-rules|$py scripts/bench/pass_rules.py --self-test"
   "knobs|scripts/test/check_knobs.sh"
