@@ -114,13 +114,20 @@ def point_paths(a, W, T, track):
 
 
 def synth_cmd(a, rtl, out, half):
-    """synth.py's command for one half of a point: "--no-pnr" or "--pnr-only"."""
+    """synth.py's command for one half of a point: "--no-pnr" or "--pnr-only". An
+    area-only run wants the flat counts alone: it skips the hierarchy-kept Yosys run,
+    which would double a large point's time."""
     return [PY, flows.script("fpga", "synth.py"), "--board", a.board,
             "--rtl", rtl, "--out", out, "--seeds", str(a.seeds), "--timeout", str(a.timeout),
-            half, "--placer", a.placer]
+            half, "--placer", a.placer] + (["--skip-units"] if a.area_only else [])
 
 
 def make_cmd(a, W, T, track):
+    """The command that measures a point left pending: its area-only sweep of one point
+    (its results land in the point's shared folder, where a grid's --render finds them)."""
+    if a.area_only:
+        return "make compare BOARD=%s CMP_W=%d CMP_T=%d CMP_TRACKS=%s CMP_AREA_ONLY=1%s" % (
+            a.board, W, T, track, "" if a.placer == "auto" else " PLACER=" + a.placer)
     return "make synth BOARD=%s W=%d T=%d TRACK=%s SEEDS=%d%s" % (
         a.board, W, T, track, a.seeds, "" if a.placer == "auto" else " PLACER=" + a.placer)
 
@@ -133,12 +140,16 @@ def load(out):
         return None
 
 
-def complete(res, seeds):
+def complete(a, res):
+    """The point needs no more work: it does not fit, or it is placed and routed over
+    the seeds asked, or (an area-only run) its flat synthesis finished."""
     if not res:
         return False
     if res.get("status") == "does_not_fit":
         return True
-    return res.get("status") == "ok" and len(res.get("pnr", [])) >= seeds
+    if a.area_only:
+        return res.get("status") == "ok" and bool(res.get("area"))
+    return res.get("status") == "ok" and len(res.get("pnr", [])) >= a.seeds
 
 
 def fresh_rtl(a, W, T, track):
@@ -166,7 +177,7 @@ def reusable(a, res, digest):
     under a step timeout at least as long as this run's."""
     if not same_point(a, res, digest):
         return False
-    return complete(res, a.seeds) or (res.get("status") == "timeout"
+    return complete(a, res) or (res.get("status") == "timeout"
                                       and (res.get("timeout_s") or 0) >= a.timeout)
 
 
@@ -184,15 +195,22 @@ def synth_job(a, W, T, track, deadline):
     return {"seconds": r["seconds"], "res": killed(load(out), r) if r["rc"] is None else None}
 
 
+def synth_result(a, W, T, track, first):
+    """The result the first job of a point left, (result, its seconds), or None when
+    it did not start: the second job of an area-only point, which never places."""
+    if first is None:
+        return None
+    res = first["res"] or load(point_paths(a, W, T, track)[1])
+    return res or {"status": "failed", "reason": "no results.json"}, first["seconds"]
+
+
 def pnr_job(a, W, T, track, first):
     """The second job of a point (holds a "pnr" slot): place and route what the
     first one synthesized; (the point's result, its job seconds), or None when
     the first job did not start."""
-    if first is None:
-        return None
-    res = first["res"] or load(point_paths(a, W, T, track)[1])
-    if first["res"] or not res or res.get("status") != "ok":
-        return res or {"status": "failed", "reason": "no results.json"}, first["seconds"]
+    done = synth_result(a, W, T, track, first)
+    if done is None or first["res"] or done[0].get("status") != "ok":
+        return done
     rtl, out = point_paths(a, W, T, track)
     r = simjobs.run_cmd(synth_cmd(a, rtl, out, "--pnr-only"), a.seeds * a.timeout + 600, a.mem,
                         os.path.join(out, "pnr.out"))
@@ -200,10 +218,25 @@ def pnr_job(a, W, T, track, first):
     return (killed(res, r) if r["rc"] is None else res), first["seconds"] + r["seconds"]
 
 
+def yosys_watch(a, todo):
+    """An area-only run's progress: the points' flat Yosys logs, each with an ETA
+    from the synthesis time its point's last results.json recorded."""
+    watch = []
+    for _, W, T, tr in todo:
+        out = point_paths(a, W, T, tr)[1]
+        last = (((load(out) or {}).get("steps") or {}).get("synth")) or {}
+        watch.append((point_name(W, T, tr), os.path.join(out, "yosys.log"),
+                      {"seconds": last["seconds"]} if last.get("status") == "ok" else None))
+    return fpga_flow.PnrWatch(watch, "compare: Yosys", position=1, parser=fpga_flow.YosysLog,
+                              idle="no synthesis running yet").__enter__()
+
+
 def pnr_watch(a, todo):
     """The progress of the points' place and route (started): their nextpnr logs
     followed while the jobs run on the workers, each with an ETA from its point's
     earlier runs (fpga_flow.pnr_history: the history beside its results.json)."""
+    if a.area_only:
+        return yosys_watch(a, todo)
     watch = []
     for _, W, T, tr in todo:
         out = point_paths(a, W, T, tr)[1]
@@ -228,7 +261,7 @@ def not_started(a, W, T, tr, digest):
     res = load(out)
     if not same_point(a, res, digest):
         res = None      # another core's, or another placer's: not this point's area either
-    if res and (complete(res, a.seeds) or res.get("status") in ("timeout", "failed")):
+    if res and (complete(a, res) or res.get("status") in ("timeout", "failed")):
         return res, "reusing %s (%s)" % (os.path.relpath(out, ROOT), res.get("status"))
     if res:
         # synthesized earlier, never placed and routed: keep the area, mark it
@@ -241,7 +274,7 @@ def rendered(a, res, digest):
     the note says when that RTL is not what the generator writes now."""
     if not res:
         return None, ""
-    if res.get("status") == "ok" and not res.get("pnr"):
+    if res.get("status") == "ok" and not res.get("pnr") and not a.area_only:
         res = dict(res, status="pnr_pending")      # synthesized, never placed and routed
     if not same_point(a, res, digest):
         return res, "measured on earlier RTL"
@@ -280,6 +313,8 @@ def row_of(a, W, T, track, res, secs):
     st = (res or {}).get("status", "pending")
     total_s = (res or {}).get("seconds_total")
     pnr = [v for k, v in (res or {}).get("steps", {}).items() if k.startswith("pnr_seed")]
+    # the hierarchy-kept run's block RAMs per unit, else (area-only) the flat netlist's split
+    split = (res or {}).get("bram_split") or {}
     note = ""
     if st == "does_not_fit":
         note = "; ".join((res.get("fit") or {}).get("over", []))
@@ -296,8 +331,8 @@ def row_of(a, W, T, track, res, secs):
         "board": a.board, "W": W, "T": T, "TRACK": track, "status": st,
         "logic": logic_of(ar, a.board), "lut": ar.get("lut"), "carry": ar.get("carry"),
         "ff": ar.get("ff"), "lutram": ar.get("lutram"), "mux": ar.get("mux"),
-        "bram_core": (u.get("core") or {}).get("bram"),
-        "bram_mem": (u.get("memories") or {}).get("bram"),
+        "bram_core": u["core"].get("bram") if u.get("core") else split.get("core"),
+        "bram_mem": u["memories"].get("bram") if u.get("memories") else split.get("board"),
         "bram_total": ar.get("bram"),
         "path_logic": logic_of(u.get("path"), a.board), "path_ff": (u.get("path") or {}).get("ff"),
         "path_lutram": (u.get("path") or {}).get("lutram"),
@@ -784,6 +819,10 @@ def main():
     ap.add_argument("--placer", default="auto", choices=synth.PLACERS,
                     help="nextpnr placer of every point (results under synth-<board>-<placer>)")
     ap.add_argument("--budget", type=float, help="start no job after this many seconds")
+    ap.add_argument("--area-only", action="store_true",
+                    help="flat synthesis only (no hierarchy-kept run, no place and route): "
+                         "a point is complete once its area is known; with several W and T "
+                         "also the W x T grid (grid.csv, grid.md, grid.png)")
     ap.add_argument("--force", action="store_true", help="rerun complete points")
     ap.add_argument("--render", action="store_true",
                     help="run nothing: table and plot what each point last measured, "
@@ -816,8 +855,11 @@ def main():
     outdir = os.path.join(ROOT, a.out or default_out(a.board, a.placer, Ws, Ts))
     os.makedirs(outdir, exist_ok=True)
     a.outdir = outdir
-    # smallest first; with one W this is the T sweep's order, with one T the W sweep's
-    points = [(W, T, tr) for T in Ts for W in Ws for tr in tracks]
+    # smallest first, by threads (W x T), then T: with one W this is the T sweep's
+    # order, with one T the W sweep's; a grid reaches every small core before the
+    # hour-long ones (T first would put W64T16 before W1T32)
+    points = sorted(((W, T, tr) for T in Ts for W in Ws for tr in tracks),
+                    key=lambda p: (p[0] * p[1], p[1]))
     n = len(points)
     t0 = time.time()
     deadline = t0 + a.budget if a.budget is not None else None
@@ -862,8 +904,11 @@ def main():
             for i, W, T, tr in todo:
                 name = point_name(W, T, tr)
                 first = runner.submit(synth_job, a, W, T, tr, deadline, name=name + ":synth")
-                futs.append(runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr",
-                                          resources={"pnr": 1}))
+                if a.area_only:
+                    futs.append(runner.submit(synth_result, a, W, T, tr, first, name=name + ":area"))
+                else:
+                    futs.append(runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr",
+                                              resources={"pnr": 1}))
             prog = simjobs.Progress(len(futs), "compare", "point")
             watch = pnr_watch(a, todo)
             try:
