@@ -409,6 +409,9 @@ SCALING = {
           "logic or ALU lanes do not grow with T: optimised-away lanes?", "ALU logic per lane"),
     "W": ("Scaling check over W", "placed logic grows",
           "placed logic does not grow with W: optimised-away warps?", "logic per added warp"),
+    # an area-only run keeps no hierarchy, so it has no ALU-lane counts: logic alone
+    "T-flat": ("Scaling check", "logic grows",
+               "logic does not grow with T: optimised-away lanes?", "logic per added lane"),
 }
 
 
@@ -419,8 +422,8 @@ def scaling_check(rows, axis="T"):
     two points whose warps have queues of different depths (the generator gives W <= 2
     four entries per warp, two from W = 4: W = 2 may be the larger core)."""
     other = "W" if axis == "T" else "T"
-    lanes = axis == "T"
-    title, grows, why, detail = SCALING[axis]
+    lanes = axis == "T" and any(r["lanes_logic"] for r in rows)
+    title, grows, why, detail = SCALING[axis if lanes or axis == "W" else "T-flat"]
     several = len({r[other] for r in rows}) > 1
     out = []
     for track, fixed in sorted({(r["TRACK"], r[other]) for r in rows}):
@@ -436,8 +439,8 @@ def scaling_check(rows, axis="T"):
         if lanes:
             per = ", ".join("T=%d: %d" % (r["T"], r["lanes_logic"] // r["T"]) for r in pts)
         else:
-            per = ", ".join("W=%d -> %d: %d" % (p["W"], q["W"], (q["logic"] - p["logic"])
-                                                 // (q["W"] - p["W"])) for p, q in pairs)
+            per = ", ".join("%s=%d -> %d: %d" % (axis, p[axis], q[axis], (q["logic"] - p["logic"])
+                                                  // (q[axis] - p[axis])) for p, q in pairs)
         name = "%s, %s=%d" % (track, other, fixed) if several else track
         skip = "".join(" %s=%d -> %d not compared (queue depth %d -> %d)."
                        % (axis, p[axis], q[axis], p["ibuf"], q["ibuf"]) for p, q in apart)
