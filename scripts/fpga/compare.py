@@ -3,7 +3,7 @@
 
     compare.py [--board ecp5] [--W "8"] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
                [--jobs 2] [--pnr-slots N] [--seeds 1] [--timeout 3600] [--mem MiB]
-               [--budget S] [--force] [--render] [--rtl-pattern build/{CFG}/rtl]
+               [--budget S] [--force] [--render] [--area-only] [--rtl-pattern build/{CFG}/rtl]
                [--points-root build] [--bench build/bench/bench.json]
                [--gen build/tools/simty-gen] [--out build/compare-<board>-W<w>|-T<t>]
 
@@ -17,8 +17,8 @@ synthesis (scripts/fpga/synth.py --no-pnr, after generating missing RTL with --g
 its place and route (--pnr-only), which holds one "pnr" resource of its worker. On
 the default LocalCluster --jobs jobs run at a time (up to the cores) and --pnr-slots
 of them (default --jobs) may place and route; with DASK_SCHEDULER=tcp://host:port the
-cluster's workers decide (start them with --resources pnr=N). Smallest T, then W first; a
-point's earlier results.json is reused unless --force when it was made from the same RTL
+cluster's workers decide (start them with --resources pnr=N). Fewest threads (W x T), then
+smallest T first; a point's earlier results.json is reused unless --force when it was made from the same RTL
 (synth.py records a digest of what it read, the generator's version left out: a generator
 change that alters the point's Verilog reruns it) and is complete, or timed out under a
 step timeout at least as long as this run's. Each job has
@@ -40,6 +40,14 @@ build/bench-weak/bench.json works too) the table adds the issue-49 figure of mer
 the bench's thread IPC over all kernels x Fmax / (logic / 1,000), thread instructions
 per second per 1,000 logic cells; otherwise that column is empty and the table says
 which make bench fills it.
+
+--area-only runs the synthesis job alone, flat (synth.py --no-pnr --skip-units), never
+place and route: a point is complete once its flat synthesis finished (reused by the next
+area-only run under the digest rule above; a later full run still places and routes it,
+synthesizing it again with the hierarchy kept). When W and T both take several values it
+also writes the W x T grid (scripts/fpga/grid.py): OUT/grid.csv, grid.md (logic and block
+RAMs, W rows x T columns, the resource that is short marked; the largest configuration that
+fits per W and per T) and grid.png / .svg.
 """
 import argparse
 import csv
@@ -56,6 +64,7 @@ import simjobs  # noqa: E402  (the job runner)
 from figures import logic_of, typed  # noqa: E402  (LUT4 + 2 x carry; a CSV field read back)
 import fpga_flow  # noqa: E402  (PnrWatch, pnr_history: nextpnr's progress)
 import synth  # noqa: E402  (PLACERS, out_folder)
+import grid  # noqa: E402  (the W x T grid of an area-only run)
 
 ROOT = str(flows.ROOT)
 PY = sys.executable
@@ -229,6 +238,16 @@ def yosys_watch(a, todo):
                       {"seconds": last["seconds"]} if last.get("status") == "ok" else None))
     return fpga_flow.PnrWatch(watch, "compare: Yosys", position=1, parser=fpga_flow.YosysLog,
                               idle="no synthesis running yet").__enter__()
+
+
+def point_jobs(runner, a, W, T, tr, deadline):
+    """Submit a point's jobs: its synthesis, then its place and route or, in an
+    area-only run, only the synthesis' result; the future of the last."""
+    name = point_name(W, T, tr)
+    first = runner.submit(synth_job, a, W, T, tr, deadline, name=name + ":synth")
+    if a.area_only:
+        return runner.submit(synth_result, a, W, T, tr, first, name=name + ":area")
+    return runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr", resources={"pnr": 1})
 
 
 def pnr_watch(a, todo):
@@ -542,6 +561,24 @@ def write_outputs(a, rows, outdir, sweep_s):
     return md
 
 
+def write_grids(a, rows, results, outdir, sweep_s):
+    """An area-only run over several W and T: the grid of each tracker (grid.*, or
+    grid-<tracker>.* when there are several), whose cells say which resource is short."""
+    tracks = list(dict.fromkeys(r["TRACK"] for r in rows))
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    text = []
+    for tr in tracks:
+        short = {(r["W"], r["T"]): grid.short_of(results.get((r["W"], r["T"], tr)))
+                 for r in rows if r["TRACK"] == tr}
+        prov = ("Written by compare.py --area-only --render on %s from each point's last "
+                "result." % when if a.render else "Written by compare.py --area-only on %s: "
+                "this run took %.0f s (finished points are reused)." % (when, sweep_s))
+        text.append(grid.write_grid(grid.grid_rows([r for r in rows if r["TRACK"] == tr], short),
+                                    a.board, outdir, prov,
+                                    "grid" if len(tracks) == 1 else "grid-" + tr))
+    return "\n".join(text)
+
+
 def curves(rows):
     """(label, tracker, points, style) per curve: one per tracker, or per (tracker, W)
     when W and T both vary, the colour then telling the W and the line style the tracker."""
@@ -790,13 +827,128 @@ def figure_tests(a, tmp):
     ]
 
 
+def area_made_up(logic, short=(), status=None):
+    """A results.json of an area-only synthesis (synth.py --no-pnr --skip-units): flat
+    counts, the block-RAM split, the fit record; SHORT: the fit keys over capacity."""
+    cap = dict(synth.BOARDS["ecp5"]["capacity"])
+    need = {k: (cap[k] + 1 if k in short else 1) for k in cap}
+    return {"status": status or ("does_not_fit" if short else "ok"),
+            "area": {"lut": logic, "carry": 0, "ff": logic // 2, "bram": 30, "lutram": 8},
+            "bram_split": {"core": 5, "board": 25}, "seconds_total": logic / 100.0,
+            "fit": {"need": need, "capacity": cap, "over": ["%s over" % k for k in short]},
+            "steps": {"synth": {"status": "ok", "seconds": 9.0},
+                      "synth_hier": {"status": "skipped"}}, "rtl_digest": "d", "placer": "auto",
+            "timeout_s": 3600}
+
+
+class SyncRunner:
+    """simjobs.Runner's submit, run at once: a point's jobs without a cluster."""
+    def submit(self, fn, *args, name, resources=None):
+        return fn(*args)
+
+
+def fake_synth(cmds, area):
+    """simjobs.run_cmd's stand-in: records synth.py's command line and writes the
+    results.json synth.py would (AREA after --no-pnr; placed after --pnr-only)."""
+    def run(cmd, timeout, mem=None, log=None):
+        cmds.append(cmd)
+        out = cmd[cmd.index("--out") + 1]
+        res = dict(area, pnr=[{"seed": 1}], fmax_mhz=50.0) if "--pnr-only" in cmd else area
+        with open(os.path.join(out, "results.json"), "w") as f:
+            json.dump(res, f)
+        return {"rc": 0, "seconds": 1.0, "status": "ok", "err": ""}
+    return run
+
+
+def area_tests(a, tmp):
+    """--area-only: no place and route, reuse of a finished synthesis, the W x T grid."""
+    a = argparse.Namespace(**dict(vars(a), points_root=tmp, area_only=True))
+    ran = {}
+    run_cmd = simjobs.run_cmd
+    try:
+        for mode in (True, False):
+            a.area_only, ran[mode] = mode, []
+            simjobs.run_cmd = fake_synth(ran[mode], area_made_up(5000))
+            ran[mode] = (point_jobs(SyncRunner(), a, 2, 2, "sorted", None), ran[mode])
+    finally:
+        simjobs.run_cmd, a.area_only = run_cmd, True
+    (got, cmds), (full, full_cmds) = ran[True], ran[False]
+    flat = area_made_up(5000)
+    row = row_of(a, 2, 2, "sorted", flat, 0)
+    tests = [
+        ("an area-only point runs one synth.py, --no-pnr --skip-units, and never places",
+         len(cmds) == 1 and {"--no-pnr", "--skip-units"} <= set(cmds[0])
+         and not any("--pnr-only" in c for c in cmds) and got[0]["status"] == "ok"
+         and "pnr" not in got[0]),
+        ("a full run of the same point still places and routes it (and keeps the units run)",
+         [c[c.index("--placer") - 1] for c in full_cmds] == ["--no-pnr", "--pnr-only"]
+         and "--skip-units" not in full_cmds[0] and full[0]["pnr"]),
+        ("an area-only run reuses a finished flat synthesis of the same RTL",
+         reusable(a, flat, "d") and reusable(a, area_made_up(90000, ["comb"]), "d")
+         and not reusable(a, flat, "other")),
+        ("an area-only run reruns a synthesis that timed out under a shorter timeout",
+         not reusable(a, dict(flat, status="timeout", timeout_s=600), "d")),
+        ("a full run does not take an area-only result for a placed one",
+         not reusable(argparse.Namespace(area_only=False, seeds=1, placer="auto", timeout=3600),
+                      flat, "d")),
+        ("--render of an area-only run keeps a synthesized point as measured",
+         rendered(a, flat, "d")[0]["status"] == "ok"),
+        ("without the hierarchy-kept run the block RAMs split as the flat netlist says",
+         (row["bram_core"], row["bram_mem"], row["bram_total"]) == (5, 25, 30)),
+    ]
+    netlist = os.path.join(tmp, "n.json")
+    with open(netlist, "w") as f:
+        json.dump({"modules": {"top": {"cells": {
+            "u_soc.u_core.u_rf.u_bank0_lane0.mem.0.0": {"hide_name": 0, "type": "DP16KD"},
+            "u_soc.u_core.u_fetch.x": {"hide_name": 0, "type": "LUT4"},
+            "u_soc.u_dmem.mem.0.0": {"hide_name": 0, "type": "DP16KD"}}}}}, f, indent=2)
+    tests.append(("the core's block RAMs are the flat netlist's under u_soc.u_core",
+                  synth.core_brams(netlist, ["DP16KD", "PDPW16KD"]) == 1))
+    return tests + grid_tests(a, tmp)
+
+
+def grid_tests(a, tmp):
+    """The grid on made-up points: each figure in its W row and T column, the short
+    resource marked, the points not measured said so, the largest that fits."""
+    Ws, Ts = (1, 2, 4), (1, 2, 4)
+    res = {(W, T): area_made_up(1000 * W + 10 * T) for W in Ws for T in Ts}
+    res.update({(2, 4): area_made_up(2040, ["bram"]), (4, 4): area_made_up(4040, ["comb", "ff"]),
+                (1, 4): dict(area_made_up(1040), status="timeout", reason="timeout in synth"),
+                (4, 2): None})
+    rows = [row_of(a, W, T, "sorted", res[(W, T)], 0) for W in Ws for T in Ts]
+    grows = grid.grid_rows(rows, {p: grid.short_of(r) for p, r in res.items()})
+    md = grid.write_grid(grows, "ecp5", tmp, "Made up.")
+    lines = md.splitlines()
+    first = lines.index("| W \\ T | 1 | 2 | 4 |")
+    cells = {(W, T): c.strip() for W, line in zip(Ws, lines[first + 2:first + 5])
+             for T, c in zip(Ts, line.strip("|").split("|")[1:])}
+    want = {(W, T): "{:,}".format(1000 * W + 10 * T) for W in Ws for T in Ts}
+    want.update({(2, 4): "2,040 (BRAM over)", (4, 4): "4,040 (LUT4, FF over)",
+                 (1, 4): "timeout", (4, 2): "pending"})
+    return [
+        ("the grid's logic table puts each point in its W row and T column", cells == want),
+        ("the block-RAM table marks the short resource too",
+         "| 2 | 5 + 25 | 5 + 25 | 5 + 25 (BRAM over) |" in lines),
+        ("the largest configuration that fits, per W and per T, with what is not measured",
+         "- W=1: W1T2 (T=4 not measured)" in lines and "- W=4: W4T1 (T=2 not measured)" in lines
+         and "- T=4: none" in lines and "- T=2: W2T2 (W=4 not measured)" in lines),
+        ("points not measured: pending with their command, the timeout with its reason",
+         "Pending (1, not measured yet): W4T2. Each: `make compare BOARD=ecp5 CMP_W=<w> "
+         "CMP_T=<t> CMP_TRACKS=sorted CMP_AREA_ONLY=1`, or the grid's command again "
+         "(finished points are reused)." in lines and "W1T4: timeout, timeout in synth" in lines),
+        ("grid.csv reads back as the grid's rows, and the plot is written",
+         grid.read_csv(os.path.join(tmp, "grid.csv")) == grows
+         and all(os.path.getsize(os.path.join(tmp, "grid." + e)) > 0 for e in ("png", "svg"))),
+    ]
+
+
 def self_test(a):
     """Rows, scaling checks and outputs on made-up results: what make test can afford."""
     import tempfile
 
     a.seeds, a.placer = 1, "auto"
     tests = []
-    for group in (t_sweep_tests, w_sweep_tests, reuse_tests, figure_tests):
+    for group in (t_sweep_tests, w_sweep_tests, reuse_tests, figure_tests, area_tests):
         with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, "build")) as d:
             # made-up points: no RTL of this tree may lend them its queue depth
             a.rtl_pattern = os.path.join(d, "{CFG}", "rtl")
@@ -903,15 +1055,7 @@ def main():
                 sys.exit("compare: no worker of %s offers the resource pnr, so no place and route "
                          "could start: start the workers with --resources pnr=1 (one per core)"
                          % runner.addr)
-            futs = []
-            for i, W, T, tr in todo:
-                name = point_name(W, T, tr)
-                first = runner.submit(synth_job, a, W, T, tr, deadline, name=name + ":synth")
-                if a.area_only:
-                    futs.append(runner.submit(synth_result, a, W, T, tr, first, name=name + ":area"))
-                else:
-                    futs.append(runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr",
-                                              resources={"pnr": 1}))
+            futs = [point_jobs(runner, a, W, T, tr, deadline) for _, W, T, tr in todo]
             prog = simjobs.Progress(len(futs), "compare", "point")
             watch = pnr_watch(a, todo)
             try:
@@ -948,6 +1092,8 @@ def main():
     md = write_outputs(a, rows, outdir, sweep_s)
     print()
     print(md)
+    if a.area_only and len(Ws) > 1 and len(Ts) > 1:
+        print(write_grids(a, rows, {p: r[0] for p, r in results.items()}, outdir, sweep_s))
     print("sweep: %.0f s; %s/compare.csv, compare.md, compare.png, compare.svg"
           % (sweep_s, os.path.relpath(outdir, ROOT)))
     pend = [r for r in rows if r["status"] in ("pending", "pnr_pending")]
