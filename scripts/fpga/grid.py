@@ -184,6 +184,12 @@ def plot(rows, board, outdir, name):
         ax.set_xticks(Ts)
         ax.set_xticklabels([str(t) for t in Ts])
         ax.set_xlabel("threads per warp T")
+        # 1-2-5 steps, written out: a log axis would label only the powers of ten
+        lo, hi = ax.get_ylim()
+        ticks = [m * 10 ** e for e in range(7) for m in (1, 2, 5) if lo <= m * 10 ** e <= hi]
+        ax.set_yticks(ticks)
+        ax.set_yticklabels(["{:,}".format(t) for t in ticks])
+        ax.minorticks_off()
         ax.set_title(title, fontsize=10)
         ax.grid(True, which="both", alpha=0.3)
     axes[0].legend(fontsize=8)
