@@ -931,7 +931,8 @@ def grid_tests(a, tmp):
          "| 2 | 5 + 25 | 5 + 25 | 5 + 25 (BRAM over) |" in lines),
         ("the largest configuration that fits, per W and per T, with what is not measured",
          "- W=1: W1T2 (T=4 not measured)" in lines and "- W=4: W4T1 (T=2 not measured)" in lines
-         and "- T=4: none" in lines and "- T=2: W2T2 (W=4 not measured)" in lines),
+         and "- T=4: none" in lines and "- T=2: W2T2 (W=4 not measured)" in lines
+         and "- most threads: W4T1, W2T2 (4 threads)" in lines),
         ("points not measured: pending with their command, the timeout with its reason",
          "Pending (1, not measured yet): W4T2. Each: `make compare BOARD=ecp5 CMP_W=<w> "
          "CMP_T=<t> CMP_TRACKS=sorted CMP_AREA_ONLY=1`, or the grid's command again "

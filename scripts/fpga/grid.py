@@ -109,6 +109,12 @@ def largest(rows, Ws, Ts):
             other = "T" if name == "W" else "W"
             out.append("%s=%d: %s%s" % (name, v, cfg, "" if not open_ or not best else
                        " (%s=%s not measured)" % (other, ", ".join(str(x) for x in open_))))
+    ok = [r for r in rows if fits(r)]
+    most = max((r["W"] * r["T"] for r in ok), default=0)
+    if most:
+        out.append("most threads: %s (%d threads)" % (", ".join(
+            "W%dT%d" % (r["W"], r["T"]) for r in sorted(ok, key=lambda r: r["T"])
+            if r["W"] * r["T"] == most), most))
     return out
 
 
