@@ -936,7 +936,8 @@ def grid_tests(a, tmp):
         ("points not measured: pending with their command, the timeout with its reason",
          "Pending (1, not measured yet): W4T2. Each: `make compare BOARD=ecp5 CMP_W=<w> "
          "CMP_T=<t> CMP_TRACKS=sorted CMP_AREA_ONLY=1`, or the grid's command again "
-         "(finished points are reused)." in lines and "W1T4: timeout, timeout in synth" in lines),
+         "(finished points are reused)." in " ".join(md.split())
+         and "W1T4: timeout, timeout in synth" in lines),
         ("grid.csv reads back as the grid's rows, and the plot is written",
          grid.read_csv(os.path.join(tmp, "grid.csv")) == grows
          and all(os.path.getsize(os.path.join(tmp, "grid." + e)) > 0 for e in ("png", "svg"))),

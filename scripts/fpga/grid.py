@@ -17,6 +17,7 @@ text, so scripts/docs/tables.py renders docs/grid-<board>.md's table from the co
 import csv
 import os
 import re
+import textwrap
 
 import synth  # noqa: E402  (BOARDS: the device's capacity)
 from figures import typed  # noqa: E402  (a CSV field read back)
@@ -26,6 +27,14 @@ COLS = ["W", "T", "status", "logic", "lut", "carry", "ff", "lutram", "bram_core"
 # synth.py's fit keys as the table names the resource that is short
 SHORT_NAMES = {"comb": "LUT4", "ff": "FF", "bram": "BRAM", "ramw": "LUT-RAM", "dsp": "DSP",
                "lc": "logic cells", "lc_packed": "logic cells"}
+
+
+LOGIC = {"ecp5": "LUT4 + 2 x CCU2C", "ice40": "LUT4"}
+
+
+def wrap(text):
+    """A paragraph wrapped as the documents wrap theirs (90 columns)."""
+    return textwrap.wrap(text, 90, break_long_words=False, break_on_hyphens=False)
 
 
 def short_of(res):
@@ -124,13 +133,13 @@ def grid_md(rows, board, provenance):
     cap = synth.BOARDS[board]["capacity"]
     done = [r for r in rows if measured(r)]
     pend = [r for r in rows if not measured(r)]
-    lines = ["Logic = LUT4 + 2 x CCU2C of the flat netlist (Yosys, no place and route); the "
-             "device: %s LUT4 sites, %s block RAMs. \"(LUT4 over)\": the resource the design "
-             "needs beyond the device (LUT4 sites count LUT4 + 2 x CCU2C + 2 x DPR16X4). "
-             "%d of %d points measured. %s"
-             % ("{:,}".format(cap.get("comb", cap.get("lc"))), cap["bram"], len(done), len(rows),
-                provenance), "",
-             "Logic:", ""]
+    sites = ("%s LUT4 sites (LUT4 + 2 x CCU2C + 2 x DPR16X4)" % "{:,}".format(cap["comb"])
+             if "comb" in cap else "%s logic cells" % "{:,}".format(cap["lc"]))
+    lines = wrap("Logic = %s of the flat netlist (Yosys, no place and route); the device: "
+                 "%s, %s block RAMs. \"(LUT4 over)\": the resource the design needs beyond "
+                 "the device. %d of %d points measured. %s"
+                 % (LOGIC[board], sites, cap["bram"], len(done), len(rows), provenance))
+    lines += ["", "Logic:", ""]
     lines += table(rows, Ws, Ts, lambda r: "{:,}".format(r["logic"]))
     lines += ["", "Block RAMs, core + board (instruction and data memories, console FIFO):", ""]
     lines += table(rows, Ws, Ts, lambda r: "%s + %s" % (r["bram_core"], r["bram_mem"]))
@@ -150,9 +159,10 @@ def not_measured(pend):
     if waiting:
         cmd = re.sub(r"(\w*)W=\d+ (\w*)T=\d+", r"\1W=<w> \2T=<t>",
                      waiting[0]["note"].replace("run: ", "", 1))
-        lines += ["", "Pending (%d, not measured yet): %s. Each: `%s`, or the grid's command "
-                  "again (finished points are reused)."
-                  % (len(waiting), ", ".join("W%dT%d" % (r["W"], r["T"]) for r in waiting), cmd)]
+        lines += [""] + wrap("Pending (%d, not measured yet): %s. Each: `%s`, or the grid's "
+                             "command again (finished points are reused)."
+                             % (len(waiting), ", ".join("W%dT%d" % (r["W"], r["T"])
+                                                        for r in waiting), cmd))
     for r in pend:
         if r["status"] != "pending":
             lines += ["", "W%dT%d: %s%s" % (r["W"], r["T"], r["status"].replace("_", " "),
@@ -171,7 +181,7 @@ def plot(rows, board, outdir, name):
     cap = synth.BOARDS[board]["capacity"]
     fig, axes = plt.subplots(1, 2, figsize=(13, 5.5))
     Ts = sorted({r["T"] for r in rows})
-    for key, ax, title, limit in (("logic", axes[0], "logic (LUT4 + 2 x CCU2C)", cap.get("comb")),
+    for key, ax, title, limit in (("logic", axes[0], "logic (%s)" % LOGIC[board], cap.get("comb")),
                                   ("bram_total", axes[1], "block RAMs (DP16KD, core + board)",
                                    cap["bram"])):
         for i, W in enumerate(sorted({r["W"] for r in rows})):
