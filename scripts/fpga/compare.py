@@ -17,8 +17,8 @@ synthesis (scripts/fpga/synth.py --no-pnr, after generating missing RTL with --g
 its place and route (--pnr-only), which holds one "pnr" resource of its worker. On
 the default LocalCluster --jobs jobs run at a time (up to the cores) and --pnr-slots
 of them (default --jobs) may place and route; with DASK_SCHEDULER=tcp://host:port the
-cluster's workers decide (start them with --resources pnr=N). Fewest threads (W x T), then
-smallest T first; a point's earlier results.json is reused unless --force when it was made from the same RTL
+cluster's workers decide (start them with --resources pnr=N). Smallest T, then W first; a
+point's earlier results.json is reused unless --force when it was made from the same RTL
 (synth.py records a digest of what it read, the generator's version left out: a generator
 change that alters the point's Verilog reruns it) and is complete, or timed out under a
 step timeout at least as long as this run's. Each job has
@@ -1012,11 +1012,10 @@ def main():
     outdir = os.path.join(ROOT, a.out or default_out(a.board, a.placer, Ws, Ts))
     os.makedirs(outdir, exist_ok=True)
     a.outdir = outdir
-    # smallest first, by threads (W x T), then T: with one W this is the T sweep's
-    # order, with one T the W sweep's; a grid reaches every small core before the
-    # hour-long ones (T first would put W64T16 before W1T32)
-    points = sorted(((W, T, tr) for T in Ts for W in Ws for tr in tracks),
-                    key=lambda p: (p[0] * p[1], p[1]))
+    # cheapest first: T, then W. Yosys's time follows T far more than W (flat, ECP5:
+    # W64T1 92 s, W1T32 206 s, W1T64 over 15 minutes), so a budget spends itself on
+    # the cores it can finish
+    points = [(W, T, tr) for T in Ts for W in Ws for tr in tracks]
     n = len(points)
     t0 = time.time()
     deadline = t0 + a.budget if a.budget is not None else None
