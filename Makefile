@@ -167,6 +167,8 @@ help:
 	@echo "                                  several CMP_W at one CMP_T sweep W instead (CMP_W=\"1 2 4 8 16 32 64\""
 	@echo "                                  CMP_T=8 CMP_TRACKS=sorted: build/compare-BOARD-T8/);"
 	@echo "                                  CMP_BUDGET=S starts no job after S seconds (rest: pending);"
+	@echo "                                  CMP_AREA_ONLY=1 flat synthesis only, no place and route; with"
+	@echo "                                  several CMP_W and CMP_T also the W x T grid (grid.csv/md/png);"
 	@echo "                                  CMP_RENDER=1 runs nothing: tables each point's last result"
 	@echo "                                  (CMP_BASE=docs/compare-ecp5-W8.csv: the rows of points measured elsewhere);"
 	@echo "                                  thread instructions/s per 1,000 logic per point from make bench's"

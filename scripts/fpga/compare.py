@@ -3,7 +3,7 @@
 
     compare.py [--board ecp5] [--W "8"] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
                [--jobs 2] [--pnr-slots N] [--seeds 1] [--timeout 3600] [--mem MiB]
-               [--budget S] [--force] [--render] [--rtl-pattern build/{CFG}/rtl]
+               [--budget S] [--force] [--render] [--area-only] [--rtl-pattern build/{CFG}/rtl]
                [--points-root build] [--bench build/bench/bench.json]
                [--gen build/tools/simty-gen] [--out build/compare-<board>-W<w>|-T<t>]
 
@@ -40,6 +40,14 @@ build/bench-weak/bench.json works too) the table adds the issue-49 figure of mer
 the bench's thread IPC over all kernels x Fmax / (logic / 1,000), thread instructions
 per second per 1,000 logic cells; otherwise that column is empty and the table says
 which make bench fills it.
+
+--area-only runs the synthesis job alone, flat (synth.py --no-pnr --skip-units), never
+place and route: a point is complete once its flat synthesis finished (reused by the next
+area-only run under the digest rule above; a later full run still places and routes it,
+synthesizing it again with the hierarchy kept). When W and T both take several values it
+also writes the W x T grid (scripts/fpga/grid.py): OUT/grid.csv, grid.md (logic and block
+RAMs, W rows x T columns, the resource that is short marked; the largest configuration that
+fits per W and per T) and grid.png / .svg.
 """
 import argparse
 import csv
@@ -56,6 +64,7 @@ import simjobs  # noqa: E402  (the job runner)
 from figures import logic_of, typed  # noqa: E402  (LUT4 + 2 x carry; a CSV field read back)
 import fpga_flow  # noqa: E402  (PnrWatch, pnr_history: nextpnr's progress)
 import synth  # noqa: E402  (PLACERS, out_folder)
+import grid  # noqa: E402  (the W x T grid of an area-only run)
 
 ROOT = str(flows.ROOT)
 PY = sys.executable
@@ -114,13 +123,20 @@ def point_paths(a, W, T, track):
 
 
 def synth_cmd(a, rtl, out, half):
-    """synth.py's command for one half of a point: "--no-pnr" or "--pnr-only"."""
+    """synth.py's command for one half of a point: "--no-pnr" or "--pnr-only". An
+    area-only run wants the flat counts alone: it skips the hierarchy-kept Yosys run,
+    which would double a large point's time."""
     return [PY, flows.script("fpga", "synth.py"), "--board", a.board,
             "--rtl", rtl, "--out", out, "--seeds", str(a.seeds), "--timeout", str(a.timeout),
-            half, "--placer", a.placer]
+            half, "--placer", a.placer] + (["--skip-units"] if a.area_only else [])
 
 
 def make_cmd(a, W, T, track):
+    """The command that measures a point left pending: its area-only sweep of one point
+    (its results land in the point's shared folder, where a grid's --render finds them)."""
+    if a.area_only:
+        return "make compare BOARD=%s CMP_W=%d CMP_T=%d CMP_TRACKS=%s CMP_AREA_ONLY=1%s" % (
+            a.board, W, T, track, "" if a.placer == "auto" else " PLACER=" + a.placer)
     return "make synth BOARD=%s W=%d T=%d TRACK=%s SEEDS=%d%s" % (
         a.board, W, T, track, a.seeds, "" if a.placer == "auto" else " PLACER=" + a.placer)
 
@@ -133,12 +149,16 @@ def load(out):
         return None
 
 
-def complete(res, seeds):
+def complete(a, res):
+    """The point needs no more work: it does not fit, or it is placed and routed over
+    the seeds asked, or (an area-only run) its flat synthesis finished."""
     if not res:
         return False
     if res.get("status") == "does_not_fit":
         return True
-    return res.get("status") == "ok" and len(res.get("pnr", [])) >= seeds
+    if a.area_only:
+        return res.get("status") == "ok" and bool(res.get("area"))
+    return res.get("status") == "ok" and len(res.get("pnr", [])) >= a.seeds
 
 
 def fresh_rtl(a, W, T, track):
@@ -166,7 +186,7 @@ def reusable(a, res, digest):
     under a step timeout at least as long as this run's."""
     if not same_point(a, res, digest):
         return False
-    return complete(res, a.seeds) or (res.get("status") == "timeout"
+    return complete(a, res) or (res.get("status") == "timeout"
                                       and (res.get("timeout_s") or 0) >= a.timeout)
 
 
@@ -184,15 +204,22 @@ def synth_job(a, W, T, track, deadline):
     return {"seconds": r["seconds"], "res": killed(load(out), r) if r["rc"] is None else None}
 
 
+def synth_result(a, W, T, track, first):
+    """The result the first job of a point left, (result, its seconds), or None when
+    it did not start: the second job of an area-only point, which never places."""
+    if first is None:
+        return None
+    res = first["res"] or load(point_paths(a, W, T, track)[1])
+    return res or {"status": "failed", "reason": "no results.json"}, first["seconds"]
+
+
 def pnr_job(a, W, T, track, first):
     """The second job of a point (holds a "pnr" slot): place and route what the
     first one synthesized; (the point's result, its job seconds), or None when
     the first job did not start."""
-    if first is None:
-        return None
-    res = first["res"] or load(point_paths(a, W, T, track)[1])
-    if first["res"] or not res or res.get("status") != "ok":
-        return res or {"status": "failed", "reason": "no results.json"}, first["seconds"]
+    done = synth_result(a, W, T, track, first)
+    if done is None or first["res"] or done[0].get("status") != "ok":
+        return done
     rtl, out = point_paths(a, W, T, track)
     r = simjobs.run_cmd(synth_cmd(a, rtl, out, "--pnr-only"), a.seeds * a.timeout + 600, a.mem,
                         os.path.join(out, "pnr.out"))
@@ -200,10 +227,35 @@ def pnr_job(a, W, T, track, first):
     return (killed(res, r) if r["rc"] is None else res), first["seconds"] + r["seconds"]
 
 
+def yosys_watch(a, todo):
+    """An area-only run's progress: the points' flat Yosys logs, each with an ETA
+    from the synthesis time its point's last results.json recorded."""
+    watch = []
+    for _, W, T, tr in todo:
+        out = point_paths(a, W, T, tr)[1]
+        last = (((load(out) or {}).get("steps") or {}).get("synth")) or {}
+        watch.append((point_name(W, T, tr), os.path.join(out, "yosys.log"),
+                      {"seconds": last["seconds"]} if last.get("status") == "ok" else None))
+    return fpga_flow.PnrWatch(watch, "compare: Yosys", position=1, parser=fpga_flow.YosysLog,
+                              idle="no synthesis running yet").__enter__()
+
+
+def point_jobs(runner, a, W, T, tr, deadline):
+    """Submit a point's jobs: its synthesis, then its place and route or, in an
+    area-only run, only the synthesis' result; the future of the last."""
+    name = point_name(W, T, tr)
+    first = runner.submit(synth_job, a, W, T, tr, deadline, name=name + ":synth")
+    if a.area_only:
+        return runner.submit(synth_result, a, W, T, tr, first, name=name + ":area")
+    return runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr", resources={"pnr": 1})
+
+
 def pnr_watch(a, todo):
     """The progress of the points' place and route (started): their nextpnr logs
     followed while the jobs run on the workers, each with an ETA from its point's
     earlier runs (fpga_flow.pnr_history: the history beside its results.json)."""
+    if a.area_only:
+        return yosys_watch(a, todo)
     watch = []
     for _, W, T, tr in todo:
         out = point_paths(a, W, T, tr)[1]
@@ -228,7 +280,7 @@ def not_started(a, W, T, tr, digest):
     res = load(out)
     if not same_point(a, res, digest):
         res = None      # another core's, or another placer's: not this point's area either
-    if res and (complete(res, a.seeds) or res.get("status") in ("timeout", "failed")):
+    if res and (complete(a, res) or res.get("status") in ("timeout", "failed")):
         return res, "reusing %s (%s)" % (os.path.relpath(out, ROOT), res.get("status"))
     if res:
         # synthesized earlier, never placed and routed: keep the area, mark it
@@ -241,7 +293,7 @@ def rendered(a, res, digest):
     the note says when that RTL is not what the generator writes now."""
     if not res:
         return None, ""
-    if res.get("status") == "ok" and not res.get("pnr"):
+    if res.get("status") == "ok" and not res.get("pnr") and not a.area_only:
         res = dict(res, status="pnr_pending")      # synthesized, never placed and routed
     if not same_point(a, res, digest):
         return res, "measured on earlier RTL"
@@ -280,6 +332,8 @@ def row_of(a, W, T, track, res, secs):
     st = (res or {}).get("status", "pending")
     total_s = (res or {}).get("seconds_total")
     pnr = [v for k, v in (res or {}).get("steps", {}).items() if k.startswith("pnr_seed")]
+    # the hierarchy-kept run's block RAMs per unit, else (area-only) the flat netlist's split
+    split = (res or {}).get("bram_split") or {}
     note = ""
     if st == "does_not_fit":
         note = "; ".join((res.get("fit") or {}).get("over", []))
@@ -296,8 +350,8 @@ def row_of(a, W, T, track, res, secs):
         "board": a.board, "W": W, "T": T, "TRACK": track, "status": st,
         "logic": logic_of(ar, a.board), "lut": ar.get("lut"), "carry": ar.get("carry"),
         "ff": ar.get("ff"), "lutram": ar.get("lutram"), "mux": ar.get("mux"),
-        "bram_core": (u.get("core") or {}).get("bram"),
-        "bram_mem": (u.get("memories") or {}).get("bram"),
+        "bram_core": u["core"].get("bram") if u.get("core") else split.get("core"),
+        "bram_mem": u["memories"].get("bram") if u.get("memories") else split.get("board"),
         "bram_total": ar.get("bram"),
         "path_logic": logic_of(u.get("path"), a.board), "path_ff": (u.get("path") or {}).get("ff"),
         "path_lutram": (u.get("path") or {}).get("lutram"),
@@ -374,6 +428,9 @@ SCALING = {
           "logic or ALU lanes do not grow with T: optimised-away lanes?", "ALU logic per lane"),
     "W": ("Scaling check over W", "placed logic grows",
           "placed logic does not grow with W: optimised-away warps?", "logic per added warp"),
+    # an area-only run keeps no hierarchy, so it has no ALU-lane counts: logic alone
+    "T-flat": ("Scaling check", "logic grows",
+               "logic does not grow with T: optimised-away lanes?", "logic per added lane"),
 }
 
 
@@ -384,8 +441,8 @@ def scaling_check(rows, axis="T"):
     two points whose warps have queues of different depths (the generator gives W <= 2
     four entries per warp, two from W = 4: W = 2 may be the larger core)."""
     other = "W" if axis == "T" else "T"
-    lanes = axis == "T"
-    title, grows, why, detail = SCALING[axis]
+    lanes = axis == "T" and any(r["lanes_logic"] for r in rows)
+    title, grows, why, detail = SCALING[axis if lanes or axis == "W" else "T-flat"]
     several = len({r[other] for r in rows}) > 1
     out = []
     for track, fixed in sorted({(r["TRACK"], r[other]) for r in rows}):
@@ -401,8 +458,8 @@ def scaling_check(rows, axis="T"):
         if lanes:
             per = ", ".join("T=%d: %d" % (r["T"], r["lanes_logic"] // r["T"]) for r in pts)
         else:
-            per = ", ".join("W=%d -> %d: %d" % (p["W"], q["W"], (q["logic"] - p["logic"])
-                                                 // (q["W"] - p["W"])) for p, q in pairs)
+            per = ", ".join("%s=%d -> %d: %d" % (axis, p[axis], q[axis], (q["logic"] - p["logic"])
+                                                  // (q[axis] - p[axis])) for p, q in pairs)
         name = "%s, %s=%d" % (track, other, fixed) if several else track
         skip = "".join(" %s=%d -> %d not compared (queue depth %d -> %d)."
                        % (axis, p[axis], q[axis], p["ibuf"], q["ibuf"]) for p, q in apart)
@@ -502,6 +559,24 @@ def write_outputs(a, rows, outdir, sweep_s):
         f.write(md)
     plot(a, rows, outdir, lname, flow)
     return md
+
+
+def write_grids(a, rows, results, outdir, sweep_s):
+    """An area-only run over several W and T: the grid of each tracker (grid.*, or
+    grid-<tracker>.* when there are several), whose cells say which resource is short."""
+    tracks = list(dict.fromkeys(r["TRACK"] for r in rows))
+    when = time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime())
+    text = []
+    for tr in tracks:
+        short = {(r["W"], r["T"]): grid.short_of(results.get((r["W"], r["T"], tr)))
+                 for r in rows if r["TRACK"] == tr}
+        prov = ("Written by compare.py --area-only --render on %s from each point's last "
+                "result." % when if a.render else "Written by compare.py --area-only on %s: "
+                "this run took %.0f s (finished points are reused)." % (when, sweep_s))
+        text.append(grid.write_grid(grid.grid_rows([r for r in rows if r["TRACK"] == tr], short),
+                                    a.board, outdir, prov,
+                                    "grid" if len(tracks) == 1 else "grid-" + tr))
+    return "\n".join(text)
 
 
 def curves(rows):
@@ -752,13 +827,130 @@ def figure_tests(a, tmp):
     ]
 
 
+def area_made_up(logic, short=(), status=None):
+    """A results.json of an area-only synthesis (synth.py --no-pnr --skip-units): flat
+    counts, the block-RAM split, the fit record; SHORT: the fit keys over capacity."""
+    cap = dict(synth.BOARDS["ecp5"]["capacity"])
+    need = {k: (cap[k] + 1 if k in short else 1) for k in cap}
+    return {"status": status or ("does_not_fit" if short else "ok"),
+            "area": {"lut": logic, "carry": 0, "ff": logic // 2, "bram": 30, "lutram": 8},
+            "bram_split": {"core": 5, "board": 25}, "seconds_total": logic / 100.0,
+            "fit": {"need": need, "capacity": cap, "over": ["%s over" % k for k in short]},
+            "steps": {"synth": {"status": "ok", "seconds": 9.0},
+                      "synth_hier": {"status": "skipped"}}, "rtl_digest": "d", "placer": "auto",
+            "timeout_s": 3600}
+
+
+class SyncRunner:
+    """simjobs.Runner's submit, run at once: a point's jobs without a cluster."""
+    def submit(self, fn, *args, name, resources=None):
+        return fn(*args)
+
+
+def fake_synth(cmds, area):
+    """simjobs.run_cmd's stand-in: records synth.py's command line and writes the
+    results.json synth.py would (AREA after --no-pnr; placed after --pnr-only)."""
+    def run(cmd, timeout, mem=None, log=None):
+        cmds.append(cmd)
+        out = cmd[cmd.index("--out") + 1]
+        res = dict(area, pnr=[{"seed": 1}], fmax_mhz=50.0) if "--pnr-only" in cmd else area
+        with open(os.path.join(out, "results.json"), "w") as f:
+            json.dump(res, f)
+        return {"rc": 0, "seconds": 1.0, "status": "ok", "err": ""}
+    return run
+
+
+def area_tests(a, tmp):
+    """--area-only: no place and route, reuse of a finished synthesis, the W x T grid."""
+    a = argparse.Namespace(**dict(vars(a), points_root=tmp, area_only=True))
+    ran = {}
+    run_cmd = simjobs.run_cmd
+    try:
+        for mode in (True, False):
+            a.area_only, ran[mode] = mode, []
+            simjobs.run_cmd = fake_synth(ran[mode], area_made_up(5000))
+            ran[mode] = (point_jobs(SyncRunner(), a, 2, 2, "sorted", None), ran[mode])
+    finally:
+        simjobs.run_cmd, a.area_only = run_cmd, True
+    (got, cmds), (full, full_cmds) = ran[True], ran[False]
+    flat = area_made_up(5000)
+    row = row_of(a, 2, 2, "sorted", flat, 0)
+    tests = [
+        ("an area-only point runs one synth.py, --no-pnr --skip-units, and never places",
+         len(cmds) == 1 and {"--no-pnr", "--skip-units"} <= set(cmds[0])
+         and not any("--pnr-only" in c for c in cmds) and got[0]["status"] == "ok"
+         and "pnr" not in got[0]),
+        ("a full run of the same point still places and routes it (and keeps the units run)",
+         [c[c.index("--placer") - 1] for c in full_cmds] == ["--no-pnr", "--pnr-only"]
+         and "--skip-units" not in full_cmds[0] and full[0]["pnr"]),
+        ("an area-only run reuses a finished flat synthesis of the same RTL",
+         reusable(a, flat, "d") and reusable(a, area_made_up(90000, ["comb"]), "d")
+         and not reusable(a, flat, "other")),
+        ("an area-only run reruns a synthesis that timed out under a shorter timeout",
+         not reusable(a, dict(flat, status="timeout", timeout_s=600), "d")),
+        ("a full run does not take an area-only result for a placed one",
+         not reusable(argparse.Namespace(area_only=False, seeds=1, placer="auto", timeout=3600),
+                      flat, "d")),
+        ("--render of an area-only run keeps a synthesized point as measured",
+         rendered(a, flat, "d")[0]["status"] == "ok"),
+        ("without the hierarchy-kept run the block RAMs split as the flat netlist says",
+         (row["bram_core"], row["bram_mem"], row["bram_total"]) == (5, 25, 30)),
+    ]
+    netlist = os.path.join(tmp, "n.json")
+    with open(netlist, "w") as f:
+        json.dump({"modules": {"top": {"cells": {
+            "u_soc.u_core.u_rf.u_bank0_lane0.mem.0.0": {"hide_name": 0, "type": "DP16KD"},
+            "u_soc.u_core.u_fetch.x": {"hide_name": 0, "type": "LUT4"},
+            "u_soc.u_dmem.mem.0.0": {"hide_name": 0, "type": "DP16KD"}}}}}, f, indent=2)
+    tests.append(("the core's block RAMs are the flat netlist's under u_soc.u_core",
+                  synth.core_brams(netlist, ["DP16KD", "PDPW16KD"]) == 1))
+    return tests + grid_tests(a, tmp)
+
+
+def grid_tests(a, tmp):
+    """The grid on made-up points: each figure in its W row and T column, the short
+    resource marked, the points not measured said so, the largest that fits."""
+    Ws, Ts = (1, 2, 4), (1, 2, 4)
+    res = {(W, T): area_made_up(1000 * W + 10 * T) for W in Ws for T in Ts}
+    res.update({(2, 4): area_made_up(2040, ["bram"]), (4, 4): area_made_up(4040, ["comb", "ff"]),
+                (1, 4): dict(area_made_up(1040), status="timeout", reason="timeout in synth"),
+                (4, 2): None})
+    rows = [row_of(a, W, T, "sorted", res[(W, T)], 0) for W in Ws for T in Ts]
+    grows = grid.grid_rows(rows, {p: grid.short_of(r) for p, r in res.items()})
+    md = grid.write_grid(grows, "ecp5", tmp, "Made up.")
+    lines = md.splitlines()
+    first = lines.index("| W \\ T | 1 | 2 | 4 |")
+    cells = {(W, T): c.strip() for W, line in zip(Ws, lines[first + 2:first + 5])
+             for T, c in zip(Ts, line.strip("|").split("|")[1:])}
+    want = {(W, T): "{:,}".format(1000 * W + 10 * T) for W in Ws for T in Ts}
+    want.update({(2, 4): "2,040 (BRAM over)", (4, 4): "4,040 (LUT4, FF over)",
+                 (1, 4): "timeout", (4, 2): "pending"})
+    return [
+        ("the grid's logic table puts each point in its W row and T column", cells == want),
+        ("the block-RAM table marks the short resource too",
+         "| 2 | 5 + 25 | 5 + 25 | 5 + 25 (BRAM over) |" in lines),
+        ("the largest configuration that fits, per W and per T, with what is not measured",
+         "- W=1: W1T2 (T=4 not measured)" in lines and "- W=4: W4T1 (T=2 not measured)" in lines
+         and "- T=4: none" in lines and "- T=2: W2T2 (W=4 not measured)" in lines
+         and "- most threads: W4T1, W2T2 (4 threads)" in lines),
+        ("points not measured: pending with their command, the timeout with its reason",
+         "Pending (1, not measured yet): W4T2. Each: `make compare BOARD=ecp5 CMP_W=<w> "
+         "CMP_T=<t> CMP_TRACKS=sorted CMP_AREA_ONLY=1`, or the grid's command again "
+         "(finished points are reused)." in " ".join(md.split())
+         and "W1T4: timeout, timeout in synth" in lines),
+        ("grid.csv reads back as the grid's rows, and the plot is written",
+         grid.read_csv(os.path.join(tmp, "grid.csv")) == grows
+         and all(os.path.getsize(os.path.join(tmp, "grid." + e)) > 0 for e in ("png", "svg"))),
+    ]
+
+
 def self_test(a):
     """Rows, scaling checks and outputs on made-up results: what make test can afford."""
     import tempfile
 
     a.seeds, a.placer = 1, "auto"
     tests = []
-    for group in (t_sweep_tests, w_sweep_tests, reuse_tests, figure_tests):
+    for group in (t_sweep_tests, w_sweep_tests, reuse_tests, figure_tests, area_tests):
         with tempfile.TemporaryDirectory(dir=os.path.join(ROOT, "build")) as d:
             # made-up points: no RTL of this tree may lend them its queue depth
             a.rtl_pattern = os.path.join(d, "{CFG}", "rtl")
@@ -784,6 +976,10 @@ def main():
     ap.add_argument("--placer", default="auto", choices=synth.PLACERS,
                     help="nextpnr placer of every point (results under synth-<board>-<placer>)")
     ap.add_argument("--budget", type=float, help="start no job after this many seconds")
+    ap.add_argument("--area-only", action="store_true",
+                    help="flat synthesis only (no hierarchy-kept run, no place and route): "
+                         "a point is complete once its area is known; with several W and T "
+                         "also the W x T grid (grid.csv, grid.md, grid.png)")
     ap.add_argument("--force", action="store_true", help="rerun complete points")
     ap.add_argument("--render", action="store_true",
                     help="run nothing: table and plot what each point last measured, "
@@ -816,7 +1012,9 @@ def main():
     outdir = os.path.join(ROOT, a.out or default_out(a.board, a.placer, Ws, Ts))
     os.makedirs(outdir, exist_ok=True)
     a.outdir = outdir
-    # smallest first; with one W this is the T sweep's order, with one T the W sweep's
+    # cheapest first: T, then W. Yosys's time follows T far more than W (flat, ECP5:
+    # W64T1 92 s, W1T32 206 s, W1T64 over 15 minutes), so a budget spends itself on
+    # the cores it can finish
     points = [(W, T, tr) for T in Ts for W in Ws for tr in tracks]
     n = len(points)
     t0 = time.time()
@@ -858,12 +1056,7 @@ def main():
                 sys.exit("compare: no worker of %s offers the resource pnr, so no place and route "
                          "could start: start the workers with --resources pnr=1 (one per core)"
                          % runner.addr)
-            futs = []
-            for i, W, T, tr in todo:
-                name = point_name(W, T, tr)
-                first = runner.submit(synth_job, a, W, T, tr, deadline, name=name + ":synth")
-                futs.append(runner.submit(pnr_job, a, W, T, tr, first, name=name + ":pnr",
-                                          resources={"pnr": 1}))
+            futs = [point_jobs(runner, a, W, T, tr, deadline) for _, W, T, tr in todo]
             prog = simjobs.Progress(len(futs), "compare", "point")
             watch = pnr_watch(a, todo)
             try:
@@ -900,6 +1093,8 @@ def main():
     md = write_outputs(a, rows, outdir, sweep_s)
     print()
     print(md)
+    if a.area_only and len(Ws) > 1 and len(Ts) > 1:
+        print(write_grids(a, rows, {p: r[0] for p, r in results.items()}, outdir, sweep_s))
     print("sweep: %.0f s; %s/compare.csv, compare.md, compare.png, compare.svg"
           % (sweep_s, os.path.relpath(outdir, ROOT)))
     pend = [r for r in rows if r["status"] in ("pending", "pnr_pending")]

@@ -34,6 +34,7 @@ CMP_T         ?= 2 4 8 16 32 64
 CMP_TRACKS    ?= sorted arbiter
 CMP_BUDGET    ?=
 CMP_RENDER    ?=
+CMP_AREA_ONLY ?=
 CMP_BASE      ?=
 CMP_BENCH     ?= build/bench/bench.json
 synth: setup config
@@ -67,7 +68,8 @@ compare: setup
 	  $(PYTHON) scripts/fpga/compare.py --board $(BOARD) --W "$(CMP_W)" --T "$(CMP_T)" --tracks "$(CMP_TRACKS)" --jobs $$j \
 	    --pnr-slots $$([ $$j -le 2 ] && echo 1 || echo $$j) --seeds $(SEEDS) --timeout $(SYNTH_TIMEOUT) \
 	    --gen $(GEN_BIN) --placer $(PLACER) $(if $(CMP_BUDGET),--budget $(CMP_BUDGET)) \
-	    $(if $(filter 1,$(CMP_RENDER)),--render) $(if $(CMP_BASE),--base "$(CMP_BASE)") --bench "$(CMP_BENCH)"
+	    $(if $(filter 1,$(CMP_RENDER)),--render) $(if $(filter 1,$(CMP_AREA_ONLY)),--area-only) \
+	    $(if $(CMP_BASE),--base "$(CMP_BASE)") --bench "$(CMP_BENCH)"
 
 # The generic gate netlist of W=2 T=2 (pinned Yosys) against its RTL, same harness.
 postsynth: setup

@@ -393,6 +393,30 @@ def fit_check(board, area):
     return need, msgs
 
 
+# A cell's name line in Yosys's write_json, and its type line two lines below.
+JSON_NAME_RE = re.compile(r'^\s*"(.*)": \{$')
+JSON_TYPE_RE = re.compile(r'^\s*"type": "(.*)",?$')
+CORE_PREFIX = "u_soc.u_core."
+
+
+def core_brams(netlist, types):
+    """Block RAMs of the flat netlist that belong to the core (flatten keeps the
+    instance path in the cell's name): the core's and the board's share without the
+    hierarchy-kept run, which an area-only sweep skips. Read line by line: the netlist
+    of a large point is hundreds of MB."""
+    n, name = 0, ""
+    with open(netlist) as f:
+        for line in f:
+            m = JSON_NAME_RE.match(line)
+            if m:
+                name = m.group(1)
+                continue
+            m = JSON_TYPE_RE.match(line)
+            if m and m.group(1) in types and name.startswith(CORE_PREFIX):
+                n += 1
+    return n
+
+
 def packed_fit(dev, bd, top, out, timeout):
     """iCE40: nextpnr's packer (seconds) counts the logic cells the LUT4/FF pairs
     really take, which max(LUT4, FF) underestimates (a flip-flop fed by no LUT of
@@ -953,6 +977,8 @@ def main():
             status = units_join(st)
             save()
             return finish(res, out, status)
+        core = core_brams(os.path.join(out, top + ".json"), dev["bram"])
+        res["bram_split"] = {"core": core, "board": res["area"]["bram"] - core}
         need, over = fit_check(a.board, res["area"])
         if not over and fam == "ice40":
             need["lc_packed"], over, slow = packed_fit(dev, bd, top, out, a.timeout)
