@@ -150,12 +150,13 @@ def load(out):
 
 
 def complete(a, res):
-    """The point needs no more work: it does not fit, or it is placed and routed over
-    the seeds asked, or (an area-only run) its flat synthesis finished."""
+    """The point needs no more work: it does not fit (a verdict of the flow's current
+    fitting steps, synth.FIT_REV), or it is placed and routed over the seeds asked, or
+    (an area-only run) its flat synthesis finished."""
     if not res:
         return False
     if res.get("status") == "does_not_fit":
-        return True
+        return res.get("fit_rev", 1) >= synth.FIT_REV
     if a.area_only:
         return res.get("status") == "ok" and bool(res.get("area"))
     return res.get("status") == "ok" and len(res.get("pnr", [])) >= a.seeds
@@ -777,6 +778,9 @@ def reuse_tests(a, tmp):
         ("a point timed out under a shorter timeout is rerun",
          not reusable(a, dict(late, timeout_s=1800), d1)),
         ("a point placed under another PLACER is rerun", not reusable(a, dict(ok, placer="heap"), d1)),
+        ("a does-not-fit verdict of the current fitting steps is reused, an earlier one's rerun",
+         reusable(a, dict(ok, status="does_not_fit", fit_rev=synth.FIT_REV), d1)
+         and not reusable(a, dict(ok, status="does_not_fit"), d1)),
         ("auto places wide warps past the size with the static placer, the rest with HeAP",
          synth.resolve_placer("auto", "ecp5", 16, {"lut": 23587, "carry": 989}) == "static"
          and synth.resolve_placer("auto", "ecp5", 8, {"lut": 49023, "carry": 1100}) == "heap"
@@ -836,6 +840,7 @@ def area_made_up(logic, short=(), status=None):
             "area": {"lut": logic, "carry": 0, "ff": logic // 2, "bram": 30, "lutram": 8},
             "bram_split": {"core": 5, "board": 25}, "seconds_total": logic / 100.0,
             "fit": {"need": need, "capacity": cap, "over": ["%s over" % k for k in short]},
+            "fit_rev": synth.FIT_REV,
             "steps": {"synth": {"status": "ok", "seconds": 9.0},
                       "synth_hier": {"status": "skipped"}}, "rtl_digest": "d", "placer": "auto",
             "timeout_s": 3600}

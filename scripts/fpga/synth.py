@@ -107,6 +107,9 @@ MUX = {"ecp5": ["PFUMX", "L6MUX21"], "ice40": []}
 # do not fit, the flat synthesis runs again with them held in LUT-RAM (W64T32: 190
 # DP16KD, +1,914 LUT4 and 1,300 DPR16X4).  iCE40 has no LUT-RAM: ECP5 only.
 LUT_TABLES = {"ecp5": 'setattr -set ram_style "distributed" *simty_ram_*_lut*/m:*; '}
+# The fitting steps' revision, in results.json: a "does not fit" verdict of an earlier
+# revision is not final (make compare runs it again).  2: LUT_TABLES.
+FIT_REV = 2
 
 
 # config.mk's knobs ({"TAG": ..., "W": 8, ...}): scripts/lib/simjobs.py reads it for every script.
@@ -988,6 +991,7 @@ def main():
                 save()
                 return finish(res, out, status)
         res["fit"] = {"need": need, "capacity": bd["capacity"], "over": over}
+        res["fit_rev"] = FIT_REV
         if over:
             status = units_join("does_not_fit")
             res["steps"]["pnr"] = {"status": "skipped", "reason": "; ".join(over)}
