@@ -17,7 +17,11 @@ text, so scripts/docs/tables.py renders docs/grid-<board>.md's table from the co
 import csv
 import os
 import re
+import sys
 import textwrap
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 
 import synth  # noqa: E402  (BOARDS: the device's capacity)
 from figures import typed  # noqa: E402  (a CSV field read back)
