@@ -298,6 +298,13 @@ static unsigned rr_next(uint64_t m, unsigned from, unsigned prev, unsigned W)
     return hi ? (unsigned)__builtin_ctzll(hi) : lo ? (unsigned)__builtin_ctzll(lo) : W;
 }
 
+/* The first warp of m in round-robin order from `from`, or W when none. */
+static unsigned rr_first(uint64_t m, unsigned from, unsigned W)
+{
+    uint64_t hi = m & (~0ull << from);
+    return hi ? (unsigned)__builtin_ctzll(hi) : m ? (unsigned)__builtin_ctzll(m) : W;
+}
+
 static void flush(struct rt_warp *q)
 {
     q->h = q->n = 0;
@@ -783,9 +790,9 @@ int rt_fetch(struct ref *r, uint64_t c)
     int jump, jalr_pred;
     if (!m)
         return 0;
-    pick = rr_next(m & s->fempty, s->frr, W, W);     /* nothing fetched first */
+    pick = rr_first(m & s->fempty, s->frr, W);       /* nothing fetched first */
     if (pick == W)
-        pick = rr_next(m, s->frr, W, W);
+        pick = rr_first(m, s->frr, W);
     s->frr = (pick + 1) & (W - 1);
     q = &s->w[pick];
     if (c < q->ghost_end) {            /* behind a predicted jump: dropped at its f4 */
