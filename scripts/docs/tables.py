@@ -63,6 +63,7 @@ flows.use("bench", "fpga")
 import bench  # noqa: E402  (the figure of merit, the bench tables, picorv32)
 import area_step  # noqa: E402  (fpga: logic per added lane or warp)
 import compare  # noqa: E402  (fpga: the compare tables)
+import grid  # noqa: E402  (fpga: the W x T area grid)
 
 ROOT = str(flows.ROOT)
 DATA = "docs/data"
@@ -527,6 +528,16 @@ def compare_table(rel):
     return render
 
 
+def grid_block(rel, board):
+    """A W x T grid's tables, as grid.py writes them from its committed CSV."""
+    def render(db):
+        s, name = db.source(rel), os.path.basename(rel)
+        prov = "Recorded in `%s`, %s ([`%s`](%s)): %s" % (s["recorded_in"], s["date"], name,
+                                                          name, s["note"])
+        return grid.grid_md(grid.read_csv(db.path(rel)), board, prov).splitlines()
+    return render
+
+
 def sorter_summary(db):
     """docs/results.md's copy of the summary scripts/bench/sorter_table.py wrote into
     docs/sorter/sorter.md (the same run)."""
@@ -559,7 +570,8 @@ BLOCKS = [
     ("docs/bench/README.md", "bench-policies", bench_policies,
      (bench.README_POL_BEGIN, bench.README_POL_END)),
 ] + [("docs/%s.md" % c, c, compare_table("docs/%s.csv" % c), None) for c in (
-    "compare-ecp5-W8", "compare-ecp5-W8-heap", "compare-ecp5-W8-static", "compare-ecp5-T8")]
+    "compare-ecp5-W8", "compare-ecp5-W8-heap", "compare-ecp5-W8-static", "compare-ecp5-T8")] + [
+    ("docs/grid-ecp5.md", "grid-ecp5", grid_block("docs/grid-ecp5.csv", "ecp5"), None)]
 
 
 def find_block(lines, begin, end):
