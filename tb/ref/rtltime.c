@@ -66,7 +66,6 @@ struct rt_warp {
     unsigned ghosts;          /* fetches a predicted jump drops (they hold credits) */
     uint64_t ghost_end;       /* fetches before this cycle are ghosts, dropped then */
     uint32_t fpc;             /* fetch PC */
-    uint64_t fblock;          /* no fetch before this cycle */
     uint64_t hold;            /* no issue before this cycle */
     uint64_t last;            /* its last issue + 1 (0: none) */
     uint64_t redir;           /* stage r of a wrong guess or a wait (0: none) */
@@ -140,9 +139,7 @@ struct rt_state {
     uint64_t fempty;          /* warps with nothing fetched */
     uint64_t gwheel[64];      /* gwheel[t % 64]: warps whose ghost_end is t (stale: as above) */
     uint64_t live;            /* warps with live threads (fetch picks among them only) */
-    uint64_t fblocked;        /* warps refetching from the next cycle on (fblock = now + 1) */
-    uint64_t iss_c;           /* the last issue's cycle + 1 and its warp (an issue returns */
-    unsigned iss_w;           /* its credit the cycle after) */
+    uint64_t fblocked;        /* warps redirected this cycle: they fetch from the next one */
 };
 
 /* ---- set-up ------------------------------------------------------------------------ */
@@ -409,7 +406,7 @@ void rt_reset(struct ref *r, uint32_t entry)
     memset(s->rwheel, 0, sizeof s->rwheel);
     memset(s->gwheel, 0, sizeof s->gwheel);
     s->live = 0;
-    s->fblocked = s->iss_c = 0;
+    s->fblocked = 0;
     s->div_busy = 0;
     s->amo_at = 0;
     s->now = s->cand = s->fcred = s->fempty = 0;
@@ -523,14 +520,6 @@ static int ahead_count(const struct ref *r, unsigned w)
 
 /* ---- a cycle ----------------------------------------------------------------------- */
 
-/* Warp w issued at c (no back-to-back issue; its credit back at c + 1). */
-static void took_slot(struct rt_state *s, unsigned w, uint64_t c)
-{
-    s->w[w].last = c + 1;
-    s->iss_c = c + 1;
-    s->iss_w = w;
-}
-
 /* Warp w's stage r (a wrong guess's or a wait's) at cycle x. */
 static void stage_r_at(struct rt_state *s, unsigned w, uint64_t x)
 {
@@ -540,7 +529,7 @@ static void stage_r_at(struct rt_state *s, unsigned w, uint64_t x)
 
 /* Stage r of a warp's wrong guess or wait: keep the stream when the warp
  * goes on where it went and nothing wrong issued, else refetch. */
-static void redirect(struct ref *r, unsigned w, uint64_t c)
+static void redirect(struct ref *r, unsigned w)
 {
     struct rt_warp *q = &r->rt->w[w];
     q->redir = 0;
@@ -551,7 +540,6 @@ static void redirect(struct ref *r, unsigned w, uint64_t c)
     if (q->nwrong || q->hpc != q->kpc) {
         flush(q);
         q->fpc = q->hpc;
-        q->fblock = c + 1;
         r->rt->fblocked |= 1ull << w;
     }
     q->wrong = 0;
@@ -592,7 +580,7 @@ void rt_begin(struct ref *r, uint64_t c)
     for (m = s->rwheel[c & 63], s->rwheel[c & 63] = 0; m; m &= m - 1) {
         w = (unsigned)__builtin_ctzll(m);
         if (s->w[w].redir == c)
-            redirect(r, w, c);
+            redirect(r, w);
     }
 }
 
@@ -654,7 +642,7 @@ void rt_issue_wrong(struct ref *r, unsigned w, uint64_t c)
         ahead_issue(q->ah, c, p->load, -1);
     q->wfollow = head(q)->follow;
     q->nwrong++;
-    took_slot(s, w, c);
+    q->last = c + 1;
     pop(q);
     track(s, w);
 }
@@ -669,7 +657,7 @@ void rt_issue_replay(struct ref *r, unsigned w, uint64_t c)
     ports_take(s, w, p, c);
     if (q->ah)
         ahead_issue(q->ah, c, p->load, ahead_count(r, w));
-    took_slot(s, w, c);
+    q->last = c + 1;
     q->sq[(c + 7) & 7] = c + 8;           /* (a divide may squash) */
     q->fo = 0;
     q->kpc = e.pnext;                     /* the warp goes back to the divide: a refetch */
@@ -702,7 +690,7 @@ void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64
     unsigned defer;
     pop(q);
     ports_take(s, w, p, c);
-    took_slot(s, w, c);
+    q->last = c + 1;
     if (p->msq)
         q->sq[(c + 7) & 7] = c + 8;
     if (p->amo)
@@ -764,26 +752,23 @@ static uint32_t predict(const struct rt_state *s, const struct rt_pd *p, uint32_
     return *jump ? pc + (uint32_t)p->off : pc + 4;
 }
 
-/* The warps that may fetch at c: live, a credit free (the warp that issued at c
- * has its credit back the cycle after), not refetching from c + 1. */
-static uint64_t may_fetch(const struct rt_state *s, uint64_t c)
+/* The warps that may fetch: live, a credit free (the warp that issued this
+ * cycle, if any, has its credit back the cycle after), not redirected now. */
+static uint64_t may_fetch(const struct rt_state *s, int issued)
 {
     uint64_t m = s->fcred & s->live & ~s->fblocked;
-    if (s->iss_c == c + 1) {
-        const struct rt_warp *q = &s->w[s->iss_w];
-        if (q->n + q->ghosts + 1 >= s->ibuf)
-            m &= ~(1ull << s->iss_w);
-    }
+    if (issued >= 0 && s->w[issued].n + s->w[issued].ghosts + 1 >= s->ibuf)
+        m &= ~(1ull << issued);
     return m;
 }
 /* (A warp's ghosts are fetches picked while its predicted jump is between f0
  * and f4: they take the steering pick and a credit, and the jump drops them.) */
 
-int rt_fetch(struct ref *r, uint64_t c)
+int rt_fetch(struct ref *r, uint64_t c, int issued)
 {
     struct rt_state *s = r->rt;
     unsigned W = r->cfg.W, pick;
-    uint64_t m = may_fetch(s, c);
+    uint64_t m = may_fetch(s, issued);
     struct rt_warp *q;
     struct rt_ent *e;
     const struct rt_pd *p;
@@ -833,8 +818,6 @@ static uint64_t warp_next(const struct ref *r, const struct rt_warp *q, unsigned
     }
     if (r->alive[w] && q->n < r->rt->ibuf) {
         f = q->ghosts && q->n + q->ghosts >= r->rt->ibuf ? q->ghost_end : c + 1;
-        if (f < q->fblock)
-            f = q->fblock;
         if (f < t)
             t = f;
     }

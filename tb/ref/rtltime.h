@@ -50,8 +50,9 @@ void rt_issue_replay(struct ref *r, unsigned w, uint64_t c);
  * groups. */
 void rt_issued(struct ref *r, unsigned w, uint64_t c, uint64_t head_mask, uint64_t served,
                const struct ref_path *g, unsigned ng, int single, int follows);
-/* Stage f0 of cycle c: the steering pick fetches for one warp (1), or none (0). */
-int rt_fetch(struct ref *r, uint64_t c);
+/* Stage f0 of cycle c, after issue: the steering pick fetches for one warp (1),
+ * or none (0); issued: the warp that took cycle c's issue slot, or -1. */
+int rt_fetch(struct ref *r, uint64_t c, int issued);
 /* After a cycle c in which nothing issued or fetched: the next cycle at which
  * anything can happen (the run loop skips the cycles between). */
 uint64_t rt_next(const struct ref *r, uint64_t c);

@@ -403,7 +403,7 @@ static int run_rtl(struct ref *r, uint64_t limit, FILE *log)
             r->rt_end = org + c + 1;
             idle = 0;
         }
-        fetched = rt_fetch(r, c);
+        fetched = rt_fetch(r, c, w);
         if (w < 0 && !fetched) {          /* nothing happened: on to the next event */
             uint64_t n = rt_next(r, c);
             idle += n - c;
