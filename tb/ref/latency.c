@@ -81,8 +81,7 @@ unsigned ref_timing_issue(struct ref *r, unsigned w, const struct dinsn *d, uint
                           const struct ref_path *head, uint64_t served, uint64_t wmask,
                           const struct ref_path *g, unsigned ng, int single, uint64_t t)
 {
-    if (!d)
-        return REF_LAT_RESOLVE;
-    ref_ready_write(r, w, d, wmask, t);
+    if (d)
+        ref_ready_write(r, w, d, wmask, t);
     return ref_lat(d, pc, single && served == head->mask, g, ng);
 }

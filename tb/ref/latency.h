@@ -14,15 +14,15 @@
 #define REF_READY_MIXED UINT64_MAX  /* reg_ready_w: the lanes differ */
 
 /* Cycles until the path that issued d at pc may issue again, for
- * ref_timing_issue and the fast paths of ref_issue: ref_lat_rule when go
- * (the path follows, ref_timing_issue's single, and all its lanes were
- * served) and the lanes went on as one group (ng == 1) to g[0].pc; else
- * REF_LAT_RESOLVE (a split, a replay, or a path of a warp on several
- * paths). */
+ * ref_timing_issue and ref_issue: ref_lat_rule when go (the path follows,
+ * ref_timing_issue's single, and all its lanes were served) and the lanes
+ * went on as one group (ng == 1) to g[0].pc; else REF_LAT_RESOLVE (a split,
+ * a replay, a path of a warp on several paths, or no instruction there: d
+ * NULL). */
 static inline unsigned ref_lat(const struct dinsn *d, uint32_t pc, int go,
                                const struct ref_path *g, unsigned ng)
 {
-    return go && ng == 1 ? d->lat[g[0].pc != pc + 4] : REF_LAT_RESOLVE;
+    return d && go && ng == 1 ? d->lat[g[0].pc != pc + 4] : REF_LAT_RESOLVE;
 }
 /* Cycle the operands of the instruction at pc are ready for the lanes of mask. */
 uint64_t ref_operands_ready(const struct ref *r, unsigned w, uint32_t pc, uint64_t mask);

@@ -109,13 +109,13 @@ static inline void ref_list_head(struct ref *r, unsigned w)
     struct warp_list *l = &r->wl[w];
     const struct dinsn *d;
     uint64_t t;
+    ref_list_hd(r, w);
     if (l->n == 0) {
-        l->hd = NULL;
         r->wready[w] = UINT64_MAX;
         return;
     }
     t = r->ready[w];
-    d = l->hd = ref_decode_at(r, l->p[0].pc);
+    d = l->hd;
     if (!d || !l->p[0].mask)
         r->wready[w] = t;       /* ref_operands_ready: 0 */
     else

@@ -164,7 +164,6 @@ static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct
     struct ref_path head;
     const struct dinsn *d;
     uint64_t live, dead;
-    int go;
 
     if (l->n == 0)
         return 0;
@@ -185,8 +184,7 @@ static inline REF_ALWAYS_INLINE int issue_list(struct ref *r, unsigned w, struct
     o->single = head.mask == live;
     o->follows = ref_list_follows(r, w, &head, live, o->served, o->g, o->ng);
     if (!timed) {               /* the latency model (ref_timing_issue) */
-        go = o->follows && o->served == head.mask;
-        o->lat = d ? ref_lat(d, head.pc, go, o->g, o->ng) : REF_LAT_RESOLVE;
+        o->lat = ref_lat(d, head.pc, o->follows && o->served == head.mask, o->g, o->ng);
         r->ready[w] = r->cycle + o->lat;
     }
     r->last_issue = ++r->cycle;
