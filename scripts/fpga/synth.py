@@ -970,8 +970,9 @@ def main():
         print("synth: [2/3] Yosys, flat (netlist for nextpnr)", flush=True)
         st = flat("synth", "")
         if st == "ok":
-            need, over = fit_check(a.board, res["area"])
-            if fam in LUT_TABLES and over and all(m.startswith("DP16KD") for m in over):
+            need, _ = fit_check(a.board, res["area"])
+            short = [k for k, n in need.items() if n > bd["capacity"][k]]
+            if fam in LUT_TABLES and short == ["bram"]:
                 print("synth: [2/3] block RAM short (%d of %d DP16KD): again with the LUT "
                       "tables in LUT-RAM" % (need["bram"], bd["capacity"]["bram"]), flush=True)
                 res["lut_tables"] = {"dp16kd_before": need["bram"]}
