@@ -871,6 +871,15 @@ def count(cells, names):
     return sum(cells.get(n, 0) for n in names)
 
 
+def stat_area(out, dev):
+    """The cells of Yosys's stat.json in OUT and the device's area counts of them."""
+    with open(os.path.join(out, "stat.json")) as f:
+        stat = json.load(f)
+    cells = {k: v for k, v in stat["design"]["num_cells_by_type"].items()
+             if not k.startswith("$scopeinfo")}
+    return cells, {k: count(cells, dev[k]) for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
+
+
 def main():
     if sys.argv[1:] == ["--pll-self-test"]:
         return pll_self_test()
@@ -929,13 +938,7 @@ def main():
                          os.path.join(out, "yosys.out"), a.timeout, out)
     res["steps"]["synth"] = {"status": st, "seconds": secs, "peak_mib": peak}
     if st == "ok":
-        with open(os.path.join(out, "stat.json")) as f:
-            stat = json.load(f)
-        cells = {k: v for k, v in stat["design"]["num_cells_by_type"].items()
-                 if not k.startswith("$scopeinfo")}
-        res["cells"] = cells
-        res["area"] = {k: count(cells, dev[k])
-                       for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
+        res["cells"], res["area"] = stat_area(out, dev)
         pnr = dev["nextpnr"] + ["--json", a.top + ".json", "--freq", str(a.freq),
                                 "--timing-allow-fail", "--seed", str(a.seed),
                                 "--report", "report.json", "-l", "nextpnr.log", "-q",

@@ -362,17 +362,6 @@ def heap_timing_weight(fam, area):
     return tw
 
 
-def flat_area(out, dev, fam):
-    """The flat netlist's cells (stat.json in OUT) and its area counts."""
-    with open(os.path.join(out, "stat.json")) as f:
-        stat = json.load(f)
-    cells = {k: v for k, v in stat["design"]["num_cells_by_type"].items()
-             if not k.startswith("$scopeinfo")}
-    area = {k: fpga_flow.count(cells, dev[k]) for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
-    area["mux"] = fpga_flow.count(cells, MUX[fam])
-    return cells, area
-
-
 def fit_check(board, area):
     """Compare Yosys's counts with the device; returns a list of overflow messages."""
     cap = BOARDS[board]["capacity"]
@@ -964,7 +953,8 @@ def main():
                                                os.path.join(out, "yosys.out"), a.timeout, out)
             res["steps"][step] = {"status": st, "seconds": secs, "peak_mib": peak}
             if st == "ok":
-                res["cells"], res["area"] = flat_area(out, dev, fam)
+                res["cells"], res["area"] = fpga_flow.stat_area(out, dev)
+                res["area"]["mux"] = fpga_flow.count(res["cells"], MUX[fam])
             return st
 
         print("synth: [2/3] Yosys, flat (netlist for nextpnr)", flush=True)
