@@ -740,6 +740,19 @@ class Runner:
         self.names[key] = name
         return fut
 
+    def executing(self):
+        """The keys of the jobs that run now.  The scheduler's processing() also names
+        the jobs a worker holds but has not started (make compare named all four
+        queued points of its one worker as running), so ask the workers."""
+        try:
+            got = self.client.run(lambda dask_worker: [ts.key for ts in dask_worker.state.executing])
+        except Exception:   # noqa: BLE001  a worker gone between polls: the scheduler's view
+            try:
+                got = self.client.processing()
+            except Exception:   # noqa: BLE001
+                got = {}
+        return [k for ks in got.values() for k in ks]
+
     def results(self, futs, progress):
         """(index into futs, result, error) as each finishes; error is None or the
         text of the exception the job raised (its result is then None)."""
@@ -752,11 +765,7 @@ class Runner:
             except TimeoutError:
                 done = set()
             if not done:
-                try:
-                    proc = self.client.processing()
-                except Exception:
-                    proc = {}
-                progress.running([self.names.get(k, str(k)) for ks in proc.values() for k in ks])
+                progress.running([self.names.get(k, str(k)) for k in self.executing()])
                 continue
             for f in sorted(done, key=lambda f: index[f.key]):
                 pending.discard(f)

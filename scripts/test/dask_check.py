@@ -103,6 +103,30 @@ def bench_rows(path):
                       for r in csv.DictReader(f))
 
 
+def executing_counts(addr):
+    """How many jobs Runner.executing() names, polled while five 1-second jobs go
+    through the scheduler's worker (2 threads): never more than 2, though the worker
+    holds all five from the start (the scheduler's processing() names them all)."""
+    saved = os.environ.get("DASK_SCHEDULER")
+    os.environ["DASK_SCHEDULER"] = addr
+    seen = []
+    try:
+        with simjobs.Runner(2) as r:
+            futs = [r.submit(time.sleep, 1.0, name="sleep%d" % i) for i in range(5)]
+            t0 = time.time()
+            while not all(f.done() for f in futs):
+                if time.time() - t0 > BACKSTOP:
+                    raise TooSlow("TOO SLOW the runner's five 1-second jobs")
+                seen.append(len(r.executing()))
+                time.sleep(0.2)
+    finally:
+        if saved is None:
+            os.environ.pop("DASK_SCHEDULER", None)
+        else:
+            os.environ["DASK_SCHEDULER"] = saved
+    return seen
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)     # compare must find no finished point
     os.makedirs(OUT, exist_ok=True)
@@ -169,6 +193,10 @@ def main():
             ("compare: the same table on the LocalCluster and through the scheduler",
              cl is not None and cl == cr),
         ]
+        seen = executing_counts(addr)
+        checks.append(("the runner names as running only the jobs its worker's 2 threads run "
+                       "(polled: %s)" % " ".join(map(str, seen[:12])),
+                       seen and 1 <= max(seen) <= 2))
     except TooSlow as e:      # no verdict for it nor for the checks after it
         slow = str(e)
     finally:
