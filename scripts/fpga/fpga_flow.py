@@ -20,7 +20,7 @@ Each step ends by itself (synthesis, a place and route, a pack); --timeout (defa
 only a backstop against a hang or a machine too loaded: a step it stops prints
 "TOO SLOW ..." last, no FAIL line, status "timeout" in results.json, exit 3.
 
-    fpga_flow.py --pll-self-test | --progress-self-test | --version-self-test
+    fpga_flow.py --pll-self-test | --progress-self-test | --version-self-test | --stop-self-test
 
 The flow's helpers that synth.py, compare.py and bitstream.py share live here too:
 run(), version() (a tool's version from its pinned package), the PLL calculators,
@@ -95,6 +95,26 @@ def warm_tools(family):
         subprocess.run([flows.script("setup", "setup.sh"), "--warm"] + names, check=True)
 
 
+_LIVE = set()                 # the sessions run() has started and not yet seen end
+_LIVE_LOCK = threading.Lock()
+
+
+def end_sessions_on_sigterm():
+    """On SIGTERM, kill every session run() has running (in any thread: synth.py
+    places and routes seeds in threads) and exit 143.  Without it a stopped
+    synth.py left its Yosys or nextpnr running in their own sessions."""
+    def stop(signum, frame):
+        with _LIVE_LOCK:
+            live = list(_LIVE)
+        for p in live:              # no wait here: the interrupted thread may hold p's lock
+            try:
+                os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        os._exit(128 + signum)      # the seeds' threads would otherwise be waited for
+    signal.signal(signal.SIGTERM, stop)
+
+
 def run(cmd, log, timeout, cwd):
     """Run cmd under /usr/bin/time; return (status, seconds, peak MiB).  The
     command runs in a session of its own: on a timeout (or when this process is
@@ -106,6 +126,8 @@ def run(cmd, log, timeout, cwd):
     with open(log, "w") as f:
         p = subprocess.Popen(full, stdout=f, stderr=subprocess.STDOUT, cwd=cwd,
                              start_new_session=True)
+        with _LIVE_LOCK:
+            _LIVE.add(p)
         try:
             rc = p.wait(timeout=timeout)
         except subprocess.TimeoutExpired:
@@ -114,6 +136,9 @@ def run(cmd, log, timeout, cwd):
         except BaseException:
             kill_session(p)
             raise
+        finally:
+            with _LIVE_LOCK:
+                _LIVE.discard(p)
     secs, peak = time.time() - t0, None
     try:
         with open(tfile) as f:
@@ -880,13 +905,74 @@ def stat_area(out, dev):
     return cells, {k: count(cells, dev[k]) for k in ("lut", "carry", "ff", "bram", "lutram", "dsp")}
 
 
+def _alive(pid):
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    try:                            # a zombie has ended: only its parent has not reaped it
+        with open("/proc/%d/stat" % pid) as f:
+            return f.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def _stopped_children(code, n, stop):
+    """Start `python -c code` (it starts n sleeps that write their pids to files
+    p0..), wait for the pids, stop the python with signal `stop`; returns (its exit
+    status, whether every sleep had ended 5 s later)."""
+    with tempfile.TemporaryDirectory() as d:
+        py = subprocess.Popen([sys.executable, "-c", code, d], cwd=d)
+        files = [os.path.join(d, "p%d" % k) for k in range(n)]
+        end = time.time() + 20
+        while time.time() < end and not all(os.path.getsize(f) if os.path.exists(f) else 0
+                                            for f in files):
+            time.sleep(0.05)
+        pids = [int(open(f).read()) for f in files if os.path.exists(f) and os.path.getsize(f)]
+        py.send_signal(stop)
+        rc = py.wait(20)
+        end = time.time() + 5
+        while time.time() < end and any(_alive(x) for x in pids):
+            time.sleep(0.05)
+        return rc, len(pids) == n and not any(_alive(x) for x in pids)
+
+
+def stop_self_test():
+    """A stopped flow leaves nothing running: synth.py's SIGTERM kills the sessions
+    its threads run (fpga_flow.run), and a job the runner started (simjobs.run_cmd)
+    ends when the process that started it dies; PASS/FAIL lines, 0 or 1."""
+    check = simjobs.Checks()
+    lib = "import sys, threading; sys.path[:0] = [%r, %r]; " % (
+        os.path.dirname(os.path.abspath(__file__)), os.path.dirname(simjobs.__file__))
+    sleep = "['sh', '-c', 'echo $$ > p%d.tmp && mv p%d.tmp p%d; exec sleep 60']"
+    code = lib + (
+        "import fpga_flow, os; d = sys.argv[1]; fpga_flow.end_sessions_on_sigterm()\n"
+        "t = threading.Thread(target=fpga_flow.run, args=(%s, os.path.join(d, 'a.log'), 100, d))\n"
+        "t.start(); fpga_flow.run(%s, os.path.join(d, 'b.log'), 100, d)\n"
+        % (sleep % (0, 0, 0), sleep % (1, 1, 1)))
+    rc, gone = _stopped_children(code, 2, signal.SIGTERM)
+    check("SIGTERM to a flow with a session in its main thread and one in another: "
+          "exit 143 (%s), both sessions killed" % rc, rc == 143 and gone)
+    code = lib + (
+        "import simjobs, os; d = sys.argv[1]; os.chdir(d)\n"
+        "t = threading.Thread(target=simjobs.run_cmd, args=(%s,), kwargs={'cwd': d})\n"
+        "t.start(); t.join()\n" % (sleep % (0, 0, 0)))
+    rc, gone = _stopped_children(code, 1, signal.SIGKILL)
+    check("a job of the runner ends when the worker that started it is killed (setpriv: %s)"
+          % (shutil.which("setpriv") or "missing"), rc == -signal.SIGKILL and gone)
+    return check.summary("stop")
+
+
 def main():
+    if sys.argv[1:] == ["--stop-self-test"]:
+        return stop_self_test()
     if sys.argv[1:] == ["--pll-self-test"]:
         return pll_self_test()
     if sys.argv[1:] == ["--progress-self-test"]:
         return progress_self_test()
     if sys.argv[1:] == ["--version-self-test"]:
         return version_self_test()
+    end_sessions_on_sigterm()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[1])
     ap.add_argument("--family", required=True, choices=sorted(DEVICES))
     ap.add_argument("--top", required=True)

@@ -737,6 +737,7 @@ def main():
                     help="place and route the synthesis a --no-pnr run left in --out")
     a = ap.parse_args()
     a.timeout = flows.backstop(a.timeout)
+    fpga_flow.end_sessions_on_sigterm()     # a stopped synth.py stops its Yosys, nextpnr
 
     t_start = time.time()
     rtl = os.path.abspath(a.rtl)

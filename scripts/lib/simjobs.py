@@ -42,6 +42,8 @@ import json
 import logging
 import os
 import re
+import shutil
+import signal
 import subprocess
 import sys
 import threading
@@ -413,6 +415,26 @@ def _kill_tree(proc):
             pass
 
 
+def with_parent(cmd):
+    """cmd, run so that it gets SIGTERM when the process that started it dies
+    (util-linux's setpriv --pdeathsig; cmd itself where there is no setpriv).  A job
+    of the runner runs in a Dask worker: when make compare is stopped, its cluster
+    ends the worker, and the synthesis it started must not run on, orphaned (its own
+    SIGTERM handler then ends the Yosys or nextpnr session, fpga_flow.py)."""
+    sp = shutil.which("setpriv")
+    return [sp, "--pdeathsig", "TERM", "--"] + list(cmd) if sp else list(cmd)
+
+
+def exit_on_sigterm():
+    """SIGTERM raises SystemExit(143) in the main thread, so that `with` blocks and
+    finally clauses run (the runner's cluster is closed, its workers and their jobs
+    end) instead of the process vanishing with its children left running."""
+    def stop(signum, frame):
+        raise SystemExit(128 + signum)
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, stop)
+
+
 def run_cmd(cmd, timeout=None, mem_mib=0, log=None, cwd=None, env=None):
     """Run cmd; kill it and its children after `timeout` seconds or when their
     resident memory together passes `mem_mib` MiB (0: no limit).  Output goes to
@@ -427,7 +449,7 @@ def run_cmd(cmd, timeout=None, mem_mib=0, log=None, cwd=None, env=None):
     t0 = time.time()
     fh = open(log, "w") if log else None
     try:
-        p = subprocess.Popen(cmd, cwd=cwd, env=env,
+        p = subprocess.Popen(with_parent(cmd), cwd=cwd, env=env,
                              stdout=fh or subprocess.PIPE,
                              stderr=subprocess.STDOUT if fh else subprocess.PIPE)
         try:
@@ -689,6 +711,7 @@ class Runner:
 
     def __init__(self, jobs=None, pnr_slots=None):
         from distributed import Client, LocalCluster
+        exit_on_sigterm()
         self.addr = os.environ.get("DASK_SCHEDULER", "").strip() or None
         self.cluster = None
         if self.addr:

@@ -137,8 +137,9 @@ fast=(
   "parity-selftest|$py scripts/bench/model_parity.py --self-test"
   "issue-diff-selftest|$py scripts/sim/issue_diff.py --self-test"
   "area-step-selftest|$py scripts/fpga/area_step.py --self-test"
-  # nextpnr's progress lines (recorded logs, scripts/fpga/tests/), the tools' versions
+  # nextpnr's progress lines (recorded logs, scripts/fpga/tests/); a stopped flow leaves no tool running
   "pnr-progress|$py scripts/fpga/fpga_flow.py --progress-self-test"
+  "flow-stop|$py scripts/fpga/fpga_flow.py --stop-self-test"
   # the progress display of the long runs and of this runner: done/total, lines in a log
   "progress|$py scripts/lib/simjobs.py --progress-self-test"
   "tool-version|$py scripts/fpga/fpga_flow.py --version-self-test"
