@@ -166,7 +166,7 @@ help:
 	@echo "                                  sorted list vs arbiter sweep over T: CSV, Markdown, plot;"
 	@echo "                                  several CMP_W at one CMP_T sweep W instead (CMP_W=\"1 2 4 8 16 32 64\""
 	@echo "                                  CMP_T=8 CMP_TRACKS=sorted: build/compare-BOARD-T8/);"
-	@echo "                                  CMP_BUDGET=S starts no job after S seconds (rest: pending);"
+	@echo "                                  CMP_BUDGET=S starts no job after S seconds (rest: pending, exit 3);"
 	@echo "                                  CMP_AREA_ONLY=1 flat synthesis only, no place and route; with"
 	@echo "                                  several CMP_W and CMP_T also the W x T grid (grid.csv/md/png);"
 	@echo "                                  CMP_RENDER=1 runs nothing: tables each point's last result"

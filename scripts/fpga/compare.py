@@ -41,6 +41,10 @@ the bench's thread IPC over all kernels x Fmax / (logic / 1,000), thread instruc
 per second per 1,000 logic cells; otherwise that column is empty and the table says
 which make bench fills it.
 
+Exit status: 0 when every point was measured, 1 when a point failed or timed out (or a
+scaling check failed), 3 when the others were measured and points are pending only because
+--budget was spent: the same command resumes them.
+
 --area-only runs the synthesis job alone, flat (synth.py --no-pnr --skip-units), never
 place and route: a point is complete once its flat synthesis finished (reused by the next
 area-only run under the digest rule above; a later full run still places and routes it,
@@ -893,6 +897,13 @@ def area_tests(a, tmp):
          and not reusable(a, flat, "other")),
         ("an area-only run reruns a synthesis that timed out under a shorter timeout",
          not reusable(a, dict(flat, status="timeout", timeout_s=600), "d")),
+        ("exit status: 0 all measured, 3 points pending (the budget), 1 a point timed out; "
+         "a rendered table 0",
+         [exit_status(argparse.Namespace(render=r), [dict(row, status=s) for s in st])
+          for r, st in ((False, ["ok"]), (False, ["ok", "pending"]), (False, ["pnr_pending"]),
+                        (False, ["timeout", "pending"]), (True, ["timeout", "pending"]))]
+         == [0, 3, 3, 1, 0]
+         and exit_status(argparse.Namespace(render=True), [row], failed_checks=True) == 1),
         ("a full run does not take an area-only result for a placed one",
          not reusable(argparse.Namespace(area_only=False, seeds=1, placer="auto", timeout=3600),
                       flat, "d")),
@@ -1104,11 +1115,22 @@ def main():
           % (sweep_s, os.path.relpath(outdir, ROOT)))
     pend = [r for r in rows if r["status"] in ("pending", "pnr_pending")]
     if pend:
-        print("pending (%d): %s" % (len(pend), "; ".join(r["note"][5:] for r in pend)))
-    if any("FAILED" in line for line in checks(rows)):
+        print("pending (%d): %s; the same command resumes them (exit status 3)"
+              % (len(pend), "; ".join(r["note"][5:] for r in pend)))
+    return exit_status(a, rows, any("FAILED" in line for line in checks(rows)))
+
+
+def exit_status(a, rows, failed_checks=False):
+    """0 when every point was measured; 1 when a check of the table failed or a point
+    did not finish (failed, timed out; a rendered table lists what was measured, so
+    there they are results); 3 when the rest were measured and points are pending
+    only because --budget was spent (the same command resumes them)."""
+    if failed_checks:
         return 1
-    # a rendered table lists what was measured: timed-out or oversized points are results
-    return 0 if a.render or all(r["status"] == "ok" for r in rows) else 1
+    pend = ("pending", "pnr_pending")
+    if not a.render and any(r["status"] not in ("ok",) + pend for r in rows):
+        return 1
+    return 3 if any(r["status"] in pend for r in rows) and not a.render else 0
 
 
 if __name__ == "__main__":
