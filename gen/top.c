@@ -126,6 +126,11 @@ int gen_top(const struct simt_cfg *cfg, struct vmod *m)
         vb_reset(b, q, "1'b1");
     }
 
+    /* past 8 lanes, the register file's write enables and data (2 x 33 x T readers)
+     * take a copy per group of lanes: W64T32's one init net had 2,815 sinks */
+    lane_copies(m, cfg->t, "init_r_q", "1", "init && init_cnt_q[ROW_W-1:0] != {ROW_W{1'b1}}",
+                "init, a copy per 8 lanes for the register file");
+
     top_issue(cfg, m);
     top_exec(cfg, m);
     return vm_status(m);

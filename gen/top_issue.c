@@ -262,8 +262,33 @@ static void top_collect(struct vmod *m)
     vb_zero(b, "ex_valid_q");
 }
 
+/* The split stage's rd values: the results, or the link of jumps.  The select
+ * reaches 32 x T multiplexers; past LANE_GROUP lanes each group of lanes has its own
+ * registered copy of it (W64T32 at b61e744: one net of 1,032 sinks across the die). */
+static void top_wdata(const struct simt_cfg *cfg, struct vmod *m)
+{
+    char sel[256];
+    struct vblock *b;
+    int n = lane_copies(m, cfg->t, "n_lsel_q", "1", "mb_jal || mb_jalr",
+                        "rd takes the link (a jump), per group");
+
+    if (!n) {
+        vm_wire(m, "n_wdata", "32*T", "rd values: results, or the link of jumps");
+        vm_assign(m, "n_wdata", "n_jal_q || n_jalr_q ? {T{n_link_q}} : n_d_q");
+        return;
+    }
+    vm_reg(m, "n_wdata", "32*T", "rd values: results, or the link of jumps");
+    vm_integer(m, "l");
+    b = vm_comb(m, "rd values");
+    vb_default(b, "n_wdata", "n_d_q");
+    vb_for(b, "l", "0", "T");
+    vb_set(b, "n_wdata[32*l +: 32]", "%s ? n_link_q : n_d_q[32*l +: 32]",
+           lane_copy(m, sel, sizeof sel, n, "n_lsel_q", ""));
+    vb_end(b);
+}
+
 /* The split stage's registers, the write-back data and the register file. */
-static void top_rf(struct vmod *m)
+static void top_rf(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vinst *in;
 
@@ -280,8 +305,7 @@ static void top_rf(struct vmod *m)
     vm_reg(m, "n_jalr_q", "1", NULL);
     vm_reg(m, "n_msq_q", "1", "may squash at resolve (anything but ALU operations, lui, auipc, fence, "
                               "multiplies, a jal to an aligned target): its warp issues nothing then");
-    vm_wire(m, "n_wdata", "32*T", "rd values: results, or the link of jumps");
-    vm_assign(m, "n_wdata", "n_jal_q || n_jalr_q ? {T{n_link_q}} : n_d_q");
+    top_wdata(cfg, m);
     vm_reg(m, "wb_rd_q", "5", NULL);
     vm_reg(m, "wb_mask_q", "T", NULL);
     vm_reg(m, "wb_data_q", "32*T", "load data, product or quotient, registered: the register "
@@ -296,6 +320,14 @@ static void top_rf(struct vmod *m)
         "wa_mask_i", "br_wmask", "wa_data_i", "n_wdata",
         "wl_valid_i", "wb_valid_q", "wl_wid_i", "wb_wid_q", "wl_rd_i", "wb_rd_q",
         "wl_mask_i", "wb_mask_q", "wl_data_i", "wb_data_q", NULL });
+    if (cfg->t > LANE_GROUP) {
+        char cat[256];
+        size_t at = (size_t)snprintf(cat, sizeof cat, "{");
+        for (int k = cfg->t / LANE_GROUP - 1; k >= 0; k--)
+            at += (size_t)snprintf(cat + at, sizeof cat - at, "{%d{init_r_q_c%d}}%s", LANE_GROUP, k,
+                                   k ? ", " : "}");
+        vm_inst_conn(in, "init_l_i", "%s", cat);
+    }
 }
 
 void top_issue(const struct simt_cfg *cfg, struct vmod *m)
@@ -305,5 +337,5 @@ void top_issue(const struct simt_cfg *cfg, struct vmod *m)
     top_sched(cfg, m);
     top_squash(m);
     top_collect(m);
-    top_rf(m);
+    top_rf(cfg, m);
 }

@@ -254,19 +254,10 @@ module simty_fpga_soc #(
   // removes this part.
   wire mmio     = dmem_addr[30];
   wire dmem_wen = dmem_req & dmem_we & ~dmem_rmw & ~mmio;
-  reg  mmio_rd_q;               // the block returned next cycle is an MMIO load: read zero
   wire               amo_we;
   wire [DMEM_AW-1:0] amo_waddr;
   wire [4*T-1:0]     amo_wbe;
   wire [32*T-1:0]    amo_wdata;
-
-  always @(posedge clk_i) begin
-    if (rst_i) begin
-      mmio_rd_q <= 1'b0;
-    end else begin
-      mmio_rd_q <= dmem_req & ~dmem_we & mmio;
-    end
-  end
 
   simty_fpga_amo #(
     .T       (T),
@@ -301,7 +292,27 @@ module simty_fpga_soc #(
     .rdata_o (dmem_ram_rdata)
   );
 
-  assign dmem_rdata = mmio_rd_q ? {32 * T{1'b0}} : dmem_ram_rdata;
+  // The block returned next cycle is an MMIO load: the lanes read zero. The flag that
+  // says so reaches 32 x T multiplexers, so each group of 8 lanes has its own copy
+  // (kept: synthesis would merge them back into one flip-flop, whose net spanned the
+  // die at W64T32).
+  localparam RD_LANES = T < 8 ? T : 8;
+  genvar rg;
+  generate
+    for (rg = 0; rg < T / RD_LANES; rg = rg + 1) begin : g_rd
+      reg mmio_rd_q;
+      (* keep *)
+      always @(posedge clk_i) begin
+        if (rst_i) begin
+          mmio_rd_q <= 1'b0;
+        end else begin
+          mmio_rd_q <= dmem_req & ~dmem_we & mmio;
+        end
+      end
+      assign dmem_rdata[32 * RD_LANES * rg +: 32 * RD_LANES] =
+          mmio_rd_q ? {32 * RD_LANES{1'b0}} : dmem_ram_rdata[32 * RD_LANES * rg +: 32 * RD_LANES];
+    end
+  endgenerate
 
   // ---- console: FIFO in block RAM, then the UART ---------------------------------------
   wire               core_push = dmem_req & dmem_we & mmio & (dmem_addr[11:0] == 12'd0) &
