@@ -238,10 +238,12 @@ def base_name(mod):
 def hier_units(net, dev, family):
     """Per-unit counts from the hierarchy-preserving netlist (write_json).
 
-    Every module keeps its hierarchy except the board top, simty_fpga_soc and
-    simty_core, which are flattened into the top: so the core's trace ports, which
-    the board leaves open, do not keep trace-only logic alive (a kept simty_core
-    would keep them as module ports). Units are the instances the core makes
+    Every module keeps its hierarchy except the board top, the board's own modules
+    (simty_fpga_*) and simty_core, which are flattened into the top: so the core's
+    trace ports, which the board leaves open, do not keep trace-only logic alive (a
+    kept simty_core would keep them as module ports), and a board module a constant
+    turns off (simty_fpga_amo without the A extension: 801 LUT4 and 414 flip-flops
+    at W8T8 while it was kept) is removed as the flat run removes it. Units are the instances the core makes
     (their totals include their RAMs and submodules); the ALU lanes are counted
     apart from the rest of simty_exec; the top's own cells are the core's glue
     (named u_soc.u_core.*) or the board's."""
@@ -893,9 +895,11 @@ def main():
         res = old
     else:
         # 1. hierarchy-preserving synthesis: per-unit counts.
-        # keep_hierarchy on every module but the top, the SoC and the core (see hier_units)
+        # keep_hierarchy on every module but the top, the core and the board's own modules
+        # (simty_fpga_*: flattened into the board glue, so that what the flat run removes, such
+        # as simty_fpga_amo without the A extension, is removed here too; see hier_units)
         script = ("%s; setattr -mod -set keep_hierarchy 1 *; setattr -mod -unset keep_hierarchy "
-                  "%s simty_core *simty_fpga_soc*; %s -top %s; delete t:$scopeinfo; "
+                  "%s simty_core *simty_fpga_*; %s -top %s; delete t:$scopeinfo; "
                   "write_json %s_hier.json; tee -q -o stat_hier.json stat -json"
                   % (read, top, synth_cmd, top, top))
 
