@@ -180,8 +180,8 @@ ICE40_LC, ICE40_RAM = 7680, 32
 
 # (label, data file or ("csv", file, W, T, track), bold)
 RESULTS_ROWS = (
-    ("W8T8 sorted (default)", "synth-ecp5-W8_T8_sorted-0b7e0f4", True),
-    ("W8T16 sorted", "synth-ecp5-W8_T16_sorted-52f2c19", False),
+    ("W8T8 sorted (default)", "synth-ecp5-W8_T8_sorted-bf78829", True),
+    ("W8T16 sorted", "synth-ecp5-W8_T16_sorted-bf78829", False),
     ("W8T8 arbiter", "synth-ecp5-W8_T8_arbiter_pipe2-ff76112", False),
     ("W8T8 sorted, `ISA=rv32ia`", "synth-ecp5-W8_T8_sorted_ia-d9f93f1", False),
     ("W8T8 sorted, `ISA=rv32ima`", "synth-ecp5-W8_T8_sorted_ima-2b8629d", False),
@@ -244,9 +244,9 @@ def readme_results(db):
 
 # (label, synthesis, fixed bench, weak bench or None, engine, bold, what "before" was)
 FIGURE_ROWS = (
-    ("W8T8 sorted", "synth-ecp5-W8_T8_sorted-0b7e0f4", "bench-fixed-032bcdb",
+    ("W8T8 sorted", "synth-ecp5-W8_T8_sorted-bf78829", "bench-fixed-032bcdb",
      "bench-weak-032bcdb", "sorted", True, "exact"),
-    ("W8T16 sorted", "synth-ecp5-W8_T16_sorted-52f2c19", "bench-fixed-032bcdb",
+    ("W8T16 sorted", "synth-ecp5-W8_T16_sorted-bf78829", "bench-fixed-032bcdb",
      "bench-weak-032bcdb", "sorted", False, "round1"),
     ("W8T8 arbiter (two cuts in its tree)", "synth-ecp5-W8_T8_arbiter_pipe2-ff76112",
      "bench-fixed-W8_T8_arbiter-9949e0e", None, "arbiter", False, None),
@@ -309,8 +309,8 @@ def area_record(d):
 
 
 def readme_steps(db):
-    w8t8 = db.json("synth-ecp5-W8_T8_sorted-52f2c19")
-    w8t16 = db.json("synth-ecp5-W8_T16_sorted-52f2c19")
+    w8t8 = db.json("synth-ecp5-W8_T8_sorted-bf78829")
+    w8t16 = db.json("synth-ecp5-W8_T16_sorted-bf78829")
     w32t8 = db.json("transcribed/synth-ecp5-W32_T8_sorted-1f2cc13")
     before = db.json("transcribed/area-steps-a410257")
     lane = area_step.rows(area_record(w8t8), area_record(w8t16))[0][-1][3]    # flat's row
