@@ -41,7 +41,8 @@ void keep_wire(struct vmod *m, const char *inst, const char *width, const char *
  * when T > LANE_GROUP (`reg`_c0, `reg`_c1, ...; declared here, loaded with `d` in one
  * kept block, so synthesis neither merges them nor with another register of the same
  * value), so that each copy is placed among its own lanes. Returns the number of
- * copies, 0 when T <= LANE_GROUP (the caller's single register serves every lane). */
+ * copies, 0 when T <= LANE_GROUP (the caller's single register serves every lane).
+ * make test's lane-copies check synthesizes W2T16's register file and finds them apart. */
 int lane_copies(struct vmod *m, int t, const char *reg, const char *width, const char *d,
                 const char *what)
 {

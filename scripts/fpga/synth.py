@@ -686,7 +686,37 @@ def lut_tables_self_test():
     return check.summary("lut-tables")
 
 
+def lane_copies_self_test():
+    """The copies simty-gen makes of a register every lane reads (one per 8 lanes past
+    T = 8, gen/keep.c) survive synth_ecp5 as separate flip-flops: the register file of
+    W2T16, whose operand selects have two copies each.  Yosys merges equal flip-flops
+    unless they are kept; merged, both copies' nets would be one.  PASS/FAIL lines,
+    returns 0 or 1."""
+    check = simjobs.Checks()
+    d = os.path.join(ROOT, "build", "test", "lane-copies")   # (YoWASP: not under /tmp)
+    g = simjobs.run_cmd([os.path.join(ROOT, "build", "tools", "simty-gen"), "W=2", "T=16",
+                         "-o", os.path.join(d, "rtl")], 120)
+    check("lane-copies: simty-gen W=2 T=16 (%s)" % g["err"].strip()[:80], g["rc"] == 0)
+    if g["rc"] != 0:
+        return check.summary("lane-copies")
+    script = ("read_verilog -defer rtl/simty_ram_1r1w.v rtl/simty_rf.v; hierarchy -top simty_rf; "
+              "synth_ecp5 -top simty_rf; write_json rf.json")
+    st, _, _ = fpga_flow.run([YOSYS, "-q", "-p", script], os.path.join(d, "yosys.out"), 300, d)
+    nets = {}
+    if st == "ok":
+        with open(os.path.join(d, "rf.json")) as f:
+            nets = json.load(f)["modules"]["simty_rf"]["netnames"]
+    for reg in ("c0_rs1_q", "c1_rs2_q", "c0_bank_q", "c1_bank_q"):
+        bits = [tuple(nets.get("%s_c%d" % (reg, k), {}).get("bits", ())) for k in (0, 1)]
+        check("lane-copies: %s_c0 and %s_c1 are flip-flops of their own (%s)" % (reg, reg, st),
+              st == "ok" and all(bits) and bits[0] != bits[1]
+              and not set(bits[0]) & set(bits[1]))
+    return check.summary("lane-copies")
+
+
 def main():
+    if sys.argv[1:] == ["--lane-copies-self-test"]:
+        return lane_copies_self_test()
     if sys.argv[1:] == ["--crit-self-test"]:
         return crit_self_test()
     if sys.argv[1:] == ["--lut-tables-self-test"]:

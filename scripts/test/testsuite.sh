@@ -147,6 +147,8 @@ fast=(
   "crit-path|$py scripts/fpga/synth.py --crit-self-test"
   # the flow's LUT_TABLES holds a W-deep table of the generator in LUT-RAM (Yosys, ~3 s)
   "lut-tables|$mk gen-tool && $py scripts/fpga/synth.py --lut-tables-self-test"
+  # the copies of a register every lane reads stay apart through synthesis (W2T16's register file)
+  "lane-copies|$mk gen-tool && $py scripts/fpga/synth.py --lane-copies-self-test"
   # the model's study pass rules: results independent of the rule, passes fall (~15 s)
   "pass-rules|$py scripts/bench/pass_rules.py --self-test"
   "knobs|scripts/test/check_knobs.sh"
