@@ -8,16 +8,16 @@
 /* Past LANE_GROUP lanes, the operands with a copy of the reads' register numbers
  * and banks per group of lanes: each reaches 32 x T multiplexers (W64T32 at b61e744:
  * four nets of 1,024 sinks each, spanning the die).  n: the number of groups. */
-static void rf_operands_grouped(struct vmod *m, int nb, int n)
+static void rf_operands_grouped(const struct simt_cfg *cfg, struct vmod *m, int nb, int n)
 {
     char z1[256], z2[256], k1[256], k2[256], d1[320], d2[320];
     struct vblock *b;
 
-    lane_copies(m, n * LANE_GROUP, "c1_rs2_q", "5", "c0_use2_i ? c0_rs2_i : 5'd0",
+    lane_copies(m, cfg->t, "c1_rs2_q", "5", "c0_use2_i ? c0_rs2_i : 5'd0",
                 "the rs2 read in flight, per group");
     if (nb > 1) {
-        lane_copies(m, n * LANE_GROUP, "c0_bank_q", "1", "is_wid_i[0]", "rs1's bank, per group");
-        lane_copies(m, n * LANE_GROUP, "c1_bank_q", "1", "c0_wid_i[0]", "rs2's bank, per group");
+        lane_copies(m, cfg->t, "c0_bank_q", "1", "is_wid_i[0]", "rs1's bank, per group");
+        lane_copies(m, cfg->t, "c1_bank_q", "1", "c0_wid_i[0]", "rs2's bank, per group");
     }
     vm_reg(m, "c1_s1_q", "32*T", "rs1, one stage before execute");
     lane_copy(m, z1, sizeof z1, n, "c0_rs1_q", "");
@@ -51,7 +51,7 @@ static void rf_operands(const struct simt_cfg *cfg, struct vmod *m, int nb)
                   "issue + 3 and is registered once. x0 reads as zero.");
     n = lane_copies(m, cfg->t, "c0_rs1_q", "5", "is_rs1_i", "the rs1 read in flight, per group");
     if (n) {
-        rf_operands_grouped(m, nb, n);
+        rf_operands_grouped(cfg, m, nb, n);
         return;
     }
     vm_reg(m, "c0_rs1_q", "5", "the rs1 read in flight");

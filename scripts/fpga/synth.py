@@ -652,16 +652,23 @@ def place_seed(job):
     return r
 
 
+def test_rtl(check, name, *knobs):
+    """A self-test's Verilog: simty-gen KNOBS into build/test/NAME/rtl (YoWASP reads
+    no /tmp), checked; returns build/test/NAME, or None when the generator failed."""
+    d = os.path.join(ROOT, "build", "test", name)
+    g = simjobs.run_cmd([os.path.join(ROOT, "build", "tools", "simty-gen")] + list(knobs)
+                        + ["-o", os.path.join(d, "rtl")], 120)
+    check("%s: simty-gen %s (%s)" % (name, " ".join(knobs), g["err"].strip()[:80]), g["rc"] == 0)
+    return d if g["rc"] == 0 else None
+
+
 def lut_tables_self_test():
     """The generator's simty_ram_1r1w_lut, 64 x 36 with a register behind its read (a
     W64 table), through synth_ecp5's memory mapping with and without LUT_TABLES: one
     DP16KD without, none and LUT-RAM with.  PASS/FAIL lines, returns 0 or 1."""
     check = simjobs.Checks()
-    d = os.path.join(ROOT, "build", "test", "lut-tables")   # (YoWASP: not under /tmp)
-    g = simjobs.run_cmd([os.path.join(ROOT, "build", "tools", "simty-gen"), "W=64", "T=1",
-                         "-o", os.path.join(d, "rtl")], 120)
-    check("lut-tables: simty-gen W=64 T=1 (%s)" % g["err"].strip()[:80], g["rc"] == 0)
-    if g["rc"] != 0:
+    d = test_rtl(check, "lut-tables", "W=64", "T=1")
+    if not d:
         return check.summary("lut-tables")
     with open(os.path.join(d, "top.v"), "w") as f:
         f.write("module top(input clk, input we, input [5:0] wa, input [5:0] ra,\n"
@@ -693,11 +700,8 @@ def lane_copies_self_test():
     unless they are kept; merged, both copies' nets would be one.  PASS/FAIL lines,
     returns 0 or 1."""
     check = simjobs.Checks()
-    d = os.path.join(ROOT, "build", "test", "lane-copies")   # (YoWASP: not under /tmp)
-    g = simjobs.run_cmd([os.path.join(ROOT, "build", "tools", "simty-gen"), "W=2", "T=16",
-                         "-o", os.path.join(d, "rtl")], 120)
-    check("lane-copies: simty-gen W=2 T=16 (%s)" % g["err"].strip()[:80], g["rc"] == 0)
-    if g["rc"] != 0:
+    d = test_rtl(check, "lane-copies", "W=2", "T=16")
+    if not d:
         return check.summary("lane-copies")
     script = ("read_verilog -defer rtl/simty_ram_1r1w.v rtl/simty_rf.v; hierarchy -top simty_rf; "
               "synth_ecp5 -top simty_rf; write_json rf.json")
