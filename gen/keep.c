@@ -88,3 +88,19 @@ const char *lane_copy(struct vmod *m, char *buf, size_t len, int n, const char *
         vm_fail(m, "lane_copy: %s's copies need more than %zu characters", reg, len);
     return buf;
 }
+
+/* The per-lane spread of lane_copies' n copies for a T-bit port, lane l reading its
+ * group's copy: "{{8{reg_c3sel}}, {8{reg_c2sel}}, {8{reg_c1sel}}, {8{reg_c0sel}}}"
+ * (sel: a bit select or ""). An expression that does not fit in buf fails the module. */
+const char *lane_spread(struct vmod *m, char *buf, size_t len, int n, const char *reg,
+                        const char *sel)
+{
+    size_t at = (size_t)snprintf(buf, len, "{");
+
+    for (int k = n - 1; k >= 0 && at < len; k--)
+        at += (size_t)snprintf(buf + at, len - at, "{%d{%s_c%d%s}}%s", LANE_GROUP, reg, k, sel,
+                               k ? ", " : "}");
+    if (at >= len)
+        vm_fail(m, "lane_spread: %s's copies need more than %zu characters", reg, len);
+    return buf;
+}

@@ -113,10 +113,19 @@ static void rf_ports(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_IN, "wl_rd_i", "5", NULL);
     vm_port(m, VM_IN, "wl_mask_i", "T", NULL);
     vm_port(m, VM_IN, "wl_data_i", "32*T", NULL);
+    for (int bk = 0; bk < cfg->rf_banks_impl && cfg->t > LANE_GROUP; bk++) {
+        char name[24], what[96];
+        snprintf(name, sizeof name, "wl_bank%d_l_i", bk);
+        snprintf(what, sizeof what, "the load write goes to bank %d, per lane (a copy per group "
+                                    "of lanes)", bk);
+        vm_port(m, VM_IN, name, "T", what);
+    }
 }
 
 /* One bank's RAM per lane: written with zero while init, else by the ALU write or
- * the load write that the bank's select (wah) picks; read at the row ra. */
+ * the load write (never both in a cycle: the scheduler reserves the bank's port), the
+ * ALU's select first, or past LANE_GROUP lanes the load's, from its group's copy;
+ * read at the row raddr. */
 static void rf_bank_lanes(const struct simt_cfg *cfg, struct vmod *m, int bk)
 {
     for (int l = 0; l < cfg->t; l++) {
@@ -131,11 +140,19 @@ static void rf_bank_lanes(const struct simt_cfg *cfg, struct vmod *m, int bk)
         vm_inst_param(in, "DEPTH_W", "ROW_W");
         vm_inst_param(in, "DATA_W", "32");
         vm_inst_conn(in, "clk_i", "clk_i");
-        vm_inst_conn(in, "we_i", "%s || (wa_bank%d ? wa_mask_i[%d] && !wa_kill_i : wl_bank%d && "
-                     "wl_mask_i[%d])", init, bk, l, bk, l);
-        vm_inst_conn(in, "waddr_i", "waddr%d", bk);
-        vm_inst_conn(in, "wdata_i", "%s ? 32'd0 : wa_bank%d ? wa_data_i[%d +: 32] : "
-                     "wl_data_i[%d +: 32]", init, bk, 32 * l, 32 * l);
+        if (cfg->t > LANE_GROUP) {   /* the load write's select, its group's copy */
+            vm_inst_conn(in, "we_i", "%s || (wl_bank%d_l_i[%d] ? wl_mask_i[%d] : wa_bank%d && "
+                         "wa_mask_i[%d] && !wa_kill_i)", init, bk, l, l, bk, l);
+            vm_inst_conn(in, "waddr_i", "waddr%d", bk);
+            vm_inst_conn(in, "wdata_i", "%s ? 32'd0 : wl_bank%d_l_i[%d] ? wl_data_i[%d +: 32] : "
+                         "wa_data_i[%d +: 32]", init, bk, l, 32 * l, 32 * l);
+        } else {
+            vm_inst_conn(in, "we_i", "%s || (wa_bank%d ? wa_mask_i[%d] && !wa_kill_i : wl_bank%d && "
+                         "wl_mask_i[%d])", init, bk, l, bk, l);
+            vm_inst_conn(in, "waddr_i", "waddr%d", bk);
+            vm_inst_conn(in, "wdata_i", "%s ? 32'd0 : wa_bank%d ? wa_data_i[%d +: 32] : "
+                         "wl_data_i[%d +: 32]", init, bk, 32 * l, 32 * l);
+        }
         vm_inst_conn(in, "re_i", "c0_bank%d || c1_bank%d", bk, bk);
         vm_inst_conn(in, "raddr_i", "raddr%d", bk);
         vm_inst_conn(in, "rdata_o", "rdata%d[%d +: 32]", bk, 32 * l);
@@ -179,7 +196,10 @@ static void rf_bank(const struct simt_cfg *cfg, struct vmod *m, int bk, const ch
     snprintf(buf, sizeof buf, "raddr%d", bk);
     vm_assign(m, buf, "%s ? %s : %s", name[1], row[1], row[0]);
     snprintf(buf, sizeof buf, "waddr%d", bk);
-    vm_assign(m, buf, "init_i ? init_row_i : %s ? %s : %s", name[2], row[2], row[3]);
+    if (cfg->t > LANE_GROUP)   /* the load write first, as the lanes' selects */
+        vm_assign(m, buf, "init_i ? init_row_i : %s ? %s : %s", name[3], row[3], row[2]);
+    else
+        vm_assign(m, buf, "init_i ? init_row_i : %s ? %s : %s", name[2], row[2], row[3]);
     rf_bank_lanes(cfg, m, bk);
 }
 

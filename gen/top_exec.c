@@ -335,11 +335,64 @@ static void top_resolve_regs(struct vmod *m)
     vm_wire(m, "ld_data", "32*T", "the lanes' load values, from the gather");
 }
 
+/* What the load write-back registers take next: valid, warp, its low bit, rd and mask:
+ * the extraction stage's load (or product), else (rv32im) a divide's result that
+ * takes the port. */
+static const char *const *wb_next(const struct simt_cfg *cfg)
+{
+    static const char *const load[5] = { "ld_valid_q", "ld_wid_q", "ld_wid_q[0]", "ld_rd_q",
+                                         "ld_mask_q" };
+    static const char *const either[5] = {
+        "ld_valid_q || mdu_take", "ld_valid_q ? ld_wid_q : mdu_wid",
+        "ld_valid_q ? ld_wid_q[0] : mdu_wid[0]", "ld_valid_q ? ld_rd_q : mdu_rd",
+        "ld_valid_q ? ld_mask_q : mdu_mask",
+    };
+    return cfg->isa_m ? either : load;
+}
+
+/* The load write-back (issue + 10), in the resolve block b: the register file's load
+ * port, from flip-flops. */
+static void top_writeback(const struct simt_cfg *cfg, struct vblock *b)
+{
+    const char *const *nx = wb_next(cfg);
+    const char *ld = cfg->isa_a ? "ld_sc_q ? {T{31'd0, ld_scf_q}} : ld_data" : "ld_data";
+
+    vb_set(b, "wb_valid_q", "%s", nx[0]);
+    vb_set(b, "wb_wid_q", "%s", nx[1]);
+    vb_set(b, "wb_rd_q", "%s", nx[3]);
+    vb_set(b, "wb_mask_q", "%s", nx[4]);
+    if (!cfg->isa_m) {
+        vb_set(b, "wb_data_q", "%s", ld);
+        return;
+    }
+    if (cfg->res_lat >= 3)
+        vb_set(b, "wb_dv_q", "!ld_valid_q");
+    vb_set(b, "wb_data_q", "!ld_valid_q ? mdu_dres : ld_mul_q ? ld_mdata_q : %s", ld);
+}
+
+/* Past LANE_GROUP lanes, the load write's bank select (a write to bank b: bit b) has a
+ * copy per group of lanes: it picks the write data of 32 x T multiplexers per bank
+ * (W64T32: two nets of 1,067 sinks across the die). The ALU write's select, which
+ * also waits for the late squash, then steers the write enables only: the scheduler's
+ * reservations never let both writes reach one bank in a cycle, squashed or not. */
+static void top_writeback_copies(const struct simt_cfg *cfg, struct vmod *m)
+{
+    const char *const *nx = wb_next(cfg);
+    char any[160], d[400];
+
+    snprintf(any, sizeof any, "(%s) && (%s) != 5'd0", nx[0], nx[3]);
+    if (cfg->rf_banks_impl > 1)
+        snprintf(d, sizeof d, "{%s && (%s), %s && !(%s)}", any, nx[2], any, nx[2]);
+    else
+        snprintf(d, sizeof d, "%s", any);
+    lane_copies(m, cfg->t, "wb_bank_q", cfg->rf_banks_impl > 1 ? "2" : "1", d,
+                "the load write's bank (bit b: bank b), per group");
+}
+
 /* The resolve block: resolve, gather, extraction and load write-back registers, data requests. */
 static void top_resolve(const struct simt_cfg *cfg, struct vmod *m)
 {
     struct vblock *b;
-    const int rl = cfg->res_lat;
     const int im = cfg->isa_m;
 
     vm_comment(m, "Went where predicted with every active thread, at the same depth: no "
@@ -395,26 +448,14 @@ static void top_resolve(const struct simt_cfg *cfg, struct vmod *m)
         vb_set(b, "g_mul_q", "m_mul_q");
         vb_set(b, "ld_mul_q", "g_mul_q");
         vb_set(b, "ld_mdata_q", "mdu_mul");
-        vb_set(b, "wb_valid_q", "ld_valid_q || mdu_take");
-        vb_set(b, "wb_wid_q", "ld_valid_q ? ld_wid_q : mdu_wid");
-        vb_set(b, "wb_rd_q", "ld_valid_q ? ld_rd_q : mdu_rd");
-        vb_set(b, "wb_mask_q", "ld_valid_q ? ld_mask_q : mdu_mask");
-        if (rl >= 3)
-            vb_set(b, "wb_dv_q", "!ld_valid_q");
-        vb_set(b, "wb_data_q", "!ld_valid_q ? mdu_dres : ld_mul_q ? ld_mdata_q : %s",
-               cfg->isa_a ? "ld_sc_q ? {T{31'd0, ld_scf_q}} : ld_data" : "ld_data");
-    } else {
-        vb_set(b, "wb_valid_q", "ld_valid_q");
-        vb_set(b, "wb_wid_q", "ld_wid_q");
-        vb_set(b, "wb_rd_q", "ld_rd_q");
-        vb_set(b, "wb_mask_q", "ld_mask_q");
-        vb_set(b, "wb_data_q", cfg->isa_a ? "ld_sc_q ? {T{31'd0, ld_scf_q}} : ld_data" : "ld_data");
     }
+    top_writeback(cfg, b);
     vb_zero(b, "m_valid_q");
     vb_zero(b, "g_valid_q");
     vb_zero(b, "ld_valid_q");
     vb_zero(b, "wb_valid_q");
     vb_zero(b, "dmem_req_o");
+    top_writeback_copies(cfg, m);
 }
 
 /* The predictor's copy of the valid bits, the gather and the M unit (rv32im). */

@@ -321,12 +321,15 @@ static void top_rf(const struct simt_cfg *cfg, struct vmod *m)
         "wl_valid_i", "wb_valid_q", "wl_wid_i", "wb_wid_q", "wl_rd_i", "wb_rd_q",
         "wl_mask_i", "wb_mask_q", "wl_data_i", "wb_data_q", NULL });
     if (cfg->t > LANE_GROUP) {
+        const int n = cfg->t / LANE_GROUP;
         char cat[256];
-        size_t at = (size_t)snprintf(cat, sizeof cat, "{");
-        for (int k = cfg->t / LANE_GROUP - 1; k >= 0; k--)
-            at += (size_t)snprintf(cat + at, sizeof cat - at, "{%d{init_r_q_c%d}}%s", LANE_GROUP, k,
-                                   k ? ", " : "}");
-        vm_inst_conn(in, "init_l_i", "%s", cat);
+        vm_inst_conn(in, "init_l_i", "%s", lane_spread(m, cat, sizeof cat, n, "init_r_q", ""));
+        for (int bk = 0; bk < cfg->rf_banks_impl; bk++) {
+            char port[24], sel[8];
+            snprintf(port, sizeof port, "wl_bank%d_l_i", bk);
+            snprintf(sel, sizeof sel, cfg->rf_banks_impl > 1 ? "[%d]" : "", bk);
+            vm_inst_conn(in, port, "%s", lane_spread(m, cat, sizeof cat, n, "wb_bank_q", sel));
+        }
     }
 }
 

@@ -95,6 +95,8 @@ int lane_copies(struct vmod *m, int t, const char *reg, const char *width, const
                 const char *what);                             /* keep.c */
 const char *lane_copy(struct vmod *m, char *buf, size_t len, int n, const char *reg,
                       const char *sel);                        /* keep.c */
+const char *lane_spread(struct vmod *m, char *buf, size_t len, int n, const char *reg,
+                        const char *sel);                      /* keep.c */
 int gen_mdu_lane(const struct simt_cfg *c, struct vmod *m);     /* mdu.c (ISA=rv32im) */
 int gen_mdu(const struct simt_cfg *c, struct vmod *m);          /* mdu.c (ISA=rv32im) */
 int gen_resv(const struct simt_cfg *c, struct vmod *m);         /* resv.c (ISA=rv32ia) */

@@ -96,6 +96,9 @@ fast=(
   "rtl-arbp0-8x8|$(rtl 8 8 "arbiter ARBPIPE=0" "$all_sw")"
   "rtl-m-arb-8x8|$(rtl_m 8 8 arbiter rv32um)"
   "rtl-m-2x4|$(rtl_m 2 4 sorted rv32um)"
+  # past 8 lanes the load port's bank select is copied per group of lanes, the
+  # divide's results included; W = 1: one bank
+  "rtl-m-1x16|$(rtl_m 1 16 sorted "rv32um simt")"
   "rtl-a-8x8|$(rtl_a 8 8 sorted "$a_sw")"
   "rtl-a-arb-8x8|$(rtl_a 8 8 arbiter "$a_sw")"
   "rtl-a-2x4|$(rtl_a 2 4 sorted "$a_sw")"
@@ -225,7 +228,7 @@ declare -A lock_of=(
   [gen-lint]=lint [gen-lint-lazy]=lint [gen-lint-arb]=lint [gen-lint-arbp]=lint
   [gen-lint-m]=lint [gen-lint-all]=lint [gen-lint-all-arb]=lint   # build/lint/
   [ref-loader]=ref [ref-qemu]=ref [ref-isa]=ref [ref-cfg]=ref [ref-m]=ref [ref-a]=ref [ref-rtltime]=ref  # build/ref/
-  [rtl-m-2x4]=im [rtl-m-arb-8x8]=im [knobs]=im                     # build/sw-im/
+  [rtl-m-2x4]=im [rtl-m-1x16]=im [rtl-m-arb-8x8]=im [knobs]=im      # build/sw-im/
   [gen-lint-a]=lint       # build/lint/ (the rtl-a checks read build/sw-ia, built by "sw")
   [ref-yield]=ia [fuzz-a]=ia                                       # build/sw-ia/, build/fuzz-a
   [formal-quick]=formal [formal]=formal                           # build/formal/
