@@ -308,12 +308,22 @@ def rendered(a, res, digest):
 TEXT_COLUMNS = ("board", "TRACK", "status", "fmax_seeds", "crit", "note")
 
 
-def base_rows(path, board):
+def base_rows(path, board, tracks=("sorted",)):
     """--base: the rows of an earlier compare.csv by (W, T, tracker), typed as row_of makes
-    them (numbers as numbers or None, the text columns as text)."""
+    them (numbers as numbers or None, the text columns as text). A grid.csv (no board or
+    tracker column: one board's grid of one tracker) is taken as this run's board and its
+    one tracker, each row keeping its short resource."""
     with open(path, newline="") as f:
-        rows = [{k: v if k in TEXT_COLUMNS else typed(v) for k, v in r.items()}
-                for r in csv.DictReader(f)]
+        rd = csv.DictReader(f)
+        if "board" not in (rd.fieldnames or []):
+            if len(tracks) != 1:
+                sys.exit("compare: --base %s is a W x T grid, of one tracker: give one "
+                         "(CMP_TRACKS)" % path)
+            rows = [dict(g, board=board, TRACK=tracks[0], total_s=g["synth_s"])
+                    for g in grid.read_csv(path)]
+        else:
+            rows = [{k: v if k in TEXT_COLUMNS else typed(v) for k, v in r.items()}
+                    for r in rd]
     for r in rows:
         for k in COLS + ["ibuf"]:       # an older table may lack a column
             r.setdefault(k, "" if k in ("crit", "note", "fmax_seeds") else None)
@@ -941,6 +951,7 @@ def grid_tests(a, tmp):
     want = {(W, T): "{:,}".format(1000 * W + 10 * T) for W in Ws for T in Ts}
     want.update({(2, 4): "2,040 (BRAM over)", (4, 4): "4,040 (LUT4, FF over)",
                  (1, 4): "timeout", (4, 2): "pending"})
+    base = base_rows(os.path.join(tmp, "grid.csv"), "ecp5", ["arbiter"])
     return [
         ("the grid's logic table puts each point in its W row and T column", cells == want),
         ("the block-RAM table marks the short resource too",
@@ -957,6 +968,9 @@ def grid_tests(a, tmp):
         ("grid.csv reads back as the grid's rows, and the plot is written",
          grid.read_csv(os.path.join(tmp, "grid.csv")) == grows
          and all(os.path.getsize(os.path.join(tmp, "grid." + e)) > 0 for e in ("png", "svg"))),
+        ("a grid.csv as --base gives the grid back, short resources and all, as one tracker's",
+         grid.grid_rows([base[(r["W"], r["T"], "arbiter")] for r in grows], {}) == grows
+         and base[(2, 4, "arbiter")]["short"] == "BRAM" and base[(2, 4, "arbiter")]["board"] == "ecp5"),
     ]
 
 
@@ -1097,14 +1111,18 @@ def main():
                 prog.close()
     sweep_s = time.time() - t0
     rows = [row_of(a, *p, *results.get(p, (None, 0))) for p in points]
-    base = base_rows(a.base, a.board) if a.base else {}
+    base = base_rows(a.base, a.board, tracks) if a.base else {}
     for k, p in enumerate(points):
+        got = results.get(p, (None,))[0]
         if notes.get(p):
             rows[k]["note"] = "; ".join(x for x in (rows[k]["note"], notes[p]) if x)
-        elif results.get(p, (None,))[0] is None and p in base:
+        elif got is None and p in base:
             # measured elsewhere: the earlier table's row, with the queue depth of this
             # tree's RTL (the W scaling check skips pairs whose queues differ)
             rows[k] = dict(base[p], ibuf=rows[k]["ibuf"])
+        elif got is not None and base and got.get("commit"):
+            # beside an earlier table's rows: say which tree this one was measured on
+            rows[k]["note"] = "; ".join(x for x in (rows[k]["note"], "at " + got["commit"]) if x)
     add_figure(rows, bench_ipc(a.bench))
     md = write_outputs(a, rows, outdir, sweep_s)
     print()

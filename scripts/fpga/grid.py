@@ -52,11 +52,13 @@ def short_of(res):
 
 
 def grid_rows(rows, short):
-    """compare.py's rows as the grid's: short maps (W, T) to short_of()'s text."""
+    """compare.py's rows as the grid's: short maps (W, T) to short_of()'s text; a row
+    from an earlier grid (compare.py --base) brings its own."""
     return [{"W": r["W"], "T": r["T"], "status": r["status"], "logic": r["logic"],
              "lut": r["lut"], "carry": r["carry"], "ff": r["ff"], "lutram": r["lutram"],
              "bram_core": r["bram_core"], "bram_mem": r["bram_mem"],
-             "bram_total": r["bram_total"], "short": short.get((r["W"], r["T"]), ""),
+             "bram_total": r["bram_total"],
+             "short": short.get((r["W"], r["T"])) or r.get("short") or "",
              "synth_s": r["total_s"], "note": r["note"]} for r in rows]
 
 
