@@ -380,11 +380,14 @@ static void top_writeback_copies(const struct simt_cfg *cfg, struct vmod *m)
     const char *const *nx = wb_next(cfg);
     char any[160], d[400];
 
-    snprintf(any, sizeof any, "(%s) && (%s) != 5'd0", nx[0], nx[3]);
-    if (cfg->rf_banks_impl > 1)
-        snprintf(d, sizeof d, "{%s && (%s), %s && !(%s)}", any, nx[2], any, nx[2]);
-    else
-        snprintf(d, sizeof d, "%s", any);
+    int n = snprintf(any, sizeof any, "(%s) && (%s) != 5'd0", nx[0], nx[3]);
+
+    if (n < 0 || (size_t)n >= sizeof any
+        || (size_t)snprintf(d, sizeof d, cfg->rf_banks_impl > 1 ? "{%s && (%s), %s && !(%s)}"
+                            : "%s", any, nx[2], any, nx[2]) >= sizeof d) {
+        vm_fail(m, "top_writeback_copies: the bank select does not fit its buffer");
+        return;
+    }
     lane_copies(m, cfg->t, "wb_bank_q", cfg->rf_banks_impl > 1 ? "2" : "1", d,
                 "the load write's bank (bit b: bank b), per group");
 }

@@ -315,7 +315,10 @@ def base_rows(path, board, tracks=("sorted",)):
     one tracker, each row keeping its short resource."""
     with open(path, newline="") as f:
         rd = csv.DictReader(f)
-        if "board" not in (rd.fieldnames or []):
+        cols = set(rd.fieldnames or [])
+        if not ({"board", "TRACK"} <= cols or set(grid.COLS) <= cols):
+            sys.exit("compare: --base %s: neither a compare.csv nor a grid.csv" % path)
+        if "board" not in cols:
             if len(tracks) != 1:
                 sys.exit("compare: --base %s is a W x T grid, of one tracker: give one "
                          "(CMP_TRACKS)" % path)
@@ -1113,16 +1116,12 @@ def main():
     rows = [row_of(a, *p, *results.get(p, (None, 0))) for p in points]
     base = base_rows(a.base, a.board, tracks) if a.base else {}
     for k, p in enumerate(points):
-        got = results.get(p, (None,))[0]
         if notes.get(p):
             rows[k]["note"] = "; ".join(x for x in (rows[k]["note"], notes[p]) if x)
-        elif got is None and p in base:
+        elif results.get(p, (None,))[0] is None and p in base:
             # measured elsewhere: the earlier table's row, with the queue depth of this
             # tree's RTL (the W scaling check skips pairs whose queues differ)
             rows[k] = dict(base[p], ibuf=rows[k]["ibuf"])
-        elif got is not None and base and got.get("commit"):
-            # beside an earlier table's rows: say which tree this one was measured on
-            rows[k]["note"] = "; ".join(x for x in (rows[k]["note"], "at " + got["commit"]) if x)
     add_figure(rows, bench_ipc(a.bench))
     md = write_outputs(a, rows, outdir, sweep_s)
     print()

@@ -83,7 +83,9 @@ def measured(r):
 
 
 def fits(r):
-    return measured(r) and not r["short"]
+    """Measured and within the device (a does-not-fit row from a compare.csv base names
+    no short resource, but its status says it)."""
+    return measured(r) and not r["short"] and r["status"] != "does_not_fit"
 
 
 def cell(r, value, mark):
