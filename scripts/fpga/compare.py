@@ -910,12 +910,13 @@ def area_tests(a, tmp):
          and not reusable(a, flat, "other")),
         ("an area-only run reruns a synthesis that timed out under a shorter timeout",
          not reusable(a, dict(flat, status="timeout", timeout_s=600), "d")),
-        ("exit status: 0 all measured, 3 points pending (the budget), 1 a point timed out; "
-         "a rendered table 0",
+        ("exit status: 0 all measured (a does-not-fit verdict too), 3 points pending (the "
+         "budget), 1 a point timed out; a rendered table 0",
          [exit_status(argparse.Namespace(render=r), [dict(row, status=s) for s in st])
           for r, st in ((False, ["ok"]), (False, ["ok", "pending"]), (False, ["pnr_pending"]),
-                        (False, ["timeout", "pending"]), (True, ["timeout", "pending"]))]
-         == [0, 3, 3, 1, 0]
+                        (False, ["timeout", "pending"]), (True, ["timeout", "pending"]),
+                        (False, ["ok", "does_not_fit"]))]
+         == [0, 3, 3, 1, 0, 0]
          and exit_status(argparse.Namespace(render=True), [row], failed_checks=True) == 1),
         ("a full run does not take an area-only result for a placed one",
          not reusable(argparse.Namespace(area_only=False, seeds=1, placer="auto", timeout=3600),
@@ -1138,14 +1139,15 @@ def main():
 
 
 def exit_status(a, rows, failed_checks=False):
-    """0 when every point was measured; 1 when a check of the table failed or a point
+    """0 when every point was measured (a design that does not fit the device is a
+    verdict: its short resource is named); 1 when a check of the table failed or a point
     did not finish (failed, timed out; a rendered table lists what was measured, so
     there they are results); 3 when the rest were measured and points are pending
     only because --budget was spent (the same command resumes them)."""
     if failed_checks:
         return 1
     pend = ("pending", "pnr_pending")
-    if not a.render and any(r["status"] not in ("ok",) + pend for r in rows):
+    if not a.render and any(r["status"] not in ("ok", "does_not_fit") + pend for r in rows):
         return 1
     return 3 if any(r["status"] in pend for r in rows) and not a.render else 0
 
