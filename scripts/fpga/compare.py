@@ -452,12 +452,22 @@ SCALING = {
 }
 
 
+# Over W the check judges a pair only when its added warps would add more logic than
+# the flat netlist's noise: equal-logic edits move the flat count by up to 4 % (issue
+# 49), and a warp adds at least about 90 logic (W = 8 -> 16 at T = 16 in the W x T grid;
+# 188 at T = 8).
+FLAT_NOISE = 0.04
+WARP_MIN = 90
+
+
 def scaling_check(rows, axis="T"):
     """No lane (axis T) or warp (axis W) may be optimised away: per tracker and value of
     the other axis, the placed logic must grow along the axis. Points of a different
     value of the other axis are never compared (a W sweep has no T pair to flag), nor
     two points whose warps have queues of different depths (the generator gives W <= 2
-    four entries per warp, two from W = 4: W = 2 may be the larger core)."""
+    four entries per warp, two from W = 4: W = 2 may be the larger core). Over W a pair
+    that did not grow is named, not failed, when its warps would add less than the flat
+    netlist's noise."""
     other = "W" if axis == "T" else "T"
     lanes = axis == "T" and any(r["lanes_logic"] for r in rows)
     title, grows, why, detail = SCALING[axis if lanes or axis == "W" else "T-flat"]
@@ -470,6 +480,11 @@ def scaling_check(rows, axis="T"):
         apart = [(p, q) for p, q in pairs
                  if None not in (p.get("ibuf"), q.get("ibuf")) and p["ibuf"] != q["ibuf"]]
         pairs = [pq for pq in pairs if pq not in apart]
+        # over W, a pair that did not grow cannot be judged when its added warps would add
+        # less than the flat netlist's noise (at T >= 32 a warp is about 0.3 % of the core)
+        blur = [(p, q) for p, q in pairs if axis == "W" and q["logic"] <= p["logic"]
+                and WARP_MIN * (q["W"] - p["W"]) < FLAT_NOISE * p["logic"]]
+        pairs = [pq for pq in pairs if pq not in blur]
         bad = ["%s=%d -> %d" % (axis, p[axis], q[axis]) for p, q in pairs
                if not (q["logic"] > p["logic"]
                        and (not lanes or q["lanes_logic"] > 1.5 * p["lanes_logic"]))]
@@ -481,6 +496,9 @@ def scaling_check(rows, axis="T"):
         name = "%s, %s=%d" % (track, other, fixed) if several else track
         skip = "".join(" %s=%d -> %d not compared (queue depth %d -> %d)."
                        % (axis, p[axis], q[axis], p["ibuf"], q["ibuf"]) for p, q in apart)
+        skip += "".join(" %s=%d -> %d not judged (%+d logic: its warps are within the flat "
+                        "netlist's noise)." % (axis, p[axis], q[axis], q["logic"] - p["logic"])
+                        for p, q in blur)
         if bad:
             out.append("%s, %s: FAILED between %s (%s)%s" % (title, name, ", ".join(bad), why,
                                                               skip.rstrip(".")))
@@ -725,7 +743,7 @@ def w_sweep_tests(a, tmp):
     grow = [row_of(a, W, 8, "sorted", made_up(8, 8000, 5000 + 1500 * W), 0) for W in Ws]
     flat = [row_of(a, W, 8, "sorted", made_up(8, 8000, 5000 + 1500 * min(W, 4)), 0) for W in Ws]
     # W <= 2 has 4-entry queues, W >= 4 two: W = 2 is larger than W = 4
-    qlogic = {1: 2500, 2: 13000, 4: 11000, 8: 17000, 16: 29000}
+    qlogic = {1: 1500, 2: 5000, 4: 4500, 8: 7500, 16: 13500}
     queues = [dict(row_of(a, W, 8, "sorted", made_up(8, 8000, qlogic[W]), 0),
                    ibuf=4 if W <= 2 else 2) for W in Ws]
     # over T at W=4 and W=8: W=8 T=2 has more logic than W=4 T=4, so mixing Ws would fail
@@ -743,17 +761,22 @@ def w_sweep_tests(a, tmp):
         ("growing logic passes the W scaling check, the T check is not run",
          checks(grow) == scaling_check(grow, "W")
          and "grows with W over 5 points" in checks(grow)[0] and "FAILED" not in md),
-        ("logic that stops growing with W fails it",
-         "FAILED between W=4 -> 8, W=8 -> 16" in scaling_check(flat, "W")[0]
+        ("logic that stops growing with W fails it, where warps would show above the noise",
+         "FAILED between W=8 -> 16" in scaling_check(flat, "W")[0]
+         and "W=4 -> 8 not judged (+0 logic: its warps are within the flat netlist's noise)"
+         in scaling_check(flat, "W")[0]
          and any("FAILED" in line for line in checks(flat))),
+        ("a drop over W within the noise of a large core is named, not failed",
+         "FAILED" not in scaling_check([dict(r, logic=70000 - (r["W"] == 8) * 900)
+                                        for r in grow[2:4]], "W")[0]),
         ("the W check does not compare points of different queue depths",
          queues[1]["logic"] > queues[2]["logic"]
          and scaling_check(queues, "W")[0].endswith(
-             "over 5 points (logic per added warp W=1 -> 2: 10500, W=4 -> 8: 1500, W=8 -> 16: "
-             "1500). W=2 -> 4 not compared (queue depth 4 -> 2).")
+             "over 5 points (logic per added warp W=1 -> 2: 3500, W=4 -> 8: 750, W=8 -> 16: "
+             "750). W=2 -> 4 not compared (queue depth 4 -> 2).")
          and "FAILED between W=4 -> 8 (placed logic does not grow with W: optimised-away "
              "warps?) W=2 -> 4 not compared (queue depth 4 -> 2)" in scaling_check(
-                 [dict(r, logic=10000) if r["W"] == 8 else r for r in queues], "W")[0]),
+                 [dict(r, logic=4000) if r["W"] == 8 else r for r in queues], "W")[0]),
         ("the T check compares only points of the same W",
          sweep_of(both)[0] == "T" and len(curves(both)) == 2
          and [line.split(":")[0] for line in scaling_check(both)]
