@@ -156,6 +156,8 @@ help:
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
 	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1 SYNTH_JOBS=1] [ENDPOINTS=MHz] [TIMING_WEIGHT=N]"
 	@echo "                                  board top + core: Yosys, nextpnr; area per unit, Fmax, report; ENDPOINTS: every register that misses MHz"
+	@echo "  make congestion [W= T= TRACK=]  where nextpnr's router2 finds make synth's ECP5 netlist congested"
+	@echo "                                  (first iteration): share per unit and a map per tile, synth-ecp5/congestion/"
 	@echo "  make bitstream [BOARD=] [W= T=] pack the routed design (make synth first if needed), check it by"
 	@echo "                                  unpacking it, print its path; make prog loads it (openFPGALoader)"
 	@echo "  make bitstream|prog PROG=x.elf  put any ELF into the configuration's patchable routed design"

@@ -2,7 +2,7 @@
 # bitstream and prog (PROG= too), compare (the tracker sweeps), postsynth, fpga-sim,
 # term, fpga-lint and the FPGA's test programs.  Included by the top Makefile, after
 # scripts/sim/sim.mk (RTL_DIR, SIM_BIN).
-.PHONY: fpga-smoke fpga-calibrate synth bitstream prog test-prog compare postsynth fpga-sim term \
+.PHONY: fpga-smoke fpga-calibrate synth congestion bitstream prog test-prog compare postsynth fpga-sim term \
         test-fpga-sim-prog fpga-lint
 
 # --- FPGA flows (scripts/fpga/fpga_flow.py) ---------------------------------------
@@ -42,6 +42,12 @@ synth: setup config
 	@$(PYTHON) scripts/fpga/synth.py --board $(BOARD) --rtl $(RTL_DIR) \
 	    --seeds $(SEEDS) --jobs $(SYNTH_JOBS) --timeout $(SYNTH_TIMEOUT) --placer $(PLACER) $(if $(FREQ),--freq $(FREQ)) \
 	    $(if $(ENDPOINTS),--endpoints $(ENDPOINTS)) $(if $(TIMING_WEIGHT),--timing-weight $(TIMING_WEIGHT))
+
+# make congestion: where nextpnr's router2 finds W x T's make synth netlist congested
+# after its first iteration (scripts/fpga/congestion.py; ECP5)
+congestion: setup
+	@$(PYTHON) scripts/fpga/congestion.py --synth $(CFG_DIR)/synth-ecp5 --seed $(SEEDS) \
+	    --timeout $(SYNTH_TIMEOUT)
 
 # make bitstream: pack the routed design of make synth (run first if missing)
 # into $(CFG_DIR)/synth-$(BOARD)/simty_$(BOARD).bit|.bin, checked by a round trip;

@@ -132,6 +132,7 @@ fast=(
   # a run past its limit is TOO SLOW, not FAIL (stand-ins, ~50 s)
   "backstops|scripts/test/backstops.sh"
   "compare-selftest|$py scripts/fpga/compare.py --self-test"
+  "congestion-selftest|$py scripts/fpga/congestion.py --self-test"
   "bench-plot-selftest|$py scripts/bench/bench_plot.py --self-test"
   "bench-selftest|$py scripts/bench/bench.py --self-test"
   # make policy-sweep's tables and plot on made-up records (~2 s)
