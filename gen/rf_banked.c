@@ -128,9 +128,24 @@ static void rf_ports(const struct simt_cfg *cfg, struct vmod *m)
  * read at the row raddr. */
 static void rf_bank_lanes(const struct simt_cfg *cfg, struct vmod *m, int bk)
 {
+    const int ld = cfg->t > LANE_GROUP;   /* the load write first, its group's copy */
+    const char *src[2] = { ld ? "wl" : "wa", ld ? "wa" : "wl" };
+
     for (int l = 0; l < cfg->t; l++) {
-        char name[32], init[24];
+        char name[32], init[24], sel[32], wa[64], wl[48];
+        const char *en[2];
         struct vinst *in;
+        snprintf(wa, sizeof wa, "wa_mask_i[%d] && !wa_kill_i", l);
+        snprintf(wl, sizeof wl, "wl_mask_i[%d]", l);
+        if (ld) {
+            snprintf(sel, sizeof sel, "wl_bank%d_l_i[%d]", bk, l);
+            snprintf(wa, sizeof wa, "wa_bank%d && wa_mask_i[%d] && !wa_kill_i", bk, l);
+        } else {
+            snprintf(sel, sizeof sel, "wa_bank%d", bk);
+            snprintf(wl, sizeof wl, "wl_bank%d && wl_mask_i[%d]", bk, l);
+        }
+        en[0] = ld ? wl : wa;
+        en[1] = ld ? wa : wl;
         snprintf(name, sizeof name, "u_bank%d_lane%d", bk, l);
         if (cfg->t > LANE_GROUP)
             snprintf(init, sizeof init, "init_l_i[%d]", l);
@@ -140,19 +155,10 @@ static void rf_bank_lanes(const struct simt_cfg *cfg, struct vmod *m, int bk)
         vm_inst_param(in, "DEPTH_W", "ROW_W");
         vm_inst_param(in, "DATA_W", "32");
         vm_inst_conn(in, "clk_i", "clk_i");
-        if (cfg->t > LANE_GROUP) {   /* the load write's select, its group's copy */
-            vm_inst_conn(in, "we_i", "%s || (wl_bank%d_l_i[%d] ? wl_mask_i[%d] : wa_bank%d && "
-                         "wa_mask_i[%d] && !wa_kill_i)", init, bk, l, l, bk, l);
-            vm_inst_conn(in, "waddr_i", "waddr%d", bk);
-            vm_inst_conn(in, "wdata_i", "%s ? 32'd0 : wl_bank%d_l_i[%d] ? wl_data_i[%d +: 32] : "
-                         "wa_data_i[%d +: 32]", init, bk, l, 32 * l, 32 * l);
-        } else {
-            vm_inst_conn(in, "we_i", "%s || (wa_bank%d ? wa_mask_i[%d] && !wa_kill_i : wl_bank%d && "
-                         "wl_mask_i[%d])", init, bk, l, bk, l);
-            vm_inst_conn(in, "waddr_i", "waddr%d", bk);
-            vm_inst_conn(in, "wdata_i", "%s ? 32'd0 : wa_bank%d ? wa_data_i[%d +: 32] : "
-                         "wl_data_i[%d +: 32]", init, bk, 32 * l, 32 * l);
-        }
+        vm_inst_conn(in, "we_i", "%s || (%s ? %s : %s)", init, sel, en[0], en[1]);
+        vm_inst_conn(in, "waddr_i", "waddr%d", bk);
+        vm_inst_conn(in, "wdata_i", "%s ? 32'd0 : %s ? %s_data_i[%d +: 32] : %s_data_i[%d +: 32]",
+                     init, sel, src[0], 32 * l, src[1], 32 * l);
         vm_inst_conn(in, "re_i", "c0_bank%d || c1_bank%d", bk, bk);
         vm_inst_conn(in, "raddr_i", "raddr%d", bk);
         vm_inst_conn(in, "rdata_o", "rdata%d[%d +: 32]", bk, 32 * l);
@@ -175,6 +181,7 @@ static void rf_bank(const struct simt_cfg *cfg, struct vmod *m, int bk, const ch
     };
     const int nb = cfg->rf_banks_impl;
     char name[4][24], buf[24];
+    int first;
 
     vm_comment(m, "Bank %d: %s warps.", bk, nb == 1 ? "all" : bk ? "odd" : "even");
     for (int i = 0; i < 4; i++) {
@@ -196,10 +203,8 @@ static void rf_bank(const struct simt_cfg *cfg, struct vmod *m, int bk, const ch
     snprintf(buf, sizeof buf, "raddr%d", bk);
     vm_assign(m, buf, "%s ? %s : %s", name[1], row[1], row[0]);
     snprintf(buf, sizeof buf, "waddr%d", bk);
-    if (cfg->t > LANE_GROUP)   /* the load write first, as the lanes' selects */
-        vm_assign(m, buf, "init_i ? init_row_i : %s ? %s : %s", name[3], row[3], row[2]);
-    else
-        vm_assign(m, buf, "init_i ? init_row_i : %s ? %s : %s", name[2], row[2], row[3]);
+    first = cfg->t > LANE_GROUP ? 3 : 2;   /* the write the lanes' selects put first */
+    vm_assign(m, buf, "init_i ? init_row_i : %s ? %s : %s", name[first], row[first], row[5 - first]);
     rf_bank_lanes(cfg, m, bk);
 }
 
