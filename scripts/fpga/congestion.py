@@ -130,16 +130,18 @@ def route(synth, out, seed, timeout):
         p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=out,
                              start_new_session=True)
     end = time.time() + timeout
-    try:
-        while p.poll() is None and time.time() < end:
-            time.sleep(5)
-            if os.path.exists(log):
-                with open(log) as f:
-                    if FIRST.search(f.read()):
-                        return True
-        return p.poll() == 0 and os.path.exists(os.path.join(out, "heat_congestion_by_net_1.csv"))
-    finally:
-        fpga_flow.kill_session(p)
+    with fpga_flow.live(p):   # killed with the rest if this run is stopped (SIGTERM)
+        try:
+            while p.poll() is None and time.time() < end:
+                time.sleep(5)
+                if os.path.exists(log):
+                    with open(log) as f:
+                        if FIRST.search(f.read()):
+                            return True
+            return p.poll() == 0 and os.path.exists(os.path.join(out,
+                                                                 "heat_congestion_by_net_1.csv"))
+        finally:
+            fpga_flow.kill_session(p)
 
 
 def self_test():

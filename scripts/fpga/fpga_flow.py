@@ -28,6 +28,7 @@ pack() and roundtrip(), and nextpnr's (and Yosys's) progress while they run
 (PnrLog, YosysLog, PnrWatch, pnr_history()); the self-tests check them.
 """
 import argparse
+import contextlib
 import importlib.metadata
 import json
 import os
@@ -115,6 +116,19 @@ def end_sessions_on_sigterm():
     signal.signal(signal.SIGTERM, stop)
 
 
+@contextlib.contextmanager
+def live(p):
+    """While inside, the session p leads (start_new_session) is one that
+    end_sessions_on_sigterm() kills."""
+    with _LIVE_LOCK:
+        _LIVE.add(p)
+    try:
+        yield p
+    finally:
+        with _LIVE_LOCK:
+            _LIVE.discard(p)
+
+
 def run(cmd, log, timeout, cwd):
     """Run cmd under /usr/bin/time; return (status, seconds, peak MiB).  The
     command runs in a session of its own: on a timeout (or when this process is
@@ -126,19 +140,15 @@ def run(cmd, log, timeout, cwd):
     with open(log, "w") as f:
         p = subprocess.Popen(full, stdout=f, stderr=subprocess.STDOUT, cwd=cwd,
                              start_new_session=True)
-        with _LIVE_LOCK:
-            _LIVE.add(p)
-        try:
-            rc = p.wait(timeout=timeout)
-        except subprocess.TimeoutExpired:
-            kill_session(p)
-            return "timeout", time.time() - t0, None
-        except BaseException:
-            kill_session(p)
-            raise
-        finally:
-            with _LIVE_LOCK:
-                _LIVE.discard(p)
+        with live(p):
+            try:
+                rc = p.wait(timeout=timeout)
+            except subprocess.TimeoutExpired:
+                kill_session(p)
+                return "timeout", time.time() - t0, None
+            except BaseException:
+                kill_session(p)
+                raise
     secs, peak = time.time() - t0, None
     try:
         with open(tfile) as f:
