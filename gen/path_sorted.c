@@ -134,7 +134,7 @@ static void sorted_interface(const struct simt_cfg *cfg, struct vmod *m, const s
     vm_port(m, VM_OUT, "g_valid_o", "1", "a count for warp g_wid_o (its HCT2 was written last cycle)");
     vm_port(m, VM_OUT, "g_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "g_ahead_o", "3", "instructions from the head's PC before HCT2's "
-            "(7: 7 or more, or HCT2 is less deep); 0 when the list cannot tell (lazy CCT)");
+            "(7: 7 or more, or HCT2 is less deep); 0 when the warp has more than two paths");
     if (cfg->formal) {
         vm_localparam(m, "F_NP", 2 + nc, "formal: paths shown per warp (HCT1, HCT2, %d of the CCT)", nc);
         vm_group(m, "formal observation (simty-gen --formal, test only)");
@@ -214,8 +214,8 @@ static void sorted_hct2(struct vmod *m, const struct sorted *s)
     vm_reg(m, "g_wid_q", "WARP_W", NULL);
     vm_reg(m, "g_xpc_q", "30", "the head path's PC and depth, written to HCT1 at stage r");
     vm_reg(m, "g_xd_q", "8", NULL);
-    if (exact)
-        vm_reg(m, "g_two_q", "1", "the heap stays empty: the warp has two paths at most");
+    if (s->has_cct)
+        vm_reg(m, "g_two_q", "1", "the CCT stays empty: the warp has two paths at most");
     vm_wire(m, "h2_wdata", "PATH_W", NULL);
     vm_wire(m, "c", "PATH_W", "HCT2 entry of the warp at resolve");
     in = vm_inst(m, "simty_ram_1r1w", "u_hct2");
@@ -392,7 +392,7 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
         vb_set(b, "g_wid_q", "r_wid_q");
         vb_set(b, "g_xpc_q", "r_x_q[P_PC +: 30]");
         vb_set(b, "g_xd_q", "r_x_q[P_D +: 8]");
-        if (exact)
+        if (has_cct)
             vb_set(b, "g_two_q", "cct_empty && !r_z_q[P_V]");
         if (!has_cct)
             vb_set(b, "g_y_q", "r_y_q");
@@ -445,12 +445,12 @@ static void sorted_ahead(struct vmod *m, const struct sorted *s)
     int exact = s->exact, has_cct = s->has_cct;
 
     vm_comment(m, "How many instructions the head path may run before it reaches HCT2's path, "
-                  "when that is the warp's only other one (no CCT, or the exact CCT's heap "
-                  "empty): the scheduler lets the warp issue that many path-neutral instructions "
-                  "back to back, so that they never pass the point where the other path waits. "
-                  "Those resolve a cycle apart and leave both tables as they are; with paths in "
-                  "the heap they would not (a root merged into HCT2), and the heap's operations "
-                  "of one warp must be 3 cycles apart.");
+                  "when that is the warp's only other one (no CCT, or the CCT empty): the "
+                  "scheduler lets the warp issue that many path-neutral instructions back to "
+                  "back, so that they never pass the point where the other path waits. Those "
+                  "resolve a cycle apart and leave both tables as they are; with paths in the "
+                  "CCT they would not (a root merged into HCT2, a pop or the lazy sorter's "
+                  "swap), and the exact heap's operations of one warp must be 3 cycles apart.");
     vm_reg(m, "a_valid_q", "1", "the count, registered (issue + 10)");
     vm_reg(m, "a_wid_q", "WARP_W", NULL);
     vm_reg(m, "a_n_q", "3", NULL);
@@ -465,21 +465,15 @@ static void sorted_ahead(struct vmod *m, const struct sorted *s)
     vm_assign(m, "g_valid_o", "a_valid_q");
     vm_assign(m, "g_wid_o", "a_wid_q");
     vm_assign(m, "g_ahead_o", "a_n_q");
-    if (exact || !has_cct) {
-        vm_wire(m, "g_dist", "31", "HCT2's PC - the head's (negative: HCT2's is behind)");
-        vm_assign(m, "g_dist", "{1'b0, h2_wdata[P_PC +: 30]} - {1'b0, g_xpc_q}");
-        vm_comment(m, "Paths at one PC merge whatever their depths, so the head stops before "
-                      "HCT2's PC when that is ahead of it; one behind it (less deep) is never "
-                      "reached.");
-        vm_assign(m, "g_ahead", "!h2_wdata[P_V]%s ? 3'd0 : "
-                                  "g_dist[30] || g_dist == 31'd0 ? (h2_wdata[P_D +: 8] < g_xd_q ? "
-                                  "3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0]",
-                  exact ? " || !g_two_q" : "");
-    } else {
-        vm_assign(m, "g_ahead", "3'd0");
-        vm_wire(m, "unused_gx", "1", "the lazy CCT may hold a path before HCT2's");
-        vm_assign(m, "unused_gx", "^{g_xpc_q, g_xd_q}");
-    }
+    vm_wire(m, "g_dist", "31", "HCT2's PC - the head's (negative: HCT2's is behind)");
+    vm_assign(m, "g_dist", "{1'b0, h2_wdata[P_PC +: 30]} - {1'b0, g_xpc_q}");
+    vm_comment(m, "Paths at one PC merge whatever their depths, so the head stops before "
+                  "HCT2's PC when that is ahead of it; one behind it (less deep) is never "
+                  "reached.");
+    vm_assign(m, "g_ahead", "!h2_wdata[P_V]%s ? 3'd0 : "
+                              "g_dist[30] || g_dist == 31'd0 ? (h2_wdata[P_D +: 8] < g_xd_q ? "
+                              "3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0]",
+              has_cct ? " || !g_two_q" : "");
     vm_wire(m, "unused_leave", "1", "the sorted list learns exits from the masks");
     vm_assign(m, "unused_leave", exact ? "^m_leave_i" : "^m_leave_i ^ ^init_row_i ^ n_valid_i");
     if (!exact)

@@ -63,7 +63,7 @@ module simty_path_sorted (
   // issue + 10: how far the head path is from HCT2's (computed at stage g)
   output wire              g_valid_o,   // a count for warp g_wid_o (its HCT2 was written last cycle)
   output wire [WARP_W-1:0] g_wid_o,
-  output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); 0 when the list cannot tell (lazy CCT)
+  output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); 0 when the warp has more than two paths
 );
 
   localparam integer W      = 8;  // warps
@@ -88,6 +88,7 @@ module simty_path_sorted (
   reg  [WARP_W-1:0]     g_wid_q;
   reg  [29:0]           g_xpc_q;      // the head path's PC and depth, written to HCT1 at stage r
   reg  [7:0]            g_xd_q;
+  reg                   g_two_q;      // the CCT stays empty: the warp has two paths at most
   wire [PATH_W-1:0]     h2_wdata;
   wire [PATH_W-1:0]     c;            // HCT2 entry of the warp at resolve
   wire [PATH_W-1:0]     x;
@@ -104,7 +105,7 @@ module simty_path_sorted (
   reg  [WARP_W-1:0]     a_wid_q;
   reg  [2:0]            a_n_q;
   wire [2:0]            g_ahead;
-  wire                  unused_gx;    // the lazy CCT may hold a path before HCT2's
+  wire [30:0]           g_dist;       // HCT2's PC - the head's (negative: HCT2's is behind)
   wire                  unused_leave; // the sorted list learns exits from the masks
 
   simty_ram_1r1w #(
@@ -206,17 +207,18 @@ module simty_path_sorted (
     g_wid_q   <= r_wid_q;
     g_xpc_q   <= r_x_q[P_PC +: 30];
     g_xd_q    <= r_x_q[P_D +: 8];
+    g_two_q   <= cct_empty && !r_z_q[P_V];
     if (rst_i) begin
       g_valid_q <= 1'b0;
     end
   end
 
   // How many instructions the head path may run before it reaches HCT2's path, when that is the
-  // warp's only other one (no CCT, or the exact CCT's heap empty): the scheduler lets the warp
-  // issue that many path-neutral instructions back to back, so that they never pass the point
-  // where the other path waits. Those resolve a cycle apart and leave both tables as they are;
-  // with paths in the heap they would not (a root merged into HCT2), and the heap's operations
-  // of one warp must be 3 cycles apart.
+  // warp's only other one (no CCT, or the CCT empty): the scheduler lets the warp issue that
+  // many path-neutral instructions back to back, so that they never pass the point where the
+  // other path waits. Those resolve a cycle apart and leave both tables as they are; with paths
+  // in the CCT they would not (a root merged into HCT2, a pop or the lazy sorter's swap), and
+  // the exact heap's operations of one warp must be 3 cycles apart.
 
   // ahead
   always @(posedge clk_i) begin
@@ -228,11 +230,15 @@ module simty_path_sorted (
     end
   end
 
-  assign g_valid_o    = a_valid_q;
-  assign g_wid_o      = a_wid_q;
-  assign g_ahead_o    = a_n_q;
-  assign g_ahead      = 3'd0;
-  assign unused_gx    = ^{g_xpc_q, g_xd_q};
+  assign g_valid_o = a_valid_q;
+  assign g_wid_o   = a_wid_q;
+  assign g_ahead_o = a_n_q;
+  assign g_dist    = {1'b0, h2_wdata[P_PC +: 30]} - {1'b0, g_xpc_q};
+
+  // Paths at one PC merge whatever their depths, so the head stops before HCT2's PC when that
+  // is ahead of it; one behind it (less deep) is never reached.
+  assign g_ahead      = !h2_wdata[P_V] || !g_two_q ? 3'd0 : g_dist[30] || g_dist == 31'd0 ?
+      (h2_wdata[P_D +: 8] < g_xd_q ? 3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0];
   assign unused_leave = ^m_leave_i ^ ^init_row_i ^ n_valid_i;
   assign hold_o       = {W{1'b0}};
 

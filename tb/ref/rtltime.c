@@ -81,7 +81,7 @@ struct rt_warp {
     int hv;                   /* the warp has a head path: at hpc, its operands written from */
     uint32_t hpc;             /* cycle opnd (kept by refresh: only the warp's own issues */
     uint64_t opnd;            /* change them) */
-    struct rt_ahead *ah;      /* the follow-on's count (sorted list, exact or T <= 2), or NULL */
+    struct rt_ahead *ah;      /* the follow-on's count (sorted list), or NULL */
     int fo;                   /* the last issue may be followed by the follow-on */
 };
 
@@ -114,7 +114,7 @@ struct rt_state {
     struct rt_pd *pd;         /* per instruction word */
     struct rt_warp *w;
     struct rt_ahead *ahs;     /* W follow-on counts */
-    int follow_on;            /* the core has the follow-on (sorted: exact sorter or T <= 2) */
+    int follow_on;            /* the core has the follow-on (the sorted list) */
     uint8_t bp[1 << SIMTY_BPRED_BITS];
     uint32_t btb[1 << SIMTY_BTB_BITS];
     uint8_t btb_valid[1 << SIMTY_BTB_BITS];
@@ -386,7 +386,7 @@ void rt_reset(struct ref *r, uint32_t entry)
         s->pd[k] = (i = ref_rd32(r->imem + 4 * k)) ? predecode(i, &r->cfg) : zero;
     memset(s->w, 0, r->cfg.W * sizeof *s->w);
     memset(s->ahs, 0, r->cfg.W * sizeof *s->ahs);
-    s->follow_on = r->cfg.track == REF_TRACK_SORTED && (ref_sorter_is_exact(&r->cfg) || r->cfg.T <= 2);
+    s->follow_on = r->cfg.track == REF_TRACK_SORTED;
     for (w = 0; w < r->cfg.W; w++) {
         s->w[w].fpc = entry;
         s->w[w].ah = s->follow_on ? &s->ahs[w] : NULL;

@@ -63,7 +63,7 @@ module simty_path_sorted (
   // issue + 10: how far the head path is from HCT2's (computed at stage g)
   output wire              g_valid_o,   // a count for warp g_wid_o (its HCT2 was written last cycle)
   output wire [WARP_W-1:0] g_wid_o,
-  output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); 0 when the list cannot tell (lazy CCT)
+  output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); 0 when the warp has more than two paths
 );
 
   localparam integer W      = 2;  // warps
@@ -203,11 +203,11 @@ module simty_path_sorted (
   end
 
   // How many instructions the head path may run before it reaches HCT2's path, when that is the
-  // warp's only other one (no CCT, or the exact CCT's heap empty): the scheduler lets the warp
-  // issue that many path-neutral instructions back to back, so that they never pass the point
-  // where the other path waits. Those resolve a cycle apart and leave both tables as they are;
-  // with paths in the heap they would not (a root merged into HCT2), and the heap's operations
-  // of one warp must be 3 cycles apart.
+  // warp's only other one (no CCT, or the CCT empty): the scheduler lets the warp issue that
+  // many path-neutral instructions back to back, so that they never pass the point where the
+  // other path waits. Those resolve a cycle apart and leave both tables as they are; with paths
+  // in the CCT they would not (a root merged into HCT2, a pop or the lazy sorter's swap), and
+  // the exact heap's operations of one warp must be 3 cycles apart.
 
   // ahead
   always @(posedge clk_i) begin
