@@ -144,6 +144,7 @@ module simty_formal_path #(
   wire              f_fol   = $anyseq;
   wire [2*T-1:0]    f_own   = $anyseq;  // per lane: 0, 3 -> a, 1 -> b, 2 -> leaves
   wire              f_pok   = $anyseq;
+  wire              f_cf    = $anyseq;  // a branch or a jump (the lazy sorter steps at those)
   wire [FPC-1:0]    f_pca   = $anyseq;
   wire [FPC-1:0]    f_pcb   = $anyseq;
   wire [GDW-1:0]    f_da    = $anyseq;  // with YIELD, the mark bit of a and b is free too
@@ -372,7 +373,7 @@ module simty_formal_path #(
         .init_row_i(init_row), .start_pc_i(start_pc),
         .ex_wid_i(wid_q[4]), .mb_active_o(mb_active), .mb_lead1h_o(mb_lead1h), .mb_depth_o(mb_depth),
         .n_wid_i(wid_q[6]), .n_valid_i(v_q[6]),
-        .m_valid_i(v_q[7]), .m_wid_i(mw), .m_a_i(m_a), .m_b_i(m_b), .m_leave_i(ml), .m_pcn_i(30'd0), .m_npc_i(30'd0), .m_npc_c0_i(30'd0), .m_npc_byp_i(1'b0),
+        .m_valid_i(v_q[7]), .m_wid_i(mw), .m_a_i(m_a), .m_b_i(m_b), .m_cf_i(f_cf), .m_leave_i(ml), .m_pcn_i(30'd0), .m_npc_i(30'd0), .m_npc_c0_i(30'd0), .m_npc_byp_i(1'b0),
         .r_c_o(r_c), .r_x_o(r_x), .r_y_o(r_y), .r_z_o(r_z), .r_single_o(r_single), .r_hit_pcn_o(), .r_hit_npc_o(),
 `ifdef YIELD
         .m_back_i(m_back), .m_read_i(m_read), .m_yield_o(m_yield), .f_c_o(f_c),

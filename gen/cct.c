@@ -9,7 +9,9 @@ static void cct_interface(const struct simt_cfg *cfg, struct vmod *m)
     vm_describe(m, "Cold context table (CCT): per warp a stack of the paths after the first "
                    "two, T entries deep (at most T - 2 are used: one thread per path). At the "
                    "stage r (issue + 8): a valid z is pushed; an invalid y pops the top "
-                   "into HCT2; otherwise the warp's sorter takes one step. The sorter walks the "
+                   "into HCT2; otherwise, at a branch or a jump, the warp's sorter takes one "
+                   "step (other instructions may resolve a cycle apart: they leave the stack "
+                   "alone). The sorter walks the "
                    "stack from the top and compares each entry with y; when an entry comes "
                    "first (deeper, or as deep with a lower PC) the next idle visit swaps it with "
                    "y, so HCT2 gets the better path. A push or a pop cancels a pending swap. "
@@ -28,6 +30,7 @@ static void cct_interface(const struct simt_cfg *cfg, struct vmod *m)
     vm_group(m, "from the CCS, registered (stage r)");
     vm_port(m, VM_IN, "m_valid_i", "1", NULL);
     vm_port(m, VM_IN, "m_wid_i", "WARP_W", NULL);
+    vm_port(m, VM_IN, "step_i", "1", "a branch or a jump: the sorter may take its step");
     vm_port(m, VM_IN, "y_i", "PATH_W", "second path after the CCS");
     vm_port(m, VM_IN, "z_i", "PATH_W", "third path: pushed when valid");
     vm_port(m, VM_OUT, "empty_o", "1", "the warp's stack is empty");
@@ -53,12 +56,12 @@ static void cct_stage_r(struct vmod *m)
     vm_assign(m, "empty_o", "head == {LANE_W{1'b0}}");
     vm_wire(m, "push", "1", NULL);
     vm_wire(m, "pop", "1", NULL);
-    vm_wire(m, "idle", "1", "neither: the sorter may work");
+    vm_wire(m, "idle", "1", "neither, at a branch or a jump: the sorter may work");
     vm_wire(m, "swap", "1", NULL);
     vm_wire(m, "probe", "1", NULL);
     vm_assign(m, "push", "m_valid_i && z_i[P_V]");
     vm_assign(m, "pop", "m_valid_i && !y_i[P_V] && head != {LANE_W{1'b0}}");
-    vm_assign(m, "idle", "m_valid_i && !push && !pop && y_i[P_V] && head != {LANE_W{1'b0}}");
+    vm_assign(m, "idle", "m_valid_i && step_i && !push && !pop && y_i[P_V] && head != {LANE_W{1'b0}}");
     vm_assign(m, "swap", "idle && smatch_q[m_wid_i]");
     vm_assign(m, "probe", "idle && !smatch_q[m_wid_i]");
 }

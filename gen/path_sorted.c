@@ -111,6 +111,8 @@ static void sorted_interface(const struct simt_cfg *cfg, struct vmod *m, const s
     vm_port(m, VM_IN, "m_wid_i", "WARP_W", NULL);
     vm_port(m, VM_IN, "m_a_i", "PATH_W", NULL);
     vm_port(m, VM_IN, "m_b_i", "PATH_W", NULL);
+    vm_port(m, VM_IN, "m_cf_i", "1", "a branch or a jump: the lazy sorter may take its step "
+            "(unused otherwise)");
     vm_port(m, VM_IN, "m_leave_i", "T", "lanes that exited or trapped (unused here)");
     vm_port(m, VM_IN, "m_pcn_i", "30", "the PC the instruction was predicted to go to");
     vm_port(m, VM_IN, "m_npc_i", "30", "the PC of the warp's next instruction to issue, as registered");
@@ -134,7 +136,8 @@ static void sorted_interface(const struct simt_cfg *cfg, struct vmod *m, const s
     vm_port(m, VM_OUT, "g_valid_o", "1", "a count for warp g_wid_o (its HCT2 was written last cycle)");
     vm_port(m, VM_OUT, "g_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "g_ahead_o", "3", "instructions from the head's PC before HCT2's "
-            "(7: 7 or more, or HCT2 is less deep); 0 when the warp has more than two paths");
+            "(7: 7 or more, or HCT2 is less deep); with the exact heap, 0 when the warp has more "
+            "than two paths");
     if (cfg->formal) {
         vm_localparam(m, "F_NP", 2 + nc, "formal: paths shown per warp (HCT1, HCT2, %d of the CCT)", nc);
         vm_group(m, "formal observation (simty-gen --formal, test only)");
@@ -214,8 +217,8 @@ static void sorted_hct2(struct vmod *m, const struct sorted *s)
     vm_reg(m, "g_wid_q", "WARP_W", NULL);
     vm_reg(m, "g_xpc_q", "30", "the head path's PC and depth, written to HCT1 at stage r");
     vm_reg(m, "g_xd_q", "8", NULL);
-    if (s->has_cct)
-        vm_reg(m, "g_two_q", "1", "the CCT stays empty: the warp has two paths at most");
+    if (exact)
+        vm_reg(m, "g_two_q", "1", "the heap stays empty: the warp has two paths at most");
     vm_wire(m, "h2_wdata", "PATH_W", NULL);
     vm_wire(m, "c", "PATH_W", "HCT2 entry of the warp at resolve");
     in = vm_inst(m, "simty_ram_1r1w", "u_hct2");
@@ -264,6 +267,12 @@ static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct 
     int exact = s->exact;
     char sel_buf[160];
 
+    if (s->has_cct && !exact) {
+        vm_reg(m, "r_cf_q", "1", "a branch or a jump at stage r: the lazy sorter's step");
+    } else {
+        vm_wire(m, "unused_cf", "1", "only the lazy sorter steps at branches and jumps");
+        vm_assign(m, "unused_cf", "m_cf_i");
+    }
     vm_wire(m, "x", "PATH_W", NULL);
     vm_wire(m, "y", "PATH_W", NULL);
     vm_wire(m, "z", "PATH_W", NULL);
@@ -337,6 +346,8 @@ static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct 
             vb_zero(b, "p_q");
             vb_zero(b, "r_ps_q");
         }
+        if (s->has_cct && !exact)
+            vb_set(b, "r_cf_q", "m_cf_i");
         vb_set(b, "r_c_q", "c");
         vb_set(b, "r_x_q", "x");
         vb_set(b, "r_y_q", "y");
@@ -374,7 +385,8 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
         in = vm_inst(m, "simty_cct", "u_cct");
         vm_inst_conns(in, (const char *const[]){
             "clk_i", "clk_i", "rst_i", "rst_i", "m_valid_i", "r_valid_q", "m_wid_i", "r_wid_q",
-            "y_i", "r_y_q", "z_i", "r_z_q", "empty_o", "cct_empty", "h2_o", "h2_wdata", NULL });
+            "step_i", "r_cf_q", "y_i", "r_y_q", "z_i", "r_z_q", "empty_o", "cct_empty", "h2_o", "h2_wdata",
+            NULL });
         if (cfg->formal)
             vm_inst_conn(in, "f_cct_o", "f_cct");
         vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "!r_y_q[P_V]"
@@ -392,7 +404,7 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
         vb_set(b, "g_wid_q", "r_wid_q");
         vb_set(b, "g_xpc_q", "r_x_q[P_PC +: 30]");
         vb_set(b, "g_xd_q", "r_x_q[P_D +: 8]");
-        if (has_cct)
+        if (exact)
             vb_set(b, "g_two_q", "cct_empty && !r_z_q[P_V]");
         if (!has_cct)
             vb_set(b, "g_y_q", "r_y_q");
@@ -442,15 +454,16 @@ static int sorted_formal(const struct simt_cfg *cfg, struct vmod *m, const struc
 /* How far the head path may run before HCT2's path (for the scheduler), and the unused inputs. */
 static void sorted_ahead(struct vmod *m, const struct sorted *s)
 {
-    int exact = s->exact, has_cct = s->has_cct;
+    int exact = s->exact;
 
-    vm_comment(m, "How many instructions the head path may run before it reaches HCT2's path, "
-                  "when that is the warp's only other one (no CCT, or the CCT empty): the "
-                  "scheduler lets the warp issue that many path-neutral instructions back to "
-                  "back, so that they never pass the point where the other path waits. Those "
-                  "resolve a cycle apart and leave both tables as they are; with paths in the "
-                  "CCT they would not (a root merged into HCT2, a pop or the lazy sorter's "
-                  "swap), and the exact heap's operations of one warp must be 3 cycles apart.");
+    vm_comment(m, "How many instructions the head path may run before it reaches HCT2's path "
+                  "(with the exact heap, when that is the warp's only other one: its heap "
+                  "empty): the scheduler lets the warp issue that many path-neutral "
+                  "instructions back to back, so that they never pass the point where HCT2's "
+                  "path waits. Those resolve a cycle apart and leave the tables as they are: "
+                  "the lazy sorter steps only at branches and jumps, which the scheduler does "
+                  "not follow this way; with paths in the exact heap a resolve may merge its "
+                  "root into HCT2, and the heap's operations of one warp must be 3 cycles apart.");
     vm_reg(m, "a_valid_q", "1", "the count, registered (issue + 10)");
     vm_reg(m, "a_wid_q", "WARP_W", NULL);
     vm_reg(m, "a_n_q", "3", NULL);
@@ -470,10 +483,13 @@ static void sorted_ahead(struct vmod *m, const struct sorted *s)
     vm_comment(m, "Paths at one PC merge whatever their depths, so the head stops before "
                   "HCT2's PC when that is ahead of it; one behind it (less deep) is never "
                   "reached.");
+    if (s->has_cct && !exact)
+        vm_comment(m, "A pop may hand HCT2 a path that comes before the head (deeper): the "
+                      "next resolve would make it the head, so the head may not run on.");
     vm_assign(m, "g_ahead", "!h2_wdata[P_V]%s ? 3'd0 : "
                               "g_dist[30] || g_dist == 31'd0 ? (h2_wdata[P_D +: 8] < g_xd_q ? "
                               "3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0]",
-              has_cct ? " || !g_two_q" : "");
+              exact ? " || !g_two_q" : s->has_cct ? " || h2_wdata[P_D +: 8] > g_xd_q" : "");
     vm_wire(m, "unused_leave", "1", "the sorted list learns exits from the masks");
     vm_assign(m, "unused_leave", exact ? "^m_leave_i" : "^m_leave_i ^ ^init_row_i ^ n_valid_i");
     if (!exact)

@@ -3,6 +3,8 @@
  */
 #include "units.h"
 
+#include <string.h>
+
 /* Up to this many warps a warp may issue in the cycle after its own issue
  * (readiness of its second instruction, r2); with more, other warps take that
  * slot.  Without r2 (its second queue view, hazard checks and readiness): W8T8
@@ -29,6 +31,13 @@ static const struct qfield {
     { "wn", 0, NULL, 1, 1, 1 },
 };
 #define NQF (sizeof qfields / sizeof qfields[0])
+
+/* The lazy sorter's stack: it steps at branches and jumps, so the follow-on
+ * (ahead_q) never follows a branch (jumps are not `seq` anyway). */
+static int lazy_cct(const struct simt_cfg *cfg)
+{
+    return cfg->track == TRACK_SORTED && cfg->t > 2 && cfg->sorter == SORTER_LAZY;
+}
 
 /* Whether the configuration keeps field i (b2b: back-to-back issue). */
 static int kept(size_t i, int b2b)
@@ -667,7 +676,8 @@ static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
             continue;
         snprintf(lhs, sizeof lhs, qfields[i].reg ? "e_%s_q[5*(rf_slot) +: 5]" : "e_%s_q[rf_slot]",
                  qfields[i].name);
-        vb_set(b, lhs, "%s", qfields[i].src);
+        vb_set(b, lhs, "%s%s", qfields[i].src,
+               strcmp(qfields[i].name, "seq") == 0 && lazy_cct(cfg) ? " && rf_insn_i[6:0] != 7'b1100011" : "");
     }
     vb_set(b, "wp_q[IB_W*rf_wid_i +: IB_W]", "wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1");
     vb_end(b);

@@ -13,14 +13,15 @@
 //
 // Cold context table (CCT): per warp a stack of the paths after the first two, T entries deep
 // (at most T - 2 are used: one thread per path). At the stage r (issue + 8): a valid z is
-// pushed; an invalid y pops the top into HCT2; otherwise the warp's sorter takes one step. The
-// sorter walks the stack from the top and compares each entry with y; when an entry comes first
-// (deeper, or as deep with a lower PC) the next idle visit swaps it with y, so HCT2 gets the
-// better path. A push or a pop cancels a pending swap. The comparison is made a cycle after the
-// read, from registers (the RAM's data output is slow); its result is dropped when the warp
-// used its stack meanwhile, and the entry is probed again at the next idle visit. Reads happen
-// at issue + 8 and writes at issue + 9, so the RAM never reads and writes one address in one
-// cycle.
+// pushed; an invalid y pops the top into HCT2; otherwise, at a branch or a jump, the warp's
+// sorter takes one step (other instructions may resolve a cycle apart: they leave the stack
+// alone). The sorter walks the stack from the top and compares each entry with y; when an entry
+// comes first (deeper, or as deep with a lower PC) the next idle visit swaps it with y, so HCT2
+// gets the better path. A push or a pop cancels a pending swap. The comparison is made a cycle
+// after the read, from registers (the RAM's data output is slow); its result is dropped when
+// the warp used its stack meanwhile, and the entry is probed again at the next idle visit.
+// Reads happen at issue + 8 and writes at issue + 9, so the RAM never reads and writes one
+// address in one cycle.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
@@ -35,6 +36,7 @@ module simty_cct (
   // from the CCS, registered (stage r)
   input  wire              m_valid_i,
   input  wire [WARP_W-1:0] m_wid_i,
+  input  wire              step_i,    // a branch or a jump: the sorter may take its step
   input  wire [PATH_W-1:0] y_i,       // second path after the CCS
   input  wire [PATH_W-1:0] z_i,       // third path: pushed when valid
   output wire              empty_o,   // the warp's stack is empty
@@ -57,7 +59,7 @@ module simty_cct (
   wire [LANE_W-1:0]     sptr;
   wire                  push;
   wire                  pop;
-  wire                  idle;           // neither: the sorter may work
+  wire                  idle;           // neither, at a branch or a jump: the sorter may work
   wire                  swap;
   wire                  probe;
   reg                   g_pop_q;
@@ -95,7 +97,7 @@ module simty_cct (
   assign empty_o = head == {LANE_W{1'b0}};
   assign push    = m_valid_i && z_i[P_V];
   assign pop     = m_valid_i && !y_i[P_V] && head != {LANE_W{1'b0}};
-  assign idle    = m_valid_i && !push && !pop && y_i[P_V] && head != {LANE_W{1'b0}};
+  assign idle    = m_valid_i && step_i && !push && !pop && y_i[P_V] && head != {LANE_W{1'b0}};
   assign swap    = idle && smatch_q[m_wid_i];
   assign probe   = idle && !smatch_q[m_wid_i];
 

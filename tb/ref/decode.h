@@ -107,6 +107,12 @@ static inline int ref_is_mem(const struct dinsn *d)
     return d->op >= OP_LB && d->op <= OP_SW;
 }
 
+/* A branch or a jump (the lazy sorter steps at those)?  NULL: an empty word. */
+static inline int ref_is_cf(const struct dinsn *d)
+{
+    return d && (d->op == OP_JAL || d->op == OP_JALR || (d->op >= OP_BEQ && d->op <= OP_BGEU));
+}
+
 /* An A instruction (LR, SC or an AMO: a word at rs1, no offset)? */
 static inline int ref_is_amo(const struct dinsn *d)
 {

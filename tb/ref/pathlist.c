@@ -262,14 +262,16 @@ static void take_exact(struct ref *r, struct warp_list *l, const struct ref_path
 }
 
 /* The lazy sorter (gen/cct.c): the cold paths are a stack, p[2] its bottom.
- * A valid z is pushed; an invalid y pops the top into HCT2; otherwise the
- * sorter takes a step, with its pointer from the top down: it swaps the
- * entry it found before y (with this step's y, whatever it is), or probes
- * its entry (the core compares it two cycles later, before the warp's next
- * resolve: the warp runs one instruction at a time while it has cold
- * paths), moving down when the entry does not come first. */
+ * A valid z is pushed; an invalid y pops the top into HCT2; otherwise, at a
+ * branch or a jump (step), the sorter takes a step, with its pointer from
+ * the top down: it swaps the entry it found before y (with this step's y,
+ * whatever it is), or probes its entry (the core compares it two cycles
+ * later, before the warp's next resolve: the instruction after a branch or
+ * a jump waits for its resolve), moving down when the entry does not come
+ * first.  Other instructions leave the stack alone, so they may resolve a
+ * cycle apart (the follow-on). */
 static void take_lazy(struct ref *r, unsigned w, struct warp_list *l, const struct ref_path *g,
-                      unsigned ng)
+                      unsigned ng, int step)
 {
     struct ref_path x[3], hct2 = l->p[1];
     unsigned k = ccs(r, g, ng, l->n >= 2 ? &hct2 : NULL, x), hs = l->n > 2 ? l->n - 2 : 0;
@@ -293,6 +295,7 @@ static void take_lazy(struct ref *r, unsigned w, struct warp_list *l, const stru
         *sp = hs - 1;
         r->lz_match &= ~bit;
         two = 1;
+    } else if (k == 2 && hs && !step) {   /* neither: the stack stays */
     } else if (k == 2 && hs && (r->lz_match & bit)) {       /* swap */
         l->p[1] = st[*sp];
         st[*sp] = x[1];
@@ -316,7 +319,7 @@ unsigned ref_list_take(struct ref *r, unsigned w, uint32_t pc, const struct ref_
         if (r->order == REF_ORDER_EXACT)
             take_exact(r, l, g, ng);
         else
-            take_lazy(r, w, l, g, ng);
+            take_lazy(r, w, l, g, ng, ref_is_cf(ref_decode_at(r, pc)));
         if (l->n > r->peak[w])
             r->peak[w] = l->n;
         return l->n;

@@ -12,6 +12,13 @@
 #include "latency.h"
 #include "state.h"
 
+/* The sorted list's cold paths are the lazy sorter's stack, which takes its
+ * steps at branches and jumps (gen/cct.c; none when T <= 2). */
+static inline int ref_lazy_steps(const struct ref *r)
+{
+    return r->order == REF_ORDER_LAZY && r->cfg.T > 2;
+}
+
 /* Every warp's list: one path of every thread at entry. */
 void ref_list_reset(struct ref *r, uint32_t entry);
 /* ref_list_update when the list changes its shape (pathlist.c). */
@@ -77,19 +84,26 @@ static inline void ref_yield_pass(struct ref *r, unsigned w, uint32_t pc, const 
 /* Is the issue of head, its served lanes going on as the ng groups g, one of
  * a single path for the latency model (ref_timing_issue's single)?  The path
  * holds every live thread of the warp (live); or, issued as a single path's
- * would be, a path-neutral instruction of a sorted-list warp with two paths
- * goes on to PC + 4 while that stays before the other path's PC (the core's
- * follow-on; paths at one PC merge whatever their depths, and one behind the
- * head, less deep, is never reached). */
+ * would be, a path-neutral instruction of a sorted-list warp goes on to PC + 4
+ * while that stays before HCT2's PC (the core's follow-on; paths at one PC
+ * merge whatever their depths, and one behind the head, less deep, is never
+ * reached): with the exact heap when the warp has two paths (its heap empty),
+ * with the lazy sorter's stack at any number of paths but not from a branch
+ * (the sorter steps at branches and jumps; ref_lazy_steps) nor behind a
+ * deeper HCT2 (a pop from the stack may put it before the head). */
 static inline int ref_list_follows(const struct ref *r, unsigned w, const struct ref_path *head,
                                    uint64_t live, uint64_t served, const struct ref_path *g,
                                    unsigned ng)
 {
     const struct warp_list *l = &r->wl[w];
-    return head->mask == live ||
-           (l->n == 2 && ng == 1 && r->cfg.policy == REF_POLICY_MINSP_PC &&
-            served == head->mask && g[0].pc == head->pc + 4 &&
-            (l->p[1].pc > g[0].pc || (l->p[1].pc < head->pc && l->p[1].depth < head->depth)));
+    if (head->mask == live)
+        return 1;
+    if (l->n < 2 || ng != 1 || r->cfg.policy != REF_POLICY_MINSP_PC || served != head->mask ||
+        l->p[1].depth > head->depth ||
+        g[0].pc != head->pc + 4 ||
+        !(l->p[1].pc > g[0].pc || (l->p[1].pc < head->pc && l->p[1].depth < head->depth)))
+        return 0;
+    return ref_lazy_steps(r) ? !ref_is_cf(ref_decode_at(r, head->pc)) : l->n == 2;
 }
 
 /* After warp w's path list changed: the instruction of its head path (hd). */

@@ -46,6 +46,7 @@ module simty_path_sorted (
   input  wire [WARP_W-1:0] m_wid_i,
   input  wire [PATH_W-1:0] m_a_i,
   input  wire [PATH_W-1:0] m_b_i,
+  input  wire              m_cf_i,      // a branch or a jump: the lazy sorter may take its step (unused otherwise)
   input  wire [T-1:0]      m_leave_i,   // lanes that exited or trapped (unused here)
   input  wire [29:0]       m_pcn_i,     // the PC the instruction was predicted to go to
   input  wire [29:0]       m_npc_i,     // the PC of the warp's next instruction to issue, as registered
@@ -63,7 +64,7 @@ module simty_path_sorted (
   // issue + 10: how far the head path is from HCT2's (computed at stage g)
   output wire              g_valid_o,   // a count for warp g_wid_o (its HCT2 was written last cycle)
   output wire [WARP_W-1:0] g_wid_o,
-  output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); 0 when the warp has more than two paths
+  output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); with the exact heap, 0 when the warp has more than two paths
 );
 
   localparam integer W      = 1;  // warps
@@ -90,6 +91,7 @@ module simty_path_sorted (
   reg  [7:0]            g_xd_q;
   wire [PATH_W-1:0]     h2_wdata;
   wire [PATH_W-1:0]     c;            // HCT2 entry of the warp at resolve
+  wire                  unused_cf;    // only the lazy sorter steps at branches and jumps
   wire [PATH_W-1:0]     x;
   wire [PATH_W-1:0]     y;
   wire [PATH_W-1:0]     z;
@@ -149,6 +151,7 @@ module simty_path_sorted (
   assign mb_active_o = h1[P_V] ? h1[T-1:0] : {T{1'b0}};
   assign mb_depth_o  = h1[P_D +: 8];
   assign mb_lead1h_o = h1[PATH_W +: T];
+  assign unused_cf   = m_cf_i;
 
   // The redirect compares x's PC with the predicted next PC and with the warp's next-issue PC.
   // Made here, on the CCS's inputs in parallel with it, they leave stage r register bits
@@ -202,12 +205,13 @@ module simty_path_sorted (
     end
   end
 
-  // How many instructions the head path may run before it reaches HCT2's path, when that is the
-  // warp's only other one (no CCT, or the CCT empty): the scheduler lets the warp issue that
-  // many path-neutral instructions back to back, so that they never pass the point where the
-  // other path waits. Those resolve a cycle apart and leave both tables as they are; with paths
-  // in the CCT they would not (a root merged into HCT2, a pop or the lazy sorter's swap), and
-  // the exact heap's operations of one warp must be 3 cycles apart.
+  // How many instructions the head path may run before it reaches HCT2's path (with the exact
+  // heap, when that is the warp's only other one: its heap empty): the scheduler lets the warp
+  // issue that many path-neutral instructions back to back, so that they never pass the point
+  // where HCT2's path waits. Those resolve a cycle apart and leave the tables as they are: the
+  // lazy sorter steps only at branches and jumps, which the scheduler does not follow this way;
+  // with paths in the exact heap a resolve may merge its root into HCT2, and the heap's
+  // operations of one warp must be 3 cycles apart.
 
   // ahead
   always @(posedge clk_i) begin

@@ -46,6 +46,7 @@ module simty_path_sorted (
   input  wire [WARP_W-1:0] m_wid_i,
   input  wire [PATH_W-1:0] m_a_i,
   input  wire [PATH_W-1:0] m_b_i,
+  input  wire              m_cf_i,      // a branch or a jump: the lazy sorter may take its step (unused otherwise)
   input  wire [T-1:0]      m_leave_i,   // lanes that exited or trapped (unused here)
   input  wire [29:0]       m_pcn_i,     // the PC the instruction was predicted to go to
   input  wire [29:0]       m_npc_i,     // the PC of the warp's next instruction to issue, as registered
@@ -63,7 +64,7 @@ module simty_path_sorted (
   // issue + 10: how far the head path is from HCT2's (computed at stage g)
   output wire              g_valid_o,   // a count for warp g_wid_o (its HCT2 was written last cycle)
   output wire [WARP_W-1:0] g_wid_o,
-  output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); 0 when the warp has more than two paths
+  output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); with the exact heap, 0 when the warp has more than two paths
 );
 
   localparam integer W      = 1;  // warps
@@ -88,9 +89,9 @@ module simty_path_sorted (
   reg  [WARP_W-1:0]     g_wid_q;
   reg  [29:0]           g_xpc_q;      // the head path's PC and depth, written to HCT1 at stage r
   reg  [7:0]            g_xd_q;
-  reg                   g_two_q;      // the CCT stays empty: the warp has two paths at most
   wire [PATH_W-1:0]     h2_wdata;
   wire [PATH_W-1:0]     c;            // HCT2 entry of the warp at resolve
+  reg                   r_cf_q;       // a branch or a jump at stage r: the lazy sorter's step
   wire [PATH_W-1:0]     x;
   wire [PATH_W-1:0]     y;
   wire [PATH_W-1:0]     z;
@@ -150,6 +151,7 @@ module simty_path_sorted (
     .rst_i     (rst_i),
     .m_valid_i (r_valid_q),
     .m_wid_i   (r_wid_q),
+    .step_i    (r_cf_q),
     .y_i       (r_y_q),
     .z_i       (r_z_q),
     .empty_o   (cct_empty),
@@ -186,6 +188,7 @@ module simty_path_sorted (
   always @(posedge clk_i) begin
     r_valid_q <= m_valid_i;
     r_wid_q   <= m_wid_i;
+    r_cf_q    <= m_cf_i;
     r_c_q     <= c;
     r_x_q     <= x;
     r_y_q     <= y;
@@ -207,18 +210,18 @@ module simty_path_sorted (
     g_wid_q   <= r_wid_q;
     g_xpc_q   <= r_x_q[P_PC +: 30];
     g_xd_q    <= r_x_q[P_D +: 8];
-    g_two_q   <= cct_empty && !r_z_q[P_V];
     if (rst_i) begin
       g_valid_q <= 1'b0;
     end
   end
 
-  // How many instructions the head path may run before it reaches HCT2's path, when that is the
-  // warp's only other one (no CCT, or the CCT empty): the scheduler lets the warp issue that
-  // many path-neutral instructions back to back, so that they never pass the point where the
-  // other path waits. Those resolve a cycle apart and leave both tables as they are; with paths
-  // in the CCT they would not (a root merged into HCT2, a pop or the lazy sorter's swap), and
-  // the exact heap's operations of one warp must be 3 cycles apart.
+  // How many instructions the head path may run before it reaches HCT2's path (with the exact
+  // heap, when that is the warp's only other one: its heap empty): the scheduler lets the warp
+  // issue that many path-neutral instructions back to back, so that they never pass the point
+  // where HCT2's path waits. Those resolve a cycle apart and leave the tables as they are: the
+  // lazy sorter steps only at branches and jumps, which the scheduler does not follow this way;
+  // with paths in the exact heap a resolve may merge its root into HCT2, and the heap's
+  // operations of one warp must be 3 cycles apart.
 
   // ahead
   always @(posedge clk_i) begin
@@ -237,8 +240,12 @@ module simty_path_sorted (
 
   // Paths at one PC merge whatever their depths, so the head stops before HCT2's PC when that
   // is ahead of it; one behind it (less deep) is never reached.
-  assign g_ahead      = !h2_wdata[P_V] || !g_two_q ? 3'd0 : g_dist[30] || g_dist == 31'd0 ?
-      (h2_wdata[P_D +: 8] < g_xd_q ? 3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0];
+
+  // A pop may hand HCT2 a path that comes before the head (deeper): the next resolve would make
+  // it the head, so the head may not run on.
+  assign g_ahead      = !h2_wdata[P_V] || h2_wdata[P_D +: 8] > g_xd_q ? 3'd0 : g_dist[30] || g_dist
+      == 31'd0 ? (h2_wdata[P_D +: 8] < g_xd_q ? 3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 :
+      g_dist[2:0];
   assign unused_leave = ^m_leave_i ^ ^init_row_i ^ n_valid_i;
   assign hold_o       = {W{1'b0}};
 

@@ -526,7 +526,7 @@ module simty_sched (
       e_rs1_q[5*(rf_slot) +: 5]   <= rf_rs1_i;
       e_rs2_q[5*(rf_slot) +: 5]   <= rf_rs2_i;
       e_rd_q[5*(rf_slot) +: 5]    <= rf_insn_i[11:7];
-      e_seq_q[rf_slot]            <= rf_follow_i && !rf_pred_i;
+      e_seq_q[rf_slot]            <= rf_follow_i && !rf_pred_i && rf_insn_i[6:0] != 7'b1100011;
       wp_q[IB_W*rf_wid_i +: IB_W] <= wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1;
     end
     for (ws = 0; ws < W; ws = ws + 1) begin
