@@ -100,16 +100,43 @@ _LIVE = set()                 # the sessions run() has started and not yet seen 
 _LIVE_LOCK = threading.Lock()
 
 
+def _descendants(pid):
+    """Every process below pid (from /proc: a child in a session of its own, as
+    run() starts them, is still its parent's child)."""
+    kids = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open("/proc/%s/stat" % d) as f:
+                    ppid = int(f.read().rsplit(")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            kids.setdefault(ppid, []).append(int(d))
+    out, todo = [], [pid]
+    while todo:
+        for k in kids.get(todo.pop(), []):
+            out.append(k)
+            todo.append(k)
+    return out
+
+
 def end_sessions_on_sigterm():
     """On SIGTERM, kill every session run() has running (in any thread: synth.py
-    places and routes seeds in threads) and exit 143.  Without it a stopped
-    synth.py left its Yosys or nextpnr running in their own sessions."""
+    places and routes seeds in threads) and every process below this one (the
+    job runner's workers, with SYNTH_JOBS > 1, and the nextpnr sessions they
+    started), then exit 143.  Without it a stopped synth.py left its Yosys or
+    nextpnr running in their own sessions."""
     def stop(signum, frame):
         with _LIVE_LOCK:
             live = list(_LIVE)
         for p in live:              # no wait here: the interrupted thread may hold p's lock
             try:
                 os.killpg(p.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+        for pid in _descendants(os.getpid()):
+            try:
+                os.kill(pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
         os._exit(128 + signum)      # the seeds' threads would otherwise be waited for
@@ -963,6 +990,16 @@ def stop_self_test():
     rc, gone = _stopped_children(code, 2, signal.SIGTERM)
     check("SIGTERM to a flow with a session in its main thread and one in another: "
           "exit 143 (%s), both sessions killed" % rc, rc == 143 and gone)
+    # synth.py with SYNTH_JOBS > 1: a worker process of the job runner runs the
+    # seed's nextpnr in a session of its own, outside this process's registry
+    worker = ("import subprocess, sys; subprocess.Popen(%s, start_new_session=True, "
+              "cwd=sys.argv[1]).wait()" % (sleep % (0, 0, 0)))
+    code = lib + (
+        "import fpga_flow, subprocess; d = sys.argv[1]; fpga_flow.end_sessions_on_sigterm()\n"
+        "subprocess.Popen([sys.executable, '-c', %r, d]).wait()\n" % worker)
+    rc, gone = _stopped_children(code, 1, signal.SIGTERM)
+    check("SIGTERM to a flow whose worker process runs a session: exit 143 (%s), the "
+          "session and the worker killed" % rc, rc == 143 and gone)
     code = lib + (
         "import simjobs, os; d = sys.argv[1]; os.chdir(d)\n"
         "t = threading.Thread(target=simjobs.run_cmd, args=(%s,), kwargs={'cwd': d})\n"
