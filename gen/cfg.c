@@ -76,10 +76,11 @@ void cfg_derive(struct simt_cfg *c)
     /* SORTER=auto: the lazy sorter up to SIMTY_LAZY_MAX_T lanes, the exact one above.
      * Per 1,000 logic cells the lazy sorter delivers more thread instructions per
      * second where the exact heap's levels cost more than its cycles win
-     * (docs/results.md, "Throughput per logic"): W8T8 and W8T16 lose 4.7 % of the
-     * exact core's cycles on the bench for 14 % less logic.  At W8T32 it loses 7 % on
-     * the fixed problems but 24 % on the weak-scaled ones for 13 % less logic, so
-     * T = 32 keeps the heap. */
+     * (docs/results.md, "Throughput per logic"): since its warps follow on at any
+     * number of paths, W8T8 and W8T16 take 2.8 and 4.5 % fewer cycles than the exact
+     * core's on the bench, with 14 % less logic.  At W8T32 (the model's timing mode)
+     * it takes 6 % fewer cycles on the fixed problems but 14 % more on the weak-scaled
+     * ones, for 13 % less logic: T = 32 keeps the heap until measured on the RTL. */
     if (c->sorter_auto)
         c->sorter = c->track == TRACK_SORTED && simty_sorter_lazy((unsigned)c->t) ? SORTER_LAZY
                                                                                 : SORTER_EXACT;
