@@ -219,6 +219,11 @@ static void sorted_hct2(struct vmod *m, const struct sorted *s)
     vm_reg(m, "g_xd_q", "8", NULL);
     if (exact)
         vm_reg(m, "g_two_q", "1", "the heap stays empty: the warp has two paths at most");
+    if (s->has_cct && !exact) {
+        vm_reg(m, "g_yv_q", "1", "y as the lazy CCT hands it to HCT2 unless it popped or swapped");
+        vm_reg(m, "g_ypc_q", "30", NULL);
+        vm_reg(m, "g_yd_q", "8", NULL);
+    }
     vm_wire(m, "h2_wdata", "PATH_W", NULL);
     vm_wire(m, "c", "PATH_W", "HCT2 entry of the warp at resolve");
     in = vm_inst(m, "simty_ram_1r1w", "u_hct2");
@@ -382,11 +387,12 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
                                                                    : "!r_y_q[P_V] && cct_empty");
     } else if (has_cct) {
         vm_wire(m, "cct_empty", "1", NULL);
+        vm_wire(m, "cct_swap", "1", "HCT2's new entry is the stack's (a swap)");
         in = vm_inst(m, "simty_cct", "u_cct");
         vm_inst_conns(in, (const char *const[]){
             "clk_i", "clk_i", "rst_i", "rst_i", "m_valid_i", "r_valid_q", "m_wid_i", "r_wid_q",
             "step_i", "r_cf_q", "y_i", "r_y_q", "z_i", "r_z_q", "empty_o", "cct_empty", "h2_o", "h2_wdata",
-            NULL });
+            "swap_o", "cct_swap", NULL });
         if (cfg->formal)
             vm_inst_conn(in, "f_cct_o", "f_cct");
         vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "!r_y_q[P_V]"
@@ -406,6 +412,11 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
         vb_set(b, "g_xd_q", "r_x_q[P_D +: 8]");
         if (exact)
             vb_set(b, "g_two_q", "cct_empty && !r_z_q[P_V]");
+        if (has_cct && !exact) {
+            vb_set(b, "g_yv_q", "r_y_q[P_V]");
+            vb_set(b, "g_ypc_q", "r_y_q[P_PC +: 30]");
+            vb_set(b, "g_yd_q", "r_y_q[P_D +: 8]");
+        }
         if (!has_cct)
             vb_set(b, "g_y_q", "r_y_q");
         vb_zero(b, "g_valid_q");
@@ -454,7 +465,7 @@ static int sorted_formal(const struct simt_cfg *cfg, struct vmod *m, const struc
 /* How far the head path may run before HCT2's path (for the scheduler), and the unused inputs. */
 static void sorted_ahead(struct vmod *m, const struct sorted *s)
 {
-    int exact = s->exact;
+    int exact = s->exact, lazy = s->has_cct && !exact;
 
     vm_comment(m, "How many instructions the head path may run before it reaches HCT2's path "
                   "(with the exact heap, when that is the warp's only other one: its heap "
@@ -478,18 +489,21 @@ static void sorted_ahead(struct vmod *m, const struct sorted *s)
     vm_assign(m, "g_valid_o", "a_valid_q");
     vm_assign(m, "g_wid_o", "a_wid_q");
     vm_assign(m, "g_ahead_o", "a_n_q");
+    /* HCT2's new entry: the lazy stack's comes from its RAM late in the cycle, so
+     * the count reads y's registered copy and is 0 after a pop (y invalid) or a
+     * swap (HCT2 is the stack's entry); then HCT2 comes after the head. */
+    const char *h2v = lazy ? "g_yv_q && !cct_swap" : "h2_wdata[P_V]";
+    const char *h2pc = lazy ? "g_ypc_q" : "h2_wdata[P_PC +: 30]";
+    const char *h2d = lazy ? "g_yd_q" : "h2_wdata[P_D +: 8]";
     vm_wire(m, "g_dist", "31", "HCT2's PC - the head's (negative: HCT2's is behind)");
-    vm_assign(m, "g_dist", "{1'b0, h2_wdata[P_PC +: 30]} - {1'b0, g_xpc_q}");
+    vm_assign(m, "g_dist", "{1'b0, %s} - {1'b0, g_xpc_q}", h2pc);
     vm_comment(m, "Paths at one PC merge whatever their depths, so the head stops before "
                   "HCT2's PC when that is ahead of it; one behind it (less deep) is never "
                   "reached.");
-    if (s->has_cct && !exact)
-        vm_comment(m, "A pop may hand HCT2 a path that comes before the head (deeper): the "
-                      "next resolve would make it the head, so the head may not run on.");
-    vm_assign(m, "g_ahead", "!h2_wdata[P_V]%s ? 3'd0 : "
-                              "g_dist[30] || g_dist == 31'd0 ? (h2_wdata[P_D +: 8] < g_xd_q ? "
+    vm_assign(m, "g_ahead", "!(%s)%s ? 3'd0 : "
+                              "g_dist[30] || g_dist == 31'd0 ? (%s < g_xd_q ? "
                               "3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0]",
-              exact ? " || !g_two_q" : s->has_cct ? " || h2_wdata[P_D +: 8] > g_xd_q" : "");
+              h2v, exact ? " || !g_two_q" : "", h2d);
     vm_wire(m, "unused_leave", "1", "the sorted list learns exits from the masks");
     vm_assign(m, "unused_leave", exact ? "^m_leave_i" : "^m_leave_i ^ ^init_row_i ^ n_valid_i");
     if (!exact)

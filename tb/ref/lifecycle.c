@@ -211,6 +211,7 @@ void ref_reset(struct ref *r, uint32_t entry)
     r->order = REF_ORDER_POLICY;
     memset(r->lz_ptr, 0, sizeof r->lz_ptr);
     r->lz_match = 0;
+    r->lz_moved = 0;
     if (r->rt)
         rt_reset(r, entry);
     if (r->rt && r->cfg.track == REF_TRACK_SORTED && r->cfg.policy == REF_POLICY_MINSP_PC)

@@ -286,6 +286,7 @@ static void take_lazy(struct ref *r, unsigned w, struct warp_list *l, const stru
     l->p[0] = x[0];
     if (two)
         l->p[1] = x[1];
+    r->lz_moved &= ~bit;
     if (k == 3) {                         /* push z */
         st[hs] = x[2];
         *sp = hs++;
@@ -294,6 +295,7 @@ static void take_lazy(struct ref *r, unsigned w, struct warp_list *l, const stru
         l->p[1] = st[--hs];
         *sp = hs - 1;
         r->lz_match &= ~bit;
+        r->lz_moved |= bit;
         two = 1;
     } else if (k == 2 && hs && !step) {   /* neither: the stack stays */
     } else if (k == 2 && hs && (r->lz_match & bit)) {       /* swap */
@@ -301,6 +303,7 @@ static void take_lazy(struct ref *r, unsigned w, struct warp_list *l, const stru
         st[*sp] = x[1];
         *sp = hs - 1;
         r->lz_match &= ~bit;
+        r->lz_moved |= bit;
     } else if (k == 2 && hs) {            /* probe */
         if (before(r->cfg.policy, &st[*sp], &x[1]))
             r->lz_match |= bit;

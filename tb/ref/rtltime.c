@@ -506,13 +506,16 @@ static void ahead_issue(struct rt_ahead *a, uint64_t c, int load, int count)
 
 /* The path unit's count after warp w's issue: the instructions from the
  * head's PC before HCT2's (7: at least 7; a less deep HCT2 behind it is never
- * reached); with the exact heap 0 unless the warp has exactly two paths. */
+ * reached); with the exact heap 0 unless the warp has exactly two paths, with
+ * the lazy stack 0 when HCT2 came from it (a pop or a swap: the core counts
+ * from y's registered copy, not from the stack's RAM). */
 static int ahead_count(const struct ref *r, unsigned w)
 {
     const struct warp_list *l = &r->wl[w];
     uint32_t d;
-    if (l->n < 2 || (l->n > 2 && !ref_lazy_steps(r)) || l->p[1].depth > l->p[0].depth)
-        return 0;             /* (HCT2 deeper: the lazy stack's pop put it before the head) */
+    if (l->n < 2 || (l->n > 2 && !ref_lazy_steps(r)) ||
+        (ref_lazy_steps(r) && (r->lz_moved >> w & 1)))
+        return 0;
     if (l->p[1].pc <= l->p[0].pc)
         return l->p[1].depth < l->p[0].depth ? 7 : 0;
     d = (l->p[1].pc - l->p[0].pc) >> 2;

@@ -77,6 +77,7 @@ struct ref {
     unsigned ex_defer;        /* REF_ORDER_EXACT: heap operations the last issue deferred */
     unsigned lz_ptr[REF_MAX_W];  /* REF_ORDER_LAZY: each warp's sorter pointer into its stack */
     uint64_t lz_match;        /* bit w: the entry at warp w's pointer comes first: swap next */
+    uint64_t lz_moved;        /* bit w: warp w's last take popped or swapped (HCT2 from the stack) */
     struct rt_state *rt;      /* the RTL timing mode's state (rtltime.h), or NULL */
     int check_inv;            /* the timing mode's run checks the invariants after each issue */
     uint64_t rt_end;          /* --timing rtl: the run's cycles in the core's clock */

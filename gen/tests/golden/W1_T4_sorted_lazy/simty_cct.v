@@ -41,7 +41,8 @@ module simty_cct (
   input  wire [PATH_W-1:0] z_i,       // third path: pushed when valid
   output wire              empty_o,   // the warp's stack is empty
   // to HCT2 (issue + 9)
-  output wire [PATH_W-1:0] h2_o       // y, or the popped or swapped entry
+  output wire [PATH_W-1:0] h2_o,      // y, or the popped or swapped entry
+  output wire              swap_o     // h2_o is a swapped entry (registered)
 );
 
   localparam integer W      = 1;  // warps
@@ -109,6 +110,7 @@ module simty_cct (
   assign entry_first = p_entry_q[P_V] && (!p_y_q[P_V] || p_entry_q[P_D +: 8] > p_y_q[P_D +: 8] ||
       (p_entry_q[P_D +: 8] == p_y_q[P_D +: 8] && p_entry_q[P_PC +: 30] < p_y_q[P_PC +: 30]));
   assign h2_o        = g_pop_q || g_swap_q ? entry : g_y_q;
+  assign swap_o      = g_swap_q;
 
   // stacks
   always @(posedge clk_i) begin

@@ -230,8 +230,8 @@ module simty_path_sorted (
 
   // Paths at one PC merge whatever their depths, so the head stops before HCT2's PC when that
   // is ahead of it; one behind it (less deep) is never reached.
-  assign g_ahead      = !h2_wdata[P_V] ? 3'd0 : g_dist[30] || g_dist == 31'd0 ? (h2_wdata[P_D +: 8]
-      < g_xd_q ? 3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0];
+  assign g_ahead      = !(h2_wdata[P_V]) ? 3'd0 : g_dist[30] || g_dist == 31'd0 ? (h2_wdata[P_D +:
+      8] < g_xd_q ? 3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0];
   assign unused_leave = ^m_leave_i ^ ^init_row_i ^ n_valid_i;
   assign hold_o       = {W{1'b0}};
 
