@@ -33,7 +33,7 @@ static const char *picked(char *buf, size_t n, const char *sel, const char *lhs,
 
 /* What the parts share, worked out from cfg once. */
 struct sorted {
-    int has_cct, exact;
+    int has_cct, exact, lazy;     /* lazy: the lazy sorter's stack (cct.c) */
     /* --formal: cold paths the CCT shows (cct_exact.c: every heap node; cct.c: every slot) */
     int nc;
     const char *h2_init, *h1_we;
@@ -48,6 +48,7 @@ static void sorted_setup(const struct simt_cfg *cfg, struct sorted *s)
 
     s->has_cct = cfg->t > 2;
     s->exact = exact = s->has_cct && cfg->sorter == SORTER_EXACT;
+    s->lazy = s->has_cct && !exact;
     s->nc = !s->has_cct ? 0 : exact ? (1 << cfg->lane_id_bits) - 1 : 1 << cfg->lane_id_w;
     /* --mutate=skip-mask-bit drops the last lane from the head path written;
      * bad-init sets HCT2 up as a second copy of every thread. */
@@ -219,7 +220,7 @@ static void sorted_hct2(struct vmod *m, const struct sorted *s)
     vm_reg(m, "g_xd_q", "8", NULL);
     if (exact)
         vm_reg(m, "g_two_q", "1", "the heap stays empty: the warp has two paths at most");
-    if (s->has_cct && !exact) {
+    if (s->lazy) {
         vm_reg(m, "g_yv_q", "1", "y as the lazy CCT hands it to HCT2 unless it popped or swapped");
         vm_reg(m, "g_ypc_q", "30", NULL);
         vm_reg(m, "g_yd_q", "8", NULL);
@@ -272,7 +273,7 @@ static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct 
     int exact = s->exact;
     char sel_buf[160];
 
-    if (s->has_cct && !exact) {
+    if (s->lazy) {
         vm_reg(m, "r_cf_q", "1", "a branch or a jump at stage r: the lazy sorter's step");
     } else {
         vm_wire(m, "unused_cf", "1", "only the lazy sorter steps at branches and jumps");
@@ -351,7 +352,7 @@ static void sorted_ccs(const struct simt_cfg *cfg, struct vmod *m, const struct 
             vb_zero(b, "p_q");
             vb_zero(b, "r_ps_q");
         }
-        if (s->has_cct && !exact)
+        if (s->lazy)
             vb_set(b, "r_cf_q", "m_cf_i");
         vb_set(b, "r_c_q", "c");
         vb_set(b, "r_x_q", "x");
@@ -412,7 +413,7 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
         vb_set(b, "g_xd_q", "r_x_q[P_D +: 8]");
         if (exact)
             vb_set(b, "g_two_q", "cct_empty && !r_z_q[P_V]");
-        if (has_cct && !exact) {
+        if (s->lazy) {
             vb_set(b, "g_yv_q", "r_y_q[P_V]");
             vb_set(b, "g_ypc_q", "r_y_q[P_PC +: 30]");
             vb_set(b, "g_yd_q", "r_y_q[P_D +: 8]");
@@ -465,7 +466,13 @@ static int sorted_formal(const struct simt_cfg *cfg, struct vmod *m, const struc
 /* How far the head path may run before HCT2's path (for the scheduler), and the unused inputs. */
 static void sorted_ahead(struct vmod *m, const struct sorted *s)
 {
-    int exact = s->exact, lazy = s->has_cct && !exact;
+    int exact = s->exact, lazy = s->lazy;
+    /* HCT2's new entry: the lazy stack's comes from its RAM late in the cycle, so
+     * the count reads y's registered copy and is 0 after a pop (y invalid) or a
+     * swap (HCT2 is the stack's entry); then HCT2 comes after the head. */
+    const char *h2v = lazy ? "g_yv_q && !cct_swap" : "h2_wdata[P_V]";
+    const char *h2pc = lazy ? "g_ypc_q" : "h2_wdata[P_PC +: 30]";
+    const char *h2d = lazy ? "g_yd_q" : "h2_wdata[P_D +: 8]";
 
     vm_comment(m, "How many instructions the head path may run before it reaches HCT2's path "
                   "(with the exact heap, when that is the warp's only other one: its heap "
@@ -489,12 +496,6 @@ static void sorted_ahead(struct vmod *m, const struct sorted *s)
     vm_assign(m, "g_valid_o", "a_valid_q");
     vm_assign(m, "g_wid_o", "a_wid_q");
     vm_assign(m, "g_ahead_o", "a_n_q");
-    /* HCT2's new entry: the lazy stack's comes from its RAM late in the cycle, so
-     * the count reads y's registered copy and is 0 after a pop (y invalid) or a
-     * swap (HCT2 is the stack's entry); then HCT2 comes after the head. */
-    const char *h2v = lazy ? "g_yv_q && !cct_swap" : "h2_wdata[P_V]";
-    const char *h2pc = lazy ? "g_ypc_q" : "h2_wdata[P_PC +: 30]";
-    const char *h2d = lazy ? "g_yd_q" : "h2_wdata[P_D +: 8]";
     vm_wire(m, "g_dist", "31", "HCT2's PC - the head's (negative: HCT2's is behind)");
     vm_assign(m, "g_dist", "{1'b0, %s} - {1'b0, g_xpc_q}", h2pc);
     vm_comment(m, "Paths at one PC merge whatever their depths, so the head stops before "

@@ -32,11 +32,15 @@ static const struct qfield {
 };
 #define NQF (sizeof qfields / sizeof qfields[0])
 
-/* The lazy sorter's stack: it steps at branches and jumps, so the follow-on
- * (ahead_q) never follows a branch (jumps are not `seq` anyway). */
-static int lazy_cct(const struct simt_cfg *cfg)
+/* What field i is written with.  The lazy sorter's stack steps at branches and
+ * jumps, so there the follow-on (ahead_q) never follows a branch: `seq` leaves
+ * them out (jumps never are `seq`). */
+static const char *qfield_src(const struct simt_cfg *cfg, size_t i)
 {
-    return cfg->track == TRACK_SORTED && cfg->t > 2 && cfg->sorter == SORTER_LAZY;
+    int lazy = cfg->track == TRACK_SORTED && cfg->t > 2 && cfg->sorter == SORTER_LAZY;
+    if (lazy && strcmp(qfields[i].name, "seq") == 0)
+        return "rf_follow_i && !rf_pred_i && rf_insn_i[6:0] != 7'b1100011";
+    return qfields[i].src;
 }
 
 /* Whether the configuration keeps field i (b2b: back-to-back issue). */
@@ -676,8 +680,7 @@ static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
             continue;
         snprintf(lhs, sizeof lhs, qfields[i].reg ? "e_%s_q[5*(rf_slot) +: 5]" : "e_%s_q[rf_slot]",
                  qfields[i].name);
-        vb_set(b, lhs, "%s%s", qfields[i].src,
-               strcmp(qfields[i].name, "seq") == 0 && lazy_cct(cfg) ? " && rf_insn_i[6:0] != 7'b1100011" : "");
+        vb_set(b, lhs, "%s", qfield_src(cfg, i));
     }
     vb_set(b, "wp_q[IB_W*rf_wid_i +: IB_W]", "wp_q[IB_W*rf_wid_i +: IB_W] + 1'b1");
     vb_end(b);

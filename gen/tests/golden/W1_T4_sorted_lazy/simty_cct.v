@@ -16,12 +16,12 @@
 // pushed; an invalid y pops the top into HCT2; otherwise, at a branch or a jump, the warp's
 // sorter takes one step (other instructions may resolve a cycle apart: they leave the stack
 // alone). The sorter walks the stack from the top and compares each entry with y; when an entry
-// comes first (deeper, or as deep with a lower PC) the next idle visit swaps it with y, so HCT2
-// gets the better path. A push or a pop cancels a pending swap. The comparison is made a cycle
-// after the read, from registers (the RAM's data output is slow); its result is dropped when
-// the warp used its stack meanwhile, and the entry is probed again at the next idle visit.
-// Reads happen at issue + 8 and writes at issue + 9, so the RAM never reads and writes one
-// address in one cycle.
+// comes first (deeper, or as deep with a lower PC) the next step swaps it with y, so HCT2 gets
+// the better path. A push or a pop cancels a pending swap. The comparison is made a cycle after
+// the read, from registers (the RAM's data output is slow); its result is dropped when the warp
+// used its stack meanwhile, and the entry is probed again at the next step. Reads happen at
+// issue + 8 and writes at issue + 9, so the RAM never reads and writes one address in one
+// cycle.
 //
 // Reset: rst_i is synchronous and active high and reaches control state only (valid bits, FSM
 // state, masks, pointers, counters); datapath registers and RAM arrays are not reset. This
