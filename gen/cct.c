@@ -48,7 +48,7 @@ static void cct_stage_r(struct vmod *m)
 {
     vm_sig_depth(vm_reg(m, "head_q", "LANE_W", "entries on the warp's stack"), "W");
     vm_sig_depth(vm_reg(m, "sptr_q", "LANE_W", "sorter pointer"), "W");
-    vm_reg(m, "smatch_q", "W", "the entry at sptr comes before y: swap at the next idle visit");
+    vm_reg(m, "smatch_q", "W", "the entry at sptr comes before y: swap at the next step");
     vm_wire(m, "head", "LANE_W", NULL);
     vm_wire(m, "sptr", "LANE_W", NULL);
     vm_assign(m, "head", "head_q[m_wid_i]");
@@ -56,7 +56,7 @@ static void cct_stage_r(struct vmod *m)
     vm_assign(m, "empty_o", "head == {LANE_W{1'b0}}");
     vm_wire(m, "push", "1", NULL);
     vm_wire(m, "pop", "1", NULL);
-    vm_wire(m, "idle", "1", "neither, at a branch or a jump: the sorter may work");
+    vm_wire(m, "idle", "1", "neither push nor pop, at a branch or a jump: the sorter steps");
     vm_wire(m, "swap", "1", NULL);
     vm_wire(m, "probe", "1", NULL);
     vm_assign(m, "push", "m_valid_i && z_i[P_V]");

@@ -149,6 +149,11 @@ const char *cfg_sorter_name(enum simt_sorter s)
     return s == SORTER_LAZY ? "lazy" : "exact";
 }
 
+int cfg_lazy_stack(const struct simt_cfg *c)
+{
+    return c->track == TRACK_SORTED && c->t > 2 && c->sorter == SORTER_LAZY;
+}
+
 const char *cfg_ramstyle_name(enum simt_ramstyle s)
 {
     switch (s) {

@@ -156,6 +156,9 @@ const char *cfg_track_name(enum simt_track t);      /* "sorted" | "arbiter" */
 const char *cfg_track_desc(enum simt_track t);      /* "sorted path list" ... */
 const char *cfg_ramstyle_name(enum simt_ramstyle s); /* "auto" ... */
 const char *cfg_sorter_name(enum simt_sorter s);     /* "exact" | "lazy" */
+/* The sorted list's cold paths are the lazy sorter's stack (T > 2): it steps at
+ * branches and jumps only (gen/cct.c), and the follow-on never follows a branch. */
+int cfg_lazy_stack(const struct simt_cfg *c);
 const char *cfg_isa_name(const struct simt_cfg *c);  /* "rv32i" | "rv32im" | "rv32ia" | "rv32ima" */
 const char *cfg_mutation_name(enum simt_mutation u); /* "drop-merge" ... */
 /* The mutation named `name`, or -1. */

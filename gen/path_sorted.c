@@ -48,7 +48,7 @@ static void sorted_setup(const struct simt_cfg *cfg, struct sorted *s)
 
     s->has_cct = cfg->t > 2;
     s->exact = exact = s->has_cct && cfg->sorter == SORTER_EXACT;
-    s->lazy = s->has_cct && !exact;
+    s->lazy = cfg_lazy_stack(cfg);
     s->nc = !s->has_cct ? 0 : exact ? (1 << cfg->lane_id_bits) - 1 : 1 << cfg->lane_id_w;
     /* --mutate=skip-mask-bit drops the last lane from the head path written;
      * bad-init sets HCT2 up as a second copy of every thread. */
@@ -137,8 +137,8 @@ static void sorted_interface(const struct simt_cfg *cfg, struct vmod *m, const s
     vm_port(m, VM_OUT, "g_valid_o", "1", "a count for warp g_wid_o (its HCT2 was written last cycle)");
     vm_port(m, VM_OUT, "g_wid_o", "WARP_W", NULL);
     vm_port(m, VM_OUT, "g_ahead_o", "3", "instructions from the head's PC before HCT2's "
-            "(7: 7 or more, or HCT2 is less deep); with the exact heap, 0 when the warp has more "
-            "than two paths");
+            "(7: 7 or more, or HCT2 is less deep); 0 when the exact heap holds a path, or when "
+            "the lazy stack gave HCT2 its path");
     if (cfg->formal) {
         vm_localparam(m, "F_NP", 2 + nc, "formal: paths shown per warp (HCT1, HCT2, %d of the CCT)", nc);
         vm_group(m, "formal observation (simty-gen --formal, test only)");

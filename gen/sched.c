@@ -34,11 +34,10 @@ static const struct qfield {
 
 /* What field i is written with.  The lazy sorter's stack steps at branches and
  * jumps, so there the follow-on (ahead_q) never follows a branch: `seq` leaves
- * them out (jumps never are `seq`). */
+ * them out (a jump is `seq` only with a misaligned target, which traps). */
 static const char *qfield_src(const struct simt_cfg *cfg, size_t i)
 {
-    int lazy = cfg->track == TRACK_SORTED && cfg->t > 2 && cfg->sorter == SORTER_LAZY;
-    if (lazy && strcmp(qfields[i].name, "seq") == 0)
+    if (cfg_lazy_stack(cfg) && strcmp(qfields[i].name, "seq") == 0)
         return "rf_follow_i && !rf_pred_i && rf_insn_i[6:0] != 7'b1100011";
     return qfields[i].src;
 }
@@ -116,7 +115,7 @@ static void sched_interface(const struct simt_cfg *cfg, struct vmod *m)
                    "for a load) it needs (a reservation shift register per bank keeps them "
                    "apart), and either nothing of the warp is in flight, or the warp has a single "
                    "path (or the path unit counted how many instructions its head path may run "
-                   "before it reaches the warp's other path, and the last instruction issued goes "
+                   "before it reaches HCT2's path, and the last instruction issued goes "
                    "on to PC + 4), the last instruction issued may be followed (predecode) and the "
                    "instruction reads no register an instruction in flight has yet to write. "
                    "Such an instruction is issued on the guess that the ones before it go on "

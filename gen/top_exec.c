@@ -213,7 +213,7 @@ static void top_path(const struct simt_cfg *cfg, struct vmod *m)
         vm_inst_conn(in, "g_wid_o", "g_wid");
         vm_inst_conn(in, "g_ahead_o", "g_ahead");
         vm_inst_conn(in, "n_valid_i", "n_valid_q");
-        vm_inst_conn(in, "m_cf_i", "m_cf_q");
+        vm_inst_conn(in, "m_cf_i", cfg_lazy_stack(cfg) ? "m_cf_q" : "1'b0");
     }
     if (cfg->yield_w) {
         struct vblock *b;
@@ -310,7 +310,7 @@ static void top_resolve_regs(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "m_load_q", "1", NULL);
     vm_reg(m, "m_branch_q", "1", NULL);
     vm_reg(m, "m_jalr_q", "1", NULL);
-    if (cfg->track == TRACK_SORTED)
+    if (cfg_lazy_stack(cfg))
         vm_reg(m, "m_cf_q", "1", "a branch or a jump (the lazy sorter steps at those)");
     vm_reg(m, "m_ecall_q", "1", "the trace's address field holds an ecall's exit code (a0)");
     vm_reg(m, "m_pok_q", "1", "went where predicted (m_pcn_q) with the same threads");
@@ -415,7 +415,7 @@ static void top_resolve(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "m_load_q", "n_load_q");
     vb_set(b, "m_branch_q", "n_branch_q");
     vb_set(b, "m_jalr_q", "n_jalr_q");
-    if (cfg->track == TRACK_SORTED)
+    if (cfg_lazy_stack(cfg))
         vb_set(b, "m_cf_q", "n_branch_q || n_jal_q || n_jalr_q");
     vb_set(b, "m_pok_q", "br_pok");
     vb_set(b, "m_pcn_q", "n_pcn_q");

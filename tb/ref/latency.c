@@ -14,8 +14,8 @@
  *    read); a branch that does not split and goes the predicted way
  *    (backward taken, forward not taken); a memory access served in one pass;
  *    The same holds for a path-neutral instruction (on to PC + 4 with all its
- *    threads) of a minsp-pc warp with exactly two paths while PC + 4 stays
- *    before the other path's PC (pathlist.h: the sorted list's follow-on);
+ *    threads) of a minsp-pc warp with several paths while PC + 4 stays
+ *    before HCT2's PC (pathlist.h: the sorted list's follow-on);
  *  - at t + 10 otherwise (REF_LAT_RESOLVE: redirect, fetch, schedule): after
  *    a split, a mispredicted branch, a replay, and for the other instructions
  *    of a warp whose threads are on several paths (the core runs those one at

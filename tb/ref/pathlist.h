@@ -90,7 +90,8 @@ static inline void ref_yield_pass(struct ref *r, unsigned w, uint32_t pc, const 
  * reached): with the exact heap when the warp has two paths (its heap empty),
  * with the lazy sorter's stack at any number of paths but not from a branch
  * (the sorter steps at branches and jumps; ref_lazy_steps) nor behind a
- * deeper HCT2 (a pop from the stack may put it before the head). */
+ * deeper HCT2 (a pop or a swap from the stack may put it before the head;
+ * the core's count is 0 then). */
 static inline int ref_list_follows(const struct ref *r, unsigned w, const struct ref_path *head,
                                    uint64_t live, uint64_t served, const struct ref_path *g,
                                    unsigned ng)

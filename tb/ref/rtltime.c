@@ -87,7 +87,8 @@ struct rt_warp {
 };
 
 /* The sorted list's follow-on (gen/sched.c, ahead_q): how many instructions a
- * warp with two paths may still issue before its next path's PC.  Each
+ * warp with several paths (two with the exact heap) may still issue before
+ * HCT2's PC.  Each
  * resolve of the warp (stage r) clears it; two cycles later, unless the warp
  * resolved again in between, the path unit's count less the warp's
  * instructions in flight sets it; each issue counts it down.  The scheduler
@@ -659,6 +660,7 @@ void rt_issue_replay(struct ref *r, unsigned w, uint64_t c)
     const struct rt_pd *p = pd_at(r, e.pc);
     pop(q);
     ports_take(s, w, p, c);
+    r->lz_moved &= ~(1ull << w);          /* its resolve leaves the list: HCT2 is its y */
     if (q->ah)
         ahead_issue(q->ah, c, p->load, ahead_count(r, w));
     q->last = c + 1;

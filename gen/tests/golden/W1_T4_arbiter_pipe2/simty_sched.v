@@ -18,13 +18,13 @@
 // register-file bank has the read ports (rs1 at issue + 1, rs2 at issue + 2) and the write port
 // (issue + 6, or issue + 10 for a load) it needs (a reservation shift register per bank keeps
 // them apart), and either nothing of the warp is in flight, or the warp has a single path (or
-// the path unit counted how many instructions its head path may run before it reaches the
-// warp's other path, and the last instruction issued goes on to PC + 4), the last instruction
-// issued may be followed (predecode) and the instruction reads no register an instruction in
-// flight has yet to write. Such an instruction is issued on the guess that the ones before it
-// go on to PC + 4 with the same threads; when one of them does not, the resolve stage squashes
-// the warp's younger instructions before they change anything (squash_i) and the warp waits for
-// that one's redirect. Loose round-robin among ready warps.
+// the path unit counted how many instructions its head path may run before it reaches HCT2's
+// path, and the last instruction issued goes on to PC + 4), the last instruction issued may be
+// followed (predecode) and the instruction reads no register an instruction in flight has yet
+// to write. Such an instruction is issued on the guess that the ones before it go on to PC + 4
+// with the same threads; when one of them does not, the resolve stage squashes the warp's
+// younger instructions before they change anything (squash_i) and the warp waits for that one's
+// redirect. Loose round-robin among ready warps.
 //
 // The front end never sends more than the queue holds (credits), and never flushes a warp's
 // queue in a cycle the warp issues.

@@ -55,12 +55,12 @@ module simty_cct (
 
   reg  [LANE_W-1:0]     head_q [0:W-1]; // entries on the warp's stack
   reg  [LANE_W-1:0]     sptr_q [0:W-1]; // sorter pointer
-  reg  [W-1:0]          smatch_q;       // the entry at sptr comes before y: swap at the next idle visit
+  reg  [W-1:0]          smatch_q;       // the entry at sptr comes before y: swap at the next step
   wire [LANE_W-1:0]     head;
   wire [LANE_W-1:0]     sptr;
   wire                  push;
   wire                  pop;
-  wire                  idle;           // neither, at a branch or a jump: the sorter may work
+  wire                  idle;           // neither push nor pop, at a branch or a jump: the sorter steps
   wire                  swap;
   wire                  probe;
   reg                   g_pop_q;

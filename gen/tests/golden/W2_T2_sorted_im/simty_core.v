@@ -302,7 +302,6 @@ module simty_core (
   reg                  m_load_q;
   reg                  m_branch_q;
   reg                  m_jalr_q;
-  reg                  m_cf_q;         // a branch or a jump (the lazy sorter steps at those)
   reg                  m_ecall_q;      // the trace's address field holds an ecall's exit code (a0)
   reg                  m_pok_q;        // went where predicted (m_pcn_q) with the same threads
   reg  [29:0]          m_pcn_q;        // predicted next PC: the target of a predicted jump, else PC + 4
@@ -592,7 +591,7 @@ module simty_core (
     .g_wid_o     (g_wid),
     .g_ahead_o   (g_ahead),
     .n_valid_i   (n_valid_q),
-    .m_cf_i      (m_cf_q)
+    .m_cf_i      (1'b0)
   );
 
   simty_coalesce u_coalesce (
@@ -908,7 +907,6 @@ module simty_core (
     m_load_q    <= n_load_q;
     m_branch_q  <= n_branch_q;
     m_jalr_q    <= n_jalr_q;
-    m_cf_q      <= n_branch_q || n_jal_q || n_jalr_q;
     m_pok_q     <= br_pok;
     m_pcn_q     <= n_pcn_q;
     m_a_q       <= br_a;

@@ -64,7 +64,7 @@ module simty_path_sorted (
   // issue + 10: how far the head path is from HCT2's (computed at stage g)
   output wire              g_valid_o,   // a count for warp g_wid_o (its HCT2 was written last cycle)
   output wire [WARP_W-1:0] g_wid_o,
-  output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); with the exact heap, 0 when the warp has more than two paths
+  output wire [2:0]        g_ahead_o    // instructions from the head's PC before HCT2's (7: 7 or more, or HCT2 is less deep); 0 when the exact heap holds a path, or when the lazy stack gave HCT2 its path
 );
 
   localparam integer W      = 2;  // warps
