@@ -135,13 +135,13 @@ static void rf_bank_lanes(const struct simt_cfg *cfg, struct vmod *m, int bk)
         char name[32], init[24], sel[32], wa[64], wl[48];
         const char *en[2];
         struct vinst *in;
-        snprintf(wa, sizeof wa, "wa_mask_i[%d] && !wa_kill_i", l);
-        snprintf(wl, sizeof wl, "wl_mask_i[%d]", l);
-        if (ld) {
+        if (ld) {   /* the selected write's bank is in sel; the other tests its own */
             snprintf(sel, sizeof sel, "wl_bank%d_l_i[%d]", bk, l);
+            snprintf(wl, sizeof wl, "wl_mask_i[%d]", l);
             snprintf(wa, sizeof wa, "wa_bank%d && wa_mask_i[%d] && !wa_kill_i", bk, l);
         } else {
             snprintf(sel, sizeof sel, "wa_bank%d", bk);
+            snprintf(wa, sizeof wa, "wa_mask_i[%d] && !wa_kill_i", l);
             snprintf(wl, sizeof wl, "wl_bank%d && wl_mask_i[%d]", bk, l);
         }
         en[0] = ld ? wl : wa;
