@@ -35,6 +35,7 @@ static void cct_interface(const struct simt_cfg *cfg, struct vmod *m)
     vm_port(m, VM_OUT, "empty_o", "1", "the warp's stack is empty");
     vm_group(m, "to HCT2 (issue + 9)");
     vm_port(m, VM_OUT, "h2_o", "PATH_W", "y, or the popped or swapped entry");
+    vm_port(m, VM_OUT, "y_o", "PATH_W", "y as registered here (h2_o unless a pop or a swap)");
     vm_port(m, VM_OUT, "swap_o", "1", "h2_o is a swapped entry (registered)");
     if (cfg->formal) {
         vm_group(m, "formal observation (simty-gen --formal, test only)");
@@ -131,6 +132,7 @@ static void cct_probe(struct vmod *m)
     vm_assign(m, "p_apply", "p_valid_q && !(m_valid_i && m_wid_i == p_wid_q)");
     vm_assign(m, "entry_first", "%s", path_first(buf, sizeof buf, "p_entry_q", "p_y_q"));
     vm_assign(m, "h2_o", "g_pop_q || g_swap_q ? entry : g_y_q");
+    vm_assign(m, "y_o", "g_y_q");
     vm_assign(m, "swap_o", "g_swap_q");
 }
 

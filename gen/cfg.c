@@ -78,9 +78,10 @@ void cfg_derive(struct simt_cfg *c)
      * second where the exact heap's levels cost more than its cycles win
      * (docs/results.md, "Throughput per logic"): since its warps follow on at any
      * number of paths, W8T8 and W8T16 take 2.8 and 4.5 % fewer cycles than the exact
-     * core's on the bench, with 14 % less logic.  At W8T32 (the model's timing mode)
-     * it takes 6 % fewer cycles on the fixed problems but 14 % more on the weak-scaled
-     * ones, for 13 % less logic: T = 32 keeps the heap until measured on the RTL. */
+     * core's on the bench, with 14 % less logic.  At W8T32 it takes 6 % fewer cycles
+     * on the fixed problems (the model's timing mode) but 14 % more on the
+     * weak-scaled ones (the RTL), for 13 % less logic: about even on the figure there,
+     * and the spec promises the heap's minimum-path head at T = 32 and 64. */
     if (c->sorter_auto)
         c->sorter = c->track == TRACK_SORTED && simty_sorter_lazy((unsigned)c->t) ? SORTER_LAZY
                                                                                 : SORTER_EXACT;

@@ -220,11 +220,6 @@ static void sorted_hct2(struct vmod *m, const struct sorted *s)
     vm_reg(m, "g_xd_q", "8", NULL);
     if (exact)
         vm_reg(m, "g_two_q", "1", "the heap stays empty: the warp has two paths at most");
-    if (s->lazy) {
-        vm_reg(m, "g_yv_q", "1", "y as the lazy CCT hands it to HCT2 unless it popped or swapped");
-        vm_reg(m, "g_ypc_q", "30", NULL);
-        vm_reg(m, "g_yd_q", "8", NULL);
-    }
     vm_wire(m, "h2_wdata", "PATH_W", NULL);
     vm_wire(m, "c", "PATH_W", "HCT2 entry of the warp at resolve");
     in = vm_inst(m, "simty_ram_1r1w", "u_hct2");
@@ -389,11 +384,12 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
     } else if (has_cct) {
         vm_wire(m, "cct_empty", "1", NULL);
         vm_wire(m, "cct_swap", "1", "HCT2's new entry is the stack's (a swap)");
+        vm_wire(m, "cct_y", "PATH_W", "y, registered with the CCT's operation");
         in = vm_inst(m, "simty_cct", "u_cct");
         vm_inst_conns(in, (const char *const[]){
             "clk_i", "clk_i", "rst_i", "rst_i", "m_valid_i", "r_valid_q", "m_wid_i", "r_wid_q",
             "step_i", "r_cf_q", "y_i", "r_y_q", "z_i", "r_z_q", "empty_o", "cct_empty", "h2_o", "h2_wdata",
-            "swap_o", "cct_swap", NULL });
+            "y_o", "cct_y", "swap_o", "cct_swap", NULL });
         if (cfg->formal)
             vm_inst_conn(in, "f_cct_o", "f_cct");
         vm_assign(m, "r_single_o", cfg->mutate == MUT_SINGLE_EARLY ? "!r_y_q[P_V]"
@@ -413,11 +409,6 @@ static void sorted_cct(const struct simt_cfg *cfg, struct vmod *m, const struct 
         vb_set(b, "g_xd_q", "r_x_q[P_D +: 8]");
         if (exact)
             vb_set(b, "g_two_q", "cct_empty && !r_z_q[P_V]");
-        if (s->lazy) {
-            vb_set(b, "g_yv_q", "r_y_q[P_V]");
-            vb_set(b, "g_ypc_q", "r_y_q[P_PC +: 30]");
-            vb_set(b, "g_yd_q", "r_y_q[P_D +: 8]");
-        }
         if (!has_cct)
             vb_set(b, "g_y_q", "r_y_q");
         vb_zero(b, "g_valid_q");
@@ -470,9 +461,9 @@ static void sorted_ahead(struct vmod *m, const struct sorted *s)
     /* HCT2's new entry: the lazy stack's comes from its RAM late in the cycle, so
      * the count reads y's registered copy and is 0 after a pop (y invalid) or a
      * swap (HCT2 is the stack's entry); then HCT2 comes after the head. */
-    const char *h2v = lazy ? "g_yv_q && !cct_swap" : "h2_wdata[P_V]";
-    const char *h2pc = lazy ? "g_ypc_q" : "h2_wdata[P_PC +: 30]";
-    const char *h2d = lazy ? "g_yd_q" : "h2_wdata[P_D +: 8]";
+    const char *h2v = lazy ? "cct_y[P_V] && !cct_swap" : "h2_wdata[P_V]";
+    const char *h2pc = lazy ? "cct_y[P_PC +: 30]" : "h2_wdata[P_PC +: 30]";
+    const char *h2d = lazy ? "cct_y[P_D +: 8]" : "h2_wdata[P_D +: 8]";
 
     vm_comment(m, "How many instructions the head path may run before it reaches HCT2's path "
                   "(with the exact heap, when that is the warp's only other one: its heap "

@@ -42,6 +42,7 @@ module simty_cct (
   output wire              empty_o,   // the warp's stack is empty
   // to HCT2 (issue + 9)
   output wire [PATH_W-1:0] h2_o,      // y, or the popped or swapped entry
+  output wire [PATH_W-1:0] y_o,       // y as registered here (h2_o unless a pop or a swap)
   output wire              swap_o     // h2_o is a swapped entry (registered)
 );
 
@@ -110,6 +111,7 @@ module simty_cct (
   assign entry_first = p_entry_q[P_V] && (!p_y_q[P_V] || p_entry_q[P_D +: 8] > p_y_q[P_D +: 8] ||
       (p_entry_q[P_D +: 8] == p_y_q[P_D +: 8] && p_entry_q[P_PC +: 30] < p_y_q[P_PC +: 30]));
   assign h2_o        = g_pop_q || g_swap_q ? entry : g_y_q;
+  assign y_o         = g_y_q;
   assign swap_o      = g_swap_q;
 
   // stacks

@@ -89,9 +89,6 @@ module simty_path_sorted (
   reg  [WARP_W-1:0]     g_wid_q;
   reg  [29:0]           g_xpc_q;      // the head path's PC and depth, written to HCT1 at stage r
   reg  [7:0]            g_xd_q;
-  reg                   g_yv_q;       // y as the lazy CCT hands it to HCT2 unless it popped or swapped
-  reg  [29:0]           g_ypc_q;
-  reg  [7:0]            g_yd_q;
   wire [PATH_W-1:0]     h2_wdata;
   wire [PATH_W-1:0]     c;            // HCT2 entry of the warp at resolve
   reg                   r_cf_q;       // a branch or a jump at stage r: the lazy sorter's step
@@ -106,6 +103,7 @@ module simty_path_sorted (
   wire                  unused_ysel;  // only the exact CCT compares y early
   wire                  cct_empty;
   wire                  cct_swap;     // HCT2's new entry is the stack's (a swap)
+  wire [PATH_W-1:0]     cct_y;        // y, registered with the CCT's operation
   reg                   a_valid_q;    // the count, registered (issue + 10)
   reg  [WARP_W-1:0]     a_wid_q;
   reg  [2:0]            a_n_q;
@@ -160,6 +158,7 @@ module simty_path_sorted (
     .z_i       (r_z_q),
     .empty_o   (cct_empty),
     .h2_o      (h2_wdata),
+    .y_o       (cct_y),
     .swap_o    (cct_swap)
   );
 
@@ -215,9 +214,6 @@ module simty_path_sorted (
     g_wid_q   <= r_wid_q;
     g_xpc_q   <= r_x_q[P_PC +: 30];
     g_xd_q    <= r_x_q[P_D +: 8];
-    g_yv_q    <= r_y_q[P_V];
-    g_ypc_q   <= r_y_q[P_PC +: 30];
-    g_yd_q    <= r_y_q[P_D +: 8];
     if (rst_i) begin
       g_valid_q <= 1'b0;
     end
@@ -244,12 +240,12 @@ module simty_path_sorted (
   assign g_valid_o = a_valid_q;
   assign g_wid_o   = a_wid_q;
   assign g_ahead_o = a_n_q;
-  assign g_dist    = {1'b0, g_ypc_q} - {1'b0, g_xpc_q};
+  assign g_dist    = {1'b0, cct_y[P_PC +: 30]} - {1'b0, g_xpc_q};
 
   // Paths at one PC merge whatever their depths, so the head stops before HCT2's PC when that
   // is ahead of it; one behind it (less deep) is never reached.
-  assign g_ahead      = !(g_yv_q && !cct_swap) ? 3'd0 : g_dist[30] || g_dist == 31'd0 ? (g_yd_q <
-      g_xd_q ? 3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0];
+  assign g_ahead      = !(cct_y[P_V] && !cct_swap) ? 3'd0 : g_dist[30] || g_dist == 31'd0 ?
+      (cct_y[P_D +: 8] < g_xd_q ? 3'd7 : 3'd0) : g_dist[29:3] != 27'd0 ? 3'd7 : g_dist[2:0];
   assign unused_leave = ^m_leave_i ^ ^init_row_i ^ n_valid_i;
   assign hold_o       = {W{1'b0}};
 
