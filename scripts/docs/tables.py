@@ -317,7 +317,7 @@ def area_record(d):
 def readme_steps(db):
     w8t8 = db.json("synth-ecp5-W8_T8_sorted-dd6c816")
     w8t16 = db.json(W8T16_SYNTH)
-    w32t8 = db.json("transcribed/synth-ecp5-W32_T8_sorted-1f2cc13")
+    w32t8 = db.json("synth-ecp5-W32_T8_sorted-e572652")
     before = db.json("transcribed/area-steps-a410257")
     lane = area_step.rows(area_record(w8t8), area_record(w8t16))[0][-1][3]    # flat's row
     warp = (logic(w32t8) - logic(w8t8)) / (w32t8["config"]["W"] - w8t8["config"]["W"])
