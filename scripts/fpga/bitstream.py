@@ -88,6 +88,9 @@ def main():
     if not os.path.isfile(os.path.join(a.rtl, "config.mk")):
         sys.exit("bitstream: %s: no config.mk (run make gen first)" % a.rtl)
     fam = synth.BOARDS[a.board]["family"]
+    if fpga_flow.PACK[fam]["pack"] is None:
+        sys.exit("bitstream: BOARD=%s is an area target: the project's tools have no %s "
+                 "packer (make synth BOARD=%s measures it)" % (a.board, fam, a.board))
     if a.elf:
         return with_program(a, fam)
     out = synth_dir(a)

@@ -12,7 +12,10 @@ FLOW      := $(PYTHON) scripts/fpga/fpga_flow.py
 fpga-smoke: setup
 	@$(FLOW) --family ecp5  --top smoke_lanes --timeout 600 --bitstream --out build/fpga/smoke-ecp5  $(SMOKE_SRC)
 	@$(FLOW) --family ice40 --top smoke_lanes --timeout 600 --bitstream --out build/fpga/smoke-ice40 $(SMOKE_SRC) | tail -n 1
-	@scripts/fpga/check_fmax.py build/fpga/smoke-ecp5/results.json build/fpga/smoke-ice40/results.json
+	@$(FLOW) --family gowin --top smoke_lanes --timeout 600 --constraints fpga/smoke/smoke_tangmega138k.cst \
+	  --out build/fpga/smoke-gowin $(SMOKE_SRC) | tail -n 1
+	@scripts/fpga/check_fmax.py build/fpga/smoke-ecp5/results.json build/fpga/smoke-ice40/results.json \
+	  build/fpga/smoke-gowin/results.json
 
 # The scale of the generated core: ~35k LUT4 on ECP5, ~80 % of an HX8K.
 fpga-calibrate: setup

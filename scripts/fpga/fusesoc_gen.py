@@ -144,7 +144,7 @@ def main():
         wrap("simty_" + top, top, "the %s board top (fpga/%s/%s.v)" % (bd["board"], board, top),
              cfg, soc_params(synth, cfg, bd["imem_aw"](cfg["T"]), bd["dmem_aw"](cfg["T"])), ports)
         files["board"] = {"files": src + ["simty_%s.v" % top], "file_type": "verilogSource"}
-        files["board_pins"] = {"files": copy_in(root, [os.path.relpath(cons[1], root)]),
+        files["board_pins"] = {"files": copy_in(root, [os.path.relpath(cons, root)]),
                                "file_type": ptype}
         files["board_images"] = IMAGES
         fsets += ["board", "board_pins", "board_images"]

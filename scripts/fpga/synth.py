@@ -1,13 +1,14 @@
 #!/usr/bin/env python3
 """Synthesis report of one generated Simty core on one board (make synth).
 
-    synth.py --board ecp5|ice40 --rtl RTL_DIR [--out DIR] [--seeds N] [--jobs J] [--timeout S]
+    synth.py --board ecp5|ice40|tangmega138k --rtl RTL_DIR [--out DIR] [--seeds N] [--jobs J] [--timeout S]
              [--freq MHZ] [--prog ELF] [--no-pnr | --pnr-only]
     synth.py --crit-self-test       (the critical path's units on recorded paths)
     synth.py --lut-tables-self-test (LUT_TABLES keeps a W-deep table out of block RAM)
 
-RTL_DIR is what simty-gen wrote (files.f, config.mk, simty_*.v). The board top
-(fpga/<board>/top_<board>.v around fpga/common/simty_fpga_soc.v) gets the core's
+RTL_DIR is what simty-gen wrote (files.f, config.mk, simty_*.v). tangmega138k (Gowin
+GW5AST-138C) is an area target: no PLL, no bitstream, nextpnr's timing estimate.
+The board top (fpga/<board>/top_<board>.v around fpga/common/simty_fpga_soc.v) gets the core's
 configuration from config.mk and the board's memory plan (BOARDS below) through
 chparam; the program (default: fpga/sw/fpga_hello.S, assembled here) becomes the
 block-RAM images imem.hex / dmem.hex and the start PC.
@@ -66,7 +67,7 @@ RISCV_GCC = os.environ.get("RISCV_GCC", "riscv64-unknown-elf-gcc")
 BOARDS = {
     "ecp5": {
         "family": "ecp5", "top": "top_ecp5",
-        "constraints": ["--lpf", os.path.join(ROOT, "fpga", "ecp5", "ulx3s.lpf")],
+        "constraints": os.path.join(ROOT, "fpga", "ecp5", "ulx3s.lpf"),
         "cells": ["+/ecp5/cells_sim.v", "+/ecp5/cells_bb.v"],
         "board": "ULX3S 85F",
         "imem_aw": lambda t: 12 if t < 64 else 11,
@@ -76,12 +77,24 @@ BOARDS = {
     },
     "ice40": {
         "family": "ice40", "top": "top_ice40",
-        "constraints": ["--pcf", os.path.join(ROOT, "fpga", "ice40", "hx8k_breakout.pcf")],
+        "constraints": os.path.join(ROOT, "fpga", "ice40", "hx8k_breakout.pcf"),
         "cells": ["+/ice40/cells_sim.v"],
         "board": "iCE40-HX8K breakout",
         "imem_aw": lambda t: 8,
         "dmem_aw": lambda t: 8,
         "capacity": {"lc": 7680, "bram": 32},
+    },
+    # An area target, not a board flow: nextpnr's Gowin timing is an estimate
+    # (fpga/tangmega138k/top_tangmega138k.v); the ECP5's memory plan, for equal cores.
+    "tangmega138k": {
+        "family": "gowin", "top": "top_tangmega138k",
+        "constraints": os.path.join(ROOT, "fpga", "tangmega138k", "tangmega138k.cst"),
+        "cells": ["+/gowin/cells_sim.v"],
+        "board": "Tang Mega 138K Pro",
+        "imem_aw": lambda t: 12 if t < 64 else 11,
+        "dmem_aw": lambda t: max(9, (32768 // (4 * t)).bit_length() - 1),
+        # LUT4 sites: LUT1..4 + ALU (one carry bit a site) + 4 per RAM16SDP4 (its LUTs)
+        "capacity": {"comb": 138240, "ff": 138240, "bram": 340},
     },
 }
 # The SoC's sources, for every flow that builds it (synthesis, fpga_soc_sim.py).
@@ -100,7 +113,7 @@ UNIT_OF_MODULE = {
     "simty_bpred": "fetch", "simty_btb": "fetch",
     "simty_mdu": "mdu",     # ISA=rv32im: the M unit (multipliers, divider)
 }
-MUX = {"ecp5": ["PFUMX", "L6MUX21"], "ice40": []}
+MUX = {fam: d["mux"] for fam, d in fpga_flow.DEVICES.items()}
 # The generator's small tables (simty_ram_*_lut: asynchronous read, meant for LUT-RAM)
 # W deep at W = 64: with a register behind their read, Yosys turns them into block RAM
 # (W64T32: 42 of its 218 DP16KD, 10 more than the ECP5-85F has).  When the block RAMs
@@ -188,7 +201,7 @@ PLACERS = ["auto", "heap", "static", "sa"]
 # 62.3 MHz; T = 8 (15,888 logic), HeAP 82.4 MHz in 5 to 13 minutes. It is the lanes'
 # datapath that congests HeAP's placements: W = 16..64 at T = 8, as big, route with HeAP
 # (W64T8, 51,223 logic: 1,486 s), so they keep it. docs/results.md, lean core round 5.
-STATIC_MIN_T = {"ecp5": 16, "ice40": None}
+STATIC_MIN_T = {"ecp5": 16, "ice40": None, "gowin": None}
 STATIC_MIN_LOGIC = 20000
 
 
@@ -352,7 +365,7 @@ def m_fit_check(board, T):
 # W8T16 (25,920 logic, seed 1, the same netlist, one process per core) took
 # 1,000 s of nextpnr at 30 (76.4 MHz), 673 s at 20 (74.1), 431 s at 10 (74.2);
 # make synth's W8T16 has 15 minutes (issue 16), so bigger designs get nextpnr's 10.
-HEAP_TIMING_WEIGHT = {"ecp5": 30, "ice40": None}
+HEAP_TIMING_WEIGHT = {"ecp5": 30, "ice40": None, "gowin": None}
 HEAP_TW_MAX_LOGIC = 20000
 
 
@@ -374,6 +387,11 @@ def fit_check(board, area):
                 "dsp": area["dsp"]}
         names = {"comb": "LUT4 sites (LUT4 + 2 x CCU2C + 2 x DPR16X4)", "ff": "flip-flops",
                  "bram": "DP16KD block RAMs", "ramw": "LUT-RAM write ports", "dsp": "DSPs"}
+    elif BOARDS[board]["family"] == "gowin":
+        need = {"comb": area["lut"] + area["carry"] + 4 * area["lutram"], "ff": area["ff"],
+                "bram": area["bram"]}
+        names = {"comb": "LUT4 sites (LUT1..4 + ALU + 4 x RAM16SDP4)", "ff": "flip-flops",
+                 "bram": "block RAMs (B-SRAM)"}
     else:
         # Each logic cell holds one LUT4 and one flip-flop (and the carry of its LUT):
         # max(LUT4, FF) is a lower bound of the logic cells needed.
@@ -417,8 +435,8 @@ def packed_fit(dev, bd, top, out, timeout):
     its own, as in a table built of flip-flops, takes a cell alone). Returns
     (cells used, overflow messages, the step's record if the backstop stopped it); used
     is None if the packer did not report."""
-    con_opt, con_file = bd["constraints"]
-    cmd = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, out), "--json", top + ".json", "--pack-only",
+    cmd = dev["nextpnr"] + fpga_flow.constraint_args(bd["family"], os.path.relpath(
+        bd["constraints"], out)) + ["--json", top + ".json", "--pack-only",
                             "-l", "pack.log", "-q"]
     st, secs, peak = fpga_flow.run(cmd, os.path.join(out, "pack.out"), timeout, out)
     if st == "timeout":
@@ -857,7 +875,7 @@ def main():
         earlier = None
 
     res = {
-        "board": a.board, "board_name": bd["board"], "device": dev["device"],
+        "board": a.board, "board_name": bd["board"], "family": fam, "device": dev["device"],
         "rtl_digest": digest, "timeout_s": a.timeout,
         "config": {"W": W, "T": T, "TRACK": track, "rtl": os.path.relpath(rtl, ROOT),
                    "config_mk": cfg},
@@ -981,7 +999,7 @@ def main():
         def flat(step, prep):
             script = ("%s; %s%s -top %s; %s; delete t:$scopeinfo; write_json %s.json; "
                       "tee -q -o stat.json stat -json"
-                      % (read, prep, synth_cmd, top, fpga_flow.FLATTEN_KEPT, top))
+                      % (read, prep, synth_cmd, top, fpga_flow.flatten_kept(fam), top))
             # the pass Yosys runs, and the time left by this configuration's last run
             last = ((earlier or {}).get("steps") or {}).get(step) or {}
             with fpga_flow.PnrWatch([("", os.path.join(out, "yosys.log"),
@@ -1044,12 +1062,12 @@ def main():
     res["placer_used"] = placer
     tw = a.timing_weight if a.timing_weight is not None else heap_timing_weight(fam, res.get("area"))
     res["heap_timing_weight"] = tw if placer == "heap" else None
-    con_opt, con_file = bd["constraints"]
     jobs = []
     for seed in range(1, a.seeds + 1):
         sd = os.path.join(out, "seed%d" % seed)
         os.makedirs(sd, exist_ok=True)
-        cmd = dev["nextpnr"] + [con_opt, os.path.relpath(con_file, sd)] + [
+        cmd = dev["nextpnr"] + fpga_flow.constraint_args(fam, os.path.relpath(
+            bd["constraints"], sd)) + [
             "--json", os.path.relpath(os.path.join(out, top + ".json"), sd),
             "--freq", "%.3f" % core_mhz,
             "--timing-allow-fail", "--seed", str(seed), "--report", "report.json",

@@ -83,7 +83,9 @@ def finish(res, out, status):
           % (status, res["memories"]["imem_bytes"] // 1024, res["memories"]["dmem_bytes"] // 1024,
              res["memories"]["program"]))
     print()
-    print("| unit | LUT4 | carry | FF | BRAM | LUT-RAM | DSP | mux (PFUMX/L6MUX21) |")
+    fam = res.get("family", "ecp5")
+    print("| unit | LUT4 | carry | FF | BRAM | LUT-RAM | DSP | mux (%s) |"
+          % "/".join(fpga_flow.DEVICES[fam]["mux"]))
     print("|---|---|---|---|---|---|---|---|")
     for un in UNITS:
         if un in u and (un != "mdu" or c.get("config_mk", {}).get("ISA") == "rv32im"):
@@ -111,8 +113,8 @@ def finish(res, out, status):
                      "" if placer_of(res) != "heap" else
                      " (timing weight %d)" % res["heap_timing_weight"] if res.get("heap_timing_weight")
                      else " (timing weight 10, nextpnr's default)")))
-        print("timing at the PLL's %g MHz: %s" % (
-            tgt, "met on every seed" if not low else
+        print("timing at the %s %g MHz: %s" % (
+            "PLL's" if res.get("clock", {}).get("pll") else "board clock's", tgt, "met on every seed" if not low else
             "NOT met on %d of %d seeds: a bitstream needs a lower FREQ (e.g. FREQ=%d)"
             % (len(low), len(res.get("fmax_seeds_mhz", [])), int(min(low)))))
         print("critical path: %s -> %s, %s ns (%s ns logic, %s ns routing, %s steps)"

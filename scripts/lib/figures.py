@@ -7,14 +7,19 @@ note that docs/tables.py checks and bench/sorter_table.py writes).
 import re
 
 
+# LUT4 sites a carry cell fills, by board: an ECP5 CCU2C two, a Gowin ALU one (a LUT4
+# site of its slice); an iCE40 SB_CARRY sits beside its LUT (none).
+CARRY_SITES = {"ecp5": 2, "tangmega138k": 1}
+
+
 def logic_of(area, board="ecp5"):
     """Logic cells of Yosys's counts (the whole design or one unit), or None when
-    there are none: LUT4 + 2 x carry on ECP5, where a CCU2C fills two LUT4 sites;
-    LUTs alone on iCE40, whose carries sit beside their LUTs.  The one definition
-    that the reports, the bench's figure and the area tables use."""
+    there are none: LUT4 + CARRY_SITES x carry (LUT4 + 2 x CCU2C on ECP5, LUT1..4 +
+    ALU on the Gowin board, LUTs alone on iCE40).  The one definition that the
+    reports, the bench's figure and the area tables use."""
     if not area or area.get("lut") in (None, ""):
         return None
-    return area["lut"] + (2 * (area.get("carry") or 0) if board == "ecp5" else 0)
+    return area["lut"] + CARRY_SITES.get(board, 0) * (area.get("carry") or 0)
 
 
 def typed(v):

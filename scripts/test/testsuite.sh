@@ -79,7 +79,7 @@ fast=(
   "rtl-4x64|$(rtl 4 64 sorted "$all_sw")"
   "rtl-lazy-4x64|$(rtl 4 64 "sorted SORTER=lazy" "$all_sw")"
   "rtl-arb-4x64|$(rtl 4 64 arbiter "$all_sw")"
-  "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && $py scripts/fpga/synth.py --board ice40 --rtl build/test/synth-core/rtl --out build/test/synth-core/ice40 --skip-units --no-pnr && $py scripts/fpga/synth.py --board ecp5 --rtl build/test/synth-core/rtl --out build/test/synth-core/ecp5 --no-pnr && grep -q '\"alu_lanes\"' build/test/synth-core/ecp5/results.json"
+  "synth-core|$mk gen-tool && build/tools/simty-gen W=2 T=2 -o build/test/synth-core/rtl > /dev/null && $py scripts/fpga/synth.py --board ice40 --rtl build/test/synth-core/rtl --out build/test/synth-core/ice40 --skip-units --no-pnr && $py scripts/fpga/synth.py --board ecp5 --rtl build/test/synth-core/rtl --out build/test/synth-core/ecp5 --no-pnr && grep -q '\"alu_lanes\"' build/test/synth-core/ecp5/results.json && $py scripts/fpga/synth.py --board tangmega138k --rtl build/test/synth-core/rtl --out build/test/synth-core/gowin --skip-units --no-pnr && grep -q '\"IBUF\": 1,' build/test/synth-core/gowin/results.json"
   "gen-lint-lazy|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=sorted-lazy"
   "gen-lint-arb|$mk gen-lint GEN_LINT_CFGS='\$(GEN_LINT_FAST)' GEN_LINT_TRACK=arbiter"
   "gen-lint-arbp|$mk gen-lint GEN_LINT_CFGS='1x1 2x4 8x8 4x64' GEN_LINT_TRACK=arbiter-pipe"
