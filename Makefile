@@ -184,7 +184,7 @@ help:
 	@echo "  make term [BOARD=] [PORT=] [TERM_TIMEOUT=s] the board's console (115200 8N1) until its report line;"
 	@echo "                                  exit 0 PASS, 1 FAIL, 4 TRAP, 2 none; MINITERM=1: pyserial's miniterm"
 	@echo "  make test-fpga-sim-prog [W= T=] make fpga-sim BOARD=ecp5 PROG= of 9 programs of 4 kinds (in make test)"
-	@echo "  make fpga-lint [W= T=]          verilator -Wall over both board tops"
+	@echo "  make fpga-lint [W= T=]          verilator -Wall over every board top"
 	@echo "  make clean                      remove build/ (keeps .venv)"
 	@echo ""
 	@echo "Knobs (current value):"
