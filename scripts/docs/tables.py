@@ -429,6 +429,7 @@ def mib(x):
 FLOW_ROWS = (
     ("1 ALU lane (smoke)", "flow-ecp5-smoke-9949e0e"),
     ("1 ALU lane (smoke)", "flow-ice40-smoke-9949e0e"),
+    ("1 ALU lane (smoke)", "flow-gowin-smoke-78d7d10"),
     ("48 ALU lanes (calibration)", "transcribed/flow-ecp5-calib48-51ce9ca"),
     ("8 ALU lanes (calibration)", "transcribed/flow-ice40-calib8-16c151e"),
 )
