@@ -545,14 +545,19 @@ def flow_of(a, rows):
     return seeds, target
 
 
+# What "logic" counts on each board (figures.logic_of)
+LOGIC_NAME = {"ecp5": "LUT4+2xCCU2C", "tangmega138k": "LUT1..4+ALU"}
+
+
 def placer_text(a):
     """The placer the table's points were placed with, as its caption says it."""
     if a.placer != "auto":
         return "%s placer" % a.placer
-    if not synth.STATIC_MIN_T[a.board]:
+    static_t = synth.STATIC_MIN_T[synth.BOARDS[a.board]["family"]]
+    if not static_t:
         return "heap placer"
     return ("heap placer (static from T = %d past %d logic, noted per point)"
-            % (synth.STATIC_MIN_T[a.board], synth.STATIC_MIN_LOGIC))
+            % (static_t, synth.STATIC_MIN_LOGIC))
 
 
 def write_csv(path, rows, cols=COLS):
@@ -567,7 +572,7 @@ def write_csv(path, rows, cols=COLS):
 
 def write_outputs(a, rows, outdir, sweep_s):
     write_csv(os.path.join(outdir, "compare.csv"), rows)
-    lname = "LUT4+2xCCU2C" if a.board == "ecp5" else "LUT4"
+    lname = LOGIC_NAME.get(a.board, "LUT4")
     title = trackers_title(rows)
     flow = flow_of(a, rows)     # the plot's legend says it too
     seeds, target = flow
