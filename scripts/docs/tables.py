@@ -190,12 +190,11 @@ RESULTS_ROWS = (
     ("W8T8 arbiter", "synth-ecp5-W8_T8_arbiter_pipe2-ff76112", False),
     ("W8T8 sorted, `ISA=rv32ia`", "synth-ecp5-W8_T8_sorted_ia-d9f93f1", False),
     ("W8T8 sorted, `ISA=rv32ima`", "synth-ecp5-W8_T8_sorted_ima-2b8629d", False),
-    ("W8T8 sorted, `ISA=rv32im`, earlier RTL", "transcribed/synth-ecp5-W8_T8_sorted_im-ce6ca50",
-     False),
     ("W8T32 sorted, earlier RTL", ("csv", "docs/compare-ecp5-W8.csv", 8, 32, "sorted"), False),
     ("W8T32 arbiter, earlier RTL", ("csv", "docs/compare-ecp5-W8.csv", 8, 32, "arbiter"), False),
     ("W2T2 sorted", "transcribed/synth-ice40-W2_T2_sorted-86d458e", False),
     ("W1T1 sorted", "transcribed/synth-ice40-W1_T1_sorted-86d458e", False),
+    ("W8T8 sorted", "synth-tangmega138k-W8_T8_sorted-3928019", False),
 )
 
 
