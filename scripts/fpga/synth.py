@@ -369,6 +369,14 @@ HEAP_TIMING_WEIGHT = {"ecp5": 30, "ice40": None, "gowin": None}
 HEAP_TW_MAX_LOGIC = 20000
 
 
+# HeAP's legaliser gives up on a cell after max(10,000, cells^2 / 8) attempts, a product
+# nextpnr 0.11.1 computes in int: from 46,341 cells it wraps (W16T64 on the GW5AST-138C,
+# about 92,700 cells: 888,870 attempts) and a design at half the device failed with
+# "Unable to find legal placement for all cells". 0 lifts the limit; a placement that
+# succeeded within it is the same, and the step's backstop still bounds the run.
+HEAP_NO_TIMEOUT = ["--placer-heap-cell-placement-timeout", "0"]
+
+
 def heap_timing_weight(fam, area):
     """The default HeAP timing weight of a design of this family and area."""
     tw = HEAP_TIMING_WEIGHT[fam]
@@ -1074,6 +1082,7 @@ def main():
             "-l", "nextpnr.log", "-q", PACK[fam]["routed_opt"], PACK[fam]["routed"]] + (
             ["--placer", placer] if placer != "heap" else []) + (
             ["--placer-heap-timingweight", str(tw)] if placer == "heap" and tw else []) + (
+            HEAP_NO_TIMEOUT if placer == "heap" else []) + (
             ["--detailed-timing-report", "--write", "routed.json"] if a.endpoints else [])
         jobs.append({"seed": seed, "dir": sd, "cmd": cmd, "timeout": a.timeout,
                      "endpoints": a.endpoints, "placer": placer,
