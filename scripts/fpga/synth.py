@@ -371,7 +371,7 @@ HEAP_TW_MAX_LOGIC = 20000
 
 # HeAP's legaliser gives up on a cell after max(10,000, cells^2 / 8) attempts, a product
 # nextpnr 0.11.1 computes in int: from 46,341 cells it wraps (W16T64 on the GW5AST-138C,
-# about 92,700 cells: 888,870 attempts where about 10^9 were meant; a negative wrap gives
+# 113,543 cells: 888,870 attempts where 1.6 x 10^9 were meant; a negative wrap gives
 # 10,000). 0 lifts that limit: a placement that succeeded within it is the same, and the
 # step's backstop still bounds the run. (W16T64's failure to legalise is another limit,
 # the legaliser's total rip-ups, 8 x cells: docs/results.md, issue 51 round 6.)
