@@ -64,14 +64,24 @@ RISCV_GCC = os.environ.get("RISCV_GCC", "riscv64-unknown-elf-gcc")
 #  ice40 (32 SB_RAM40_4K of 4 Kbit): instruction memory 1 KiB (2 RAMs), data memory
 #        256 rows of T words = T KiB (2T RAMs); the register file alone takes
 #        2 banks x T lanes x 2 RAMs, so T <= 4 is the most that can fit.
+def big_imem_aw(t):
+    """log2 of the instruction memory's words on the big boards (ecp5, tangmega138k)."""
+    return 12 if t < 64 else 11
+
+
+def big_dmem_aw(t):
+    """log2 of the data memory's T-word rows on the big boards."""
+    return max(9, (32768 // (4 * t)).bit_length() - 1)
+
+
 BOARDS = {
     "ecp5": {
         "family": "ecp5", "top": "top_ecp5",
         "constraints": os.path.join(ROOT, "fpga", "ecp5", "ulx3s.lpf"),
         "cells": ["+/ecp5/cells_sim.v", "+/ecp5/cells_bb.v"],
         "board": "ULX3S 85F",
-        "imem_aw": lambda t: 12 if t < 64 else 11,
-        "dmem_aw": lambda t: max(9, (32768 // (4 * t)).bit_length() - 1),
+        "imem_aw": big_imem_aw,
+        "dmem_aw": big_dmem_aw,
         # TRELLIS_COMB = LUT4 + 2 per CCU2C + 2 per DPR16X4 (its RAM half-slice)
         "capacity": {"comb": 83640, "ff": 83640, "bram": 208, "ramw": 10455, "dsp": 156},
     },
@@ -91,8 +101,8 @@ BOARDS = {
         "constraints": os.path.join(ROOT, "fpga", "tangmega138k", "tangmega138k.cst"),
         "cells": ["+/gowin/cells_sim.v"],
         "board": "Tang Mega 138K Pro",
-        "imem_aw": lambda t: 12 if t < 64 else 11,
-        "dmem_aw": lambda t: max(9, (32768 // (4 * t)).bit_length() - 1),
+        "imem_aw": big_imem_aw,
+        "dmem_aw": big_dmem_aw,
         # LUT4 sites (LUT1..4 + ALU, one carry bit a site; fit_check), flip-flops, B-SRAM
         "capacity": {"comb": 138240, "ff": 138240, "bram": 340},
     },
