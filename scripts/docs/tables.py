@@ -1010,10 +1010,11 @@ def self_test():
         got, out = failures(tmp)
         check("a number changed by hand in a block fails the check, that block alone",
               got == {block("README.md", "results")})
+        row = "| **W8T8 sorted (default)** | "
+        diff = out.splitlines()
         check("and the diff shows the number against the data's",
-              "-| **W8T8 sorted (default)** | ECP5-85F-6 | **11,356** (10,406 LUT4 + 475 carry) | "
-              "5,267 |" in out and "+| **W8T8 sorted (default)** | ECP5-85F-6 | **11,356** (10,406 "
-              "LUT4 + 475 carry) | 5,266 |" in out)
+              any(x.startswith("-" + row) and "| 5,267 |" in x for x in diff)
+              and any(x.startswith("+" + row) and "| 5,266 |" in x for x in diff))
         failures(tmp, write=True)
         with open(readme) as fh:
             check("make tables writes the block back and nothing else", fh.read() == text)
@@ -1022,8 +1023,8 @@ def self_test():
               failures(tmp)[0] == {block("README.md", "results"),
                                    "README.md: every table of figures is generated or history"})
         shutil.copy(os.path.join(ROOT, "README.md"), readme)
-        name = "synth-ecp5-W8_T8_sorted-dd6c816.json"
-        edit(os.path.join(tmp, DATA, name), '"fmax_mhz": 79.97', '"fmax_mhz": 78.97')
+        name = W8T8_SYNTH + ".json"
+        edit(os.path.join(tmp, DATA, name), '"fmax_mhz": 79.18', '"fmax_mhz": 78.18')
         check("a data file changed makes every block it feeds stale", failures(tmp)[0] == present(
             block("README.md", "results"), block("README.md", "figure")))
         shutil.copy(os.path.join(ROOT, DATA, name), os.path.join(tmp, DATA, name))
