@@ -58,7 +58,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import flows  # noqa: E402  (the checkout's root, the flows this one reads)
 import simjobs  # noqa: E402  (Checks)
 from figures import (HISTORY_BEGIN, HISTORY_END, HISTORY_NOTE, HISTORY_NOTE_RE,  # noqa: E402
-                     logic_of, typed)  # (LUT4 + 2 x carry; a CSV field as written)
+                     cells, logic_of, typed)  # (LUT4 + 2 x carry; a CSV field as written)
 flows.use("bench", "fpga")
 import bench  # noqa: E402  (the figure of merit, the bench tables, picorv32)
 import area_step  # noqa: E402  (fpga: logic per added lane or warp)
@@ -175,7 +175,6 @@ def compare_row(db, rel, w, t, track):
 
 # --- README.md ---------------------------------------------------------------------
 
-DEVICE = {"ecp5": "ECP5-85F-6", "ice40": "iCE40-HX8K", "tangmega138k": "GW5AST-138C"}
 ICE40_LC, ICE40_RAM = 7680, 32
 
 # W8T8's synthesis for the results and figure rows: the generator at 5de6e53, whose
@@ -225,18 +224,17 @@ def results_cells(d, strong):
         lg = "%s logic cells (%d %%)" % (n(lc), int(rnd(100.0 * lc / ICE40_LC)))
         ram = "%d of %d RAM4K" % (a["bram"], ICE40_RAM)
     else:
-        gowin = d["board"] == "tangmega138k"
-        lg = "%s (%s %s + %s %s)" % (bold(n(logic(d)), strong), n(a["lut"]),
-                                     "LUT" if gowin else "LUT4", n(a["carry"]),
-                                     "ALU" if gowin else "carry")
+        names = cells(d["board"])
+        lg = "%s (%s %s + %s %s)" % (bold(n(logic(d)), strong), n(a["lut"]), names["lut"],
+                                     n(a["carry"]), names["carry"])
         if a.get("dsp"):
-            lg += ", %d MULT18X18D" % a["dsp"]
+            lg += ", %d %s" % (a["dsp"], names["dsp"])
         core, mem = (units.get("core") or {}).get("bram"), (units.get("memories") or {}).get("bram")
-        kind = "BSRAM" if gowin else "DP16KD"
+        kind = names["bram"]
         ram = "%d + %d %s" % (core, mem, kind) if core is not None else "%d %s" % (a["bram"], kind)
     seeds = d.get("fmax_seeds_mhz") or [d["fmax_mhz"]]
     fmax = bold("%s MHz" % f(d["fmax_mhz"]), strong)
-    if d["board"] == "tangmega138k":
+    if cells(d["board"]).get("fmax_estimate"):
         fmax += " (nextpnr's estimate)"
     if len(seeds) == 2:         # a median of two is their mean: both shown
         fmax += " (%s)" % ", ".join(str(s) for s in seeds)
@@ -251,7 +249,7 @@ def readme_results(db):
     for label, src, strong in RESULTS_ROWS:
         d = record(db, src)
         lines.append("| %s | %s | %s | %s |" % (
-            bold(label, strong), DEVICE[d["board"]], " | ".join(results_cells(d, strong)), when(d)))
+            bold(label, strong), cells(d["board"])["device"], " | ".join(results_cells(d, strong)), when(d)))
     return lines
 
 
@@ -409,10 +407,6 @@ def results_ice40_fit(db):
 
 # --- fpga/README.md: the flows' own designs and the patchable designs ------------------
 
-FLOW_DEVICE = {"ecp5": "LFE5U-85F", "ice40": "iCE40-HX8K", "gowin": "GW5AST-138C"}
-CARRY_NAME = {"ecp5": " CCU2C", "gowin": " ALU"}
-
-
 def num(x):
     """A figure as the documents write times: one decimal below 100 (none where it was
     stated as a whole number), whole from 100."""
@@ -447,8 +441,8 @@ def fpga_flows(db):
         if st["synth"].get("peak_mib"):
             synth += " (%s)" % mib(st["synth"]["peak_mib"])
         lines.append("| %s | %s | %s | %s%s | %s | %s | %s | %s | %s | %s |" % (
-            label, FLOW_DEVICE[d["board"]], n(a["lut"]), n(a["carry"]),
-            CARRY_NAME.get(d["board"], ""), n(a["ff"]), f(d["fmax_mhz"]), synth,
+            label, cells(d["board"])["part"], n(a["lut"]), n(a["carry"]),
+            " " + cells(d["board"])["carry"], n(a["ff"]), f(d["fmax_mhz"]), synth,
             secs(st["pnr"]["seconds"]), mib(st["pnr"]["peak_mib"]), when(d)))
     return lines
 

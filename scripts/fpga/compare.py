@@ -65,7 +65,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import flows  # noqa: E402  (the checkout's root, the other scripts' paths)
 import simjobs  # noqa: E402  (the job runner)
-from figures import logic_of, typed  # noqa: E402  (LUT4 + 2 x carry; a CSV field read back)
+from figures import cells, logic_of, typed  # noqa: E402  (LUT4 + 2 x carry; a CSV field read back)
 import fpga_flow  # noqa: E402  (PnrWatch, pnr_history: nextpnr's progress)
 import synth  # noqa: E402  (PLACERS, out_folder)
 import grid  # noqa: E402  (the W x T grid of an area-only run)
@@ -545,10 +545,6 @@ def flow_of(a, rows):
     return seeds, target
 
 
-# What "logic" counts on each board (figures.logic_of)
-LOGIC_NAME = {"ecp5": "LUT4+2xCCU2C", "tangmega138k": "LUT1..4+ALU"}
-
-
 def placer_text(a):
     """The placer the table's points were placed with, as its caption says it."""
     if a.placer != "auto":
@@ -572,7 +568,7 @@ def write_csv(path, rows, cols=COLS):
 
 def write_outputs(a, rows, outdir, sweep_s):
     write_csv(os.path.join(outdir, "compare.csv"), rows)
-    lname = LOGIC_NAME.get(a.board, "LUT4")
+    lname = cells(a.board)["logic"]     # what logic_of counts there
     title = trackers_title(rows)
     flow = flow_of(a, rows)     # the plot's legend says it too
     seeds, target = flow

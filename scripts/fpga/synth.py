@@ -45,7 +45,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import flows  # noqa: E402  (the tools, the other scripts' paths)
 import simjobs  # noqa: E402  (read_config, config_tag: a configuration's knobs and name)
-from figures import logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
+from figures import cells, logic_of  # noqa: E402  (LUT4 + 2 x carry: the one definition)
 import fpga_flow  # noqa: E402  (run, version, count, DEVICES, PACK)
 from fpga_flow import PACK  # noqa: E402
 from synth_report import KINDS, UNITS, finish, write_csv  # noqa: E402
@@ -107,6 +107,10 @@ BOARDS = {
         "capacity": {"comb": 138240, "ff": 138240, "bram": 340},
     },
 }
+# Every board's cells are named by its family's entry in figures.CELLS (the reports read
+# a board's names there): one fact, checked where it could drift.
+for _b, _bd in BOARDS.items():
+    assert cells(_b) is cells(_bd["family"]), "figures.CELLS: %s is not a %s board" % (_b, _bd["family"])
 # The SoC's sources, for every flow that builds it (synthesis, fpga_soc_sim.py).
 FPGA_SRC = [os.path.join(ROOT, "fpga", "common", f)
             for f in ("simty_fpga_soc.v", "simty_fpga_amo.v", "simty_uart_tx.v",

@@ -8,6 +8,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 import flows  # noqa: E402  (too_slow)
 import fpga_flow  # noqa: E402
+from figures import cells  # noqa: E402  (what the family's cells are called)
 
 ROOT = fpga_flow.ROOT
 
@@ -84,8 +85,9 @@ def finish(res, out, status):
              res["memories"]["program"]))
     print()
     fam = res.get("family", "ecp5")
-    print("| unit | LUT4 | carry | FF | BRAM | LUT-RAM | DSP | mux (%s) |"
-          % "/".join(fpga_flow.DEVICES[fam]["mux"]))
+    names = cells(fam)
+    print("| unit | %s | carry (%s) | FF | BRAM | LUT-RAM | DSP | mux (%s) |"
+          % (names["lut"], names["carry"], "/".join(fpga_flow.DEVICES[fam]["mux"])))
     print("|---|---|---|---|---|---|---|---|")
     for un in UNITS:
         if un in u and (un != "mdu" or c.get("config_mk", {}).get("ISA") == "rv32im"):
@@ -106,8 +108,9 @@ def finish(res, out, status):
         cp = res.get("critical_path") or {}
         tgt = res["freq_target_mhz"]
         low = [f for f in res.get("fmax_seeds_mhz", []) if f and f < tgt]
-        print("Fmax %.1f MHz (median of seeds %s: %s MHz; target %g MHz; placer %s)"
-              % (res["fmax_mhz"], ",".join(str(s) for s in res["seeds"]),
+        print("Fmax %.1f MHz%s (median of seeds %s: %s MHz; target %g MHz; placer %s)"
+              % (res["fmax_mhz"], ", nextpnr's estimate" if names.get("fmax_estimate") else "",
+                 ",".join(str(s) for s in res["seeds"]),
                  ", ".join(str(f) for f in res.get("fmax_seeds_mhz", [])),
                  tgt, placer_of(res) + (
                      "" if placer_of(res) != "heap" else
