@@ -48,6 +48,7 @@ import subprocess
 import sys
 import threading
 import time
+import warnings
 
 import flows  # the checkout's root, the scripts' folders (scripts/lib)
 
@@ -718,10 +719,17 @@ class Runner:
             self.client = Client(self.addr, timeout="30s")
         else:
             jobs = jobs or os.cpu_count() or 1
-            self.cluster = LocalCluster(
-                n_workers=1, threads_per_worker=jobs, processes=True,
-                resources={"pnr": pnr_slots or jobs}, dashboard_address=None,
-                silence_logs=logging.ERROR)
+            # Two runners at once (make compare beside make bench) both want the
+            # scheduler's HTTP port, 8787, which it opens even with no dashboard: the
+            # second takes another and said so in a warning. At close, a worker's last
+            # heartbeat can meet the closed scheduler and log a CommClosedError trace
+            # (ERROR); a job's own failure reaches results() through its future.
+            with warnings.catch_warnings():
+                warnings.filterwarnings("ignore", message="Port [0-9]+ is already in use")
+                self.cluster = LocalCluster(
+                    n_workers=1, threads_per_worker=jobs, processes=True,
+                    resources={"pnr": pnr_slots or jobs}, dashboard_address=None,
+                    silence_logs=logging.CRITICAL)
             self.client = Client(self.cluster)
         self.client.register_plugin(_scripts_on_path(flows.script_paths()), name="simty-scripts")
         self.call = _call_pickled()

@@ -127,6 +127,28 @@ def executing_counts(addr):
     return seen
 
 
+TWO_RUNNERS = """
+import sys, warnings
+sys.path.insert(0, "scripts/lib")
+import simjobs
+warnings.simplefilter("always")
+with warnings.catch_warnings(record=True) as got:
+    with simjobs.Runner(jobs=1) as a, simjobs.Runner(jobs=1) as b:
+        fa, fb = a.client.submit(sum, [1, 2]), b.client.submit(sum, [3, 4])
+        print("sums", fa.result(), fb.result())
+print("port warnings", sum("already in use" in str(w.message) for w in got))
+"""
+
+
+def two_runners(env):
+    """Two LocalCluster runners at once (make compare beside make bench) in one process:
+    (exit status, stdout, stderr)."""
+    r = simjobs.run_cmd([PY, "-c", TWO_RUNNERS], flows.backstop(BACKSTOP), 0, cwd=ROOT, env=env)
+    if r["status"] == "timeout":
+        raise TooSlow(flows.too_slow("two runners", flows.backstop(BACKSTOP), "two one-job runs"))
+    return r["rc"], r["out"], r["err"]
+
+
 def main():
     shutil.rmtree(OUT, ignore_errors=True)     # compare must find no finished point
     os.makedirs(OUT, exist_ok=True)
@@ -193,6 +215,10 @@ def main():
             ("compare: the same table on the LocalCluster and through the scheduler",
              cl is not None and cl == cr),
         ]
+        rc, out, err = two_runners(local)
+        checks.append(("two LocalCluster runners at once: both run, no port warning and no "
+                       "traceback at their close", rc == 0 and "sums 3 7" in out
+                       and "port warnings 0" in out and "Traceback" not in err))
         seen = executing_counts(addr)
         checks.append(("the runner names as running only the jobs its worker's 2 threads run "
                        "(polled: %s)" % " ".join(map(str, seen[:12])),
