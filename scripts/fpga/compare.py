@@ -634,6 +634,7 @@ def curves(rows):
 
 
 def plot(a, rows, outdir, lname, flow):
+    """compare.png and .svg; the panels' titles (None without matplotlib)."""
     try:
         import matplotlib
         matplotlib.use("Agg")
@@ -644,9 +645,18 @@ def plot(a, rows, outdir, lname, flow):
     panels = [("logic", "logic area (%s)" % lname), ("ff", "flip-flops"),
               ("bram_core", "block RAMs (core; memories apart)"), ("fmax_mhz", "Fmax (MHz)"),
               ("path_logic", "path-tracking unit logic (%s)" % lname)]
-    fig, grid = plt.subplots(2, 3, figsize=(13, 7.5))
+    # The figure of merit where make bench measured the points (add_figure): the sixth
+    # panel, the notes then under the plots; a point with no bench is left out of it.
+    scales = sorted({r["bench_scale"] for r in rows if r.get("thread_insns_per_s_per_klogic")})
+    if scales:
+        rows = [dict(r, figure=r["thread_insns_per_s_per_klogic"] / 1e6
+                     if r.get("thread_insns_per_s_per_klogic") else None) for r in rows]
+        panels.append(("figure", "M thread instr./s per 1,000 logic (%s problems)"
+                       % " and ".join(scales)))
+    fig, grid = plt.subplots(2, 3, figsize=(13, 8.2 if scales else 7.5))
     axes = list(grid.flat)
-    axes[-1].axis("off")
+    if not scales:
+        axes[-1].axis("off")
     axis, Ws, Ts = sweep_of(rows)
     xs_all = sorted({r[axis] for r in rows})
     ws = ", ".join(str(w) for w in Ws)
@@ -661,7 +671,7 @@ def plot(a, rows, outdir, lname, flow):
                     [r[key] for r in pts if r[key] is not None], label=label, **st)
             # points without this value: marked on the axis, with their status
             for r in pts:
-                if r[key] is None:
+                if r[key] is None and key != "figure":
                     ax.plot([r[axis]], [0], marker="x", color=st["color"], markersize=9,
                             clip_on=False)
                     ax.annotate(r["status"].replace("_", " "), (r[axis], 0),
@@ -675,16 +685,22 @@ def plot(a, rows, outdir, lname, flow):
         ax.set_ylim(bottom=0)
         ax.grid(True, alpha=0.3)
     axes[0].legend(fontsize=7 if len(cs) > 4 else None)
-    axes[-1].text(0.0, 0.9, "%s, %s\nlogic: %s of the placed netlist\n"
-                  "path unit: hierarchy-preserving run\nFmax: median of %s,\n"
-                  "nextpnr target %s MHz\n"
-                  "x on the axis: no value (failed,\ntimed out, too big or pending)"
-                  % ((fixed, a.board, lname) + flow), va="top", fontsize=9)
+    notes = ("%s, %s\nlogic: %s of the placed netlist\n"
+             "path unit: hierarchy-preserving run\nFmax: median of %s,\n"
+             "nextpnr target %s MHz\n"
+             "x on the axis: no value (failed,\ntimed out, too big or pending)"
+             % ((fixed, a.board, lname) + flow))
+    if scales:
+        fig.text(0.01, 0.01, notes.replace(",\n", ", ").replace("\n", "; "), fontsize=8,
+                 va="bottom", wrap=True)
+    else:
+        axes[-1].text(0.0, 0.9, notes, va="top", fontsize=9)
     fig.suptitle("Simty on %s: %s" % (a.board, trackers_title(rows)), fontsize=11)
-    fig.tight_layout()
+    fig.tight_layout(rect=(0, 0.05, 1, 1) if scales else None)
     for ext in ("png", "svg"):
         fig.savefig(os.path.join(outdir, "compare." + ext), dpi=120)
     plt.close(fig)
+    return [t for _, t in panels]
 
 
 def made_up(T, lanes, logic, status="ok", fmax=40.0):
@@ -859,7 +875,13 @@ def figure_tests(a, tmp):
     rows = add_figure([row_of(a, 8, 8, "sorted", made_up(8, 8000, 10000, fmax=80.0), 0),
                        row_of(a, 8, 16, "sorted", made_up(16, 16000, 20000), 0)], ipc)
     md = write_outputs(a, rows, tmp, 0)
+    panel = "M thread instr./s per 1,000 logic (weak problems)"
+    with_fig = plot(a, rows, tmp, "LUT4", flow_of(a, rows)) or []
+    without = plot(a, add_figure([dict(r) for r in rows], {}), tmp, "LUT4",
+                   flow_of(a, rows)) or []
     return [
+        ("the plot has the figure's panel where the bench measured a point, none without",
+         panel in with_fig and len(with_fig) == 6 and panel not in without and len(without) == 5),
         ("bench.json gives the RTL rows' thread IPC and scale only",
          ipc == {(8, 8, "sorted"): (2.5, "weak")} and bench_ipc(path + ".none") == {}),
         ("the figure is thread IPC x Fmax / (logic / 1000)",
