@@ -181,7 +181,7 @@ ICE40_LC, ICE40_RAM = 7680, 32
 # cycles are dd6c816's (an equal-cycles edit), so the figure sets it beside that bench
 W8T8_SYNTH = "synth-ecp5-W8_T8_sorted-4946c35"
 # W8T16's synthesis for the figure, per-lane step and results rows
-W8T16_SYNTH = "synth-ecp5-W8_T16_sorted-dd6c816"
+W8T16_SYNTH = "synth-ecp5-W8_T16_sorted-a5d16b2"
 # The bench of round 1 (its rows carry the Fmax and logic of round 1's synthesis)
 ROUND1_BENCH = ("bench-fixed-032bcdb", "bench-weak-032bcdb")
 
@@ -192,8 +192,6 @@ RESULTS_ROWS = (
     ("W8T8 arbiter", "synth-ecp5-W8_T8_arbiter_pipe2-ff76112", False),
     ("W8T8 sorted, `ISA=rv32ia`", "synth-ecp5-W8_T8_sorted_ia-d9f93f1", False),
     ("W8T8 sorted, `ISA=rv32ima`", "synth-ecp5-W8_T8_sorted_ima-2b8629d", False),
-    ("W8T32 sorted, earlier RTL", ("csv", "docs/compare-ecp5-W8.csv", 8, 32, "sorted"), False),
-    ("W8T32 arbiter, earlier RTL", ("csv", "docs/compare-ecp5-W8.csv", 8, 32, "arbiter"), False),
     ("W2T2 sorted", "transcribed/synth-ice40-W2_T2_sorted-86d458e", False),
     ("W1T1 sorted", "transcribed/synth-ice40-W1_T1_sorted-86d458e", False),
     ("W8T8 sorted", "synth-tangmega138k-W8_T8_sorted-3928019", False),
@@ -255,12 +253,12 @@ def readme_results(db):
 
 # (label, synthesis, fixed bench, weak bench or None, engine, bold, what "before" was)
 FIGURE_ROWS = (
-    ("W8T8 sorted", W8T8_SYNTH, "bench-fixed-dd6c816",
-     "bench-weak-dd6c816", "sorted", True, "exact"),
-    ("W8T16 sorted", W8T16_SYNTH, "bench-fixed-dd6c816", "bench-weak-dd6c816", "sorted",
+    ("W8T8 sorted", W8T8_SYNTH, "bench-fixed-a5d16b2",
+     "bench-weak-a5d16b2", "sorted", True, "exact"),
+    ("W8T16 sorted", W8T16_SYNTH, "bench-fixed-a5d16b2", "bench-weak-dd6c816", "sorted",
      False, "round1"),
     ("W8T8 arbiter (two cuts in its tree)", "synth-ecp5-W8_T8_arbiter_pipe2-ff76112",
-     "bench-fixed-W8_T8_arbiter-9949e0e", None, "arbiter", False, None),
+     "bench-fixed-a5d16b2", None, "arbiter", False, None),
 )
 BEFORE_EXACT = ("transcribed/synth-ecp5-W8_T8_sorted-a410257", "bench-fixed-exact-a410257")
 
@@ -300,18 +298,25 @@ def readme_figure(db):
     lines.append("| picorv32 (yardstick: published CPI about 4, %s logic, %s MHz) | %s | %s |" % (
         n(p["logic"]), p["fmax_mhz"], f(p["thread_ipc"], 2),
         f(merit(p["thread_ipc"], p["fmax_mhz"], p["logic"]))))
-    fixed, weak = db.json(FIGURE_ROWS[0][2]), db.json(FIGURE_ROWS[0][3])
-    if (weak["commit"], weak["date"]) != (fixed["commit"], fixed["date"]):
-        raise ValueError("bench-weak and bench-fixed name different commits: say so in the text")
-    arb = db.json("bench-fixed-W8_T8_arbiter-9949e0e")
+    benches = []                  # each bench file once, with the rows and scales it gave
+    for label, _, fname, wname, _, _, _ in FIGURE_ROWS:
+        for name, scale in ((fname, "fixed"), (wname, "weak")):
+            if name:
+                what = label.split(" (")[0]
+                got = [b for b in benches if b[0] == name and b[2] == scale]
+                if got:
+                    got[0][1].append(what)
+                else:
+                    benches.append((name, [what], scale))
+    said = "; ".join("%s (%s, %s)" % (when(db.json(name)), ", ".join(dict.fromkeys(rows)), scale)
+                     for name, rows, scale in benches)
     s_exact, b_exact = (db.json(x) for x in BEFORE_EXACT)
     r16 = bench_row(db.json(ROUND1_BENCH[0]), 8, 16, "sorted")
     lines += [""] + prose(
-        "Measured: Fmax and logic as above; thread IPC by `make bench` at `%s` (sorted, fixed "
-        "and weak; the W8T8 generator's later edit kept every cycle), %s, and `%s` (arbiter), %s. Before: the exact sorter, synthesis at %s, "
-        "bench at %s; round 1's W8T16 as its bench recorded it (%s MHz, %s logic)."
-        % (fixed["commit"], fixed["date"], arb["commit"], arb["date"], when(s_exact),
-           when(b_exact), r16["fmax_mhz"], n(r16["logic"])))
+        "Measured: Fmax and logic as above; thread IPC by `make bench` at %s (the generator's "
+        "edits since kept every cycle). Before: the exact sorter, synthesis at %s, bench at %s; "
+        "round 1's W8T16 as its bench recorded it (%s MHz, %s logic)."
+        % (said, when(s_exact), when(b_exact), r16["fmax_mhz"], n(r16["logic"])))
     return lines
 
 
@@ -320,18 +325,37 @@ def area_record(d):
     return d, int(d["config"]["W"]), int(d["config"]["T"])
 
 
+# The per-lane and per-warp steps: (label, configuration A, configuration B). The lane
+# steps are the generator's as it stands; the warp step pairs W8T8 with the W32T8 of the
+# same logic (e572652, Yosys only), before 5de6e53's equal-logic edit of the path unit.
+W8T32_SYNTH = "synth-ecp5-W8_T32_sorted-a5d16b2"
+STEPS = (
+    ("lane (W = 8, T = 8 -> 16)", W8T8_SYNTH, W8T16_SYNTH, "per_lane_flat"),
+    ("lane (W = 8, T = 16 -> 32)", W8T16_SYNTH, W8T32_SYNTH, None),
+    ("warp (T = 8, W = 8 -> 32)", "synth-ecp5-W8_T8_sorted-dd6c816",
+     "synth-ecp5-W32_T8_sorted-e572652", "per_warp_flat"),
+)
+
+
 def readme_steps(db):
-    w8t8 = db.json("synth-ecp5-W8_T8_sorted-dd6c816")
-    w8t16 = db.json(W8T16_SYNTH)
-    w32t8 = db.json("synth-ecp5-W32_T8_sorted-e572652")
     before = db.json("transcribed/area-steps-a410257")
-    lane = area_step.rows(area_record(w8t8), area_record(w8t16))[0][-1][3]    # flat's row
-    warp = (logic(w32t8) - logic(w8t8)) / (w32t8["config"]["W"] - w8t8["config"]["W"])
-    return ["| logic per added (flat netlist) | now | before issue 49 |", "|---|---|---|",
-            "| lane (W = 8, T = 8 -> 16) | %s | %s |" % (n(lane), n(before["per_lane_flat"])),
-            "| warp (T = 8, W = 8 -> 32) | %s | %s |" % (n(warp), n(before["per_warp_flat"])),
-            ""] + prose("Measured: W8T8 and W8T16 at %s; W32T8 (Yosys only) at %s; before: "
-                        "%s." % (when(w8t8), when(w32t8), when(before)))
+    lines = ["| logic per added | flat netlist | hierarchy kept (the core) | before issue 49 "
+             "(flat) |", "|---|---|---|---|"]
+    runs = []
+    for label, a, b, old in STEPS:
+        da, db_ = db.json(a), db.json(b)
+        runs += [x for x in (a, b) if x not in runs]
+        out = area_step.rows(area_record(da), area_record(db_))[0]
+        flat = out[-1][3]
+        core = [r[3] for r in out if r[0] == "core"][0]
+        lines.append("| %s | %s | %s | %s |" % (label, n(flat), n(core),
+                                                n(before[old]) if old else "-"))
+    said = "; ".join("W%sT%s at %s" % (d["config"]["W"], d["config"]["T"], when(d))
+                     for d in (db.json(x) for x in runs))
+    return lines + [""] + prose(
+        "Measured (Yosys's counts of the netlists `make synth` places): %s; before: %s. A "
+        "step is (B - A) / (T_B - T_A) or / (W_B - W_A), `scripts/fpga/area_step.py`."
+        % (said, when(before)))
 
 
 # --- docs/results.md: issue 49's round 2 ---------------------------------------------
@@ -522,7 +546,10 @@ def compare_table(rel):
         rows = list(compare.base_rows(db.path(rel), "ecp5").values())
         for r in rows:
             r.setdefault("ibuf", None)
-        compare.add_figure(rows, {})
+            for k in ("thread_ipc", "bench_scale", "thread_insns_per_s_per_klogic"):
+                r.setdefault(k, None)
+        s = db.source(rel)
+        bench = s.get("bench") if any(r["thread_ipc"] for r in rows) else None
         a = argparse.Namespace(board="ecp5", placer="auto", seeds=1)
         plot, compare.plot = compare.plot, lambda *args: None   # the table, not the plot
         try:
@@ -530,11 +557,12 @@ def compare_table(rel):
                 md = compare.write_outputs(a, rows, tmp, 0.0)
         finally:
             compare.plot = plot
-        s = db.source(rel)
         return [line for line in md.splitlines() if line.startswith("|")] + [""] + prose(
             "Recorded in `%s`, %s ([`%s`](%s), scripts/fpga/compare.py's CSV, which names no commit "
-            "per point; the bench columns are empty: no bench result was joined to these points)."
-            % (s["recorded_in"], s["date"], os.path.basename(rel), os.path.basename(rel)))
+            "per point; %s)." % (s["recorded_in"], s["date"], os.path.basename(rel),
+                                os.path.basename(rel), "the bench columns: " + bench if bench else
+                                "the bench columns are empty: no bench result was joined to these "
+                                "points"))
     return render
 
 
@@ -1028,10 +1056,10 @@ def self_test():
               "changed)", failures(tmp)[0] == present(block("fpga/README.md", "fpga-patchable")))
         shutil.copy(os.path.join(ROOT, DATA, name), os.path.join(tmp, DATA, name))
         rel = "docs/compare-ecp5-W8.csv"
-        edit(os.path.join(tmp, rel), "ecp5,8,32,sorted,ok,40776,37942,1417,16227,",
-             "ecp5,8,32,sorted,ok,40776,37942,1417,16228,")
+        edit(os.path.join(tmp, rel), "ecp5,8,16,sorted,ok,18023,16809,607,8250,",
+             "ecp5,8,16,sorted,ok,18023,16809,607,8251,")
         want = {"%s is the file sources.json describes" % rel} | present(
-            block("README.md", "results"), block("docs/compare-ecp5-W8.md", "compare-ecp5-W8"))
+            block("docs/compare-ecp5-W8.md", "compare-ecp5-W8"))
         check("a source CSV changed without its provenance fails the check, with the tables it "
               "feeds", failures(tmp)[0] == want)
         # every table of figures is generated or history
