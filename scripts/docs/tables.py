@@ -189,7 +189,7 @@ ROUND1_BENCH = ("bench-fixed-032bcdb", "bench-weak-032bcdb")
 RESULTS_ROWS = (
     ("W8T8 sorted (default)", W8T8_SYNTH, True),
     ("W8T16 sorted", W8T16_SYNTH, False),
-    ("W8T8 arbiter", "synth-ecp5-W8_T8_arbiter_pipe2-ff76112", False),
+    ("W8T8 arbiter", "synth-ecp5-W8_T8_arbiter-a5d16b2", False),
     ("W8T8 sorted, `ISA=rv32ia`", "synth-ecp5-W8_T8_sorted_ia-d9f93f1", False),
     ("W8T8 sorted, `ISA=rv32ima`", "synth-ecp5-W8_T8_sorted_ima-2b8629d", False),
     ("W2T2 sorted", "transcribed/synth-ice40-W2_T2_sorted-86d458e", False),
@@ -257,7 +257,7 @@ FIGURE_ROWS = (
      "bench-weak-a5d16b2", "sorted", True, "exact"),
     ("W8T16 sorted", W8T16_SYNTH, "bench-fixed-a5d16b2", "bench-weak-dd6c816", "sorted",
      False, "round1"),
-    ("W8T8 arbiter (two cuts in its tree)", "synth-ecp5-W8_T8_arbiter_pipe2-ff76112",
+    ("W8T8 arbiter (two cuts in its tree)", "synth-ecp5-W8_T8_arbiter-a5d16b2",
      "bench-fixed-a5d16b2", None, "arbiter", False, None),
 )
 BEFORE_EXACT = ("transcribed/synth-ecp5-W8_T8_sorted-a410257", "bench-fixed-exact-a410257")
