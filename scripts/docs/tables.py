@@ -298,18 +298,13 @@ def readme_figure(db):
     lines.append("| picorv32 (yardstick: published CPI about 4, %s logic, %s MHz) | %s | %s |" % (
         n(p["logic"]), p["fmax_mhz"], f(p["thread_ipc"], 2),
         f(merit(p["thread_ipc"], p["fmax_mhz"], p["logic"]))))
-    benches = []                  # each bench file once, with the rows and scales it gave
+    benches = {}                  # (bench file, scale): the rows it gave
     for label, _, fname, wname, _, _, _ in FIGURE_ROWS:
         for name, scale in ((fname, "fixed"), (wname, "weak")):
             if name:
-                what = label.split(" (")[0]
-                got = [b for b in benches if b[0] == name and b[2] == scale]
-                if got:
-                    got[0][1].append(what)
-                else:
-                    benches.append((name, [what], scale))
-    said = "; ".join("%s (%s, %s)" % (when(db.json(name)), ", ".join(dict.fromkeys(rows)), scale)
-                     for name, rows, scale in benches)
+                benches.setdefault((name, scale), []).append(label.split(" (")[0])
+    said = "; ".join("%s (%s, %s)" % (when(db.json(name)), ", ".join(rows), scale)
+                     for (name, scale), rows in benches.items())
     s_exact, b_exact = (db.json(x) for x in BEFORE_EXACT)
     r16 = bench_row(db.json(ROUND1_BENCH[0]), 8, 16, "sorted")
     lines += [""] + prose(
@@ -543,11 +538,7 @@ def bench_measured(db):
 
 def compare_table(rel):
     def render(db):
-        rows = list(compare.base_rows(db.path(rel), "ecp5").values())
-        for r in rows:
-            r.setdefault("ibuf", None)
-            for k in ("thread_ipc", "bench_scale", "thread_insns_per_s_per_klogic"):
-                r.setdefault(k, None)
+        rows = list(compare.base_rows(db.path(rel), "ecp5").values())   # every column set
         s = db.source(rel)
         bench = s.get("bench") if any(r["thread_ipc"] for r in rows) else None
         a = argparse.Namespace(board="ecp5", placer="auto", seeds=1)
