@@ -127,26 +127,19 @@ def executing_counts(addr):
     return seen
 
 
+# Two LocalCluster runners at once (make compare beside make bench) in one process.
 TWO_RUNNERS = """
 import sys, warnings
-sys.path.insert(0, "scripts/lib")
+sys.path.insert(0, "scripts/lib")   # run from the checkout (run() sets cwd)
 import simjobs
-warnings.simplefilter("always")
-with warnings.catch_warnings(record=True) as got:
-    with simjobs.Runner(jobs=1) as a, simjobs.Runner(jobs=1) as b:
-        fa, fb = a.client.submit(sum, [1, 2]), b.client.submit(sum, [3, 4])
-        print("sums", fa.result(), fb.result())
-print("port warnings", sum("already in use" in str(w.message) for w in got))
+if __name__ == "__main__":          # (the workers' processes import this file again)
+    warnings.simplefilter("always")
+    with warnings.catch_warnings(record=True) as got:
+        with simjobs.Runner(jobs=1) as a, simjobs.Runner(jobs=1) as b:
+            fa, fb = a.client.submit(sum, [1, 2]), b.client.submit(sum, [3, 4])
+            print("sums", fa.result(), fb.result())
+    print("port warnings", sum("already in use" in str(w.message) for w in got))
 """
-
-
-def two_runners(env):
-    """Two LocalCluster runners at once (make compare beside make bench) in one process:
-    (exit status, stdout, stderr)."""
-    r = simjobs.run_cmd([PY, "-c", TWO_RUNNERS], flows.backstop(BACKSTOP), 0, cwd=ROOT, env=env)
-    if r["status"] == "timeout":
-        raise TooSlow(flows.too_slow("two runners", flows.backstop(BACKSTOP), "two one-job runs"))
-    return r["rc"], r["out"], r["err"]
 
 
 def main():
@@ -215,10 +208,13 @@ def main():
             ("compare: the same table on the LocalCluster and through the scheduler",
              cl is not None and cl == cr),
         ]
-        rc, out, err = two_runners(local)
+        script = os.path.join(OUT, "two_runners.py")
+        with open(script, "w") as f:
+            f.write(TWO_RUNNERS)
+        rc, out = run([PY, script], local, "two one-job runs")
         checks.append(("two LocalCluster runners at once: both run, no port warning and no "
                        "traceback at their close", rc == 0 and "sums 3 7" in out
-                       and "port warnings 0" in out and "Traceback" not in err))
+                       and "port warnings 0" in out and "Traceback" not in out))
         seen = executing_counts(addr)
         checks.append(("the runner names as running only the jobs its worker's 2 threads run "
                        "(polled: %s)" % " ".join(map(str, seen[:12])),
