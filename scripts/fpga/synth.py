@@ -4,6 +4,7 @@
     synth.py --board ecp5|ice40|tangmega138k --rtl RTL_DIR [--out DIR] [--seeds N] [--jobs J] [--timeout S]
              [--freq MHZ] [--prog ELF] [--no-pnr | --pnr-only]
     synth.py --crit-self-test       (the critical path's units on recorded paths)
+    synth.py --resume-self-test     (which earlier runs --pnr-only places again)
     synth.py --lut-tables-self-test (LUT_TABLES keeps a W-deep table out of block RAM)
 
 RTL_DIR is what simty-gen wrote (files.f, config.mk, simty_*.v). tangmega138k (Gowin
@@ -761,11 +762,56 @@ def lane_copies_self_test():
     return check.summary("lane-copies")
 
 
+def synthesis_finished(res):
+    """Whether an earlier results.json holds a synthesis to place: one that stopped
+    after Yosys (--no-pnr), or whose place and route failed or timed out (placing it
+    again with a longer --timeout or another placer needs no new Yosys run); not one
+    that does not fit."""
+    if res.get("status") == "ok":
+        return True
+    steps = res.get("steps", {})
+    return ("synth" in steps and not (res.get("fit") or {"over": True}).get("over")
+            and all(v.get("status") in ("ok", "skipped")
+                    for k, v in steps.items() if not k.startswith("pnr")))
+
+
+def resume_self_test():
+    """synthesis_finished on made-up results.json records: which earlier runs
+    --pnr-only may place again.  PASS/FAIL lines, returns 0 or 1."""
+    check = simjobs.Checks()
+    ok, fit = {"status": "ok", "seconds": 1.0}, {"over": []}
+    cases = [
+        ("a --no-pnr run", {"status": "ok", "steps": {"synth": ok, "synth_hier": ok}}, True),
+        ("place and route timed out", {"status": "timeout", "fit": fit, "steps": {
+            "synth": ok, "synth_hier": ok, "pnr_seed1": {"status": "timeout"}}}, True),
+        ("place and route failed, units skipped", {"status": "failed", "fit": fit, "steps": {
+            "synth": ok, "synth_hier": {"status": "skipped"},
+            "pnr_seed1": {"status": "failed"}}}, True),
+        ("the LUT tables' second run", {"status": "timeout", "fit": fit, "steps": {
+            "synth": ok, "synth_lut_tables": ok, "pnr_seed1": {"status": "timeout"}}}, True),
+        ("does not fit", {"status": "does_not_fit", "fit": {"over": ["LUT4"]}, "steps": {
+            "synth": ok, "pnr": {"status": "skipped"}}}, False),
+        ("Yosys timed out", {"status": "timeout", "steps": {"synth": {"status": "timeout"}}},
+         False),
+        ("the units' run failed", {"status": "failed", "fit": fit, "steps": {
+            "synth": ok, "synth_hier": {"status": "failed"}}}, False),
+        ("no fit recorded", {"status": "timeout", "steps": {
+            "synth": ok, "pnr_seed1": {"status": "timeout"}}}, False),
+        ("no record", {}, False),
+    ]
+    for what, res, want in cases:
+        got = synthesis_finished(res)
+        check("resume: %s: %s" % (what, "placed again" if got else "refused"), got == want)
+    return check.summary("resume")
+
+
 def main():
     if sys.argv[1:] == ["--lane-copies-self-test"]:
         return lane_copies_self_test()
     if sys.argv[1:] == ["--crit-self-test"]:
         return crit_self_test()
+    if sys.argv[1:] == ["--resume-self-test"]:
+        return resume_self_test()
     if sys.argv[1:] == ["--lut-tables-self-test"]:
         return lut_tables_self_test()
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -952,7 +998,7 @@ def main():
                 old = json.load(f)
         except (OSError, ValueError):
             old = {}
-        if (old.get("status") != "ok" or "area" not in old
+        if (not synthesis_finished(old) or "area" not in old
                 or not os.path.isfile(os.path.join(out, top + ".json"))):
             sys.exit("synth: --pnr-only: %s holds no finished synthesis (run --no-pnr first)"
                      % os.path.relpath(out, ROOT))

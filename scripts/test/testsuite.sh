@@ -149,6 +149,8 @@ fast=(
   "tool-version|$py scripts/fpga/fpga_flow.py --version-self-test"
   # the critical path's units from the cells' sources (recorded W1T1 paths, scripts/fpga/tests/)
   "crit-path|$py scripts/fpga/synth.py --crit-self-test"
+  # --pnr-only places a synthesis again after a timeout, never one that does not fit
+  "pnr-resume|$py scripts/fpga/synth.py --resume-self-test"
   # the flow's LUT_TABLES holds a W-deep table of the generator in LUT-RAM (Yosys, ~3 s)
   "lut-tables|$mk gen-tool && $py scripts/fpga/synth.py --lut-tables-self-test"
   # the copies of a register every lane reads stay apart through synthesis (W2T16's register file)
