@@ -182,6 +182,8 @@ ICE40_LC, ICE40_RAM = 7680, 32
 W8T8_SYNTH = "synth-ecp5-W8_T8_sorted-4946c35"
 # W8T16's synthesis for the figure, per-lane step and results rows
 W8T16_SYNTH = "synth-ecp5-W8_T16_sorted-a5d16b2"
+# W8T32's: a5d16b2's synthesis, placed and routed again alone (its first run timed out)
+W8T32_SYNTH = "synth-ecp5-W8_T32_sorted-0cf5c02"
 # The bench of round 1 (its rows carry the Fmax and logic of round 1's synthesis)
 ROUND1_BENCH = ("bench-fixed-032bcdb", "bench-weak-032bcdb")
 
@@ -189,6 +191,7 @@ ROUND1_BENCH = ("bench-fixed-032bcdb", "bench-weak-032bcdb")
 RESULTS_ROWS = (
     ("W8T8 sorted (default)", W8T8_SYNTH, True),
     ("W8T16 sorted", W8T16_SYNTH, False),
+    ("W8T32 sorted", W8T32_SYNTH, False),
     ("W8T8 arbiter", "synth-ecp5-W8_T8_arbiter-a5d16b2", False),
     ("W8T8 sorted, `ISA=rv32ia`", "synth-ecp5-W8_T8_sorted_ia-d9f93f1", False),
     ("W8T8 sorted, `ISA=rv32ima`", "synth-ecp5-W8_T8_sorted_ima-2b8629d", False),
@@ -257,6 +260,8 @@ FIGURE_ROWS = (
      "bench-weak-a5d16b2", "sorted", True, "exact"),
     ("W8T16 sorted", W8T16_SYNTH, "bench-fixed-a5d16b2", "bench-weak-dd6c816", "sorted",
      False, "round1"),
+    ("W8T32 sorted", W8T32_SYNTH, "bench-fixed-a5d16b2", "bench-weak-a5d16b2", "sorted",
+     False, None),
     ("W8T8 arbiter (two cuts in its tree)", "synth-ecp5-W8_T8_arbiter-a5d16b2",
      "bench-fixed-a5d16b2", None, "arbiter", False, None),
 )
@@ -323,7 +328,6 @@ def area_record(d):
 # The per-lane and per-warp steps: (label, configuration A, configuration B). The lane
 # steps are the generator's as it stands; the warp step pairs W8T8 with the W32T8 of the
 # same logic (e572652, Yosys only), before 5de6e53's equal-logic edit of the path unit.
-W8T32_SYNTH = "synth-ecp5-W8_T32_sorted-a5d16b2"
 STEPS = (
     ("lane (W = 8, T = 8 -> 16)", W8T8_SYNTH, W8T16_SYNTH, "per_lane_flat"),
     ("lane (W = 8, T = 16 -> 32)", W8T16_SYNTH, W8T32_SYNTH, None),
