@@ -364,7 +364,7 @@ class PnrLog:
 
     def __init__(self):
         self.phase, self.detail, self.error = "starting", "", None
-        self.arcs = None
+        self.arcs = self.left = None
 
     def feed(self, line):
         line = line.rstrip("\n")
@@ -406,7 +406,7 @@ class PnrLog:
             self.phase, self.arcs = "routing", int(g[0])
             self.detail = "%s arcs to route" % format(self.arcs, ",")
         elif kind == "r1_row":
-            left = int(g[1])
+            left = self.left = int(g[1])
             self.phase = "routing"
             self.detail = "%s%s arcs left (router iteration %s)" % (
                 format(left, ","), " of %s" % format(self.arcs, ",") if self.arcs else "", g[0])
@@ -529,6 +529,21 @@ def pnr_eta(expected, phase, elapsed, in_phase):
     return max(total - elapsed, after, 0.0)
 
 
+PACE_WINDOW_S = 300.0     # the router's pace: over its last five minutes
+
+
+def router_pace(samples, now):
+    """(arcs routed a minute, seconds left) at router1's pace over the last
+    PACE_WINDOW_S seconds of samples [(time, arcs left)], or None before a minute of
+    them or when the count did not fall.  Its pace slows as it ends (each arc left
+    is a congested one), so the time left is a lower bound."""
+    recent = [(t, n) for t, n in samples if t >= now - PACE_WINDOW_S]
+    if len(recent) < 2 or recent[-1][0] - recent[0][0] < 60.0 or recent[-1][1] >= recent[0][1]:
+        return None
+    rate = (recent[0][1] - recent[-1][1]) / (recent[-1][0] - recent[0][0])
+    return rate * 60.0, recent[-1][1] / rate
+
+
 def _mmss(s):
     s = int(round(s))
     return "%d:%02d" % (s // 60, s % 60) if s < 3600 else "%d:%02d:%02d" % (
@@ -550,7 +565,7 @@ class PnrWatch:
                  position=None, parser=PnrLog, idle="starting"):
         self.desc, self.parser, self.idle = desc, parser, idle
         self.logs = [{"name": n, "path": p, "expected": e, "log": parser(), "pos": 0,
-                      "buf": "", "t0": None, "t_phase": None, "phase": None}
+                      "buf": "", "t0": None, "t_phase": None, "phase": None, "pace": []}
                      for n, p, e in watch]
         self.out = out or sys.stderr
         self.tty = self.out.isatty() if tty is None else tty
@@ -585,6 +600,9 @@ class PnrWatch:
                 w["log"].feed(line)
             if w["log"].phase != w["phase"]:
                 w["phase"], w["t_phase"] = w["log"].phase, now
+            left = getattr(w["log"], "left", None)
+            if left is not None and (not w["pace"] or w["pace"][-1][1] != left):
+                w["pace"] = [x for x in w["pace"] if x[0] >= now - PACE_WINDOW_S] + [(now, left)]
 
     def line(self):
         now = time.time()
@@ -602,6 +620,10 @@ class PnrWatch:
                 tail = ", past the earlier runs' %s" % _mmss(w["expected"]["seconds"])
             else:
                 tail = " (no earlier run to estimate from)"
+            pace = router_pace(w["pace"], now) if w["log"].phase == "routing" else None
+            if pace and not (eta is not None and eta > 0):
+                tail += "; at the last 5 minutes' pace (%s arcs a minute) at least %s more" % (
+                    format(int(round(pace[0])), ","), _mmss(pace[1]))
             parts.append("%s%s; %s so far%s" % (w["name"] + ": " if w["name"] else "",
                                                 w["log"].text(), _mmss(el), tail))
         return "%s: %s" % (self.desc, "; ".join(parts) if parts else self.idle)
@@ -838,6 +860,17 @@ def progress_self_test():
     got = [pnr_eta(exp, *c) for c, _ in cases]
     check("progress: ETA by phase %s" % got, got == [w for _, w in cases])
     check("progress: no ETA without an earlier run", pnr_eta(None, "routing", 5, 1) is None)
+    # the router's pace: arcs left over the last five minutes
+    got = router_pace([(0.0, 9000), (200.0, 7000), (400.0, 5000)], 400.0)
+    check("progress: router pace, 5,000 left at 600 a minute -> %s" % (got,),
+          got is not None and round(got[0]) == 600 and round(got[1]) == 500)
+    got = router_pace([(0.0, 99000), (200.0, 7000), (400.0, 5000)], 450.0)
+    check("progress: router pace from the last five minutes only (%s)" % (got,),
+          got is not None and round(got[0]) == 600)
+    check("progress: no pace before a minute of samples, or when none fall",
+          router_pace([(0.0, 900), (30.0, 800)], 30.0) is None
+          and router_pace([(0.0, 900), (100.0, 900)], 100.0) is None
+          and router_pace([], 0.0) is None)
     with tempfile.TemporaryDirectory() as tmp:
         check("progress: no history, no results: nothing expected", pnr_history(tmp) is None)
         old = {"placer_used": "heap", "pnr": [{"status": "ok", "seconds": 42.0}]}
