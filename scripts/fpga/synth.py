@@ -1000,7 +1000,8 @@ def main():
             old = {}
         if (not synthesis_finished(old) or "area" not in old
                 or not os.path.isfile(os.path.join(out, top + ".json"))):
-            sys.exit("synth: --pnr-only: %s holds no finished synthesis (run --no-pnr first)"
+            sys.exit("synth: --pnr-only: %s holds no finished synthesis that fits (a --no-pnr "
+                     "run, or one whose place and route failed or timed out)"
                      % os.path.relpath(out, ROOT))
         t_start -= old.get("seconds_total") or 0.0
         for k in ("pnr", "fmax_mhz", "fmax_seeds_mhz", "critical_path", "utilization"):
