@@ -342,9 +342,8 @@ def readme_steps(db):
              "(flat) |", "|---|---|---|---|"]
     runs = []
     for label, a, b, old in STEPS:
-        da, db_ = db.json(a), db.json(b)
         runs += [x for x in (a, b) if x not in runs]
-        out = area_step.rows(area_record(da), area_record(db_))[0]
+        out = area_step.rows(area_record(db.json(a)), area_record(db.json(b)))[0]
         flat = out[-1][3]
         core = [r[3] for r in out if r[0] == "core"][0]
         lines.append("| %s | %s | %s | %s |" % (label, n(flat), n(core),
