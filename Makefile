@@ -205,7 +205,7 @@ help:
 	@echo "                     Every knob goes to simty-gen, which refuses a bad value naming it; make gen"
 	@echo "                     remembers them all (SIMTY_NO_LAST=1: ignore build/last.mk). Lists of"
 	@echo "                     configurations are WxT[:track]: \"2x8 8x8:arbiter 4x64:sorted_lazy\""
-	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step)"
+	@echo "  COSIM=$(COSIM)  TRACE=$(TRACE)  SEEDS=$(SEEDS)  SYNTH_TIMEOUT=$(SYNTH_TIMEOUT) (s per step, or auto)"
 	@echo "  FREQ=  core clock in MHz the board PLL makes (default ecp5 65, ice40 48); make synth/bitstream"
 	@echo "  PLACER=$(PLACER)  nextpnr placer: auto (heap; static on ECP5 from T=16 past 20,000 logic) | heap | static (ECP5) | sa; not auto -> synth-BOARD-PLACER/"
 	@echo "  SIMFLAGS=  extra options for the simulator (--max-cycles N, --stats F, --commit-log F, ...)"

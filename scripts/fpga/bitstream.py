@@ -79,7 +79,8 @@ def main():
     ap.add_argument("--rtl", required=True, help="generated RTL directory (files.f, config.mk)")
     ap.add_argument("--placer", default="auto", choices=synth.PLACERS)
     ap.add_argument("--seeds", type=int, default=1, help="for synth.py, when it must run")
-    ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step")
+    ap.add_argument("--timeout", type=flows.timeout_arg, default=flows.AUTO,
+                    help="seconds per step (auto: synth.py's, scripts/lib/flows.py)")
     ap.add_argument("--freq", type=float, help="core clock in MHz, for synth.py when it must run")
     ap.add_argument("--prog", action="store_true", help="load the bitstream with openFPGALoader")
     ap.add_argument("--elf", help="put this program into the patchable routed design")
@@ -116,11 +117,11 @@ def main():
         print("bitstream: WARNING: seed %d reaches %.1f MHz, below the %g MHz the PLL makes: "
               "the board would run the core out of timing; run make synth with FREQ=%d first"
               % (best["seed"], best["fmax_mhz"], tgt, int(best["fmax_mhz"])), flush=True)
-    st, secs = fpga_flow.pack(fam, routed, bit, a.timeout)
+    st, secs = fpga_flow.pack(fam, routed, bit, flows.step_s(a.timeout))
     if st != "ok":
         sys.exit("bitstream: %s failed; see %s.log"
                  % (os.path.basename(fpga_flow.PACK[fam]["pack"][0]), rel(bit)))
-    checks = fpga_flow.roundtrip(fam, routed, bit, a.timeout)
+    checks = fpga_flow.roundtrip(fam, routed, bit, flows.step_s(a.timeout))
     for name, ok in checks:
         print("%s %s" % ("PASS" if ok else "FAIL", name))
     res["bitstream"] = {"path": os.path.relpath(bit, ROOT), "seed": best["seed"],
@@ -220,7 +221,7 @@ def with_program(a, fam):
     cur = routed
     for i, m in enumerate(("imem", "dmem", "boot")):
         nxt = os.path.join(work, "patched%d%s" % (i, ext))
-        patch(fam, cur, nxt, mk[m], img[m], a.timeout)
+        patch(fam, cur, nxt, mk[m], img[m], flows.step_s(a.timeout))
         cur = nxt
     patched = os.path.join(work, "patched" + ext)
     os.replace(cur, patched)
@@ -228,11 +229,11 @@ def with_program(a, fam):
         if os.path.exists(os.path.join(work, "patched%d%s" % (i, ext))):
             os.remove(os.path.join(work, "patched%d%s" % (i, ext)))
     bit = os.path.join(out, name + fpga_flow.PACK[fam]["ext"])
-    st, _ = fpga_flow.pack(fam, patched, bit, a.timeout)
+    st, _ = fpga_flow.pack(fam, patched, bit, flows.step_s(a.timeout))
     if st != "ok":
         sys.exit("bitstream: %s failed; see %s.log"
                  % (os.path.basename(fpga_flow.PACK[fam]["pack"][0]), rel(bit)))
-    checks = [(n, ok, "") for n, ok in fpga_flow.roundtrip(fam, patched, bit, a.timeout)]
+    checks = [(n, ok, "") for n, ok in fpga_flow.roundtrip(fam, patched, bit, flows.step_s(a.timeout))]
     unpacked = os.path.abspath(bit) + ".check/unpacked" + ext
     with open(routed) as f:
         mtext = f.read()

@@ -2,7 +2,7 @@
 """Sorted path list vs PC arbiter: area and Fmax against T or W (make compare).
 
     compare.py [--board ecp5] [--W "8"] [--T "2 4 8 16 32 64"] [--tracks "sorted arbiter"]
-               [--jobs 2] [--pnr-slots N] [--seeds 1] [--timeout 3600] [--mem MiB]
+               [--jobs 2] [--pnr-slots N] [--seeds 1] [--timeout auto] [--mem MiB]
                [--budget S] [--force] [--render] [--area-only] [--rtl-pattern build/{CFG}/rtl]
                [--points-root build] [--bench build/bench/bench.json]
                [--gen build/tools/simty-gen] [--out build/compare-<board>-W<w>|-T<t>]
@@ -22,7 +22,8 @@ point's earlier results.json is reused unless --force when it was made from the 
 (synth.py records a digest of what it read, the generator's version left out: a generator
 change that alters the point's Verilog reruns it) and is complete, or timed out under a
 step timeout at least as long as this run's. Each job has
-a timeout (--timeout per synthesis step, which synth.py applies, plus a guard) and a
+a timeout (--timeout per synthesis step, which synth.py applies, plus a guard; auto by
+default: synth.py's, which grows with the point's logic for place and route) and a
 memory limit (--mem, its whole process tree). With --budget, no job is started after
 that many seconds: the points left are recorded as pending with the exact command
 that produces them. Failed, timed-out and oversized points are kept and marked. With
@@ -192,7 +193,15 @@ def reusable(a, res, digest):
     if not same_point(a, res, digest):
         return False
     return complete(a, res) or (res.get("status") == "timeout"
-                                      and (res.get("timeout_s") or 0) >= a.timeout)
+                                      and (res.get("timeout_s") or 0) >= step_backstop(a, res))
+
+
+def step_backstop(a, res):
+    """The backstop this run gives the step a point's result stopped at: place and
+    route's for its logic once it was synthesized (it has a fit), else a Yosys step's."""
+    if res.get("fit"):
+        return flows.pnr_s(a.timeout, logic_of(res.get("area"), a.board))
+    return flows.step_s(a.timeout)
 
 
 def synth_job(a, W, T, track, deadline):
@@ -204,7 +213,7 @@ def synth_job(a, W, T, track, deadline):
     rtl, out = point_paths(a, W, T, track)
     os.makedirs(out, exist_ok=True)
     # synth.py applies the per-step timeout (two Yosys runs); this one guards against a hang.
-    r = simjobs.run_cmd(synth_cmd(a, rtl, out, "--no-pnr"), 2 * a.timeout + 600, a.mem,
+    r = simjobs.run_cmd(synth_cmd(a, rtl, out, "--no-pnr"), 2 * flows.step_s(a.timeout) + 600, a.mem,
                         os.path.join(out, "synth.out"))
     return {"seconds": r["seconds"], "res": killed(load(out), r) if r["rc"] is None else None}
 
@@ -226,7 +235,8 @@ def pnr_job(a, W, T, track, first):
     if done is None or first["res"] or done[0].get("status") != "ok":
         return done
     rtl, out = point_paths(a, W, T, track)
-    r = simjobs.run_cmd(synth_cmd(a, rtl, out, "--pnr-only"), a.seeds * a.timeout + 600, a.mem,
+    r = simjobs.run_cmd(synth_cmd(a, rtl, out, "--pnr-only"),
+                        a.seeds * step_backstop(a, done[0]) + 600, a.mem,
                         os.path.join(out, "pnr.out"))
     res = load(out) or {"status": "failed", "reason": "no results.json"}
     return (killed(res, r) if r["rc"] is None else res), first["seconds"] + r["seconds"]
@@ -835,6 +845,16 @@ def reuse_tests(a, tmp):
         ("a point timed out under a shorter timeout is rerun",
          not reusable(a, dict(late, timeout_s=1800), d1)),
         ("a point placed under another PLACER is rerun", not reusable(a, dict(ok, placer="heap"), d1)),
+        # --timeout auto: place and route's backstop grows with the point's logic
+        ("auto: a 40,000-logic point timed out in place and route under an hour is rerun",
+         not reusable(argparse.Namespace(**dict(vars(a), timeout=flows.AUTO)),
+                      dict(late, fit={"over": []}), d1)),
+        ("auto: a 10,000-logic one is reused",
+         reusable(argparse.Namespace(**dict(vars(a), timeout=flows.AUTO)),
+                  dict(late, fit={"over": []}, area={"lut": 10000, "carry": 0}), d1)),
+        ("auto: a 40,000-logic one timed out under its own backstop is reused",
+         reusable(argparse.Namespace(**dict(vars(a), timeout=flows.AUTO)),
+                  dict(late, fit={"over": []}, timeout_s=flows.pnr_s(flows.AUTO, 40000)), d1)),
         ("a does-not-fit verdict of the current fitting steps is reused, an earlier one's rerun",
          reusable(a, dict(ok, status="does_not_fit", fit_rev=synth.FIT_REV), d1)
          and not reusable(a, dict(ok, status="does_not_fit"), d1)),
@@ -1052,7 +1072,8 @@ def main():
     ap.add_argument("--mem", type=int, default=simjobs.job_mem_mib(MEM_MIB),
                     help="memory limit of a job's processes, MiB (0: none)")
     ap.add_argument("--seeds", type=int, default=1)
-    ap.add_argument("--timeout", type=float, default=3600.0, help="seconds per step of a job")
+    ap.add_argument("--timeout", type=flows.timeout_arg, default=flows.AUTO,
+                    help="seconds per step of a job (auto: synth.py's, scripts/lib/flows.py)")
     ap.add_argument("--placer", default="auto", choices=synth.PLACERS,
                     help="nextpnr placer of every point (results under synth-<board>-<placer>)")
     ap.add_argument("--budget", type=float, help="start no job after this many seconds")
@@ -1127,9 +1148,9 @@ def main():
     if not a.render:        # --render runs nothing, so it starts no cluster
         with simjobs.Runner(a.jobs, a.pnr_slots) as runner:
             say("compare: %s, %s, %s, trackers %s: %d points, %d to run on %s; seeds %d, "
-                "timeout %.0f s per step, %s per job%s"
+                "%s, %s per job%s"
                 % (a.board, span("W", Ws), span("T", Ts), tracks, n, len(todo), runner.describe(),
-                   a.seeds, a.timeout,
+                   a.seeds, flows.timeout_text(a.timeout),
                    "%d MiB" % a.mem if a.mem else "no memory limit",
                    ", budget %.0f s" % a.budget if a.budget else ""))
             if todo and runner.workers() and not runner.resource("pnr"):

@@ -24,6 +24,7 @@ of W8T64 takes a few minutes after about 20 minutes of placement (docs/results.m
 import argparse
 import collections
 import csv
+import json
 import os
 import re
 import subprocess
@@ -34,6 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "lib"))
 
+import figures  # noqa: E402  (logic_of)
 import flows  # noqa: E402  (the checkout's root)
 import fpga_flow  # noqa: E402  (the device's nextpnr command, sessions)
 import simjobs  # noqa: E402  (report_tests)
@@ -114,6 +116,15 @@ def plot(tiles, title, path):
     plt.close(fig)
 
 
+def synthesized_logic(synth):
+    """The logic (LUT4 + 2 x carry) make synth's results.json in synth recorded, or 0."""
+    try:
+        with open(os.path.join(synth, "results.json")) as f:
+            return figures.logic_of(json.load(f).get("area") or {}) or 0
+    except (OSError, ValueError):
+        return 0
+
+
 def route(synth, out, seed, timeout):
     """nextpnr in out until its first router2 iteration has written its maps; True then."""
     netlist = os.path.join(synth, "top_ecp5.json")
@@ -177,7 +188,9 @@ def main():
     ap.add_argument("--synth", help="make synth's folder: build/<cfg>/synth-ecp5")
     ap.add_argument("--out", help="default SYNTH/congestion")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--timeout", type=float, default=3600.0, help="seconds for nextpnr")
+    ap.add_argument("--timeout", type=flows.timeout_arg, default=flows.AUTO,
+                    help="seconds for nextpnr (auto: make synth's place and route backstop "
+                         "for the netlist's logic, scripts/lib/flows.py)")
     ap.add_argument("--self-test", action="store_true")
     a = ap.parse_args()
     if a.self_test:
@@ -187,7 +200,8 @@ def main():
     synth = os.path.abspath(a.synth)
     out = os.path.abspath(a.out or os.path.join(synth, "congestion"))
     fpga_flow.end_sessions_on_sigterm()
-    if not route(synth, out, a.seed, flows.backstop(a.timeout)):
+    timeout = flows.pnr_s(flows.backstop(a.timeout), synthesized_logic(synth))
+    if not route(synth, out, a.seed, timeout):
         print("congestion: nextpnr stopped before router2's first maps (%s)"
               % os.path.relpath(os.path.join(out, "nextpnr.log"), ROOT), file=sys.stderr)
         return 1

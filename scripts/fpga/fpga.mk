@@ -30,7 +30,7 @@ fpga-calibrate: setup
 # sweep W instead (the points are shared: W<w>_T<t>_<track>/synth-<board>).
 SEEDS         ?= 1
 SYNTH_JOBS    ?= 1
-SYNTH_TIMEOUT ?= 3600
+SYNTH_TIMEOUT ?= auto
 PLACER        ?= auto
 CMP_W         ?= 8
 CMP_T         ?= 2 4 8 16 32 64

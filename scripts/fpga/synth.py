@@ -14,8 +14,9 @@ configuration from config.mk and the board's memory plan (BOARDS below) through
 chparam; the program (default: fpga/sw/fpga_hello.S, assembled here) becomes the
 block-RAM images imem.hex / dmem.hex and the start PC.
 
-Steps, all with the one pinned Yosys (YoWASP 0.70) and a backstop each (--timeout S, default
-3600 s; TEST_BACKSTOP in the environment replaces it, scripts/lib/flows.py):
+Steps, all with the one pinned Yosys (YoWASP 0.70) and a backstop each (--timeout S, or
+auto by default: an hour a Yosys step, and for place and route an hour per 10,000 logic,
+at least one; TEST_BACKSTOP in the environment replaces it, scripts/lib/flows.py):
  1. hierarchy-preserving synthesis (keep_hierarchy on the core's units and the RAMs)
     -> per-unit cell counts (top_<board>_hier.json, stat_hier.json);
  2. flat synthesis -> the netlist nextpnr places (top_<board>.json) and the
@@ -802,6 +803,21 @@ def resume_self_test():
     for what, res, want in cases:
         got = synthesis_finished(res)
         check("resume: %s: %s" % (what, "placed again" if got else "refused"), got == want)
+    # the backstop a timed-out place and route is placed again under (--timeout auto)
+    auto = flows.timeout_arg("auto")
+    check("backstop: auto gives a Yosys step an hour", flows.step_s(auto) == 3600)
+    check("backstop: auto gives a place and route of 9,000 logic an hour, of 20,000 two",
+          flows.pnr_s(auto, 9000) == 3600 and flows.pnr_s(auto, 20000) == 7200)
+    check("backstop: auto gives W64T32's (48,347 logic) 4.8 hours",
+          round(flows.pnr_s(auto, 48347)) == 17405)
+    check("backstop: seconds given hold for every step",
+          flows.step_s(600.0) == 600 and flows.pnr_s(600.0, 48347) == 600)
+    for bad in ("0", "-5", "soon"):
+        try:
+            flows.timeout_arg(bad)
+            check("backstop: --timeout %s refused" % bad, False)
+        except argparse.ArgumentTypeError:
+            check("backstop: --timeout %s refused" % bad, True)
     return check.summary("resume")
 
 
@@ -822,8 +838,10 @@ def main():
     ap.add_argument("--jobs", type=int, default=1,
                     help="seeds placed and routed at once (default 1; each nextpnr is one "
                          "process: at most one per core)")
-    ap.add_argument("--timeout", type=float, default=3600.0,
-                    help="seconds per step, a backstop (TEST_BACKSTOP replaces it)")
+    ap.add_argument("--timeout", type=flows.timeout_arg, default=flows.AUTO,
+                    help="seconds per step, a backstop; auto (default): an hour a Yosys step, "
+                         "place and route an hour per 10,000 logic, at least one "
+                         "(TEST_BACKSTOP replaces it)")
     ap.add_argument("--freq", type=float,
                     help="core clock in MHz: the board PLL makes it (the closest it can, not "
                          "above) and nextpnr works toward it (default: ecp5 %g, ice40 %g)"
@@ -885,8 +903,9 @@ def main():
     out = os.path.abspath(a.out or os.path.join(default_dir(rtl, tag),
                                                 out_folder(a.board, a.placer)))
     os.makedirs(out, exist_ok=True)
-    print("synth: %s on %s (%s), seeds 1..%d, timeout %.0f s per step -> %s"
-          % (tag, a.board, dev["device"], a.seeds, a.timeout, os.path.relpath(out, ROOT)),
+    print("synth: %s on %s (%s), seeds 1..%d, %s -> %s"
+          % (tag, a.board, dev["device"], a.seeds, flows.timeout_text(a.timeout),
+             os.path.relpath(out, ROOT)),
           flush=True)
 
     # Program images.
@@ -947,7 +966,7 @@ def main():
 
     res = {
         "board": a.board, "board_name": bd["board"], "family": fam, "device": dev["device"],
-        "rtl_digest": digest, "timeout_s": a.timeout,
+        "rtl_digest": digest, "timeout_s": flows.step_s(a.timeout),
         "config": {"W": W, "T": T, "TRACK": track, "rtl": os.path.relpath(rtl, ROOT),
                    "config_mk": cfg},
         "memories": {"imem_bytes": 4 << imem_aw, "dmem_bytes": (4 * T) << dmem_aw,
@@ -1014,7 +1033,7 @@ def main():
             sys.exit("synth: --pnr-only: %s was synthesized with other parameters "
                      "(another --freq?): run it again without --pnr-only"
                      % os.path.relpath(out, ROOT))
-        old.update(seeds=res["seeds"], freq_target_mhz=res["freq_target_mhz"], timeout_s=a.timeout,
+        old.update(seeds=res["seeds"], freq_target_mhz=res["freq_target_mhz"],
                    clock=res["clock"], placer=a.placer, tools=res["tools"])
         res = old
     else:
@@ -1029,7 +1048,8 @@ def main():
 
         def units_step():
             st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys_hier.log", "-p", script],
-                                           os.path.join(out, "yosys_hier.out"), a.timeout, out)
+                                           os.path.join(out, "yosys_hier.out"),
+                                           flows.step_s(a.timeout), out)
             hier["step"] = {"status": st, "seconds": secs, "peak_mib": peak}
             if st == "ok":
                 with open(os.path.join(out, top + "_hier.json")) as f:
@@ -1079,7 +1099,8 @@ def main():
                                       else None)],
                                     "synth: [2/3] Yosys", parser=fpga_flow.YosysLog):
                 st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
-                                               os.path.join(out, "yosys.out"), a.timeout, out)
+                                               os.path.join(out, "yosys.out"),
+                                               flows.step_s(a.timeout), out)
             res["steps"][step] = {"status": st, "seconds": secs, "peak_mib": peak}
             if st == "ok":
                 res["cells"], res["area"] = fpga_flow.stat_area(out, dev)
@@ -1104,7 +1125,7 @@ def main():
         res["bram_split"] = {"core": core, "board": res["area"]["bram"] - core}
         need, over = fit_check(a.board, res["area"])
         if not over and fam == "ice40":
-            need["lc_packed"], over, slow = packed_fit(dev, bd, top, out, a.timeout)
+            need["lc_packed"], over, slow = packed_fit(dev, bd, top, out, flows.step_s(a.timeout))
             if slow:    # no verdict on the fit
                 res["steps"]["pack_fit"] = slow
                 status = units_join("timeout")
@@ -1132,6 +1153,8 @@ def main():
     # this run found): the ETA of the progress line
     expected = fpga_flow.pnr_history(out, placer, earlier)
     res["placer_used"] = placer
+    # the place and route's backstop (what a later run that timed out is held to)
+    res["timeout_s"] = pnr_timeout = flows.pnr_s(a.timeout, logic_area(res.get("area")))
     tw = a.timing_weight if a.timing_weight is not None else heap_timing_weight(fam, res.get("area"))
     res["heap_timing_weight"] = tw if placer == "heap" else None
     jobs = []
@@ -1148,7 +1171,7 @@ def main():
             ["--placer-heap-timingweight", str(tw)] if placer == "heap" and tw else []) + (
             HEAP_NO_TIMEOUT if placer == "heap" else []) + (
             ["--detailed-timing-report", "--write", "routed.json"] if a.endpoints else [])
-        jobs.append({"seed": seed, "dir": sd, "cmd": cmd, "timeout": a.timeout,
+        jobs.append({"seed": seed, "dir": sd, "cmd": cmd, "timeout": pnr_timeout,
                      "endpoints": a.endpoints, "placer": placer,
                      "netlist": os.path.join(out, top + ".json"), "rtl_files": files,
                      "routed": os.path.relpath(os.path.join(sd, PACK[fam]["routed"]), out)})

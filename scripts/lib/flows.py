@@ -23,6 +23,7 @@ tool(NAME) is the command a script runs: the environment's NAME, else the same
 default as the Makefile's (TOOLS; check_scripts.py compares them), relative paths
 taken from the checkout's root.
 """
+import argparse
 import os
 import sys
 from pathlib import Path
@@ -103,10 +104,11 @@ SLOW_EXIT = 3
 
 
 def backstop(default):
-    """Seconds of a wall-clock backstop: TEST_BACKSTOP when set, else default."""
+    """Seconds of a wall-clock backstop: TEST_BACKSTOP when set, else default (which
+    may be AUTO: the synthesis flows' backstops that grow with the design, below)."""
     v = os.environ.get(BACKSTOP_VAR)
     if not v:
-        return float(default)
+        return AUTO if default == AUTO else float(default)
     try:
         s = float(v)
     except ValueError:
@@ -114,6 +116,49 @@ def backstop(default):
     if s <= 0:
         sys.exit("%s=%s: seconds, a positive number" % (BACKSTOP_VAR, v))
     return s
+
+
+# The synthesis flows' steps (make synth, bitstream, compare): their backstop is AUTO
+# unless SYNTH_TIMEOUT (--timeout) names seconds.  Yosys and the small place and routes
+# end within minutes, so an hour stops only a hang; nextpnr's router on a large design
+# runs for hours (W8T32, 36,848 logic: 50 minutes alone; W64T32, 48,347: hours), so its
+# backstop is an hour for every 10,000 logic (LUT4 + 2 x carry), and at least an hour.
+AUTO = "auto"
+AUTO_STEP_S = 3600.0
+AUTO_PNR_S_PER_LOGIC = 0.36
+
+
+def timeout_arg(v):
+    """argparse type of --timeout: auto, or seconds (a positive number)."""
+    if v == AUTO:
+        return v
+    try:
+        s = float(v)
+    except ValueError:
+        s = -1
+    if s <= 0:
+        raise argparse.ArgumentTypeError("%r: auto, or seconds (a positive number)" % v)
+    return s
+
+
+def step_s(timeout):
+    """Seconds of a synthesis step's backstop (a Yosys run, a pack): timeout's, or
+    for AUTO an hour."""
+    return AUTO_STEP_S if timeout == AUTO else timeout
+
+
+def pnr_s(timeout, logic):
+    """Seconds of a place and route's backstop for a design of logic (LUT4 + 2 x
+    carry): timeout's, or for AUTO an hour per 10,000 logic, and at least an hour."""
+    return max(AUTO_STEP_S, AUTO_PNR_S_PER_LOGIC * (logic or 0)) if timeout == AUTO else timeout
+
+
+def timeout_text(timeout):
+    """How a run names its backstop: "timeout 3600 s per step" or the automatic one."""
+    if timeout == AUTO:
+        return "timeout auto (%.0f s a Yosys step; place and route %.0f s per 1,000 logic, " \
+               "at least %.0f s)" % (AUTO_STEP_S, 1000 * AUTO_PNR_S_PER_LOGIC, AUTO_STEP_S)
+    return "timeout %.0f s per step" % timeout
 
 
 def too_slow(what, secs, bound):
