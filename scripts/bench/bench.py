@@ -368,6 +368,7 @@ def totals(recs):
         else:
             s["mem_passes_per_insn"] = None
         s.update(W=w, T=t, model=m, engine=e, kernels=len(rs), scale=rs[0].get("scale"),
+                 dmem_kib=max(r.get("dmem_kib") or 256 for r in rs),
                  ipc=s["warp_instructions"] / s["cycles"],
                  thread_ipc=s["thread_instructions"] / s["cycles"],
                  simd_efficiency=s["thread_instructions"] / (s["warp_instructions"] * t),
