@@ -194,7 +194,7 @@ static void fetch_state(struct vmod *m, const struct fetch_opts *o)
     }
     vm_reg(m, "cred_q", "CR_W*W", "per warp: fetched and not yet issued nor dropped");
     if (!w1)
-        vm_reg(m, "rr_q", "W", "round-robin start: the warps at or after it");
+        vm_reg(m, "rr_q", "WARP_W", "round-robin start");
     if (pick_reg) {
         vm_reg(m, "f0_valid_q", "1", "fetch stage 0: the pick, registered; its PC is read now");
         vm_reg(m, "f0_wid_q", "WARP_W", NULL);
@@ -229,7 +229,7 @@ static void fetch_steer(const struct simt_cfg *cfg, struct vmod *m, const struct
     struct vblock *b;
     int w1 = o->w1;
 
-    vm_comment(m, "Steering: the first eligible warp of rr_q, else the first one, warps with nothing "
+    vm_comment(m, "Steering: the first eligible warp at or after rr_q, warps with nothing "
                   "fetched first (a warp ahead of its issue may be redirected and lose it).");
     vm_reg(m, "elig", "W", NULL);
     if (!w1)
@@ -366,7 +366,6 @@ static void fetch_pipeline(const struct simt_cfg *cfg, const struct fetch_opts *
     int pick_reg = o->pick_reg;
     const char *fsel = o->fsel;
     const char *fsel_oh = o->fsel_oh;
-    char e[64];
     const char *fsel_valid = o->fsel_valid;
     const char *jk_fsel = o->jk_fsel;
 
@@ -400,7 +399,7 @@ static void fetch_pipeline(const struct simt_cfg *cfg, const struct fetch_opts *
     vb_set(b, "f4_off_q", "jalr_i ? 30'd0 : off_i");
     if (!w1) {
         vb_if(b, "sel_valid");
-        vb_set(b, "rr_q", "%s", rr_from_next(e, sizeof e, "sel_oh"));
+        vb_set(b, "rr_q", "sel + 1'b1");
         vb_end(b);
     }
 }

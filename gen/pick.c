@@ -6,35 +6,35 @@
 
 #include "units.h"
 
-/* Round-robin pick among the W bits of `req`, from the warps of `from` (a W-bit
- * register: the warps at or after the start; all zero or all one: start at 0)
- * on: the lowest request of from, else the lowest of all. With `req_first`
- * (may be NULL), its requests (a subset of req's) go before every other one,
- * in the same round-robin order. One find-first-set on the carry chain over
- * the requests laid out in priority order, {req, req & from, req_first,
- * req_first & from}, then an OR of the quarters: no multiplexer between a
- * masked and an unmasked search. The start is kept as a mask, not an index,
- * so that neither a decoder before the chain nor an encoder and an adder
- * after it lie on the loop back to it (rr_from_next gives its next value).
- * Drives `valid` (1 bit), `idx` (WARP_W bits, encoded from the one-hot
- * <pfx>_oh); helper wires are named <pfx>_*.  W >= 2. */
+/* Round-robin pick among the W bits of `req`, from bit `start` (WARP_W
+ * bits) on: the lowest request at or above start, else the lowest of all.
+ * With `req_first` (may be NULL), its requests (a subset of req's) go before
+ * every other one, in the same round-robin order. One find-first-set on the
+ * carry chain over the requests laid out in priority order, {req, req at or
+ * above start, req_first, req_first at or above start}, then an OR of the
+ * quarters: no multiplexer between a masked and an unmasked search. Drives
+ * `valid` (1 bit), `idx` (WARP_W bits, encoded from the one-hot <pfx>_oh);
+ * helper wires are named <pfx>_*.  W >= 2. */
 void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const char *req,
-             const char *req_first, const char *from, const char *valid, const char *idx)
+             const char *req_first, const char *start, const char *valid, const char *idx)
 {
-    char v[40], f[40], oh[40], enc[1024], w[8];
+    char mask[40], v[40], f[40], oh[40], enc[1024], w[8];
     size_t n = 0;
     int bit, i, k = req_first ? 4 : 2;
+    snprintf(mask, sizeof mask, "%s_from", pfx);
     snprintf(v, sizeof v, "%s_v", pfx);
     snprintf(f, sizeof f, "%s_f", pfx);
     snprintf(oh, sizeof oh, "%s_oh", pfx);
     snprintf(w, sizeof w, "%d*W", k);
+    vm_wire(m, mask, "W", "warps at or after the start");
     vm_wire(m, v, w, "the requests in priority order, lowest bit first");
     vm_wire(m, f, w, "its lowest set bit");
     vm_wire(m, oh, "W", "the pick, one-hot");
+    vm_assign(m, mask, "{W{1'b1}} << %s", start);
     if (req_first)
-        vm_assign(m, v, "{%s, %s & %s, %s, %s & %s}", req, req, from, req_first, req_first, from);
+        vm_assign(m, v, "{%s, %s & %s, %s, %s & %s}", req, req, mask, req_first, req_first, mask);
     else
-        vm_assign(m, v, "{%s, %s & %s}", req, req, from);
+        vm_assign(m, v, "{%s, %s & %s}", req, req, mask);
     vm_assign(m, f, "%s & (~%s + 1'b1)", v, v);
     if (req_first)
         vm_assign(m, oh, "%s[0 +: W] | %s[W +: W] | %s[2*W +: W] | %s[3*W +: W]", f, f, f, f);
@@ -49,15 +49,6 @@ void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const 
         n += (size_t)snprintf(enc + n, sizeof enc - n, ")%s", bit ? ", " : "}");
     }
     vm_assign(m, idx, "%s", enc);
-}
-
-/* The next round-robin start after a pick of the one-hot `oh` (W bits), as
- * rr_pick's `from` mask: the warps above it (all zero after warp W-1, which
- * starts again at 0).  Writes the expression to buf and returns it. */
-const char *rr_from_next(char *buf, size_t len, const char *oh)
-{
-    snprintf(buf, len, "~(%s | (%s - 1'b1))", oh, oh);
-    return buf;
 }
 
 /* An always block `label` that, for every i in [0, n) with oh[i] set, ORs each

@@ -234,7 +234,7 @@ static void sched_queue(const struct simt_cfg *cfg, struct vmod *m)
     vm_reg(m, "hw_q", "8*WARP_W", NULL);
     vm_reg(m, "hr_q", "40", NULL);
     if (cfg->w > 1)
-        vm_reg(m, "rr_q", "W", "round-robin start: the warps at or after it");
+        vm_reg(m, "rr_q", "WARP_W", "round-robin start");
 
     vm_comment(m, "Buffer contents {pc1, pred, rs2, rs1, fault, insn, pc} and, beside them, the "
                   "target tgt: both next PCs are in the buffer so that the issue only picks one. "
@@ -616,7 +616,7 @@ static void sched_issue(const struct simt_cfg *cfg, struct vmod *m)
     vm_wire(m, "iss_valid", "1", "a warp issues now");
     vm_wire(m, "iss_wid", "WARP_W", "which");
     if (cfg->w > 1) {
-        vm_comment(m, "Round robin: the first ready warp of rr_q, else the first one.");
+        vm_comment(m, "Round robin: the first ready warp at or after rr_q.");
         rr_pick(cfg, m, "pick", "ready", NULL, "rr_q", "iss_valid", "iss_wid");
     } else {
         vm_assign(m, "iss_valid", "ready[0]");
@@ -719,7 +719,7 @@ static void sched_state(const struct simt_cfg *cfg, struct vmod *m)
     vb_set(b, "single_q", "single_n");
     if (cfg->w > 1) {
         vb_if(b, "iss_valid");
-        vb_set(b, "rr_q", "%s", rr_from_next(e, sizeof e, "iss_oh"));
+        vb_set(b, "rr_q", "iss_wid + 1'b1");
         vb_end(b);
     }
     vb_for(b, "ws", "0", "W");

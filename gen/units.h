@@ -42,8 +42,7 @@ int units_generate(const struct simt_cfg *c, const char *only, struct vmod ***mo
 
 /* ---- selection helpers (pick.c) ---- */
 void rr_pick(const struct simt_cfg *cfg, struct vmod *m, const char *pfx, const char *req,
-             const char *req_first, const char *from, const char *valid, const char *idx);
-const char *rr_from_next(char *buf, size_t len, const char *oh);
+             const char *req_first, const char *start, const char *valid, const char *idx);
 struct oh_field {
     const char *dst;    /* declared as a reg by oh_select */
     const char *width;

@@ -135,8 +135,8 @@ module simty_fetch (
   wire    [W-1:0]      cr_d3;              // at f3
   integer              ws;
 
-  // Steering: the first eligible warp of rr_q, else the first one, warps with nothing fetched
-  // first (a warp ahead of its issue may be redirected and lose it).
+  // Steering: the first eligible warp at or after rr_q, warps with nothing fetched first (a
+  // warp ahead of its issue may be redirected and lose it).
 
   // eligible
   always @* begin

@@ -135,7 +135,7 @@ module simty_sched (
   reg     [7:0]               hl_q;        // by a load (at issue + 10, else at issue + 6)
   reg     [8*WARP_W-1:0]      hw_q;
   reg     [39:0]              hr_q;
-  reg     [W-1:0]             rr_q;        // round-robin start: the warps at or after it
+  reg     [WARP_W-1:0]        rr_q;        // round-robin start
   wire    [103:0]             buf_rdata;
   wire    [29:0]              buf_tgt;
   reg     [(WARP_W+IB_W)-1:0] buf_raddr_q; // the issued entry
@@ -187,6 +187,7 @@ module simty_sched (
   reg     [W-1:0]             ready;       // warps that may issue now
   wire                        iss_valid;   // a warp issues now
   wire    [WARP_W-1:0]        iss_wid;     // which
+  wire    [W-1:0]             pick_from;   // warps at or after the start
   wire    [2*W-1:0]           pick_v;      // the requests in priority order, lowest bit first
   wire    [2*W-1:0]           pick_f;      // its lowest set bit
   wire    [W-1:0]             pick_oh;     // the pick, one-hot
@@ -476,8 +477,9 @@ module simty_sched (
     end
   end
 
-  // Round robin: the first ready warp of rr_q, else the first one.
-  assign pick_v    = {ready, ready & rr_q};
+  // Round robin: the first ready warp at or after rr_q.
+  assign pick_from = {W{1'b1}} << rr_q;
+  assign pick_v    = {ready, ready & pick_from};
   assign pick_f    = pick_v & (~pick_v + 1'b1);
   assign pick_oh   = pick_f[0 +: W] | pick_f[W +: W];
   assign iss_valid = |ready;
@@ -574,7 +576,7 @@ module simty_sched (
     alive_q     <= alive_n;
     single_q    <= single_n;
     if (iss_valid) begin
-      rr_q <= ~(iss_oh | (iss_oh - 1'b1));
+      rr_q <= iss_wid + 1'b1;
     end
     for (ws = 0; ws < W; ws = ws + 1) begin
       if (iss_oh[ws]) begin
@@ -593,7 +595,7 @@ module simty_sched (
       alive_q    <= {W{1'b0}};
       nn_q       <= {W{1'b0}};
       hv_q       <= 8'd0;
-      rr_q       <= {W{1'b0}};
+      rr_q       <= {WARP_W{1'b0}};
       c0_valid_o <= 1'b0;
       r1_q       <= {W{1'b0}};
       r2_q       <= {W{1'b0}};

@@ -89,7 +89,7 @@ module simty_fetch (
   reg     [W-1:0]      inimem_q;           // fetch_pc_q[w] lies in instruction memory
   reg     [29:0]       npc_q [0:W-1];      // PC of the warp's next instruction to issue
   reg     [CR_W*W-1:0] cred_q;             // per warp: fetched and not yet issued nor dropped
-  reg     [W-1:0]      rr_q;               // round-robin start: the warps at or after it
+  reg     [WARP_W-1:0] rr_q;               // round-robin start
   reg                  f1_valid_q;         // fetch stage 1: the request
   reg     [WARP_W-1:0] f1_wid_q;
   reg     [29:0]       f1_pc_q;
@@ -116,6 +116,7 @@ module simty_fetch (
   wire    [WARP_W-1:0] sel;
   wire    [W-1:0]      sel_oh;             // the pick, one-hot
   integer              w;
+  wire    [W-1:0]      pick_from;          // warps at or after the start
   wire    [4*W-1:0]    pick_v;             // the requests in priority order, lowest bit first
   wire    [4*W-1:0]    pick_f;             // its lowest set bit
   wire    [W-1:0]      pick_oh;            // the pick, one-hot
@@ -141,8 +142,8 @@ module simty_fetch (
   wire    [W-1:0]      cr_d3;              // at f3
   integer              ws;
 
-  // Steering: the first eligible warp of rr_q, else the first one, warps with nothing fetched
-  // first (a warp ahead of its issue may be redirected and lose it).
+  // Steering: the first eligible warp at or after rr_q, warps with nothing fetched first (a
+  // warp ahead of its issue may be redirected and lose it).
 
   // eligible
   always @* begin
@@ -154,7 +155,8 @@ module simty_fetch (
     end
   end
 
-  assign pick_v    = {elig, elig & rr_q, hungry, hungry & rr_q};
+  assign pick_from = {W{1'b1}} << rr_q;
+  assign pick_v    = {elig, elig & pick_from, hungry, hungry & pick_from};
   assign pick_f    = pick_v & (~pick_v + 1'b1);
   assign pick_oh   = pick_f[0 +: W] | pick_f[W +: W] | pick_f[2*W +: W] | pick_f[3*W +: W];
   assign sel_valid = |elig;
@@ -220,7 +222,7 @@ module simty_fetch (
     f4_pc_q     <= jalr_i ? rtgt_i : f3_pc_q;
     f4_off_q    <= jalr_i ? 30'd0 : off_i;
     if (sel_valid) begin
-      rr_q <= ~(sel_oh | (sel_oh - 1'b1));
+      rr_q <= sel + 1'b1;
     end
     if (f1_valid_q) begin
       fetch_pc_q[f1_wid_q] <= f1_inc;
@@ -256,7 +258,7 @@ module simty_fetch (
     end
     if (rst_i) begin
       cred_q     <= {CR_W*W{1'b0}};
-      rr_q       <= {W{1'b0}};
+      rr_q       <= {WARP_W{1'b0}};
       f1_valid_q <= 1'b0;
       f2_valid_q <= 1'b0;
       f3_valid_q <= 1'b0;
