@@ -85,6 +85,7 @@ def main():
     ap.add_argument("--prog", action="store_true", help="load the bitstream with openFPGALoader")
     ap.add_argument("--elf", help="put this program into the patchable routed design")
     a = ap.parse_args()
+    a.step_s = flows.step_s(a.timeout)      # a pack's, a patch's, a round trip's backstop
     a.rtl = os.path.abspath(a.rtl)
     if not os.path.isfile(os.path.join(a.rtl, "config.mk")):
         sys.exit("bitstream: %s: no config.mk (run make gen first)" % a.rtl)
@@ -117,11 +118,11 @@ def main():
         print("bitstream: WARNING: seed %d reaches %.1f MHz, below the %g MHz the PLL makes: "
               "the board would run the core out of timing; run make synth with FREQ=%d first"
               % (best["seed"], best["fmax_mhz"], tgt, int(best["fmax_mhz"])), flush=True)
-    st, secs = fpga_flow.pack(fam, routed, bit, flows.step_s(a.timeout))
+    st, secs = fpga_flow.pack(fam, routed, bit, a.step_s)
     if st != "ok":
         sys.exit("bitstream: %s failed; see %s.log"
                  % (os.path.basename(fpga_flow.PACK[fam]["pack"][0]), rel(bit)))
-    checks = fpga_flow.roundtrip(fam, routed, bit, flows.step_s(a.timeout))
+    checks = fpga_flow.roundtrip(fam, routed, bit, a.step_s)
     for name, ok in checks:
         print("%s %s" % ("PASS" if ok else "FAIL", name))
     res["bitstream"] = {"path": os.path.relpath(bit, ROOT), "seed": best["seed"],
@@ -221,7 +222,7 @@ def with_program(a, fam):
     cur = routed
     for i, m in enumerate(("imem", "dmem", "boot")):
         nxt = os.path.join(work, "patched%d%s" % (i, ext))
-        patch(fam, cur, nxt, mk[m], img[m], flows.step_s(a.timeout))
+        patch(fam, cur, nxt, mk[m], img[m], a.step_s)
         cur = nxt
     patched = os.path.join(work, "patched" + ext)
     os.replace(cur, patched)
@@ -229,11 +230,11 @@ def with_program(a, fam):
         if os.path.exists(os.path.join(work, "patched%d%s" % (i, ext))):
             os.remove(os.path.join(work, "patched%d%s" % (i, ext)))
     bit = os.path.join(out, name + fpga_flow.PACK[fam]["ext"])
-    st, _ = fpga_flow.pack(fam, patched, bit, flows.step_s(a.timeout))
+    st, _ = fpga_flow.pack(fam, patched, bit, a.step_s)
     if st != "ok":
         sys.exit("bitstream: %s failed; see %s.log"
                  % (os.path.basename(fpga_flow.PACK[fam]["pack"][0]), rel(bit)))
-    checks = [(n, ok, "") for n, ok in fpga_flow.roundtrip(fam, patched, bit, flows.step_s(a.timeout))]
+    checks = [(n, ok, "") for n, ok in fpga_flow.roundtrip(fam, patched, bit, a.step_s)]
     unpacked = os.path.abspath(bit) + ".check/unpacked" + ext
     with open(routed) as f:
         mtext = f.read()

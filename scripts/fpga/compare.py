@@ -198,9 +198,10 @@ def reusable(a, res, digest):
 
 def step_backstop(a, res):
     """The backstop this run gives the step a point's result stopped at: place and
-    route's for its logic once it was synthesized (it has a fit), else a Yosys step's."""
+    route's for its logic once it was synthesized (it has a fit; the logic synth.py
+    sizes it by), else a Yosys step's."""
     if res.get("fit"):
-        return flows.pnr_s(a.timeout, logic_of(res.get("area"), a.board))
+        return flows.pnr_s(a.timeout, synth.logic_area(res.get("area")))
     return flows.step_s(a.timeout)
 
 

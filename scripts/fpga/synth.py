@@ -880,6 +880,7 @@ def main():
                     help="place and route the synthesis a --no-pnr run left in --out")
     a = ap.parse_args()
     a.timeout = flows.backstop(a.timeout)
+    step_s = flows.step_s(a.timeout)        # a Yosys run's or a pack's backstop
     fpga_flow.end_sessions_on_sigterm()     # a stopped synth.py stops its Yosys, nextpnr
 
     t_start = time.time()
@@ -966,7 +967,7 @@ def main():
 
     res = {
         "board": a.board, "board_name": bd["board"], "family": fam, "device": dev["device"],
-        "rtl_digest": digest, "timeout_s": flows.step_s(a.timeout),
+        "rtl_digest": digest, "timeout_s": step_s,
         "config": {"W": W, "T": T, "TRACK": track, "rtl": os.path.relpath(rtl, ROOT),
                    "config_mk": cfg},
         "memories": {"imem_bytes": 4 << imem_aw, "dmem_bytes": (4 * T) << dmem_aw,
@@ -1048,8 +1049,7 @@ def main():
 
         def units_step():
             st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys_hier.log", "-p", script],
-                                           os.path.join(out, "yosys_hier.out"),
-                                           flows.step_s(a.timeout), out)
+                                           os.path.join(out, "yosys_hier.out"), step_s, out)
             hier["step"] = {"status": st, "seconds": secs, "peak_mib": peak}
             if st == "ok":
                 with open(os.path.join(out, top + "_hier.json")) as f:
@@ -1099,8 +1099,7 @@ def main():
                                       else None)],
                                     "synth: [2/3] Yosys", parser=fpga_flow.YosysLog):
                 st, secs, peak = fpga_flow.run([YOSYS, "-q", "-l", "yosys.log", "-p", script],
-                                               os.path.join(out, "yosys.out"),
-                                               flows.step_s(a.timeout), out)
+                                               os.path.join(out, "yosys.out"), step_s, out)
             res["steps"][step] = {"status": st, "seconds": secs, "peak_mib": peak}
             if st == "ok":
                 res["cells"], res["area"] = fpga_flow.stat_area(out, dev)
@@ -1125,7 +1124,7 @@ def main():
         res["bram_split"] = {"core": core, "board": res["area"]["bram"] - core}
         need, over = fit_check(a.board, res["area"])
         if not over and fam == "ice40":
-            need["lc_packed"], over, slow = packed_fit(dev, bd, top, out, flows.step_s(a.timeout))
+            need["lc_packed"], over, slow = packed_fit(dev, bd, top, out, step_s)
             if slow:    # no verdict on the fit
                 res["steps"]["pack_fit"] = slow
                 status = units_join("timeout")
