@@ -170,7 +170,7 @@ def run_kernel(job):
     eng, w, t, dmem, kdir, kernel, expected, want_mem, isa = job
     elf = os.path.join(kdir, kernel + ".elf")
     rec = {"kernel": kernel, "W": w, "T": t, "model": eng[0], "engine": eng[1],
-           "dmem_kib": dmem or 256, "isa": isa,
+           "dmem_kib": dmem or simjobs.DEFAULT_DMEM_KIB, "isa": isa,
            "model_timing": model_timing_of(eng[2]) if eng[0] == "ref" else None}
     with tempfile.TemporaryDirectory() as tmp:
         st, sig = os.path.join(tmp, "stats.json"), os.path.join(tmp, "sig.txt")
@@ -344,7 +344,7 @@ def derive(recs, synth_root):
         if r["model"] == "rtl" and key not in synth:
             w, t, eng, dmem, isa = key
             synth[key] = synth_figures(simjobs.synth_result(
-                synth_root, w, t, eng, dmem=None if dmem in (None, 256) else dmem, isa=isa))
+                synth_root, w, t, eng, dmem=None if dmem in (None, simjobs.DEFAULT_DMEM_KIB) else dmem, isa=isa))
         figure(r, synth[key] if r["model"] == "rtl" else synth_figures(None))
         for k in ("thread_insns_per_s", "thread_insns_per_s_per_klogic"):
             r[k] = round(r[k]) if r[k] is not None else None
@@ -368,7 +368,7 @@ def totals(recs):
         else:
             s["mem_passes_per_insn"] = None
         s.update(W=w, T=t, model=m, engine=e, kernels=len(rs), scale=rs[0].get("scale"),
-                 dmem_kib=max(r.get("dmem_kib") or 256 for r in rs),
+                 dmem_kib=max(r.get("dmem_kib") or simjobs.DEFAULT_DMEM_KIB for r in rs),
                  ipc=s["warp_instructions"] / s["cycles"],
                  thread_ipc=s["thread_instructions"] / s["cycles"],
                  simd_efficiency=s["thread_instructions"] / (s["warp_instructions"] * t),

@@ -112,8 +112,7 @@ YIELD_ALL = {"sorted_ia": "1x2,2x2", "arbiter_ia": "1x2", "sorted_lazy_ia": "1x2
 def simty_yield_jumps():
     """SIMTY_YIELD_JUMPS (gen/simty_map.h): the count the core has, which the pseudo-track
     yield_count (simty_yield alone, formal/simty_formal_yield.sv) proves."""
-    with open(os.path.join(ROOT, "gen", "simty_map.h")) as f:
-        return int(re.search(r"#define SIMTY_YIELD_JUMPS\s+(\d+)", f.read()).group(1))
+    return simjobs.map_constant("SIMTY_YIELD_JUMPS")
 
 
 def is_yield(track):

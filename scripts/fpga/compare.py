@@ -410,7 +410,7 @@ def bench_ipc(path):
     scale = b.get("meta", {}).get("scale", "fixed")
     return {(s["W"], s["T"], s["engine"]): (s["thread_ipc"], scale)
             for s in b.get("summary", []) if s.get("model") == "rtl" and s.get("thread_ipc")
-            and (s.get("dmem_kib") or 256) == 256}
+            and (s.get("dmem_kib") or simjobs.DEFAULT_DMEM_KIB) == simjobs.DEFAULT_DMEM_KIB}
 
 
 def add_figure(rows, ipc):

@@ -53,6 +53,21 @@ import warnings
 import flows  # the checkout's root, the scripts' folders (scripts/lib)
 
 ROOT = str(flows.ROOT)
+
+
+def map_constant(name):
+    """An integer #define of gen/simty_map.h, the constants the generator, the
+    harness and the model share (SIMTY_DMEM_KIB_DEFAULT -> 256)."""
+    with open(os.path.join(ROOT, "gen", "simty_map.h")) as f:
+        m = re.search(r"^#define %s\s+(\d+)\b" % re.escape(name), f.read(), re.M)
+    if not m:
+        raise KeyError("gen/simty_map.h defines no integer %s" % name)
+    return int(m.group(1))
+
+
+# The data memory a configuration has when DMEM is not given (KiB).
+DEFAULT_DMEM_KIB = map_constant("SIMTY_DMEM_KIB_DEFAULT")
+
 MAKE = ["make", "-s", "--no-print-directory", "SIMTY_SETUP_DONE=1"]
 REF_BIN = os.path.join(ROOT, "build", "tools", "simty-ref")
 # The reference model's traversal policies (tb/README.md, "Policies").
