@@ -2,6 +2,7 @@
 """Where the router is congested: router2's congestion maps of a make synth netlist (issue 51).
 
     congestion.py --synth build/<cfg>/synth-ecp5 [--seed 1] [--timeout S] [--out DIR]
+                  [--report-only]   (the report again from OUT's maps, no nextpnr)
     congestion.py --self-test
 
 Places the flat netlist `make synth` wrote (SYNTH/top_ecp5.json) with the static
@@ -10,9 +11,11 @@ of its iterations (--router2-heatmap). The run stops after the first iteration: 
 design that routes is measured by `make synth` itself; this is for one that does not.
 Writes into OUT (default SYNTH/congestion):
 
-    congestion.md   the wires in use and overused after the first iteration, and the
+    congestion.md   the wires in use and overused after the first iteration, the
                     overuse's share by unit (from the nets' flat names:
                     u_soc.u_core.u_<unit>...; "core" for the core's own registers)
+                    and by net group (a name with its numbers as N: the lanes' copies
+                    of a signal and its bits together), with each group's worst net
     congestion.png  overused wires per tile, the die as nextpnr's grid
     nextpnr.log, heat_*_1.csv   nextpnr's own
 
@@ -77,6 +80,39 @@ def by_unit(path):
     return use, nets
 
 
+GROUPS = 15      # net groups in the report's second table
+
+
+def group_of(net):
+    """A net's group: its flat name with bit indices and numbers as N, so that the
+    lanes' copies of one signal add up (u_soc.u_core.u_rf.rdata1[37] and rdata0[5]
+    -> u_soc.u_core.u_rf.rdataN[N]; init_r_q_c2 -> init_r_q_cN)."""
+    return re.sub(r"\d+", "N", net)
+
+
+def by_group(path):
+    """heat_congestion_by_net_1.csv: {group: (overuse, nets, (the worst net, its overuse))}."""
+    out = {}
+    with open(path, newline="") as f:
+        for r in csv.reader(f):
+            if len(r) >= 2 and r[1].strip().isdigit():
+                g, v = group_of(r[0]), int(r[1])
+                use, n, worst = out.get(g, (0, 0, ("", -1)))
+                out[g] = (use + v, n + 1, worst if worst[1] >= v else (r[0], v))
+    return out
+
+
+def group_lines(groups, total):
+    """The report's table of the net groups with the most overuse."""
+    top = sorted(groups.items(), key=lambda kv: (-kv[1][0], kv[0]))[:GROUPS]
+    lines = ["| net group (flat names, numbers as N) | share of the overuse | nets | "
+             "the worst net (its overuse) |", "|---|---|---|---|"]
+    lines += ["| `%s` | %.1f %% | %s | `%s` (%s) |" % (g, 100.0 * use / total, "{:,}".format(n),
+                                                   w[0], "{:,}".format(w[1]))
+              for g, (use, n, w) in top]
+    return lines
+
+
 def report(out, title):
     """congestion.md and congestion.png from the first iteration's maps in out; the md text."""
     with open(os.path.join(out, "nextpnr.log")) as f:
@@ -93,6 +129,9 @@ def report(out, title):
     lines += ["| unit (flat net names) | share of the overuse | nets |", "|---|---|---|"]
     lines += ["| %s | %.1f %% | %s |" % (u, 100.0 * c / total, "{:,}".format(nets[u]))
               for u, c in use.most_common()]
+    lines += ["", "The %d net groups with the most overuse (a group: the lanes' or warps' "
+              "copies of one signal, and its bits):" % GROUPS, ""]
+    lines += group_lines(by_group(os.path.join(out, "heat_congestion_by_net_1.csv")), total)
     text = "\n".join(lines) + "\n\n![overused wires per tile](congestion.png)\n"
     with open(os.path.join(out, "congestion.md"), "w") as f:
         f.write(text)
@@ -161,7 +200,8 @@ def self_test():
         with open(os.path.join(d, "nextpnr.log"), "w") as f:
             f.write("Info:     iter=1 wires=1000 overused=100 overuse=150 archfail=NA\n")
         with open(os.path.join(d, "heat_congestion_by_net_1.csv"), "w") as f:
-            f.write("u_soc.u_core.u_exec.u_alu_3.s[0],6\nu_soc.u_core.n_d_q[3],2\n"
+            f.write("u_soc.u_core.u_exec.u_alu_3.s[0],4\nu_soc.u_core.u_exec.u_alu_1.s[2],2\n"
+                    "u_soc.u_core.n_d_q[3],2\n"
                     "u_soc.u_dmem.mem.0.1_DIB6,1\nrst_q,1\n")
         with open(os.path.join(d, "heat_congestion_by_coordinate_1.csv"), "w") as f:
             f.write("0,1,2,\n3,4,\n")
@@ -176,7 +216,14 @@ def self_test():
         ("the first iteration's wires and overuse are read from nextpnr's log",
          "100 of 1,000 wires in use overused (10.0 %), 150 excess uses" in text),
         ("each unit's share of the overuse, largest first",
-         "| u_exec | 60.0 % | 1 |\n| core | 20.0 % | 1 |" in text),
+         "| u_exec | 60.0 % | 2 |\n| core | 20.0 % | 1 |" in text),
+        ("net groups: numbers as N",
+         [group_of(n) for n in ("u_soc.u_core.u_rf.rdata1[37]", "u_soc.u_core.init_r_q_c2")]
+         == ["u_soc.u_core.u_rf.rdataN[N]", "u_soc.u_core.init_r_q_cN"]),
+        ("net groups: overuse and nets summed, the worst net named, largest first",
+         "| `u_soc.u_core.u_exec.u_alu_N.s[N]` | 60.0 % | 2 | "
+         "`u_soc.u_core.u_exec.u_alu_3.s[0]` (4) |" in text
+         and text.index("u_alu_N.s[N]`") < text.index("`u_soc.u_core.n_d_q[N]`")),
         ("the tiles' map reads rows of any length, and the picture is written",
          tiles == [[0, 1, 2], [3, 4, 0]] and png),
     ])
@@ -191,6 +238,8 @@ def main():
     ap.add_argument("--timeout", type=flows.timeout_arg, default=flows.AUTO,
                     help="seconds for nextpnr (auto: make synth's place and route backstop "
                          "for the netlist's logic, scripts/lib/flows.py)")
+    ap.add_argument("--report-only", action="store_true",
+                    help="write the report again from OUT's maps (no nextpnr)")
     ap.add_argument("--self-test", action="store_true")
     a = ap.parse_args()
     if a.self_test:
@@ -199,12 +248,16 @@ def main():
         ap.error("--synth DIR (or --self-test)")
     synth = os.path.abspath(a.synth)
     out = os.path.abspath(a.out or os.path.join(synth, "congestion"))
-    fpga_flow.end_sessions_on_sigterm()
-    timeout = flows.pnr_s(flows.backstop(a.timeout), synthesized_logic(synth))
-    if not route(synth, out, a.seed, timeout):
-        print("congestion: nextpnr stopped before router2's first maps (%s)"
-              % os.path.relpath(os.path.join(out, "nextpnr.log"), ROOT), file=sys.stderr)
-        return 1
+    if a.report_only:
+        if not os.path.exists(os.path.join(out, "heat_congestion_by_net_1.csv")):
+            sys.exit("congestion: --report-only: %s holds no maps" % os.path.relpath(out, ROOT))
+    else:
+        fpga_flow.end_sessions_on_sigterm()
+        timeout = flows.pnr_s(flows.backstop(a.timeout), synthesized_logic(synth))
+        if not route(synth, out, a.seed, timeout):
+            print("congestion: nextpnr stopped before router2's first maps (%s)"
+                  % os.path.relpath(os.path.join(out, "nextpnr.log"), ROOT), file=sys.stderr)
+            return 1
     print(report(out, os.path.basename(os.path.dirname(synth))))
     print("congestion: %s/congestion.md, congestion.png" % os.path.relpath(out, ROOT))
     return 0
