@@ -2,13 +2,16 @@
 """Where the router is congested: router2's congestion maps of a make synth netlist (issue 51).
 
     congestion.py --synth build/<cfg>/synth-ecp5 [--seed 1] [--timeout S] [--out DIR]
+                  [--placer static|heap|sa] [--nextpnr-args="..."]
                   [--report-only]   (the report again from OUT's maps, no nextpnr)
     congestion.py --self-test
 
 Places the flat netlist `make synth` wrote (SYNTH/top_ecp5.json) with the static
-placer and routes it with nextpnr's router2, which writes congestion maps after each
-of its iterations (--router2-heatmap). The run stops after the first iteration: a
-design that routes is measured by `make synth` itself; this is for one that does not.
+placer (or --placer's; --nextpnr-args adds options to compare placements by, e.g.
+--nextpnr-args="--no-tmdriv") and routes it with nextpnr's router2, which writes
+congestion maps after each of its iterations (--router2-heatmap). The run stops
+after the first iteration: a design that routes is measured by `make synth` itself;
+this is for one that does not.
 Writes into OUT (default SYNTH/congestion):
 
     congestion.md   the wires in use and overused after the first iteration, the
@@ -164,7 +167,7 @@ def synthesized_logic(synth):
         return 0
 
 
-def route(synth, out, seed, timeout):
+def route(synth, out, seed, timeout, placer="static", extra=()):
     """nextpnr in out until its first router2 iteration has written its maps; True then."""
     netlist = os.path.join(synth, "top_ecp5.json")
     if not os.path.exists(netlist):
@@ -173,8 +176,8 @@ def route(synth, out, seed, timeout):
     fpga_flow.warm_tools("ecp5")
     cmd = fpga_flow.DEVICES["ecp5"]["nextpnr"] + [
         "--lpf", os.path.relpath(LPF, out), "--json", os.path.relpath(netlist, out),
-        "--freq", "65", "--timing-allow-fail", "--seed", str(seed), "--placer", "static",
-        "--router", "router2", "--router2-heatmap", "heat", "-l", "nextpnr.log", "-q"]
+        "--freq", "65", "--timing-allow-fail", "--seed", str(seed), "--placer", placer,
+        "--router", "router2", "--router2-heatmap", "heat", "-l", "nextpnr.log", "-q"] + list(extra)
     log = os.path.join(out, "nextpnr.log")
     with open(os.path.join(out, "nextpnr.out"), "w") as f:
         p = subprocess.Popen(cmd, stdout=f, stderr=subprocess.STDOUT, cwd=out,
@@ -238,6 +241,9 @@ def main():
     ap.add_argument("--timeout", type=flows.timeout_arg, default=flows.AUTO,
                     help="seconds for nextpnr (auto: make synth's place and route backstop "
                          "for the netlist's logic, scripts/lib/flows.py)")
+    ap.add_argument("--placer", choices=["static", "heap", "sa"], default="static")
+    ap.add_argument("--nextpnr-args", default="",
+                    help="more nextpnr options (placer options to compare), one string")
     ap.add_argument("--report-only", action="store_true",
                     help="write the report again from OUT's maps (no nextpnr)")
     ap.add_argument("--self-test", action="store_true")
@@ -254,11 +260,13 @@ def main():
     else:
         fpga_flow.end_sessions_on_sigterm()
         timeout = flows.pnr_s(flows.backstop(a.timeout), synthesized_logic(synth))
-        if not route(synth, out, a.seed, timeout):
+        if not route(synth, out, a.seed, timeout, a.placer, a.nextpnr_args.split()):
             print("congestion: nextpnr stopped before router2's first maps (%s)"
                   % os.path.relpath(os.path.join(out, "nextpnr.log"), ROOT), file=sys.stderr)
             return 1
-    print(report(out, os.path.basename(os.path.dirname(synth))))
+    how = "%s placer%s, seed %d" % (a.placer, ", " + a.nextpnr_args if a.nextpnr_args else "",
+                                    a.seed)
+    print(report(out, "%s (%s)" % (os.path.basename(os.path.dirname(synth)), how)))
     print("congestion: %s/congestion.md, congestion.png" % os.path.relpath(out, ROOT))
     return 0
 
