@@ -192,6 +192,7 @@ RESULTS_ROWS = (
     ("W8T8 sorted (default)", W8T8_SYNTH, True),
     ("W8T16 sorted", W8T16_SYNTH, False),
     ("W8T32 sorted", W8T32_SYNTH, False),
+    ("W64T16 sorted (1,024 threads)", "synth-ecp5-W64_T16_sorted-249af05", False),
     ("W8T8 arbiter", "synth-ecp5-W8_T8_arbiter-a5d16b2", False),
     ("W8T8 sorted, `ISA=rv32ia`", "synth-ecp5-W8_T8_sorted_ia-d9f93f1", False),
     ("W8T8 sorted, `ISA=rv32ima`", "synth-ecp5-W8_T8_sorted_ima-2b8629d", False),
