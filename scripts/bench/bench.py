@@ -343,8 +343,10 @@ def derive(recs, synth_root):
         key = (r["W"], r["T"], r["engine"], r.get("dmem_kib"), r.get("isa", "rv32i"))
         if r["model"] == "rtl" and key not in synth:
             w, t, eng, dmem, isa = key
+            if dmem == simjobs.DEFAULT_DMEM_KIB:
+                dmem = None                 # the default memory's folder names none
             synth[key] = synth_figures(simjobs.synth_result(
-                synth_root, w, t, eng, dmem=None if dmem in (None, simjobs.DEFAULT_DMEM_KIB) else dmem, isa=isa))
+                synth_root, w, t, eng, dmem=dmem, isa=isa))
         figure(r, synth[key] if r["model"] == "rtl" else synth_figures(None))
         for k in ("thread_insns_per_s", "thread_insns_per_s_per_klogic"):
             r[k] = round(r[k]) if r[k] is not None else None

@@ -71,15 +71,20 @@ def read_tiles(path):
     return [r + [0] * (width - len(r)) for r in rows]
 
 
-def by_unit(path):
-    """heat_congestion_by_net_1.csv: (overuse, nets) per unit."""
-    use, nets = collections.Counter(), collections.Counter()
+def read_nets(path):
+    """heat_congestion_by_net_1.csv: [(net, its overuse)]."""
     with open(path, newline="") as f:
-        for r in csv.reader(f):
-            if len(r) >= 2 and r[1].strip().isdigit():
-                u = unit_of(r[0])
-                use[u] += int(r[1])
-                nets[u] += 1
+        return [(r[0], int(r[1])) for r in csv.reader(f)
+                if len(r) >= 2 and r[1].strip().isdigit()]
+
+
+def by_unit(nets_use):
+    """(overuse, nets) per unit of read_nets' list."""
+    use, nets = collections.Counter(), collections.Counter()
+    for net, v in nets_use:
+        u = unit_of(net)
+        use[u] += v
+        nets[u] += 1
     return use, nets
 
 
@@ -93,15 +98,13 @@ def group_of(net):
     return re.sub(r"\d+", "N", net)
 
 
-def by_group(path):
-    """heat_congestion_by_net_1.csv: {group: (overuse, nets, (the worst net, its overuse))}."""
+def by_group(nets_use):
+    """{group: (overuse, nets, (the worst net, its overuse))} of read_nets' list."""
     out = {}
-    with open(path, newline="") as f:
-        for r in csv.reader(f):
-            if len(r) >= 2 and r[1].strip().isdigit():
-                g, v = group_of(r[0]), int(r[1])
-                use, n, worst = out.get(g, (0, 0, ("", -1)))
-                out[g] = (use + v, n + 1, worst if worst[1] >= v else (r[0], v))
+    for net, v in nets_use:
+        g = group_of(net)
+        use, n, worst = out.get(g, (0, 0, ("", -1)))
+        out[g] = (use + v, n + 1, worst if worst[1] >= v else (net, v))
     return out
 
 
@@ -120,7 +123,8 @@ def report(out, title):
     """congestion.md and congestion.png from the first iteration's maps in out; the md text."""
     with open(os.path.join(out, "nextpnr.log")) as f:
         m = FIRST.search(f.read())
-    use, nets = by_unit(os.path.join(out, "heat_congestion_by_net_1.csv"))
+    net_use = read_nets(os.path.join(out, "heat_congestion_by_net_1.csv"))
+    use, nets = by_unit(net_use)
     tiles = read_tiles(os.path.join(out, "heat_congestion_by_coordinate_1.csv"))
     total = sum(use.values()) or 1
     lines = ["# Router congestion: %s" % title, ""]
@@ -134,7 +138,7 @@ def report(out, title):
               for u, c in use.most_common()]
     lines += ["", "The %d net groups with the most overuse (a group: the lanes' or warps' "
               "copies of one signal, and its bits):" % GROUPS, ""]
-    lines += group_lines(by_group(os.path.join(out, "heat_congestion_by_net_1.csv")), total)
+    lines += group_lines(by_group(net_use), total)
     text = "\n".join(lines) + "\n\n![overused wires per tile](congestion.png)\n"
     with open(os.path.join(out, "congestion.md"), "w") as f:
         f.write(text)
